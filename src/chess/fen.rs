@@ -1,0 +1,316 @@
+//! FEN parsing and printing. Parsing is strict and total: any string gives a
+//! `Board` or a `FenError` that names the field and what is wrong with it.
+//! Printing a parsed board gives back the same string.
+
+use super::board::{Board, CastleRights};
+use super::types::{Color, Piece, PieceType, Square};
+use std::fmt;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The six FEN fields, for error messages.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FenField {
+    Fields,
+    Placement,
+    Side,
+    Castling,
+    EnPassant,
+    Halfmove,
+    Fullmove,
+    Position,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Fields => "field count",
+            FenField::Placement => "piece placement (field 1)",
+            FenField::Side => "side to move (field 2)",
+            FenField::Castling => "castling (field 3)",
+            FenField::EnPassant => "en passant (field 4)",
+            FenField::Halfmove => "half-move clock (field 5)",
+            FenField::Fullmove => "move number (field 6)",
+            FenField::Position => "position",
+        })
+    }
+}
+
+/// Why a FEN was rejected.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenError {
+    pub field: FenField,
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "invalid FEN, {}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        field,
+        message: message.into(),
+    })
+}
+
+impl Board {
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 4 || fields.len() > 6 {
+            return err(
+                FenField::Fields,
+                format!(
+                    "expected 4 to 6 space-separated fields, found {}",
+                    fields.len()
+                ),
+            );
+        }
+        let mut board = Board::empty();
+        parse_placement(&mut board, fields[0])?;
+
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return err(
+                    FenField::Side,
+                    format!("expected 'w' or 'b', found '{other}'"),
+                )
+            }
+        };
+        let castling = parse_castling(&board, fields[2])?;
+        let ep = parse_ep(&board, side, fields[3])?;
+        let halfmove = match fields.get(4) {
+            None => 0,
+            Some(s) => parse_counter(s, FenField::Halfmove, 0)?,
+        };
+        let fullmove = match fields.get(5) {
+            None => 1,
+            Some(s) => parse_counter(s, FenField::Fullmove, 1)?,
+        };
+
+        // The side that just moved may not have left its king in check.
+        let waiting_king = board.king(!side);
+        if board.is_attacked(waiting_king, side, board.occupied()) {
+            let who = if side == Color::White {
+                "Black"
+            } else {
+                "White"
+            };
+            return err(
+                FenField::Position,
+                format!("{who} is in check but it is not {who}'s move"),
+            );
+        }
+        board.set_state(side, castling, ep, halfmove, fullmove);
+        if board.checkers().count() > 2 {
+            return err(FenField::Position, "more than two pieces give check");
+        }
+        Ok(board)
+    }
+
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side_to_move() == Color::White {
+            'w'
+        } else {
+            'b'
+        });
+        s.push(' ');
+        let c = self.castling();
+        if c.0 == 0 {
+            s.push('-');
+        }
+        for (bit, ch) in [
+            (CastleRights::WHITE_KING, 'K'),
+            (CastleRights::WHITE_QUEEN, 'Q'),
+            (CastleRights::BLACK_KING, 'k'),
+            (CastleRights::BLACK_QUEEN, 'q'),
+        ] {
+            if c.has(bit) {
+                s.push(ch);
+            }
+        }
+        s.push(' ');
+        match self.ep_square() {
+            Some(ep) => s.push_str(&ep.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
+        s
+    }
+}
+
+fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
+    let f = FenField::Placement;
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return err(
+            f,
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        );
+    }
+    let mut counts = [0u32; 12];
+    for (i, rank_str) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let rank_name = rank + 1;
+        let mut file = 0u8;
+        let mut last_digit = false;
+        for c in rank_str.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return err(
+                        f,
+                        format!("rank {rank_name}: '{c}' is not a square count 1-8"),
+                    );
+                }
+                if last_digit {
+                    return err(f, format!("rank {rank_name}: two digits in a row"));
+                }
+                last_digit = true;
+                file += d as u8;
+            } else {
+                last_digit = false;
+                let Some(p) = Piece::from_fen_char(c) else {
+                    return err(f, format!("rank {rank_name}: '{c}' is not a piece letter"));
+                };
+                if file >= 8 {
+                    return err(f, format!("rank {rank_name} has more than 8 squares"));
+                }
+                if p.kind() == PieceType::Pawn && (rank == 0 || rank == 7) {
+                    return err(f, format!("a pawn on rank {rank_name}"));
+                }
+                board.put(p, Square::from_coords(file, rank));
+                counts[p.index()] += 1;
+                file += 1;
+            }
+            if file > 8 {
+                return err(f, format!("rank {rank_name} has more than 8 squares"));
+            }
+        }
+        if file != 8 {
+            return err(f, format!("rank {rank_name} has {file} squares, not 8"));
+        }
+    }
+    for color in Color::BOTH {
+        let name = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let kings = counts[Piece::new(color, PieceType::King).index()];
+        if kings != 1 {
+            return err(f, format!("{name} has {kings} kings, needs exactly 1"));
+        }
+        if counts[Piece::new(color, PieceType::Pawn).index()] > 8 {
+            return err(f, format!("{name} has more than 8 pawns"));
+        }
+        if board.color(color).count() > 16 {
+            return err(f, format!("{name} has more than 16 pieces"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(board: &Board, field: &str) -> Result<CastleRights, FenError> {
+    let f = FenField::Castling;
+    if field == "-" {
+        return Ok(CastleRights::NONE);
+    }
+    let mut rights = 0u8;
+    let mut last = 0u8;
+    for c in field.chars() {
+        let (bit, color, rook_file) = match c {
+            'K' => (CastleRights::WHITE_KING, Color::White, 7),
+            'Q' => (CastleRights::WHITE_QUEEN, Color::White, 0),
+            'k' => (CastleRights::BLACK_KING, Color::Black, 7),
+            'q' => (CastleRights::BLACK_QUEEN, Color::Black, 0),
+            _ => return err(f, format!("'{c}' is not one of K, Q, k, q or '-'")),
+        };
+        if bit <= last {
+            return err(
+                f,
+                format!("'{field}' repeats a right or is not in the order KQkq"),
+            );
+        }
+        last = bit;
+        let rank = color.relative_rank(0);
+        let king_home = Square::from_coords(4, rank);
+        let rook_home = Square::from_coords(rook_file, rank);
+        if board.piece_at(king_home) != Some(Piece::new(color, PieceType::King)) {
+            return err(f, format!("'{c}' needs the king on {king_home}"));
+        }
+        if board.piece_at(rook_home) != Some(Piece::new(color, PieceType::Rook)) {
+            return err(f, format!("'{c}' needs a rook on {rook_home}"));
+        }
+        rights |= bit;
+    }
+    Ok(CastleRights(rights))
+}
+
+fn parse_ep(board: &Board, side: Color, field: &str) -> Result<Option<Square>, FenError> {
+    let f = FenField::EnPassant;
+    if field == "-" {
+        return Ok(None);
+    }
+    let Some(ep) = Square::parse(field) else {
+        return err(f, format!("'{field}' is not a square or '-'"));
+    };
+    let mover = !side; // the side that just made the double push
+    if ep.rank() != mover.relative_rank(2) {
+        let want = if side == Color::White { 6 } else { 3 };
+        return err(f, format!("{ep} is not on rank {want}"));
+    }
+    let pushed = Square::from_coords(ep.file(), mover.relative_rank(3));
+    let origin = Square::from_coords(ep.file(), mover.relative_rank(1));
+    if board.piece_at(pushed) != Some(Piece::new(mover, PieceType::Pawn)) {
+        return err(f, format!("{ep} needs a pawn that just moved to {pushed}"));
+    }
+    let occupied = board.occupied();
+    if occupied.contains(ep) || occupied.contains(origin) {
+        return err(
+            f,
+            format!("{ep} needs {ep} and {origin} empty after a double push"),
+        );
+    }
+    Ok(Some(ep))
+}
+
+fn parse_counter(s: &str, field: FenField, min: u16) -> Result<u16, FenError> {
+    match s.parse::<u16>() {
+        Ok(n) if n >= min && n <= 9999 => Ok(n),
+        Ok(_) => err(field, format!("'{s}' is out of range {min}..=9999")),
+        Err(_) => err(field, format!("'{s}' is not a number")),
+    }
+}

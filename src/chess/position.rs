@@ -1,0 +1,184 @@
+//! `Position`: the current `Board` plus the boards before it, so moves can be
+//! taken back and repetitions found. Search, UCI and the TUI all hold one.
+
+use super::board::Board;
+use super::fen::FenError;
+use super::movegen::count_legal;
+use super::moves::Move;
+
+/// How a game stands in this position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameStatus {
+    Ongoing,
+    Checkmate,
+    Stalemate,
+    /// Threefold repetition.
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+}
+
+impl GameStatus {
+    pub fn is_over(self) -> bool {
+        self != GameStatus::Ongoing
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: Board,
+    /// Boards before each move, oldest first; `unmake` pops from here.
+    history: Vec<Board>,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    pub fn new(board: Board) -> Position {
+        Position {
+            board,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    pub fn startpos() -> Position {
+        Position::new(Board::startpos())
+    }
+
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::new(Board::from_fen(fen)?))
+    }
+
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plies played since this `Position` was created.
+    #[inline(always)]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Plays a legal move.
+    #[inline]
+    pub fn make(&mut self, m: Move) {
+        let next = self.board.make(m);
+        self.history.push(std::mem::replace(&mut self.board, next));
+    }
+
+    /// Takes back the last move (or null move); nothing happens at the root.
+    #[inline]
+    pub fn unmake(&mut self) {
+        if let Some(prev) = self.history.pop() {
+            self.board = prev;
+        }
+    }
+
+    #[inline]
+    pub fn make_null(&mut self) {
+        let next = self.board.make_null();
+        self.history.push(std::mem::replace(&mut self.board, next));
+    }
+
+    /// Whether this position occurred before since the last irreversible move.
+    /// The search treats one earlier occurrence as a draw.
+    pub fn is_repetition(&self) -> bool {
+        self.repetitions() >= 1
+    }
+
+    /// How many earlier boards had this hash (same side to move, within the
+    /// half-move clock window).
+    pub fn repetitions(&self) -> usize {
+        let hash = self.board.hash();
+        let window = (self.board.halfmove_clock() as usize).min(self.history.len());
+        let n = self.history.len();
+        let mut count = 0;
+        let mut back = 4;
+        while back <= window {
+            if self.history[n - back].hash() == hash {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    /// Draw by rule (not stalemate): fifty moves, repetition, material.
+    pub fn is_draw_by_rule(&self) -> bool {
+        self.board.halfmove_clock() >= 100
+            || self.is_repetition()
+            || self.board.is_insufficient_material()
+    }
+
+    /// The game result as a player would judge it (threefold, not twofold).
+    pub fn status(&self) -> GameStatus {
+        let no_moves = count_legal(&self.board) == 0;
+        if no_moves {
+            return if self.board.in_check() {
+                GameStatus::Checkmate
+            } else {
+                GameStatus::Stalemate
+            };
+        }
+        if self.board.is_insufficient_material() {
+            GameStatus::InsufficientMaterial
+        } else if self.repetitions() >= 2 {
+            GameStatus::Repetition
+        } else if self.board.halfmove_clock() >= 100 {
+            GameStatus::FiftyMoves
+        } else {
+            GameStatus::Ongoing
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::notation::parse_move;
+
+    fn play(pos: &mut Position, moves: &str) {
+        for s in moves.split_whitespace() {
+            let m = parse_move(pos.board(), s).unwrap();
+            pos.make(m);
+        }
+    }
+
+    #[test]
+    fn knight_dance_repeats() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(pos.repetitions(), 1);
+        assert_eq!(pos.status(), GameStatus::Ongoing);
+        play(&mut pos, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(pos.status(), GameStatus::Repetition);
+    }
+
+    #[test]
+    fn fools_mate_and_unmake() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "f3 e5 g4 Qh4#");
+        assert_eq!(pos.status(), GameStatus::Checkmate);
+        for _ in 0..4 {
+            pos.unmake();
+        }
+        assert_eq!(pos.board(), Position::startpos().board());
+        pos.unmake();
+        assert_eq!(pos.ply(), 0);
+    }
+
+    #[test]
+    fn stalemate_and_material() {
+        let pos = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(pos.status(), GameStatus::Stalemate);
+        let pos = Position::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").unwrap();
+        assert_eq!(pos.status(), GameStatus::InsufficientMaterial);
+        let pos = Position::from_fen("8/8/4k3/8/8/3BK3/8/7r w - - 100 80").unwrap();
+        assert_eq!(pos.status(), GameStatus::FiftyMoves);
+    }
+}

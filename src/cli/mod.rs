@@ -1,0 +1,5 @@
+//! The command-line subcommands other than the two front ends. Each takes
+//! its parsed arguments, prints its report to stdout and returns an error
+//! for `main` to print on one line.
+
+pub mod perft;

@@ -1,0 +1,58 @@
+//! Engine settings, typed. The UCI layer turns `setoption` lines into these;
+//! the TUI builds them directly. Ranges are checked here, once.
+
+use std::path::PathBuf;
+
+/// Which static evaluation the search uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    Hce,
+    Nnue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineOption {
+    /// Transposition table size in MiB.
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    /// Milliseconds kept in reserve per move for GUI and transport lag.
+    MoveOverhead(u64),
+    ClearHash,
+    Ponder(bool),
+    LimitStrength(bool),
+    Elo(u32),
+    Evaluator(EvalKind),
+    EvalFile(PathBuf),
+}
+
+pub const HASH_RANGE: (usize, usize) = (1, 65536);
+pub const THREADS_RANGE: (usize, usize) = (1, 256);
+pub const MULTIPV_RANGE: (usize, usize) = (1, 10);
+pub const MOVE_OVERHEAD_RANGE: (u64, u64) = (0, 5000);
+pub const ELO_RANGE: (u32, u32) = (1000, 3000);
+
+impl EngineOption {
+    /// Checks the value against its range; the message names both.
+    pub fn validate(&self) -> Result<(), String> {
+        fn check<T: PartialOrd + std::fmt::Display>(
+            name: &str,
+            v: T,
+            (lo, hi): (T, T),
+        ) -> Result<(), String> {
+            if v < lo || v > hi {
+                Err(format!("{name} must be {lo}..={hi}, got {v}"))
+            } else {
+                Ok(())
+            }
+        }
+        match self {
+            EngineOption::Hash(v) => check("Hash", *v, HASH_RANGE),
+            EngineOption::Threads(v) => check("Threads", *v, THREADS_RANGE),
+            EngineOption::MultiPv(v) => check("MultiPV", *v, MULTIPV_RANGE),
+            EngineOption::MoveOverhead(v) => check("Move Overhead", *v, MOVE_OVERHEAD_RANGE),
+            EngineOption::Elo(v) => check("UCI_Elo", *v, ELO_RANGE),
+            _ => Ok(()),
+        }
+    }
+}

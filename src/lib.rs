@@ -1,0 +1,10 @@
+//! tapir: a terminal chess analysis board with its own engine.
+//!
+//! Layers, each depending only on those above it in this list:
+//! `chess` (rules) -> `eval` -> `search` -> `engine` -> front ends (`uci`,
+//! `tui`) and the `cli` subcommands.
+
+pub mod chess;
+pub mod cli;
+pub mod engine;
+pub mod eval;
