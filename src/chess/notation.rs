@@ -299,7 +299,10 @@ mod tests {
         let two_rooks = board("1k6/8/8/8/8/8/8/R4RK1 w - - 0 1");
         let m = parse_san(&two_rooks, "Rad1").unwrap();
         assert_eq!(to_san(&two_rooks, m), "Rad1");
-        assert!(matches!(parse_san(&two_rooks, "Rd1"), Err(MoveError::Ambiguous(..))));
+        assert!(matches!(
+            parse_san(&two_rooks, "Rd1"),
+            Err(MoveError::Ambiguous(..))
+        ));
         let b = board("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         assert_eq!(to_san(&b, parse_san(&b, "Rd1").unwrap()), "Rd1");
         assert_eq!(to_san(&b, parse_san(&b, "Rh8").unwrap()), "Rh8+");

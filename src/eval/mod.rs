@@ -1,18 +1,18 @@
-//! Static evaluation. Placeholder until the hand-crafted evaluation lands:
-//! material only, from the side to move's point of view.
+//! Static evaluation.
+//!
+//! PLACEHOLDER: material only until the hand-crafted evaluation lands; the
+//! public functions (`evaluate`, `trace`) are the contract search and the
+//! TUI build on.
 
 pub mod phase;
+pub mod score;
+pub mod trace;
 
-use crate::chess::{Board, PieceType};
+use crate::chess::Board;
+pub use score::S;
+pub use trace::{trace, TermTrace, Trace};
 
 /// Score in centipawns from the side to move's point of view.
 pub fn evaluate(b: &Board) -> i32 {
-    const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-    let us = b.side_to_move();
-    PieceType::ALL
-        .iter()
-        .map(|&k| {
-            VALUE[k.index()] * (b.colored(us, k).count() as i32 - b.colored(!us, k).count() as i32)
-        })
-        .sum()
+    trace(b).score
 }
