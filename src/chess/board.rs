@@ -1,7 +1,10 @@
-//! `Board`: one chess position as plain `Copy` data (bitboards, a mailbox, the
-//! side to move, castling, en passant, counters, hashes and check info).
+//! `Board`: one chess position as plain `Copy` data (bitboards, the side to
+//! move, castling, en passant, counters, hashes and check info).
 //! Moves are applied by copy-make: `board.make(m)` returns the next board, so
 //! undoing a move is dropping a copy. `Position` adds the game history.
+//! There is no mailbox on purpose: it keeps the board under 128 bytes, which
+//! the compiler copies with a few vector moves instead of a `memcpy` call,
+//! and finding a piece from the six kind sets costs a handful of operations.
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set,
@@ -59,14 +62,10 @@ const fn castle_masks() -> [u8; 64] {
 }
 static CASTLE_MASK: [u8; 64] = castle_masks();
 
-/// Mailbox marker for an empty square.
-const EMPTY: u8 = 12;
-
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     by_kind: [Bitboard; 6],
     by_color: [Bitboard; 2],
-    mailbox: [u8; 64],
     side: Color,
     castling: CastleRights,
     /// The en-passant square exactly as FEN states it (set after every double push).
@@ -87,7 +86,6 @@ impl Board {
         Board {
             by_kind: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            mailbox: [EMPTY; 64],
             side: Color::White,
             castling: CastleRights::NONE,
             ep: None,
@@ -134,13 +132,24 @@ impl Board {
 
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let p = self.mailbox[sq.index()];
-        (p != EMPTY).then(|| {
-            Piece::new(
-                Color::BOTH[(p / 6) as usize],
-                PieceType::from_index((p % 6) as usize),
-            )
-        })
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, self.kind_at(sq)))
+    }
+
+    /// The kind of the piece on `sq`, which the caller knows is occupied
+    /// (an empty square reads as a pawn). Branch-free: the kind sets are
+    /// disjoint, so at most one term is non-zero.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: Square) -> PieceType {
+        let s = sq.index();
+        let bit = |k: usize| ((self.by_kind[k].0 >> s) & 1) as usize;
+        PieceType::from_index(bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * bit(5))
     }
 
     #[inline(always)]
@@ -281,42 +290,37 @@ impl Board {
 
     // ---- construction helpers used by FEN and make -----------------------
 
+    /// Puts a piece on an empty square (FEN parsing and board set-up).
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
-        let b = Bitboard::from_square(sq);
-        self.by_kind[piece.kind().index()] |= b;
-        self.by_color[piece.color().index()] |= b;
-        self.mailbox[sq.index()] = piece.index() as u8;
-        self.hash ^= piece_key(piece, sq);
-        if piece.kind() == PieceType::Pawn {
-            self.pawn_hash ^= piece_key(piece, sq);
+        self.toggle(piece.color(), piece.kind(), Bitboard::from_square(sq), {
+            piece_key(piece, sq)
+        });
+    }
+
+    /// Flips the squares `b` of one piece kind and updates both hashes by `key`.
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, kind: PieceType, b: Bitboard, key: u64) {
+        self.by_kind[kind.index()] ^= b;
+        self.by_color[color.index()] ^= b;
+        self.hash ^= key;
+        if kind == PieceType::Pawn {
+            self.pawn_hash ^= key;
         }
     }
 
     #[inline(always)]
-    fn remove(&mut self, piece: Piece, sq: Square) {
-        let b = Bitboard::from_square(sq);
-        self.by_kind[piece.kind().index()] ^= b;
-        self.by_color[piece.color().index()] ^= b;
-        self.mailbox[sq.index()] = EMPTY;
-        self.hash ^= piece_key(piece, sq);
-        if piece.kind() == PieceType::Pawn {
-            self.pawn_hash ^= piece_key(piece, sq);
-        }
+    fn remove(&mut self, color: Color, kind: PieceType, sq: Square) {
+        let key = piece_key(Piece::new(color, kind), sq);
+        self.toggle(color, kind, Bitboard::from_square(sq), key);
     }
 
     #[inline(always)]
-    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+    fn shift(&mut self, color: Color, kind: PieceType, from: Square, to: Square) {
+        let p = Piece::new(color, kind);
+        let key = piece_key(p, from) ^ piece_key(p, to);
         let b = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.by_kind[piece.kind().index()] ^= b;
-        self.by_color[piece.color().index()] ^= b;
-        self.mailbox[from.index()] = EMPTY;
-        self.mailbox[to.index()] = piece.index() as u8;
-        let k = piece_key(piece, from) ^ piece_key(piece, to);
-        self.hash ^= k;
-        if piece.kind() == PieceType::Pawn {
-            self.pawn_hash ^= k;
-        }
+        self.toggle(color, kind, b, key);
     }
 
     /// Sets the fields FEN parsing reads and finishes the derived state.
@@ -341,24 +345,37 @@ impl Board {
         self.update_ep_hash();
     }
 
-    /// Recomputes checkers and pinned pieces for the side to move.
+    /// Recomputes checkers and pinned pieces for the side to move. Sliders
+    /// are found once, looking through our own pieces: a slider with nothing
+    /// between it and the king checks, one with a single piece of ours
+    /// between pins it. Leapers can only check.
+    #[inline(always)]
     fn update_check_info(&mut self) {
         let us = self.side;
         let them = !us;
         let king = self.king(us);
         let occ = self.occupied();
-        self.checkers = self.attackers_to(king, occ) & self.color(them);
-        let their_bq = self.colored(them, PieceType::Bishop) | self.colored(them, PieceType::Queen);
-        let their_rq = self.colored(them, PieceType::Rook) | self.colored(them, PieceType::Queen);
-        let snipers = (bishop_attacks(king, self.color(them)) & their_bq)
-            | (rook_attacks(king, self.color(them)) & their_rq);
+        let theirs = self.color(them);
+        let queens = self.pieces(PieceType::Queen);
+        let their_bq = (self.pieces(PieceType::Bishop) | queens) & theirs;
+        let their_rq = (self.pieces(PieceType::Rook) | queens) & theirs;
+        let snipers =
+            (bishop_attacks(king, theirs) & their_bq) | (rook_attacks(king, theirs) & their_rq);
+        let mut checkers = ((knight_attacks(king) & self.pieces(PieceType::Knight))
+            | (pawn_attacks(us, king) & self.pieces(PieceType::Pawn)))
+            & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occ;
-            if blockers.any() && !blockers.several() {
-                pinned |= blockers & self.color(us);
+            if blockers.is_empty() {
+                checkers |= Bitboard::from_square(sniper);
+            } else if !blockers.several() {
+                // The rays stopped at their first enemy piece, so a lone
+                // blocker is one of ours.
+                pinned |= blockers;
             }
         }
+        self.checkers = checkers;
         self.pinned = pinned;
     }
 
@@ -401,19 +418,20 @@ impl Board {
 
     /// The board after `m`, which must be legal here (from the generator, or
     /// checked with `is_legal`).
-    #[inline]
+    #[inline(always)]
     pub fn make(&self, m: Move) -> Board {
         let mut b = *self;
         b.apply(m);
         b
     }
 
+    #[inline(always)]
     fn apply(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let piece = self.piece_at(from).expect("a legal move starts on a piece");
+        let kind = self.kind_at(from);
 
         if self.ep_in_hash {
             if let Some(ep) = self.ep {
@@ -422,12 +440,12 @@ impl Board {
         }
         self.ep = None;
         self.ep_in_hash = false;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
 
         match m.kind() {
-            MoveKind::Quiet => self.shift(piece, from, to),
+            MoveKind::Quiet => self.shift(us, kind, from, to),
             MoveKind::DoublePush => {
-                self.shift(piece, from, to);
+                self.shift(us, PieceType::Pawn, from, to);
                 self.ep = Some(Square::new(((from.index() + to.index()) / 2) as u8));
             }
             MoveKind::KingCastle | MoveKind::QueenCastle => {
@@ -437,29 +455,29 @@ impl Board {
                 } else {
                     (Square::from_coords(0, rank), Square::from_coords(3, rank))
                 };
-                self.shift(piece, from, to);
-                self.shift(Piece::new(us, PieceType::Rook), rook_from, rook_to);
+                self.shift(us, PieceType::King, from, to);
+                self.shift(us, PieceType::Rook, rook_from, rook_to);
             }
             MoveKind::EnPassant => {
                 let victim_sq = Square::from_coords(to.file(), from.rank());
-                self.remove(Piece::new(them, PieceType::Pawn), victim_sq);
-                self.shift(piece, from, to);
+                self.remove(them, PieceType::Pawn, victim_sq);
+                self.shift(us, PieceType::Pawn, from, to);
             }
             _ => {
                 if m.is_capture() {
-                    let victim = self.piece_at(to).expect("a capture has a victim");
-                    self.remove(victim, to);
+                    let victim = self.kind_at(to);
+                    self.remove(them, victim, to);
                     self.halfmove = 0;
                 }
                 if let Some(promo) = m.promotion() {
-                    self.remove(piece, from);
+                    self.remove(us, PieceType::Pawn, from);
                     self.put(Piece::new(us, promo), to);
                 } else {
-                    self.shift(piece, from, to);
+                    self.shift(us, kind, from, to);
                 }
             }
         }
-        if piece.kind() == PieceType::Pawn {
+        if kind == PieceType::Pawn {
             self.halfmove = 0;
         }
 
@@ -491,7 +509,7 @@ impl Board {
         }
         b.ep = None;
         b.ep_in_hash = false;
-        b.halfmove += 1;
+        b.halfmove = b.halfmove.saturating_add(1);
         b.side = !b.side;
         b.hash ^= KEYS.side;
         b.update_check_info();

@@ -5,8 +5,7 @@
 //! origin square, answers "is this hash/killer move legal here?".
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::board::{Board, CastleRights};
@@ -31,6 +30,13 @@ pub trait MoveSink {
     fn promotions(&mut self, targets: Bitboard, offset: i8, capture: bool);
     /// A single special move (castling, en passant).
     fn single(&mut self, m: Move);
+    /// Captures and quiet moves of the piece on `from` (disjoint sets); a
+    /// counting sink adds both with one popcount.
+    #[inline(always)]
+    fn moves(&mut self, from: Square, captures: Bitboard, quiets: Bitboard) {
+        self.targets(from, captures, MoveKind::Capture);
+        self.targets(from, quiets, MoveKind::Quiet);
+    }
 }
 
 impl MoveSink for MoveList {
@@ -94,6 +100,11 @@ impl MoveSink for MoveCounter {
     fn single(&mut self, _m: Move) {
         self.0 += 1;
     }
+
+    #[inline(always)]
+    fn moves(&mut self, _from: Square, captures: Bitboard, quiets: Bitboard) {
+        self.0 += (captures | quiets).count() as u64;
+    }
 }
 
 /// Whether the pawn on `from` may legally capture en passant onto `ep`.
@@ -121,6 +132,21 @@ pub fn ep_is_legal(b: &Board, from: Square, ep: Square) -> bool {
     (bishop_attacks(king, occ) & bq).is_empty() && (rook_attacks(king, occ) & rq).is_empty()
 }
 
+/// Whether `them` attacks `sq` given occupancy `occ`. The king's targets and
+/// castling squares are tested one by one with this: a king has few free
+/// squares, so it is cheaper than a full attack map of every enemy piece.
+#[inline(always)]
+fn attacked(b: &Board, sq: Square, them: Color, occ: Bitboard) -> bool {
+    let theirs = b.color(them);
+    let bq = (b.pieces(PieceType::Bishop) | b.pieces(PieceType::Queen)) & theirs;
+    let rq = (b.pieces(PieceType::Rook) | b.pieces(PieceType::Queen)) & theirs;
+    (knight_attacks(sq) & b.pieces(PieceType::Knight) & theirs).any()
+        || (pawn_attacks(!them, sq) & b.pieces(PieceType::Pawn) & theirs).any()
+        || (king_attacks(sq) & b.pieces(PieceType::King) & theirs).any()
+        || (bishop_attacks(sq, occ) & bq).any()
+        || (rook_attacks(sq, occ) & rq).any()
+}
+
 /// The generator. `from_mask` limits the moving pieces (all squares for
 /// normal use, one square for legality checks).
 #[inline(always)]
@@ -136,15 +162,21 @@ pub fn generate<S: MoveSink, const MODE: u8>(b: &Board, sink: &mut S, from_mask:
 
     // King moves: never onto a square the enemy attacks with our king lifted
     // off the board (so it cannot hide behind itself from a slider).
-    let danger = b.attacked_by(them, occ ^ Bitboard::from_square(king));
+    let occ_no_king = occ ^ Bitboard::from_square(king);
     if from_mask.contains(king) {
-        let t = king_attacks(king) & !ours & !danger;
-        if want_noisy {
-            sink.targets(king, t & theirs, MoveKind::Capture);
+        let mut t = king_attacks(king) & !ours;
+        if !want_quiet {
+            t &= theirs;
         }
-        if want_quiet {
-            sink.targets(king, t & !occ, MoveKind::Quiet);
+        if !want_noisy {
+            t &= !theirs;
         }
+        for to in t {
+            if attacked(b, to, them, occ_no_king) {
+                t ^= Bitboard::from_square(to);
+            }
+        }
+        sink.moves(king, t & theirs, t & !occ);
     }
 
     let checkers = b.checkers();
@@ -156,8 +188,16 @@ pub fn generate<S: MoveSink, const MODE: u8>(b: &Board, sink: &mut S, from_mask:
     } else {
         Bitboard::ALL
     };
-    let capture_mask = theirs & check_mask;
-    let quiet_mask = !occ & check_mask;
+    let capture_mask = if want_noisy {
+        theirs & check_mask
+    } else {
+        Bitboard::EMPTY
+    };
+    let quiet_mask = if want_quiet {
+        !occ & check_mask
+    } else {
+        Bitboard::EMPTY
+    };
     let pinned = b.pinned();
 
     pawn_moves::<S, MODE>(b, sink, from_mask, check_mask);
@@ -165,7 +205,7 @@ pub fn generate<S: MoveSink, const MODE: u8>(b: &Board, sink: &mut S, from_mask:
     let knights = b.colored(us, PieceType::Knight) & !pinned & from_mask;
     for from in knights {
         let t = knight_attacks(from);
-        emit::<S, MODE>(sink, from, t, capture_mask, quiet_mask);
+        sink.moves(from, t & capture_mask, t & quiet_mask);
     }
     let pin_line = |from: Square, t: Bitboard| {
         if pinned.contains(from) {
@@ -174,60 +214,52 @@ pub fn generate<S: MoveSink, const MODE: u8>(b: &Board, sink: &mut S, from_mask:
             t
         }
     };
-    for from in b.colored(us, PieceType::Bishop) & from_mask {
+    let queens = b.colored(us, PieceType::Queen);
+    for from in (b.colored(us, PieceType::Bishop) | queens) & from_mask {
         let t = pin_line(from, bishop_attacks(from, occ));
-        emit::<S, MODE>(sink, from, t, capture_mask, quiet_mask);
+        sink.moves(from, t & capture_mask, t & quiet_mask);
     }
-    for from in b.colored(us, PieceType::Rook) & from_mask {
+    for from in (b.colored(us, PieceType::Rook) | queens) & from_mask {
         let t = pin_line(from, rook_attacks(from, occ));
-        emit::<S, MODE>(sink, from, t, capture_mask, quiet_mask);
-    }
-    for from in b.colored(us, PieceType::Queen) & from_mask {
-        let t = pin_line(from, queen_attacks(from, occ));
-        emit::<S, MODE>(sink, from, t, capture_mask, quiet_mask);
+        sink.moves(from, t & capture_mask, t & quiet_mask);
     }
 
     if want_quiet && checkers.is_empty() && from_mask.contains(king) {
-        castling(b, sink, danger);
+        castling(b, sink, occ);
     }
 }
 
 #[inline(always)]
-fn emit<S: MoveSink, const MODE: u8>(
-    sink: &mut S,
-    from: Square,
-    targets: Bitboard,
-    capture_mask: Bitboard,
-    quiet_mask: Bitboard,
-) {
-    if MODE != gen::QUIET {
-        sink.targets(from, targets & capture_mask, MoveKind::Capture);
-    }
-    if MODE != gen::NOISY {
-        sink.targets(from, targets & quiet_mask, MoveKind::Quiet);
-    }
-}
-
-#[inline(always)]
-fn castling<S: MoveSink>(b: &Board, sink: &mut S, danger: Bitboard) {
+fn castling<S: MoveSink>(b: &Board, sink: &mut S, occ: Bitboard) {
     let us = b.side_to_move();
     let rights = b.castling();
-    let occ = b.occupied();
+    let ks = rights.has(CastleRights::king_side(us));
+    let qs = rights.has(CastleRights::queen_side(us));
+    if !ks && !qs {
+        return;
+    }
+    let them = !us;
     let rank = us.relative_rank(0);
     let sq = |file| Square::from_coords(file, rank);
     let king = sq(4);
-    if rights.has(CastleRights::king_side(us)) {
+    // The king is not in check here; the squares it crosses must be safe.
+    if ks {
         let path = Bitboard::from_square(sq(5)) | Bitboard::from_square(sq(6));
-        if (occ & path).is_empty() && (danger & path).is_empty() {
+        if (occ & path).is_empty()
+            && !attacked(b, sq(5), them, occ)
+            && !attacked(b, sq(6), them, occ)
+        {
             sink.single(Move::new(king, sq(6), MoveKind::KingCastle));
         }
     }
-    if rights.has(CastleRights::queen_side(us)) {
+    if qs {
         let empty = Bitboard::from_square(sq(1))
             | Bitboard::from_square(sq(2))
             | Bitboard::from_square(sq(3));
-        let safe = Bitboard::from_square(sq(2)) | Bitboard::from_square(sq(3));
-        if (occ & empty).is_empty() && (danger & safe).is_empty() {
+        if (occ & empty).is_empty()
+            && !attacked(b, sq(3), them, occ)
+            && !attacked(b, sq(2), them, occ)
+        {
             sink.single(Move::new(king, sq(2), MoveKind::QueenCastle));
         }
     }
