@@ -2,19 +2,83 @@
 //! standard correctness check (and speed benchmark) of a move generator.
 //! The last ply is bulk-counted: moves are counted set-wise, never made.
 
+use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{count_legal, legal_moves};
-use super::moves::Move;
+use super::movegen::{count_legal, gen, generate, legal_moves, MoveSink};
+use super::moves::{Move, MoveKind};
+use super::types::{PieceType, Square};
 
 /// Leaf nodes at `depth` plies below `b`.
 pub fn perft(b: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(b),
-        _ => legal_moves(b)
-            .iter()
-            .map(|&m| perft(&b.make(m), depth - 1))
-            .sum(),
+        _ => {
+            let mut sink = Expand {
+                parent: b,
+                depth: depth - 1,
+                nodes: 0,
+            };
+            generate::<_, { gen::ALL }>(b, &mut sink, Bitboard::ALL);
+            sink.nodes
+        }
+    }
+}
+
+/// A sink that plays each generated move at once and counts below it, so
+/// inner perft nodes never fill a move list.
+struct Expand<'a> {
+    parent: &'a Board,
+    /// Plies left below the child (at least 1).
+    depth: u32,
+    nodes: u64,
+}
+
+impl Expand<'_> {
+    #[inline(always)]
+    fn visit(&mut self, m: Move) {
+        let child = self.parent.make(m);
+        self.nodes += if self.depth == 1 {
+            count_legal(&child)
+        } else {
+            perft(&child, self.depth)
+        };
+    }
+}
+
+impl MoveSink for Expand<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: Bitboard, kind: MoveKind) {
+        for to in targets {
+            self.visit(Move::new(from, to, kind));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_targets(&mut self, targets: Bitboard, offset: i8, kind: MoveKind) {
+        for to in targets {
+            self.visit(Move::new(to.offset(-offset), to, kind));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, offset: i8, capture: bool) {
+        for to in targets {
+            let from = to.offset(-offset);
+            for p in [
+                PieceType::Queen,
+                PieceType::Knight,
+                PieceType::Rook,
+                PieceType::Bishop,
+            ] {
+                self.visit(Move::new(from, to, MoveKind::promotion(p, capture)));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        self.visit(m);
     }
 }
 
