@@ -359,6 +359,13 @@ pub fn quiet_moves(b: &Board) -> MoveList {
 /// The number of legal moves, counted set-wise.
 #[inline]
 pub fn count_legal(b: &Board) -> u64 {
+    count_moves(b)
+}
+
+/// `count_legal` forced inline, so that perft's POPCNT-compiled leaf loop
+/// gets the whole generator compiled with that instruction.
+#[inline(always)]
+pub(crate) fn count_moves(b: &Board) -> u64 {
     let mut c = MoveCounter(0);
     generate::<_, { gen::ALL }>(b, &mut c, Bitboard::ALL);
     c.0
