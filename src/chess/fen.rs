@@ -2,6 +2,7 @@
 //! `Board` or a `FenError` that names the field and what is wrong with it.
 //! Printing a parsed board gives back the same string.
 
+use super::attacks::between;
 use super::board::{Board, CastleRights};
 use super::types::{Color, Piece, PieceType, Square};
 use std::fmt;
@@ -97,20 +98,22 @@ impl Board {
         // The side that just moved may not have left its king in check.
         let waiting_king = board.king(!side);
         if board.is_attacked(waiting_king, side, board.occupied()) {
-            let who = if side == Color::White {
-                "Black"
-            } else {
-                "White"
-            };
+            let who = color_name(!side);
             return err(
                 FenField::Position,
                 format!("{who} is in check but it is not {who}'s move"),
             );
         }
-        board.set_state(side, castling, ep, halfmove, fullmove);
-        if board.checkers().count() > 2 {
-            return err(FenField::Position, "more than two pieces give check");
+        if let Some(ep) = ep {
+            if halfmove != 0 {
+                return err(
+                    FenField::Halfmove,
+                    format!("'{halfmove}' must be 0 right after the double push that {ep} implies"),
+                );
+            }
         }
+        board.set_state(side, castling, ep, halfmove, fullmove);
+        check_plausible_checks(&board)?;
         Ok(board)
     }
 
@@ -224,20 +227,36 @@ fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
         }
     }
     for color in Color::BOTH {
-        let name = if color == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
-        let kings = counts[Piece::new(color, PieceType::King).index()];
+        let name = color_name(color);
+        let count = |kind| counts[Piece::new(color, kind).index()];
+        let kings = count(PieceType::King);
         if kings != 1 {
             return err(f, format!("{name} has {kings} kings, needs exactly 1"));
         }
-        if counts[Piece::new(color, PieceType::Pawn).index()] > 8 {
-            return err(f, format!("{name} has more than 8 pawns"));
+        let pawns = count(PieceType::Pawn);
+        if pawns > 8 {
+            return err(f, format!("{name} has {pawns} pawns, more than 8"));
         }
         if board.color(color).count() > 16 {
             return err(f, format!("{name} has more than 16 pieces"));
+        }
+        // Pieces beyond the initial set must be promoted pawns.
+        let promoted: u32 = [
+            (PieceType::Knight, 2),
+            (PieceType::Bishop, 2),
+            (PieceType::Rook, 2),
+            (PieceType::Queen, 1),
+        ]
+        .iter()
+        .map(|&(kind, initial)| count(kind).saturating_sub(initial))
+        .sum();
+        if promoted + pawns > 8 {
+            return err(
+                f,
+                format!(
+                    "{name} has {pawns} pawns and {promoted} promoted pieces, more than 8 in all"
+                ),
+            );
         }
     }
     Ok(())
@@ -307,10 +326,66 @@ fn parse_ep(board: &Board, side: Color, field: &str) -> Result<Option<Square>, F
     Ok(Some(ep))
 }
 
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Checks that no move could have produced: more than two checkers, two
+/// checkers that are both pawns or knights (a double check always includes
+/// a discovered slider), or, after a double push, a check that neither the
+/// pushed pawn nor a line opened by it gives.
+fn check_plausible_checks(board: &Board) -> Result<(), FenError> {
+    let f = FenField::Position;
+    let checkers = board.checkers();
+    if checkers.count() > 2 {
+        return err(
+            f,
+            format!("{} pieces give check, at most 2 can", checkers.count()),
+        );
+    }
+    let sliders = board.pieces(PieceType::Bishop)
+        | board.pieces(PieceType::Rook)
+        | board.pieces(PieceType::Queen);
+    if checkers.several() && (checkers & sliders).is_empty() {
+        return err(f, "double check by two pawns or knights");
+    }
+    if let (Some(ep), true) = (board.ep_square(), checkers.any()) {
+        let mover = !board.side_to_move();
+        let pushed = Square::from_coords(ep.file(), mover.relative_rank(3));
+        let origin = Square::from_coords(ep.file(), mover.relative_rank(1));
+        let king = board.king(board.side_to_move());
+        for checker in checkers {
+            if checker != pushed && !between(king, checker).contains(origin) {
+                return err(
+                    FenField::EnPassant,
+                    format!(
+                        "the double push to {pushed} cannot have given the check from {checker}"
+                    ),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The largest half-move clock or move number accepted: what a `u16`
+/// holds, so that every board the move generator reaches prints a FEN that
+/// parses again (the counters saturate there).
+const MAX_COUNTER: u16 = u16::MAX;
+
 fn parse_counter(s: &str, field: FenField, min: u16) -> Result<u16, FenError> {
+    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+        return err(field, format!("'{s}' is not a number"));
+    }
+    // All digits: the only parse failure left is overflow, which is out of range too.
     match s.parse::<u16>() {
-        Ok(n) if n >= min && n <= 9999 => Ok(n),
-        Ok(_) => err(field, format!("'{s}' is out of range {min}..=9999")),
-        Err(_) => err(field, format!("'{s}' is not a number")),
+        Ok(n) if (min..=MAX_COUNTER).contains(&n) => Ok(n),
+        _ => err(
+            field,
+            format!("'{s}' is out of range {min}..={MAX_COUNTER}"),
+        ),
     }
 }
