@@ -25,6 +25,9 @@ pub fn run(args: PerftArgs) -> Result<()> {
         check_depth(max)?;
         return run_suite(path, max);
     }
+    if args.max_depth.is_some() {
+        bail!("--max-depth only goes with --suite; give the depth itself (tapir perft 5)");
+    }
     let Some(depth) = args.depth else {
         bail!("give a depth (tapir perft 5) or a suite (tapir perft --suite FILE)");
     };
@@ -91,6 +94,9 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
         } else {
             failed += 1;
         }
+    }
+    if positions == 0 {
+        bail!("{} holds no perft positions", path.display());
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

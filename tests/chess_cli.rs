@@ -1,0 +1,138 @@
+//! The `tapir perft` command as a user runs it: right counts on good input,
+//! and on bad input one line on stderr, nothing on stdout, a non-zero exit.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tapir(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(args)
+        .output()
+        .expect("the tapir binary runs")
+}
+
+/// A file under the system temp dir, unique to this test process.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tapir-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Asserts a clean failure whose one line mentions `fragment`.
+fn fails_with(args: &[&str], fragment: &str) {
+    let out = tapir(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(out.stdout.is_empty(), "{args:?} printed {:?}", out.stdout);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(stderr.contains(fragment), "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr:?}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_a_failure_code() {
+    fails_with(&["perft", "0"], "depth must be 1..=10, got 0");
+    fails_with(&["perft", "99"], "depth must be 1..=10, got 99");
+    fails_with(&["perft"], "give a depth");
+    fails_with(&["perft", "3", "--fen", "not a fen"], "invalid FEN");
+    fails_with(
+        &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        "White has 0 kings",
+    );
+    fails_with(
+        &["perft", "--suite", "/nonexistent/tapir/suite.epd"],
+        "cannot read perft suite /nonexistent/tapir/suite.epd",
+    );
+    let suite = temp_file("ok.epd", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n");
+    let s = suite.to_str().unwrap();
+    fails_with(
+        &[
+            "perft",
+            "--suite",
+            s,
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        ],
+        "--suite cannot be combined with --fen",
+    );
+    fails_with(&["perft", "--suite", s, "--divide"], "--divide");
+    fails_with(&["perft", "--suite", s, "--max-depth", "0"], "got 0");
+    fails_with(
+        &["perft", "3", "--max-depth", "2"],
+        "--max-depth only goes with --suite",
+    );
+    let bad_fen = temp_file("badfen.epd", "4k3/8/8/8/8/8/8/4K2Z w - - 0 1 ;D1 5\n");
+    fails_with(
+        &["perft", "--suite", bad_fen.to_str().unwrap()],
+        "badfen.epd:1",
+    );
+    let bad_line = temp_file("badline.epd", "\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 five\n");
+    fails_with(
+        &["perft", "--suite", bad_line.to_str().unwrap()],
+        "badline.epd:2: 'five' is not a node count",
+    );
+    let empty = temp_file("empty.epd", "\n# nothing here\n");
+    fails_with(
+        &["perft", "--suite", empty.to_str().unwrap()],
+        "holds no perft positions",
+    );
+    for f in [suite, bad_fen, bad_line, empty] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn counts_divide_and_suites() {
+    let out = tapir(&["perft", "3"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Nodes searched: 8902\n"), "{stdout}");
+    assert!(stdout.contains("Nodes/second: "), "{stdout}");
+
+    let out = tapir(&[
+        "perft",
+        "2",
+        "--divide",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let divide: Vec<&str> = stdout.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(divide.len(), 15, "{stdout}");
+    assert!(divide.contains(&"e1g1: 3"), "{stdout}");
+    assert!(stdout.contains("Nodes searched: 66\n"), "{stdout}");
+
+    let good = temp_file(
+        "good.epd",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n",
+    );
+    let out = tapir(&[
+        "perft",
+        "--suite",
+        good.to_str().unwrap(),
+        "--max-depth",
+        "2",
+    ]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("1 positions, 1 passed, 0 failed"),
+        "{stdout}"
+    );
+
+    let wrong = temp_file(
+        "wrong.epd",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n",
+    );
+    let out = tapir(&["perft", "--suite", wrong.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("FAIL 4k3/8/8/8/8/8/8/4K2R w K - 0 1: depth 2 expected 67 got 66"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr, "error: 1 of 1 positions gave wrong counts\n");
+    for f in [good, wrong] {
+        let _ = std::fs::remove_file(f);
+    }
+}
