@@ -43,11 +43,19 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--runs", type=int, default=3)
     a = ap.parse_args()
+    print(f"load average before: {open('/proc/loadavg').read().split()[0]}")
     for name, fen, depth in CASES:
-        t = max(tapir_nps(a.tapir, fen, depth)[1] for _ in range(a.runs))
-        sn, s = zip(*[stockfish_nps(a.stockfish, fen, depth) for _ in range(a.runs)])
-        s = max(s)
-        print(f"{name} depth {depth}: tapir {t/1e6:.0f} M nodes/s, stockfish {s/1e6:.0f} M nodes/s, ratio {t/s:.2f}x (best of {a.runs})")
+        # Interleaved, so that changing load on a shared machine hits both alike.
+        t, s = [], []
+        for _ in range(a.runs):
+            tn, tnps = tapir_nps(a.tapir, fen, depth)
+            sn, snps = stockfish_nps(a.stockfish, fen, depth)
+            if tn != sn:
+                raise SystemExit(f"{name}: node counts differ: tapir {tn}, stockfish {sn}")
+            t.append(tnps)
+            s.append(snps)
+        t, s = max(t), max(s)
+        print(f"{name} depth {depth}: tapir {t/1e6:.0f} M nodes/s, stockfish {s/1e6:.0f} M nodes/s, ratio {t/s:.2f}x (best of {a.runs}, {tn} nodes)")
 
 if __name__ == "__main__":
     main()

@@ -107,6 +107,42 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// Looks for one move among the generated ones without listing them: the
+/// legality check for hash and killer moves.
+struct MoveFinder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for MoveFinder {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: Bitboard, kind: MoveKind) {
+        let w = self.wanted;
+        self.found |= w.from() == from && w.kind() == kind && targets.contains(w.to());
+    }
+
+    #[inline(always)]
+    fn pawn_targets(&mut self, targets: Bitboard, offset: i8, kind: MoveKind) {
+        let w = self.wanted;
+        self.found |=
+            w.kind() == kind && targets.contains(w.to()) && w.to().offset(-offset) == w.from();
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, offset: i8, capture: bool) {
+        let w = self.wanted;
+        self.found |= w.is_promotion()
+            && w.is_capture() == capture
+            && targets.contains(w.to())
+            && w.to().offset(-offset) == w.from();
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        self.found |= m == self.wanted;
+    }
+}
+
 /// Whether the pawn on `from` may legally capture en passant onto `ep`.
 /// Decided by removing both pawns and looking for a slider on the king.
 pub fn ep_is_legal(b: &Board, from: Square, ep: Square) -> bool {
@@ -379,9 +415,16 @@ impl Board {
         if m.is_null() || !self.color(self.side_to_move()).contains(m.from()) {
             return false;
         }
-        let mut list = MoveList::new();
-        generate::<_, { gen::ALL }>(self, &mut list, Bitboard::from_square(m.from()));
-        list.contains(m)
+        // Kind codes 6 and 7 are never generated (they read back as quiet).
+        if Move::new(m.from(), m.to(), m.kind()) != m {
+            return false;
+        }
+        let mut finder = MoveFinder {
+            wanted: m,
+            found: false,
+        };
+        generate::<_, { gen::ALL }>(self, &mut finder, Bitboard::from_square(m.from()));
+        finder.found
     }
 
     /// Whether this move gives check (after it is made).
@@ -426,6 +469,27 @@ mod tests {
         assert!(quiet.iter().all(|m| !m.is_noisy()));
         for m in &all {
             assert!(b.is_legal(*m));
+        }
+    }
+
+    /// `is_legal` accepts exactly the generated moves among all 65,536 codes.
+    #[test]
+    fn legality_check_on_every_16_bit_code() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1",
+        ] {
+            let b = Board::from_fen(fen).unwrap();
+            let legal = legal_moves(&b);
+            let accepted = (0..=u16::MAX)
+                .map(Move::from_raw)
+                .filter(|&m| b.is_legal(m))
+                .count();
+            assert_eq!(accepted, legal.len(), "{fen}");
+            assert!(legal.iter().all(|&m| b.is_legal(m)), "{fen}");
         }
     }
 
