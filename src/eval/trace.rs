@@ -59,7 +59,7 @@ pub fn trace(b: &Board) -> Trace {
     }];
     let total: S = terms.iter().map(TermTrace::total).sum();
     let phase = game_phase(b);
-    let tapered = (total.mg() as i32 * phase + total.eg() as i32 * (24 - phase)) / 24;
+    let tapered = super::phase::taper(total, phase);
     Trace {
         terms,
         phase,
