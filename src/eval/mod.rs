@@ -5,6 +5,7 @@
 //! thread, with its pawn cache), the free `evaluate` (no cache) and `trace`.
 
 mod evaluator;
+pub mod gain;
 pub mod hce;
 pub mod phase;
 pub mod score;

@@ -271,3 +271,7 @@ pub const SCALE_OCB_WITH_PIECES: i32 = 52;
 pub const SCALE_SMALL_EDGE: i32 = 16;
 /// Rough material units for the drawish rules (pawn..king).
 pub const DRAW_MATERIAL: [i32; 6] = [1, 3, 3, 5, 9, 0];
+
+/// Plain centipawn values of a captured piece (pawn..king) for capture
+/// ordering (MVV-LVA, SEE) via `eval::gain`; not fitted with the rest.
+pub const CAPTURE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
