@@ -29,7 +29,7 @@ pub fn run(args: EvalArgs) -> Result<()> {
         return Ok(());
     }
     let fen = args.fen.as_deref().unwrap_or(START_FEN);
-    let board = Board::from_fen(fen).with_context(|| format!("invalid FEN '{fen}'"))?;
+    let board = Board::from_fen(fen).with_context(|| format!("--fen '{fen}'"))?;
     print!("{}", render(&trace(&board), &board));
     Ok(())
 }

@@ -9,19 +9,17 @@ pub const MAX_PHASE: i32 = 24;
 
 /// Phase weight of each piece type: minors 1, rooks 2, queens 4.
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+// `game_phase` counts knights and bishops together.
+const _: () = assert!(PHASE_WEIGHT[1] == PHASE_WEIGHT[2]);
 
 /// 0 (bare kings and pawns) ..= 24 (opening material), clamped for
 /// positions with promoted extra pieces.
 pub fn game_phase(b: &Board) -> i32 {
-    let raw: i32 = [
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-    ]
-    .iter()
-    .map(|&k| PHASE_WEIGHT[k.index()] * b.pieces(k).count() as i32)
-    .sum();
+    // Minors share a weight, so one count covers both.
+    let minors = b.pieces(PieceType::Knight) | b.pieces(PieceType::Bishop);
+    let raw = PHASE_WEIGHT[PieceType::Knight.index()] * minors.count() as i32
+        + PHASE_WEIGHT[PieceType::Rook.index()] * b.pieces(PieceType::Rook).count() as i32
+        + PHASE_WEIGHT[PieceType::Queen.index()] * b.pieces(PieceType::Queen).count() as i32;
     raw.min(MAX_PHASE)
 }
 

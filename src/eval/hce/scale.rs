@@ -38,10 +38,11 @@ pub fn factor(b: &Board, raw: i32) -> i32 {
             return SCALE_SMALL_EDGE;
         }
     }
+    let one = |x: Bitboard| x.any() && !x.several();
     let bishops = b.pieces(Bishop);
-    if b.colored(Color::White, Bishop).count() == 1
-        && b.colored(Color::Black, Bishop).count() == 1
-        && (bishops & Bitboard::LIGHT_SQUARES).count() == 1
+    if one(b.colored(Color::White, Bishop))
+        && one(b.colored(Color::Black, Bishop))
+        && one(bishops & Bitboard::LIGHT_SQUARES)
     {
         let others = b.pieces(Knight) | b.pieces(Rook) | b.pieces(Queen);
         return if others.is_empty() {

@@ -72,11 +72,10 @@ impl Sink for Total {
     const TRACE: bool = false;
     #[inline(always)]
     fn add(&mut self, c: Color, _term: Term, w: Weight, n: i32) {
-        let v = w.1 * n;
-        match c {
-            Color::White => self.0 += v,
-            Color::Black => self.0 -= v,
-        }
+        // Negate without a branch for Black: (v ^ -1) - (-1) == -v.
+        let flip = -(c as i32);
+        let v = (w.1 * n).0;
+        self.0 += S((v ^ flip).wrapping_sub(flip));
     }
 }
 
