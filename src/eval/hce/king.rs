@@ -4,6 +4,7 @@
 //! around the king.
 
 use super::params::Params;
+use super::pawns::PawnEntry;
 use super::pieces::Attacks;
 use super::sink::{w, Sink, Term};
 use crate::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
@@ -28,7 +29,15 @@ fn nearest(c: Color, set: Bitboard) -> u8 {
     c.relative_rank(sq.rank())
 }
 
-pub(crate) fn king_safety<K: Sink>(b: &Board, p: &Params, a: &Attacks, k: &mut K) {
+/// Attacks on the king zone, safe checks and (from the pawn entry when the
+/// fast path has one) shield and storm.
+pub(crate) fn king_safety<K: Sink>(
+    b: &Board,
+    p: &Params,
+    a: &Attacks,
+    mut pawns: Option<&mut PawnEntry>,
+    k: &mut K,
+) {
     use PieceType::*;
     let occ = b.occupied();
     for c in Color::BOTH {
@@ -62,18 +71,34 @@ pub(crate) fn king_safety<K: Sink>(b: &Board, p: &Params, a: &Attacks, k: &mut K
             }
         }
 
-        // Shield and storm on the king's file and its neighbours (kept on the board).
-        let ahead = at_or_ahead(c, ksq.rank());
-        let (own, enemy) = (b.colored(c, Pawn) & ahead, b.colored(them, Pawn) & ahead);
-        let centre = ksq.file().clamp(1, 6);
-        for f in centre - 1..=centre + 1 {
-            let file = Bitboard::file(f);
-            let mine = own & file;
-            let shield = if mine.any() { nearest(c, mine) } else { 0 };
-            k.add(c, Term::KingSafety, w!(p.shield[shield as usize]), 1);
-            let theirs = enemy & file;
-            let storm = if theirs.any() { nearest(c, theirs) } else { 0 };
-            k.add(c, Term::KingSafety, w!(p.storm[storm as usize]), 1);
+        match pawns.as_deref_mut() {
+            // Already White minus Black.
+            Some(e) if !K::TRACE => {
+                k.add(Color::White, Term::KingSafety, (0, e.shelter(b, p, c)), 1)
+            }
+            _ => shelter(b, p, c, k),
         }
+    }
+}
+
+/// Shield and storm on the king's file and its neighbours (kept on the
+/// board): depends on the pawns and the king square only.
+#[inline(always)]
+pub(crate) fn shelter<K: Sink>(b: &Board, p: &Params, c: Color, k: &mut K) {
+    let ksq = b.king(c);
+    let ahead = at_or_ahead(c, ksq.rank());
+    let (own, enemy) = (
+        b.colored(c, PieceType::Pawn) & ahead,
+        b.colored(!c, PieceType::Pawn) & ahead,
+    );
+    let centre = ksq.file().clamp(1, 6);
+    for f in centre - 1..=centre + 1 {
+        let file = Bitboard::file(f);
+        let mine = own & file;
+        let shield = if mine.any() { nearest(c, mine) } else { 0 };
+        k.add(c, Term::KingSafety, w!(p.shield[shield as usize]), 1);
+        let theirs = enemy & file;
+        let storm = if theirs.any() { nearest(c, theirs) } else { 0 };
+        k.add(c, Term::KingSafety, w!(p.storm[storm as usize]), 1);
     }
 }

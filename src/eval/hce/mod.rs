@@ -51,45 +51,50 @@ impl Tables {
 /// The committed weights, ready to use.
 pub static DEFAULT_TABLES: Tables = Tables::new(Params::DEFAULT);
 
-/// Material and placement. The fast path adds one folded entry per piece;
-/// the trace keeps the two apart and names the weights.
+/// Material and placement of one piece type. The fast path adds one folded
+/// entry per piece; the trace keeps the two apart and names the weights.
 #[inline(always)]
-fn material<K: Sink>(b: &Board, t: &Tables, k: &mut K) {
+pub(crate) fn material<K: Sink>(b: &Board, t: &Tables, kind: PieceType, k: &mut K) {
     let p = &t.params;
+    let ki = kind.index();
     for c in Color::BOTH {
-        for kind in PieceType::ALL {
-            let ki = kind.index();
-            for sq in b.colored(c, kind) {
-                let rs = sq.relative(c).index();
-                if K::TRACE {
-                    k.add(c, Term::Material, w!(p.piece_value[ki]), 1);
-                    k.add(c, Term::Placement, w!(p.psqt[ki][rs]), 1);
-                } else {
-                    k.add(c, Term::Placement, (0, t.psq[ki][rs]), 1);
-                }
+        for sq in b.colored(c, kind) {
+            let rs = sq.relative(c).index();
+            if K::TRACE {
+                k.add(c, Term::Material, w!(p.piece_value[ki]), 1);
+                k.add(c, Term::Placement, w!(p.psqt[ki][rs]), 1);
+            } else {
+                k.add(c, Term::Placement, (0, t.psq[ki][rs]), 1);
             }
         }
     }
 }
 
-/// Adds every term to `k`. With a pawn table (fast path only) the
-/// pawn-structure part comes from the cache.
+/// Adds every term to `k`. With a pawn table (fast path only) the pawn
+/// structure, the pawns' material and placement and each king's pawn
+/// shelter come from the cache.
 #[inline(always)]
 pub fn terms<K: Sink>(b: &Board, t: &Tables, pawn_table: Option<&mut PawnTable>, k: &mut K) {
+    use PieceType::*;
     let p = &t.params;
-    material(b, t, k);
-    let passed = match pawn_table {
+    for kind in [Knight, Bishop, Rook, Queen, King] {
+        material(b, t, kind, k);
+    }
+    let (passed, entry) = match pawn_table {
         Some(table) if !K::TRACE => {
-            let (score, passed) = table.probe(b, p);
+            let e = table.probe(b, t);
             // `score` is already White minus Black.
-            k.add(Color::White, Term::Pawns, (0, score), 1);
-            passed
+            k.add(Color::White, Term::Pawns, (0, e.score), 1);
+            (e.passed, Some(e))
         }
-        _ => pawns::structure(b, p, k),
+        _ => {
+            material(b, t, Pawn, k);
+            (pawns::structure(b, p, k), None)
+        }
     };
     let a = pieces::pieces(b, p, k);
     pawns::passed_extras(b, p, passed, &a.all, k);
-    king::king_safety(b, p, &a, k);
+    king::king_safety(b, p, &a, entry, k);
     threats::threats(b, p, &a, k);
     k.add(b.side_to_move(), Term::Tempo, w!(p.tempo), 1);
 }

@@ -2,29 +2,69 @@
 //! and the rank bonus of passed pawns depend on the pawns alone, so they are
 //! cached per pawn configuration in `PawnTable`. The passed-pawn terms that
 //! also depend on kings and pieces (king distances, free path) are computed
-//! every time by `passed_extras`.
+//! every time by `passed_extras`. Each entry also remembers the pawn
+//! shield and storm of each side for the king square it was last asked for.
 
 use super::params::Params;
 use super::sink::{w, Sink, Term, Total};
+use super::Tables;
 use crate::chess::attacks::pawn_attacks_set;
 use crate::chess::{Bitboard, Board, Color, PieceType, Square};
 use crate::eval::score::S;
 
-/// Entries in one pawn hash table (a power of two): 16384 x 24 bytes = 384 KiB.
+/// Entries in one pawn hash table (a power of two): 16384 x 32 bytes = 512 KiB.
 pub const PAWN_TABLE_ENTRIES: usize = 1 << 14;
 
+/// `PawnEntry::king` value for "shelter not computed yet".
+const NO_KING: u8 = 64;
+
 /// One cached pawn structure.
-#[derive(Copy, Clone, Default)]
-struct PawnEntry {
+#[derive(Copy, Clone)]
+pub(crate) struct PawnEntry {
     key: u64,
     /// Passed pawns of both colours.
-    passed: Bitboard,
-    /// The cached terms, White's total minus Black's.
-    score: S,
+    pub passed: Bitboard,
+    /// The cached terms plus the pawns' material and placement, White's
+    /// total minus Black's.
+    pub score: S,
+    /// `[colour]`: that side's shield and storm (White's total minus
+    /// Black's, like `score`) for its king on square `king[colour]`.
+    shelter: [S; 2],
+    king: [u8; 2],
+}
+
+impl Default for PawnEntry {
+    /// Exactly right for the pawnless position (key 0): no score, no passed
+    /// pawns, and no shelter computed yet.
+    fn default() -> Self {
+        PawnEntry {
+            key: 0,
+            passed: Bitboard::EMPTY,
+            score: S::ZERO,
+            shelter: [S::ZERO; 2],
+            king: [NO_KING; 2],
+        }
+    }
+}
+
+impl PawnEntry {
+    /// Side `c`'s shield and storm (White minus Black), computed once per
+    /// king square.
+    #[inline(always)]
+    pub fn shelter(&mut self, b: &Board, p: &Params, c: Color) -> S {
+        let ksq = b.king(c).index() as u8;
+        if self.king[c.index()] != ksq {
+            let mut sum = Total::default();
+            super::king::shelter(b, p, c, &mut sum);
+            self.king[c.index()] = ksq;
+            self.shelter[c.index()] = sum.0;
+        }
+        self.shelter[c.index()]
+    }
 }
 
 /// Cache of pawn-structure evaluations keyed by `Board::pawn_hash()`; one
-/// per search thread (it lives in `Evaluator`). An all-zero entry is exactly
+/// per search thread (it lives in `Evaluator`). A default entry is exactly
 /// right for the pawnless position (key 0), so a fresh table needs no
 /// "empty" marker.
 pub struct PawnTable {
@@ -43,22 +83,23 @@ impl PawnTable {
         self.entries.fill(PawnEntry::default());
     }
 
-    /// The cached (score, passed pawns) for this board's pawns, computing
-    /// and storing them on a miss.
+    /// The entry for this board's pawns, computed and stored on a miss.
     #[inline(always)]
-    pub(crate) fn probe(&mut self, b: &Board, p: &Params) -> (S, Bitboard) {
+    pub(crate) fn probe(&mut self, b: &Board, t: &Tables) -> &mut PawnEntry {
         let key = b.pawn_hash();
         let e = &mut self.entries[key as usize & (PAWN_TABLE_ENTRIES - 1)];
         if e.key != key {
-            let mut t = Total::default();
-            let passed = structure(b, p, &mut t);
+            let mut sum = Total::default();
+            super::material(b, t, PieceType::Pawn, &mut sum);
+            let passed = structure(b, &t.params, &mut sum);
             *e = PawnEntry {
                 key,
                 passed,
-                score: t.0,
+                score: sum.0,
+                ..PawnEntry::default()
             };
         }
-        (e.score, e.passed)
+        e
     }
 }
 
@@ -215,10 +256,14 @@ mod tests {
     #[test]
     fn cache_matches_direct_computation() {
         let b = Board::from_fen("4k3/5ppp/8/3P4/8/2P5/P1P5/4K3 w - - 0 1").unwrap();
-        let mut t = PawnTable::new();
+        let t = &crate::eval::hce::DEFAULT_TABLES;
+        let mut table = PawnTable::new();
         let mut direct = Total::default();
+        crate::eval::hce::material(&b, t, PieceType::Pawn, &mut direct);
         let passed = structure(&b, &Params::DEFAULT, &mut direct);
-        assert_eq!(t.probe(&b, &Params::DEFAULT), (direct.0, passed));
-        assert_eq!(t.probe(&b, &Params::DEFAULT), (direct.0, passed));
+        for _ in 0..2 {
+            let e = table.probe(&b, t);
+            assert_eq!((e.score, e.passed), (direct.0, passed));
+        }
     }
 }
