@@ -3,7 +3,7 @@
 
 use crate::chess::{legal_moves, Bitboard, Board, Square};
 use crate::eval::gain::{
-    captured, captured_branchy, captured_mailbox, captured_scalar, victims, Captured,
+    captured, captured_branchy, captured_mailbox, captured_scalar, victims, Captured, Victims,
 };
 use crate::eval::{evaluate, Evaluator};
 use anyhow::{Context, Result};
@@ -137,7 +137,7 @@ pub fn gain(boards: &[Board]) {
         x ^= x << 17;
         items.swap(i, (x % (i as u64 + 1)) as usize);
     }
-    let vics: Vec<[Bitboard; 5]> = boards
+    let vics: Vec<Victims> = boards
         .iter()
         .map(|b| victims(b, !b.side_to_move()))
         .collect();

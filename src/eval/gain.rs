@@ -46,23 +46,42 @@ const BY_CODE: [Captured; 8] = [
     entry(None),
 ];
 
-/// The enemy bitboards `captured*` read: `them`'s pawns, knights, bishops,
-/// rooks and queens.
+/// The enemy bitboards `captured*` read: pawns, knights, bishops, rooks and
+/// queens, then a zero pad, 16-byte aligned so that SSE2 loads them as
+/// three vectors of two bitboards each.
+#[repr(C, align(16))]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Victims([u64; 6]);
+
+impl Victims {
+    /// From the five bitboards, pawns first.
+    pub const fn new(v: [Bitboard; 5]) -> Victims {
+        Victims([v[0].0, v[1].0, v[2].0, v[3].0, v[4].0, 0])
+    }
+
+    /// Pawn..queen.
+    #[inline(always)]
+    pub fn bitboards(&self) -> [Bitboard; 5] {
+        std::array::from_fn(|i| Bitboard(self.0[i]))
+    }
+}
+
+/// `them`'s pawns, knights, bishops, rooks and queens.
 #[inline(always)]
-pub fn victims(b: &Board, them: Color) -> [Bitboard; 5] {
-    [
+pub fn victims(b: &Board, them: Color) -> Victims {
+    Victims::new([
         b.colored(them, PieceType::Pawn),
         b.colored(them, PieceType::Knight),
         b.colored(them, PieceType::Bishop),
         b.colored(them, PieceType::Rook),
         b.colored(them, PieceType::Queen),
-    ]
+    ])
 }
 
 /// The fast form for this target: SSE2 on x86_64, the scalar twin elsewhere.
 /// `target` must hold exactly one square.
 #[inline(always)]
-pub fn captured(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
+pub fn captured(target: Bitboard, v: &Victims) -> Captured {
     #[cfg(target_arch = "x86_64")]
     {
         captured_sse2(target, v)
@@ -76,20 +95,23 @@ pub fn captured(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
 /// SSE2, branch-free. `target` must hold exactly one square.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub fn captured_sse2(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
+pub fn captured_sse2(target: Bitboard, v: &Victims) -> Captured {
     use std::arch::x86_64::*;
     debug_assert_eq!(target.count(), 1);
     // SAFETY: every intrinsic here is SSE2, which is part of the x86_64
     // baseline (this block only compiles for x86_64), so the CPU always has
-    // it; they work on values in registers only, with no memory access.
+    // it. The three loads read `v.0[0..2]`, `[2..4]` and `[4..6]`: inside the
+    // 48-byte array, and 16-byte aligned because `Victims` is
+    // `repr(C, align(16))` with the array as its only field.
     let code = unsafe {
         let zero = _mm_setzero_si128();
         // 32-bit lanes: [t_lo, t_hi, t_lo, t_hi].
         let t = _mm_set1_epi64x(target.0 as i64);
         // Lanes [P_lo, P_hi, N_lo, N_hi], [B.., R..], [Q_lo, Q_hi, 0, 0].
-        let pn = _mm_set_epi64x(v[1].0 as i64, v[0].0 as i64);
-        let br = _mm_set_epi64x(v[3].0 as i64, v[2].0 as i64);
-        let q = _mm_set_epi64x(0, v[4].0 as i64);
+        let base = v.0.as_ptr() as *const __m128i;
+        let pn = _mm_load_si128(base);
+        let br = _mm_load_si128(base.add(1));
+        let q = _mm_load_si128(base.add(2));
         // -1 where the half-bitboard misses the target, 0 where it holds it.
         let miss_pn = _mm_cmpeq_epi32(_mm_and_si128(pn, t), zero);
         let miss_br = _mm_cmpeq_epi32(_mm_and_si128(br, t), zero);
@@ -113,20 +135,20 @@ pub fn captured_sse2(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
 /// The scalar twin of `captured_sse2`: the same sum of selected codes,
 /// without branches.
 #[inline(always)]
-pub fn captured_scalar(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
+pub fn captured_scalar(target: Bitboard, v: &Victims) -> Captured {
     let t = target.0;
     let mut code = 0usize;
-    for (k, bb) in v.iter().enumerate() {
-        code += ((bb.0 & t != 0) as usize) * (k + 1);
+    for (k, bb) in v.0[..5].iter().enumerate() {
+        code += ((bb & t != 0) as usize) * (k + 1);
     }
     BY_CODE[code & 7]
 }
 
 /// The obvious form: test pawn, knight, ... in turn. A benchmark baseline.
 #[inline(always)]
-pub fn captured_branchy(target: Bitboard, v: &[Bitboard; 5]) -> Captured {
-    for (k, bb) in v.iter().enumerate() {
-        if (*bb & target).any() {
+pub fn captured_branchy(target: Bitboard, v: &Victims) -> Captured {
+    for (k, bb) in v.0[..5].iter().enumerate() {
+        if bb & target.0 != 0 {
             return BY_CODE[k + 1];
         }
     }
