@@ -36,6 +36,18 @@ enum Command {
         #[arg(long, value_name = "D")]
         max_depth: Option<u32>,
     },
+    /// Show the static evaluation term by term, or benchmark it.
+    Eval {
+        /// Position to evaluate (default: the initial position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Benchmark the capture-gain lookups (ns per call).
+        #[arg(long)]
+        gain_bench: bool,
+        /// Benchmark the static evaluation (ns per call).
+        #[arg(long)]
+        speed: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +65,15 @@ fn main() -> ExitCode {
             divide,
             suite,
             max_depth,
+        }),
+        Some(Command::Eval {
+            fen,
+            gain_bench,
+            speed,
+        }) => cli::eval::run(cli::eval::EvalArgs {
+            fen,
+            gain_bench,
+            speed,
         }),
         None => {
             eprintln!("tapir: the board is not built yet; try `tapir perft 5`");

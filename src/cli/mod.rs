@@ -2,4 +2,6 @@
 //! its parsed arguments, prints its report to stdout and returns an error
 //! for `main` to print on one line.
 
+pub mod eval;
+mod eval_bench;
 pub mod perft;

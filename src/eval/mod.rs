@@ -1,18 +1,26 @@
-//! Static evaluation.
+//! Static evaluation: packed mg/eg scores, the game phase, the hand-crafted
+//! terms with their trace, and the capture-gain helper for move ordering.
 //!
-//! PLACEHOLDER: material only until the hand-crafted evaluation lands; the
-//! public functions (`evaluate`, `trace`) are the contract search and the
-//! TUI build on.
+//! The contract search and the TUI build on: `Evaluator` (one per search
+//! thread, with its pawn cache), the free `evaluate` (no cache) and `trace`.
 
+mod evaluator;
+pub mod gain;
+pub mod hce;
 pub mod phase;
 pub mod score;
 pub mod trace;
 
 use crate::chess::Board;
+pub use evaluator::Evaluator;
 pub use score::S;
 pub use trace::{trace, TermTrace, Trace};
 
-/// Score in centipawns from the side to move's point of view.
+/// Score in centipawns from the side to move's point of view (no pawn
+/// cache; the search uses `Evaluator`).
 pub fn evaluate(b: &Board) -> i32 {
-    trace(b).score
+    hce::evaluate_with(b, &hce::DEFAULT_TABLES, None)
 }
+
+#[cfg(test)]
+mod tests;

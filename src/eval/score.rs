@@ -109,3 +109,71 @@ impl fmt::Debug for S {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Halves small enough that a sum or difference of two stays in i16.
+    fn half() -> impl Strategy<Value = i16> {
+        -16000i16..=16000
+    }
+
+    #[test]
+    fn sign_correction_examples() {
+        let a = S::new(-1, 0);
+        assert_eq!((a.mg(), a.eg()), (-1, 0));
+        let b = S::new(-300, -200);
+        assert_eq!((b.mg(), b.eg()), (-300, -200));
+        let c = S::new(i16::MIN, i16::MAX);
+        assert_eq!((c.mg(), c.eg()), (i16::MIN, i16::MAX));
+        let d = S::new(i16::MAX, i16::MIN);
+        assert_eq!((d.mg(), d.eg()), (i16::MAX, i16::MIN));
+        assert_eq!(
+            format!("{:?}", S::new(-5, 7)),
+            "S(mg -5, eg 7 | 0x0006fffb)"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn round_trip(mg in any::<i16>(), eg in any::<i16>()) {
+            let p = S::new(mg, eg);
+            prop_assert_eq!((p.mg(), p.eg()), (mg, eg));
+            prop_assert_eq!(s(mg, eg), p);
+        }
+
+        #[test]
+        fn add_sub_agree_pairwise(a in half(), b in half(), c in half(), d in half()) {
+            let (x, y) = (S::new(a, b), S::new(c, d));
+            prop_assert_eq!(x + y, S::new(a + c, b + d));
+            prop_assert_eq!(x - y, S::new(a - c, b - d));
+            let mut z = x;
+            z += y;
+            prop_assert_eq!(z, S::new(a + c, b + d));
+            let mut z = x;
+            z -= y;
+            prop_assert_eq!(z, S::new(a - c, b - d));
+        }
+
+        #[test]
+        fn neg_agrees_pairwise(a in -32767i16..=32767, b in -32767i16..=32767) {
+            prop_assert_eq!(-S::new(a, b), S::new(-a, -b));
+        }
+
+        #[test]
+        fn mul_agrees_pairwise(a in -300i16..=300, b in -300i16..=300, k in -100i32..=100) {
+            let (mg, eg) = (a as i32 * k, b as i32 * k);
+            prop_assert_eq!(S::new(a, b) * k, S::new(mg as i16, eg as i16));
+        }
+
+        #[test]
+        fn sums_of_many_agree(v in proptest::collection::vec((-500i16..=500, -500i16..=500), 0..60)) {
+            let packed: S = v.iter().map(|&(m, e)| S::new(m, e)).sum();
+            let mg: i32 = v.iter().map(|p| p.0 as i32).sum();
+            let eg: i32 = v.iter().map(|p| p.1 as i32).sum();
+            prop_assert_eq!((packed.mg() as i32, packed.eg() as i32), (mg, eg));
+        }
+    }
+}

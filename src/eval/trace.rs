@@ -1,12 +1,10 @@
 //! The evaluation opened up: every term's packed value for each side, the
 //! phase and the tapered result. The side panel and `tapir eval` show this;
 //! tests check that the terms add up exactly to `evaluate()`.
-//!
-//! PLACEHOLDER: until the hand-crafted terms land this holds material only.
 
-use super::phase::game_phase;
+use super::hce::{self, sink::Term, Tables};
 use super::score::S;
-use crate::chess::{Board, Color, PieceType};
+use crate::chess::Board;
 
 /// One evaluation term, from each side's own point of view.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,37 +32,36 @@ pub struct Trace {
     pub tapered: i32,
     /// What `evaluate()` returns: the side to move's view.
     pub score: i32,
+    /// Drawish scale factor applied to the tapered total, in 64ths (64 = none).
+    pub scale: i32,
+    /// The tapered total before the drawish scale, White's view.
+    pub unscaled: i32,
 }
 
-/// The placeholder trace: material only.
+/// The trace with the committed weights.
 pub fn trace(b: &Board) -> Trace {
-    const VALUE: [S; 6] = [
-        S::new(100, 100),
-        S::new(320, 320),
-        S::new(330, 330),
-        S::new(500, 500),
-        S::new(900, 900),
-        S::ZERO,
-    ];
-    let side = |c: Color| -> S {
-        PieceType::ALL
-            .iter()
-            .map(|&k| VALUE[k.index()] * b.colored(c, k).count() as i32)
-            .sum()
-    };
-    let terms = vec![TermTrace {
-        name: "Material",
-        white: side(Color::White),
-        black: side(Color::Black),
-    }];
+    trace_with(b, &hce::DEFAULT_TABLES)
+}
+
+/// The trace with other weights.
+pub fn trace_with(b: &Board, t: &Tables) -> Trace {
+    let (r, f) = hce::record(b, t);
+    let terms: Vec<TermTrace> = Term::ALL
+        .iter()
+        .map(|&term| TermTrace {
+            name: term.name(),
+            white: r.terms[term as usize][0],
+            black: r.terms[term as usize][1],
+        })
+        .collect();
     let total: S = terms.iter().map(TermTrace::total).sum();
-    let phase = game_phase(b);
-    let tapered = (total.mg() as i32 * phase + total.eg() as i32 * (24 - phase)) / 24;
     Trace {
         terms,
-        phase,
+        phase: f.phase,
         total,
-        tapered,
-        score: tapered * b.side_to_move().sign(),
+        tapered: f.tapered,
+        score: f.tapered * b.side_to_move().sign(),
+        scale: f.scale,
+        unscaled: f.unscaled,
     }
 }

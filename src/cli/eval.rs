@@ -1,0 +1,119 @@
+//! `tapir eval`: the static evaluation of one position, term by term, or
+//! (with `--speed` / `--gain-bench`) the evaluation benchmarks.
+
+use super::eval_bench;
+use crate::chess::{Board, START_FEN};
+use crate::eval::{trace, Trace, S};
+use anyhow::{bail, Context, Result};
+
+pub struct EvalArgs {
+    pub fen: Option<String>,
+    pub gain_bench: bool,
+    pub speed: bool,
+}
+
+pub fn run(args: EvalArgs) -> Result<()> {
+    if args.gain_bench || args.speed {
+        if args.fen.is_some() {
+            bail!(
+                "--fen cannot be combined with --speed or --gain-bench (they use fixed positions)"
+            );
+        }
+        let boards = eval_bench::positions()?;
+        if args.speed {
+            eval_bench::speed(&boards);
+        }
+        if args.gain_bench {
+            eval_bench::gain(&boards);
+        }
+        return Ok(());
+    }
+    let fen = args.fen.as_deref().unwrap_or(START_FEN);
+    let board = Board::from_fen(fen).with_context(|| format!("--fen '{fen}'"))?;
+    print!("{}", render(&trace(&board), &board));
+    Ok(())
+}
+
+fn cells(v: S) -> String {
+    format!("{:>6} {:>6}", v.mg(), v.eg())
+}
+
+/// The table and summary lines, as printed.
+pub fn render(t: &Trace, b: &Board) -> String {
+    let mut out = String::new();
+    let line = format!("{:-<16}-+-{:-<13}-+-{:-<13}-+-{:-<13}\n", "", "", "", "");
+    out += &format!(
+        "{:<16} | {:^13} | {:^13} | {:^13}\n",
+        "Term", "White", "Black", "Total"
+    );
+    out += &format!(
+        "{:<16} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}\n",
+        "", "mg", "eg", "mg", "eg", "mg", "eg"
+    );
+    out += &line;
+    for term in &t.terms {
+        out += &format!(
+            "{:<16} | {} | {} | {}\n",
+            term.name,
+            cells(term.white),
+            cells(term.black),
+            cells(term.total())
+        );
+    }
+    out += &line;
+    out += &format!(
+        "{:<16} | {:13} | {:13} | {}\n",
+        "Sum",
+        "",
+        "",
+        cells(t.total)
+    );
+    out += "\n";
+    out += &format!("Phase:         {} / 24 (24 = opening material)\n", t.phase);
+    out += &format!("Tapered:       {} cp (White's view)\n", t.unscaled);
+    if t.scale != 64 {
+        out += &format!("Drawish scale: {} / 64 -> {} cp\n", t.scale, t.tapered);
+    }
+    out += &format!(
+        "Score:         {} cp ({} to move)\n",
+        t.score,
+        match b.side_to_move() {
+            crate::chess::Color::White => "White",
+            crate::chess::Color::Black => "Black",
+        }
+    );
+    out += &format!("Packed total:  {:#010x}\n", t.total.packed() as u32);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_shows_every_term_and_the_summary() {
+        let b = Board::startpos();
+        let s = render(&trace(&b), &b);
+        for name in [
+            "Material",
+            "Mobility",
+            "King safety",
+            "Tempo",
+            "Phase:",
+            "Packed total:",
+        ] {
+            assert!(s.contains(name), "{name} missing:\n{s}");
+        }
+        assert!(s.contains("Score:         20 cp (White to move)"), "{s}");
+    }
+
+    #[test]
+    fn bad_fen_is_an_error() {
+        let r = run(EvalArgs {
+            fen: Some("not a fen".into()),
+            gain_bench: false,
+            speed: false,
+        });
+        assert!(r.is_err());
+    }
+}
