@@ -4,6 +4,7 @@
 //! public functions (`evaluate`, `trace`) are the contract search and the
 //! TUI build on.
 
+pub mod nnue;
 pub mod phase;
 pub mod score;
 pub mod trace;
