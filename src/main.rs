@@ -36,6 +36,12 @@ enum Command {
         #[arg(long, value_name = "D")]
         max_depth: Option<u32>,
     },
+    /// Time the NNUE building blocks (update, output, refreshes) in ns.
+    NnueBench {
+        /// A net file to time (default: a random net).
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -54,6 +60,7 @@ fn main() -> ExitCode {
             suite,
             max_depth,
         }),
+        Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         None => {
             eprintln!("tapir: the board is not built yet; try `tapir perft 5`");
             Ok(())
