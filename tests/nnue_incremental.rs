@@ -1,10 +1,10 @@
 //! The incremental NNUE paths against a full refresh: 1,000 seeded random
 //! games (with random take-backs, as a search walks its tree) from positions
 //! chosen to reach every move kind, king bucket changes and mirror crossings.
-//! After every move the eagerly updated accumulator, the lazy `NnueState`
-//! (evaluated at random plies, so several moves are caught up at once) and,
-//! in a quarter of the games, a scalar-kernel state must all equal a refresh
-//! from scratch bit for bit, and give the same evaluation.
+//! After every move the eagerly updated accumulator must equal a refresh from
+//! scratch bit for bit; so must the lazy `NnueState` (evaluated at random
+//! plies, so several moves are caught up at once, and given null moves) and,
+//! in a quarter of the games, a scalar-kernel state, with equal evaluations.
 
 use std::sync::Arc;
 use tapir::chess::{legal_moves, Board, Move, MoveKind, PieceType};
@@ -56,6 +56,7 @@ struct Seen {
     bucket_change: [u32; 2],
     mirror_cross: [u32; 2],
     take_backs: u32,
+    null_moves: u32,
     positions: u32,
 }
 
@@ -130,6 +131,24 @@ fn incremental_equals_full_refresh_in_random_games() {
                 seen.take_backs += 1;
             }
             let (board, acc) = path.last().copied().unwrap();
+            // Now and then a null move, looked at and taken back at once.
+            if !board.in_check() && rng.below(10) == 0 {
+                let passed = board.make_null();
+                lazy.push_null();
+                let eval = lazy.evaluate(&passed);
+                check(
+                    &net,
+                    &passed,
+                    lazy.accumulator(&passed),
+                    "null move",
+                    &ctx(ply),
+                );
+                let phase = game_phase(&passed);
+                let want = evaluate_with(best, &net, &acc, passed.side_to_move(), phase);
+                assert_eq!(eval, want);
+                lazy.pop();
+                seen.null_moves += 1;
+            }
             let moves = legal_moves(&board);
             if moves.is_empty() {
                 break;
@@ -196,6 +215,7 @@ fn incremental_equals_full_refresh_in_random_games() {
         ("white mirror crossing", s.mirror_cross[0]),
         ("black mirror crossing", s.mirror_cross[1]),
         ("take-back", s.take_backs),
+        ("null move", s.null_moves),
     ] {
         assert!(n >= 5, "only {n} x {name} in the random games");
     }
@@ -205,14 +225,14 @@ fn incremental_equals_full_refresh_in_random_games() {
 /// and a left-right mirror changes nothing (without castling rights).
 #[test]
 fn evaluation_is_symmetric() {
-    let net = Network::random(5);
+    let net = Arc::new(Network::random(5));
     let fens = [
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     ];
     let eval = |b: &Board| {
-        let mut s = NnueState::new(Arc::new(net.clone()));
+        let mut s = NnueState::new(net.clone());
         s.reset(b);
         s.evaluate(b)
     };
