@@ -10,6 +10,12 @@
 //! - `explain`: raw/phase/scale/final and per-piece values for display.
 //! - `simd`: the kernels (scalar and AVX2), the only place with intrinsics.
 //!
+//! For the search and the engine: load a net once (`Network::load(path)` for
+//! `--net`/`EvalFile`, `embedded_net()` for the default), share it as
+//! `Arc<Network>`, give every search thread an `NnueState` (see `state.rs`
+//! for the reset/push/pop/evaluate protocol). For display, `explain` and
+//! `format_explain`.
+//!
 //! The default net: no trained net exists yet, so `embedded_net()` returns
 //! `None` and the hand-crafted evaluation stays the default. Once the trainer's
 //! net lands as `nets/default.nnue`, replace the body of `EMBEDDED` below with

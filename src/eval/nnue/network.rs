@@ -100,14 +100,9 @@ impl fmt::Display for NetError {
     }
 }
 
-impl std::error::Error for NetError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            NetError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+/// The I/O cause is part of the message already, so `source` stays `None`
+/// (error chains would print it twice).
+impl std::error::Error for NetError {}
 
 /// The weights of one net, every row 64-byte aligned for the SIMD kernels.
 /// About 12.6 MB; share it between search threads behind an `Arc`.
