@@ -48,6 +48,12 @@ enum Command {
         #[arg(long)]
         speed: bool,
     },
+    /// Time the NNUE building blocks (update, output, refreshes) in ns.
+    NnueBench {
+        /// A net file to time (default: a random net).
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -75,6 +81,7 @@ fn main() -> ExitCode {
             gain_bench,
             speed,
         }),
+        Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         None => {
             eprintln!("tapir: the board is not built yet; try `tapir perft 5`");
             Ok(())

@@ -4,4 +4,5 @@
 
 pub mod eval;
 mod eval_bench;
+pub mod nnue;
 pub mod perft;

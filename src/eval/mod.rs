@@ -7,6 +7,7 @@
 mod evaluator;
 pub mod gain;
 pub mod hce;
+pub mod nnue;
 pub mod phase;
 pub mod score;
 pub mod trace;
