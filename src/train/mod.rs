@@ -5,5 +5,13 @@
 //! Depends on `chess` and `eval` only; nothing here prints (the `cli`
 //! front ends render progress from the events the trainer sends).
 
+pub mod export;
+pub mod features;
+pub mod loss;
+pub mod model;
+pub mod optimizer;
+pub mod params;
 pub mod record;
 pub mod rng;
+pub mod schedule;
+pub mod trainer;
