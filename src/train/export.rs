@@ -48,35 +48,35 @@ pub struct QuantisedNet {
     pub eg_scale_q: i32,
 }
 
-/// Merges and quantises a model of the file's hidden width. The trainer's
+/// Merges and quantises a model. The trainer's
 /// clipping keeps every value in range; clamping here only guards a model
 /// built some other way.
-pub fn quantise(model: &Model) -> Result<QuantisedNet> {
-    let h = model.hidden;
-    if h != HIDDEN {
-        bail!("the net file format needs hidden width {HIDDEN}, this model has {h}");
-    }
+pub fn quantise(model: &Model) -> QuantisedNet {
     let merged = model.merged();
     let q = |w: f32, bound: f32, scale: i32| (w.clamp(-bound, bound) * scale as f32).round();
-    let mut ft = vec![0i16; FEATURES * h];
-    for (f, dst) in ft.chunks_exact_mut(h).enumerate() {
-        let src = &merged[train_row(f) * h..][..h];
-        for (d, &w) in dst.iter_mut().zip(src) {
+    let mut ft = vec![0i16; FEATURES * HIDDEN];
+    for (f, dst) in ft.chunks_exact_mut(HIDDEN).enumerate() {
+        for (d, &w) in dst.iter_mut().zip(&merged[train_row(f)]) {
             *d = q(w, FT_BOUND, QA) as i16;
         }
     }
-    Ok(QuantisedNet {
+    QuantisedNet {
         ft,
         ft_bias: model
             .ft_bias
             .iter()
             .map(|&w| q(w, FT_BOUND, QA) as i16)
             .collect(),
-        out: model.out.iter().map(|&w| q(w, OUT_BOUND, QB) as i16).collect(),
+        out: model
+            .out
+            .iter()
+            .flatten()
+            .map(|&w| q(w, OUT_BOUND, QB) as i16)
+            .collect(),
         out_bias: q(model.out_bias, OUT_BIAS_BOUND, QA * QB) as i32,
         mg_scale_q: MG_SCALE_Q,
         eg_scale_q: EG_SCALE_Q,
-    })
+    }
 }
 
 impl QuantisedNet {
@@ -145,8 +145,7 @@ impl QuantisedNet {
         };
         let raw = self.raw_cp(&feats(stm), &feats(!stm));
         let gp = game_phase(b) as i64;
-        let scale =
-            self.mg_scale_q as i64 * gp + self.eg_scale_q as i64 * (MAX_PHASE as i64 - gp);
+        let scale = self.mg_scale_q as i64 * gp + self.eg_scale_q as i64 * (MAX_PHASE as i64 - gp);
         raw * scale / (MAX_PHASE as i64 * 1024)
     }
 }
@@ -167,7 +166,7 @@ pub fn check_writable(path: &Path) -> Result<()> {
 /// Quantises `model` and writes it to `path` atomically (a temporary file
 /// renamed over the target), so a kill never leaves half a net.
 pub fn write_net(model: &Model, path: &Path) -> Result<()> {
-    let bytes = quantise(model)?.to_bytes();
+    let bytes = quantise(model).to_bytes();
     let tmp = temp_path(path);
     std::fs::write(&tmp, &bytes)
         .with_context(|| format!("cannot write the net file {}", tmp.display()))?;
@@ -197,10 +196,5 @@ mod tests {
     fn sizes_match_the_spec() {
         assert_eq!(BODY_LEN, 12288 * 512 * 2 + 512 * 2 + 1024 * 2 + 4);
         assert_eq!(FILE_LEN, 48 + BODY_LEN + 4);
-    }
-
-    #[test]
-    fn wrong_width_is_an_error() {
-        assert!(quantise(&Model::zeros(16)).is_err());
     }
 }

@@ -108,6 +108,27 @@ fn collect(pieces: &[(u8, u8)], stm: Color, out: &mut Active) {
     out.len = pieces.len();
 }
 
+/// The pair of king buckets (side to move's * 16 + other's) of a record:
+/// the trainer orders each batch by it so that consecutive positions read
+/// and write the same bucket rows while they are still in cache.
+#[inline]
+pub fn bucket_pair(r: &Record) -> u8 {
+    let mut kings = [0usize; 2];
+    let mut occ = r.occupancy;
+    let mut k = 0;
+    while occ != 0 && k < MAX_ACTIVE {
+        let code = r.code(k);
+        if code % 6 == 5 {
+            kings[code as usize / 6] = occ.trailing_zeros() as usize;
+        }
+        occ &= occ - 1;
+        k += 1;
+    }
+    let stm = r.side_to_move();
+    let b = |c: Color| bucket(kings[c.index()] ^ if c == Color::White { 0 } else { 56 }).0;
+    (b(stm) * BUCKETS + b(!stm)) as u8
+}
+
 /// Active features of a stored record.
 #[inline]
 pub fn record_features(r: &Record) -> Active {
@@ -227,6 +248,11 @@ mod tests {
             assert_eq!(sorted(a.nstm()), sorted(af.nstm()), "{fen}");
             let r = Record::from_board(&b, 0, GameResult::Draw).unwrap();
             let ar = record_features(&r);
+            let pair = bucket_pair(&r) as usize;
+            assert_eq!(
+                (pair / BUCKETS, pair % BUCKETS),
+                (ar.stm[0] as usize % BUCKETS, ar.nstm[0] as usize % BUCKETS)
+            );
             assert_eq!(sorted(a.stm()), sorted(ar.stm()));
             assert_eq!(sorted(a.nstm()), sorted(ar.nstm()));
             // Every piece agrees with the one-feature function.

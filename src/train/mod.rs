@@ -14,4 +14,5 @@ pub mod params;
 pub mod record;
 pub mod rng;
 pub mod schedule;
+pub mod simd;
 pub mod trainer;

@@ -7,12 +7,21 @@
 //! that is added to each of its 16 bucket rows. The forward pass reads the
 //! merged matrix (`merged`, bucket row + shared row, kept up to date by the
 //! trainer), which is also exactly what the exporter writes.
+//!
+//! The hidden width is the compile-time `H`, and every row is a `[f32; H]`:
+//! the hot loops then run over fixed-size arrays, with no bounds checks
+//! left inside them, in blocks the compiler keeps in vector registers.
 
 use super::features::{Active, BUCKETS, FEATURES, INPUTS};
 use super::loss::{loss_and_grad, target};
-use super::params::{INIT_FT_BIAS, INIT_FT_RANGE, INIT_OUT_RANGE};
+use super::params::{HIDDEN, INIT_FT_BIAS, INIT_FT_RANGE, INIT_OUT_RANGE, MAX_ACTIVE};
 use super::record::Record;
 use super::rng::Rng;
+
+/// Hidden width per perspective.
+pub const H: usize = HIDDEN;
+/// One row of weights (a feature's, or a bias or output half).
+pub type Row = [f32; H];
 
 /// Trained rows per input: 16 bucket rows, then the shared factoriser row.
 pub const ROWS_PER_INPUT: usize = BUCKETS + 1;
@@ -23,74 +32,67 @@ pub const FACTOR: usize = BUCKETS;
 /// shape).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    pub hidden: usize,
-    /// `INPUTS * ROWS_PER_INPUT` rows of `hidden`: row `j * 17 + b` is
-    /// bucket `b` of input `j`; `j * 17 + 16` is input `j`'s shared row.
-    pub ft: Vec<f32>,
-    pub ft_bias: Vec<f32>,
-    /// `2 * hidden`: the side to move's half first.
-    pub out: Vec<f32>,
+    /// `INPUTS * ROWS_PER_INPUT` rows: row `j * 17 + b` is bucket `b` of
+    /// input `j`; `j * 17 + 16` is input `j`'s shared row.
+    pub ft: Vec<Row>,
+    pub ft_bias: Row,
+    /// The side to move's half, then the other side's.
+    pub out: [Row; 2],
     pub out_bias: f32,
 }
 
 impl Model {
     /// All-zero parameters.
-    pub fn zeros(hidden: usize) -> Model {
+    pub fn zeros() -> Model {
         Model {
-            hidden,
-            ft: vec![0.0; INPUTS * ROWS_PER_INPUT * hidden],
-            ft_bias: vec![0.0; hidden],
-            out: vec![0.0; 2 * hidden],
+            ft: vec![[0.0; H]; INPUTS * ROWS_PER_INPUT],
+            ft_bias: [0.0; H],
+            out: [[0.0; H]; 2],
             out_bias: 0.0,
         }
     }
 
     /// Random initial parameters for `seed`: bucket rows small and uniform,
     /// shared rows zero, biases inside the activation's linear range.
-    pub fn new(hidden: usize, seed: u64) -> Model {
-        let mut rng = Rng::derive(seed, 0x4D4F_4445_4C);
-        let mut m = Model::zeros(hidden);
-        for j in 0..INPUTS {
-            for b in 0..BUCKETS {
-                let row = (j * ROWS_PER_INPUT + b) * hidden;
-                for w in &mut m.ft[row..row + hidden] {
+    pub fn new(seed: u64) -> Model {
+        let mut rng = Rng::derive(seed, 0x004D_4F44_454C);
+        let mut m = Model::zeros();
+        for (k, row) in m.ft.iter_mut().enumerate() {
+            if k % ROWS_PER_INPUT != FACTOR {
+                for w in row.iter_mut() {
                     *w = rng.symmetric_f32(INIT_FT_RANGE);
                 }
             }
         }
-        m.ft_bias.fill(INIT_FT_BIAS);
-        let r = INIT_OUT_RANGE / ((2 * hidden) as f32).sqrt();
-        for w in &mut m.out {
+        m.ft_bias = [INIT_FT_BIAS; H];
+        let r = INIT_OUT_RANGE / ((2 * H) as f32).sqrt();
+        for w in m.out.iter_mut().flatten() {
             *w = rng.symmetric_f32(r);
         }
         m
     }
 
-    /// Writes the merged rows (bucket + shared) of inputs `j0..` into
-    /// `merged`, which holds `16 * hidden` floats per input.
-    pub fn merge_inputs(&self, j0: usize, merged: &mut [f32]) {
-        let h = self.hidden;
-        for (k, dst) in merged.chunks_exact_mut(BUCKETS * h).enumerate() {
-            merge_input(&self.ft[(j0 + k) * ROWS_PER_INPUT * h..][..ROWS_PER_INPUT * h], dst, h);
-        }
-    }
-
     /// The merged feature matrix in trainer-row order (`features::train_row`).
-    pub fn merged(&self) -> Vec<f32> {
-        let mut m = vec![0.0; FEATURES * self.hidden];
-        self.merge_inputs(0, &mut m);
+    pub fn merged(&self) -> Vec<Row> {
+        let mut m = vec![[0.0; H]; FEATURES];
+        for (src, dst) in self
+            .ft
+            .chunks_exact(ROWS_PER_INPUT)
+            .zip(m.chunks_exact_mut(BUCKETS))
+        {
+            merge_input(src, dst);
+        }
         m
     }
 }
 
 /// Merges one input: its 17 trained rows `src` into 16 rows `dst`
 /// (bucket row + shared row).
-#[inline]
-pub fn merge_input(src: &[f32], dst: &mut [f32], h: usize) {
-    let shared = &src[FACTOR * h..][..h];
-    for (b, d) in dst.chunks_exact_mut(h).enumerate() {
-        let row = &src[b * h..][..h];
-        for i in 0..h {
+#[inline(always)]
+pub fn merge_input(src: &[Row], dst: &mut [Row]) {
+    let shared = &src[FACTOR];
+    for (d, row) in dst.iter_mut().zip(src) {
+        for i in 0..H {
             d[i] = row[i] + shared[i];
         }
     }
@@ -99,19 +101,17 @@ pub fn merge_input(src: &[f32], dst: &mut [f32], h: usize) {
 /// Per-thread buffers of one position's forward and backward pass.
 #[derive(Clone, Debug)]
 pub struct Scratch {
-    pub acc_stm: Vec<f32>,
-    pub acc_nstm: Vec<f32>,
-    d_stm: Vec<f32>,
-    d_nstm: Vec<f32>,
+    /// Accumulators, side to move first.
+    pub acc: [Row; 2],
+    /// Their gradients.
+    d: [Row; 2],
 }
 
-impl Scratch {
-    pub fn new(hidden: usize) -> Scratch {
+impl Default for Scratch {
+    fn default() -> Self {
         Scratch {
-            acc_stm: vec![0.0; hidden],
-            acc_nstm: vec![0.0; hidden],
-            d_stm: vec![0.0; hidden],
-            d_nstm: vec![0.0; hidden],
+            acc: [[0.0; H]; 2],
+            d: [[0.0; H]; 2],
         }
     }
 }
@@ -120,60 +120,71 @@ impl Scratch {
 /// flagged in `touched` are non-zero), plus the small tensors.
 #[derive(Clone, Debug)]
 pub struct Grads {
-    pub ft: Vec<f32>,
+    pub ft: Vec<Row>,
     pub touched: Vec<bool>,
-    pub ft_bias: Vec<f32>,
-    pub out: Vec<f32>,
+    pub ft_bias: Row,
+    pub out: [Row; 2],
     pub out_bias: f32,
 }
 
-impl Grads {
-    pub fn new(hidden: usize) -> Grads {
+impl Default for Grads {
+    fn default() -> Self {
         Grads {
-            ft: vec![0.0; FEATURES * hidden],
+            ft: vec![[0.0; H]; FEATURES],
             touched: vec![false; FEATURES],
-            ft_bias: vec![0.0; hidden],
-            out: vec![0.0; 2 * hidden],
+            ft_bias: [0.0; H],
+            out: [[0.0; H]; 2],
             out_bias: 0.0,
         }
     }
 }
 
-/// acc = bias + the sum of `rows` of `w`, in register-sized blocks of `B`
-/// so each block of the accumulator stays in registers across the rows.
+/// Floats per block of the forward pass: 64 is four AVX-512 registers,
+/// eight AVX2 or sixteen SSE registers.
+const BLOCK: usize = 64;
+
+/// acc = bias + the sum of `rows` of `w`, one block at a time so that a
+/// block of the accumulator stays in registers across all the rows.
 #[inline(always)]
-fn accumulate_blocked<const B: usize>(acc: &mut [f32], bias: &[f32], w: &[f32], rows: &[u32]) {
-    let h = acc.len();
-    for c in (0..h).step_by(B) {
-        let mut r = [0.0f32; B];
-        r.copy_from_slice(&bias[c..c + B]);
-        for &row in rows {
-            let src = &w[row as usize * h + c..][..B];
-            for i in 0..B {
-                r[i] += src[i];
+fn accumulate(acc: &mut Row, bias: &Row, w: &[Row], rows: &[u32]) {
+    let mut srcs: [&Row; MAX_ACTIVE] = [bias; MAX_ACTIVE];
+    for (s, &r) in srcs.iter_mut().zip(rows) {
+        *s = &w[r as usize];
+    }
+    let srcs = &srcs[..rows.len().min(MAX_ACTIVE)];
+    for blk in 0..H / BLOCK {
+        let c = blk * BLOCK;
+        // Element-wise init and store (not memcpy) so the block is promoted
+        // to registers rather than kept on the stack.
+        let mut r: [f32; BLOCK] = std::array::from_fn(|i| bias[c + i]);
+        for src in srcs {
+            for i in 0..BLOCK {
+                r[i] += src[c + i];
             }
         }
-        acc[c..c + B].copy_from_slice(&r);
+        #[allow(clippy::manual_memcpy)] // see above: a memcpy spills the block
+        for i in 0..BLOCK {
+            acc[c + i] = r[i];
+        }
     }
 }
 
+/// The clipped ReLU in float units (1.0 = QA), as max/min so it
+/// vectorises without a NaN check.
 #[inline(always)]
-fn accumulate(acc: &mut [f32], bias: &[f32], w: &[f32], rows: &[u32]) {
-    if acc.len() % 64 == 0 {
-        accumulate_blocked::<64>(acc, bias, w, rows)
-    } else {
-        accumulate_blocked::<16>(acc, bias, w, rows)
-    }
+#[allow(clippy::manual_clamp)] // `clamp` checks its bounds and keeps NaN: not vectorised
+pub fn crelu(x: f32) -> f32 {
+    x.max(0.0).min(1.0)
 }
 
-/// sum of clamp(acc, 0, 1) * w with 16 independent lanes (a float sum is
-/// only vectorised when written as separate partial sums).
+/// sum of crelu(acc) * w with 16 independent lanes (a float sum is only
+/// vectorised when written as separate partial sums).
 #[inline(always)]
-fn crelu_dot(acc: &[f32], w: &[f32]) -> f32 {
+fn crelu_dot(acc: &Row, w: &Row) -> f32 {
     let mut lanes = [0.0f32; 16];
     for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
         for i in 0..16 {
-            lanes[i] += a[i].clamp(0.0, 1.0) * w[i];
+            lanes[i] += crelu(a[i]) * w[i];
         }
     }
     lanes.iter().sum()
@@ -182,33 +193,30 @@ fn crelu_dot(acc: &[f32], w: &[f32]) -> f32 {
 /// Forward pass: fills the two accumulators and returns the float output
 /// (1.0 = `NET_SCALE` centipawns, before phase scaling) for the side to
 /// move. `merged` is the merged feature matrix in trainer-row order.
-#[inline]
-pub fn forward(model: &Model, merged: &[f32], a: &Active, s: &mut Scratch) -> f32 {
-    let h = model.hidden;
-    accumulate(&mut s.acc_stm, &model.ft_bias, merged, a.stm());
-    accumulate(&mut s.acc_nstm, &model.ft_bias, merged, a.nstm());
-    crelu_dot(&s.acc_stm, &model.out[..h]) + crelu_dot(&s.acc_nstm, &model.out[h..]) + model.out_bias
+#[inline(always)]
+pub fn forward(model: &Model, merged: &[Row], a: &Active, s: &mut Scratch) -> f32 {
+    accumulate(&mut s.acc[0], &model.ft_bias, merged, a.stm());
+    accumulate(&mut s.acc[1], &model.ft_bias, merged, a.nstm());
+    crelu_dot(&s.acc[0], &model.out[0]) + crelu_dot(&s.acc[1], &model.out[1]) + model.out_bias
 }
 
 /// Backward pass after `forward` on the same scratch: adds d(loss)/d(param)
 /// for loss-gradient `g` (d loss / d out) into `grads`.
-#[inline]
+#[inline(always)]
 pub fn backward(model: &Model, a: &Active, s: &mut Scratch, g: f32, grads: &mut Grads) {
-    let h = model.hidden;
-    let (w_stm, w_nstm) = model.out.split_at(h);
-    let (g_stm, g_nstm) = grads.out.split_at_mut(h);
-    half_backward(&s.acc_stm, w_stm, g, g_stm, &mut s.d_stm);
-    half_backward(&s.acc_nstm, w_nstm, g, g_nstm, &mut s.d_nstm);
-    grads.out_bias += g;
-    for i in 0..h {
-        grads.ft_bias[i] += s.d_stm[i] + s.d_nstm[i];
+    for p in 0..2 {
+        half_backward(&s.acc[p], &model.out[p], g, &mut grads.out[p], &mut s.d[p]);
     }
-    for (rows, d) in [(a.stm(), &s.d_stm), (a.nstm(), &s.d_nstm)] {
+    grads.out_bias += g;
+    for i in 0..H {
+        grads.ft_bias[i] += s.d[0][i] + s.d[1][i];
+    }
+    for (rows, d) in [(a.stm(), &s.d[0]), (a.nstm(), &s.d[1])] {
         for &row in rows {
             let row = row as usize;
             grads.touched[row] = true;
-            let dst = &mut grads.ft[row * h..][..h];
-            for i in 0..h {
+            let dst = &mut grads.ft[row];
+            for i in 0..H {
                 dst[i] += d[i];
             }
         }
@@ -216,13 +224,15 @@ pub fn backward(model: &Model, a: &Active, s: &mut Scratch, g: f32, grads: &mut 
 }
 
 /// One perspective: output-weight gradient and the accumulator gradient
-/// (zero where the clipped ReLU is flat).
+/// (zero where the clipped ReLU is flat). `&` rather than `&&` and a
+/// select keep the loop branch-free, so it vectorises.
 #[inline(always)]
-fn half_backward(acc: &[f32], w: &[f32], g: f32, g_out: &mut [f32], d: &mut [f32]) {
-    for i in 0..acc.len() {
+fn half_backward(acc: &Row, w: &Row, g: f32, g_out: &mut Row, d: &mut Row) {
+    for i in 0..H {
         let x = acc[i];
-        g_out[i] += g * x.clamp(0.0, 1.0);
-        d[i] = if x > 0.0 && x < 1.0 { g * w[i] } else { 0.0 };
+        g_out[i] += g * crelu(x);
+        let live = (x > 0.0) & (x < 1.0);
+        d[i] = if live { g * w[i] } else { 0.0 };
     }
 }
 
@@ -231,10 +241,9 @@ fn half_backward(acc: &[f32], w: &[f32], g: f32, g_out: &mut [f32], d: &mut [f32
 /// the same work in parallel; this plain version is the reference the
 /// gradient check and tests compare against.
 pub fn batch_gradient(model: &Model, records: &[Record], lambda: f32) -> (f64, Model) {
-    let h = model.hidden;
     let merged = model.merged();
-    let mut s = Scratch::new(h);
-    let mut g = Grads::new(h);
+    let mut s = Scratch::default();
+    let mut g = Grads::default();
     let mut total = 0.0f64;
     for r in records {
         let a = super::features::record_features(r);
@@ -244,18 +253,21 @@ pub fn batch_gradient(model: &Model, records: &[Record], lambda: f32) -> (f64, M
         backward(model, &a, &mut s, dl, &mut g);
     }
     let n = records.len().max(1) as f32;
-    let mut grad = Model::zeros(h);
-    for j in 0..INPUTS {
-        for b in 0..BUCKETS {
-            let src = &g.ft[(j * BUCKETS + b) * h..][..h];
-            for i in 0..h {
-                grad.ft[(j * ROWS_PER_INPUT + b) * h + i] = src[i] / n;
-                grad.ft[(j * ROWS_PER_INPUT + FACTOR) * h + i] += src[i] / n;
+    let mut grad = Model::zeros();
+    for (dst, src) in grad
+        .ft
+        .chunks_exact_mut(ROWS_PER_INPUT)
+        .zip(g.ft.chunks_exact(BUCKETS))
+    {
+        for (b, row) in src.iter().enumerate() {
+            for i in 0..H {
+                dst[b][i] = row[i] / n;
+                dst[FACTOR][i] += row[i] / n;
             }
         }
     }
-    grad.ft_bias = g.ft_bias.iter().map(|x| x / n).collect();
-    grad.out = g.out.iter().map(|x| x / n).collect();
+    grad.ft_bias = g.ft_bias.map(|x| x / n);
+    grad.out = g.out.map(|r| r.map(|x| x / n));
     grad.out_bias = g.out_bias / n;
     (total / n as f64, grad)
 }

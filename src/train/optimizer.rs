@@ -28,7 +28,7 @@ impl AdamStep {
 
     /// Updates `w` from gradient `g`, then clips it to `+-bound`. `decay`
     /// says whether weight decay applies (weights yes, biases no).
-    #[inline]
+    #[inline(always)]
     pub fn update(
         &self,
         w: &mut [f32],
@@ -39,16 +39,13 @@ impl AdamStep {
         bound: f32,
     ) {
         let d = if decay { self.decay } else { 1.0 };
-        let n = w.len();
-        let (m, v, g) = (&mut m[..n], &mut v[..n], &g[..n]);
-        for i in 0..n {
-            let gi = g[i];
-            let mi = ADAM_BETA1 * m[i] + (1.0 - ADAM_BETA1) * gi;
-            let vi = ADAM_BETA2 * v[i] + (1.0 - ADAM_BETA2) * gi * gi;
-            m[i] = mi;
-            v[i] = vi;
-            let wi = w[i] * d - self.lr_hat * mi / (vi.sqrt() + ADAM_EPS);
-            w[i] = wi.clamp(-bound, bound);
+        for (((w, m), v), &g) in w.iter_mut().zip(m.iter_mut()).zip(v.iter_mut()).zip(g) {
+            let mi = ADAM_BETA1 * *m + (1.0 - ADAM_BETA1) * g;
+            let vi = ADAM_BETA2 * *v + (1.0 - ADAM_BETA2) * g * g;
+            *m = mi;
+            *v = vi;
+            let wi = *w * d - self.lr_hat * mi / (vi.sqrt() + ADAM_EPS);
+            *w = wi.max(-bound).min(bound);
         }
     }
 }

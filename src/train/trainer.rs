@@ -12,19 +12,20 @@
 //! Every sum has a fixed order, so a run is a pure function of the data,
 //! the configuration, the seed and the thread count.
 
-use super::features::{record_features, BUCKETS, INPUTS};
+use super::features::{bucket_pair, record_features, BUCKETS, INPUTS};
 use super::loss::{loss, loss_and_grad, target};
 use super::model::{
-    backward, forward, merge_input, Grads, Model, Scratch, FACTOR, ROWS_PER_INPUT,
+    backward, forward, merge_input, Grads, Model, Row, Scratch, FACTOR, H, ROWS_PER_INPUT,
 };
 use super::optimizer::AdamStep;
 use super::params::{
     DEFAULT_BATCH, DEFAULT_LAMBDA, DEFAULT_LR, DEFAULT_VAL_FRACTION, DEFAULT_WEIGHT_DECAY,
-    FT_BOUND, FT_HALF_BOUND, HIDDEN, OUT_BIAS_BOUND, OUT_BOUND,
+    FT_BOUND, FT_HALF_BOUND, OUT_BIAS_BOUND, OUT_BOUND,
 };
 use super::record::Record;
 use super::rng::Rng;
 use super::schedule::Schedule;
+use super::simd::{multiversion, Isa};
 use anyhow::{bail, Result};
 use std::time::Instant;
 
@@ -46,8 +47,8 @@ pub struct TrainConfig {
     /// Fraction of the positions held out for validation.
     pub val_fraction: f64,
     pub weight_decay: f32,
-    /// Hidden width (512 for the file format; tests use smaller nets).
-    pub hidden: usize,
+    /// Which compiled version of the hot loops runs (results are the same).
+    pub isa: Isa,
 }
 
 impl Default for TrainConfig {
@@ -61,7 +62,7 @@ impl Default for TrainConfig {
             lambda: DEFAULT_LAMBDA,
             val_fraction: DEFAULT_VAL_FRACTION,
             weight_decay: DEFAULT_WEIGHT_DECAY,
-            hidden: HIDDEN,
+            isa: Isa::detect(),
         }
     }
 }
@@ -85,13 +86,16 @@ impl TrainConfig {
             bail!("--lambda must be in [0, 1], got {}", self.lambda);
         }
         if !(0.0..=0.5).contains(&self.val_fraction) {
-            bail!("--val-fraction must be in [0, 0.5], got {}", self.val_fraction);
+            bail!(
+                "--val-fraction must be in [0, 0.5], got {}",
+                self.val_fraction
+            );
         }
         if !(self.weight_decay.is_finite() && (0.0..1.0).contains(&self.weight_decay)) {
-            bail!("--weight-decay must be in [0, 1), got {}", self.weight_decay);
-        }
-        if self.hidden == 0 || self.hidden % 16 != 0 {
-            bail!("the hidden width must be a positive multiple of 16");
+            bail!(
+                "--weight-decay must be in [0, 1), got {}",
+                self.weight_decay
+            );
         }
         Ok(())
     }
@@ -135,10 +139,7 @@ pub enum TrainEvent<'a> {
         running_loss: f64,
     },
     /// After each epoch; the model is the one an export would write now.
-    EpochEnd {
-        stats: EpochStats,
-        model: &'a Model,
-    },
+    EpochEnd { stats: EpochStats, model: &'a Model },
 }
 
 /// One thread's buffers.
@@ -168,17 +169,16 @@ pub fn train(
     if train.is_empty() {
         bail!("no positions left to train on after the validation split");
     }
-    let h = cfg.hidden;
-    let mut model = Model::new(h, cfg.seed);
+    let mut model = Model::new(cfg.seed);
     let mut merged = model.merged();
     let mut moments = Moments {
-        m: Model::zeros(h),
-        v: Model::zeros(h),
+        m: Model::zeros(),
+        v: Model::zeros(),
     };
     let mut workers: Vec<Worker> = (0..cfg.threads)
         .map(|_| Worker {
-            scratch: Scratch::new(h),
-            grads: Grads::new(h),
+            scratch: Scratch::default(),
+            grads: Grads::default(),
         })
         .collect();
     let batches = train.len().div_ceil(cfg.batch);
@@ -195,13 +195,26 @@ pub fn train(
         let start = Instant::now();
         let mut loss_sum = 0.0f64;
         let mut lr = cfg.lr;
-        for (bi, batch) in train.chunks(cfg.batch).enumerate() {
+        let n_train = train.len();
+        for (bi, batch) in train.chunks_mut(cfg.batch).enumerate() {
+            // Same positions, cache-friendlier order (stable: deterministic).
+            batch.sort_by_key(|&i| bucket_pair(&records[i as usize]));
+            let batch = &*batch;
             lr = schedule.lr(step);
             step += 1;
             let adam = AdamStep::new(lr, cfg.weight_decay, step);
-            loss_sum += gradients(&model, &merged, records, batch, cfg.lambda, &mut workers);
+            loss_sum += gradients(
+                cfg.isa,
+                &model,
+                &merged,
+                records,
+                batch,
+                cfg.lambda,
+                &mut workers,
+            );
             let inv_n = 1.0 / batch.len() as f32;
             update_features(
+                cfg.isa,
                 &mut model,
                 &mut moments,
                 &mut merged,
@@ -210,7 +223,7 @@ pub fn train(
                 inv_n,
             );
             update_small(&mut model, &mut moments, &mut workers, adam, inv_n);
-            let done = (bi * cfg.batch + batch.len()).min(train.len());
+            let done = (bi * cfg.batch + batch.len()).min(n_train);
             on_event(TrainEvent::Batch {
                 epoch,
                 batch: bi + 1,
@@ -221,8 +234,17 @@ pub fn train(
             })?;
         }
         let train_secs = start.elapsed().as_secs_f64();
-        let val_loss = (!val.is_empty())
-            .then(|| validate(&model, &merged, records, &val, cfg.lambda, &mut workers));
+        let val_loss = (!val.is_empty()).then(|| {
+            validate(
+                cfg.isa,
+                &model,
+                &merged,
+                records,
+                &val,
+                cfg.lambda,
+                &mut workers,
+            )
+        });
         let stats = EpochStats {
             epoch,
             train_loss: loss_sum / train.len() as f64,
@@ -251,8 +273,9 @@ fn split(n: usize, fraction: f64, seed: u64) -> (Vec<u32>, Vec<u32>) {
 /// Phase 1: forward and backward over the batch, one share per worker.
 /// Returns the summed loss (per-worker sums added in worker order).
 fn gradients(
+    isa: Isa,
     model: &Model,
-    merged: &[f32],
+    merged: &[Row],
     records: &[Record],
     batch: &[u32],
     lambda: f32,
@@ -260,19 +283,69 @@ fn gradients(
 ) -> f64 {
     let per = batch.len().div_ceil(workers.len());
     let work = |w: &mut Worker, idx: &[u32]| -> f64 {
-        let mut sum = 0.0f64;
-        for &i in idx {
-            let r = &records[i as usize];
-            let a = record_features(r);
-            let out = forward(model, merged, &a, &mut w.scratch);
-            let (l, g) = loss_and_grad(out, target(r, lambda));
-            sum += l as f64;
-            backward(model, &a, &mut w.scratch, g, &mut w.grads);
-        }
-        sum
+        grad_pass_isa(isa, model, merged, records, idx, lambda, w)
     };
     parallel_sum(workers, batch, per, &work)
 }
+
+/// One worker's forward and backward passes; returns its loss sum.
+#[inline(always)]
+fn grad_pass(
+    model: &Model,
+    merged: &[Row],
+    records: &[Record],
+    idx: &[u32],
+    lambda: f32,
+    w: &mut Worker,
+) -> f64 {
+    let mut sum = 0.0f64;
+    for &i in idx {
+        let r = &records[i as usize];
+        let a = record_features(r);
+        let out = forward(model, merged, &a, &mut w.scratch);
+        let (l, g) = loss_and_grad(out, target(r, lambda));
+        sum += l as f64;
+        backward(model, &a, &mut w.scratch, g, &mut w.grads);
+    }
+    sum
+}
+
+multiversion!(fn grad_pass_isa(
+    model: &Model,
+    merged: &[Row],
+    records: &[Record],
+    idx: &[u32],
+    lambda: f32,
+    w: &mut Worker,
+) -> f64 = grad_pass;);
+
+/// One worker's share of the validation loss.
+#[inline(always)]
+fn val_pass(
+    model: &Model,
+    merged: &[Row],
+    records: &[Record],
+    idx: &[u32],
+    lambda: f32,
+    w: &mut Worker,
+) -> f64 {
+    let mut sum = 0.0f64;
+    for &i in idx {
+        let r = &records[i as usize];
+        let out = forward(model, merged, &record_features(r), &mut w.scratch);
+        sum += loss(out, target(r, lambda)) as f64;
+    }
+    sum
+}
+
+multiversion!(fn val_pass_isa(
+    model: &Model,
+    merged: &[Row],
+    records: &[Record],
+    idx: &[u32],
+    lambda: f32,
+    w: &mut Worker,
+) -> f64 = val_pass;);
 
 /// Runs `work` on each worker with its chunk of `items` (the first on this
 /// thread) and adds the results in worker order.
@@ -300,8 +373,9 @@ where
 
 /// Mean validation loss.
 fn validate(
+    isa: Isa,
     model: &Model,
-    merged: &[f32],
+    merged: &[Row],
     records: &[Record],
     val: &[u32],
     lambda: f32,
@@ -309,13 +383,7 @@ fn validate(
 ) -> f64 {
     let per = val.len().div_ceil(workers.len());
     let work = |w: &mut Worker, idx: &[u32]| -> f64 {
-        idx.iter()
-            .map(|&i| {
-                let r = &records[i as usize];
-                let out = forward(model, merged, &record_features(r), &mut w.scratch);
-                loss(out, target(r, lambda)) as f64
-            })
-            .sum()
+        val_pass_isa(isa, model, merged, records, idx, lambda, w)
     };
     parallel_sum(workers, val, per, &work) / val.len() as f64
 }
@@ -333,32 +401,32 @@ fn split_by<'a, T>(mut s: &'a mut [T], bounds: &[usize], unit: usize) -> Vec<&'a
 
 /// One thread's share of phase 2: a contiguous range of inputs.
 struct InputRange<'a> {
-    ft: &'a mut [f32],
-    m: &'a mut [f32],
-    v: &'a mut [f32],
-    merged: &'a mut [f32],
-    grads: Vec<&'a mut [f32]>,
+    ft: &'a mut [Row],
+    m: &'a mut [Row],
+    v: &'a mut [Row],
+    merged: &'a mut [Row],
+    grads: Vec<&'a mut [Row]>,
     touched: Vec<&'a mut [bool]>,
 }
 
 /// Phase 2: reduce, AdamW and re-merge the feature rows, inputs split
 /// between the workers' threads.
 fn update_features(
+    isa: Isa,
     model: &mut Model,
     moments: &mut Moments,
-    merged: &mut [f32],
+    merged: &mut [Row],
     workers: &mut [Worker],
     adam: AdamStep,
     inv_n: f32,
 ) {
-    let h = model.hidden;
     let parts = workers.len().min(INPUTS);
     let bounds: Vec<usize> = (0..=parts).map(|k| k * INPUTS / parts).collect();
-    let mut ranges: Vec<InputRange> = split_by(&mut model.ft, &bounds, ROWS_PER_INPUT * h)
+    let mut ranges: Vec<InputRange> = split_by(&mut model.ft, &bounds, ROWS_PER_INPUT)
         .into_iter()
-        .zip(split_by(&mut moments.m.ft, &bounds, ROWS_PER_INPUT * h))
-        .zip(split_by(&mut moments.v.ft, &bounds, ROWS_PER_INPUT * h))
-        .zip(split_by(merged, &bounds, BUCKETS * h))
+        .zip(split_by(&mut moments.m.ft, &bounds, ROWS_PER_INPUT))
+        .zip(split_by(&mut moments.v.ft, &bounds, ROWS_PER_INPUT))
+        .zip(split_by(merged, &bounds, BUCKETS))
         .map(|(((ft, m), v), merged)| InputRange {
             ft,
             m,
@@ -369,7 +437,7 @@ fn update_features(
         })
         .collect();
     for w in workers.iter_mut() {
-        let g = split_by(&mut w.grads.ft, &bounds, BUCKETS * h);
+        let g = split_by(&mut w.grads.ft, &bounds, BUCKETS);
         let t = split_by(&mut w.grads.touched, &bounds, BUCKETS);
         for ((r, g), t) in ranges.iter_mut().zip(g).zip(t) {
             r.grads.push(g);
@@ -380,20 +448,21 @@ fn update_features(
     let first = ranges.next().expect("at least one range");
     std::thread::scope(|s| {
         let handles: Vec<_> = ranges
-            .map(|r| s.spawn(move || update_range(r, h, adam, inv_n)))
+            .map(|r| s.spawn(move || update_range_isa(isa, r, adam, inv_n)))
             .collect();
-        update_range(first, h, adam, inv_n);
+        update_range_isa(isa, first, adam, inv_n);
         for hd in handles {
             hd.join().expect("a training thread panicked");
         }
     });
 }
 
-fn update_range(mut r: InputRange, h: usize, adam: AdamStep, inv_n: f32) {
-    let mut gb = vec![0.0f32; h];
-    let mut gf = vec![0.0f32; h];
-    let inputs = r.merged.len() / (BUCKETS * h);
-    for k in 0..inputs {
+multiversion!(fn update_range_isa(r: InputRange<'_>, adam: AdamStep, inv_n: f32) -> () = update_range;);
+
+#[inline(always)]
+fn update_range(mut r: InputRange, adam: AdamStep, inv_n: f32) {
+    let mut gf = [0.0f32; H];
+    for k in 0..r.merged.len() / BUCKETS {
         let mut any = false;
         for b in 0..BUCKETS {
             let row = k * BUCKETS + b;
@@ -401,47 +470,46 @@ fn update_range(mut r: InputRange, h: usize, adam: AdamStep, inv_n: f32) {
                 continue;
             }
             if !any {
-                gf.fill(0.0);
+                gf = [0.0; H];
                 any = true;
             }
-            gb.fill(0.0);
+            let mut gb = [0.0f32; H];
             for (g, t) in r.grads.iter_mut().zip(r.touched.iter_mut()) {
                 if t[row] {
                     t[row] = false;
-                    let src = &mut g[row * h..][..h];
-                    for i in 0..h {
+                    let src = &mut g[row];
+                    for i in 0..H {
                         gb[i] += src[i] * inv_n;
-                        src[i] = 0.0;
                     }
+                    *src = [0.0; H];
                 }
             }
-            for i in 0..h {
+            for i in 0..H {
                 gf[i] += gb[i];
             }
-            let off = (k * ROWS_PER_INPUT + b) * h;
+            let t = k * ROWS_PER_INPUT + b;
             adam.update(
-                &mut r.ft[off..off + h],
-                &mut r.m[off..off + h],
-                &mut r.v[off..off + h],
+                &mut r.ft[t],
+                &mut r.m[t],
+                &mut r.v[t],
                 &gb,
                 true,
                 FT_HALF_BOUND,
             );
         }
         if any {
-            let off = (k * ROWS_PER_INPUT + FACTOR) * h;
+            let t = k * ROWS_PER_INPUT + FACTOR;
             adam.update(
-                &mut r.ft[off..off + h],
-                &mut r.m[off..off + h],
-                &mut r.v[off..off + h],
+                &mut r.ft[t],
+                &mut r.m[t],
+                &mut r.v[t],
                 &gf,
                 true,
                 FT_HALF_BOUND,
             );
             merge_input(
-                &r.ft[k * ROWS_PER_INPUT * h..][..ROWS_PER_INPUT * h],
-                &mut r.merged[k * BUCKETS * h..][..BUCKETS * h],
-                h,
+                &r.ft[k * ROWS_PER_INPUT..][..ROWS_PER_INPUT],
+                &mut r.merged[k * BUCKETS..][..BUCKETS],
             );
         }
     }
@@ -455,25 +523,38 @@ fn update_small(
     adam: AdamStep,
     inv_n: f32,
 ) {
-    let h = model.hidden;
-    let mut g_bias = vec![0.0f32; h];
-    let mut g_out = vec![0.0f32; 2 * h];
+    let mut g_bias = [0.0f32; H];
+    let mut g_out = [[0.0f32; H]; 2];
     let mut g_out_bias = 0.0f32;
     for w in workers.iter_mut() {
-        for (d, s) in g_bias.iter_mut().zip(w.grads.ft_bias.iter_mut()) {
-            *d += *s * inv_n;
-            *s = 0.0;
-        }
-        for (d, s) in g_out.iter_mut().zip(w.grads.out.iter_mut()) {
-            *d += *s * inv_n;
-            *s = 0.0;
+        for i in 0..H {
+            g_bias[i] += w.grads.ft_bias[i] * inv_n;
+            g_out[0][i] += w.grads.out[0][i] * inv_n;
+            g_out[1][i] += w.grads.out[1][i] * inv_n;
         }
         g_out_bias += w.grads.out_bias * inv_n;
+        w.grads.ft_bias = [0.0; H];
+        w.grads.out = [[0.0; H]; 2];
         w.grads.out_bias = 0.0;
     }
     let (m, v) = (&mut moments.m, &mut moments.v);
-    adam.update(&mut model.ft_bias, &mut m.ft_bias, &mut v.ft_bias, &g_bias, false, FT_BOUND);
-    adam.update(&mut model.out, &mut m.out, &mut v.out, &g_out, true, OUT_BOUND);
+    adam.update(
+        &mut model.ft_bias,
+        &mut m.ft_bias,
+        &mut v.ft_bias,
+        &g_bias,
+        false,
+        FT_BOUND,
+    );
+    for (((w, m), v), g) in model
+        .out
+        .iter_mut()
+        .zip(&mut m.out)
+        .zip(&mut v.out)
+        .zip(&g_out)
+    {
+        adam.update(w, m, v, g, true, OUT_BOUND);
+    }
     adam.update(
         std::slice::from_mut(&mut model.out_bias),
         std::slice::from_mut(&mut m.out_bias),
@@ -506,13 +587,30 @@ mod tests {
         let ok = TrainConfig::default();
         assert!(ok.validate().is_ok());
         for bad in [
-            TrainConfig { epochs: 0, ..ok.clone() },
-            TrainConfig { threads: 0, ..ok.clone() },
-            TrainConfig { batch: 0, ..ok.clone() },
-            TrainConfig { lr: f32::NAN, ..ok.clone() },
-            TrainConfig { lambda: 1.5, ..ok.clone() },
-            TrainConfig { val_fraction: 0.9, ..ok.clone() },
-            TrainConfig { hidden: 20, ..ok.clone() },
+            TrainConfig {
+                epochs: 0,
+                ..ok.clone()
+            },
+            TrainConfig {
+                threads: 0,
+                ..ok.clone()
+            },
+            TrainConfig {
+                batch: 0,
+                ..ok.clone()
+            },
+            TrainConfig {
+                lr: f32::NAN,
+                ..ok.clone()
+            },
+            TrainConfig {
+                lambda: 1.5,
+                ..ok.clone()
+            },
+            TrainConfig {
+                val_fraction: 0.9,
+                ..ok.clone()
+            },
         ] {
             assert!(bad.validate().is_err());
         }
