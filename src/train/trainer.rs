@@ -190,6 +190,7 @@ pub fn train(
     })?;
 
     let mut step = 0u64;
+    let mut sort_buf: Vec<(u8, u32)> = Vec::with_capacity(cfg.batch);
     for epoch in 1..=cfg.epochs {
         Rng::derive(cfg.seed, epoch as u64).shuffle(&mut train);
         let start = Instant::now();
@@ -197,8 +198,7 @@ pub fn train(
         let mut lr = cfg.lr;
         let n_train = train.len();
         for (bi, batch) in train.chunks_mut(cfg.batch).enumerate() {
-            // Same positions, cache-friendlier order (stable: deterministic).
-            batch.sort_by_key(|&i| bucket_pair(&records[i as usize]));
+            order_by_buckets(batch, records, &mut sort_buf);
             let batch = &*batch;
             lr = schedule.lr(step);
             step += 1;
@@ -259,6 +259,29 @@ pub fn train(
         })?;
     }
     Ok(model)
+}
+
+/// Reorders a batch (the same positions) by king-bucket pair, a stable
+/// counting sort, so consecutive positions share bucket rows while they
+/// are still in cache.
+fn order_by_buckets(batch: &mut [u32], records: &[Record], buf: &mut Vec<(u8, u32)>) {
+    buf.clear();
+    buf.extend(
+        batch
+            .iter()
+            .map(|&i| (bucket_pair(&records[i as usize]), i)),
+    );
+    let mut start = [0usize; 257];
+    for &(k, _) in buf.iter() {
+        start[k as usize + 1] += 1;
+    }
+    for k in 0..256 {
+        start[k + 1] += start[k];
+    }
+    for &(k, i) in buf.iter() {
+        batch[start[k as usize]] = i;
+        start[k as usize] += 1;
+    }
 }
 
 /// A seeded split of `0..n` into (validation, training) indices.
