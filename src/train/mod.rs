@@ -5,6 +5,7 @@
 //! Depends on `chess` and `eval` only; nothing here prints (the `cli`
 //! front ends render progress from the events the trainer sends).
 
+pub mod datagen;
 pub mod export;
 pub mod features;
 pub mod loss;

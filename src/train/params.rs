@@ -71,3 +71,22 @@ pub const INIT_FT_BIAS: f32 = 0.25;
 
 /// Hidden width of the shipped architecture.
 pub const HIDDEN: usize = 512;
+
+// ---- self-play data generation ------------------------------------------
+
+/// Random plies at the start of every game (one more for odd games).
+pub const DATAGEN_RANDOM_PLIES: usize = 8;
+/// A random opening is kept only when the search scores it within this.
+pub const DATAGEN_OPENING_MAX_CP: i32 = 300;
+/// Random openings tried per game before giving up.
+pub const DATAGEN_OPENING_TRIES: usize = 100;
+/// Adjudicate a win after this many consecutive plies beyond this score.
+pub const DATAGEN_WIN_CP: i32 = 1500;
+pub const DATAGEN_WIN_PLIES: usize = 8;
+/// Adjudicate a draw after this many consecutive plies within this score,
+/// but not before this ply.
+pub const DATAGEN_DRAW_CP: i32 = 10;
+pub const DATAGEN_DRAW_PLIES: usize = 12;
+pub const DATAGEN_DRAW_MIN_PLY: usize = 80;
+/// Games still going after this many plies are scored as draws.
+pub const DATAGEN_MAX_PLIES: usize = 400;
