@@ -54,6 +54,36 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
     },
+    /// Train an NNUE net on `tapir datagen` records (pure-Rust CPU trainer).
+    Train {
+        /// Training data files (32-byte records); several are concatenated.
+        #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// Where to write the net (rewritten after every epoch).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        #[arg(long, default_value_t = 10)]
+        epochs: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Base learning rate (cosine-decayed over the run).
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_LR)]
+        lr: f32,
+        /// Positions per optimiser step.
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_BATCH)]
+        batch: usize,
+        /// Weight of the search score vs the game result in the target (0..1).
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_LAMBDA)]
+        lambda: f32,
+        /// Fraction of positions held out for validation (0..0.5).
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_VAL_FRACTION)]
+        val_fraction: f64,
+        /// AdamW decoupled weight decay.
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_WEIGHT_DECAY)]
+        weight_decay: f32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -82,6 +112,32 @@ fn main() -> ExitCode {
             speed,
         }),
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
+        Some(Command::Train {
+            data,
+            out,
+            epochs,
+            threads,
+            seed,
+            lr,
+            batch,
+            lambda,
+            val_fraction,
+            weight_decay,
+        }) => cli::train::run(cli::train::TrainArgs {
+            data,
+            out,
+            config: tapir::train::trainer::TrainConfig {
+                epochs,
+                threads,
+                seed,
+                lr,
+                batch,
+                lambda,
+                val_fraction,
+                weight_decay,
+                ..Default::default()
+            },
+        }),
         None => {
             eprintln!("tapir: the board is not built yet; try `tapir perft 5`");
             Ok(())

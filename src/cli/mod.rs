@@ -6,3 +6,4 @@ pub mod eval;
 mod eval_bench;
 pub mod nnue;
 pub mod perft;
+pub mod train;

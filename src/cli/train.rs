@@ -1,0 +1,163 @@
+//! `tapir train`: load training data, run the CPU trainer with a progress
+//! bar on stderr, print one line per epoch (losses, positions/s) and write
+//! the net after every epoch, so an interrupted run still leaves the last
+//! finished epoch's net behind.
+
+use crate::train::export::{check_writable, write_net, FILE_LEN};
+use crate::train::record::{read_records, Record};
+use crate::train::trainer::{train, TrainConfig, TrainEvent};
+use anyhow::{bail, Result};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Parsed `tapir train` arguments.
+pub struct TrainArgs {
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub config: TrainConfig,
+}
+
+pub fn run(args: TrainArgs) -> Result<()> {
+    let cfg = &args.config;
+    cfg.validate()?;
+    if args.data.is_empty() {
+        bail!("give at least one data file with --data");
+    }
+    check_writable(&args.out)?;
+    let records = load(&args.data)?;
+    println!(
+        "training on {} positions from {} file(s): {} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}",
+        records.len(),
+        args.data.len(),
+        cfg.epochs,
+        cfg.threads,
+        cfg.seed,
+        cfg.batch,
+        cfg.lr,
+        cfg.lambda
+    );
+    let mut bar = Bar::new(cfg.epochs);
+    let out = &args.out;
+    let mut on_event = |e: TrainEvent<'_>| -> Result<()> {
+        match e {
+            TrainEvent::Start {
+                train_positions,
+                val_positions,
+                batches_per_epoch,
+            } => println!(
+                "split: {train_positions} training, {val_positions} validation; {batches_per_epoch} batches per epoch"
+            ),
+            TrainEvent::Batch {
+                epoch,
+                batch,
+                batches,
+                positions,
+                secs,
+                running_loss,
+            } => bar.update(epoch, batch, batches, positions, secs, running_loss),
+            TrainEvent::EpochEnd { stats, model } => {
+                bar.clear();
+                let val = stats
+                    .val_loss
+                    .map_or("-".to_string(), |v| format!("{v:.6}"));
+                println!(
+                    "epoch {:>3}/{}  train loss {:.6}  val loss {val}  {:.0} pos/s  {:.1} s  lr {:.3e}",
+                    stats.epoch,
+                    cfg.epochs,
+                    stats.train_loss,
+                    stats.positions_per_sec(),
+                    stats.train_secs,
+                    stats.lr
+                );
+                write_net(model, out)?;
+            }
+        }
+        Ok(())
+    };
+    train(&records, cfg, &mut on_event)?;
+    println!("wrote {} ({FILE_LEN} bytes)", args.out.display());
+    Ok(())
+}
+
+/// Reads every data file; a dropped partial record is only a warning.
+fn load(paths: &[PathBuf]) -> Result<Vec<Record>> {
+    let mut all = Vec::new();
+    for p in paths {
+        let f = read_records(p)?;
+        if f.dropped_bytes > 0 {
+            eprintln!(
+                "warning: {} ends in a partial record ({} bytes), ignored",
+                p.display(),
+                f.dropped_bytes
+            );
+        }
+        all.extend_from_slice(&f.records);
+    }
+    Ok(all)
+}
+
+/// A one-line progress bar on stderr, redrawn at most ten times a second,
+/// and only when stderr is a terminal (logs get the epoch lines alone).
+struct Bar {
+    epochs: usize,
+    enabled: bool,
+    last: Option<Instant>,
+}
+
+impl Bar {
+    const WIDTH: usize = 30;
+    const EVERY: Duration = Duration::from_millis(100);
+
+    fn new(epochs: usize) -> Bar {
+        Bar {
+            epochs,
+            enabled: std::io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    fn update(
+        &mut self,
+        epoch: usize,
+        batch: usize,
+        batches: usize,
+        positions: usize,
+        secs: f64,
+        loss: f64,
+    ) {
+        if !self.enabled
+            || (batch < batches && self.last.is_some_and(|t| t.elapsed() < Self::EVERY))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let frac = batch as f64 / batches.max(1) as f64;
+        let filled = (frac * Self::WIDTH as f64) as usize;
+        let rate = positions as f64 / secs.max(1e-9);
+        let eta = secs * (1.0 - frac) / frac.max(1e-9);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2Kepoch {epoch}/{} [{}{}] {:>3.0}%  {:.0} pos/s  loss {loss:.6}  ETA {}",
+            self.epochs,
+            "#".repeat(filled),
+            ".".repeat(Self::WIDTH - filled),
+            frac * 100.0,
+            rate,
+            clock(eta)
+        );
+        let _ = err.flush();
+    }
+
+    fn clear(&mut self) {
+        if self.enabled {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+    }
+}
+
+fn clock(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}

@@ -1,0 +1,200 @@
+//! Writing a trained model as an NNUE net file, format v1 (the contract in
+//! NNUE-FORMAT.md, shared with `eval::nnue`): merge the factoriser into the
+//! bucket rows, quantise (feature weights and biases x QA, output weights
+//! x QB, output bias x QA*QB), lay out the header and body little-endian
+//! and close with an FNV-1a checksum. The quantised net also has a plain
+//! integer evaluation here, the trainer's own reference for what the
+//! engine will compute.
+
+use super::features::{feature_index, train_row, FEATURES};
+use super::model::Model;
+use super::params::{
+    EG_SCALE_Q, FT_BOUND, HIDDEN, MG_SCALE_Q, NET_SCALE, OUT_BIAS_BOUND, OUT_BOUND, QA, QB,
+};
+use crate::chess::{Board, Color};
+use crate::eval::phase::{game_phase, MAX_PHASE};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+pub const MAGIC: &[u8; 8] = b"TAPIRNNE";
+pub const VERSION: u32 = 1;
+/// Hashed (FNV-1a) into the header so a net of another shape is refused.
+pub const ARCH_NAME: &str = "tapir:kb16x768->512x2->1:crelu";
+pub const HEADER_LEN: usize = 48;
+pub const BODY_LEN: usize = FEATURES * HIDDEN * 2 + HIDDEN * 2 + 2 * HIDDEN * 2 + 4;
+/// Header, body and checksum.
+pub const FILE_LEN: usize = HEADER_LEN + BODY_LEN + 4;
+
+/// FNV-1a, 32 bits.
+pub fn fnv1a32(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811C_9DC5;
+    for &b in bytes {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The integer net as the file stores it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantisedNet {
+    /// `[FEATURES][HIDDEN]`, feature-major in the file's feature order.
+    pub ft: Vec<i16>,
+    pub ft_bias: Vec<i16>,
+    /// `2 * HIDDEN`, side to move's half first.
+    pub out: Vec<i16>,
+    pub out_bias: i32,
+    pub mg_scale_q: i32,
+    pub eg_scale_q: i32,
+}
+
+/// Merges and quantises a model. The trainer's
+/// clipping keeps every value in range; clamping here only guards a model
+/// built some other way.
+pub fn quantise(model: &Model) -> QuantisedNet {
+    let merged = model.merged();
+    let q = |w: f32, bound: f32, scale: i32| (w.clamp(-bound, bound) * scale as f32).round();
+    let mut ft = vec![0i16; FEATURES * HIDDEN];
+    for (f, dst) in ft.chunks_exact_mut(HIDDEN).enumerate() {
+        for (d, &w) in dst.iter_mut().zip(&merged[train_row(f)]) {
+            *d = q(w, FT_BOUND, QA) as i16;
+        }
+    }
+    QuantisedNet {
+        ft,
+        ft_bias: model
+            .ft_bias
+            .iter()
+            .map(|&w| q(w, FT_BOUND, QA) as i16)
+            .collect(),
+        out: model
+            .out
+            .iter()
+            .flatten()
+            .map(|&w| q(w, OUT_BOUND, QB) as i16)
+            .collect(),
+        out_bias: q(model.out_bias, OUT_BIAS_BOUND, QA * QB) as i32,
+        mg_scale_q: MG_SCALE_Q,
+        eg_scale_q: EG_SCALE_Q,
+    }
+}
+
+impl QuantisedNet {
+    /// The complete file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(FILE_LEN);
+        b.extend_from_slice(MAGIC);
+        for v in [
+            VERSION,
+            fnv1a32(ARCH_NAME.as_bytes()),
+            FEATURES as u32,
+            HIDDEN as u32,
+        ] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [QA, QB, NET_SCALE, self.mg_scale_q, self.eg_scale_q] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&(BODY_LEN as u32).to_le_bytes());
+        for &w in self.ft.iter().chain(&self.ft_bias).chain(&self.out) {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        let sum = fnv1a32(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        debug_assert_eq!(b.len(), FILE_LEN);
+        b
+    }
+
+    /// One perspective's accumulator, in i32 so a test can check that it
+    /// never leaves the i16 range the engine uses.
+    pub fn accumulate(&self, features: &[usize]) -> Vec<i32> {
+        let mut acc: Vec<i32> = self.ft_bias.iter().map(|&b| b as i32).collect();
+        for &f in features {
+            for (a, &w) in acc.iter_mut().zip(&self.ft[f * HIDDEN..][..HIDDEN]) {
+                *a += w as i32;
+            }
+        }
+        acc
+    }
+
+    /// The net's centipawns before phase scaling, for the side to move,
+    /// from both perspectives' spec feature indices.
+    pub fn raw_cp(&self, stm: &[usize], nstm: &[usize]) -> i64 {
+        let mut out = self.out_bias as i64;
+        for (acc, w) in [
+            (self.accumulate(stm), &self.out[..HIDDEN]),
+            (self.accumulate(nstm), &self.out[HIDDEN..]),
+        ] {
+            for (&a, &w) in acc.iter().zip(w) {
+                out += a.clamp(0, QA) as i64 * w as i64;
+            }
+        }
+        out * NET_SCALE as i64 / (QA as i64 * QB as i64)
+    }
+
+    /// The evaluation the engine computes from this file: side to move's
+    /// centipawns, phase-scaled.
+    pub fn evaluate(&self, b: &Board) -> i64 {
+        let stm = b.side_to_move();
+        let feats = |p: Color| -> Vec<usize> {
+            b.occupied()
+                .iter()
+                .filter_map(|sq| b.piece_at(sq).map(|pc| feature_index(p, b.king(p), pc, sq)))
+                .collect()
+        };
+        let raw = self.raw_cp(&feats(stm), &feats(!stm));
+        let gp = game_phase(b) as i64;
+        let scale = self.mg_scale_q as i64 * gp + self.eg_scale_q as i64 * (MAX_PHASE as i64 - gp);
+        raw * scale / (MAX_PHASE as i64 * 1024)
+    }
+}
+
+/// Fails early (before hours of training) if `path` cannot be written:
+/// creates and removes the temporary file the final write will use.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let tmp = temp_path(path);
+    std::fs::write(&tmp, b"")
+        .with_context(|| format!("cannot write the net file {}", path.display()))?;
+    let _ = std::fs::remove_file(&tmp);
+    if path.is_dir() {
+        bail!("the net file {} is a directory", path.display());
+    }
+    Ok(())
+}
+
+/// Quantises `model` and writes it to `path` atomically (a temporary file
+/// renamed over the target), so a kill never leaves half a net.
+pub fn write_net(model: &Model, path: &Path) -> Result<()> {
+    let bytes = quantise(model).to_bytes();
+    let tmp = temp_path(path);
+    std::fs::write(&tmp, &bytes)
+        .with_context(|| format!("cannot write the net file {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot move {} to {}", tmp.display(), path.display()))?;
+    Ok(())
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_known_values() {
+        assert_eq!(fnv1a32(b""), 0x811C_9DC5);
+        assert_eq!(fnv1a32(b"a"), 0xE40C_292C);
+        assert_eq!(fnv1a32(b"foobar"), 0xBF9C_F968);
+    }
+
+    #[test]
+    fn sizes_match_the_spec() {
+        assert_eq!(BODY_LEN, 12288 * 512 * 2 + 512 * 2 + 1024 * 2 + 4);
+        assert_eq!(FILE_LEN, 48 + BODY_LEN + 4);
+    }
+}

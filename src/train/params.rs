@@ -1,0 +1,92 @@
+//! Every tuned or contractual number of the trainer in one place.
+
+// ---- the net file format v1 (fixed by the inference side; see export.rs) ----
+
+/// Feature-transformer quantisation: a float 1.0 is stored as 255.
+pub const QA: i32 = 255;
+/// Output-weight quantisation: a float 1.0 is stored as 64.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the float network output.
+pub const NET_SCALE: i32 = 400;
+/// Phase scales written to the file, in units of 1/1024 (1.0 = no scaling).
+pub const MG_SCALE_Q: i32 = 1024;
+pub const EG_SCALE_Q: i32 = 1024;
+
+// ---- weight clipping, chosen so that quantisation is exact ----------------
+
+/// The most features active in one perspective: a legal position has at
+/// most 32 pieces, kings included.
+pub const MAX_ACTIVE: usize = 32;
+
+/// Bound on every merged feature weight and feature bias. With
+/// |w| <= 3.88, round(w * 255) <= 989, and bias plus 32 active weights stay
+/// within 33 * 989 = 32637 < i16::MAX, so the i16 accumulator of the
+/// inference can never wrap.
+pub const FT_BOUND: f32 = 3.88;
+
+/// Bound on each of the two trained halves of a feature weight (the bucket
+/// row and the shared factoriser row); their sum stays within `FT_BOUND`.
+pub const FT_HALF_BOUND: f32 = FT_BOUND / 2.0;
+
+/// Bound on the output weights. i16 alone would allow 511 (32767 / 64);
+/// 120 also keeps the i32 output sum safe: 1024 * 255 * round(120 * 64)
+/// = 2.005e9 < i32::MAX, with room left for the bias.
+pub const OUT_BOUND: f32 = 120.0;
+
+/// Bound on the output bias (in float units; about 2.4 million centipawns
+/// is far beyond anything useful, but the i32 must not wrap).
+pub const OUT_BIAS_BOUND: f32 = 6000.0;
+
+// ---- loss ----------------------------------------------------------------
+
+/// Centipawns per unit of the logistic that maps a score to an expected
+/// result: sigmoid(cp / SCALE_K).
+pub const SCALE_K: f32 = 400.0;
+
+// ---- optimiser and schedule defaults -------------------------------------
+
+pub const DEFAULT_LR: f32 = 0.001;
+pub const DEFAULT_BATCH: usize = 16_384;
+/// Weight of the search score in the target (1.0 = score only, 0.0 =
+/// game result only).
+pub const DEFAULT_LAMBDA: f32 = 0.75;
+pub const DEFAULT_VAL_FRACTION: f64 = 0.02;
+pub const DEFAULT_WEIGHT_DECAY: f32 = 0.01;
+pub const ADAM_BETA1: f32 = 0.9;
+pub const ADAM_BETA2: f32 = 0.999;
+pub const ADAM_EPS: f32 = 1e-8;
+/// Cosine decay ends at this fraction of the base learning rate.
+pub const LR_FINAL_FRACTION: f32 = 0.05;
+/// Linear warm-up steps (capped at a twentieth of the run).
+pub const LR_WARMUP_STEPS: u64 = 100;
+
+// ---- initialisation -----------------------------------------------------
+
+/// Bucket rows start uniform in +-this; the factoriser rows start at zero.
+pub const INIT_FT_RANGE: f32 = 0.1;
+/// Output weights start uniform in +-this / sqrt(2 * hidden).
+pub const INIT_OUT_RANGE: f32 = 1.0;
+/// Feature biases start here, inside the clipped-ReLU's linear range.
+pub const INIT_FT_BIAS: f32 = 0.25;
+
+/// Hidden width of the shipped architecture.
+pub const HIDDEN: usize = 512;
+
+// ---- self-play data generation ------------------------------------------
+
+/// Random plies at the start of every game (one more for odd games).
+pub const DATAGEN_RANDOM_PLIES: usize = 8;
+/// A random opening is kept only when the search scores it within this.
+pub const DATAGEN_OPENING_MAX_CP: i32 = 300;
+/// Random openings tried per game before giving up.
+pub const DATAGEN_OPENING_TRIES: usize = 100;
+/// Adjudicate a win after this many consecutive plies beyond this score.
+pub const DATAGEN_WIN_CP: i32 = 1500;
+pub const DATAGEN_WIN_PLIES: usize = 8;
+/// Adjudicate a draw after this many consecutive plies within this score,
+/// but not before this ply.
+pub const DATAGEN_DRAW_CP: i32 = 10;
+pub const DATAGEN_DRAW_PLIES: usize = 12;
+pub const DATAGEN_DRAW_MIN_PLY: usize = 80;
+/// Games still going after this many plies are scored as draws.
+pub const DATAGEN_MAX_PLIES: usize = 400;

@@ -1,0 +1,106 @@
+//! `tapir train` from the outside: a short run writes a net and reports
+//! per-epoch losses and speed; bad input is a clear error, never a panic.
+
+mod train_common;
+
+use std::process::Command;
+use tapir::train::export::FILE_LEN;
+
+fn tapir(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(args)
+        .output()
+        .expect("run tapir");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn trains_and_reports_and_rejects_bad_input() {
+    let dir = train_common::scratch_dir("train-cli");
+    let data = dir.join("data.bin");
+    train_common::write_records(&data, &train_common::synthetic_records(700, 3));
+    let net = dir.join("t.nnue");
+    let (d, n) = (data.to_str().unwrap(), net.to_str().unwrap());
+
+    let (ok, stdout, stderr) = tapir(&[
+        "train",
+        "--data",
+        d,
+        "--out",
+        n,
+        "--epochs",
+        "2",
+        "--threads",
+        "2",
+        "--seed",
+        "7",
+        "--batch",
+        "128",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("epoch   1/2") && stdout.contains("epoch   2/2"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("val loss") && stdout.contains("pos/s"),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::metadata(&net).unwrap().len() as usize, FILE_LEN);
+
+    // A data file cut mid-record still trains (with a warning).
+    let cut = dir.join("cut.bin");
+    let mut bytes = std::fs::read(&data).unwrap();
+    bytes.truncate(bytes.len() - 5);
+    std::fs::write(&cut, &bytes).unwrap();
+    let (ok, _, stderr) = tapir(&[
+        "train",
+        "--data",
+        cut.to_str().unwrap(),
+        "--out",
+        n,
+        "--epochs",
+        "1",
+        "--batch",
+        "256",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("partial record"), "{stderr}");
+
+    let missing = dir.join("missing.bin");
+    let garbage = dir.join("garbage.bin");
+    std::fs::write(&garbage, [0x5Au8; 96]).unwrap();
+    let unwritable = dir.join("no-such-dir").join("x.nnue");
+    for (args, expect) in [
+        (
+            vec!["--data", missing.to_str().unwrap(), "--out", n],
+            "missing.bin",
+        ),
+        (
+            vec!["--data", garbage.to_str().unwrap(), "--out", n],
+            "record 0",
+        ),
+        (
+            vec!["--data", d, "--out", unwritable.to_str().unwrap()],
+            "cannot write",
+        ),
+        (vec!["--data", d, "--out", n, "--lambda", "2"], "--lambda"),
+        (vec!["--data", d, "--out", n, "--threads", "0"], "--threads"),
+        (
+            vec!["--data", d, "--out", n, "--epochs", "x"],
+            "invalid value",
+        ),
+    ] {
+        let mut full = vec!["train"];
+        full.extend(args);
+        let (ok, _, stderr) = tapir(&full);
+        assert!(!ok, "{full:?} should fail");
+        assert!(stderr.contains(expect), "{full:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
