@@ -8,3 +8,4 @@ pub mod chess;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod tui;

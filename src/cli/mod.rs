@@ -3,3 +3,4 @@
 //! for `main` to print on one line.
 
 pub mod perft;
+pub mod tuibench;
