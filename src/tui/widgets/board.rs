@@ -123,7 +123,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             };
             let check = if b.in_check() { " · check!" } else { "" };
             let long = format!("{side}{who} to move{check} · move {}", b.fullmove_number());
-            let text = if long.chars().count() + 8 <= r.width as usize {
+            let text = if long.chars().count() + 6 <= r.width as usize {
                 long
             } else {
                 format!("{side}{who} to move{check}")
@@ -131,7 +131,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             (text, Style::new().add_modifier(Modifier::BOLD))
         }
     };
-    put(buf, r.x + 1, r.y, &text, style, r.width.saturating_sub(8));
+    put(buf, r.x + 1, r.y, &text, style, r.width.saturating_sub(6));
     let score = score_text(app.display_score());
     let sx = (r.x + r.width + 3).saturating_sub(score.len() as u16);
     put(

@@ -128,9 +128,6 @@ fn title(app: &App) -> String {
             human_count(l.nodes),
             human_count(nps)
         ));
-        if l.hashfull > 0 {
-            t.push_str(&format!(" · hash {}%", l.hashfull / 10));
-        }
     }
     let shown = if s.finished {
         app.lines.first().map(|l| l.time).unwrap_or_default()
@@ -138,6 +135,9 @@ fn title(app: &App) -> String {
         elapsed
     };
     t.push_str(&format!(" · {:.1}s", shown.as_secs_f64()));
+    if let Some(l) = app.lines.first().filter(|l| l.hashfull > 0) {
+        t.push_str(&format!(" · hash {}%", l.hashfull / 10));
+    }
     t
 }
 
