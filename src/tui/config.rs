@@ -69,7 +69,18 @@ impl Default for Config {
 impl Config {
     /// Parses and range-checks a config file's text.
     pub fn parse(text: &str) -> Result<Config> {
-        let c: Config = toml::from_str(text).map_err(|e| anyhow!("{}", e.message()))?;
+        let c: Config = toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => {
+                    let start = span.start.min(text.len());
+                    let line_no = text[..start].matches('\n').count() + 1;
+                    let line = text.lines().nth(line_no - 1).unwrap_or("").trim();
+                    anyhow!("line {line_no} `{line}`: {msg}")
+                }
+                None => anyhow!("{msg}"),
+            }
+        })?;
         c.validate()?;
         Ok(c)
     }

@@ -248,6 +248,10 @@ fn event_loop(term: &mut Term, app: &mut App, dirs: &Dirs, term_flag: &AtomicBoo
             stats.record(start.elapsed());
             last_draw = Some(start);
             dirty = false;
+            // Test hook: proves a panic restores the terminal (tests/tui_pty.rs).
+            if std::env::var_os("TAPIR_TEST_PANIC").is_some() {
+                panic!("TAPIR_TEST_PANIC is set");
+            }
         }
         let tick = if app.is_live() { LIVE_TICK } else { IDLE_TICK };
         let wait = if dirty {
