@@ -18,11 +18,12 @@ pub fn run(frames: usize, size: &str) -> Result<()> {
     }
     let r = crate::tui::bench::run(frames, w, h);
     println!(
-        "frames {} at {}x{}: mean {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        "frames {} at {}x{}: mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         r.frames,
         r.width,
         r.height,
         r.mean.as_secs_f64() * 1e3,
+        r.median.as_secs_f64() * 1e3,
         r.p99.as_secs_f64() * 1e3,
         r.max.as_secs_f64() * 1e3
     );

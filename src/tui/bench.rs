@@ -24,6 +24,7 @@ pub struct FrameBench {
     pub width: u16,
     pub height: u16,
     pub mean: Duration,
+    pub median: Duration,
     pub max: Duration,
     pub p99: Duration,
 }
@@ -114,6 +115,7 @@ pub fn run(frames: usize, width: u16, height: u16) -> FrameBench {
         width,
         height,
         mean: times.iter().sum::<Duration>() / n as u32,
+        median: times.get(n / 2).copied().unwrap_or_default(),
         max: times.last().copied().unwrap_or_default(),
         p99: times.get(n * 99 / 100).copied().unwrap_or_default(),
     }

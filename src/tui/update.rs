@@ -16,7 +16,7 @@ use super::params::{
     CLOCK_PRESETS, ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX,
 };
 use crate::chess::pgn::{parse_games, write_pgn};
-use crate::chess::{parse_move, to_san, Board, Color, Move, MoveError, Square};
+use crate::chess::{parse_move, to_san, Board, Color, Move, MoveError, Position, Square};
 use crate::engine::{EngineOption, EvalKind, Limits, Score, SearchEvent, SearchInfo};
 use std::time::{Duration, Instant};
 
@@ -847,10 +847,9 @@ impl App {
         }
     }
 
-    /// The search the state calls for, if any.
-    fn wanted_search(
-        &self,
-    ) -> Option<(SearchKey, crate::chess::Position, Limits, Vec<EngineOption>)> {
+    /// What the state wants the engine to work on, if anything. Cheap: no
+    /// position is built unless the status of the game's end is unknown.
+    fn wanted_key(&self) -> Option<SearchKey> {
         if self.clocks.as_ref().is_some_and(|c| c.flagged.is_some()) {
             return None;
         }
@@ -858,10 +857,15 @@ impl App {
             Mode::Play { human, level } => {
                 let end = self.game.last_board();
                 let len = self.game.len();
-                if end.side_to_move() == human || self.game.status_at(len).is_over() {
+                if end.side_to_move() == human {
                     return None;
                 }
-                let key = SearchKey {
+                let over = if self.at_end() {
+                    self.view.status.is_over()
+                } else {
+                    self.game.status_at(len).is_over()
+                };
+                (!over).then(|| SearchKey {
                     hash: end.hash(),
                     ply: len,
                     game_len: len,
@@ -869,7 +873,26 @@ impl App {
                     multipv: 1,
                     eval: self.eval_view,
                     level,
-                };
+                })
+            }
+            Mode::Analysis | Mode::TwoPlayers => (self.analysis && !self.view.status.is_over())
+                .then(|| SearchKey {
+                    hash: self.view.board.hash(),
+                    ply: self.ply,
+                    game_len: self.game.len(),
+                    purpose: Purpose::Analysis,
+                    multipv: self.config.multipv,
+                    eval: self.eval_view,
+                    level: LEVEL_MAX,
+                }),
+        }
+    }
+
+    /// The position, limits and engine options for a search with `key`.
+    fn search_request(&self, key: &SearchKey) -> (Position, Limits, Vec<EngineOption>) {
+        match key.purpose {
+            Purpose::EngineMove => {
+                let level = key.level;
                 let mut limits = Limits::default();
                 let mut options = vec![EngineOption::MultiPv(1)];
                 if level < LEVEL_MAX {
@@ -889,45 +912,24 @@ impl App {
                     }
                     None => limits.movetime = Some(ENGINE_MOVETIME),
                 }
-                Some((key, self.game.position_at(len), limits, options))
+                (self.game.position_at(key.game_len), limits, options)
             }
-            Mode::Analysis | Mode::TwoPlayers => {
-                if !self.analysis || self.view.status.is_over() {
-                    return None;
-                }
-                let key = SearchKey {
-                    hash: self.view.board.hash(),
-                    ply: self.ply,
-                    game_len: self.game.len(),
-                    purpose: Purpose::Analysis,
-                    multipv: self.config.multipv,
-                    eval: self.eval_view,
-                    level: LEVEL_MAX,
-                };
-                let options = vec![
-                    EngineOption::MultiPv(self.config.multipv),
+            Purpose::Analysis => (
+                self.game.position_at(key.ply),
+                Limits::infinite(),
+                vec![
+                    EngineOption::MultiPv(key.multipv),
                     EngineOption::LimitStrength(false),
-                ];
-                Some((
-                    key,
-                    self.game.position_at(self.ply),
-                    Limits::infinite(),
-                    options,
-                ))
-            }
+                ],
+            ),
         }
     }
 
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
-        let wanted = self.wanted_search();
-        let same = match (&wanted, &self.search) {
-            (Some((key, ..)), Some(s)) => *key == s.key && (key.game_len == s.key.game_len),
-            (None, None) => true,
-            _ => false,
-        };
-        if same {
+        let wanted = self.wanted_key();
+        if wanted.as_ref() == self.search.as_ref().map(|s| &s.key) {
             return;
         }
         if let Some(old) = self.search.take() {
@@ -936,7 +938,8 @@ impl App {
             }
         }
         self.lines.clear();
-        if let Some((key, position, limits, options)) = wanted {
+        if let Some(key) = wanted {
+            let (position, limits, options) = self.search_request(&key);
             let token = self.next_token;
             self.next_token += 1;
             self.search = Some(ActiveSearch {
