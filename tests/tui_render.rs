@@ -154,16 +154,14 @@ fn too_small_asks_to_enlarge() {
 fn overlays_render() {
     let mut app = app_with("", PieceStyle::Unicode);
     app.update(Action::ToggleHelp);
-    let s = screen(&mut app, 120, 40);
-    for key in [
-        "Left Right",
-        "Home End",
-        ":load FILE",
-        ":threads",
-        "F12",
-        "+ -",
-    ] {
-        assert!(contains(&s, key), "help lists {key}");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        for (key, what) in tapir::tui::widgets::help::KEYS {
+            assert!(
+                contains(&s, key) && contains(&s, what),
+                "{w}x{h}: help lists {key} {what}"
+            );
+        }
     }
     app.update(Action::ToggleHelp);
     app.update(Action::ToggleFrameTimes);

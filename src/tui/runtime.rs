@@ -59,6 +59,15 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let Some(m) = start_msg {
         app.info(m);
     }
+    if let Some(path) = &args.pgn {
+        // Read once more (cheap): one game loads, several open the picker.
+        if let Ok(text) = std::fs::read_to_string(path) {
+            app.update(Action::FileLoaded {
+                path: path.clone(),
+                text,
+            });
+        }
+    }
     if let Some(w) = &loaded.warning {
         app.error(w.clone());
     }
@@ -101,14 +110,12 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let games = parse_games(&text);
-        let Some(first) = games.into_iter().next() else {
-            bail!("{}: no game found", path.display());
-        };
-        let g = first.map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        return Ok((
-            Game::from_pgn(&g),
-            Some(format!("loaded {}", path.display())),
-        ));
+        match games.as_slice() {
+            [] => bail!("{}: no game found", path.display()),
+            [Err(e)] => bail!("{}: {e}", path.display()),
+            // Several games: the board opens with the picker (see `run`).
+            _ => return Ok((Game::default(), None)),
+        }
     }
     if args.new {
         return Ok((Game::default(), None));

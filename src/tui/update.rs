@@ -698,8 +698,8 @@ impl App {
                     .map(|(i, g)| {
                         PickerEntryView(PickerEntry {
                             label: match &g {
-                                Ok(g) => game_label(i + 1, g),
-                                Err(e) => format!("{:>3}. (unreadable) {}", i + 1, e.message),
+                                Ok(g) => game_label(g),
+                                Err(e) => format!("(unreadable) {}", e.message),
                             },
                             game: g.map_err(|e| e.to_string()),
                         })
@@ -996,11 +996,11 @@ fn fill_default_tags(pgn: &mut crate::chess::pgn::PgnGame, mode: Mode) {
     }
 }
 
-/// "  3. Carlsen - Nepo (1-0, 42 moves) Event"
-fn game_label(n: usize, g: &crate::chess::pgn::PgnGame) -> String {
+/// "Carlsen - Nepo 1-0 (84 plies) Event"
+fn game_label(g: &crate::chess::pgn::PgnGame) -> String {
     let t = |k: &str| g.tag(k).unwrap_or("?").to_string();
     format!(
-        "{n:>3}. {} - {} {} ({} plies) {}",
+        "{} - {} {} ({} plies) {}",
         t("White"),
         t("Black"),
         g.result,
