@@ -694,8 +694,7 @@ impl App {
             n => {
                 let entries = games
                     .into_iter()
-                    .enumerate()
-                    .map(|(i, g)| {
+                    .map(|g| {
                         PickerEntryView(PickerEntry {
                             label: match &g {
                                 Ok(g) => game_label(g),
