@@ -517,4 +517,36 @@ mod tests {
             let _ = parse_games(s);
         }
     }
+
+    #[test]
+    fn random_games_round_trip() {
+        // A small LCG keeps the test deterministic without extra crates.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n.max(1)
+        };
+        for _ in 0..40 {
+            let mut g = PgnGame::new(Board::startpos());
+            let mut b = g.start;
+            for _ in 0..next(120) {
+                let moves = crate::chess::legal_moves(&b);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[next(moves.len())];
+                g.moves.push(m);
+                b = b.make(m);
+            }
+            g.set_tag("White", "A");
+            g.set_tag("Annotator", "x \\ \"y\"");
+            let text = write_pgn(&g);
+            let back = parse_first(&text).unwrap();
+            assert_eq!(back.moves, g.moves, "{text}");
+            assert_eq!(back.tag("Annotator"), g.tag("Annotator"));
+            assert!(text.lines().all(|l| l.len() <= 80 || l.starts_with('[')));
+        }
+    }
 }
