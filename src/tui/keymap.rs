@@ -133,3 +133,75 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::config::Config;
+    use crate::tui::game::Game;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn name(a: Option<Action>) -> String {
+        format!("{a:?}")
+    }
+
+    #[test]
+    fn keys_depend_on_what_is_open() {
+        let mut app = App::new(Config::default(), Game::default());
+        assert_eq!(name(map_key(&app, &key(KeyCode::Left))), "Some(Prev)");
+        assert_eq!(name(map_key(&app, &key(KeyCode::Char('q')))), "Some(Quit)");
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('N')))),
+            "Some(OpenMovePrompt(Some('N')))"
+        );
+        assert_eq!(name(map_key(&app, &key(KeyCode::Char('z')))), "None");
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
+
+        app.cursor = Some(crate::chess::Square::E1);
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Left))),
+            "Some(CursorMove(-1, 0))"
+        );
+
+        app.update(Action::OpenMovePrompt(None));
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('q')))),
+            "Some(PromptChar('q'))"
+        );
+        assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
+        app.update(Action::Cancel);
+
+        app.overlay = Overlay::Promotion {
+            from: crate::chess::Square::E1,
+            to: crate::chess::Square::E8,
+            choice: 0,
+        };
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('n')))),
+            "Some(Promote(Knight))"
+        );
+        app.overlay = Overlay::Help;
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('x')))),
+            "Some(ToggleHelp)"
+        );
+        app.overlay = Overlay::Confirm(crate::tui::app::ConfirmWhat::Quit);
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('y')))),
+            "Some(Confirm(true))"
+        );
+        let release = KeyEvent {
+            kind: KeyEventKind::Release,
+            ..key(KeyCode::Char('y'))
+        };
+        assert_eq!(name(map_event(&app, &Event::Key(release))), "None");
+        assert_eq!(
+            name(map_event(&app, &Event::Resize(100, 30))),
+            "Some(Resize(100, 30))"
+        );
+    }
+}

@@ -43,7 +43,7 @@ impl FrameStats {
 }
 
 pub fn render(stats: &FrameStats, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let w = 30;
+    let w = 36;
     let corner = Rect::new(area.x + area.width.saturating_sub(w + 1), area.y + 1, w, 6);
     let (_, inner) = popup(buf, corner, w, 6, "Frame time", theme);
     let us = |d: Duration| format!("{:>7.3} ms", d.as_secs_f64() * 1e3);

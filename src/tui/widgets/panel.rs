@@ -238,7 +238,7 @@ fn phase_gauge(t: &Trace, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) 
 /// The NNUE output line(s). No network is loaded yet.
 fn nnue_block(t: &Trace, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) -> u16 {
     let text = format!(
-        "NNUE not loaded: raw — · phase scale — · final — | HCE {:+.2}",
+        "NNUE not loaded: raw — · scale — · final — │ HCE {:+.2}",
         t.tapered as f64 / 100.0
     );
     put(
