@@ -230,6 +230,12 @@ fn takeback_in_analysis_and_in_play() {
     a.update(Action::TakeBack);
     assert_eq!(a.game.sans(), ["e4", "e5"]);
     assert_eq!(a.ply, 2);
+    // While browsing, only the last move goes and the end is shown.
+    play(&mut a, "Nf3");
+    a.update(Action::First);
+    a.update(Action::TakeBack);
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(a.ply, 2);
 
     // Against the engine a takeback returns to the human's turn.
     a.update(Action::OpenPlayDialog);

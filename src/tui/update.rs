@@ -223,12 +223,15 @@ impl App {
         self.view = View::compute(&self.game, self.ply);
     }
 
+    /// Takes back the last move of the line (two against the engine, so it
+    /// is the human's turn again) and shows the new end. Always from the
+    /// end: a take-back while browsing never deletes more than that.
     fn take_back(&mut self) {
-        if self.ply == 0 {
+        if self.game.is_empty() {
             self.error("nothing to take back");
             return;
         }
-        let mut target = self.ply - 1;
+        let mut target = self.game.len() - 1;
         if let Mode::Play { human, .. } = self.mode {
             // Back to the human's turn, taking the engine's reply too.
             while target > 0 && self.game.board_at(target).side_to_move() != human {
