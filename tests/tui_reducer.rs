@@ -571,3 +571,22 @@ fn help_eval_view_and_frame_overlay_toggle() {
     a.update(Action::ToggleFrameTimes);
     assert!(a.show_frame_times);
 }
+
+#[test]
+fn clicking_the_move_list_jumps() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3 Nc6 Bb5");
+    a.update(Action::Resize(120, 40));
+    let l = layout::compute(120, 40);
+    let row = |pair: u16| l.moves.y + 1 + pair;
+    // Black's first move.
+    a.update(Action::MouseDown(l.moves.x + 15, row(0)));
+    assert_eq!(a.ply, 2);
+    // White's third.
+    a.update(Action::MouseDown(l.moves.x + 6, row(2)));
+    assert_eq!(a.ply, 5);
+    // The empty slot after it and the move numbers do nothing.
+    a.update(Action::MouseDown(l.moves.x + 15, row(2)));
+    a.update(Action::MouseDown(l.moves.x + 1, row(0)));
+    assert_eq!(a.ply, 5);
+}

@@ -474,6 +474,11 @@ impl App {
             return;
         }
         let Some(sq) = self.square_at(x, y) else {
+            // A click in the move list jumps to that move.
+            let areas = layout::compute(self.screen.0, self.screen.1);
+            if let Some(ply) = super::widgets::movelist::ply_at(self, areas.moves, x, y) {
+                self.goto(ply);
+            }
             return;
         };
         self.cursor = None;

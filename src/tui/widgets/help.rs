@@ -14,7 +14,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("N B R Q K O", "type a piece move"),
     ("Up Down", "show / move the cursor"),
     ("Enter Space", "pick up / drop a piece"),
-    ("mouse", "click-click or drag"),
+    ("mouse", "click-click, drag; click a move"),
     ("Esc", "close, unselect"),
     ("", "Game"),
     ("Left Right", "walk the game/cursor"),

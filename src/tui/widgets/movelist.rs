@@ -12,6 +12,71 @@ use ratatui::style::{Modifier, Style};
 /// Width of one "123. Nbxd7+  Qxd7#" pair column.
 const PAIR_W: u16 = 24;
 
+/// Where the numbered pairs sit: shared by drawing and mouse clicks.
+struct Grid {
+    /// 1 when Black moved first (pair p holds plies 2p-1 and 2p).
+    offset: usize,
+    pairs: usize,
+    rows: usize,
+    /// The first pair shown (scrolled so the current ply is visible).
+    first: usize,
+    capacity: usize,
+    col_w: usize,
+}
+
+impl Grid {
+    fn new(app: &App, inner: Rect) -> Grid {
+        let g = &app.game;
+        let offset = usize::from(g.start().side_to_move() == Color::Black);
+        let pairs = (g.len() + offset).div_ceil(2);
+        let cols = (inner.width / PAIR_W).max(1) as usize;
+        let rows = (inner.height as usize).max(1);
+        let capacity = cols * rows;
+        let current_pair = (app.ply.max(1) - 1 + offset) / 2;
+        let first = if current_pair >= capacity {
+            current_pair + 1 - capacity
+        } else {
+            0
+        };
+        Grid {
+            offset,
+            pairs,
+            rows,
+            first,
+            capacity,
+            col_w: inner.width as usize / cols,
+        }
+    }
+}
+
+/// The ply reached by clicking the move at (x, y) of the move list `area`.
+pub fn ply_at(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
+    let inner = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    );
+    if !inner.contains(ratatui::layout::Position::new(x, y)) || app.game.is_empty() {
+        return None;
+    }
+    let grid = Grid::new(app, inner);
+    let col = (x - inner.x) as usize / grid.col_w.max(1);
+    let within = (x - inner.x) as usize % grid.col_w.max(1);
+    let k = col * grid.rows + (y - inner.y) as usize;
+    let p = grid.first + k;
+    if k >= grid.capacity || p >= grid.pairs {
+        return None;
+    }
+    // "123. " then two 9-cell SAN slots.
+    let ply = match within {
+        0..=4 => return None,
+        5..=13 => (2 * p).checked_sub(grid.offset)?,
+        _ => 2 * p + 1 - grid.offset,
+    };
+    (ply < app.game.len()).then_some(ply + 1)
+}
+
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let title = if app.ply == 0 {
@@ -34,21 +99,15 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
-    // Pair p holds plies [2p - offset, 2p + 1 - offset] where offset is 1
-    // when Black moved first.
-    let offset = usize::from(g.start().side_to_move() == Color::Black);
-    let pairs = (g.len() + offset).div_ceil(2);
-    let cols = (inner.width / PAIR_W).max(1) as usize;
-    let rows = inner.height as usize;
-    let capacity = cols * rows;
-    let current_pair = (app.ply.max(1) - 1 + offset) / 2;
-    let first = if current_pair >= capacity {
-        // Scroll so the current pair takes the last slot.
-        current_pair + 1 - capacity
-    } else {
-        0
-    };
-    let col_w = inner.width as usize / cols;
+    let grid = Grid::new(app, inner);
+    let (offset, pairs, rows, first, capacity, col_w) = (
+        grid.offset,
+        grid.pairs,
+        grid.rows,
+        grid.first,
+        grid.capacity,
+        grid.col_w,
+    );
     let normal = Style::new().fg(theme.text);
     let current = Style::new()
         .bg(theme.current)
