@@ -9,3 +9,4 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod train;
+pub mod tui;

@@ -84,6 +84,24 @@ enum Command {
         #[arg(long, default_value_t = tapir::train::params::DEFAULT_WEIGHT_DECAY)]
         weight_decay: f32,
     },
+    /// Open the analysis board (also what `tapir` alone does on a terminal).
+    Tui {
+        /// Start from this position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Open the first game of this PGN file.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+        /// Ignore the autosaved game and start fresh.
+        #[arg(long)]
+        new: bool,
+        /// Draw N frames off-screen and print the frame time instead.
+        #[arg(long, value_name = "N")]
+        bench_frames: Option<usize>,
+        /// Terminal size for --bench-frames.
+        #[arg(long, value_name = "WxH", default_value = "120x40")]
+        bench_size: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -138,9 +156,26 @@ fn main() -> ExitCode {
                 ..Default::default()
             },
         }),
+        Some(Command::Tui {
+            fen,
+            pgn,
+            new,
+            bench_frames,
+            bench_size,
+        }) => match bench_frames {
+            Some(n) => cli::tuibench::run(n, &bench_size),
+            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new }),
+        },
         None => {
-            eprintln!("tapir: the board is not built yet; try `tapir perft 5`");
-            Ok(())
+            use std::io::IsTerminal;
+            if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+                tapir::tui::run(tapir::tui::TuiArgs::default())
+            } else {
+                // UCI HOOK: stdin is a pipe, so a GUI is talking to us. The
+                // UCI loop (src/uci) goes here, e.g. `uci::run()`.
+                eprintln!("tapir: UCI mode is not built yet; run `tapir tui` for the board");
+                Ok(())
+            }
         }
     };
     match result {

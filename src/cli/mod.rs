@@ -7,3 +7,4 @@ mod eval_bench;
 pub mod nnue;
 pub mod perft;
 pub mod train;
+pub mod tuibench;

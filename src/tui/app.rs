@@ -1,0 +1,349 @@
+//! `App`: everything the board knows, in one place. The reducer
+//! (`update.rs`) is the only code that changes it; drawing reads it. Values
+//! derived from the shown position (legal moves, status, eval trace, FEN)
+//! are computed once per position change in `refresh`, so a frame only
+//! formats.
+
+use super::action::{Effect, PickerEntry};
+use super::config::Config;
+use super::game::Game;
+use crate::chess::{legal_moves, Board, Color, GameStatus, Move, PieceType, Square};
+use crate::engine::{Bound, EvalKind, Score};
+use crate::eval::{trace, Trace};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Who moves the pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Free moves for both sides, the engine analysing the shown position.
+    Analysis,
+    /// The human plays `human`; the engine answers at `level` 1..=10.
+    Play { human: Color, level: u8 },
+    /// Two people at one keyboard; no engine unless `a` turns analysis on.
+    TwoPlayers,
+}
+
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Analysis,
+    EngineMove,
+}
+
+/// Identifies what a search is about; a different key means restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchKey {
+    pub hash: u64,
+    pub ply: usize,
+    pub game_len: usize,
+    pub purpose: Purpose,
+    pub multipv: usize,
+    pub eval: EvalKind,
+    pub level: u8,
+}
+
+/// The search the board is waiting on.
+#[derive(Clone, Debug)]
+pub struct ActiveSearch {
+    pub token: u64,
+    pub key: SearchKey,
+    pub root: Board,
+    pub started: Instant,
+    /// Its `BestMove` arrived.
+    pub finished: bool,
+}
+
+/// One engine line ready to draw: score from White's view, PV in SAN.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineView {
+    pub multipv: usize,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time: Duration,
+    pub pv: String,
+}
+
+/// A modal box over the board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    None,
+    Help,
+    Promotion {
+        from: Square,
+        to: Square,
+        choice: usize,
+    },
+    Play(PlayDialog),
+    Picker {
+        entries: Vec<PickerEntryView>,
+        selected: usize,
+    },
+    Confirm(ConfirmWhat),
+}
+
+/// The picker keeps the entries; equality is by label only (for tests).
+#[derive(Clone, Debug)]
+pub struct PickerEntryView(pub PickerEntry);
+
+impl PartialEq for PickerEntryView {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.label == other.0.label
+    }
+}
+
+/// What a yes/no dialog is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ConfirmWhat {
+    Quit,
+    NewGame,
+}
+
+/// The "play against the engine" dialog's choices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayDialog {
+    pub human: Color,
+    pub level: u8,
+    /// Index into `params::CLOCK_PRESETS`; 0 is no clocks.
+    pub clock: usize,
+}
+
+/// Promotion picker order.
+pub const PROMOTION_CHOICES: [PieceType; 4] = [
+    PieceType::Queen,
+    PieceType::Rook,
+    PieceType::Bishop,
+    PieceType::Knight,
+];
+
+/// A text prompt in the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    pub kind: PromptKind,
+    pub text: String,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PromptKind {
+    Move,
+    Command,
+}
+
+/// A status-line message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Chess clocks for a game against the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time left at the start of the running side's turn, by colour index.
+    pub left: [Duration; 2],
+    pub increment: Duration,
+    pub running: Color,
+    pub since: Instant,
+    pub flagged: Option<Color>,
+}
+
+impl Clocks {
+    /// Time left for `c` as of `now`.
+    pub fn remaining(&self, c: Color, now: Instant) -> Duration {
+        if c == self.running && self.flagged.is_none() {
+            self.left[c.index()].saturating_sub(now.saturating_duration_since(self.since))
+        } else {
+            self.left[c.index()]
+        }
+    }
+}
+
+/// Facts about the shown position, computed once per change.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub board: Board,
+    pub legal: Vec<Move>,
+    pub status: GameStatus,
+    pub trace: Trace,
+    pub fen: String,
+    /// The move that led here, for highlighting.
+    pub last_move: Option<Move>,
+}
+
+impl View {
+    pub fn compute(game: &Game, ply: usize) -> View {
+        let board = *game.board_at(ply);
+        View {
+            legal: legal_moves(&board).as_slice().to_vec(),
+            status: game.status_at(ply),
+            trace: trace(&board),
+            fen: board.to_fen(),
+            last_move: ply.checked_sub(1).map(|i| game.moves()[i]),
+            board,
+        }
+    }
+}
+
+/// The whole state of the board.
+pub struct App {
+    pub game: Game,
+    /// Moves of `game` applied to reach the shown position.
+    pub ply: usize,
+    pub mode: Mode,
+    pub analysis: bool,
+    pub flipped: bool,
+    pub config: Config,
+    /// Settings changed since start (written back on quit when allowed).
+    pub config_changed: bool,
+    pub eval_view: EvalKind,
+    pub overlay: Overlay,
+    pub prompt: Option<Prompt>,
+    /// The keyboard cursor on the board, when shown.
+    pub cursor: Option<Square>,
+    pub selected: Option<Square>,
+    /// Where a mouse drag started and where it is now.
+    pub drag: Option<(Square, Option<Square>)>,
+    pub message: Option<Message>,
+    pub show_frame_times: bool,
+    pub screen: (u16, u16),
+    pub now: Instant,
+    pub search: Option<ActiveSearch>,
+    pub lines: Vec<LineView>,
+    pub next_token: u64,
+    pub clocks: Option<Clocks>,
+    /// Moves since the last save or load.
+    pub unsaved: bool,
+    /// The file the game came from or was last saved to.
+    pub file: Option<PathBuf>,
+    pub quit: bool,
+    pub effects: Vec<Effect>,
+    pub view: View,
+}
+
+impl App {
+    pub fn new(config: Config, game: Game) -> App {
+        let ply = game.len();
+        let view = View::compute(&game, ply);
+        let mut app = App {
+            game,
+            ply,
+            mode: Mode::Analysis,
+            analysis: true,
+            flipped: false,
+            config,
+            config_changed: false,
+            eval_view: EvalKind::Hce,
+            overlay: Overlay::None,
+            prompt: None,
+            cursor: None,
+            selected: None,
+            drag: None,
+            message: None,
+            show_frame_times: false,
+            screen: (120, 40),
+            now: Instant::now(),
+            search: None,
+            lines: Vec::new(),
+            next_token: 1,
+            clocks: None,
+            unsaved: false,
+            file: None,
+            quit: false,
+            effects: Vec::new(),
+            view,
+        };
+        app.reconcile_engine();
+        app
+    }
+
+    /// The effects queued by updates since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.view.board
+    }
+
+    /// Whether the shown position is the end of the line.
+    pub fn at_end(&self) -> bool {
+        self.ply == self.game.len()
+    }
+
+    /// Legal targets of the selected piece.
+    pub fn targets(&self) -> impl Iterator<Item = &Move> {
+        let sel = self.selected;
+        self.view
+            .legal
+            .iter()
+            .filter(move |m| Some(m.from()) == sel)
+    }
+
+    /// Whether the engine is searching right now.
+    pub fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.finished)
+    }
+
+    /// Whether something on screen changes with time alone.
+    pub fn is_live(&self) -> bool {
+        self.searching() || self.clocks.as_ref().is_some_and(|c| c.flagged.is_none())
+    }
+
+    /// The score to show in the eval bar, White's view: the first engine
+    /// line of an analysis of the shown position, else the static eval.
+    pub fn display_score(&self) -> Score {
+        let analysing_here = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
+        match self.lines.first() {
+            Some(l) if analysing_here => l.score,
+            _ => Score::Cp(self.view.trace.tapered),
+        }
+    }
+
+    /// A human-readable verdict when the shown position ends the game.
+    pub fn result_text(&self) -> Option<String> {
+        if let Some(c) = &self.clocks {
+            if let Some(loser) = c.flagged {
+                if self.at_end() {
+                    return Some(match loser {
+                        Color::White => "White lost on time · 0-1".to_string(),
+                        Color::Black => "Black lost on time · 1-0".to_string(),
+                    });
+                }
+            }
+        }
+        let stm = self.view.board.side_to_move();
+        Some(match self.view.status {
+            GameStatus::Ongoing => return None,
+            GameStatus::Checkmate => match stm {
+                Color::White => "Checkmate · Black wins 0-1".to_string(),
+                Color::Black => "Checkmate · White wins 1-0".to_string(),
+            },
+            GameStatus::Stalemate => "Stalemate · draw ½-½".to_string(),
+            GameStatus::Repetition => "Threefold repetition · draw ½-½".to_string(),
+            GameStatus::FiftyMoves => "Fifty-move rule · draw ½-½".to_string(),
+            GameStatus::InsufficientMaterial => "Insufficient material · draw ½-½".to_string(),
+        })
+    }
+
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: true,
+        });
+    }
+}

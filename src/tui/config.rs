@@ -1,0 +1,259 @@
+//! The board's settings file (`config.toml` in the OS config directory) and
+//! where tapir keeps its files. A missing file is written with defaults; a
+//! broken one is reported, left untouched, and defaults are used.
+//! `TAPIR_CONFIG_DIR` and `TAPIR_DATA_DIR` override the directories (tests
+//! use them so they never touch a real home).
+
+use crate::engine::EngineOption;
+use anyhow::{anyhow, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::params::{LEVEL_RANGE, MULTIPV_MAX};
+
+/// Colour scheme of the board and panels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeName {
+    /// Wood-brown squares (24-bit colour).
+    #[default]
+    Classic,
+    /// Blue-grey squares (24-bit colour).
+    Ocean,
+    /// The 16 ANSI colours only, for terminals without true colour.
+    Ansi,
+}
+
+/// How pieces are drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceStyle {
+    /// Chess glyphs (♞), coloured per side.
+    #[default]
+    Unicode,
+    /// Letters: upper case White, lower case Black.
+    Ascii,
+}
+
+/// Everything the config file holds. Missing keys take their default;
+/// unknown keys and out-of-range values make the file "broken".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub theme: ThemeName,
+    pub pieces: PieceStyle,
+    /// Analysis lines shown, 1..=5.
+    pub multipv: usize,
+    /// Transposition table size in MiB.
+    pub hash: usize,
+    pub threads: usize,
+    /// Playing strength against the engine, 1..=10 (10 is full strength).
+    pub level: u8,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            theme: ThemeName::Classic,
+            pieces: PieceStyle::Unicode,
+            multipv: 3,
+            hash: 64,
+            threads: 1,
+            level: 5,
+        }
+    }
+}
+
+impl Config {
+    /// Parses and range-checks a config file's text.
+    pub fn parse(text: &str) -> Result<Config> {
+        let c: Config = toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => {
+                    let start = span.start.min(text.len());
+                    let line_no = text[..start].matches('\n').count() + 1;
+                    let line = text.lines().nth(line_no - 1).unwrap_or("").trim();
+                    anyhow!("line {line_no} `{line}`: {msg}")
+                }
+                None => anyhow!("{msg}"),
+            }
+        })?;
+        c.validate()?;
+        Ok(c)
+    }
+
+    pub fn validate(&self) -> Result<()> {
+        let check = |name: &str, v: usize, (lo, hi): (usize, usize)| {
+            if v < lo || v > hi {
+                Err(anyhow!("{name} must be {lo}..={hi}, got {v}"))
+            } else {
+                Ok(())
+            }
+        };
+        check("multipv", self.multipv, (1, MULTIPV_MAX))?;
+        // The engine owns the hash and thread ranges.
+        EngineOption::Hash(self.hash)
+            .validate()
+            .map_err(|e| anyhow!("hash: {e}"))?;
+        EngineOption::Threads(self.threads)
+            .validate()
+            .map_err(|e| anyhow!("threads: {e}"))?;
+        check(
+            "level",
+            self.level as usize,
+            (*LEVEL_RANGE.start() as usize, *LEVEL_RANGE.end() as usize),
+        )?;
+        Ok(())
+    }
+
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).expect("the config serialises");
+        format!(
+            "# tapir settings. theme: classic | ocean | ansi; pieces: unicode | ascii;\n\
+             # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength).\n{body}"
+        )
+    }
+}
+
+/// Where the config file and the autosaved game live.
+#[derive(Clone, Debug)]
+pub struct Dirs {
+    pub config: PathBuf,
+    pub data: PathBuf,
+}
+
+impl Dirs {
+    /// The OS directories, or the `TAPIR_CONFIG_DIR` / `TAPIR_DATA_DIR`
+    /// overrides.
+    pub fn from_env() -> Result<Dirs> {
+        let project = directories::ProjectDirs::from("", "", "tapir");
+        let pick = |var: &str, os: Option<&Path>| -> Result<PathBuf> {
+            match std::env::var_os(var) {
+                Some(v) if !v.is_empty() => Ok(PathBuf::from(v)),
+                _ => os
+                    .map(Path::to_path_buf)
+                    .ok_or_else(|| anyhow!("no home directory found; set {var}")),
+            }
+        };
+        Ok(Dirs {
+            config: pick("TAPIR_CONFIG_DIR", project.as_ref().map(|p| p.config_dir()))?,
+            data: pick("TAPIR_DATA_DIR", project.as_ref().map(|p| p.data_dir()))?,
+        })
+    }
+
+    pub fn config_file(&self) -> PathBuf {
+        self.config.join("config.toml")
+    }
+
+    pub fn autosave_file(&self) -> PathBuf {
+        self.data.join("autosave.pgn")
+    }
+}
+
+/// The result of reading the config at start-up.
+#[derive(Debug)]
+pub struct Loaded {
+    pub config: Config,
+    /// Set when the file was broken (defaults are in use) or could not be
+    /// written; shown in the status line.
+    pub warning: Option<String>,
+    /// Whether changes may be written back (false for a broken file).
+    pub writable: bool,
+}
+
+/// Reads the config file, creating it with defaults when missing.
+pub fn load_or_create(path: &Path) -> Loaded {
+    match fs::read_to_string(path) {
+        Ok(text) => match Config::parse(&text) {
+            Ok(config) => Loaded {
+                config,
+                warning: None,
+                writable: true,
+            },
+            Err(e) => Loaded {
+                config: Config::default(),
+                warning: Some(format!(
+                    "config {} is broken ({e}); using defaults, file left as is",
+                    path.display()
+                )),
+                writable: false,
+            },
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let config = Config::default();
+            let warning = write_atomic(path, &config.to_toml())
+                .err()
+                .map(|e| format!("could not write default config: {e:#}"));
+            Loaded {
+                config,
+                warning,
+                writable: true,
+            }
+        }
+        Err(e) => Loaded {
+            config: Config::default(),
+            warning: Some(format!(
+                "cannot read config {}: {e}; using defaults",
+                path.display()
+            )),
+            writable: false,
+        },
+    }
+}
+
+/// Writes `text` to a temporary file beside `path` and renames it over
+/// `path`, so a crash never leaves a half-written file.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".to_string());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| -> Result<()> {
+        let mut f =
+            fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_round_trip_and_partial_files() {
+        let c = Config::default();
+        assert_eq!(Config::parse(&c.to_toml()).unwrap(), c);
+        let partial = Config::parse("multipv = 2\npieces = \"ascii\"\n").unwrap();
+        assert_eq!(partial.multipv, 2);
+        assert_eq!(partial.pieces, PieceStyle::Ascii);
+        assert_eq!(partial.hash, c.hash);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let e = Config::parse("multipv = 9").unwrap_err().to_string();
+        assert!(e.contains("multipv must be 1..=5"), "{e}");
+        let e = Config::parse("colour = 1").unwrap_err().to_string();
+        assert!(e.contains("colour"), "{e}");
+        let e = Config::parse("theme = \"pink\"").unwrap_err().to_string();
+        assert!(e.contains("pink") || e.contains("variant"), "{e}");
+        assert!(Config::parse("level = 0").is_err());
+        assert!(Config::parse("hash = = 3").is_err());
+    }
+}

@@ -1,0 +1,158 @@
+//! Where each widget goes for a given terminal size, and which square a
+//! mouse cell falls on. Drawing and the reducer (mouse hits) share it.
+//!
+//! The board takes the largest square size that leaves room for the
+//! others: 7x3 cells at 120x40, 5x2 around 100x30, 3x1 at 80x24. The eval
+//! bar sits beside it; the side panel goes wherever there is more height
+//! (right of the board on big screens, below on small ones), the engine
+//! lines take the other right-hand slot, and the move list sits below the
+//! board.
+
+use super::params::{MIN_HEIGHT, MIN_WIDTH};
+use crate::chess::Square;
+use ratatui::layout::Rect;
+
+/// Square sizes tried, largest first: (width, height) in cells.
+const SQUARE_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
+/// Columns left of the squares for the rank numbers.
+pub const RANK_LABEL_W: u16 = 2;
+/// The eval bar and its gap.
+const BAR_W: u16 = 3;
+/// The narrowest right-hand column.
+const MIN_RIGHT_W: u16 = 50;
+/// Rows kept below the board for the move list.
+const MIN_BOTTOM_H: u16 = 9;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Areas {
+    pub full: Rect,
+    /// False when the terminal is below the minimum size.
+    pub fits: bool,
+    /// Title row above the squares.
+    pub board_title: Rect,
+    /// The 8x8 squares.
+    pub squares: Rect,
+    pub sq_w: u16,
+    pub sq_h: u16,
+    /// The file letters row.
+    pub files_row: Rect,
+    pub bar: Rect,
+    pub panel: Rect,
+    pub lines: Rect,
+    pub moves: Rect,
+    pub status: Rect,
+}
+
+/// The layout for a `width` x `height` terminal.
+pub fn compute(width: u16, height: u16) -> Areas {
+    let full = Rect::new(0, 0, width, height);
+    let fits = width >= MIN_WIDTH && height >= MIN_HEIGHT;
+    let (sq_w, sq_h) = SQUARE_SIZES
+        .iter()
+        .copied()
+        .find(|&(w, h)| {
+            let bw = RANK_LABEL_W + 8 * w;
+            let bh = 8 * h + 2;
+            bh + 1 + MIN_BOTTOM_H <= height && bw + BAR_W + MIN_RIGHT_W <= width
+        })
+        .unwrap_or(SQUARE_SIZES[2]);
+    let board_w = RANK_LABEL_W + 8 * sq_w;
+    let top_h = (8 * sq_h + 2).min(height.saturating_sub(1));
+    let left_w = (board_w + BAR_W).min(width);
+    let right_w = width.saturating_sub(left_w);
+    let bottom_h = height.saturating_sub(1 + top_h);
+
+    let board_title = Rect::new(0, 0, board_w.min(width), 1.min(top_h));
+    let squares = Rect::new(RANK_LABEL_W, 1, 8 * sq_w, 8 * sq_h).intersection(full);
+    let files_row = Rect::new(0, 1 + 8 * sq_h, board_w, 1).intersection(full);
+    let bar = Rect::new(board_w + 1, 1, BAR_W - 1, 8 * sq_h).intersection(full);
+    let top_right = Rect::new(left_w, 0, right_w, top_h);
+    let bottom_right = Rect::new(left_w, top_h, right_w, bottom_h);
+    let bottom_left = Rect::new(0, top_h, left_w, bottom_h);
+    let (panel, lines) = if top_h >= bottom_h {
+        (top_right, bottom_right)
+    } else {
+        (bottom_right, top_right)
+    };
+    Areas {
+        full,
+        fits,
+        board_title,
+        squares,
+        sq_w,
+        sq_h,
+        files_row,
+        bar,
+        panel,
+        lines,
+        moves: bottom_left,
+        status: Rect::new(0, height.saturating_sub(1), width, 1.min(height)),
+    }
+}
+
+impl Areas {
+    /// The cells of `sq`.
+    pub fn square_rect(&self, sq: Square, flipped: bool) -> Rect {
+        let (col, row) = if flipped {
+            (7 - sq.file(), sq.rank())
+        } else {
+            (sq.file(), 7 - sq.rank())
+        };
+        Rect::new(
+            self.squares.x + col as u16 * self.sq_w,
+            self.squares.y + row as u16 * self.sq_h,
+            self.sq_w,
+            self.sq_h,
+        )
+    }
+
+    /// The square under the terminal cell (x, y), if any.
+    pub fn square_at(&self, x: u16, y: u16, flipped: bool) -> Option<Square> {
+        if !self.fits
+            || x < self.squares.x
+            || y < self.squares.y
+            || x >= self.squares.x + 8 * self.sq_w
+            || y >= self.squares.y + 8 * self.sq_h
+        {
+            return None;
+        }
+        let col = ((x - self.squares.x) / self.sq_w) as u8;
+        let row = ((y - self.squares.y) / self.sq_h) as u8;
+        let (file, rank) = if flipped {
+            (7 - col, row)
+        } else {
+            (col, 7 - row)
+        };
+        Some(Square::from_coords(file, rank))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_hits() {
+        let a = compute(120, 40);
+        assert_eq!((a.sq_w, a.sq_h), (7, 3));
+        assert!(a.panel.y == 0 && a.panel.height == 26);
+        let a = compute(80, 24);
+        assert!(a.fits);
+        assert_eq!((a.sq_w, a.sq_h), (3, 1));
+        assert!(a.panel.y > 0, "panel below on small screens");
+        for flipped in [false, true] {
+            for sq in Square::all() {
+                let r = a.square_rect(sq, flipped);
+                assert_eq!(a.square_at(r.x, r.y, flipped), Some(sq));
+                assert_eq!(
+                    a.square_at(r.x + r.width - 1, r.y + r.height - 1, flipped),
+                    Some(sq)
+                );
+            }
+        }
+        assert_eq!(a.square_at(0, 0, false), None);
+        assert!(!compute(79, 24).fits);
+        let _ = compute(0, 0);
+        let _ = compute(1, 1);
+    }
+}

@@ -1,0 +1,43 @@
+//! The analysis board: a ratatui front end over the engine facade.
+//!
+//! Shape (see ARCHITECTURE.md): `app` holds the state, `action` lists what
+//! can happen, `keymap` turns terminal events into actions, `update` is the
+//! reducer (`App::update`), `widgets` draw from `&App`, `theme` holds the
+//! colours and `layout` where things go. `runtime` owns the terminal and
+//! the event loop, `engine_link` keeps the engine on its own thread,
+//! `config` the settings file, `game` the main line being shown, `bench`
+//! the frame-time benchmark.
+
+pub mod action;
+pub mod app;
+pub mod bench;
+pub mod commands;
+pub mod config;
+pub mod engine_link;
+pub mod game;
+pub mod keymap;
+pub mod layout;
+pub mod params;
+pub mod runtime;
+pub mod theme;
+pub mod ui;
+pub mod update;
+pub mod widgets;
+
+use std::path::PathBuf;
+
+/// Command-line options of `tapir tui`.
+#[derive(Clone, Debug, Default)]
+pub struct TuiArgs {
+    /// Start from this position.
+    pub fen: Option<String>,
+    /// Open the first game of this PGN file.
+    pub pgn: Option<PathBuf>,
+    /// Ignore the autosaved game.
+    pub new: bool,
+}
+
+/// Opens the board on the terminal and runs until the user quits.
+pub fn run(args: TuiArgs) -> anyhow::Result<()> {
+    runtime::run(args)
+}

@@ -1,0 +1,47 @@
+//! The board's named numbers: strength levels, clocks, refresh rates and
+//! layout limits. Nothing else in `tui` writes these inline.
+
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+/// Levels of play against the engine; the top one is full strength.
+pub const LEVEL_RANGE: RangeInclusive<u8> = 1..=10;
+pub const LEVEL_MAX: u8 = 10;
+
+/// `UCI_Elo` for levels 1..=9 (level 10 turns `UCI_LimitStrength` off).
+pub const LEVEL_ELO: [u32; 9] = [1000, 1250, 1500, 1750, 2000, 2200, 2400, 2600, 2800];
+
+/// Node budget per move for levels 1..=9, so the levels differ even before
+/// the search implements `UCI_Elo`.
+pub const LEVEL_NODES: [u64; 9] = [
+    100, 400, 1_500, 6_000, 25_000, 100_000, 400_000, 1_500_000, 6_000_000,
+];
+
+/// Thinking time per move without clocks.
+pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
+
+/// Clock presets offered in the play dialog: (minutes, increment seconds);
+/// the first entry means "no clocks".
+pub const CLOCK_PRESETS: [(u64, u64); 5] = [(0, 0), (3, 2), (5, 3), (15, 10), (30, 20)];
+
+/// The most analysis lines shown.
+pub const MULTIPV_MAX: usize = 5;
+
+/// Refresh interval while a search or a clock runs (at least 10 Hz).
+pub const LIVE_TICK: Duration = Duration::from_millis(100);
+
+/// Wake-up interval when idle: only to notice SIGTERM/SIGHUP.
+pub const IDLE_TICK: Duration = Duration::from_millis(250);
+
+/// The shortest time between two frames when events arrive in bursts.
+pub const MIN_FRAME_GAP: Duration = Duration::from_millis(16);
+
+/// The smallest terminal the board is drawn in.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Frames kept for the F12 overlay's mean and max.
+pub const FRAME_HISTORY: usize = 120;
+
+/// Centipawns at which the eval bar is about three-quarters full.
+pub const EVAL_BAR_SCALE: f64 = 400.0;

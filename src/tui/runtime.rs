@@ -1,0 +1,392 @@
+//! The event loop and everything around it: terminal set-up and its
+//! restoration on every way out (return, error, panic, Ctrl-C, SIGTERM,
+//! SIGHUP), the input and engine threads feeding one channel, effects
+//! carried out (engine commands, files, clipboard), and frame pacing.
+//!
+//! The loop blocks on the channel. It wakes for input, engine reports, and
+//! a tick: every 100 ms while a search or a clock runs (live lines at
+//! 10 Hz), every 250 ms otherwise only to look at the signal flag, with no
+//! redraw. So an idle board costs next to no CPU.
+
+use super::action::{Action, Effect};
+use super::app::App;
+use super::config::{self, write_atomic, Dirs};
+use super::engine_link::{EngineLink, EngineReport};
+use super::game::Game;
+use super::keymap;
+use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
+use super::ui;
+use super::widgets::frametime::FrameStats;
+use super::TuiArgs;
+use crate::chess::pgn::parse_games;
+use crate::chess::Board;
+use crate::engine::EngineOption;
+use anyhow::{anyhow, bail, Context, Result};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use crossterm::{cursor, execute};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::ThreadId;
+use std::time::Instant;
+
+/// Everything the loop waits on.
+enum LoopEvent {
+    Input(Event),
+    InputClosed(String),
+    Engine(EngineReport),
+}
+
+/// A panic on a background thread, to show in the status line.
+static BACKGROUND_PANIC: Mutex<Option<String>> = Mutex::new(None);
+/// The thread that owns the terminal.
+static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
+
+/// Opens the board and runs until the user quits.
+pub fn run(args: TuiArgs) -> Result<()> {
+    let dirs = Dirs::from_env()?;
+    let loaded = config::load_or_create(&dirs.config_file());
+    let (game, start_msg) = initial_game(&args, &dirs)?;
+    let mut app = App::new(loaded.config.clone(), game);
+    if let Some(m) = start_msg {
+        app.info(m);
+    }
+    if let Some(path) = &args.pgn {
+        // Read once more (cheap): one game loads, several open the picker.
+        if let Ok(text) = std::fs::read_to_string(path) {
+            app.update(Action::FileLoaded {
+                path: path.clone(),
+                text,
+            });
+        }
+    }
+    if let Some(w) = &loaded.warning {
+        app.error(w.clone());
+    }
+
+    let term_flag = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGQUIT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&term_flag))
+            .context("installing signal handlers")?;
+    }
+
+    install_panic_hook();
+    let mut terminal = enter_terminal()?;
+    let _restore = RestoreGuard;
+    let result = event_loop(&mut terminal, &mut app, &dirs, &term_flag);
+    drop(terminal);
+    restore_terminal();
+
+    if app.config_changed && loaded.writable {
+        if let Err(e) = write_atomic(&dirs.config_file(), &app.config.to_toml()) {
+            eprintln!("tapir: could not save settings: {e:#}");
+        }
+    }
+    result
+}
+
+/// The game to start with: `--fen`, `--pgn`, the autosave (unless
+/// `--new`), or the initial position. A broken autosave is reported and
+/// kept aside, never silently lost.
+fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
+    if let Some(fen) = &args.fen {
+        let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
+        return Ok((Game::new(b), None));
+    }
+    if let Some(path) = &args.pgn {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let games = parse_games(&text);
+        match games.as_slice() {
+            [] => bail!("{}: no game found", path.display()),
+            [Err(e)] => bail!("{}: {e}", path.display()),
+            // Several games: the board opens with the picker (see `run`).
+            _ => return Ok((Game::default(), None)),
+        }
+    }
+    if args.new {
+        return Ok((Game::default(), None));
+    }
+    let auto = dirs.autosave_file();
+    match std::fs::read_to_string(&auto) {
+        Ok(text) => match parse_games(&text).into_iter().next() {
+            Some(Ok(g)) => {
+                let msg = (!g.moves.is_empty()).then(|| {
+                    format!(
+                        "restored the last game ({} plies); n for a new one",
+                        g.moves.len()
+                    )
+                });
+                Ok((Game::from_pgn(&g), msg))
+            }
+            _ => {
+                let aside = auto.with_extension("pgn.broken");
+                let _ = std::fs::rename(&auto, &aside);
+                Ok((
+                    Game::default(),
+                    Some(format!(
+                        "the autosave was unreadable; kept as {}",
+                        aside.display()
+                    )),
+                ))
+            }
+        },
+        Err(_) => Ok((Game::default(), None)),
+    }
+}
+
+type Term = Terminal<CrosstermBackend<io::Stdout>>;
+
+fn enter_terminal() -> Result<Term> {
+    enable_raw_mode().context("switching the terminal to raw mode")?;
+    let mut out = io::stdout();
+    execute!(
+        out,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        cursor::Hide
+    )
+    .context("setting up the terminal")?;
+    Terminal::new(CrosstermBackend::new(out)).context("opening the terminal")
+}
+
+/// Puts the terminal back as it was. Safe to call more than once.
+pub fn restore_terminal() {
+    let mut out = io::stdout();
+    let _ = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// Restores the terminal when the loop unwinds.
+struct RestoreGuard;
+
+impl Drop for RestoreGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// A panic on the UI thread restores the terminal before the message is
+/// printed; one on another thread is kept for the status line instead of
+/// being printed over the board.
+fn install_panic_hook() {
+    let _ = UI_THREAD.set(std::thread::current().id());
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if Some(&std::thread::current().id()) == UI_THREAD.get() {
+            restore_terminal();
+            previous(info);
+        } else {
+            let name = std::thread::current()
+                .name()
+                .unwrap_or("a background thread")
+                .to_string();
+            let msg = format!("{name} panicked: {info}");
+            if let Ok(mut slot) = BACKGROUND_PANIC.lock() {
+                *slot = Some(msg);
+            }
+        }
+    }));
+}
+
+fn event_loop(term: &mut Term, app: &mut App, dirs: &Dirs, term_flag: &AtomicBool) -> Result<()> {
+    let size = term.size()?;
+    app.update(Action::Resize(size.width, size.height));
+
+    let (tx, rx) = channel::<LoopEvent>();
+    let input_tx = tx.clone();
+    std::thread::Builder::new()
+        .name("tapir-input".into())
+        .spawn(move || loop {
+            match crossterm::event::read() {
+                Ok(ev) => {
+                    if input_tx.send(LoopEvent::Input(ev)).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = input_tx.send(LoopEvent::InputClosed(e.to_string()));
+                    break;
+                }
+            }
+        })
+        .context("starting the input thread")?;
+    let initial = vec![
+        EngineOption::Hash(app.config.hash),
+        EngineOption::Threads(app.config.threads),
+    ];
+    let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
+
+    let mut stats = FrameStats::default();
+    let mut dirty = true;
+    let mut last_draw: Option<Instant> = None;
+    loop {
+        run_effects(app, &engine, dirs);
+        if app.quit || term_flag.load(Ordering::Relaxed) {
+            break;
+        }
+        let now = Instant::now();
+        // Draw when something changed, at most once per MIN_FRAME_GAP.
+        let due = last_draw.map_or(now, |t| t + MIN_FRAME_GAP);
+        if dirty && now >= due {
+            let start = Instant::now();
+            term.draw(|f| ui::draw(f, app, &stats))?;
+            stats.record(start.elapsed());
+            last_draw = Some(start);
+            dirty = false;
+            // Test hook: proves a panic restores the terminal (tests/tui_pty.rs).
+            if std::env::var_os("TAPIR_TEST_PANIC").is_some() {
+                panic!("TAPIR_TEST_PANIC is set");
+            }
+        }
+        let tick = if app.is_live() { LIVE_TICK } else { IDLE_TICK };
+        let wait = if dirty {
+            due.saturating_duration_since(now)
+        } else {
+            tick
+        };
+        let first = match rx.recv_timeout(wait) {
+            Ok(ev) => Some(ev),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        app.now = Instant::now();
+        if first.is_none() {
+            if let Some(msg) = BACKGROUND_PANIC.lock().ok().and_then(|mut s| s.take()) {
+                app.error(msg);
+                dirty = true;
+            }
+            dirty |= app.update(Action::Tick(app.now));
+            continue;
+        }
+        // Handle the whole burst before drawing again.
+        for ev in first
+            .into_iter()
+            .chain(std::iter::from_fn(|| rx.try_recv().ok()))
+        {
+            let action = match ev {
+                LoopEvent::Input(e) => keymap::map_event(app, &e),
+                LoopEvent::InputClosed(e) => {
+                    return Err(anyhow!("reading the terminal failed: {e}"));
+                }
+                LoopEvent::Engine(EngineReport::Event { token, event }) => {
+                    Some(Action::Engine { token, event })
+                }
+                LoopEvent::Engine(EngineReport::Error(e)) => Some(Action::EngineError(e)),
+            };
+            if let Some(a) = action {
+                if let Action::Resize(..) = a {
+                    term.autoresize()?;
+                }
+                dirty |= app.update(a);
+            }
+            if app.quit {
+                break;
+            }
+        }
+    }
+    run_effects(app, &engine, dirs);
+    Ok(())
+}
+
+/// Carries out what the reducer asked for; file results come back as
+/// actions at once.
+fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
+    loop {
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return;
+        }
+        for e in effects {
+            match e {
+                Effect::Load(path) => {
+                    let a = match std::fs::read_to_string(&path) {
+                        Ok(text) => Action::FileLoaded { path, text },
+                        Err(err) => {
+                            Action::FileError(format!("cannot read {}: {err}", path.display()))
+                        }
+                    };
+                    app.update(a);
+                }
+                Effect::Save { path, text } => {
+                    let a = match write_atomic(&path, &text) {
+                        Ok(()) => Action::Saved(path),
+                        Err(err) => {
+                            Action::FileError(format!("cannot save {}: {err:#}", path.display()))
+                        }
+                    };
+                    app.update(a);
+                }
+                Effect::Autosave(text) => {
+                    if let Err(err) = write_atomic(&dirs.autosave_file(), &text) {
+                        app.error(format!("autosave failed: {err:#}"));
+                    }
+                }
+                Effect::Copy(text) => copy_osc52(&text),
+                other => engine.send(other),
+            }
+        }
+    }
+}
+
+/// Asks the terminal to put `text` on the clipboard (OSC 52); terminals
+/// that do not support it ignore the sequence.
+fn copy_osc52(text: &str) {
+    let mut out = io::stdout();
+    let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+    let _ = out.flush();
+}
+
+fn base64(data: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                s.push(T[(n >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        assert_eq!(super::base64(b""), "");
+        assert_eq!(super::base64(b"f"), "Zg==");
+        assert_eq!(super::base64(b"fo"), "Zm8=");
+        assert_eq!(super::base64(b"foo"), "Zm9v");
+        assert_eq!(super::base64(b"foobar"), "Zm9vYmFy");
+    }
+}

@@ -1,0 +1,39 @@
+//! One frame: lays out the screen for the buffer's size and has every
+//! widget draw itself from `&App`. Nothing here changes the state.
+
+use super::app::{App, Overlay};
+use super::layout;
+use super::theme::Theme;
+use super::widgets::{self, frametime::FrameStats};
+use ratatui::buffer::Buffer;
+use ratatui::Frame;
+
+/// Draws the whole screen into the frame.
+pub fn draw(frame: &mut Frame, app: &App, stats: &FrameStats) {
+    let area = frame.area();
+    render(app, stats, frame.buffer_mut(), area);
+}
+
+/// Draws into any buffer (the benchmark and tests use this directly).
+pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: ratatui::layout::Rect) {
+    let theme = Theme::get(app.config.theme);
+    if area.width < super::params::MIN_WIDTH || area.height < super::params::MIN_HEIGHT {
+        widgets::overlays::too_small(&theme, area, buf);
+        return;
+    }
+    let a = layout::compute(area.width, area.height);
+    widgets::board::render(app, &theme, &a, buf);
+    widgets::evalbar::render(app, &theme, &a, buf);
+    widgets::panel::render(app, &theme, a.panel, buf);
+    widgets::lines::render(app, &theme, a.lines, buf);
+    widgets::movelist::render(app, &theme, a.moves, buf);
+    widgets::status::render(app, &theme, a.status, buf);
+    let board_box = a.squares;
+    widgets::overlays::render(app, &theme, board_box, area, buf);
+    if app.overlay == Overlay::Help {
+        widgets::help::render(&theme, area, buf);
+    }
+    if app.show_frame_times {
+        widgets::frametime::render(stats, &theme, area, buf);
+    }
+}

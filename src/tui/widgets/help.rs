@@ -1,0 +1,102 @@
+//! The help overlay: every key and command on one screen, in one column
+//! when the terminal is tall enough and in two otherwise (80x24 fits).
+
+use super::{popup, put};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// (keys, what they do), in display order; a "" key starts a heading.
+pub const KEYS: &[(&str, &str)] = &[
+    ("", "Moves"),
+    ("m or /", "type a move: SAN or UCI"),
+    ("N B R Q K O", "type a piece move"),
+    ("Up Down", "show / move the cursor"),
+    ("Enter Space", "pick up / drop a piece"),
+    ("mouse", "click-click or drag"),
+    ("click a move", "jump to it"),
+    ("Esc", "close, unselect"),
+    ("", "Game"),
+    ("Left Right", "walk the game/cursor"),
+    ("Home End", "start / end of the game"),
+    ("u", "take back (to your turn)"),
+    ("n", "new game"),
+    ("p", "play the engine"),
+    ("2", "two players"),
+    ("", "View and engine"),
+    ("a", "analysis on / off"),
+    ("+ -", "engine lines 1-5"),
+    ("e", "panel: HCE / NNUE view"),
+    ("f", "flip the board"),
+    ("y", "show and copy the FEN"),
+    ("F12", "frame-time overlay"),
+    ("?", "this help"),
+    ("q", "quit (asks when unsaved)"),
+    ("Ctrl-C", "quit now"),
+    ("", "Commands"),
+    (":fen [FEN]", "set / show the position"),
+    (":load FILE", "open a PGN"),
+    (":save FILE", "save the game as PGN"),
+    (":level N", "engine level 1-10"),
+    (":hash MB", "hash size in MiB"),
+    (":threads N", "search threads"),
+    (":multipv N", "engine lines 1-5"),
+    (":new :flip :q", "as n, f, q"),
+];
+
+/// Said under the keys.
+const FOOTER: &str = "A move at an earlier ply replaces the rest of the line.";
+
+const KEY_W: u16 = 14;
+
+pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let one_column = area.height >= KEYS.len() as u16 + 4;
+    let (columns, w): (Vec<&[(&str, &str)]>, u16) = if one_column {
+        (vec![KEYS], 60)
+    } else {
+        // Split at the heading nearest the middle.
+        let split = KEYS
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _))| k.is_empty())
+            .map(|(i, _)| i)
+            .min_by_key(|&i| i.abs_diff(KEYS.len() / 2))
+            .unwrap_or(KEYS.len() / 2);
+        (vec![&KEYS[..split], &KEYS[split..]], area.width.min(80))
+    };
+    let rows = columns.iter().map(|c| c.len()).max().unwrap_or(0) as u16;
+    let (_, inner) = popup(buf, area, w, rows + 4, "Keys · any key closes", theme);
+    let col_w = inner.width / columns.len() as u16;
+    for (c, keys) in columns.iter().enumerate() {
+        let x0 = inner.x + c as u16 * col_w;
+        for (y, (k, what)) in (inner.y..inner.y + inner.height).zip(keys.iter()) {
+            if k.is_empty() {
+                put(buf, x0 + 1, y, what, theme.title(), col_w - 1);
+            } else {
+                let key = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+                put(buf, x0 + 1, y, k, key, KEY_W);
+                let text = Style::new().fg(theme.text);
+                put(
+                    buf,
+                    x0 + 1 + KEY_W,
+                    y,
+                    what,
+                    text,
+                    col_w.saturating_sub(KEY_W + 1),
+                );
+            }
+        }
+    }
+    let y = inner.y + rows + 1;
+    if y < inner.y + inner.height {
+        put(
+            buf,
+            inner.x + 1,
+            y,
+            FOOTER,
+            theme.dim_style(),
+            inner.width - 1,
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! The engine lines: one per MultiPV slot with score (White's view), depth,
+//! and the principal variation in SAN, wrapped over the rows it is given.
+//! The title carries the search summary: state, depth, nodes, speed, time.
+
+use super::{human_count, put, score_text, titled};
+use crate::engine::Bound;
+use crate::tui::app::{App, Mode, Purpose};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let inner = titled(buf, area, &title(app), theme);
+    if inner.height == 0 || inner.width < 10 {
+        return;
+    }
+    if app.lines.is_empty() {
+        let hint = idle_hint(app);
+        put(
+            buf,
+            inner.x + 1,
+            inner.y,
+            &hint,
+            theme.dim_style(),
+            inner.width - 1,
+        );
+        return;
+    }
+    let n = app.lines.len().min(inner.height as usize).max(1);
+    let rows_each = (inner.height as usize / n).max(1);
+    let mut y = inner.y;
+    for line in app.lines.iter().take(n) {
+        let bound = match line.bound {
+            Bound::Exact => "",
+            Bound::Lower => "≥",
+            Bound::Upper => "≤",
+        };
+        let score = format!("{bound}{}", score_text(line.score));
+        let score_style = Style::new()
+            .fg(if score.contains('-') {
+                theme.error
+            } else {
+                theme.good
+            })
+            .add_modifier(Modifier::BOLD);
+        let mut x = inner.x;
+        x = put(
+            buf,
+            x,
+            y,
+            &format!("{} ", line.multipv),
+            theme.dim_style(),
+            3,
+        );
+        x = put(buf, x, y, &format!("{score:>6} "), score_style, 8);
+        x = put(
+            buf,
+            x,
+            y,
+            &format!("d{:<2} ", line.depth),
+            theme.dim_style(),
+            5,
+        );
+        // Wrap the PV at spaces over the rows this line owns.
+        let left = x;
+        let width = (inner.x + inner.width).saturating_sub(left) as usize;
+        let mut row = 0;
+        let mut col = 0usize;
+        for word in line.pv.split(' ') {
+            let w = word.chars().count();
+            if col > 0 && col + 1 + w > width {
+                row += 1;
+                col = 0;
+                if row >= rows_each || y + row as u16 >= inner.y + inner.height {
+                    break;
+                }
+            }
+            if col > 0 {
+                col += 1;
+            }
+            let style = if word.ends_with('.') {
+                theme.dim_style()
+            } else {
+                Style::new().fg(theme.text)
+            };
+            put(
+                buf,
+                left + col as u16,
+                y + row as u16,
+                word,
+                style,
+                width.saturating_sub(col) as u16,
+            );
+            col += w;
+        }
+        y += rows_each as u16;
+        if y >= inner.y + inner.height {
+            break;
+        }
+    }
+}
+
+fn title(app: &App) -> String {
+    let Some(s) = &app.search else {
+        return "Engine".to_string();
+    };
+    let what = match (s.key.purpose, s.finished) {
+        (Purpose::Analysis, false) => "analysing",
+        (Purpose::Analysis, true) => "done",
+        (Purpose::EngineMove, false) => "thinking",
+        (Purpose::EngineMove, true) => "moved",
+    };
+    let elapsed = app.now.saturating_duration_since(s.started);
+    let mut t = format!("Engine · {what}");
+    if let Some(l) = app.lines.first() {
+        let nps = if l.nps > 0 {
+            l.nps
+        } else if l.time.as_millis() > 0 {
+            (l.nodes as u128 * 1000 / l.time.as_millis()) as u64
+        } else {
+            0
+        };
+        t.push_str(&format!(
+            " · d{}/{} · {} nodes · {} n/s",
+            l.depth,
+            l.seldepth,
+            human_count(l.nodes),
+            human_count(nps)
+        ));
+    }
+    let shown = if s.finished {
+        app.lines.first().map(|l| l.time).unwrap_or_default()
+    } else {
+        elapsed
+    };
+    t.push_str(&format!(" · {:.1}s", shown.as_secs_f64()));
+    if let Some(l) = app.lines.first().filter(|l| l.hashfull > 0) {
+        t.push_str(&format!(" · hash {}%", l.hashfull / 10));
+    }
+    t
+}
+
+fn idle_hint(app: &App) -> String {
+    if app.view.status.is_over() {
+        return "game over - nothing to analyse".to_string();
+    }
+    match app.mode {
+        Mode::Play { human, level } if app.search.is_none() => format!(
+            "level {level} · your move ({})",
+            if human == crate::chess::Color::White {
+                "White"
+            } else {
+                "Black"
+            }
+        ),
+        _ if app.searching() => "thinking…".to_string(),
+        _ if !app.analysis => "analysis off - press a to analyse".to_string(),
+        _ => "waiting for the engine…".to_string(),
+    }
+}

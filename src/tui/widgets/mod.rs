@@ -1,0 +1,112 @@
+//! The pieces of the screen. Each widget is a function from `&App` (and the
+//! theme) to cells of a buffer area; none changes the state. They write
+//! cells directly rather than building intermediate widget trees, which
+//! keeps a full frame well under a millisecond.
+
+pub mod board;
+pub mod evalbar;
+pub mod frametime;
+pub mod help;
+pub mod lines;
+pub mod movelist;
+pub mod overlays;
+pub mod panel;
+pub mod status;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+/// Writes `text` at (x, y), clipped to `max_w` cells and to the buffer;
+/// returns the x after the text.
+pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max_w: u16) -> u16 {
+    let area = buf.area;
+    if y >= area.y + area.height || x >= area.x + area.width || max_w == 0 {
+        return x;
+    }
+    let room = (area.x + area.width - x).min(max_w) as usize;
+    buf.set_stringn(x, y, text, room, style).0
+}
+
+/// Paints every cell of `area` with `style` and a blank.
+pub fn fill(buf: &mut Buffer, area: Rect, style: Style) {
+    let area = area.intersection(buf.area);
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            if let Some(c) = buf.cell_mut((x, y)) {
+                c.reset();
+                c.set_style(style);
+            }
+        }
+    }
+}
+
+/// A block with a top rule and a title; returns the inner area.
+pub fn titled(buf: &mut Buffer, area: Rect, title: &str, theme: &super::theme::Theme) -> Rect {
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .border_style(theme.border_style())
+        .title(ratatui::text::Span::styled(
+            format!(" {title} "),
+            theme.title(),
+        ));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+/// A centred box of `w` x `h` with a full border, cleared; returns
+/// (outer, inner).
+pub fn popup(
+    buf: &mut Buffer,
+    within: Rect,
+    w: u16,
+    h: u16,
+    title: &str,
+    theme: &super::theme::Theme,
+) -> (Rect, Rect) {
+    let w = w.min(within.width);
+    let h = h.min(within.height);
+    let outer = Rect::new(
+        within.x + (within.width - w) / 2,
+        within.y + (within.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(outer, buf);
+    let block = Block::bordered()
+        .border_style(Style::new().fg(theme.accent))
+        .title(ratatui::text::Span::styled(
+            format!(" {title} "),
+            theme.title(),
+        ));
+    let inner = block.inner(outer);
+    block.render(outer, buf);
+    (outer, inner)
+}
+
+/// "1.2M", "35k", "812".
+pub fn human_count(n: u64) -> String {
+    if n >= 10_000_000_000 {
+        format!("{}G", n / 1_000_000_000)
+    } else if n >= 1_000_000_000 {
+        format!("{:.2}G", n as f64 / 1e9)
+    } else if n >= 10_000_000 {
+        format!("{}M", n / 1_000_000)
+    } else if n >= 1_000_000 {
+        format!("{:.2}M", n as f64 / 1e6)
+    } else if n >= 10_000 {
+        format!("{}k", n / 1_000)
+    } else {
+        n.to_string()
+    }
+}
+
+/// A score for people: "+0.35", "-1.20", "#3", "#-2".
+pub fn score_text(s: crate::engine::Score) -> String {
+    match s {
+        crate::engine::Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        crate::engine::Score::Mate(m) => format!("#{m}"),
+    }
+}

@@ -1,0 +1,223 @@
+//! End to end: the real `tapir tui` binary in a pseudo-terminal. Types
+//! moves, quits three ways (q + confirm, Ctrl-C, SIGTERM), and checks the
+//! process exited 0, the terminal was put back (alternate screen left,
+//! cursor shown, raw mode off is implied by the former sequences being
+//! written by the restore path) and the game was autosaved.
+//!
+//! The waits below are generous upper bounds for a loaded machine, not
+//! speed assertions.
+
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const LEAVE_ALT_SCREEN: &str = "\x1b[?1049l";
+const ENTER_ALT_SCREEN: &str = "\x1b[?1049h";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const MOUSE_OFF: &str = "\x1b[?1000l";
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Session {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Arc<Mutex<Vec<u8>>>,
+    data: PathBuf,
+    _master: Box<dyn portable_pty::MasterPty + Send>,
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tapir-pty-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn start(name: &str, args: &[&str]) -> Session {
+    let root = temp_dir(name);
+    spawn(&root.join("config"), &root.join("data"), args)
+}
+
+fn spawn(config: &Path, data: &Path, args: &[&str]) -> Session {
+    spawn_env(config, data, args, &[])
+}
+
+fn spawn_env(config: &Path, data: &Path, args: &[&str], env: &[(&str, &str)]) -> Session {
+    let pty = native_pty_system();
+    let pair = pty
+        .openpty(PtySize {
+            rows: 40,
+            cols: 120,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tapir"));
+    cmd.args(args);
+    cmd.env("TERM", "xterm-256color");
+    cmd.env("TAPIR_CONFIG_DIR", config);
+    cmd.env("TAPIR_DATA_DIR", data);
+    cmd.env_remove("TAPIR_TEST_PANIC");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let writer = pair.master.take_writer().unwrap();
+    let output = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&output);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    Session {
+        child,
+        writer,
+        output,
+        data: data.to_path_buf(),
+        _master: pair.master,
+    }
+}
+
+impl Session {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
+
+    fn wait_for(&self, what: &str, ok: impl Fn(&Session) -> bool) {
+        let start = Instant::now();
+        while !ok(self) {
+            assert!(
+                start.elapsed() < WAIT,
+                "timed out waiting for {what}; output so far:\n{:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn keys(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    fn autosave(&self) -> String {
+        std::fs::read_to_string(self.data.join("autosave.pgn")).unwrap_or_default()
+    }
+
+    fn wait_drawn(&self) {
+        self.wait_for("the first frame", |s| {
+            let t = s.text();
+            t.contains(ENTER_ALT_SCREEN) && t.contains("ANALYSIS")
+        });
+    }
+
+    fn finish(mut self) -> (u32, String, PathBuf) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Let the reader drain what is left.
+                std::thread::sleep(Duration::from_millis(100));
+                return (status.exit_code(), self.text(), self.data.clone());
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "tapir did not exit:\n{:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+fn assert_restored(out: &str) {
+    let entered = out
+        .rfind(ENTER_ALT_SCREEN)
+        .expect("entered the alternate screen");
+    let tail = &out[entered..];
+    assert!(tail.contains(LEAVE_ALT_SCREEN), "left the alternate screen");
+    assert!(tail.contains(SHOW_CURSOR), "showed the cursor");
+    assert!(tail.contains(MOUSE_OFF), "turned mouse capture off");
+}
+
+fn autosave_in(data: &Path) -> String {
+    std::fs::read_to_string(data.join("autosave.pgn")).unwrap_or_default()
+}
+
+#[test]
+fn play_moves_quit_and_restore() {
+    let mut s = start("quit", &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys("me4\r");
+    s.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    s.keys("me7e5\r");
+    s.wait_for("e5 autosaved", |s| s.autosave().contains("1. e4 e5 *"));
+    s.keys("Nf3\r");
+    s.wait_for("Nf3 autosaved", |s| s.autosave().contains("2. Nf3 *"));
+    s.keys("u");
+    s.wait_for("takeback autosaved", |s| !s.autosave().contains("Nf3"));
+    s.keys("q");
+    s.wait_for("the quit question", |s| s.text().contains("Unsaved game"));
+    s.keys("y");
+    let (code, out, data) = s.finish();
+    assert_eq!(code, 0, "exit status");
+    assert_restored(&out);
+    assert!(autosave_in(&data).contains("1. e4 e5 *"));
+
+    // The next start without --new brings the game back; Ctrl-C quits at once.
+    let config = data.parent().unwrap().join("config");
+    assert!(
+        config.join("config.toml").exists(),
+        "default config written"
+    );
+    let mut s = spawn(&config, &data, &["tui"]);
+    s.wait_for("the restore message", |s| s.text().contains("restored"));
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut s = start("term", &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys("mc4\r");
+    s.wait_for("c4 autosaved", |s| s.autosave().contains("1. c4 *"));
+    let pid = s.child.process_id().expect("pid");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (code, out, data) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+    assert!(autosave_in(&data).contains("1. c4 *"));
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    let root = temp_dir("panic");
+    let s = spawn_env(
+        &root.join("config"),
+        &root.join("data"),
+        &["tui", "--new"],
+        &[("TAPIR_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")],
+    );
+    let (code, out, _) = s.finish();
+    assert_ne!(code, 0, "a panic is a failure exit");
+    assert_restored(&out);
+    let left = out.find(LEAVE_ALT_SCREEN).unwrap();
+    assert!(
+        out[left..].contains("TAPIR_TEST_PANIC is set"),
+        "the panic message is printed after the screen is restored"
+    );
+}

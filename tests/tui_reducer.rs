@@ -1,0 +1,592 @@
+//! The reducer without a terminal: move entry (SAN, UCI, cursor, mouse,
+//! promotion), navigation, take-backs, flipping, modes, the engine's
+//! events, commands and files.
+
+use tapir::chess::{Color, PieceType, Square};
+use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, Purpose};
+use tapir::tui::config::Config;
+use tapir::tui::game::Game;
+use tapir::tui::layout;
+
+fn app() -> App {
+    let mut a = App::new(Config::default(), Game::default());
+    a.take_effects();
+    a
+}
+
+fn app_fen(fen: &str) -> App {
+    let b = tapir::chess::Board::from_fen(fen).unwrap();
+    let mut a = App::new(Config::default(), Game::new(b));
+    a.take_effects();
+    a
+}
+
+fn play(a: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        a.update(Action::MoveText(m.into()));
+        assert!(
+            a.message.as_ref().is_none_or(|m| !m.error),
+            "{m}: {:?}",
+            a.message
+        );
+    }
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn error(a: &App) -> String {
+    match &a.message {
+        Some(m) if m.error => m.text.clone(),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+fn searches(effects: &[Effect]) -> Vec<(u64, Vec<EngineOption>)> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Search { token, options, .. } => Some((*token, options.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn san_and_uci_entry() {
+    let mut a = app();
+    play(&mut a, "e4 e7e5 Nf3 b8c6");
+    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(a.ply, 4);
+    assert_eq!(a.board().side_to_move(), Color::White);
+    let effects = a.take_effects();
+    assert!(effects
+        .iter()
+        .any(|e| matches!(e, Effect::Autosave(t) if t.contains("2. Nf3 Nc6"))));
+    assert!(a.unsaved);
+}
+
+#[test]
+fn bad_entries_say_why_and_change_nothing() {
+    let mut a = app_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+    a.update(Action::MoveText("Nd2".into()));
+    let e = error(&a);
+    assert!(
+        e.contains("ambiguous") && e.contains("Nbd2") && e.contains("Nfd2"),
+        "{e}"
+    );
+    a.update(Action::MoveText("Nb1d3".into()));
+    assert!(error(&a).contains("not legal"));
+    a.update(Action::MoveText("hello".into()));
+    assert!(error(&a).contains("not a move"));
+    a.update(Action::MoveText("e2e5".into()));
+    assert!(error(&a).contains("not legal"));
+    assert_eq!(a.game.len(), 0);
+    a.update(Action::MoveText("Nbd2".into()));
+    assert_eq!(a.game.sans(), ["Nbd2"]);
+}
+
+#[test]
+fn move_prompt_keys() {
+    let mut a = app();
+    a.update(Action::OpenMovePrompt(Some('N')));
+    for c in "f3".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    assert_eq!(a.prompt.as_ref().unwrap().text, "Nf3");
+    a.update(Action::PromptSubmit);
+    assert!(a.prompt.is_none());
+    assert_eq!(a.game.sans(), ["Nf3"]);
+    a.update(Action::OpenMovePrompt(None));
+    a.update(Action::PromptChar('x'));
+    a.update(Action::PromptBackspace);
+    a.update(Action::PromptBackspace);
+    assert!(a.prompt.is_none(), "backspace on empty closes the prompt");
+}
+
+#[test]
+fn cursor_pick_and_drop() {
+    let mut a = app();
+    a.update(Action::CursorPick); // shows the cursor
+    assert_eq!(a.cursor, Some(sq("e2")));
+    a.update(Action::CursorPick);
+    assert_eq!(a.selected, Some(sq("e2")));
+    assert_eq!(a.targets().count(), 2);
+    a.update(Action::CursorMove(0, 1));
+    a.update(Action::CursorMove(0, 1));
+    assert_eq!(a.cursor, Some(sq("e4")));
+    a.update(Action::CursorPick);
+    assert_eq!(a.game.sans(), ["e4"]);
+    assert_eq!(a.selected, None);
+    // Flipped, "up" on screen goes down the ranks.
+    a.update(Action::Flip);
+    assert!(a.flipped);
+    a.update(Action::CursorMove(0, 1));
+    assert_eq!(a.cursor, Some(sq("e3")));
+    a.update(Action::CursorMove(1, 0));
+    assert_eq!(a.cursor, Some(sq("d3")));
+    // Picking the opponent's piece explains why not.
+    a.update(Action::Cancel);
+    a.update(Action::Cancel);
+    assert_eq!(a.cursor, None);
+}
+
+#[test]
+fn promotion_picker_from_the_cursor_and_keys() {
+    let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    a.cursor = Some(sq("e7"));
+    a.update(Action::CursorPick);
+    a.update(Action::CursorMove(0, 1));
+    a.update(Action::CursorPick);
+    assert!(matches!(a.overlay, Overlay::Promotion { choice: 0, .. }));
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(a.game.sans(), ["e8=R"]);
+
+    let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    a.update(Action::Resize(120, 40));
+    let l = layout::compute(120, 40);
+    let from = l.square_rect(sq("e7"), false);
+    let to = l.square_rect(sq("e8"), false);
+    a.update(Action::MouseDown(from.x + 1, from.y + 1));
+    a.update(Action::MouseDrag(to.x + 2, to.y));
+    a.update(Action::MouseUp(to.x + 2, to.y));
+    assert!(matches!(a.overlay, Overlay::Promotion { .. }));
+    a.update(Action::Promote(PieceType::Knight));
+    assert_eq!(a.game.sans(), ["e8=N"]);
+}
+
+#[test]
+fn mouse_drag_and_click_click() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut a = app();
+        a.update(Action::Resize(w, h));
+        let l = layout::compute(w, h);
+        let at = |s: &str| {
+            let r = l.square_rect(sq(s), false);
+            (r.x + r.width / 2, r.y + r.height / 2)
+        };
+        // Drag g1 to f3.
+        let (x, y) = at("g1");
+        a.update(Action::MouseDown(x, y));
+        let (x2, y2) = at("f3");
+        a.update(Action::MouseDrag(x2, y2));
+        a.update(Action::MouseUp(x2, y2));
+        assert_eq!(a.game.sans(), ["Nf3"], "{w}x{h}");
+        // Click e7, release, click e5.
+        let (x, y) = at("e7");
+        a.update(Action::MouseDown(x, y));
+        a.update(Action::MouseUp(x, y));
+        assert_eq!(a.selected, Some(sq("e7")));
+        let (x, y) = at("e5");
+        a.update(Action::MouseDown(x, y));
+        a.update(Action::MouseUp(x, y));
+        assert_eq!(a.game.sans(), ["Nf3", "e5"]);
+        // A click off the board does nothing.
+        a.update(Action::MouseDown(w - 1, h - 1));
+        assert_eq!(a.selected, None);
+    }
+}
+
+#[test]
+fn navigation_and_truncation() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3 Nc6");
+    let after_two = *a.game.board_at(2);
+    a.update(Action::First);
+    assert_eq!(a.ply, 0);
+    a.update(Action::Prev);
+    assert_eq!(a.ply, 0);
+    a.update(Action::Next);
+    a.update(Action::Next);
+    assert_eq!(*a.board(), after_two);
+    assert_eq!(a.view.last_move.unwrap().to_string(), "e7e5");
+    a.update(Action::Last);
+    assert_eq!(a.ply, 4);
+    a.update(Action::Next);
+    assert_eq!(a.ply, 4);
+    // The same move as the line keeps the line.
+    a.update(Action::First);
+    a.update(Action::Next);
+    a.update(Action::MoveText("e5".into()));
+    assert_eq!(a.game.len(), 4);
+    assert_eq!(a.ply, 2);
+    // A different move replaces the rest.
+    a.update(Action::MoveText("Bc4".into()));
+    assert_eq!(a.game.sans(), ["e4", "e5", "Bc4"]);
+    assert!(a.message.as_ref().unwrap().text.contains("replaced"));
+}
+
+#[test]
+fn takeback_in_analysis_and_in_play() {
+    let mut a = app();
+    a.update(Action::TakeBack);
+    assert!(error(&a).contains("nothing"));
+    play(&mut a, "e4 e5 Nf3");
+    a.update(Action::TakeBack);
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(a.ply, 2);
+    // While browsing, only the last move goes and the end is shown.
+    play(&mut a, "Nf3");
+    a.update(Action::First);
+    a.update(Action::TakeBack);
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(a.ply, 2);
+
+    // Against the engine a takeback returns to the human's turn.
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "Nf3");
+    let token = a.search.as_ref().unwrap().token;
+    let best = tapir::chess::parse_move(a.board(), "Nc6").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 9,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3", "Nc6"]);
+    a.update(Action::TakeBack);
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(a.board().side_to_move(), Color::White);
+}
+
+#[test]
+fn analysis_restarts_on_change_and_drops_stale_events() {
+    let mut a = App::new(Config::default(), Game::default());
+    let first = searches(&a.take_effects());
+    assert_eq!(first.len(), 1, "analysis starts at once");
+    let old = first[0].0;
+    play(&mut a, "e4");
+    let effects = a.take_effects();
+    assert!(effects.iter().any(|e| matches!(e, Effect::Stop)));
+    let new = searches(&effects)[0].0;
+    assert_ne!(old, new);
+    let info = |multipv, cp, pv: &str, board: &tapir::chess::Board| {
+        let mut b = *board;
+        let mut moves = Vec::new();
+        for s in pv.split_whitespace() {
+            let m = tapir::chess::parse_move(&b, s).unwrap();
+            moves.push(m);
+            b = b.make(m);
+        }
+        SearchInfo {
+            depth: 12,
+            seldepth: 15,
+            multipv,
+            score: Score::Cp(cp),
+            bound: Bound::Exact,
+            nodes: 1_500_000,
+            nps: 750_000,
+            hashfull: 100,
+            time: std::time::Duration::from_secs(2),
+            pv: moves,
+        }
+    };
+    let stale = info(1, 10, "e5", a.board());
+    assert!(!a.update(Action::Engine {
+        token: old,
+        event: SearchEvent::Info { id: 1, info: stale },
+    }));
+    assert!(a.lines.is_empty(), "stale info dropped");
+    let board = *a.board();
+    a.update(Action::Engine {
+        token: new,
+        event: SearchEvent::Info {
+            id: 2,
+            info: info(1, 30, "c5 Nf3 d6", &board),
+        },
+    });
+    a.update(Action::Engine {
+        token: new,
+        event: SearchEvent::Info {
+            id: 2,
+            info: info(2, -5, "e5", &board),
+        },
+    });
+    assert_eq!(a.lines.len(), 2);
+    assert_eq!(a.lines[0].pv, "1... c5 2. Nf3 d6");
+    // Black to move: +30 for Black is -30 from White's view.
+    assert_eq!(a.lines[0].score, Score::Cp(-30));
+    assert_eq!(a.display_score(), Score::Cp(-30));
+    // More lines restart with the new MultiPV.
+    a.update(Action::MultiPvUp);
+    let s = searches(&a.take_effects());
+    assert!(s[0].1.contains(&EngineOption::MultiPv(4)));
+    for _ in 0..10 {
+        a.update(Action::MultiPvUp);
+    }
+    assert_eq!(a.config.multipv, 5);
+    for _ in 0..10 {
+        a.update(Action::MultiPvDown);
+    }
+    assert_eq!(a.config.multipv, 1);
+    // Turning analysis off stops the engine.
+    a.take_effects();
+    a.update(Action::ToggleAnalysis);
+    assert!(!a.analysis);
+    assert!(a.take_effects().iter().any(|e| matches!(e, Effect::Stop)));
+    assert!(a.search.is_none());
+}
+
+#[test]
+fn play_mode_engine_replies_and_levels() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    assert!(matches!(a.overlay, Overlay::Play(_)));
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceMove(-10));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(
+        a.mode,
+        Mode::Play {
+            human: Color::Black,
+            level: 1
+        }
+    );
+    assert!(a.flipped, "Black plays from the bottom");
+    let effects = a.take_effects();
+    let (token, options) = searches(&effects)[0].clone();
+    assert!(options.contains(&EngineOption::LimitStrength(true)));
+    assert!(options.contains(&EngineOption::Elo(1000)));
+    assert!(effects
+        .iter()
+        .any(|e| matches!(e, Effect::Search { limits, .. } if limits.nodes == Some(100))));
+    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::EngineMove);
+    // The human cannot move for the engine.
+    a.update(Action::MoveText("e4".into()));
+    assert!(error(&a).contains("engine's turn"));
+    let m = tapir::chess::parse_move(a.board(), "d4").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert_eq!(a.game.sans(), ["d4"]);
+    assert!(a.search.is_none(), "the human's turn: no search");
+    // A reply for an old search is ignored.
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert_eq!(a.game.len(), 1);
+    play(&mut a, "d5");
+    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::EngineMove);
+    a.update(Action::Command("level 10".into()));
+    let s = searches(&a.take_effects());
+    assert!(s
+        .last()
+        .unwrap()
+        .1
+        .contains(&EngineOption::LimitStrength(false)));
+    a.update(Action::ToggleAnalysis);
+    assert!(error(&a).contains("no analysis"));
+    a.update(Action::TwoPlayers);
+    assert_eq!(a.mode, Mode::TwoPlayers);
+    assert!(a.search.is_none());
+}
+
+#[test]
+fn clocks_run_out() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    assert!(a.clocks.is_some());
+    let later = a.now + std::time::Duration::from_secs(3600);
+    a.update(Action::Tick(later));
+    assert_eq!(a.clocks.as_ref().unwrap().flagged, Some(Color::White));
+    assert!(a.result_text().unwrap().contains("White lost on time"));
+    assert_eq!(a.game.result(), "0-1");
+    a.update(Action::MoveText("e4".into()));
+    assert!(error(&a).contains("over"));
+}
+
+#[test]
+fn game_end_is_shown_and_blocks_two_player_moves() {
+    let mut a = app();
+    a.update(Action::TwoPlayers);
+    play(&mut a, "f3 e5 g4 Qh4#");
+    assert_eq!(a.result_text().unwrap(), "Checkmate · Black wins 0-1");
+    assert!(a.message.as_ref().unwrap().text.contains("Checkmate"));
+    a.update(Action::TakeBack);
+    assert!(a.result_text().is_none());
+    let mut a = app_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert!(a.result_text().unwrap().contains("Stalemate"));
+    a.update(Action::MoveText("Kh7".into()));
+    assert!(error(&a).contains("not legal"));
+    let mut a = app();
+    play(&mut a, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert!(a.result_text().unwrap().contains("repetition"));
+    assert!(a.search.is_none(), "nothing to analyse at a finished game");
+}
+
+#[test]
+fn commands_validate_and_leave_state_alone_on_errors() {
+    let mut a = app();
+    play(&mut a, "e4");
+    for bad in [
+        "level 11",
+        "level x",
+        "hash 0",
+        "threads",
+        "frobnicate",
+        "fen not a fen",
+        "load",
+    ] {
+        let before = (a.game.len(), a.config.clone());
+        a.update(Action::Command(bad.into()));
+        assert!(!error(&a).is_empty(), "{bad}");
+        assert_eq!((a.game.len(), a.config.clone()), before, "{bad}");
+    }
+    a.take_effects();
+    a.update(Action::Command("hash 128".into()));
+    assert_eq!(a.config.hash, 128);
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::SetOption(EngineOption::Hash(128)))));
+    a.update(Action::Command("threads 2".into()));
+    assert_eq!(a.config.threads, 2);
+    a.update(Action::Command("level 3".into()));
+    assert_eq!(a.config.level, 3);
+    a.update(Action::Command("fen".into()));
+    assert!(a.message.as_ref().unwrap().text.contains("4P3"));
+    a.update(Action::Command(
+        "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
+    ));
+    assert_eq!(a.game.len(), 0);
+    assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
+    // A move after ':' is played.
+    a.update(Action::Command("Kd4".into()));
+    assert_eq!(a.game.sans(), ["Kd4"]);
+    a.update(Action::Command("save /tmp/x.pgn".into()));
+    let effects = a.take_effects();
+    let text = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Save { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        text.contains("[SetUp \"1\"]") && text.contains("1. Kd4 *"),
+        "{text}"
+    );
+    a.update(Action::Saved("/tmp/x.pgn".into()));
+    assert!(!a.unsaved);
+}
+
+#[test]
+fn loading_files_and_the_game_picker() {
+    let mut a = app();
+    let one =
+        "[Event \"A\"]\n[White \"W\"]\n[Black \"B\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 $1 1-0\n";
+    a.update(Action::FileLoaded {
+        path: "a.pgn".into(),
+        text: one.into(),
+    });
+    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3"]);
+    assert!(!a.unsaved);
+    let many = format!("{one}\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. e4 Ke7 *\n");
+    a.update(Action::FileLoaded {
+        path: "b.pgn".into(),
+        text: many,
+    });
+    let Overlay::Picker { entries, .. } = &a.overlay else {
+        panic!("expected the picker, got {:?}", a.overlay);
+    };
+    assert_eq!(entries.len(), 3);
+    a.update(Action::ChoiceMove(5));
+    a.update(Action::ChoiceConfirm);
+    assert!(error(&a).contains("cannot load"), "broken game reported");
+    a.update(Action::ChoiceMove(-1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(a.game.sans(), ["d4", "d5"]);
+    a.update(Action::FileLoaded {
+        path: "c.pgn".into(),
+        text: "no chess here".into(),
+    });
+    assert!(!error(&a).is_empty());
+    assert_eq!(a.game.sans(), ["d4", "d5"]);
+    a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
+    assert_eq!(a.view.fen, "8/8/8/8/8/8/6k1/4K2R w K - 0 1");
+}
+
+#[test]
+fn quitting_asks_only_when_unsaved() {
+    let mut a = app();
+    a.update(Action::Quit);
+    assert!(a.quit);
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::Quit);
+    assert!(!a.quit);
+    assert_eq!(a.overlay, Overlay::Confirm(ConfirmWhat::Quit));
+    a.update(Action::Confirm(false));
+    assert!(!a.quit);
+    a.update(Action::NewGame);
+    assert_eq!(a.overlay, Overlay::Confirm(ConfirmWhat::NewGame));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.game.len(), 0);
+    play(&mut a, "d4");
+    a.update(Action::Quit);
+    a.update(Action::Confirm(true));
+    assert!(a.quit);
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::ForceQuit);
+    assert!(a.quit);
+}
+
+#[test]
+fn help_eval_view_and_frame_overlay_toggle() {
+    let mut a = app();
+    a.update(Action::ToggleHelp);
+    assert_eq!(a.overlay, Overlay::Help);
+    a.update(Action::ToggleHelp);
+    assert_eq!(a.overlay, Overlay::None);
+    a.update(Action::ToggleEvalView);
+    assert_eq!(a.eval_view, tapir::engine::EvalKind::Nnue);
+    assert!(a.take_effects().iter().any(|e| matches!(
+        e,
+        Effect::SetOption(EngineOption::Evaluator(tapir::engine::EvalKind::Nnue))
+    )));
+    a.update(Action::ToggleFrameTimes);
+    assert!(a.show_frame_times);
+}
+
+#[test]
+fn clicking_the_move_list_jumps() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3 Nc6 Bb5");
+    a.update(Action::Resize(120, 40));
+    let l = layout::compute(120, 40);
+    let row = |pair: u16| l.moves.y + 1 + pair;
+    // Black's first move.
+    a.update(Action::MouseDown(l.moves.x + 15, row(0)));
+    assert_eq!(a.ply, 2);
+    // White's third.
+    a.update(Action::MouseDown(l.moves.x + 6, row(2)));
+    assert_eq!(a.ply, 5);
+    // The empty slot after it and the move numbers do nothing.
+    a.update(Action::MouseDown(l.moves.x + 15, row(2)));
+    a.update(Action::MouseDown(l.moves.x + 1, row(0)));
+    assert_eq!(a.ply, 5);
+}

@@ -1,0 +1,215 @@
+//! Rendering snapshots: the whole screen drawn into ratatui's TestBackend
+//! at 120x40 and 80x24, checked line by line for the parts that matter
+//! (board rows, coordinates, panel headers, engine lines, move list,
+//! status line, overlays). Panel numbers are not pinned: the evaluation
+//! terms belong to another module and will change.
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
+use tapir::tui::action::Action;
+use tapir::tui::app::App;
+use tapir::tui::config::{Config, PieceStyle};
+use tapir::tui::game::Game;
+use tapir::tui::ui;
+use tapir::tui::widgets::frametime::FrameStats;
+
+fn app_with(moves: &str, pieces: PieceStyle) -> App {
+    let config = Config {
+        pieces,
+        ..Config::default()
+    };
+    let mut app = App::new(config, Game::default());
+    for m in moves.split_whitespace() {
+        app.update(Action::MoveText(m.to_string()));
+    }
+    app.take_effects();
+    app
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.update(Action::Resize(w, h));
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::draw(f, app, &FrameStats::default()))
+        .unwrap();
+    let buf = term.backend().buffer();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn contains(lines: &[String], needle: &str) -> bool {
+    lines.iter().any(|l| l.contains(needle))
+}
+
+fn feed_line(app: &mut App, multipv: usize, cp: i32, pv: &str) {
+    let token = app.search.as_ref().expect("analysing").token;
+    let mut b = *app.board();
+    let mut moves = Vec::new();
+    for s in pv.split_whitespace() {
+        let m = tapir::chess::parse_move(&b, s).unwrap();
+        moves.push(m);
+        b = b.make(m);
+    }
+    let info = SearchInfo {
+        depth: 18,
+        seldepth: 24,
+        multipv,
+        score: Score::Cp(cp),
+        bound: Bound::Exact,
+        nodes: 2_345_678,
+        nps: 1_234_567,
+        hashfull: 250,
+        time: std::time::Duration::from_millis(1900),
+        pv: moves,
+    };
+    app.update(Action::Engine {
+        token,
+        event: SearchEvent::Info { id: 1, info },
+    });
+}
+
+#[test]
+fn big_screen_unicode() {
+    let mut app = app_with("e4 e5 Nf3 Nc6 Bb5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, -25, "a6 Ba4 Nf6 O-O");
+    feed_line(&mut app, 2, -40, "Nf6 O-O");
+    let s = screen(&mut app, 120, 40);
+    assert!(s[0].starts_with(" Black to move · move 3"), "{}", s[0]);
+    // Squares are 7x3: pieces sit on the middle row of each rank.
+    assert!(s[2].starts_with("8    ♜             ♝      ♛      ♚      ♝      ♞      ♜"));
+    assert!(s[5].starts_with("7    ♟      ♟      ♟      ♟             ♟      ♟      ♟"));
+    assert!(s[11].starts_with("5           ♝                    ♟"));
+    assert!(s[23].starts_with("1    ♜      ♞      ♝      ♛      ♚                    ♜"));
+    assert_eq!(
+        s[25].trim_end(),
+        "     a      b      c      d      e      f      g      h"
+    );
+    // The side panel to the right of the board.
+    assert!(s[0].contains("Evaluation · HCE"));
+    assert!(s[1].contains("Term") && s[1].contains("White") && s[1].contains("Black"));
+    assert!(s[1].contains("Total") && s[1].contains("Taper"));
+    assert!(contains(&s[..26], "Material"));
+    assert!(contains(&s[..26], "Phase ") && contains(&s[..26], "24/24"));
+    assert!(contains(&s[..26], "/ 24 ="), "taper formula");
+    assert!(contains(&s[..26], "packed total 0x"));
+    assert!(contains(&s[..26], "NNUE not loaded"));
+    // Engine lines below the panel, scores from White's view.
+    assert!(
+        s[26].contains("Engine · analysing · d18/24 · 2.35M nodes · 1.23M n/s"),
+        "{}",
+        s[26]
+    );
+    assert!(contains(&s, "1  +0.25 d18 3... a6 4. Ba4 Nf6 5. O-O"));
+    assert!(contains(&s, "2  +0.40 d18 3... Nf6 4. O-O"));
+    // Move list below the board with the current ply marked in the title.
+    assert!(s[26].starts_with(" Moves · ply 5/5"));
+    assert!(s[27].contains("1. e4       e5"));
+    assert!(s[29].contains("3. Bb5"));
+    assert!(s[39].starts_with(" ANALYSIS"));
+    assert!(s[39].trim_end().ends_with("? help · q quit"));
+}
+
+#[test]
+fn small_screen_ascii_and_flipped() {
+    let mut app = app_with("d4 Nf6", PieceStyle::Ascii);
+    let s = screen(&mut app, 80, 24);
+    assert!(s[0].starts_with(" White to move"));
+    assert_eq!(&s[1][..26], "8  r  n  b  q  k  b     r ");
+    assert_eq!(&s[3][..26], "6                 n       ");
+    assert_eq!(&s[5][..26], "4           P             ");
+    assert_eq!(&s[8][..26], "1  R  N  B  Q  K  B  N  R ");
+    assert_eq!(s[9].trim_end(), "   a  b  c  d  e  f  g  h");
+    // Small screens put the engine lines top right and the panel below.
+    assert!(s[0].contains("Engine"));
+    assert!(s[10].contains("Evaluation"));
+    assert!(s[11].contains("White") && s[11].contains("Taper"));
+    assert!(contains(&s, "NNUE not loaded"));
+    assert!(s[11].contains("1. d4       Nf6"));
+    assert!(s[23].starts_with(" ANALYSIS"));
+
+    app.update(Action::Flip);
+    let s = screen(&mut app, 80, 24);
+    assert_eq!(&s[1][..26], "1  R  N  B  K  Q  B  N  R ");
+    assert_eq!(s[9].trim_end(), "   h  g  f  e  d  c  b  a");
+}
+
+#[test]
+fn too_small_asks_to_enlarge() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    for (w, h) in [(79, 24), (80, 23), (40, 10), (5, 2)] {
+        let s = screen(&mut app, w, h);
+        assert!(contains(&s, "enlarge") || w < 30, "{w}x{h}");
+    }
+    let s = screen(&mut app, 60, 20);
+    assert!(contains(&s, "Please enlarge the window"));
+    assert!(contains(&s, "needs 80x24, this is 60x20"));
+}
+
+#[test]
+fn overlays_render() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::ToggleHelp);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        for (key, what) in tapir::tui::widgets::help::KEYS {
+            assert!(
+                contains(&s, key) && contains(&s, what),
+                "{w}x{h}: help lists {key} {what}"
+            );
+        }
+    }
+    app.update(Action::ToggleHelp);
+    app.update(Action::ToggleFrameTimes);
+    let s = screen(&mut app, 120, 40);
+    assert!(contains(&s, "Frame time") && contains(&s, "mean"));
+
+    let b = tapir::chess::Board::from_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1").unwrap();
+    let mut app = App::new(Config::default(), Game::new(b));
+    app.update(Action::MoveText("e8".into()));
+    assert!(app.message.as_ref().unwrap().text.contains("ambiguous"));
+    app.cursor = Some(tapir::chess::Square::parse("e7").unwrap());
+    app.update(Action::CursorPick);
+    app.update(Action::CursorMove(0, 1));
+    app.update(Action::CursorPick);
+    let s = screen(&mut app, 80, 24);
+    assert!(contains(&s, "Promote to"));
+    assert!(contains(&s, "♛ Q"));
+
+    let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[0].contains("Checkmate · Black wins 0-1"), "{}", s[0]);
+    assert!(contains(&s, "game over"));
+
+    let mut app = app_with("e4", PieceStyle::Unicode);
+    app.update(Action::OpenPlayDialog);
+    let s = screen(&mut app, 80, 24);
+    assert!(contains(&s, "Play the engine") && contains(&s, "Level"));
+    app.update(Action::Cancel);
+    app.update(Action::Quit);
+    let s = screen(&mut app, 80, 24);
+    assert!(contains(&s, "Quit anyway?"));
+}
+
+#[test]
+fn prompt_and_messages_in_the_status_line() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::OpenMovePrompt(Some('N')));
+    app.update(Action::PromptChar('f'));
+    let s = screen(&mut app, 120, 40);
+    assert!(s[39].contains("move> Nf"), "{}", s[39]);
+    app.update(Action::PromptSubmit);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[39].contains("'Nf' is not a move"), "{}", s[39]);
+    app.update(Action::OpenCommand);
+    for c in "level 42".chars() {
+        app.update(Action::PromptChar(c));
+    }
+    app.update(Action::PromptSubmit);
+    let s = screen(&mut app, 80, 24);
+    assert!(s[23].contains(":level must be 1-10, got 42"), "{}", s[23]);
+}
