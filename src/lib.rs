@@ -8,3 +8,5 @@ pub mod chess;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod search;
+pub mod uci;

@@ -36,6 +36,13 @@ enum Command {
         #[arg(long, value_name = "D")]
         max_depth: Option<u32>,
     },
+    /// Speak UCI on stdin/stdout (what chess GUIs start).
+    Uci,
+    /// Search a fixed set of positions to a fixed depth; prints a node signature and the speed.
+    Bench {
+        /// Depth in plies (default: the standard bench depth).
+        depth: Option<u32>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -54,9 +61,17 @@ fn main() -> ExitCode {
             suite,
             max_depth,
         }),
+        Some(Command::Uci) => tapir::uci::run(),
+        Some(Command::Bench { depth }) => cli::bench::run(depth),
         None => {
-            eprintln!("tapir: the board is not built yet; try `tapir perft 5`");
-            Ok(())
+            use std::io::IsTerminal;
+            if std::io::stdin().is_terminal() {
+                eprintln!("tapir: the board is not built yet; try `tapir uci` or `tapir bench`");
+                Ok(())
+            } else {
+                // A GUI started the plain binary with pipes: speak UCI.
+                tapir::uci::run()
+            }
         }
     };
     match result {

@@ -2,4 +2,5 @@
 //! its parsed arguments, prints its report to stdout and returns an error
 //! for `main` to print on one line.
 
+pub mod bench;
 pub mod perft;

@@ -16,3 +16,22 @@ pub use trace::{trace, TermTrace, Trace};
 pub fn evaluate(b: &Board) -> i32 {
     trace(b).score
 }
+
+/// One evaluator per search thread; the search calls `evaluate` through it
+/// so an incremental evaluator (NNUE accumulators) can keep state here.
+///
+/// PLACEHOLDER until the real evaluator lands: forwards to `evaluate`.
+#[derive(Default)]
+pub struct Evaluator;
+
+impl Evaluator {
+    pub fn new() -> Evaluator {
+        Evaluator
+    }
+
+    /// Centipawns from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&mut self, b: &Board) -> i32 {
+        evaluate(b)
+    }
+}
