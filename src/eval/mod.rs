@@ -34,4 +34,7 @@ impl Evaluator {
     pub fn evaluate(&mut self, b: &Board) -> i32 {
         evaluate(b)
     }
+
+    /// Forgets cached state (new game).
+    pub fn clear(&mut self) {}
 }

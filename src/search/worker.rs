@@ -111,6 +111,7 @@ impl Worker {
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
         self.hist.clear();
+        self.eval.clear();
     }
 
     pub fn set_tt(&mut self, tt: Arc<Tt>) {
