@@ -27,6 +27,9 @@ pub mod time;
 pub mod tt;
 pub mod worker;
 
+#[cfg(test)]
+mod tests;
+
 pub use control::Control;
 pub use limits::Limits;
 pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome};

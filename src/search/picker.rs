@@ -134,8 +134,8 @@ impl Picker {
         }
     }
 
-    /// A picker for quiescence: captures and queen promotions, or every
-    /// evasion when `in_check`.
+    /// A picker for quiescence: captures and queen promotions (losing ones
+    /// last, flagged by `last_was_bad`), or every evasion when `in_check`.
     pub fn qsearch(tt_move: Move, in_check: bool, ctx: QuietCtx) -> Picker {
         let mut p = Picker::new(tt_move, [Move::NULL; 2], Move::NULL, ctx);
         p.qsearch = !in_check;
@@ -287,10 +287,6 @@ impl Picker {
                     self.stage = Stage::BadNoisy;
                 }
                 Stage::BadNoisy => {
-                    if self.qsearch {
-                        self.stage = Stage::Done;
-                        continue;
-                    }
                     if self.bad_cur < self.bad_end {
                         let m = buf.moves[self.bad_cur];
                         self.bad_cur += 1;

@@ -318,31 +318,36 @@ impl Worker {
                 0
             };
 
-            // Shallow-depth pruning, once a real score is in hand.
-            if !root && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
+            // The board after the move: whether it checks decides pruning.
+            let child = b.make(m);
+            let gives_check = child.in_check();
+
+            // Shallow-depth pruning, once a real score is in hand. Checks
+            // are never pruned (mates and sacrifices hide among them).
+            if !root && !gives_check && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
                 let r = lmr[is_quiet as usize][depth.min(63) as usize][seen.min(63)];
                 let lmr_depth = (depth - 1 - r).max(0);
                 if is_quiet {
                     if seen as i32 > lmp_limit(depth, improving) {
-                        picker.skip_quiets();
                         continue;
                     }
                     if !in_check
                         && lmr_depth <= FUT_DEPTH
                         && eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha
                     {
-                        picker.skip_quiets();
                         continue;
                     }
                     if lmr_depth <= HIST_PRUNE_DEPTH && hist_score < -HIST_PRUNE_MARGIN * depth {
                         continue;
                     }
-                    if lmr_depth <= SEE_QUIET_DEPTH
-                        && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
-                    {
-                        continue;
-                    }
-                } else if picker.last_was_bad
+                }
+                if is_quiet
+                    && lmr_depth <= SEE_QUIET_DEPTH
+                    && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
+                {
+                    continue;
+                }
+                if picker.last_was_bad
                     && depth <= SEE_CAPTURE_DEPTH
                     && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
                 {
@@ -384,9 +389,8 @@ impl Worker {
             }
 
             let nodes_before = self.nodes;
-            self.stack.do_move(ply, m, &mut self.eval);
+            self.stack.do_move_to(ply, m, child, &mut self.eval);
             self.count_node();
-            let gives_check = self.stack.frames[ply + 1].board.in_check();
             if gives_check {
                 ext = ext.max(1);
             }
@@ -597,7 +601,12 @@ impl Worker {
         let mut seen = 0;
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             seen += 1;
-            if !in_check {
+            let child = b.make(m);
+            if !in_check && !child.in_check() {
+                // Losing captures only when they check (they may mate).
+                if picker.last_was_bad {
+                    continue;
+                }
                 if m.promotion().is_none() {
                     let optimistic = futility_base + move_gain(&b, m);
                     if optimistic <= alpha {
@@ -609,7 +618,7 @@ impl Worker {
                     continue;
                 }
             }
-            self.stack.do_move(ply, m, &mut self.eval);
+            self.stack.do_move_to(ply, m, child, &mut self.eval);
             self.count_node();
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.stack.undo_move(ply, &mut self.eval);

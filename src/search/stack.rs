@@ -80,8 +80,14 @@ impl SearchStack {
 
     /// Plays `m` (legal) at `ply`; the result is the board of `ply + 1`.
     #[inline(always)]
-    pub fn do_move(&mut self, ply: usize, m: Move, _eval: &mut Evaluator) {
+    pub fn do_move(&mut self, ply: usize, m: Move, eval: &mut Evaluator) {
         let next = self.frames[ply].board.make(m);
+        self.do_move_to(ply, m, next, eval);
+    }
+
+    /// `do_move` when the caller already made the board `next`.
+    #[inline(always)]
+    pub fn do_move_to(&mut self, ply: usize, m: Move, next: Board, _eval: &mut Evaluator) {
         let pt = piece_to(&self.frames[ply].board, m);
         let f = &mut self.frames[ply];
         f.mv = m;
