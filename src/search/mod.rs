@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod bench_positions;
+pub mod check;
 pub mod control;
 pub mod history;
 pub mod limits;

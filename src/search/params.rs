@@ -13,6 +13,8 @@ pub const HISTORY_BONUS_BASE: i32 = -250;
 pub const HISTORY_BONUS_MAX: i32 = 2400;
 /// Capture history is divided by this before it joins the MVV score.
 pub const CAPTURE_HIST_DIV: i32 = 8;
+/// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
+pub const QUIET_SORT_LIMIT: i32 = 3000;
 /// MVV weight of the victim in capture ordering.
 pub const MVV_MUL: i32 = 16;
 

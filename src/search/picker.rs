@@ -7,7 +7,7 @@
 //! `Board::is_legal` (they may come from another position).
 
 use super::history::{piece_to, History, PieceTo};
-use super::params::{CAPTURE_HIST_DIV, MVV_MUL, SEE_VALUE};
+use super::params::{CAPTURE_HIST_DIV, MVV_MUL, QUIET_SORT_LIMIT, SEE_VALUE};
 use super::see::see_ge;
 use crate::chess::movegen::{gen, generate, MoveSink};
 use crate::chess::moves::MAX_MOVES;
@@ -114,11 +114,21 @@ pub struct Picker {
     bad_cur: usize,
     /// Whether the last move returned came from the bad-capture stage.
     pub last_was_bad: bool,
+    /// The history score of the last move when it came from the quiet stage.
+    pub last_quiet_score: Option<i32>,
+    /// Quiets scoring below this stay unsorted (tried last, in any order).
+    sort_limit: i32,
 }
 
 impl Picker {
-    /// A picker for the main search.
-    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, ctx: QuietCtx) -> Picker {
+    /// A picker for the main search at `depth`.
+    pub fn new(
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        ctx: QuietCtx,
+        depth: i32,
+    ) -> Picker {
         Picker {
             stage: Stage::TtMove,
             tt_move,
@@ -131,13 +141,16 @@ impl Picker {
             bad_end: 0,
             bad_cur: 0,
             last_was_bad: false,
+            last_quiet_score: None,
+            sort_limit: -QUIET_SORT_LIMIT * depth,
         }
     }
 
     /// A picker for quiescence: captures and queen promotions (losing ones
     /// last, flagged by `last_was_bad`), or every evasion when `in_check`.
     pub fn qsearch(tt_move: Move, in_check: bool, ctx: QuietCtx) -> Picker {
-        let mut p = Picker::new(tt_move, [Move::NULL; 2], Move::NULL, ctx);
+        let mut p = Picker::new(tt_move, [Move::NULL; 2], Move::NULL, ctx, 0);
+        p.sort_limit = i32::MIN;
         p.qsearch = !in_check;
         p.skip_quiets = !in_check;
         p
@@ -176,6 +189,7 @@ impl Picker {
     /// The next move, or `None` when every stage is exhausted.
     pub fn next(&mut self, buf: &mut MoveBuf, b: &Board, h: &History) -> Option<Move> {
         self.last_was_bad = false;
+        self.last_quiet_score = None;
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -277,11 +291,13 @@ impl Picker {
                 }
                 Stage::Quiet => {
                     while !self.skip_quiets && self.cur < buf.len {
-                        let m = Self::pick_best(buf, self.cur);
+                        let m = buf.moves[self.cur];
+                        let score = buf.scores[self.cur];
                         self.cur += 1;
                         if self.is_special(m) {
                             continue;
                         }
+                        self.last_quiet_score = Some(score);
                         return Some(m);
                     }
                     self.stage = Stage::BadNoisy;
@@ -298,6 +314,33 @@ impl Picker {
                 Stage::Done => return None,
             }
         }
+    }
+}
+
+/// Sorts the moves of `start..len` scoring at least `limit` to the front,
+/// best first (insertion sort); the rest follow in generation order.
+fn partial_sort(buf: &mut MoveBuf, start: usize, limit: i32) {
+    let len = buf.len;
+    let moves = &mut buf.moves[..len];
+    let scores = &mut buf.scores[..len];
+    let mut sorted_end = start;
+    for p in start..len {
+        let sc = scores[p];
+        if sc < limit {
+            continue;
+        }
+        let mv = moves[p];
+        moves[p] = moves[sorted_end];
+        scores[p] = scores[sorted_end];
+        let mut q = sorted_end;
+        while q > start && scores[q - 1] < sc {
+            moves[q] = moves[q - 1];
+            scores[q] = scores[q - 1];
+            q -= 1;
+        }
+        moves[q] = mv;
+        scores[q] = sc;
+        sorted_end += 1;
     }
 }
 
@@ -321,6 +364,7 @@ mod tests {
             [mv(killers[0]), mv(killers[1])],
             Move::NULL,
             QuietCtx::default(),
+            5,
         );
         let mut out = Vec::new();
         while let Some(m) = p.next(&mut buf, &b, &h) {
@@ -351,6 +395,25 @@ mod tests {
                 assert_eq!(got, want, "{fen}");
             }
         }
+    }
+
+    #[test]
+    fn partial_sort_orders_the_good_and_keeps_the_rest() {
+        let mut buf = MoveBuf::default();
+        let scores = [5, -100, 30, 7, -5000, 30, 0];
+        for (i, &sc) in scores.iter().enumerate() {
+            buf.moves[i] = Move::from_raw(i as u16 + 1);
+            buf.scores[i] = sc;
+        }
+        buf.len = scores.len();
+        partial_sort(&mut buf, 0, 0);
+        assert_eq!(buf.scores[..5], [30, 30, 7, 5, 0]);
+        let mut rest = buf.scores[5..7].to_vec();
+        rest.sort();
+        assert_eq!(rest, [-5000, -100]);
+        let mut all: Vec<u16> = buf.moves[..7].iter().map(|m| m.raw()).collect();
+        all.sort();
+        assert_eq!(all, (1..=7).collect::<Vec<u16>>());
     }
 
     #[test]

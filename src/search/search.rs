@@ -4,6 +4,7 @@
 //! reduction, late-move/futility/history/SEE pruning, singular and check
 //! extensions, late-move reductions), and the quiescence search.
 
+use super::check::gives_check;
 use super::history::{bonus, piece_to, NO_PIECE_TO};
 use super::params::*;
 use super::picker::{Picker, QuietCtx};
@@ -291,7 +292,7 @@ impl Worker {
             Move::NULL
         };
         let killers = self.stack.frames[ply].killers;
-        let mut picker = Picker::new(tt_move, killers, counter, QuietCtx { prev1, prev2 });
+        let mut picker = Picker::new(tt_move, killers, counter, QuietCtx { prev1, prev2 }, depth);
         let lmr = lmr_table();
         let tt_noisy = tt_move.is_noisy();
         let mut best_score = -INF;
@@ -312,45 +313,32 @@ impl Worker {
             }
             seen += 1;
             let is_quiet = !m.is_noisy();
-            let hist_score = if is_quiet {
-                self.hist.quiet(us, m, piece_to(&b, m), prev1, prev2)
-            } else {
-                0
+            let hist_score = match picker.last_quiet_score {
+                Some(h) => h,
+                None if is_quiet => self.hist.quiet(us, m, piece_to(&b, m), prev1, prev2),
+                None => 0,
             };
-
-            // The board after the move: whether it checks decides pruning.
-            let child = b.make(m);
-            let gives_check = child.in_check();
 
             // Shallow-depth pruning, once a real score is in hand. Checks
             // are never pruned (mates and sacrifices hide among them).
-            if !root && !gives_check && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
+            if !root && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
                 let r = lmr[is_quiet as usize][depth.min(63) as usize][seen.min(63)];
                 let lmr_depth = (depth - 1 - r).max(0);
-                if is_quiet {
-                    if seen as i32 > lmp_limit(depth, improving) {
-                        continue;
-                    }
-                    if !in_check
-                        && lmr_depth <= FUT_DEPTH
-                        && eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha
-                    {
-                        continue;
-                    }
-                    if lmr_depth <= HIST_PRUNE_DEPTH && hist_score < -HIST_PRUNE_MARGIN * depth {
-                        continue;
-                    }
-                }
-                if is_quiet
-                    && lmr_depth <= SEE_QUIET_DEPTH
-                    && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
-                {
-                    continue;
-                }
-                if picker.last_was_bad
-                    && depth <= SEE_CAPTURE_DEPTH
-                    && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
-                {
+                let prune = if is_quiet {
+                    seen as i32 > lmp_limit(depth, improving)
+                        || (!in_check
+                            && lmr_depth <= FUT_DEPTH
+                            && eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha)
+                        || (lmr_depth <= HIST_PRUNE_DEPTH
+                            && hist_score < -HIST_PRUNE_MARGIN * depth)
+                        || (lmr_depth <= SEE_QUIET_DEPTH
+                            && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+                } else {
+                    picker.last_was_bad
+                        && depth <= SEE_CAPTURE_DEPTH
+                        && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
+                };
+                if prune && !gives_check(&b, m) {
                     continue;
                 }
             }
@@ -389,6 +377,8 @@ impl Worker {
             }
 
             let nodes_before = self.nodes;
+            let child = b.make(m);
+            let gives_check = child.in_check();
             self.stack.do_move_to(ply, m, child, &mut self.eval);
             self.count_node();
             if gives_check {
@@ -601,23 +591,18 @@ impl Worker {
         let mut seen = 0;
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             seen += 1;
-            let child = b.make(m);
-            if !in_check && !child.in_check() {
-                // Losing captures only when they check (they may mate).
-                if picker.last_was_bad {
-                    continue;
-                }
-                if m.promotion().is_none() {
-                    let optimistic = futility_base + move_gain(&b, m);
-                    if optimistic <= alpha {
-                        best = best.max(optimistic);
-                        continue;
+            if !in_check {
+                let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
+                // Losing and futile captures only when they check (they may mate).
+                let prune = picker.last_was_bad || futile || (m == tt_move && !see_ge(&b, m, 0));
+                if prune && !gives_check(&b, m) {
+                    if futile {
+                        best = best.max(futility_base + move_gain(&b, m));
                     }
-                }
-                if m == tt_move && !see_ge(&b, m, 0) {
                     continue;
                 }
             }
+            let child = b.make(m);
             self.stack.do_move_to(ply, m, child, &mut self.eval);
             self.count_node();
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
