@@ -286,6 +286,7 @@ impl Picker {
                         buf.scores[i] =
                             h.quiet(side, m, piece_to(b, m), self.ctx.prev1, self.ctx.prev2);
                     }
+                    partial_sort(buf, start, self.sort_limit);
                     self.cur = start;
                     self.stage = Stage::Quiet;
                 }
