@@ -3,10 +3,72 @@
 //! move (en passant uncovers two squares; castling falls back to making the
 //! move). The search asks this before deciding to prune a move, which is
 //! most of the time cheaper than the copy-make it would otherwise need.
+//! `CheckInfo` precomputes, once per node, the squares from which each
+//! piece type checks and the pieces whose move uncovers a check.
 
-use crate::chess::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::chess::attacks::{
+    between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::chess::{Bitboard, Board, Move, PieceType, Square};
 
+/// Per-node check data for the side to move against the enemy king.
+pub struct CheckInfo {
+    ksq: Square,
+    /// Squares from which a piece of each type gives check.
+    direct: [Bitboard; 6],
+    /// Our pieces that alone block one of our sliders from the enemy king.
+    discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    pub fn new(b: &Board) -> CheckInfo {
+        let us = b.side_to_move();
+        let ksq = b.king(!us);
+        let occ = b.occupied();
+        let diag = bishop_attacks(ksq, occ);
+        let orth = rook_attacks(ksq, occ);
+        let bq = b.colored(us, PieceType::Bishop) | b.colored(us, PieceType::Queen);
+        let rq = b.colored(us, PieceType::Rook) | b.colored(us, PieceType::Queen);
+        let snipers =
+            (bishop_attacks(ksq, Bitboard::EMPTY) & bq) | (rook_attacks(ksq, Bitboard::EMPTY) & rq);
+        let mut discoverers = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(ksq, s) & occ;
+            if blockers.any() && !blockers.several() {
+                discoverers |= blockers & b.color(us);
+            }
+        }
+        CheckInfo {
+            ksq,
+            direct: [
+                pawn_attacks(!us, ksq),
+                knight_attacks(ksq),
+                diag,
+                orth,
+                diag | orth,
+                Bitboard::EMPTY,
+            ],
+            discoverers,
+        }
+    }
+
+    /// `gives_check(b, m)` for the board this was built from.
+    #[inline]
+    pub fn gives_check(&self, b: &Board, m: Move) -> bool {
+        if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+            return gives_check(b, m);
+        }
+        let from = m.from();
+        let to = m.to();
+        let Some(piece) = b.piece_at(from) else {
+            return false;
+        };
+        self.direct[piece.kind().index()].contains(to)
+            || (self.discoverers.contains(from) && !line(from, self.ksq).contains(to))
+    }
+}
+
+/// Whether `m` (legal on `b`) gives check.
 pub fn gives_check(b: &Board, m: Move) -> bool {
     if m.is_castle() {
         return b.make(m).in_check();

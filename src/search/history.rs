@@ -91,6 +91,13 @@ impl History {
         self.capture[Self::capture_idx(b, m)] as i32
     }
 
+    /// `capture` from parts the caller already has: the moving piece's
+    /// index, the target square and the victim's kind index.
+    #[inline(always)]
+    pub fn capture_of(&self, piece: usize, to: usize, victim: usize) -> i32 {
+        self.capture[(piece * 64 + to) * 6 + victim] as i32
+    }
+
     pub fn update_quiet(
         &mut self,
         side: Color,

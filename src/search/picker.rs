@@ -208,14 +208,16 @@ impl Picker {
                     generate::<_, { gen::NOISY }>(b, buf, Bitboard::ALL);
                     for i in 0..buf.len {
                         let m = buf.moves[i];
-                        let victim = b.captured(m).map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                        let promo = m.promotion().map_or(0, |p| SEE_VALUE[p.index()]);
-                        buf.scores[i] = (victim + promo) * MVV_MUL
-                            + if m.is_capture() {
-                                h.capture(b, m) / CAPTURE_HIST_DIV
-                            } else {
-                                0
-                            };
+                        let victim = b.captured(m).map(|p| p.kind().index());
+                        let mut score = m.promotion().map_or(0, |p| SEE_VALUE[p.index()]);
+                        if let Some(v) = victim {
+                            score += SEE_VALUE[v];
+                        }
+                        score *= MVV_MUL;
+                        if let (Some(v), Some(p)) = (victim, b.piece_at(m.from())) {
+                            score += h.capture_of(p.index(), m.to().index(), v) / CAPTURE_HIST_DIV;
+                        }
+                        buf.scores[i] = score;
                     }
                     self.cur = 0;
                     self.bad_end = 0;

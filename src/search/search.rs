@@ -4,7 +4,7 @@
 //! reduction, late-move/futility/history/SEE pruning, singular and check
 //! extensions, late-move reductions), and the quiescence search.
 
-use super::check::gives_check;
+use super::check::CheckInfo;
 use super::history::{bonus, piece_to, NO_PIECE_TO};
 use super::params::*;
 use super::picker::{Picker, QuietCtx};
@@ -303,6 +303,7 @@ impl Worker {
         let mut n_quiets = 0;
         let mut captures = [Move::NULL; 32];
         let mut n_captures = 0;
+        let mut check_info: Option<CheckInfo> = None;
 
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             if m == excluded {
@@ -338,7 +339,11 @@ impl Worker {
                         && depth <= SEE_CAPTURE_DEPTH
                         && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
                 };
-                if prune && !gives_check(&b, m) {
+                if prune
+                    && !check_info
+                        .get_or_insert_with(|| CheckInfo::new(&b))
+                        .gives_check(&b, m)
+                {
                     continue;
                 }
             }
@@ -589,13 +594,18 @@ impl Worker {
         let mut picker = Picker::qsearch(tt_move, in_check, ctx);
         let mut best_move = Move::NULL;
         let mut seen = 0;
+        let mut check_info: Option<CheckInfo> = None;
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             seen += 1;
             if !in_check {
                 let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
                 // Losing and futile captures only when they check (they may mate).
                 let prune = picker.last_was_bad || futile || (m == tt_move && !see_ge(&b, m, 0));
-                if prune && !gives_check(&b, m) {
+                if prune
+                    && !check_info
+                        .get_or_insert_with(|| CheckInfo::new(&b))
+                        .gives_check(&b, m)
+                {
                     if futile {
                         best = best.max(futility_base + move_gain(&b, m));
                     }
