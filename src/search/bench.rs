@@ -12,8 +12,8 @@ use crate::chess::Board;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Depth that keeps a release bench at a few seconds.
-pub const DEFAULT_DEPTH: u32 = 13;
+/// Depth that keeps a release bench (hand-crafted eval) at 5-10 seconds.
+pub const DEFAULT_DEPTH: u32 = 14;
 pub const HASH_MB: usize = 16;
 
 /// One position's result.
