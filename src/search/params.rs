@@ -122,5 +122,6 @@ pub const STRENGTH_NODES_BASE: f64 = 150.0;
 pub const STRENGTH_ELO_PER_DOUBLING: f64 = 140.0;
 /// Root lines searched so a weaker move can be chosen.
 pub const STRENGTH_MULTIPV: usize = 4;
-/// Random noise added to each line's score: `(3000 - elo) / NOISE_DIV` centipawns at most.
-pub const STRENGTH_NOISE_DIV: i32 = 8;
+/// Random noise added to each line's score: `(3000 - elo)^2 / NOISE_DIV`
+/// centipawns at most (200 at Elo 1000, 50 at 2000, 12 at 2500).
+pub const STRENGTH_NOISE_DIV: i32 = 20_000;

@@ -160,7 +160,8 @@ fn wait_for_release(ctl: &Control, limits: &Limits) {
 /// Index of the line a limited-strength player picks: each line's score plus
 /// random noise that grows as the Elo falls.
 fn noisy_choice(lines: &[super::worker::RootMove], elo: u32) -> usize {
-    let amp = ((3000 - elo.min(3000) as i32) / STRENGTH_NOISE_DIV).max(0);
+    let gap = 3000 - elo.min(3000) as i32;
+    let amp = gap * gap / STRENGTH_NOISE_DIV;
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
