@@ -112,6 +112,8 @@ pub const TM_SCORE_DROP_MAX_PCT: u64 = 60;
 /// and how much it scales the soft limit (percent at 0 and at 1000).
 pub const TM_NODES_LO_PCT: u64 = 150;
 pub const TM_NODES_HI_PCT: u64 = 55;
+/// With a mate proven, stop once the depth exceeds the mate distance (plies) by this.
+pub const TM_MATE_EXTRA_DEPTH: i32 = 4;
 /// With a single legal move, stop after this depth when the clock is running.
 pub const TM_SINGLE_MOVE_DEPTH: i32 = 6;
 

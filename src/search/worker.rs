@@ -6,10 +6,10 @@
 use super::control::Control;
 use super::history::History;
 use super::limits::Limits;
-use super::params::{ASP_DELTA, ASP_MIN_DEPTH, TM_SINGLE_MOVE_DEPTH};
+use super::params::{ASP_DELTA, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH};
 use super::picker::MoveBuf;
 use super::report::{Bound, SearchInfo};
-use super::score::{to_uci, INF, MATE, MAX_PLY};
+use super::score::{is_mate, to_uci, INF, MATE, MAX_PLY};
 use super::stack::SearchStack;
 use super::time::TimeManager;
 use super::tt::Tt;
@@ -267,6 +267,13 @@ impl Worker {
                 }
             }
             if self.time.clocked && self.root_moves.len() == 1 && depth >= TM_SINGLE_MOVE_DEPTH {
+                break;
+            }
+            // A proven mate needs no deeper search on the clock.
+            if self.time.hard.is_some()
+                && is_mate(best.score)
+                && depth >= (MATE - best.score.abs()) + TM_MATE_EXTRA_DEPTH
+            {
                 break;
             }
             let iter_nodes = (self.nodes - iter_start_nodes).max(1);
