@@ -8,5 +8,7 @@ pub mod chess;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod search;
 pub mod train;
 pub mod tui;
+pub mod uci;

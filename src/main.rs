@@ -102,6 +102,13 @@ enum Command {
         #[arg(long, value_name = "WxH", default_value = "120x40")]
         bench_size: String,
     },
+    /// Speak UCI on stdin/stdout (what chess GUIs start).
+    Uci,
+    /// Search a fixed set of positions to a fixed depth; prints a node signature and the speed.
+    Bench {
+        /// Depth in plies (default: the standard bench depth).
+        depth: Option<u32>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -166,15 +173,15 @@ fn main() -> ExitCode {
             Some(n) => cli::tuibench::run(n, &bench_size),
             None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new }),
         },
+        Some(Command::Uci) => tapir::uci::run(),
+        Some(Command::Bench { depth }) => cli::bench::run(depth),
         None => {
             use std::io::IsTerminal;
             if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
                 tapir::tui::run(tapir::tui::TuiArgs::default())
             } else {
-                // UCI HOOK: stdin is a pipe, so a GUI is talking to us. The
-                // UCI loop (src/uci) goes here, e.g. `uci::run()`.
-                eprintln!("tapir: UCI mode is not built yet; run `tapir tui` for the board");
-                Ok(())
+                // Not a terminal: a GUI started the plain binary with pipes.
+                tapir::uci::run()
             }
         }
     };

@@ -2,40 +2,90 @@
 //! start a search that runs on background threads (`go` returns at once),
 //! stop it, change options. Results arrive as `SearchEvent`s on a channel;
 //! the search itself never prints.
-//!
-//! PLACEHOLDER: the search behind this facade is a stub until the search
-//! issue lands; the API is the contract the front ends build on.
 
 mod events;
-mod limits;
 mod options;
 
+pub use crate::search::Limits;
 pub use events::{Bound, Score, SearchEvent, SearchInfo};
-pub use limits::Limits;
-pub use options::{EngineOption, EvalKind};
+pub use options::{
+    EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
+    DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
+    THREADS_RANGE,
+};
 
-use crate::chess::{legal_moves, Position};
+use crate::chess::Position;
+use crate::search::{run_search, Control, SearchJob, Tt, Worker};
+use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// Stack for the search's main thread.
+const SEARCH_STACK: usize = 16 << 20;
+
+/// The option values in force.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ponder: bool,
+    pub limit_strength: bool,
+    pub elo: u32,
+    pub eval: EvalKind,
+    pub eval_file: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: DEFAULT_THREADS,
+            multipv: DEFAULT_MULTIPV,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            ponder: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            eval: EvalKind::Hce,
+            eval_file: None,
+        }
+    }
+}
 
 pub struct Engine {
     events: Sender<SearchEvent>,
     position: Position,
     next_id: u64,
-    worker: Option<JoinHandle<()>>,
+    settings: Settings,
+    tt: Arc<Tt>,
+    /// The search threads' state while idle; moved into the search thread
+    /// while it runs and handed back by `join`.
+    workers: Vec<Worker>,
+    running: Option<(Arc<Control>, JoinHandle<Vec<Worker>>)>,
 }
 
 impl Engine {
     /// A new engine and the receiving end of its event channel.
     pub fn new() -> (Engine, Receiver<SearchEvent>) {
         let (tx, rx) = channel();
+        // The default table is small; should even that fail, run with 1 MB.
+        let tt = Arc::new(
+            Tt::new(DEFAULT_HASH_MB)
+                .or_else(|_| Tt::new(1))
+                .expect("1 MB of memory for the hash table"),
+        );
         (
             Engine {
                 events: tx,
                 position: Position::startpos(),
                 next_id: 0,
-                worker: None,
+                settings: Settings::default(),
+                workers: vec![Worker::new(0, tt.clone())],
+                tt,
+                running: None,
             },
             rx,
         )
@@ -47,60 +97,160 @@ impl Engine {
         self.position = position;
     }
 
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// Starts searching and returns the search id that tags this search's
     /// events. A running search is stopped first.
-    pub fn go(&mut self, _limits: Limits) -> u64 {
+    pub fn go(&mut self, limits: Limits) -> u64 {
         self.stop();
         self.next_id += 1;
         let id = self.next_id;
+        let ctl = Arc::new(Control::new(self.workers.len(), limits.ponder));
+        let job = SearchJob {
+            board: *self.position.board(),
+            history: history_hashes(&self.position),
+            limits,
+            multipv: self.settings.multipv,
+            overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            elo: self.settings.limit_strength.then_some(self.settings.elo),
+        };
         let tx = self.events.clone();
-        let board = *self.position.board();
-        self.worker = Some(std::thread::spawn(move || {
-            let moves = legal_moves(&board);
-            let best = moves.as_slice().first().copied();
-            let info = SearchInfo {
-                depth: 1,
-                seldepth: 1,
-                multipv: 1,
-                score: Score::Cp(crate::eval::evaluate(&board)),
-                bound: Bound::Exact,
-                nodes: 1,
-                nps: 0,
-                hashfull: 0,
-                time: Duration::ZERO,
-                pv: best.into_iter().collect(),
-            };
-            let _ = tx.send(SearchEvent::Info { id, info });
-            let _ = tx.send(SearchEvent::BestMove {
-                id,
-                best,
-                ponder: None,
+        let tt = self.tt.clone();
+        let mut workers = std::mem::take(&mut self.workers);
+        let thread_ctl = ctl.clone();
+        let spawned = std::thread::Builder::new()
+            .name("tapir-search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let out = run_search(&mut workers, &tt, &thread_ctl, &job, &mut |info| {
+                    let _ = tx.send(SearchEvent::Info { id, info });
+                });
+                let _ = tx.send(SearchEvent::BestMove {
+                    id,
+                    best: out.best,
+                    ponder: out.ponder,
+                });
+                workers
             });
-        }));
+        match spawned {
+            Ok(handle) => self.running = Some((ctl, handle)),
+            Err(e) => {
+                self.workers = self.fresh_workers();
+                let _ = self
+                    .events
+                    .send(SearchEvent::Error(format!("cannot start the search: {e}")));
+                let _ = self.events.send(SearchEvent::BestMove {
+                    id,
+                    best: None,
+                    ponder: None,
+                });
+            }
+        }
         id
+    }
+
+    fn fresh_workers(&self) -> Vec<Worker> {
+        (0..self.settings.threads)
+            .map(|i| Worker::new(i, self.tt.clone()))
+            .collect()
     }
 
     /// Stops the running search, if any; its `BestMove` event still follows.
     pub fn stop(&mut self) {
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
+        if let Some((ctl, handle)) = self.running.take() {
+            ctl.stop();
+            match handle.join() {
+                Ok(workers) => self.workers = workers,
+                Err(_) => {
+                    self.workers = self.fresh_workers();
+                    let _ = self
+                        .events
+                        .send(SearchEvent::Error("the search thread failed".into()));
+                }
+            }
         }
     }
 
     /// The opponent played the pondered move: continue as a normal search.
-    pub fn ponderhit(&mut self) {}
+    pub fn ponderhit(&mut self) {
+        if let Some((ctl, _)) = &self.running {
+            ctl.ponderhit();
+        }
+    }
 
     /// Clears the hash and history for a new game.
     pub fn new_game(&mut self) {
         self.stop();
+        self.tt.clear();
+        for w in self.workers.iter_mut() {
+            w.clear();
+        }
     }
 
     pub fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
-        option.validate()
+        option.validate()?;
+        match option {
+            EngineOption::Hash(mb) => {
+                self.stop();
+                if mb != self.settings.hash_mb {
+                    // Free the old table first so both never exist at once.
+                    self.tt = Arc::new(Tt::new(1)?);
+                    for w in self.workers.iter_mut() {
+                        w.set_tt(self.tt.clone());
+                    }
+                    let result = Tt::new(mb);
+                    let (tt, res) = match result {
+                        Ok(tt) => {
+                            self.settings.hash_mb = mb;
+                            (tt, Ok(()))
+                        }
+                        Err(e) => (
+                            Tt::new(self.settings.hash_mb).or_else(|_| Tt::new(1))?,
+                            Err(e),
+                        ),
+                    };
+                    self.tt = Arc::new(tt);
+                    for w in self.workers.iter_mut() {
+                        w.set_tt(self.tt.clone());
+                    }
+                    return res;
+                }
+            }
+            EngineOption::Threads(n) => {
+                self.stop();
+                self.settings.threads = n;
+                self.workers.truncate(n);
+                while self.workers.len() < n {
+                    let i = self.workers.len();
+                    self.workers.push(Worker::new(i, self.tt.clone()));
+                }
+            }
+            EngineOption::MultiPv(n) => self.settings.multipv = n,
+            EngineOption::MoveOverhead(ms) => self.settings.move_overhead_ms = ms,
+            EngineOption::ClearHash => {
+                self.stop();
+                self.tt.clear();
+            }
+            EngineOption::Ponder(on) => self.settings.ponder = on,
+            EngineOption::LimitStrength(on) => self.settings.limit_strength = on,
+            EngineOption::Elo(elo) => self.settings.elo = elo,
+            EngineOption::Evaluator(EvalKind::Hce) => self.settings.eval = EvalKind::Hce,
+            EngineOption::Evaluator(EvalKind::Nnue) => {
+                return Err("NNUE not available yet".into());
+            }
+            EngineOption::EvalFile(path) => self.settings.eval_file = Some(path),
+        }
+        Ok(())
     }
 
     pub fn is_searching(&self) -> bool {
-        self.worker.as_ref().is_some_and(|w| !w.is_finished())
+        self.running.as_ref().is_some_and(|(_, h)| !h.is_finished())
     }
 }
 
@@ -108,4 +258,18 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Hashes of the positions before the current one that a repetition can
+/// reach (back to the last irreversible move), oldest first.
+fn history_hashes(pos: &Position) -> Vec<u64> {
+    let window = pos.board().halfmove_clock() as usize;
+    let mut p = pos.clone();
+    let mut hashes = Vec::with_capacity(window.min(p.ply()));
+    while p.ply() > 0 && hashes.len() < window {
+        p.unmake();
+        hashes.push(p.board().hash());
+    }
+    hashes.reverse();
+    hashes
 }

@@ -32,6 +32,12 @@ pub const MULTIPV_RANGE: (usize, usize) = (1, 10);
 pub const MOVE_OVERHEAD_RANGE: (u64, u64) = (0, 5000);
 pub const ELO_RANGE: (u32, u32) = (1000, 3000);
 
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const DEFAULT_THREADS: usize = 1;
+pub const DEFAULT_MULTIPV: usize = 1;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+pub const DEFAULT_ELO: u32 = 1500;
+
 impl EngineOption {
     /// Checks the value against its range; the message names both.
     pub fn validate(&self) -> Result<(), String> {

@@ -1,4 +1,5 @@
-//! How long a search may run: the fields of UCI's `go` command.
+//! How long a search may run: the fields of UCI's `go` command. Defined
+//! here, below the engine facade, which re-exports it.
 
 use crate::chess::Move;
 use std::time::Duration;

@@ -1,0 +1,92 @@
+//! Shared state of one running search: the stop flag every thread polls,
+//! the ponder state, the start time and each thread's node count. The
+//! engine facade holds it to stop a search or signal `ponderhit`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+pub struct Control {
+    /// Set by the front end (`stop`) or a limit.
+    stop: AtomicBool,
+    /// Set when the main thread has finished: helpers end too.
+    done: AtomicBool,
+    pondering: AtomicBool,
+    start: Instant,
+    /// Microseconds after `start` at which `ponderhit` came; `u64::MAX` if not.
+    ponderhit_us: AtomicU64,
+    nodes: Vec<AtomicU64>,
+}
+
+impl Control {
+    pub fn new(threads: usize, pondering: bool) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            done: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            start: Instant::now(),
+            ponderhit_us: AtomicU64::new(u64::MAX),
+            nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// Whether search threads must return now.
+    #[inline(always)]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Relaxed) || self.done.load(Relaxed)
+    }
+
+    /// Whether `stop` was asked for (not merely the main thread finishing).
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    /// The main thread is done: helpers stop.
+    pub fn finish(&self) {
+        self.done.store(true, Relaxed);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        let us = self.start.elapsed().as_micros() as u64;
+        self.ponderhit_us.store(us, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    /// Time since `go`.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time on our own clock: since `go`, or since `ponderhit` when pondering
+    /// came first; zero while still pondering.
+    pub fn clock_elapsed(&self) -> Duration {
+        if self.is_pondering() {
+            return Duration::ZERO;
+        }
+        let hit = self.ponderhit_us.load(Relaxed);
+        let total = self.start.elapsed();
+        if hit == u64::MAX {
+            total
+        } else {
+            total.saturating_sub(Duration::from_micros(hit))
+        }
+    }
+
+    pub fn set_nodes(&self, thread: usize, n: u64) {
+        if let Some(c) = self.nodes.get(thread) {
+            c.store(n, Relaxed);
+        }
+    }
+
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|c| c.load(Relaxed)).sum()
+    }
+}

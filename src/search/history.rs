@@ -1,0 +1,158 @@
+//! What the search learns about moves while it runs, for move ordering and
+//! reductions: a butterfly history (side, from, to), a capture history
+//! (piece, to, victim), a continuation history (previous piece and square,
+//! this piece and square) and counter moves. Killers live in the search
+//! stack. Every table is updated with the "gravity" rule that keeps values
+//! inside ±`HISTORY_MAX` and lets old knowledge fade.
+
+use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_MAX, HISTORY_BONUS_MUL, HISTORY_MAX};
+use crate::chess::{Board, Color, Move};
+
+/// Index of a (piece, to-square) pair: `piece * 64 + to`, 0..768.
+pub type PieceTo = usize;
+/// The continuation slot used when there is no previous move (root, null move).
+pub const NO_PIECE_TO: PieceTo = 0;
+
+/// Bonus for a cut-off at `depth` (malus is its negation).
+#[inline]
+pub fn bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_MUL * depth + HISTORY_BONUS_BASE).clamp(0, HISTORY_BONUS_MAX)
+}
+
+#[inline(always)]
+fn gravity(v: &mut i16, bonus: i32) {
+    let x = *v as i32;
+    *v = (x + bonus - x * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// All the per-thread ordering tables.
+pub struct History {
+    main: Vec<i16>,
+    capture: Vec<i16>,
+    /// `[prev PieceTo][PieceTo]`, flattened.
+    cont: Vec<i16>,
+    counter: Vec<Move>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            main: vec![0; 2 * 64 * 64],
+            capture: vec![0; 768 * 6],
+            cont: vec![0; 768 * 768],
+            counter: vec![Move::NULL; 768],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.main.fill(0);
+        self.capture.fill(0);
+        self.cont.fill(0);
+        self.counter.fill(Move::NULL);
+    }
+
+    #[inline(always)]
+    fn main_idx(side: Color, m: Move) -> usize {
+        side.index() * 4096 + m.from().index() * 64 + m.to().index()
+    }
+
+    #[inline(always)]
+    pub fn main(&self, side: Color, m: Move) -> i32 {
+        self.main[Self::main_idx(side, m)] as i32
+    }
+
+    #[inline(always)]
+    pub fn cont(&self, prev: PieceTo, cur: PieceTo) -> i32 {
+        self.cont[prev * 768 + cur] as i32
+    }
+
+    /// Quiet-move score: butterfly plus the continuation histories of the
+    /// last two moves.
+    #[inline(always)]
+    pub fn quiet(&self, side: Color, m: Move, pt: PieceTo, prev1: PieceTo, prev2: PieceTo) -> i32 {
+        self.main(side, m) + self.cont(prev1, pt) + self.cont(prev2, pt)
+    }
+
+    #[inline(always)]
+    fn capture_idx(b: &Board, m: Move) -> usize {
+        let piece = b.moved_piece(m).map_or(0, |p| p.index());
+        let victim = b.captured(m).map_or(0, |p| p.kind().index());
+        (piece * 64 + m.to().index()) * 6 + victim
+    }
+
+    #[inline(always)]
+    pub fn capture(&self, b: &Board, m: Move) -> i32 {
+        self.capture[Self::capture_idx(b, m)] as i32
+    }
+
+    /// `capture` from parts the caller already has: the moving piece's
+    /// index, the target square and the victim's kind index.
+    #[inline(always)]
+    pub fn capture_of(&self, piece: usize, to: usize, victim: usize) -> i32 {
+        self.capture[(piece * 64 + to) * 6 + victim] as i32
+    }
+
+    pub fn update_quiet(
+        &mut self,
+        side: Color,
+        m: Move,
+        pt: PieceTo,
+        prev1: PieceTo,
+        prev2: PieceTo,
+        bonus: i32,
+    ) {
+        gravity(&mut self.main[Self::main_idx(side, m)], bonus);
+        if prev1 != NO_PIECE_TO {
+            gravity(&mut self.cont[prev1 * 768 + pt], bonus);
+        }
+        if prev2 != NO_PIECE_TO {
+            gravity(&mut self.cont[prev2 * 768 + pt], bonus);
+        }
+    }
+
+    pub fn update_capture(&mut self, b: &Board, m: Move, bonus: i32) {
+        gravity(&mut self.capture[Self::capture_idx(b, m)], bonus);
+    }
+
+    #[inline(always)]
+    pub fn counter(&self, prev: PieceTo) -> Move {
+        self.counter[prev]
+    }
+
+    pub fn set_counter(&mut self, prev: PieceTo, m: Move) {
+        if prev != NO_PIECE_TO {
+            self.counter[prev] = m;
+        }
+    }
+}
+
+/// The (piece, to) index of a move about to be made on `b`.
+#[inline(always)]
+pub fn piece_to(b: &Board, m: Move) -> PieceTo {
+    b.moved_piece(m)
+        .map_or(NO_PIECE_TO, |p| p.index() * 64 + m.to().index())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_stays_bounded() {
+        let mut v = 0i16;
+        for _ in 0..10_000 {
+            gravity(&mut v, HISTORY_BONUS_MAX);
+        }
+        assert!(v as i32 <= HISTORY_MAX && v > 0);
+        for _ in 0..10_000 {
+            gravity(&mut v, -HISTORY_BONUS_MAX);
+        }
+        assert!(v as i32 >= -HISTORY_MAX && v < 0);
+    }
+}

@@ -1,0 +1,39 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search with a shared lockless transposition table and Lazy SMP threads.
+//! It depends on `chess` and `eval` only and never prints; the engine facade
+//! drives it and turns its reports into events.
+//!
+//! Map: `params` (every tuned number), `score` (mate arithmetic), `tt`,
+//! `see`, `history`, `picker` (staged move ordering), `stack` (make/unmake
+//! and repetitions), `control` (stop/ponder flags), `time`, `worker` (per
+//! thread state, iterative deepening, aspiration, MultiPV), `search`
+//! (negamax and quiescence), `pool` (threads, strength limit), `bench`.
+
+pub mod bench;
+pub mod bench_positions;
+pub mod check;
+pub mod control;
+pub mod history;
+pub mod limits;
+pub mod params;
+pub mod picker;
+pub mod pool;
+pub mod report;
+pub mod score;
+#[allow(clippy::module_inception)]
+mod search;
+pub mod see;
+pub mod stack;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+#[cfg(test)]
+mod tests;
+
+pub use control::Control;
+pub use limits::Limits;
+pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome};
+pub use report::{Bound, Score, SearchInfo};
+pub use tt::Tt;
+pub use worker::Worker;

@@ -1,0 +1,129 @@
+//! Every tuned number of the search, named, in one place. Changing one of
+//! these changes the bench signature; quote the new one in the commit.
+
+// ---- move ordering --------------------------------------------------------
+
+/// Piece values for SEE and MVV-LVA, indexed by `PieceType::index()`.
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+/// Upper bound of every history table (the gravity formula keeps values inside).
+pub const HISTORY_MAX: i32 = 16384;
+/// History bonus for a move that caused a cut-off: `min(MUL * depth + BASE, MAX)`.
+pub const HISTORY_BONUS_MUL: i32 = 280;
+pub const HISTORY_BONUS_BASE: i32 = -250;
+pub const HISTORY_BONUS_MAX: i32 = 2400;
+/// Capture history is divided by this before it joins the MVV score.
+pub const CAPTURE_HIST_DIV: i32 = 8;
+/// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
+pub const QUIET_SORT_LIMIT: i32 = 3000;
+/// MVV weight of the victim in capture ordering.
+pub const MVV_MUL: i32 = 16;
+
+// ---- aspiration windows ---------------------------------------------------
+
+/// First depth searched with a window around the previous score.
+pub const ASP_MIN_DEPTH: i32 = 4;
+/// Initial half-width of the window, centipawns.
+pub const ASP_DELTA: i32 = 14;
+
+// ---- node pruning ---------------------------------------------------------
+
+/// Reverse futility (static null move): deepest depth and margin per ply.
+pub const RFP_DEPTH: i32 = 8;
+pub const RFP_MARGIN: i32 = 75;
+/// Razoring: drop to quiescence when the eval is this far below alpha per ply.
+pub const RAZOR_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 220;
+/// Null-move pruning: minimum depth, reduction `BASE + depth / DIV + min((eval - beta) / EVAL_DIV, EVAL_MAX)`.
+pub const NMP_MIN_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DEPTH_DIV: i32 = 3;
+pub const NMP_EVAL_DIV: i32 = 180;
+pub const NMP_EVAL_MAX: i32 = 3;
+/// Above this depth a null-move cut-off is verified by a reduced search without null moves.
+pub const NMP_VERIFY_DEPTH: i32 = 14;
+/// Internal iterative reduction: depth from which a node without a hash move is searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+/// ProbCut: minimum depth, margin above beta and depth reduction.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 190;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
+// ---- move pruning ---------------------------------------------------------
+
+/// Late-move pruning: quiets tried beyond `(BASE + depth^2) / (2 - improving)` are skipped.
+pub const LMP_BASE: i32 = 3;
+/// Futility pruning of quiets: deepest (reduced) depth, margin `BASE + MUL * depth`.
+pub const FUT_DEPTH: i32 = 8;
+pub const FUT_BASE: i32 = 90;
+pub const FUT_MUL: i32 = 95;
+/// SEE pruning: quiets below `-QUIET * depth^2`, captures below `-CAPTURE * depth`.
+pub const SEE_QUIET_DEPTH: i32 = 8;
+pub const SEE_QUIET_MARGIN: i32 = 18;
+pub const SEE_CAPTURE_DEPTH: i32 = 6;
+pub const SEE_CAPTURE_MARGIN: i32 = 95;
+/// History pruning: quiets whose history is below `-MARGIN * depth` at shallow depth.
+pub const HIST_PRUNE_DEPTH: i32 = 3;
+pub const HIST_PRUNE_MARGIN: i32 = 3000;
+
+// ---- extensions -----------------------------------------------------------
+
+/// Singular extensions: minimum depth, hash depth slack, margin per depth.
+pub const SE_MIN_DEPTH: i32 = 7;
+pub const SE_TT_DEPTH_SLACK: i32 = 3;
+pub const SE_MARGIN_MUL: i32 = 2;
+/// A singular move failing this far below the singular beta gets a second ply.
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+
+// ---- late-move reductions ---------------------------------------------------
+
+/// `reduction(d, m) = BASE + ln(d) * ln(m) / DIV`, in hundredths of a ply.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIV: f64 = 2.25;
+/// Captures reduce by a smaller table: `CAPT_BASE + ln(d) * ln(m) / CAPT_DIV`.
+pub const LMR_CAPT_BASE: f64 = 0.1;
+pub const LMR_CAPT_DIV: f64 = 3.2;
+/// The history score that moves the reduction by one ply.
+pub const LMR_HIST_DIV: i32 = 8192;
+/// Minimum depth and move number (1-based) to reduce.
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+// ---- quiescence -------------------------------------------------------------
+
+/// Futility margin for captures in quiescence search (delta pruning).
+pub const QS_FUTILITY_MARGIN: i32 = 160;
+
+// ---- time management --------------------------------------------------------
+
+/// Moves to go assumed when the clock gives none.
+pub const TM_DEFAULT_MTG: u32 = 28;
+/// Share of the increment added to the per-move budget, in percent.
+pub const TM_INC_PCT: u64 = 80;
+/// The hard limit is this many soft budgets, at most `TM_HARD_MAX_PCT` of the clock.
+pub const TM_HARD_MUL: u64 = 5;
+pub const TM_HARD_MAX_PCT: u64 = 75;
+/// The soft limit never exceeds this share of the clock, percent.
+pub const TM_SOFT_MAX_PCT: u64 = 40;
+/// Soft-limit scale (percent) by how many iterations the best move has held.
+pub const TM_STABILITY_PCT: [u64; 6] = [250, 130, 110, 95, 85, 75];
+/// Soft-limit scale (percent) when the score drops sharply, per centipawn, capped.
+pub const TM_SCORE_DROP_PCT_PER_CP: u64 = 1;
+pub const TM_SCORE_DROP_MAX_PCT: u64 = 60;
+/// Share of nodes spent on the best move that counts as "certain", permille,
+/// and how much it scales the soft limit (percent at 0 and at 1000).
+pub const TM_NODES_LO_PCT: u64 = 150;
+pub const TM_NODES_HI_PCT: u64 = 55;
+/// With a mate proven, stop once the depth exceeds the mate distance (plies) by this.
+pub const TM_MATE_EXTRA_DEPTH: i32 = 4;
+/// With a single legal move, stop after this depth when the clock is running.
+pub const TM_SINGLE_MOVE_DEPTH: i32 = 6;
+
+// ---- strength limit ---------------------------------------------------------
+
+/// UCI_Elo -> nodes per move: `BASE * 2^((elo - 1000) / ELO_PER_DOUBLING)`.
+pub const STRENGTH_NODES_BASE: f64 = 150.0;
+pub const STRENGTH_ELO_PER_DOUBLING: f64 = 140.0;
+/// Root lines searched so a weaker move can be chosen.
+pub const STRENGTH_MULTIPV: usize = 4;
+/// Random noise added to each line's score: `(3000 - elo)^2 / NOISE_DIV`
+/// centipawns at most (200 at Elo 1000, 50 at 2000, 12 at 2500).
+pub const STRENGTH_NOISE_DIV: i32 = 20_000;

@@ -1,0 +1,649 @@
+//! The recursive search: principal-variation alpha-beta with the usual
+//! selectivity (hash cut-offs, mate-distance pruning, reverse futility,
+//! razoring, null move with verification, ProbCut, internal iterative
+//! reduction, late-move/futility/history/SEE pruning, singular and check
+//! extensions, late-move reductions), and the quiescence search.
+
+use super::check::CheckInfo;
+use super::history::{bonus, piece_to, NO_PIECE_TO};
+use super::params::*;
+use super::picker::{Picker, QuietCtx};
+use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL};
+use super::see::{move_gain, see_ge};
+use super::tt::{TtBound, TtHit};
+use super::worker::Worker;
+use crate::chess::{count_legal, Board, Move};
+use std::sync::OnceLock;
+
+/// `[quiet?][depth][move number]` reductions in plies.
+type LmrTable = [[[i32; 64]; 64]; 2];
+
+fn lmr_table() -> &'static LmrTable {
+    static TABLE: OnceLock<Box<LmrTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[[0; 64]; 64]; 2]);
+        for d in 1..64 {
+            for m in 1..64 {
+                let l = (d as f64).ln() * (m as f64).ln();
+                t[0][d][m] = (LMR_CAPT_BASE + l / LMR_CAPT_DIV) as i32;
+                t[1][d][m] = (LMR_BASE + l / LMR_DIV) as i32;
+            }
+        }
+        t
+    })
+}
+
+/// Quiets tried before late-move pruning cuts the rest.
+#[inline(always)]
+fn lmp_limit(depth: i32, improving: bool) -> i32 {
+    (LMP_BASE + depth * depth) / (2 - improving as i32)
+}
+
+/// Whether a hash score with this bound answers the window on its own.
+#[inline(always)]
+fn bound_cuts(bound: TtBound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score >= beta,
+        TtBound::Upper => score <= alpha,
+    }
+}
+
+/// The static eval sharpened by a hash score whose bound points the right way.
+#[inline(always)]
+fn adjusted_eval(raw: i32, hit: Option<TtHit>, tt_score: i32) -> i32 {
+    match hit {
+        Some(h)
+            if (h.bound == TtBound::Exact)
+                || (h.bound == TtBound::Lower && tt_score > raw)
+                || (h.bound == TtBound::Upper && tt_score < raw) =>
+        {
+            tt_score
+        }
+        _ => raw,
+    }
+}
+
+impl Worker {
+    /// The one place the search asks for a static evaluation.
+    #[inline(always)]
+    pub(super) fn static_eval(&mut self, ply: usize) -> i32 {
+        let b = &self.stack.frames[ply].board;
+        self.eval.evaluate(b).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Draw by rule at `ply` (a mate on the 100th half-move still counts).
+    #[inline(always)]
+    fn is_draw(&self, ply: usize, b: &Board) -> bool {
+        (b.halfmove_clock() >= 100 && (!b.in_check() || count_legal(b) > 0))
+            || b.is_insufficient_material()
+            || self.stack.is_repetition(ply)
+    }
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let end = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = m;
+        head[ply][ply + 1..end].copy_from_slice(&tail[0][ply + 1..end]);
+        self.pv_len[ply] = end;
+    }
+
+    /// Alpha-beta search of the position at `ply` to `depth`.
+    pub(super) fn negamax<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let b = self.stack.frames[ply].board;
+        let in_check = b.in_check();
+        let us = b.side_to_move();
+
+        if !root {
+            if self.is_draw(ply, &b) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { 0 } else { self.static_eval(ply) };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // ---- hash table ----
+        let excluded = self.stack.frames[ply].excluded;
+        let singular_search = !excluded.is_null();
+        let hash = b.hash();
+        let hit = if singular_search {
+            None
+        } else {
+            self.tt.probe(hash)
+        };
+        let tt_move = if root {
+            self.root_moves[self.pv_idx].mv
+        } else {
+            hit.map_or(Move::NULL, |h| h.mv)
+        };
+        let tt_score = hit.map_or(-INF, |h| from_tt(h.score, ply));
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
+        if !PV {
+            if let Some(h) = hit {
+                if h.depth >= depth && bound_cuts(h.bound, tt_score, alpha, beta) {
+                    return tt_score;
+                }
+            }
+        }
+
+        // ---- static evaluation ----
+        let raw_eval;
+        let eval;
+        if in_check {
+            raw_eval = NO_EVAL;
+            eval = NO_EVAL;
+            self.stack.frames[ply].static_eval = NO_EVAL;
+        } else if singular_search {
+            raw_eval = self.stack.frames[ply].static_eval;
+            eval = raw_eval;
+        } else {
+            raw_eval = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.static_eval(ply),
+            };
+            eval = adjusted_eval(raw_eval, hit, tt_score);
+            self.stack.frames[ply].static_eval = raw_eval;
+        }
+        let improving = !in_check && ply >= 2 && {
+            let e2 = self.stack.frames[ply - 2].static_eval;
+            if e2 != NO_EVAL {
+                raw_eval > e2
+            } else if ply >= 4 && self.stack.frames[ply - 4].static_eval != NO_EVAL {
+                raw_eval > self.stack.frames[ply - 4].static_eval
+            } else {
+                true
+            }
+        };
+        if ply + 2 < self.stack.frames.len() {
+            self.stack.frames[ply + 2].killers = [Move::NULL; 2];
+        }
+
+        // ---- node pruning ----
+        if !PV && !in_check && !singular_search {
+            // Reverse futility: far enough above beta to stand pat.
+            if depth <= RFP_DEPTH
+                && eval < MATE_BOUND
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            // Razoring: hopeless quiet positions go straight to quiescence.
+            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+                let q = self.qsearch::<false>(alpha, alpha + 1, ply);
+                if q <= alpha {
+                    return q;
+                }
+            }
+            // Null move: if passing still fails high, the node is a cut.
+            let prev_null = ply > 0 && self.stack.frames[ply - 1].mv.is_null();
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !prev_null
+                && ply >= self.nmp_min_ply
+                && beta > -MATE_BOUND
+                && b.has_non_pawn_material(us)
+            {
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIV
+                    + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+                self.stack.do_null(ply);
+                self.count_node();
+                let s = -self.negamax::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.stack.undo_null();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    let s = if s >= MATE_BOUND { beta } else { s };
+                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+                        return s;
+                    }
+                    // Deep: verify without null moves near this ply (zugzwang).
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let v = self.negamax::<false>(beta - 1, beta, depth - r, ply, false);
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return s;
+                    }
+                }
+            }
+            // ProbCut: a good capture that beats beta by a margin at reduced
+            // depth very likely beats beta at full depth.
+            let pc_beta = beta + PROBCUT_MARGIN;
+            if depth >= PROBCUT_MIN_DEPTH
+                && beta.abs() < MATE_BOUND
+                && !hit.is_some_and(|h| h.depth >= depth - 3 && tt_score < pc_beta)
+            {
+                let ctx = QuietCtx::default();
+                let mut picker = Picker::qsearch(tt_move, false, ctx);
+                while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
+                    if !see_ge(&b, m, pc_beta - eval) {
+                        continue;
+                    }
+                    self.stack.do_move(ply, m, &mut self.eval);
+                    self.count_node();
+                    let mut s = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1);
+                    if s >= pc_beta {
+                        s = -self.negamax::<false>(
+                            -pc_beta,
+                            -pc_beta + 1,
+                            depth - PROBCUT_REDUCTION,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                    self.stack.undo_move(ply, &mut self.eval);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= pc_beta {
+                        self.tt.store(
+                            hash,
+                            m,
+                            to_tt(s, ply),
+                            raw_eval,
+                            depth - 3,
+                            TtBound::Lower,
+                            tt_pv,
+                        );
+                        return s;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: no hash move, probably a poor guess.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_null() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // ---- move loop ----
+        let prev1 = self.stack.prev_piece_to(ply, 1);
+        let prev2 = self.stack.prev_piece_to(ply, 2);
+        let counter = if prev1 != NO_PIECE_TO {
+            self.hist.counter(prev1)
+        } else {
+            Move::NULL
+        };
+        let killers = self.stack.frames[ply].killers;
+        let mut picker = Picker::new(tt_move, killers, counter, QuietCtx { prev1, prev2 }, depth);
+        let lmr = lmr_table();
+        let tt_noisy = tt_move.is_noisy();
+        let mut best_score = -INF;
+        let mut best_move = Move::NULL;
+        let mut seen = 0usize;
+        let mut searched = 0usize;
+        let mut quiets = [Move::NULL; 64];
+        let mut n_quiets = 0;
+        let mut captures = [Move::NULL; 32];
+        let mut n_captures = 0;
+        let mut check_info: Option<CheckInfo> = None;
+
+        while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
+            if m == excluded {
+                continue;
+            }
+            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
+                continue;
+            }
+            seen += 1;
+            let is_quiet = !m.is_noisy();
+            let hist_score = match picker.last_quiet_score {
+                Some(h) => h,
+                None if is_quiet => self.hist.quiet(us, m, piece_to(&b, m), prev1, prev2),
+                None => 0,
+            };
+
+            // Shallow-depth pruning, once a real score is in hand. Checks
+            // are never pruned (mates and sacrifices hide among them).
+            if !root && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
+                let r = lmr[is_quiet as usize][depth.min(63) as usize][seen.min(63)];
+                let lmr_depth = (depth - 1 - r).max(0);
+                let prune = if is_quiet {
+                    seen as i32 > lmp_limit(depth, improving)
+                        || (!in_check
+                            && lmr_depth <= FUT_DEPTH
+                            && eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha)
+                        || (lmr_depth <= HIST_PRUNE_DEPTH
+                            && hist_score < -HIST_PRUNE_MARGIN * depth)
+                        || (lmr_depth <= SEE_QUIET_DEPTH
+                            && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+                } else {
+                    picker.last_was_bad
+                        && depth <= SEE_CAPTURE_DEPTH
+                        && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
+                };
+                if prune
+                    && !check_info
+                        .get_or_insert_with(|| CheckInfo::new(&b))
+                        .gives_check(&b, m)
+                {
+                    continue;
+                }
+            }
+
+            // Singular extension: is the hash move much better than the rest?
+            let mut ext = 0;
+            if !root && m == tt_move && depth >= SE_MIN_DEPTH && ply < 2 * self.root_depth as usize
+            {
+                if let Some(h) = hit {
+                    if h.depth >= depth - SE_TT_DEPTH_SLACK
+                        && h.bound != TtBound::Upper
+                        && tt_score.abs() < MATE_BOUND
+                    {
+                        let sbeta = tt_score - SE_MARGIN_MUL * depth;
+                        self.stack.frames[ply].excluded = m;
+                        let s =
+                            self.negamax::<false>(sbeta - 1, sbeta, (depth - 1) / 2, ply, cut_node);
+                        self.stack.frames[ply].excluded = Move::NULL;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if s < sbeta {
+                            ext = if !PV && s < sbeta - SE_DOUBLE_MARGIN {
+                                2
+                            } else {
+                                1
+                            };
+                        } else if sbeta >= beta {
+                            // Several moves beat beta: multi-cut.
+                            return sbeta;
+                        } else if tt_score >= beta {
+                            ext = -1;
+                        }
+                    }
+                }
+            }
+
+            let nodes_before = self.nodes;
+            let child = b.make(m);
+            let gives_check = child.in_check();
+            self.stack.do_move_to(ply, m, child, &mut self.eval);
+            self.count_node();
+            if gives_check {
+                ext = ext.max(1);
+            }
+            let new_depth = depth - 1 + ext;
+            searched += 1;
+
+            let mut score = -INF;
+            let full_null_window;
+            if searched > 1 + (PV as usize) && depth >= LMR_MIN_DEPTH {
+                let mut r = lmr[is_quiet as usize][depth.min(63) as usize][searched.min(63)];
+                r += !tt_pv as i32;
+                r += cut_node as i32;
+                r += !improving as i32;
+                if is_quiet {
+                    r += tt_noisy as i32;
+                    r -= hist_score / LMR_HIST_DIV;
+                    if m == killers[0] || m == killers[1] || m == counter {
+                        r -= 1;
+                    }
+                } else if !picker.last_was_bad {
+                    r -= 1;
+                }
+                if gives_check {
+                    r -= 1;
+                }
+                let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+                score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+                full_null_window = score > alpha && reduced < new_depth;
+            } else {
+                full_null_window = !PV || searched > 1;
+            }
+            if full_null_window {
+                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+            if PV && (searched == 1 || score > alpha) {
+                score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.stack.undo_move(ply, &mut self.eval);
+            if self.stopped {
+                return 0;
+            }
+
+            if root {
+                let spent = self.nodes - nodes_before;
+                let end = self.pv_len[1].max(1);
+                let seldepth = self.seldepth;
+                if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
+                    rm.nodes += spent;
+                    if searched == 1 || score > alpha {
+                        rm.score = score;
+                        rm.seldepth = seldepth;
+                        rm.pv.clear();
+                        rm.pv.push(m);
+                        rm.pv.extend_from_slice(&self.pv[1][1..end]);
+                    } else {
+                        rm.score = -INF;
+                    }
+                }
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV && !root {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if m != best_move {
+                if is_quiet {
+                    if n_quiets < quiets.len() {
+                        quiets[n_quiets] = m;
+                        n_quiets += 1;
+                    }
+                } else if m.is_capture() && n_captures < captures.len() {
+                    captures[n_captures] = m;
+                    n_captures += 1;
+                }
+            }
+        }
+
+        if seen == 0 {
+            return if singular_search {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+
+        // ---- learn from the cut-off ----
+        if best_score >= beta {
+            let bonus = bonus(depth);
+            if !best_move.is_noisy() {
+                let k = &mut self.stack.frames[ply].killers;
+                if k[0] != best_move {
+                    k[1] = k[0];
+                    k[0] = best_move;
+                }
+                self.hist.set_counter(prev1, best_move);
+                self.hist
+                    .update_quiet(us, best_move, piece_to(&b, best_move), prev1, prev2, bonus);
+                for &q in &quiets[..n_quiets] {
+                    self.hist
+                        .update_quiet(us, q, piece_to(&b, q), prev1, prev2, -bonus);
+                }
+            } else if best_move.is_capture() {
+                self.hist.update_capture(&b, best_move, bonus);
+            }
+            for &c in &captures[..n_captures] {
+                self.hist.update_capture(&b, c, -bonus);
+            }
+        }
+
+        if !(singular_search || (root && self.pv_idx > 0)) {
+            let bound = if best_score >= beta {
+                TtBound::Lower
+            } else if PV && !best_move.is_null() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.tt.store(
+                hash,
+                best_move,
+                to_tt(best_score, ply),
+                raw_eval,
+                depth,
+                bound,
+                tt_pv,
+            );
+        }
+        best_score
+    }
+
+    /// Quiescence: captures (and evasions when in check) until the position
+    /// is quiet, standing pat on the static eval.
+    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let b = self.stack.frames[ply].board;
+        let in_check = b.in_check();
+        if self.is_draw(ply, &b) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.static_eval(ply) };
+        }
+
+        let hash = b.hash();
+        let hit = self.tt.probe(hash);
+        let tt_score = hit.map_or(-INF, |h| from_tt(h.score, ply));
+        if !PV {
+            if let Some(h) = hit {
+                if bound_cuts(h.bound, tt_score, alpha, beta) {
+                    return tt_score;
+                }
+            }
+        }
+
+        let raw_eval;
+        let mut best;
+        if in_check {
+            raw_eval = NO_EVAL;
+            best = -INF;
+            self.stack.frames[ply].static_eval = NO_EVAL;
+        } else {
+            raw_eval = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.static_eval(ply),
+            };
+            self.stack.frames[ply].static_eval = raw_eval;
+            best = adjusted_eval(raw_eval, hit, tt_score);
+            if best >= beta {
+                if hit.is_none() {
+                    self.tt.store(
+                        hash,
+                        Move::NULL,
+                        to_tt(best, ply),
+                        raw_eval,
+                        0,
+                        TtBound::Lower,
+                        false,
+                    );
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let futility_base = best + QS_FUTILITY_MARGIN;
+
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        let ctx = QuietCtx {
+            prev1: self.stack.prev_piece_to(ply, 1),
+            prev2: self.stack.prev_piece_to(ply, 2),
+        };
+        let mut picker = Picker::qsearch(tt_move, in_check, ctx);
+        let mut best_move = Move::NULL;
+        let mut seen = 0;
+        let mut check_info: Option<CheckInfo> = None;
+        while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
+            seen += 1;
+            if !in_check {
+                let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
+                // Losing and futile captures only when they check (they may mate).
+                let prune = picker.last_was_bad || futile || (m == tt_move && !see_ge(&b, m, 0));
+                if prune
+                    && !check_info
+                        .get_or_insert_with(|| CheckInfo::new(&b))
+                        .gives_check(&b, m)
+                {
+                    if futile {
+                        best = best.max(futility_base + move_gain(&b, m));
+                    }
+                    continue;
+                }
+            }
+            let child = b.make(m);
+            self.stack.do_move_to(ply, m, child, &mut self.eval);
+            self.count_node();
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.stack.undo_move(ply, &mut self.eval);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && seen == 0 {
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else {
+            TtBound::Upper
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best, ply), raw_eval, 0, bound, false);
+        best
+    }
+}

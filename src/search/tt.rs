@@ -1,0 +1,243 @@
+//! The transposition table, shared by every search thread without locks.
+//! Each entry is two atomic words, `key ^ data` and `data`: a torn write by
+//! another thread makes the xor fail to match and reads as a miss, so no
+//! thread ever sees a half-written entry as valid. Four entries make a
+//! 64-byte bucket; replacement prefers empty, stale (older search) and
+//! shallow entries.
+
+use crate::chess::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// What a stored score means relative to the window it was found with.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TtBound {
+    /// Fail low: the true score is at most this.
+    Upper = 1,
+    /// Fail high: at least this.
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A probe hit, decoded.
+#[derive(Copy, Clone, Debug)]
+pub struct TtHit {
+    pub mv: Move,
+    /// Node-relative (see `score::from_tt`).
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: TtBound,
+    pub pv: bool,
+}
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// One cache line of entries.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 4]);
+
+/// The shared table. `new_search` ages it; `clear` empties it.
+pub struct Tt {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+const AGE_BITS: u32 = 5;
+const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+
+#[inline(always)]
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound, pv: bool, age: u8) -> u64 {
+    (mv.raw() as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((eval as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u64) << 48)
+        | ((bound as u64) << 56)
+        | ((pv as u64) << 58)
+        | ((age as u64) << 59)
+}
+
+#[inline(always)]
+fn age_of(data: u64) -> u8 {
+    (data >> 59) as u8
+}
+
+#[inline(always)]
+fn depth_of(data: u64) -> i32 {
+    (data >> 48 & 0xFF) as i32
+}
+
+fn decode(data: u64) -> TtHit {
+    TtHit {
+        mv: Move::from_raw(data as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: depth_of(data),
+        bound: match data >> 56 & 3 {
+            1 => TtBound::Upper,
+            2 => TtBound::Lower,
+            _ => TtBound::Exact,
+        },
+        pv: data >> 58 & 1 != 0,
+    }
+}
+
+impl Tt {
+    /// A table of `mb` MiB, or an error when the memory cannot be had.
+    pub fn new(mb: usize) -> Result<Tt, String> {
+        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
+        buckets.resize_with(n, Bucket::default);
+        Ok(Tt {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    /// Empties every entry.
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for e in &b.0 {
+                e.key.store(0, Relaxed);
+                e.data.store(0, Relaxed);
+            }
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become replaceable first.
+    pub fn new_search(&self) {
+        let a = (self.age.load(Relaxed) + 1) & AGE_MASK;
+        self.age.store(a, Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, hash: u64) -> &Bucket {
+        let i = ((hash as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<TtHit> {
+        for e in &self.bucket(hash).0 {
+            let data = e.data.load(Relaxed);
+            if data != 0 && e.key.load(Relaxed) ^ data == hash {
+                return Some(decode(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `score` must already be node-relative.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &self,
+        hash: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: TtBound,
+        pv: bool,
+    ) {
+        let age = self.age.load(Relaxed);
+        let bucket = self.bucket(hash);
+        let mut victim = &bucket.0[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.0 {
+            let data = e.data.load(Relaxed);
+            if data == 0 {
+                if victim_worth > i32::MIN {
+                    victim = e;
+                    victim_worth = i32::MIN;
+                }
+                continue;
+            }
+            if e.key.load(Relaxed) ^ data == hash {
+                // Same position: keep a deeper result unless this one is exact
+                // or the old one is from an earlier search.
+                let old = decode(data);
+                if bound != TtBound::Exact && depth + 3 < old.depth && age_of(data) == age {
+                    return;
+                }
+                let mv = if mv.is_null() { old.mv } else { mv };
+                let new = pack(mv, score, eval, depth, bound, pv, age);
+                e.key.store(hash ^ new, Relaxed);
+                e.data.store(new, Relaxed);
+                return;
+            }
+            let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
+            let worth = depth_of(data) - 8 * stale;
+            if worth < victim_worth {
+                victim = e;
+                victim_worth = worth;
+            }
+        }
+        let new = pack(mv, score, eval, depth, bound, pv, age);
+        victim.key.store(hash ^ new, Relaxed);
+        victim.data.store(new, Relaxed);
+    }
+
+    /// Permille of sampled entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for e in &b.0 {
+                let d = e.data.load(Relaxed);
+                if d != 0 && age_of(d) == age {
+                    used += 1;
+                }
+            }
+        }
+        if sample == 0 {
+            0
+        } else {
+            (used * 1000 / (sample * 4)) as u32
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{legal_moves, Board};
+
+    #[test]
+    fn store_probe_round_trip_and_clear() {
+        let tt = Tt::new(1).unwrap();
+        let b = Board::startpos();
+        let m = legal_moves(&b).as_slice()[3];
+        tt.store(b.hash(), m, -1234, 56, 9, TtBound::Lower, true);
+        let hit = tt.probe(b.hash()).unwrap();
+        assert_eq!(hit.mv, m);
+        assert_eq!((hit.score, hit.eval, hit.depth), (-1234, 56, 9));
+        assert_eq!(hit.bound, TtBound::Lower);
+        assert!(hit.pv);
+        assert!(tt.probe(b.hash() ^ 1).is_none());
+        assert!(tt.hashfull() <= 1000);
+        tt.clear();
+        assert!(tt.probe(b.hash()).is_none());
+    }
+
+    #[test]
+    fn shallow_does_not_replace_deep_of_same_search() {
+        let tt = Tt::new(1).unwrap();
+        let h = 0xDEAD_BEEF_1234_5678;
+        tt.store(h, Move::NULL, 10, 0, 12, TtBound::Lower, false);
+        tt.store(h, Move::NULL, 20, 0, 2, TtBound::Upper, false);
+        assert_eq!(tt.probe(h).unwrap().depth, 12);
+        tt.new_search();
+        tt.store(h, Move::NULL, 20, 0, 2, TtBound::Upper, false);
+        assert_eq!(tt.probe(h).unwrap().depth, 2);
+    }
+}

@@ -1,0 +1,112 @@
+//! The options tapir declares to a GUI, and `setoption` name/value pairs
+//! turned into typed `EngineOption`s (range checks happen in the engine).
+
+use crate::engine::{
+    EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
+    DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
+    THREADS_RANGE,
+};
+use std::path::PathBuf;
+
+/// The `option ...` lines sent after `uci`.
+pub fn declarations() -> Vec<String> {
+    vec![
+        format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min {} max {}",
+            HASH_RANGE.0, HASH_RANGE.1
+        ),
+        format!(
+            "option name Threads type spin default {DEFAULT_THREADS} min {} max {}",
+            THREADS_RANGE.0, THREADS_RANGE.1
+        ),
+        format!(
+            "option name MultiPV type spin default {DEFAULT_MULTIPV} min {} max {}",
+            MULTIPV_RANGE.0, MULTIPV_RANGE.1
+        ),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min {} max {}",
+            MOVE_OVERHEAD_RANGE.0, MOVE_OVERHEAD_RANGE.1
+        ),
+        "option name Clear Hash type button".into(),
+        "option name Ponder type check default false".into(),
+        "option name UCI_LimitStrength type check default false".into(),
+        format!(
+            "option name UCI_Elo type spin default {DEFAULT_ELO} min {} max {}",
+            ELO_RANGE.0, ELO_RANGE.1
+        ),
+        "option name EvalType type combo default HCE var HCE var NNUE".into(),
+        "option name EvalFile type string default <empty>".into(),
+    ]
+}
+
+fn int<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<T, String> {
+    let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
+    v.trim()
+        .parse()
+        .map_err(|_| format!("option {name}: '{v}' is not a valid number"))
+}
+
+fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("option {name} takes true or false")),
+    }
+}
+
+/// The typed option for a `setoption` line; names are case-insensitive.
+pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption, String> {
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "hash" => EngineOption::Hash(int(name, value)?),
+        "threads" => EngineOption::Threads(int(name, value)?),
+        "multipv" => EngineOption::MultiPv(int(name, value)?),
+        "move overhead" => EngineOption::MoveOverhead(int(name, value)?),
+        "clear hash" => EngineOption::ClearHash,
+        "ponder" => EngineOption::Ponder(boolean(name, value)?),
+        "uci_limitstrength" => EngineOption::LimitStrength(boolean(name, value)?),
+        "uci_elo" => EngineOption::Elo(int(name, value)?),
+        "evaltype" => match value.map(|v| v.trim().to_ascii_uppercase()).as_deref() {
+            Some("HCE") => EngineOption::Evaluator(EvalKind::Hce),
+            Some("NNUE") => EngineOption::Evaluator(EvalKind::Nnue),
+            _ => return Err("option EvalType takes HCE or NNUE".into()),
+        },
+        "evalfile" => {
+            let v = value.unwrap_or("").trim();
+            if v.is_empty() || v == "<empty>" {
+                return Err("option EvalFile needs a file name".into());
+            }
+            EngineOption::EvalFile(PathBuf::from(v))
+        }
+        _ => return Err(format!("no such option '{name}'")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_values() {
+        assert_eq!(
+            to_engine_option("hash", Some("64")),
+            Ok(EngineOption::Hash(64))
+        );
+        assert_eq!(
+            to_engine_option("Move Overhead", Some("100")),
+            Ok(EngineOption::MoveOverhead(100))
+        );
+        assert_eq!(
+            to_engine_option("UCI_LimitStrength", Some("true")),
+            Ok(EngineOption::LimitStrength(true))
+        );
+        assert_eq!(
+            to_engine_option("EvalType", Some("nnue")),
+            Ok(EngineOption::Evaluator(EvalKind::Nnue))
+        );
+        assert!(to_engine_option("Hash", Some("lots")).is_err());
+        assert!(to_engine_option("Hash", Some("-1")).is_err());
+        assert!(to_engine_option("Ponder", Some("maybe")).is_err());
+        assert!(to_engine_option("Colour", Some("red")).is_err());
+        assert_eq!(declarations().len(), 10);
+    }
+}

@@ -1,0 +1,476 @@
+//! Drives the real `tapir` binary through pipes, as a chess GUI would:
+//! handshake, options, positions, every kind of `go`, MultiPV, pondering,
+//! stop and quit while searching, and bad input that must answer an error
+//! and leave the state as it was.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+use tapir::chess::{parse_uci, Position};
+
+/// Generous: the test machine may be busy.
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    log: Vec<String>,
+}
+
+impl Session {
+    fn start_with(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tapir"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tapir");
+        let stdout = child.stdout.take().unwrap();
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines: rx,
+            log: Vec::new(),
+        }
+    }
+
+    fn start() -> Session {
+        Session::start_with(&["uci"])
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads until a line satisfies `done`; returns the lines read (the
+    /// last one is the match). Panics after `WAIT`.
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.log.push(line.clone());
+                    let stop = done(&line);
+                    got.push(line);
+                    if stop {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; read so far: {got:#?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("tapir exited; read so far: {got:#?}")
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until(|l| l == "readyok")
+    }
+
+    /// Sends a line that must be rejected; returns the error text.
+    fn expect_error(&mut self, line: &str) -> String {
+        self.send(line);
+        let got = self.ready();
+        let errs: Vec<&String> = got
+            .iter()
+            .filter(|l| l.starts_with("info string error: "))
+            .collect();
+        assert_eq!(errs.len(), 1, "'{line}' gave {got:?}");
+        errs[0].clone()
+    }
+
+    /// Runs `go ...` and returns (info lines, best move, ponder move).
+    fn go(&mut self, go: &str) -> (Vec<String>, String, Option<String>) {
+        self.send(go);
+        let got = self.until(|l| l.starts_with("bestmove"));
+        let (best, ponder) = parse_bestmove(got.last().unwrap());
+        (got, best, ponder)
+    }
+
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let got = self.until(|l| l.starts_with("Fen: "));
+        got.last().unwrap()["Fen: ".len()..].to_string()
+    }
+
+    /// Waits for the process to end; panics after `limit`.
+    fn wait_exit(&mut self, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "tapir did not exit");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse_bestmove(line: &str) -> (String, Option<String>) {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(w[0], "bestmove", "{line}");
+    let ponder = (w.len() >= 4 && w[2] == "ponder").then(|| w[3].to_string());
+    (w[1].to_string(), ponder)
+}
+
+/// The value after `key` in an info line.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    w.iter()
+        .position(|&x| x == key)
+        .and_then(|i| w.get(i + 1).copied())
+}
+
+fn assert_legal(pos: &Position, best: &str, ponder: Option<&str>) {
+    let m = parse_uci(pos.board(), best).unwrap_or_else(|e| panic!("bestmove {best}: {e}"));
+    if let Some(p) = ponder {
+        let next = pos.board().make(m);
+        parse_uci(&next, p).unwrap_or_else(|e| panic!("ponder {p}: {e}"));
+    }
+}
+
+/// Checks every `info ... pv` line: legal moves in sequence and the fields.
+fn assert_infos(pos: &Position, lines: &[String]) {
+    for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+        for key in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+        ] {
+            assert!(field(l, key).is_some(), "no {key} in {l}");
+        }
+        let kind = field(l, "score").unwrap();
+        assert!(kind == "cp" || kind == "mate", "{l}");
+        let pv_at = l.find(" pv ").expect("pv");
+        let mut b = *pos.board();
+        for mv in l[pv_at + 4..].split_whitespace() {
+            let m = parse_uci(&b, mv).unwrap_or_else(|e| panic!("{l}: {e}"));
+            b = b.make(m);
+        }
+    }
+}
+
+#[test]
+fn handshake_and_options() {
+    let mut s = Session::start();
+    s.send("uci");
+    let got = s.until(|l| l == "uciok");
+    assert!(got[0].starts_with("id name tapir"));
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Move Overhead",
+        "Clear Hash",
+        "Ponder",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "EvalType",
+        "EvalFile",
+    ] {
+        assert!(
+            got.iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "option {name} missing"
+        );
+    }
+    for ok in [
+        "setoption name Hash value 32",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 1",
+        "setoption name Move Overhead value 50",
+        "setoption name Clear Hash",
+        "setoption name Ponder value true",
+        "setoption name UCI_LimitStrength value false",
+        "setoption name UCI_Elo value 2000",
+        "setoption name EvalType value HCE",
+        "setoption name EvalFile value nets/none.nnue",
+        "ucinewgame",
+        "debug off",
+        "",
+    ] {
+        s.send(ok);
+        let got = s.ready();
+        assert!(
+            !got.iter().any(|l| l.contains("error")),
+            "'{ok}' gave {got:?}"
+        );
+    }
+    s.send("quit");
+    s.wait_exit(WAIT);
+}
+
+#[test]
+fn bad_input_answers_an_error_and_keeps_the_state() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let fen = s.fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    for bad in [
+        "frobnicate",
+        "position",
+        "position fen",
+        "position fen 8/8/8 w - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 zz",
+        "position sideways",
+        "go depth banana",
+        "go searchmoves a1a8",
+        "go depth 0",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999999",
+        "setoption name Threads value 0",
+        "setoption name MultiPV value 11",
+        "setoption name UCI_Elo value 100",
+        "setoption name Move Overhead value -5",
+        "setoption name Ponder value maybe",
+        "setoption name Colour value red",
+        "setoption value 3",
+    ] {
+        s.expect_error(bad);
+        assert_eq!(s.fen(), fen, "state changed after '{bad}'");
+    }
+    let e = s.expect_error("setoption name EvalType value NNUE");
+    assert!(e.contains("NNUE"), "{e}");
+    // Still a working engine afterwards.
+    let pos = {
+        let mut p = Position::startpos();
+        p.make(parse_uci(p.board(), "e2e4").unwrap());
+        p
+    };
+    let (infos, best, ponder) = s.go("go depth 4");
+    assert_legal(&pos, &best, ponder.as_deref());
+    assert_infos(&pos, &infos);
+}
+
+#[test]
+fn finds_mates() {
+    let mut s = Session::start();
+    // Mate in one: the back rank.
+    s.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let (infos, best, _) = s.go("go depth 5");
+    assert_eq!(best, "d1d8");
+    let last = infos
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains("score mate 1"), "{last}");
+    // Mate in two: rook sacrifice, then a double check.
+    s.send("position fen 6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1");
+    let (infos, best, _) = s.go("go depth 7");
+    assert_eq!(best, "g2g1");
+    let last = infos
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains("score mate 2"), "{last}");
+    // go mate: stops once the mate is proven.
+    s.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    let (infos, best, _) = s.go("go mate 2");
+    assert_eq!(best, "c6b6");
+    assert!(infos.iter().any(|l| l.contains("score mate 2")));
+    // Being mated: a negative mate score.
+    s.send("position fen k7/8/1K6/8/8/8/8/6R1 b - - 0 1");
+    let (infos, best, _) = s.go("go depth 5");
+    assert_eq!(best, "a8b8");
+    assert!(infos.iter().any(|l| l.contains("score mate -1")));
+    // No legal move at all.
+    s.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let (_, best, _) = s.go("go depth 3");
+    assert_eq!(best, "(none)");
+}
+
+#[test]
+fn every_kind_of_go_gives_a_legal_move() {
+    let mut s = Session::start();
+    let moves = "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6";
+    s.send(&format!("position startpos moves {moves}"));
+    let mut pos = Position::startpos();
+    for m in moves.split_whitespace() {
+        let mv = parse_uci(pos.board(), m).unwrap();
+        pos.make(mv);
+    }
+    for go in [
+        "go depth 6",
+        "go nodes 20000",
+        "go movetime 200",
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+        "go wtime 500 btime 500 movestogo 1",
+        "go btime 100 wtime 100",
+        "go wtime 30000 btime 30000 movestogo 40",
+    ] {
+        let start = Instant::now();
+        let (infos, best, ponder) = s.go(go);
+        assert_legal(&pos, &best, ponder.as_deref());
+        assert_infos(&pos, &infos);
+        if go.contains("movetime") || go.contains("time 100") {
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "{go} took too long"
+            );
+        }
+    }
+    // searchmoves restricts the root.
+    let (_, best, _) = s.go("go depth 5 searchmoves h2h3 a2a4");
+    assert!(best == "h2h3" || best == "a2a4", "{best}");
+    // Two threads and a small hash.
+    s.send("setoption name Threads value 2");
+    s.send("setoption name Hash value 4");
+    let (infos, best, ponder) = s.go("go depth 8");
+    assert_legal(&pos, &best, ponder.as_deref());
+    assert_infos(&pos, &infos);
+    // Limited strength still plays legal moves.
+    s.send("setoption name Threads value 1");
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("setoption name UCI_Elo value 1200");
+    for _ in 0..3 {
+        let (_, best, ponder) = s.go("go movetime 200");
+        assert_legal(&pos, &best, ponder.as_deref());
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_ordered_lines() {
+    let mut s = Session::start();
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    let (infos, best, _) = s.go("go depth 6");
+    let last: Vec<&String> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 "))
+        .collect();
+    assert_eq!(last.len(), 3, "{infos:#?}");
+    let mut firsts = Vec::new();
+    let mut prev = i32::MAX;
+    for (k, l) in last.iter().enumerate() {
+        assert_eq!(field(l, "multipv"), Some(&*(k + 1).to_string()));
+        let first = field(l, "pv").unwrap().to_string();
+        assert!(!firsts.contains(&first), "{last:?}");
+        firsts.push(first);
+        let cp: i32 = field(l, "cp").unwrap().parse().unwrap();
+        assert!(cp <= prev, "{last:?}");
+        prev = cp;
+    }
+    assert_eq!(best, firsts[0]);
+    assert_infos(&Position::startpos(), &infos);
+}
+
+#[test]
+fn stop_ponder_and_quit_while_searching() {
+    let mut s = Session::start();
+    s.send("position startpos moves d2d4 d7d5");
+    // Infinite: nothing until stop, then a prompt bestmove.
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    s.send("stop");
+    let got = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    let pos = {
+        let mut p = Position::startpos();
+        for m in ["d2d4", "d7d5"] {
+            p.make(parse_uci(p.board(), m).unwrap());
+        }
+        p
+    };
+    let (best, ponder) = parse_bestmove(got.last().unwrap());
+    assert_legal(&pos, &best, ponder.as_deref());
+
+    // Ponder: no bestmove before ponderhit, then one within the clock.
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(1500));
+    s.send("isready");
+    let got = s.until(|l| l == "readyok");
+    assert!(
+        !got.iter().any(|l| l.starts_with("bestmove")),
+        "answered while pondering"
+    );
+    s.send("ponderhit");
+    let got = s.until(|l| l.starts_with("bestmove"));
+    let (best, _) = parse_bestmove(got.last().unwrap());
+    assert_legal(&pos, &best, None);
+
+    // Ponder then stop (the opponent played something else).
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("stop");
+    s.until(|l| l.starts_with("bestmove"));
+
+    // Quit during a search exits promptly.
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("quit");
+    s.wait_exit(Duration::from_secs(5));
+}
+
+#[test]
+fn end_of_input_during_a_search_exits() {
+    let mut s = Session::start();
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.stdin = None; // closes the pipe
+    s.wait_exit(Duration::from_secs(5));
+}
+
+#[test]
+fn plain_binary_with_piped_input_speaks_uci() {
+    let mut s = Session::start_with(&[]);
+    s.send("uci");
+    s.until(|l| l == "uciok");
+    s.send("position startpos");
+    let (_, best, _) = s.go("go depth 3");
+    assert_legal(&Position::startpos(), &best, None);
+    s.send("quit");
+    s.wait_exit(WAIT);
+}
+
+#[test]
+fn repetition_in_the_game_history_is_a_draw() {
+    let mut s = Session::start();
+    // A queen down; Kg1 repeats the position after the first move.
+    s.send("position fen 7k/8/8/8/8/8/q7/7K w - - 0 1 moves h1g1 a2a3 g1h1 a3a2");
+    let (infos, best, _) = s.go("go depth 6");
+    assert_eq!(best, "h1g1");
+    let last = infos
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains("score cp 0 "), "{last}");
+}
