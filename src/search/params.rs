@@ -47,6 +47,9 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
 pub const PROBCUT_MARGIN: i32 = 190;
 pub const PROBCUT_REDUCTION: i32 = 4;
+/// A hash entry this close to full depth that fails below the ProbCut beta
+/// skips ProbCut; a ProbCut result is stored this much shallower.
+pub const PROBCUT_TT_SLACK: i32 = 3;
 
 // ---- move pruning ---------------------------------------------------------
 

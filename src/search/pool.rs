@@ -125,7 +125,10 @@ pub fn run_search(
         Some(elo) => noisy_choice(lines, elo),
         None => 0,
     };
-    let line = &lines[pick.min(lines.len() - 1)];
+    let line = match (job.elo, main.fail_high_line()) {
+        (None, Some(better)) => better,
+        _ => &lines[pick.min(lines.len() - 1)],
+    };
     let best = line.mv;
     let mut ponder = line.pv.get(1).copied();
     if ponder.is_none() {

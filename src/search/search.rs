@@ -238,7 +238,7 @@ impl Worker {
             let pc_beta = beta + PROBCUT_MARGIN;
             if depth >= PROBCUT_MIN_DEPTH
                 && beta.abs() < MATE_BOUND
-                && !hit.is_some_and(|h| h.depth >= depth - 3 && tt_score < pc_beta)
+                && !hit.is_some_and(|h| h.depth >= depth - PROBCUT_TT_SLACK && tt_score < pc_beta)
             {
                 let ctx = QuietCtx::default();
                 let mut picker = Picker::qsearch(tt_move, false, ctx);
@@ -268,7 +268,7 @@ impl Worker {
                             m,
                             to_tt(s, ply),
                             raw_eval,
-                            depth - 3,
+                            depth - PROBCUT_TT_SLACK,
                             TtBound::Lower,
                             tt_pv,
                         );

@@ -80,6 +80,9 @@ pub struct Worker {
     pub(super) nmp_min_ply: usize,
     /// The root lines of the last completed iteration, best first.
     pub(super) result: Vec<RootMove>,
+    /// A move that failed high in the first line of an iteration that did
+    /// not finish: better than `result[0]`, so it is played if time runs out.
+    pub(super) fail_high: Option<RootMove>,
 }
 
 impl Worker {
@@ -105,6 +108,7 @@ impl Worker {
             time: TimeManager::default(),
             nmp_min_ply: 0,
             result: Vec::new(),
+            fail_high: None,
         }
     }
 
@@ -124,6 +128,11 @@ impl Worker {
 
     pub fn completed_depth(&self) -> i32 {
         self.completed_depth
+    }
+
+    /// A better first move found by an iteration cut short (see `fail_high`).
+    pub fn fail_high_line(&self) -> Option<&RootMove> {
+        self.fail_high.as_ref()
     }
 
     /// The lines of the last completed iteration, best first; before depth
@@ -156,6 +165,7 @@ impl Worker {
         self.completed_depth = 0;
         self.stopped = false;
         self.result.clear();
+        self.fail_high = None;
         self.nmp_min_ply = 0;
         self.node_limit = if self.id == 0 {
             setup.limits.nodes.unwrap_or(u64::MAX)
@@ -223,6 +233,7 @@ impl Worker {
                 rm.nodes = 0;
             }
             let iter_start_nodes = self.nodes;
+            self.fail_high = None;
             for pv_idx in 0..lines {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
@@ -237,6 +248,7 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
+            self.fail_high = None;
             self.result.clear();
             self.result.extend_from_slice(&self.root_moves[..lines]);
             if self.id != 0 {
@@ -315,6 +327,9 @@ impl Worker {
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INF);
+                if pv_idx == 0 && self.completed_depth > 0 {
+                    self.fail_high = Some(self.root_moves[0].clone());
+                }
                 Bound::Lower
             } else {
                 return;
