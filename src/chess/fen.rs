@@ -118,61 +118,72 @@ impl Board {
     }
 
     pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(if self.side_to_move() == Color::White {
-            'w'
-        } else {
-            'b'
-        });
-        s.push(' ');
-        let c = self.castling();
-        if c.0 == 0 {
-            s.push('-');
-        }
-        for (bit, ch) in [
-            (CastleRights::WHITE_KING, 'K'),
-            (CastleRights::WHITE_QUEEN, 'Q'),
-            (CastleRights::BLACK_KING, 'k'),
-            (CastleRights::BLACK_QUEEN, 'q'),
-        ] {
-            if c.has(bit) {
-                s.push(ch);
-            }
-        }
-        s.push(' ');
-        match self.ep_square() {
-            Some(ep) => s.push_str(&ep.to_string()),
-            None => s.push('-'),
-        }
-        s.push_str(&format!(
-            " {} {}",
+        format_fen(
+            |sq| self.piece_at(sq),
+            self.side_to_move(),
+            self.castling(),
+            self.ep_square(),
             self.halfmove_clock(),
-            self.fullmove_number()
-        ));
-        s
+            self.fullmove_number(),
+        )
     }
+}
+
+/// Writes a FEN from its parts. `Board::to_fen` and anything else that holds
+/// a position in another shape (training records) share this one writer.
+pub fn format_fen(
+    piece_at: impl Fn(Square) -> Option<Piece>,
+    side: Color,
+    castling: CastleRights,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+) -> String {
+    let mut s = String::with_capacity(90);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_at(Square::from_coords(file, rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    s.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s.push(' ');
+    s.push(if side == Color::White { 'w' } else { 'b' });
+    s.push(' ');
+    if castling.0 == 0 {
+        s.push('-');
+    }
+    for (bit, ch) in [
+        (CastleRights::WHITE_KING, 'K'),
+        (CastleRights::WHITE_QUEEN, 'Q'),
+        (CastleRights::BLACK_KING, 'k'),
+        (CastleRights::BLACK_QUEEN, 'q'),
+    ] {
+        if castling.has(bit) {
+            s.push(ch);
+        }
+    }
+    s.push(' ');
+    match ep {
+        Some(ep) => s.push_str(&ep.to_string()),
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {halfmove} {fullmove}"));
+    s
 }
 
 fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {

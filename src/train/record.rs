@@ -24,6 +24,7 @@
 //! FEN), so data can be inspected and re-labelled later; the trainer reads
 //! only the pieces, the side to move, the score and the result.
 
+use crate::chess::fen::format_fen;
 use crate::chess::{Board, CastleRights, Color, Piece, PieceType, Square};
 use anyhow::{bail, Context, Result};
 use std::fmt;
@@ -235,57 +236,14 @@ impl Record {
         for (sq, p) in self.iter_pieces() {
             board[sq.index()] = Some(p);
         }
-        let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(if self.side_to_move() == Color::White {
-            " w "
-        } else {
-            " b "
-        });
-        let c = self.castling();
-        let mut any = false;
-        for (bit, ch) in [
-            (CastleRights::WHITE_KING, 'K'),
-            (CastleRights::WHITE_QUEEN, 'Q'),
-            (CastleRights::BLACK_KING, 'k'),
-            (CastleRights::BLACK_QUEEN, 'q'),
-        ] {
-            if c.has(bit) {
-                s.push(ch);
-                any = true;
-            }
-        }
-        if !any {
-            s.push('-');
-        }
-        s.push(' ');
-        if self.ep == NO_EP {
-            s.push('-');
-        } else {
-            s.push_str(&Square::new(self.ep).to_string());
-        }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
-        s
+        format_fen(
+            |sq| board[sq.index()],
+            self.side_to_move(),
+            self.castling(),
+            (self.ep != NO_EP).then(|| Square::new(self.ep)),
+            self.halfmove as u16,
+            self.fullmove,
+        )
     }
 
     /// The stored position as a `Board` (an error if it is not a legal
