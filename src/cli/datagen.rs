@@ -188,7 +188,8 @@ impl Bar {
         };
         let done = p.games >= p.total_games;
         let due = self.last.map_or(self.tty, |t| t.elapsed() >= every);
-        if !due && !(done && self.tty) {
+        let show = due || (done && self.tty);
+        if !show {
             if self.last.is_none() {
                 self.last = Some(Instant::now());
             }
