@@ -54,6 +54,21 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
     },
+    /// Self-play training data: fixed-node games from random openings, appended to FILE.
+    Datagen {
+        /// Data file (32-byte records); appended to if it exists.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Train an NNUE net on `tapir datagen` records (pure-Rust CPU trainer).
     Train {
         /// Training data files (32-byte records); several are concatenated.
@@ -137,6 +152,19 @@ fn main() -> ExitCode {
             speed,
         }),
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
+        Some(Command::Datagen {
+            out,
+            games,
+            nodes,
+            threads,
+            seed,
+        }) => cli::datagen::run(cli::datagen::DatagenArgs {
+            out,
+            games,
+            nodes,
+            threads,
+            seed,
+        }),
         Some(Command::Train {
             data,
             out,

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod bench_positions;
 pub mod check;
 pub mod control;
+pub mod fixed;
 pub mod history;
 pub mod limits;
 pub mod params;
@@ -32,6 +33,7 @@ pub mod worker;
 mod tests;
 
 pub use control::Control;
+pub use fixed::{FixedResult, FixedSearch};
 pub use limits::Limits;
 pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome};
 pub use report::{Bound, Score, SearchInfo};

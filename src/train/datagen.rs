@@ -17,11 +17,14 @@ use super::params::{
 use super::record::{GameResult, Record, RecordWriter};
 use super::rng::Rng;
 use crate::chess::{legal_moves, Board, Color, GameStatus, Move, Position};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
+
+/// Stack of each datagen thread: the search recurses deeply.
+const DATAGEN_THREAD_STACK: usize = 16 << 20;
 
 /// A search score from the side to move's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -294,19 +297,22 @@ where
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, stop, make) = (&next, &stop, &make_searcher);
-            s.spawn(move || {
-                let mut searcher = make();
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= games {
-                        break;
+            let spawned = std::thread::Builder::new()
+                .stack_size(DATAGEN_THREAD_STACK)
+                .spawn_scoped(s, move || {
+                    let mut searcher = make();
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+                        if i >= games {
+                            break;
+                        }
+                        let g = play_game(&mut searcher, cfg, seed, i);
+                        if tx.send((i, g)).is_err() {
+                            break;
+                        }
                     }
-                    let g = play_game(&mut searcher, cfg, seed, i);
-                    if tx.send((i, g)).is_err() {
-                        break;
-                    }
-                }
-            });
+                });
+            spawned.context("cannot start a datagen thread")?;
         }
         drop(tx);
         // Write strictly in game order, holding games that finish early.

@@ -90,3 +90,6 @@ pub const DATAGEN_DRAW_PLIES: usize = 12;
 pub const DATAGEN_DRAW_MIN_PLY: usize = 80;
 /// Games still going after this many plies are scored as draws.
 pub const DATAGEN_MAX_PLIES: usize = 400;
+
+/// Transposition table of each datagen thread, in megabytes.
+pub const DATAGEN_HASH_MB: usize = 16;

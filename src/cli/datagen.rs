@@ -1,0 +1,248 @@
+//! `tapir datagen`: self-play training data with tapir's own search. Wires
+//! the search (`search::FixedSearch`, one per thread with its own table)
+//! into `train::datagen`, appends records to the output file and draws a
+//! progress bar on stderr; the summary goes to stdout.
+//!
+//! Appending: a fresh (or empty) file is played with `--seed` itself; a
+//! file that already holds R records is played with a seed derived from
+//! (seed, R), so appended games never repeat the ones already there and
+//! the same command on the same file still gives the same bytes.
+
+use crate::chess::Position;
+use crate::search::score::{is_mate, MATE};
+use crate::search::FixedSearch;
+use crate::train::datagen::{
+    run_datagen, DatagenConfig, DatagenProgress, Score, SearchResult, Searcher,
+};
+use crate::train::params::DATAGEN_HASH_MB;
+use crate::train::record::RecordWriter;
+use crate::train::rng::Rng;
+use anyhow::{bail, Result};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Parsed `tapir datagen` arguments.
+pub struct DatagenArgs {
+    pub out: PathBuf,
+    pub games: u64,
+    pub nodes: u64,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// The most threads a run may ask for.
+const MAX_THREADS: usize = 256;
+
+/// tapir's search as datagen's `Searcher`.
+pub struct EngineSearcher {
+    search: FixedSearch,
+}
+
+impl EngineSearcher {
+    pub fn new() -> Result<EngineSearcher> {
+        Ok(EngineSearcher {
+            search: FixedSearch::new(DATAGEN_HASH_MB).map_err(anyhow::Error::msg)?,
+        })
+    }
+}
+
+/// Hashes of the positions before `pos` that a repetition can reach,
+/// oldest first.
+fn history_hashes(pos: &Position) -> Vec<u64> {
+    let window = pos.board().halfmove_clock() as usize;
+    let mut p = pos.clone();
+    let mut hashes = Vec::with_capacity(window.min(p.ply()));
+    while p.ply() > 0 && hashes.len() < window {
+        p.unmake();
+        hashes.push(p.board().hash());
+    }
+    hashes.reverse();
+    hashes
+}
+
+/// A search score in datagen's terms (mates in plies).
+fn to_datagen_score(s: i32) -> Score {
+    if !is_mate(s) {
+        Score::Cp(s)
+    } else if s > 0 {
+        Score::Mate(MATE - s)
+    } else {
+        Score::Mate(-(MATE + s))
+    }
+}
+
+impl Searcher for EngineSearcher {
+    fn search(&mut self, pos: &Position, nodes: u64) -> SearchResult {
+        let history = history_hashes(pos);
+        match self.search.search(pos.board(), &history, nodes) {
+            Some(r) => SearchResult {
+                best: r.best,
+                score: to_datagen_score(r.score),
+            },
+            // Never asked: the game loop stops at mate and stalemate first.
+            None => SearchResult {
+                best: crate::chess::Move::NULL,
+                score: Score::Cp(0),
+            },
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.search.clear();
+    }
+}
+
+/// The seed the games are played with (see the module comment).
+pub fn effective_seed(seed: u64, existing_records: u64) -> u64 {
+    if existing_records == 0 {
+        seed
+    } else {
+        Rng::derive(seed, existing_records).next_u64()
+    }
+}
+
+pub fn run(args: DatagenArgs) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.nodes == 0 {
+        bail!("--nodes must be at least 1");
+    }
+    if args.threads == 0 || args.threads > MAX_THREADS {
+        bail!("--threads must be between 1 and {MAX_THREADS}");
+    }
+    // Fail on a bad table size before any file is touched.
+    EngineSearcher::new()?;
+    let mut out = RecordWriter::append(&args.out)?;
+    if out.dropped_bytes > 0 {
+        eprintln!(
+            "warning: {} ended in a partial record ({} bytes), cut",
+            args.out.display(),
+            out.dropped_bytes
+        );
+    }
+    let seed = effective_seed(args.seed, out.existing);
+    if out.existing > 0 {
+        println!(
+            "appending to {} ({} records already there): seed {} derived from {}",
+            args.out.display(),
+            out.existing,
+            seed,
+            args.seed
+        );
+    }
+    let cfg = DatagenConfig {
+        nodes: args.nodes,
+        ..DatagenConfig::default()
+    };
+    let start = Instant::now();
+    let mut bar = Bar::new();
+    let positions = run_datagen(
+        || EngineSearcher::new().expect("table size checked above"),
+        &cfg,
+        args.games,
+        args.threads,
+        seed,
+        &mut out,
+        &mut |p| bar.update(p),
+    )?;
+    out.flush()?;
+    bar.clear();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "wrote {positions} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s))",
+        args.games,
+        args.out.display(),
+        positions as f64 / secs.max(1e-9),
+        args.nodes,
+        args.threads
+    );
+    Ok(())
+}
+
+/// Progress on stderr: a redrawn bar on a terminal, otherwise a plain line
+/// every `LOG_EVERY` (logs stay short).
+struct Bar {
+    tty: bool,
+    last: Option<Instant>,
+}
+
+impl Bar {
+    const WIDTH: usize = 30;
+    const EVERY: Duration = Duration::from_millis(100);
+    const LOG_EVERY: Duration = Duration::from_secs(30);
+
+    fn new() -> Bar {
+        Bar {
+            tty: std::io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    fn update(&mut self, p: DatagenProgress) {
+        let every = if self.tty {
+            Self::EVERY
+        } else {
+            Self::LOG_EVERY
+        };
+        let done = p.games >= p.total_games;
+        let due = self.last.map_or(self.tty, |t| t.elapsed() >= every);
+        let show = due || (done && self.tty);
+        if !show {
+            if self.last.is_none() {
+                self.last = Some(Instant::now());
+            }
+            return;
+        }
+        self.last = Some(Instant::now());
+        let frac = p.games as f64 / p.total_games.max(1) as f64;
+        let filled = ((frac * Self::WIDTH as f64) as usize).min(Self::WIDTH);
+        let rate = p.positions as f64 / p.secs.max(1e-9);
+        let eta = p.secs * (1.0 - frac) / frac.max(1e-9);
+        let line = format!(
+            "games {}/{} [{}{}] {:>3.0}%  {} positions  {:.0} pos/s  ETA {}",
+            p.games,
+            p.total_games,
+            "#".repeat(filled),
+            ".".repeat(Self::WIDTH - filled),
+            frac * 100.0,
+            p.positions,
+            rate,
+            clock(eta)
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if self.tty {
+            write!(err, "\r\x1b[2K{line}")
+        } else {
+            writeln!(err, "{line}")
+        };
+        let _ = err.flush();
+    }
+
+    fn clear(&mut self) {
+        if self.tty {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+    }
+}
+
+fn clock(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_and_seeds() {
+        assert_eq!(to_datagen_score(35), Score::Cp(35));
+        assert_eq!(to_datagen_score(MATE - 3), Score::Mate(3));
+        assert_eq!(to_datagen_score(-(MATE - 2)), Score::Mate(-2));
+        assert_eq!(effective_seed(9, 0), 9);
+        assert_ne!(effective_seed(9, 100), effective_seed(9, 101));
+        assert_ne!(effective_seed(9, 100), 9);
+    }
+}
