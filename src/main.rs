@@ -47,6 +47,9 @@ enum Command {
         /// Benchmark the static evaluation (ns per call).
         #[arg(long)]
         speed: bool,
+        /// Also show this NNUE net's evaluation and per-piece values.
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
     },
     /// Time the NNUE building blocks (update, output, refreshes) in ns.
     NnueBench {
@@ -123,6 +126,9 @@ enum Command {
     Bench {
         /// Depth in plies (default: the standard bench depth).
         depth: Option<u32>,
+        /// Search with this NNUE net instead of the hand-crafted eval.
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
     },
 }
 
@@ -146,10 +152,12 @@ fn main() -> ExitCode {
             fen,
             gain_bench,
             speed,
+            net,
         }) => cli::eval::run(cli::eval::EvalArgs {
             fen,
             gain_bench,
             speed,
+            net,
         }),
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         Some(Command::Datagen {
@@ -202,7 +210,7 @@ fn main() -> ExitCode {
             None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new }),
         },
         Some(Command::Uci) => tapir::uci::run(),
-        Some(Command::Bench { depth }) => cli::bench::run(depth),
+        Some(Command::Bench { depth, net }) => cli::bench::run(depth, net.as_deref()),
         None => {
             use std::io::IsTerminal;
             if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {

@@ -1,18 +1,27 @@
 //! `tapir bench [DEPTH]`: the search benchmark. Prints one line per
 //! position, then the node signature and the speed.
 
+use crate::eval::nnue::Network;
 use crate::search::bench::{self, DEFAULT_DEPTH};
 use anyhow::{anyhow, bail, Result};
+use std::path::Path;
+use std::sync::Arc;
 
 pub const MAX_DEPTH: u32 = 30;
 
-pub fn run(depth: Option<u32>) -> Result<()> {
+/// `net`: search with that network instead of the hand-crafted eval.
+pub fn run(depth: Option<u32>, net: Option<&Path>) -> Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         bail!("bench depth must be 1..={MAX_DEPTH}, got {depth}");
     }
+    let net = match net {
+        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        None => None,
+    };
+    let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
     let mut i = 0;
-    let result = bench::run(depth, &mut |line| {
+    let result = bench::run_with(depth, net, &mut |line| {
         i += 1;
         println!(
             "{i:>3} {:>10} nodes  bestmove {:<6} {}",
@@ -22,6 +31,7 @@ pub fn run(depth: Option<u32>) -> Result<()> {
     .map_err(|e| anyhow!(e))?;
     let secs = result.elapsed.as_secs_f64().max(1e-9);
     println!();
+    println!("Evaluator: {evaluator}");
     println!("Depth: {depth}");
     println!("Time: {:.3} s", secs);
     println!("Nodes searched: {}", result.nodes);

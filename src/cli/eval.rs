@@ -3,13 +3,18 @@
 
 use super::eval_bench;
 use crate::chess::{Board, START_FEN};
+use crate::eval::nnue::{embedded_net, explain, format_explain, Network};
 use crate::eval::{trace, Trace, S};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use std::path::PathBuf;
 
 pub struct EvalArgs {
     pub fen: Option<String>,
     pub gain_bench: bool,
     pub speed: bool,
+    /// A net file whose view is shown after the table (default: the
+    /// embedded net, if tapir has one).
+    pub net: Option<PathBuf>,
 }
 
 pub fn run(args: EvalArgs) -> Result<()> {
@@ -30,7 +35,18 @@ pub fn run(args: EvalArgs) -> Result<()> {
     }
     let fen = args.fen.as_deref().unwrap_or(START_FEN);
     let board = Board::from_fen(fen).with_context(|| format!("--fen '{fen}'"))?;
+    // Load the net before printing anything: a bad file is a one-line error.
+    let net = match &args.net {
+        Some(p) => Some(Network::load(p).map_err(|e| anyhow!(e))?),
+        None => embedded_net()
+            .transpose()
+            .map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
+    };
     print!("{}", render(&trace(&board), &board));
+    if let Some(net) = net {
+        println!();
+        print!("{}", format_explain(&explain(&net, &board), &board));
+    }
     Ok(())
 }
 
@@ -113,7 +129,20 @@ mod tests {
             fen: Some("not a fen".into()),
             gain_bench: false,
             speed: false,
+            net: None,
         });
         assert!(r.is_err());
+    }
+
+    #[test]
+    fn bad_net_file_is_an_error() {
+        let r = run(EvalArgs {
+            fen: None,
+            gain_bench: false,
+            speed: false,
+            net: Some("/nonexistent/tapir.nnue".into()),
+        });
+        let msg = format!("{:#}", r.unwrap_err());
+        assert!(msg.contains("/nonexistent/tapir.nnue"), "{msg}");
     }
 }

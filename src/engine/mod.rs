@@ -15,6 +15,7 @@ pub use options::{
 };
 
 use crate::chess::Position;
+use crate::eval::nnue::{embedded_net, Network};
 use crate::search::{run_search, Control, SearchJob, Tt, Worker};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -65,6 +66,9 @@ pub struct Engine {
     /// while it runs and handed back by `join`.
     workers: Vec<Worker>,
     running: Option<(Arc<Control>, JoinHandle<Vec<Worker>>)>,
+    /// The net `EvalFile` loaded (or the embedded one), used when
+    /// `settings.eval` is NNUE.
+    net: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -86,6 +90,7 @@ impl Engine {
                 workers: vec![Worker::new(0, tt.clone())],
                 tt,
                 running: None,
+                net: None,
             },
             rx,
         )
@@ -157,8 +162,50 @@ impl Engine {
 
     fn fresh_workers(&self) -> Vec<Worker> {
         (0..self.settings.threads)
-            .map(|i| Worker::new(i, self.tt.clone()))
+            .map(|i| self.new_worker(i))
             .collect()
+    }
+
+    /// A worker evaluating with the evaluator in force.
+    fn new_worker(&self, i: usize) -> Worker {
+        let mut w = Worker::new(i, self.tt.clone());
+        w.set_network(self.active_net());
+        w
+    }
+
+    /// The net the search uses: `None` for the hand-crafted eval.
+    fn active_net(&self) -> Option<Arc<Network>> {
+        match self.settings.eval {
+            EvalKind::Hce => None,
+            EvalKind::Nnue => self.net.clone(),
+        }
+    }
+
+    /// Gives every worker the evaluator in force.
+    fn apply_eval(&mut self) {
+        let net = self.active_net();
+        for w in self.workers.iter_mut() {
+            w.set_network(net.clone());
+        }
+    }
+
+    /// The net to use for NNUE: the loaded one, else the embedded one.
+    fn nnue_net(&mut self) -> Result<Arc<Network>, String> {
+        if let Some(net) = &self.net {
+            return Ok(net.clone());
+        }
+        match embedded_net() {
+            Some(Ok(net)) => {
+                let net = Arc::new(net);
+                self.net = Some(net.clone());
+                Ok(net)
+            }
+            Some(Err(e)) => Err(format!("the built-in net is invalid: {e}")),
+            None => Err(
+                "EvalType NNUE needs a net: no net is built in, set EvalFile to a net file first"
+                    .into(),
+            ),
+        }
     }
 
     /// Stops the running search, if any; its `BestMove` event still follows.
@@ -228,7 +275,8 @@ impl Engine {
                 self.workers.truncate(n);
                 while self.workers.len() < n {
                     let i = self.workers.len();
-                    self.workers.push(Worker::new(i, self.tt.clone()));
+                    let w = self.new_worker(i);
+                    self.workers.push(w);
                 }
             }
             EngineOption::MultiPv(n) => self.settings.multipv = n,
@@ -240,11 +288,24 @@ impl Engine {
             EngineOption::Ponder(on) => self.settings.ponder = on,
             EngineOption::LimitStrength(on) => self.settings.limit_strength = on,
             EngineOption::Elo(elo) => self.settings.elo = elo,
-            EngineOption::Evaluator(EvalKind::Hce) => self.settings.eval = EvalKind::Hce,
-            EngineOption::Evaluator(EvalKind::Nnue) => {
-                return Err("NNUE not available yet".into());
+            EngineOption::Evaluator(EvalKind::Hce) => {
+                self.stop();
+                self.settings.eval = EvalKind::Hce;
+                self.apply_eval();
             }
-            EngineOption::EvalFile(path) => self.settings.eval_file = Some(path),
+            EngineOption::Evaluator(EvalKind::Nnue) => {
+                self.stop();
+                self.nnue_net()?;
+                self.settings.eval = EvalKind::Nnue;
+                self.apply_eval();
+            }
+            EngineOption::EvalFile(path) => {
+                self.stop();
+                let net = Network::load(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                self.net = Some(Arc::new(net));
+                self.settings.eval_file = Some(path);
+                self.apply_eval();
+            }
         }
         Ok(())
     }

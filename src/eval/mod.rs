@@ -13,7 +13,7 @@ pub mod score;
 pub mod trace;
 
 use crate::chess::Board;
-pub use evaluator::Evaluator;
+pub use evaluator::{Evaluator, NNUE_EVAL_LIMIT};
 pub use score::S;
 pub use trace::{trace, TermTrace, Trace};
 

@@ -9,6 +9,7 @@ use super::pool::{run_search, SearchJob};
 use super::tt::Tt;
 use super::worker::Worker;
 use crate::chess::Board;
+use crate::eval::nnue::Network;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -29,10 +30,21 @@ pub struct BenchResult {
     pub elapsed: Duration,
 }
 
-/// Runs the bench, calling `each` after every position.
+/// Runs the bench with the hand-crafted eval, calling `each` after every
+/// position.
 pub fn run(depth: u32, each: &mut dyn FnMut(&BenchLine)) -> Result<BenchResult, String> {
+    run_with(depth, None, each)
+}
+
+/// Runs the bench with `net` as the evaluator (`None`: hand-crafted).
+pub fn run_with(
+    depth: u32,
+    net: Option<Arc<Network>>,
+    each: &mut dyn FnMut(&BenchLine),
+) -> Result<BenchResult, String> {
     let tt = Arc::new(Tt::new(HASH_MB)?);
     let mut workers = vec![Worker::new(0, tt.clone())];
+    workers[0].set_network(net);
     let mut total = 0;
     // Only the searches are timed, not the table clearing between them.
     let mut elapsed = Duration::ZERO;

@@ -209,10 +209,10 @@ impl Worker {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIV
                     + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
-                self.stack.do_null(ply);
+                self.stack.do_null(ply, &mut self.eval);
                 self.count_node();
                 let s = -self.negamax::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.stack.undo_null();
+                self.stack.undo_null(&mut self.eval);
                 if self.stopped {
                     return 0;
                 }

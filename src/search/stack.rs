@@ -87,7 +87,8 @@ impl SearchStack {
 
     /// `do_move` when the caller already made the board `next`.
     #[inline(always)]
-    pub fn do_move_to(&mut self, ply: usize, m: Move, next: Board, _eval: &mut Evaluator) {
+    pub fn do_move_to(&mut self, ply: usize, m: Move, next: Board, eval: &mut Evaluator) {
+        eval.push(&self.frames[ply].board, m);
         let pt = piece_to(&self.frames[ply].board, m);
         let f = &mut self.frames[ply];
         f.mv = m;
@@ -100,13 +101,15 @@ impl SearchStack {
     }
 
     #[inline(always)]
-    pub fn undo_move(&mut self, _ply: usize, _eval: &mut Evaluator) {
+    pub fn undo_move(&mut self, _ply: usize, eval: &mut Evaluator) {
+        eval.pop();
         self.hashes.pop();
     }
 
     /// Passes the move at `ply` (caller: not in check).
     #[inline(always)]
-    pub fn do_null(&mut self, ply: usize) {
+    pub fn do_null(&mut self, ply: usize, eval: &mut Evaluator) {
+        eval.push_null();
         let next = self.frames[ply].board.make_null();
         let f = &mut self.frames[ply];
         f.mv = Move::NULL;
@@ -118,7 +121,8 @@ impl SearchStack {
     }
 
     #[inline(always)]
-    pub fn undo_null(&mut self) {
+    pub fn undo_null(&mut self, eval: &mut Evaluator) {
+        eval.pop();
         self.hashes.pop();
     }
 

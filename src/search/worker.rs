@@ -118,6 +118,11 @@ impl Worker {
         self.eval.clear();
     }
 
+    /// Searches with `net`, or with the hand-crafted eval for `None`.
+    pub fn set_network(&mut self, net: Option<Arc<crate::eval::nnue::Network>>) {
+        self.eval.set_network(net);
+    }
+
     pub fn set_tt(&mut self, tt: Arc<Tt>) {
         self.tt = tt;
     }
@@ -156,6 +161,7 @@ impl Worker {
         setup: &SearchSetup,
     ) {
         self.stack.reset(root, history);
+        self.eval.reset(root);
         self.root_moves = moves.iter().map(|&m| RootMove::new(m)).collect();
         self.ctl = ctl;
         self.nodes = 0;
