@@ -9,13 +9,13 @@
 //! that perspective from the `FinnyTable`.
 
 use super::arch::HIDDEN;
-use super::delta::{BitSquares, Delta, PieceSet};
+use super::delta::{Delta, PieceSet};
 use super::features::KingView;
 use super::finny::FinnyTable;
 use super::network::Network;
 use super::row::Row;
 use super::simd::Backend;
-use crate::chess::{Board, Color, Move, Piece, PieceType};
+use crate::chess::{Bitboard, Board, Color, Move, Piece, PieceType};
 
 /// The hidden-layer sums, indexed by perspective (`Color::index`), 64-byte
 /// aligned (each `Row` is).
@@ -79,7 +79,7 @@ impl Accumulator {
         let mut list = FeatureList::new();
         for (i, &bb) in pieces.0.iter().enumerate() {
             let piece = Piece::new(Color::BOTH[i / 6], PieceType::from_index(i % 6));
-            for sq in BitSquares(bb) {
+            for sq in Bitboard(bb).iter() {
                 list.push(view.feature(piece, sq));
             }
         }

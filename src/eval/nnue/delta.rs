@@ -4,7 +4,7 @@
 //! Also `PieceSet`, the bare piece placement the refresh paths work from.
 
 use super::features::KingView;
-use crate::chess::{Board, Color, Move, MoveKind, Piece, PieceType, Square};
+use crate::chess::{Bitboard, Board, Color, Move, MoveKind, Piece, PieceType, Square};
 
 /// One piece on one square.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -177,24 +177,8 @@ impl PieceSet {
     pub fn iter(&self) -> impl Iterator<Item = PieceSquare> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &bb)| {
             let piece = Piece::new(Color::BOTH[i / 6], PieceType::from_index(i % 6));
-            BitSquares(bb).map(move |sq| PieceSquare { piece, sq })
+            Bitboard(bb).iter().map(move |sq| PieceSquare { piece, sq })
         })
-    }
-}
-
-/// The squares of a bitboard, lowest first.
-pub(crate) struct BitSquares(pub u64);
-
-impl Iterator for BitSquares {
-    type Item = Square;
-    #[inline(always)]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = Square::new(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(sq)
     }
 }
 

@@ -6,12 +6,12 @@
 
 use super::accumulator::FeatureList;
 use super::arch::KING_BUCKETS;
-use super::delta::{BitSquares, PieceSet};
+use super::delta::PieceSet;
 use super::features::KingView;
 use super::network::Network;
 use super::row::Row;
 use super::simd::Backend;
-use crate::chess::{Color, Piece, PieceType};
+use crate::chess::{Bitboard, Color, Piece, PieceType};
 
 #[derive(Clone)]
 struct Entry {
@@ -58,10 +58,10 @@ impl FinnyTable {
                 continue;
             }
             let piece = Piece::new(Color::BOTH[i / 6], PieceType::from_index(i % 6));
-            for sq in BitSquares(now & !then) {
+            for sq in Bitboard(now & !then).iter() {
                 adds.push(view.feature(piece, sq));
             }
-            for sq in BitSquares(then & !now) {
+            for sq in Bitboard(then & !now).iter() {
                 subs.push(view.feature(piece, sq));
             }
         }
