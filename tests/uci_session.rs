@@ -210,7 +210,6 @@ fn handshake_and_options() {
         "setoption name UCI_LimitStrength value false",
         "setoption name UCI_Elo value 2000",
         "setoption name EvalType value HCE",
-        "setoption name EvalFile value nets/none.nnue",
         "ucinewgame",
         "debug off",
         "",

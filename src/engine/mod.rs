@@ -301,7 +301,11 @@ impl Engine {
             }
             EngineOption::EvalFile(path) => {
                 self.stop();
-                let net = Network::load(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                // An I/O error already names the file; the others need it added.
+                let net = Network::load(&path).map_err(|e| match e {
+                    crate::eval::nnue::NetError::Io { .. } => e.to_string(),
+                    _ => format!("{}: {e}", path.display()),
+                })?;
                 self.net = Some(Arc::new(net));
                 self.settings.eval_file = Some(path);
                 self.apply_eval();
