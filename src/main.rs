@@ -71,6 +71,9 @@ enum Command {
         threads: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Play with this NNUE net instead of the hand-crafted eval.
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
     },
     /// Train an NNUE net on `tapir datagen` records (pure-Rust CPU trainer).
     Train {
@@ -166,12 +169,14 @@ fn main() -> ExitCode {
             nodes,
             threads,
             seed,
+            net,
         }) => cli::datagen::run(cli::datagen::DatagenArgs {
             out,
             games,
             nodes,
             threads,
             seed,
+            net,
         }),
         Some(Command::Train {
             data,

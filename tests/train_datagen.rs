@@ -99,3 +99,37 @@ fn writes_valid_deterministic_records_and_rejects_bad_arguments() {
     assert!(stderr.contains("cannot open"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn plays_with_a_net_and_rejects_a_bad_net_file() {
+    let dir = scratch("datagen-net");
+    let net = dir.join("random.nnue");
+    tapir::eval::nnue::Network::random(3).save(&net).unwrap();
+    let out = dir.join("n.bin");
+    let (so, sn) = (out.to_str().unwrap(), net.to_str().unwrap());
+    let args = [
+        "datagen", "--out", so, "--games", "1", "--nodes", "300", "--net", sn,
+    ];
+    let (ok, stdout, stderr) = tapir(&args);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("NNUE"), "{stdout}");
+    for r in read_records(&out).unwrap().records {
+        assert!(!r.to_board().unwrap().in_check(), "{}", r.to_fen());
+    }
+
+    // A file that is not a net: one line naming the fault, nothing written.
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"not a net").unwrap();
+    let fresh = dir.join("fresh.bin");
+    let (ok, _, stderr) = tapir(&[
+        "datagen",
+        "--out",
+        fresh.to_str().unwrap(),
+        "--net",
+        junk.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(!fresh.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,7 @@
 //! the same command on the same file still gives the same bytes.
 
 use crate::chess::Position;
+use crate::eval::nnue::Network;
 use crate::search::score::{is_mate, MATE};
 use crate::search::FixedSearch;
 use crate::train::datagen::{
@@ -20,6 +21,7 @@ use crate::train::rng::Rng;
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Parsed `tapir datagen` arguments.
@@ -29,6 +31,8 @@ pub struct DatagenArgs {
     pub nodes: u64,
     pub threads: usize,
     pub seed: u64,
+    /// Play with this net instead of the hand-crafted eval.
+    pub net: Option<PathBuf>,
 }
 
 /// The most threads a run may ask for.
@@ -40,10 +44,12 @@ pub struct EngineSearcher {
 }
 
 impl EngineSearcher {
-    pub fn new() -> Result<EngineSearcher> {
-        Ok(EngineSearcher {
-            search: FixedSearch::new(DATAGEN_HASH_MB).map_err(anyhow::Error::msg)?,
-        })
+    /// A searcher with its own table, evaluating with `net` (or the
+    /// hand-crafted eval).
+    pub fn new(net: Option<Arc<Network>>) -> Result<EngineSearcher> {
+        let mut search = FixedSearch::new(DATAGEN_HASH_MB).map_err(anyhow::Error::msg)?;
+        search.set_network(net);
+        Ok(EngineSearcher { search })
     }
 }
 
@@ -112,8 +118,12 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     if args.threads == 0 || args.threads > MAX_THREADS {
         bail!("--threads must be between 1 and {MAX_THREADS}");
     }
-    // Fail on a bad table size before any file is touched.
-    EngineSearcher::new()?;
+    // Fail on a bad net or table size before any file is touched.
+    let net = match &args.net {
+        Some(p) => Some(Arc::new(Network::load(p).map_err(anyhow::Error::msg)?)),
+        None => None,
+    };
+    EngineSearcher::new(net.clone())?;
     let mut out = RecordWriter::append(&args.out)?;
     if out.dropped_bytes > 0 {
         eprintln!(
@@ -139,7 +149,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     let start = Instant::now();
     let mut bar = Bar::new();
     let positions = run_datagen(
-        || EngineSearcher::new().expect("table size checked above"),
+        || EngineSearcher::new(net.clone()).expect("table size checked above"),
         &cfg,
         args.games,
         args.threads,
@@ -151,12 +161,16 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     bar.clear();
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "wrote {positions} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s))",
+        "wrote {positions} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
         args.games,
         args.out.display(),
         positions as f64 / secs.max(1e-9),
         args.nodes,
-        args.threads
+        args.threads,
+        match &args.net {
+            Some(p) => format!("NNUE {}", p.display()),
+            None => "HCE".to_string(),
+        }
     );
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::pool::{run_search, SearchJob};
 use super::tt::Tt;
 use super::worker::Worker;
 use crate::chess::{Board, Move};
+use crate::eval::nnue::Network;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,6 +37,13 @@ impl FixedSearch {
             workers: vec![Worker::new(0, tt.clone())],
             tt,
         })
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand-crafted eval).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        for w in self.workers.iter_mut() {
+            w.set_network(net.clone());
+        }
     }
 
     /// Forgets the table and the histories.
