@@ -113,6 +113,9 @@ enum Command {
         /// Ignore the autosaved game and start fresh.
         #[arg(long)]
         new: bool,
+        /// An NNUE net for the NNUE views and NNUE search (default: the built-in net, if any).
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
         /// Draw N frames off-screen and print the frame time instead.
         #[arg(long, value_name = "N")]
         bench_frames: Option<usize>,
@@ -203,11 +206,12 @@ fn main() -> ExitCode {
             fen,
             pgn,
             new,
+            net,
             bench_frames,
             bench_size,
         }) => match bench_frames {
             Some(n) => cli::tuibench::run(n, &bench_size),
-            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new }),
+            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
         },
         Some(Command::Uci) => tapir::uci::run(),
         Some(Command::Bench { depth, net }) => cli::bench::run(depth, net.as_deref()),

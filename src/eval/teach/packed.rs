@@ -65,7 +65,7 @@ pub fn explain_value(name: &str, s: S) -> Vec<String> {
 }
 
 /// A sum of two values, packed and half by half: one row per operand and
-/// the result, then the check that both ways agree.
+/// the result, then each half added on its own, which must agree.
 pub fn explain_sum(a: (&str, S), b: (&str, S)) -> Vec<String> {
     let sum = a.1 + b.1;
     let w = a.0.chars().count().max(b.0.chars().count()).max(10);
@@ -77,40 +77,42 @@ pub fn explain_sum(a: (&str, S), b: (&str, S)) -> Vec<String> {
             s.eg()
         )
     };
-    let (mg, eg) = (
-        a.1.mg() as i32 + b.1.mg() as i32,
-        a.1.eg() as i32 + b.1.eg() as i32,
-    );
-    let same = mg == sum.mg() as i32 && eg == sum.eg() as i32;
+    let half = |which: &str, x: i16, y: i16, packed: i16| {
+        let exact = x as i32 + y as i32;
+        let verdict = if exact == packed as i32 {
+            "as packed"
+        } else {
+            "overflow!"
+        };
+        format!("  {which} half by half: {x} + {y} = {exact}, {verdict}")
+    };
     vec![
         row(" ", a.0, a.1),
         row("+", b.0, b.1),
         row("=", "packed sum", sum),
-        format!(
-            "  half by half: mg {} + {} = {mg}, eg {} + {} = {eg}{}",
-            a.1.mg(),
-            b.1.mg(),
-            a.1.eg(),
-            b.1.eg(),
-            if same { " (the same)" } else { " (overflow!)" }
-        ),
+        half("mg", a.1.mg(), b.1.mg(), sum.mg()),
+        half("eg", a.1.eg(), b.1.eg(), sum.eg()),
     ]
 }
 
 /// A fixed example with a negative midgame half, for when none is on show.
 pub const BORROW_EXAMPLE: S = S::new(-5, 7);
 
-/// One line on the borrow, with `BORROW_EXAMPLE`.
-pub fn borrow_rule() -> String {
+/// Two lines on the borrow, with `BORROW_EXAMPLE`.
+pub fn borrow_rule() -> [String; 2] {
     let h = Halves::of(BORROW_EXAMPLE);
-    format!(
-        "a negative mg borrows 1 from the high half: S({}, {}) = {}, high {:#06x} = {} + 1",
-        h.mg,
-        h.eg,
-        hex(BORROW_EXAMPLE),
-        h.high,
-        h.high as i16
-    )
+    [
+        "a negative mg half borrows 1 from the high half:".to_string(),
+        format!(
+            "  S({}, {}) = {}: high {:#06x} = {}, + 1 = {} eg",
+            h.mg,
+            h.eg,
+            hex(BORROW_EXAMPLE),
+            h.high,
+            h.high as i16,
+            h.eg
+        ),
+    ]
 }
 
 #[cfg(test)]
@@ -128,7 +130,10 @@ mod tests {
         assert!(lines[2].contains("0x0022 = 34, +1 borrowed") && lines[2].ends_with("35 eg"));
         let plain = explain_value("Tempo", S::new(20, 10));
         assert_eq!(plain[2], "  high 0x000a = 10 eg");
-        assert_eq!(borrow_rule(), "a negative mg borrows 1 from the high half: S(-5, 7) = 0x0006fffb, high 0x0006 = 6 + 1");
+        assert_eq!(
+            borrow_rule()[1],
+            "  S(-5, 7) = 0x0006fffb: high 0x0006 = 6, + 1 = 7 eg"
+        );
     }
 
     #[test]
@@ -139,6 +144,7 @@ mod tests {
         );
         assert!(lines[2].contains(&hex(S::new(-42, 22))), "{lines:?}");
         assert!(lines[2].contains("mg   -42  eg    22"), "{lines:?}");
-        assert!(lines[3].ends_with("mg -12 + -30 = -42, eg 35 + -13 = 22 (the same)"));
+        assert_eq!(lines[3], "  mg half by half: -12 + -30 = -42, as packed");
+        assert_eq!(lines[4], "  eg half by half: 35 + -13 = 22, as packed");
     }
 }
