@@ -50,6 +50,12 @@ enum Command {
         /// Also show this NNUE net's evaluation and per-piece values.
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
+        /// Explain every term: what it measures, its squares, its packed arithmetic.
+        #[arg(long)]
+        explain: bool,
+        /// With --explain: also what this move (SAN or UCI) changes, term by term.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
     },
     /// Time the NNUE building blocks (update, output, refreshes) in ns.
     NnueBench {
@@ -156,11 +162,15 @@ fn main() -> ExitCode {
             gain_bench,
             speed,
             net,
+            explain,
+            mv,
         }) => cli::eval::run(cli::eval::EvalArgs {
             fen,
             gain_bench,
             speed,
             net,
+            explain,
+            mv,
         }),
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         Some(Command::Datagen {

@@ -747,3 +747,21 @@ fn keys_hints_and_escape() {
     assert_eq!(app.view.last_delta.unwrap().mover, Color::White);
     let _ = Colour::Reset;
 }
+
+#[test]
+fn net_command_asks_the_runtime_to_load_it() {
+    let mut app = app_moves("");
+    app.update(Action::Command("net my.nnue".into()));
+    let effects = app.take_effects();
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        tapir::tui::action::Effect::LoadNet(p) if p.as_os_str() == "my.nnue"
+    )));
+    app.update(Action::Command("net".into()));
+    assert!(app
+        .message
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("needs a net file"));
+}

@@ -36,7 +36,7 @@ impl Contribution {
         }
     }
 
-    /// The weight's name, e.g. `mobility_knight[5]`.
+    /// The weight's name, e.g. `mobility_knight[5]` or `psqt[knight][f3]`.
     pub fn weight_name(&self) -> &'static str {
         weight_names()
             .get(self.weight)
@@ -61,10 +61,38 @@ impl Contribution {
     }
 }
 
-/// The names of every weight, built once.
+/// The names of every weight, built once, made readable: tables indexed
+/// by piece type name the piece (`safe_check[queen]`), and the square
+/// tables name the piece and the square from the owner's side
+/// (`psqt[knight][f3]`).
 fn weight_names() -> &'static [String] {
     static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(Params::names)
+    NAMES.get_or_init(|| Params::names().iter().map(|n| readable(n)).collect())
+}
+
+const KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+fn readable(name: &str) -> String {
+    let Some((field, rest)) = name.split_once('[') else {
+        return name.to_string();
+    };
+    let Ok(i) = rest.trim_end_matches(']').parse::<usize>() else {
+        return name.to_string();
+    };
+    match field {
+        "psqt" if i < 6 * 64 => format!(
+            "psqt[{}][{}]",
+            KIND_NAMES[i / 64],
+            Square::new((i % 64) as u8)
+        ),
+        "piece_value" | "king_zone_attack" | "safe_check" | "threat_by_pawn"
+        | "threat_by_minor"
+            if i < 6 =>
+        {
+            format!("{field}[{}]", KIND_NAMES[i])
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// The sink that keeps every contribution with its squares.
@@ -208,6 +236,11 @@ mod tests {
             .iter()
             .find(|x| x.weight_name() == "doubled")
             .expect("a doubled pawn");
+        let names: Vec<&str> = items.iter().map(|x| x.weight_name()).collect();
+        assert!(names.contains(&"psqt[knight][f3]"), "{names:?}");
+        assert!(names.contains(&"piece_value[bishop]"), "{names:?}");
+        // Black's c7 pawn reads its table from its own side: c2.
+        assert!(names.contains(&"psqt[pawn][c2]"), "{names:?}");
         assert_eq!(doubled.color, Color::Black);
         assert_eq!(doubled.squares.count(), 1);
         assert!(pawns.involved.contains(sq("c7")) && pawns.involved.contains(sq("c6")));

@@ -76,7 +76,8 @@ pub fn about(term: Term) -> &'static str {
 /// What the highlighted squares are, for each term.
 pub fn squares_hint(term: Term) -> &'static str {
     match term {
-        Term::Material | Term::Placement => "every piece (kings have no material)",
+        Term::Material => "every piece but the kings",
+        Term::Placement => "every piece, kings included",
         Term::Mobility => "each knight, bishop, rook and queen",
         Term::Pawns => "the pawns that are doubled, isolated, backward, defended or side by side",
         Term::Passed => "the passed pawns",

@@ -108,7 +108,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     }
     if y < bottom {
         let h = format!(
-            "{:<7} {:<20} {:>5} {:>5} {:>5}",
+            "{:<7} {:<24} {:>5} {:>5} {:>5}",
             "from", "weight", "mg", "eg", "cp"
         );
         let style = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
@@ -124,7 +124,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     for c in list.iter().take(shown) {
         let v = c.white_value();
         let line = format!(
-            "{:<7} {:<20} {:>5} {:>5} {:>5}",
+            "{:<7} {:<24} {:>5} {:>5} {:>5}",
             place(&app.view.board, c.squares, app.config.pieces),
             c.weight_name(),
             v.mg(),
