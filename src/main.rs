@@ -128,6 +128,9 @@ enum Command {
         /// Terminal size for --bench-frames.
         #[arg(long, value_name = "WxH", default_value = "120x40")]
         bench_size: String,
+        /// With --bench-frames: a random net and the teaching views on.
+        #[arg(long)]
+        bench_teach: bool,
     },
     /// Speak UCI on stdin/stdout (what chess GUIs start).
     Uci,
@@ -219,8 +222,9 @@ fn main() -> ExitCode {
             net,
             bench_frames,
             bench_size,
+            bench_teach,
         }) => match bench_frames {
-            Some(n) => cli::tuibench::run(n, &bench_size),
+            Some(n) => cli::tuibench::run(n, &bench_size, bench_teach),
             None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
         },
         Some(Command::Uci) => tapir::uci::run(),
