@@ -8,6 +8,7 @@ use super::params::HEAT_MIN_SCALE;
 use super::teach::{Half, HeatMode};
 use crate::chess::{Bitboard, Color, Piece, Square};
 use crate::eval::hce::attribution::term_squares;
+use crate::eval::hce::sink::Term;
 use crate::eval::hce::DEFAULT_TABLES;
 use crate::eval::phase::taper;
 use crate::eval::score::S;
@@ -126,7 +127,7 @@ fn piece_squares(piece: Piece, half: Half, phase: i32) -> Heat {
 /// The selected term's squares: per-square values tapered by `phase`, and
 /// the squares of group contributions marked.
 fn term_heat(app: &App, i: usize, phase: i32) -> Heat {
-    let term = crate::eval::hce::sink::Term::ALL[i.min(crate::eval::hce::sink::Term::COUNT - 1)];
+    let term = Term::ALL[i.min(Term::COUNT - 1)];
     let ts = term_squares(&app.view.attribution, term);
     let mut values = [None; 64];
     let mut valued = Bitboard::EMPTY;

@@ -14,6 +14,8 @@ use ratatui::style::{Color, Modifier, Style};
 
 /// Rows the legend takes above the move list.
 const LEGEND_H: u16 = 2;
+/// The widest the legend's colour bar gets, in cells.
+const LEGEND_BAR_MAX: u16 = 21;
 
 /// The background of `sq` under the overlay, if the overlay colours it.
 pub fn square_bg(heat: &Heat, theme: &Theme, sq: Square, light: bool) -> Option<Color> {
@@ -111,10 +113,11 @@ pub fn legend(heat: &Heat, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let mark = if heat.marked.any() { " ■ group" } else { "" };
     let room = right.saturating_sub(x + hi.len() as u16);
     let fixed = (tail.chars().count() + mark.chars().count()) as u16;
+    // The bar gives way to the words when room is short, down to 8 cells.
     let bar_w = if room > fixed + 8 {
-        (room - fixed).min(21)
+        (room - fixed).min(LEGEND_BAR_MAX)
     } else {
-        room.min(21)
+        room.min(LEGEND_BAR_MAX)
     };
     for i in 0..bar_w {
         let t = if bar_w > 1 {

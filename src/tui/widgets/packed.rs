@@ -15,6 +15,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
+/// Panel rows from which the second term is taken apart too.
+const ROWS_FOR_BOTH: usize = 16;
+
 /// Every line of the view, with whether it is a heading.
 pub fn lines(app: &App, room: usize) -> Vec<(String, bool)> {
     let a = app.teach.term_or_first();
@@ -28,7 +31,7 @@ pub fn lines(app: &App, room: usize) -> Vec<(String, bool)> {
     let mut out: Vec<(String, bool)> = Vec::new();
     out.extend(explain_value(a.name(), va).into_iter().map(|l| (l, false)));
     // The second operand taken apart too, when there is room for it.
-    let with_b = room >= 16;
+    let with_b = room >= ROWS_FOR_BOTH;
     if with_b {
         out.extend(explain_value(b.name(), vb).into_iter().map(|l| (l, false)));
     }
