@@ -50,6 +50,12 @@ enum Command {
         /// Also show this NNUE net's evaluation and per-piece values.
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
+        /// Explain every term: what it measures, its squares, its packed arithmetic.
+        #[arg(long)]
+        explain: bool,
+        /// With --explain: also what this move (SAN or UCI) changes, term by term.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
     },
     /// Time the NNUE building blocks (update, output, refreshes) in ns.
     NnueBench {
@@ -116,12 +122,18 @@ enum Command {
         /// Ignore the autosaved game and start fresh.
         #[arg(long)]
         new: bool,
+        /// An NNUE net for the NNUE views and NNUE search (default: the built-in net, if any).
+        #[arg(long, value_name = "PATH")]
+        net: Option<PathBuf>,
         /// Draw N frames off-screen and print the frame time instead.
         #[arg(long, value_name = "N")]
         bench_frames: Option<usize>,
         /// Terminal size for --bench-frames.
         #[arg(long, value_name = "WxH", default_value = "120x40")]
         bench_size: String,
+        /// With --bench-frames: a random net and the teaching views on.
+        #[arg(long)]
+        bench_teach: bool,
     },
     /// Speak UCI on stdin/stdout (what chess GUIs start).
     Uci,
@@ -156,11 +168,15 @@ fn main() -> ExitCode {
             gain_bench,
             speed,
             net,
+            explain,
+            mv,
         }) => cli::eval::run(cli::eval::EvalArgs {
             fen,
             gain_bench,
             speed,
             net,
+            explain,
+            mv,
         }),
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         Some(Command::Datagen {
@@ -208,11 +224,13 @@ fn main() -> ExitCode {
             fen,
             pgn,
             new,
+            net,
             bench_frames,
             bench_size,
+            bench_teach,
         }) => match bench_frames {
-            Some(n) => cli::tuibench::run(n, &bench_size),
-            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new }),
+            Some(n) => cli::tuibench::run(n, &bench_size, bench_teach),
+            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
         },
         Some(Command::Uci) => tapir::uci::run(),
         Some(Command::Bench { depth, net }) => cli::bench::run(depth, net.as_deref()),

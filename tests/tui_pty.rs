@@ -1,5 +1,6 @@
 //! End to end: the real `tapir tui` binary in a pseudo-terminal. Types
-//! moves, quits three ways (q + confirm, Ctrl-C, SIGTERM), and checks the
+//! moves and the teaching keys (with a net file), quits three ways (q +
+//! confirm, Ctrl-C, SIGTERM), and checks the
 //! process exited 0, the terminal was put back (alternate screen left,
 //! cursor shown, raw mode off is implied by the former sequences being
 //! written by the restore path) and the game was autosaved.
@@ -220,4 +221,48 @@ fn a_panic_restores_the_terminal() {
         out[left..].contains("TAPIR_TEST_PANIC is set"),
         "the panic message is printed after the screen is restored"
     );
+}
+
+#[test]
+fn teaching_keys_with_a_net_and_restore() {
+    let root = temp_dir("teach");
+    let net = root.join("random.nnue");
+    tapir::eval::nnue::Network::random(11).save(&net).unwrap();
+    let net = net.to_str().unwrap().to_string();
+    let mut s = spawn(
+        &root.join("config"),
+        &root.join("data"),
+        &["tui", "--new", "--net", &net],
+    );
+    s.wait_drawn();
+    s.keys("me4\r");
+    s.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    // Every teaching key, in a row: views, terms, explorer, heatmaps. The
+    // screen is sent as a diff, so the proof that all were handled is the
+    // move typed after them being played (keys are handled in order).
+    s.keys("\t\tvvvvb\x1b[Zg]]{}[cccccoVcc");
+    s.keys("md5\r");
+    s.wait_for("d5 autosaved", |s| s.autosave().contains("1. e4 d5 *"));
+    assert!(s.text().contains("◆"), "the net's disagreement markers");
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0, "exit status");
+    assert_restored(&out);
+}
+
+#[test]
+fn a_bad_net_file_is_one_line_before_the_screen_changes() {
+    let root = temp_dir("badnet");
+    let s = spawn(
+        &root.join("config"),
+        &root.join("data"),
+        &["tui", "--new", "--net", "/nonexistent/tapir.nnue"],
+    );
+    let (code, out, _) = s.finish();
+    assert_ne!(code, 0);
+    assert!(
+        !out.contains(ENTER_ALT_SCREEN),
+        "the terminal was never switched"
+    );
+    assert!(out.contains("/nonexistent/tapir.nnue"), "{out:?}");
 }

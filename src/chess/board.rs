@@ -516,6 +516,25 @@ impl Board {
         b
     }
 
+    /// The same position without the piece on `sq`, for evaluation studies
+    /// ("what is this piece worth here?"). `None` for an empty square or a
+    /// king. Castling rights that needed the piece go; the e.p. square goes.
+    pub fn without(&self, sq: Square) -> Option<Board> {
+        let gone = self.piece_at(sq)?;
+        if gone.kind() == PieceType::King {
+            return None;
+        }
+        let mut b = Board::empty();
+        for s in self.occupied() {
+            if s != sq {
+                b.put(self.piece_at(s).expect("occupied"), s);
+            }
+        }
+        let castling = CastleRights(self.castling.0 & CASTLE_MASK[sq.index()]);
+        b.set_state(self.side, castling, None, self.halfmove, self.fullmove);
+        Some(b)
+    }
+
     /// The same position with colours swapped and the board mirrored top to
     /// bottom: evaluation must be identical from the side to move's view.
     pub fn color_flipped(&self) -> Board {
@@ -547,6 +566,20 @@ mod tests {
     #[test]
     fn board_fits_in_128_bytes() {
         assert!(std::mem::size_of::<Board>() <= 128);
+    }
+
+    #[test]
+    fn without_takes_one_piece_off() {
+        let b = Board::startpos();
+        let sq = |s| Square::parse(s).unwrap();
+        let w = b.without(sq("h1")).unwrap();
+        assert_eq!(w.piece_at(sq("h1")), None);
+        assert_eq!(w.occupied().count(), 31);
+        assert!(!w.castling().has(CastleRights::WHITE_KING));
+        assert!(w.castling().has(CastleRights::WHITE_QUEEN));
+        assert_eq!(w.compute_hash(), (w.hash(), w.pawn_hash()));
+        assert_eq!(b.without(sq("e1")), None);
+        assert_eq!(b.without(sq("e4")), None);
     }
 
     #[test]

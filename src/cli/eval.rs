@@ -1,8 +1,9 @@
 //! `tapir eval`: the static evaluation of one position, term by term, or
+//! with `--explain` the teaching views as text (see `explain.rs`), or
 //! (with `--speed` / `--gain-bench`) the evaluation benchmarks.
 
 use super::eval_bench;
-use crate::chess::{Board, START_FEN};
+use crate::chess::{parse_move, Board, START_FEN};
 use crate::eval::nnue::{embedded_net, explain, format_explain, Network};
 use crate::eval::{trace, Trace, S};
 use anyhow::{anyhow, bail, Context, Result};
@@ -15,10 +16,20 @@ pub struct EvalArgs {
     /// A net file whose view is shown after the table (default: the
     /// embedded net, if tapir has one).
     pub net: Option<PathBuf>,
+    /// Explain every term in words, squares and packed arithmetic.
+    pub explain: bool,
+    /// With `explain`: also what this move (SAN or UCI) changes.
+    pub mv: Option<String>,
 }
 
 pub fn run(args: EvalArgs) -> Result<()> {
+    if args.mv.is_some() && !args.explain {
+        bail!("--move goes with --explain");
+    }
     if args.gain_bench || args.speed {
+        if args.explain {
+            bail!("--explain cannot be combined with --speed or --gain-bench");
+        }
         if args.fen.is_some() {
             bail!(
                 "--fen cannot be combined with --speed or --gain-bench (they use fixed positions)"
@@ -42,6 +53,14 @@ pub fn run(args: EvalArgs) -> Result<()> {
             .transpose()
             .map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
+    if args.explain {
+        let m = match &args.mv {
+            Some(t) => Some(parse_move(&board, t).map_err(|e| anyhow!("--move '{t}': {e}"))?),
+            None => None,
+        };
+        print!("{}", super::explain::render(&board, net.as_ref(), m));
+        return Ok(());
+    }
     print!("{}", render(&trace(&board), &board));
     if let Some(net) = net {
         println!();
@@ -130,8 +149,27 @@ mod tests {
             gain_bench: false,
             speed: false,
             net: None,
+            explain: false,
+            mv: None,
         });
         assert!(r.is_err());
+    }
+
+    #[test]
+    fn move_needs_explain_and_must_be_legal() {
+        let args = |explain: bool, mv: &str| EvalArgs {
+            fen: None,
+            gain_bench: false,
+            speed: false,
+            net: None,
+            explain,
+            mv: Some(mv.to_string()),
+        };
+        let e = run(args(false, "e4")).unwrap_err().to_string();
+        assert!(e.contains("--move goes with --explain"), "{e}");
+        let e = run(args(true, "e5")).unwrap_err().to_string();
+        assert!(e.contains("--move 'e5'"), "{e}");
+        assert!(run(args(true, "Nf3")).is_ok());
     }
 
     #[test]
@@ -141,6 +179,8 @@ mod tests {
             gain_bench: false,
             speed: false,
             net: Some("/nonexistent/tapir.nnue".into()),
+            explain: true,
+            mv: None,
         });
         let msg = format!("{:#}", r.unwrap_err());
         assert!(msg.contains("/nonexistent/tapir.nnue"), "{msg}");

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod datagen;
 pub mod eval;
 mod eval_bench;
+pub mod explain;
 pub mod nnue;
 pub mod perft;
 pub mod train;

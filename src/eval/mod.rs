@@ -10,6 +10,7 @@ pub mod hce;
 pub mod nnue;
 pub mod phase;
 pub mod score;
+pub mod teach;
 pub mod trace;
 
 use crate::chess::Board;

@@ -6,7 +6,9 @@
 use crate::chess::pgn::PgnGame;
 use crate::chess::{Color, PieceType, Position};
 use crate::engine::{EngineOption, Limits, SearchEvent};
+use crate::eval::nnue::Network;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One user intention or outside event.
@@ -30,6 +32,11 @@ pub enum Action {
     ToggleHelp,
     ToggleFrameTimes,
     CopyFen,
+    /// Something for the teaching views (panel views, term, phase, heatmap).
+    Teach(TeachAction),
+    /// A net for the NNUE views (from `--net`, `:net` or the built-in one);
+    /// `None` unloads it.
+    SetNetwork(Option<Arc<Network>>),
     /// `q`: quits, asking first when the game is unsaved.
     Quit,
     /// Ctrl-C, SIGTERM, or "yes" in the quit dialog.
@@ -83,6 +90,25 @@ pub enum Action {
     FileError(String),
 }
 
+/// What the teaching keys ask for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TeachAction {
+    /// `v` / `V`: the next / previous side-panel view.
+    View(i32),
+    /// Tab / Shift-Tab: the next / previous term (or move, in the deltas view).
+    Item(i32),
+    /// `b`: the next second term of the packed sum.
+    Second,
+    /// `g`: opens the phase explorer at the position's phase, or closes it.
+    TogglePhase,
+    /// `[ ]` and `{ }`: moves the explorer's phase (opening it).
+    Phase(i32),
+    /// `c`: the next board heatmap.
+    Heat,
+    /// `o`: the next piece for the piece-square heatmap.
+    HeatPiece,
+}
+
 /// Something the runtime must do for the board.
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -99,6 +125,8 @@ pub enum Effect {
     /// Clear the engine's hash and history.
     NewGame,
     Load(PathBuf),
+    /// Load a net file; the result comes back as `SetNetwork` or `FileError`.
+    LoadNet(PathBuf),
     Save {
         path: PathBuf,
         text: String,

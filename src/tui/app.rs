@@ -1,16 +1,24 @@
 //! `App`: everything the board knows, in one place. The reducer
 //! (`update.rs`) is the only code that changes it; drawing reads it. Values
-//! derived from the shown position (legal moves, status, eval trace, FEN)
-//! are computed once per position change in `refresh`, so a frame only
-//! formats.
+//! derived from the shown position (legal moves, status, eval trace, the
+//! squares behind each term, piece values, the network's view, the last
+//! move's deltas, FEN) are computed once per position change in `refresh`,
+//! so a frame only formats.
 
 use super::action::{Effect, PickerEntry};
 use super::config::Config;
 use super::game::Game;
+use super::game_evals::GameEvals;
+use super::heat::{Heat, HeatKey};
+use super::teach::Teach;
 use crate::chess::{legal_moves, Board, Color, GameStatus, Move, PieceType, Square};
 use crate::engine::{Bound, EvalKind, Score};
+use crate::eval::hce::attribution::{attribute, Contribution};
+use crate::eval::nnue::{explain, Network, NnueExplain};
+use crate::eval::teach::{hce_piece_values, MoveDelta};
 use crate::eval::{trace, Trace};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Who moves the pieces.
@@ -67,6 +75,11 @@ pub struct LineView {
     pub hashfull: u32,
     pub time: Duration,
     pub pv: String,
+    /// The PV's first move, when it is legal in the root.
+    pub first: Option<Move>,
+    /// What that move changes (filled in by the reducer, reused while the
+    /// line's first move stays the same).
+    pub delta: Option<MoveDelta>,
 }
 
 /// A modal box over the board.
@@ -170,20 +183,33 @@ pub struct View {
     pub legal: Vec<Move>,
     pub status: GameStatus,
     pub trace: Trace,
+    /// Every term's contributions with the squares they come from.
+    pub attribution: Vec<Contribution>,
+    /// Each piece's hand-crafted worth (eval minus eval without it), White's view.
+    pub hce_pieces: [Option<i32>; 64],
+    /// The network's evaluation opened up, when a net is loaded.
+    pub nnue: Option<NnueExplain>,
     pub fen: String,
     /// The move that led here, for highlighting.
     pub last_move: Option<Move>,
+    /// What that move changed, term by term (mover's view).
+    pub last_delta: Option<MoveDelta>,
 }
 
 impl View {
-    pub fn compute(game: &Game, ply: usize) -> View {
+    pub fn compute(game: &Game, ply: usize, net: Option<&Network>) -> View {
         let board = *game.board_at(ply);
+        let last_move = ply.checked_sub(1).map(|i| game.moves()[i]);
         View {
             legal: legal_moves(&board).as_slice().to_vec(),
             status: game.status_at(ply),
             trace: trace(&board),
+            attribution: attribute(&board),
+            hce_pieces: hce_piece_values(&board),
+            nnue: net.map(|n| explain(n, &board)),
             fen: board.to_fen(),
-            last_move: ply.checked_sub(1).map(|i| game.moves()[i]),
+            last_delta: last_move.map(|m| MoveDelta::of_move(game.board_at(ply - 1), m, net)),
+            last_move,
             board,
         }
     }
@@ -223,12 +249,21 @@ pub struct App {
     pub quit: bool,
     pub effects: Vec<Effect>,
     pub view: View,
+    /// The net the board shows (and the engine uses for NNUE), if any.
+    pub net: Option<Arc<Network>>,
+    /// The teaching views' state.
+    pub teach: Teach,
+    /// The board overlay the teaching views ask for, and what it was made from.
+    pub heat: Option<Heat>,
+    pub heat_key: Option<HeatKey>,
+    /// Both evaluations of every position, for the move list's markers.
+    pub game_evals: GameEvals,
 }
 
 impl App {
     pub fn new(config: Config, game: Game) -> App {
         let ply = game.len();
-        let view = View::compute(&game, ply);
+        let view = View::compute(&game, ply, None);
         let mut app = App {
             game,
             ply,
@@ -256,6 +291,11 @@ impl App {
             quit: false,
             effects: Vec::new(),
             view,
+            net: None,
+            teach: Teach::default(),
+            heat: None,
+            heat_key: None,
+            game_evals: GameEvals::default(),
         };
         app.reconcile_engine();
         app

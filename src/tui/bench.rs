@@ -2,7 +2,8 @@
 //! game, five engine lines, the eval panel, the F12 overlay) into an
 //! off-screen `TestBackend` and measures each `Terminal::draw`, which
 //! includes ratatui's diff. Consecutive frames show different plies so
-//! every frame really changes cells.
+//! every frame really changes cells. With `teach`, a random net is loaded
+//! and every frame also shows another teaching view, heatmap and term.
 
 use super::action::Action;
 use super::app::App;
@@ -85,9 +86,13 @@ fn fake_lines(app: &mut App) {
     }
 }
 
-pub fn run(frames: usize, width: u16, height: u16) -> FrameBench {
+pub fn run(frames: usize, width: u16, height: u16, teach: bool) -> FrameBench {
     let mut app = busy_app();
     app.update(Action::Resize(width, height));
+    if teach {
+        let net = crate::eval::nnue::Network::random(1);
+        app.update(Action::SetNetwork(Some(std::sync::Arc::new(net))));
+    }
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     let mut stats = FrameStats::default();
     let mut times = Vec::with_capacity(frames);
@@ -101,6 +106,15 @@ pub fn run(frames: usize, width: u16, height: u16) -> FrameBench {
             Action::Prev
         });
         fake_lines(&mut app);
+        if teach {
+            use super::teach::{HeatMode, PanelView};
+            app.teach.panel = PanelView::ALL[i % PanelView::ALL.len()];
+            app.teach.heat = HeatMode::CYCLE[(i / 5) % HeatMode::CYCLE.len()];
+            app.teach.term = Some(i % crate::eval::hce::sink::Term::COUNT);
+            app.teach.phase = (i % 3 == 0).then_some((i % 25) as i32);
+            app.teach.delta_item = i % 3;
+            app.update(Action::Tick(app.now));
+        }
         app.take_effects();
         let start = Instant::now();
         term.draw(|f| ui::draw(f, &app, &stats)).expect("drawing");

@@ -13,6 +13,8 @@ pub enum Command {
     Fen(String),
     Load(PathBuf),
     Save(PathBuf),
+    /// Load an NNUE net for the views and the engine.
+    Net(PathBuf),
     Level(u8),
     Hash(usize),
     Threads(usize),
@@ -25,7 +27,7 @@ pub enum Command {
 
 /// Every command with its argument, for the help overlay and errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save FILE · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :new · :flip · :q";
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -51,6 +53,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "fen" => Ok(Command::Fen(rest.to_string())),
         "load" | "open" | "e" => Ok(Command::Load(PathBuf::from(need("a file name")?))),
         "save" | "w" => Ok(Command::Save(PathBuf::from(need("a file name")?))),
+        "net" => Ok(Command::Net(PathBuf::from(need("a net file")?))),
         "level" => {
             let n = number("a level 1-10")?;
             if n > u8::MAX as usize || !LEVEL_RANGE.contains(&(n as u8)) {
@@ -103,6 +106,8 @@ mod tests {
         assert!(parse("hash 0").unwrap_err().contains("Hash"));
         assert!(parse("threads").unwrap_err().contains("needs"));
         assert!(parse("load").is_err());
+        assert_eq!(parse("net my.nnue"), Ok(Command::Net("my.nnue".into())));
+        assert!(parse("net").unwrap_err().contains("needs a net file"));
         assert!(parse("frobnicate").unwrap_err().contains("unknown"));
         assert!(parse("level 99999999999999999999").is_err());
     }

@@ -2,7 +2,7 @@
 //! a prompt takes text, a dialog takes its own keys, otherwise the board
 //! keys apply (see the help overlay for the list).
 
-use super::action::Action;
+use super::action::{Action, TeachAction};
 use super::app::{App, Overlay};
 use crate::chess::{Color, PieceType};
 use crossterm::event::{
@@ -98,6 +98,8 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         KeyCode::Enter | KeyCode::Char(' ') => Action::CursorPick,
         KeyCode::Esc => Action::Cancel,
         KeyCode::F(12) => Action::ToggleFrameTimes,
+        KeyCode::Tab => Action::Teach(TeachAction::Item(1)),
+        KeyCode::BackTab => Action::Teach(TeachAction::Item(-1)),
         KeyCode::Char(c) => match c {
             'q' => Action::Quit,
             'u' => Action::TakeBack,
@@ -111,6 +113,16 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
             'e' => Action::ToggleEvalView,
             '?' | 'h' => Action::ToggleHelp,
             'y' => Action::CopyFen,
+            'v' => Action::Teach(TeachAction::View(1)),
+            'V' => Action::Teach(TeachAction::View(-1)),
+            'b' => Action::Teach(TeachAction::Second),
+            'g' => Action::Teach(TeachAction::TogglePhase),
+            '[' => Action::Teach(TeachAction::Phase(-1)),
+            ']' => Action::Teach(TeachAction::Phase(1)),
+            '{' => Action::Teach(TeachAction::Phase(-crate::eval::phase::MAX_PHASE)),
+            '}' => Action::Teach(TeachAction::Phase(crate::eval::phase::MAX_PHASE)),
+            'c' => Action::Teach(TeachAction::Heat),
+            'o' => Action::Teach(TeachAction::HeatPiece),
             ':' => Action::OpenCommand,
             'm' | '/' => Action::OpenMovePrompt(None),
             'N' | 'B' | 'R' | 'Q' | 'K' | 'O' => Action::OpenMovePrompt(Some(c)),
@@ -158,6 +170,22 @@ mod tests {
             "Some(OpenMovePrompt(Some('N')))"
         );
         assert_eq!(name(map_key(&app, &key(KeyCode::Char('z')))), "None");
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('v')))),
+            "Some(Teach(View(1)))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::BackTab))),
+            "Some(Teach(Item(-1)))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('}')))),
+            "Some(Teach(Phase(24)))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('c')))),
+            "Some(Teach(Heat))"
+        );
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
 

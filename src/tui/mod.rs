@@ -6,7 +6,9 @@
 //! colours and `layout` where things go. `runtime` owns the terminal and
 //! the event loop, `engine_link` keeps the engine on its own thread,
 //! `config` the settings file, `game` the main line being shown, `bench`
-//! the frame-time benchmark.
+//! the frame-time benchmark. The teaching views: `teach` (their state),
+//! `teach_update` (their reducer), `heat` (the board overlay they ask for)
+//! and `game_evals` (both evaluations per ply, for the move list).
 
 pub mod action;
 pub mod app;
@@ -15,10 +17,14 @@ pub mod commands;
 pub mod config;
 pub mod engine_link;
 pub mod game;
+pub mod game_evals;
+pub mod heat;
 pub mod keymap;
 pub mod layout;
 pub mod params;
 pub mod runtime;
+pub mod teach;
+pub mod teach_update;
 pub mod theme;
 pub mod ui;
 pub mod update;
@@ -35,6 +41,8 @@ pub struct TuiArgs {
     pub pgn: Option<PathBuf>,
     /// Ignore the autosaved game.
     pub new: bool,
+    /// A net file for the NNUE views and the engine (default: the built-in net, if any).
+    pub net: Option<PathBuf>,
 }
 
 /// Opens the board on the terminal and runs until the user quits.

@@ -45,3 +45,15 @@ pub const FRAME_HISTORY: usize = 120;
 
 /// Centipawns at which the eval bar is about three-quarters full.
 pub const EVAL_BAR_SCALE: f64 = 400.0;
+
+/// The move list marks a position where the hand-crafted and the network
+/// evaluations differ by more than this many centipawns.
+pub const DISAGREE_CP: i32 = 150;
+
+/// The smallest value at the ends of a heatmap's colour scale, so that a
+/// board of tiny values does not look dramatic.
+pub const HEAT_MIN_SCALE: i32 = 10;
+
+/// How far light squares are lightened on a heatmap (0-255 per channel),
+/// so the board's pattern stays visible.
+pub const HEAT_LIGHT_LIFT: u8 = 14;

@@ -21,6 +21,7 @@ use super::TuiArgs;
 use crate::chess::pgn::parse_games;
 use crate::chess::Board;
 use crate::engine::EngineOption;
+use crate::eval::nnue::{embedded_net, Network};
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
@@ -55,7 +56,18 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let dirs = Dirs::from_env()?;
     let loaded = config::load_or_create(&dirs.config_file());
     let (game, start_msg) = initial_game(&args, &dirs)?;
+    // A bad net file is a one-line error before the terminal changes.
+    let net = match &args.net {
+        Some(p) => Some(Network::load(p).map_err(|e| anyhow!(e))?),
+        None => embedded_net()
+            .transpose()
+            .map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
+    };
     let mut app = App::new(loaded.config.clone(), game);
+    if let Some(net) = net {
+        app.update(Action::SetNetwork(Some(Arc::new(net))));
+        app.message = None;
+    }
     if let Some(m) = start_msg {
         app.info(m);
     }
@@ -86,7 +98,13 @@ pub fn run(args: TuiArgs) -> Result<()> {
     install_panic_hook();
     let mut terminal = enter_terminal()?;
     let _restore = RestoreGuard;
-    let result = event_loop(&mut terminal, &mut app, &dirs, &term_flag);
+    let result = event_loop(
+        &mut terminal,
+        &mut app,
+        &dirs,
+        &term_flag,
+        args.net.as_deref(),
+    );
     drop(terminal);
     restore_terminal();
 
@@ -210,7 +228,13 @@ fn install_panic_hook() {
     }));
 }
 
-fn event_loop(term: &mut Term, app: &mut App, dirs: &Dirs, term_flag: &AtomicBool) -> Result<()> {
+fn event_loop(
+    term: &mut Term,
+    app: &mut App,
+    dirs: &Dirs,
+    term_flag: &AtomicBool,
+    net_file: Option<&std::path::Path>,
+) -> Result<()> {
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
 
@@ -232,10 +256,13 @@ fn event_loop(term: &mut Term, app: &mut App, dirs: &Dirs, term_flag: &AtomicBoo
             }
         })
         .context("starting the input thread")?;
-    let initial = vec![
+    let mut initial = vec![
         EngineOption::Hash(app.config.hash),
         EngineOption::Threads(app.config.threads),
     ];
+    if let Some(path) = net_file {
+        initial.push(EngineOption::EvalFile(path.to_path_buf()));
+    }
     let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
 
     let mut stats = FrameStats::default();
@@ -326,6 +353,23 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                         Err(err) => {
                             Action::FileError(format!("cannot read {}: {err}", path.display()))
                         }
+                    };
+                    app.update(a);
+                }
+                Effect::LoadNet(path) => {
+                    let a = match Network::load(&path) {
+                        Ok(net) => {
+                            engine.send(Effect::SetOption(EngineOption::EvalFile(path.clone())));
+                            Action::SetNetwork(Some(Arc::new(net)))
+                        }
+                        // An I/O error already names the file; the others need it added.
+                        Err(err @ crate::eval::nnue::NetError::Io { .. }) => {
+                            Action::FileError(format!("cannot load the net: {err}"))
+                        }
+                        Err(err) => Action::FileError(format!(
+                            "cannot load the net {}: {err}",
+                            path.display()
+                        )),
                     };
                     app.update(a);
                 }

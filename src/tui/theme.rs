@@ -28,6 +28,12 @@ pub struct Theme {
     pub bar_black: Color,
     pub border: Color,
     pub current: Color,
+    /// Heatmaps: the negative end, the middle and the positive end of the
+    /// diverging scale, and the colour of squares marked without a value.
+    pub heat_neg: Color,
+    pub heat_mid: Color,
+    pub heat_pos: Color,
+    pub heat_mark: Color,
 }
 
 impl Theme {
@@ -55,6 +61,10 @@ impl Theme {
                 bar_black: Color::Rgb(50, 50, 50),
                 border: Color::Rgb(100, 100, 110),
                 current: Color::Rgb(60, 90, 150),
+                heat_neg: Color::Rgb(205, 70, 55),
+                heat_mid: Color::Rgb(150, 146, 140),
+                heat_pos: Color::Rgb(55, 120, 205),
+                heat_mark: Color::Rgb(200, 170, 60),
             },
             ThemeName::Ocean => Theme {
                 light: Color::Rgb(200, 214, 226),
@@ -86,6 +96,10 @@ impl Theme {
                 bar_black: Color::DarkGray,
                 border: Color::DarkGray,
                 current: Color::Blue,
+                heat_neg: Color::Red,
+                heat_mid: Color::Gray,
+                heat_pos: Color::Blue,
+                heat_mark: Color::Yellow,
             },
         }
     }
@@ -100,5 +114,65 @@ impl Theme {
 
     pub fn dim_style(&self) -> Style {
         Style::new().fg(self.dim)
+    }
+
+    /// A colour on the diverging heat scale: `t` from -1 (negative end)
+    /// through 0 (middle) to 1 (positive end). True-colour themes blend;
+    /// the others pick the nearest of the three colours.
+    pub fn heat(&self, t: f64) -> Color {
+        let t = if t.is_finite() {
+            t.clamp(-1.0, 1.0)
+        } else {
+            0.0
+        };
+        let end = if t < 0.0 {
+            self.heat_neg
+        } else {
+            self.heat_pos
+        };
+        match (self.heat_mid, end) {
+            (Color::Rgb(r0, g0, b0), Color::Rgb(r1, g1, b1)) => {
+                let a = t.abs();
+                let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * a).round() as u8;
+                Color::Rgb(mix(r0, r1), mix(g0, g1), mix(b0, b1))
+            }
+            _ if t.abs() < 1.0 / 3.0 => self.heat_mid,
+            _ => end,
+        }
+    }
+
+    /// Black or white, whichever reads better on `bg`.
+    pub fn ink_on(&self, bg: Color) -> Color {
+        match bg {
+            Color::Rgb(r, g, b) => {
+                let luma = 0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64;
+                if luma > 140.0 {
+                    Color::Rgb(0, 0, 0)
+                } else {
+                    Color::Rgb(255, 255, 255)
+                }
+            }
+            Color::Gray | Color::Yellow | Color::White | Color::LightYellow => Color::Black,
+            _ => Color::White,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heat_scale_runs_from_end_to_end() {
+        let t = Theme::get(ThemeName::Classic);
+        assert_eq!(t.heat(-1.0), t.heat_neg);
+        assert_eq!(t.heat(0.0), t.heat_mid);
+        assert_eq!(t.heat(1.0), t.heat_pos);
+        assert_eq!(t.heat(7.0), t.heat_pos);
+        assert_eq!(t.heat(f64::NAN), t.heat_mid);
+        let a = Theme::get(ThemeName::Ansi);
+        assert_eq!(a.heat(-0.9), Color::Red);
+        assert_eq!(a.heat(0.1), Color::Gray);
+        assert_eq!(t.ink_on(Color::Rgb(250, 250, 250)), Color::Rgb(0, 0, 0));
     }
 }

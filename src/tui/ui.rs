@@ -26,7 +26,11 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: ratatui::la
     widgets::evalbar::render(app, &theme, &a, buf);
     widgets::panel::render(app, &theme, a.panel, buf);
     widgets::lines::render(app, &theme, a.lines, buf);
-    widgets::movelist::render(app, &theme, a.moves, buf);
+    let (legend, moves) = widgets::heat::split_moves(app, a.moves);
+    if let (Some(r), Some(h)) = (legend, &app.heat) {
+        widgets::heat::legend(h, &theme, r, buf);
+    }
+    widgets::movelist::render(app, &theme, moves, buf);
     widgets::status::render(app, &theme, a.status, buf);
     let board_box = a.squares;
     widgets::overlays::render(app, &theme, board_box, area, buf);

@@ -18,6 +18,7 @@ use super::params::{
 use crate::chess::pgn::{parse_games, write_pgn};
 use crate::chess::{parse_move, to_san, Board, Color, Move, MoveError, Position, Square};
 use crate::engine::{EngineOption, EvalKind, Limits, Score, SearchEvent, SearchInfo};
+use crate::eval::teach::MoveDelta;
 use std::time::{Duration, Instant};
 
 impl App {
@@ -25,6 +26,7 @@ impl App {
     pub fn update(&mut self, action: Action) -> bool {
         let redraw = self.apply(action);
         self.reconcile_engine();
+        self.sync_heat();
         redraw
     }
 
@@ -93,6 +95,8 @@ impl App {
                 }
             }
             Action::ToggleFrameTimes => self.show_frame_times = !self.show_frame_times,
+            Action::Teach(t) => self.teach_action(t),
+            Action::SetNetwork(net) => self.set_network(net),
             Action::CopyFen => {
                 let fen = self.view.fen.clone();
                 self.effects.push(Effect::Copy(fen.clone()));
@@ -220,7 +224,8 @@ impl App {
 
     /// Recomputes what the shown position implies.
     pub fn refresh(&mut self) {
-        self.view = View::compute(&self.game, self.ply);
+        self.view = View::compute(&self.game, self.ply, self.net.as_deref());
+        self.game_evals.sync(&self.game, self.net.as_ref());
     }
 
     /// Takes back the last move of the line (two against the engine, so it
@@ -457,7 +462,7 @@ impl App {
             self.selected = None;
         } else if self.cursor.is_some() {
             self.cursor = None;
-        } else {
+        } else if !self.close_teaching() {
             self.message = None;
         }
     }
@@ -476,7 +481,8 @@ impl App {
         let Some(sq) = self.square_at(x, y) else {
             // A click in the move list jumps to that move.
             let areas = layout::compute(self.screen.0, self.screen.1);
-            if let Some(ply) = super::widgets::movelist::ply_at(self, areas.moves, x, y) {
+            let (_, moves) = super::widgets::heat::split_moves(self, areas.moves);
+            if let Some(ply) = super::widgets::movelist::ply_at(self, moves, x, y) {
                 self.goto(ply);
             }
             return;
@@ -633,6 +639,7 @@ impl App {
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
             C::Load(path) => self.effects.push(Effect::Load(path)),
+            C::Net(path) => self.effects.push(Effect::LoadNet(path)),
             C::Save(path) => {
                 let mut pgn = self.game.to_pgn();
                 fill_default_tags(&mut pgn, self.mode);
@@ -794,11 +801,18 @@ impl App {
         }
         match event {
             SearchEvent::Info { info, .. } => {
-                let line = line_view(&search.root, &info);
+                let root = search.root;
+                let mut line = line_view(&root, &info);
                 let i = line.multipv.saturating_sub(1);
                 if i >= MULTIPV_MAX {
                     return false;
                 }
+                line.delta = match self.lines.get(i) {
+                    Some(old) if old.first == line.first => old.delta,
+                    _ => line
+                        .first
+                        .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref())),
+                };
                 if self.lines.len() <= i {
                     self.lines.resize(i + 1, line.clone());
                 }
@@ -1036,6 +1050,12 @@ pub fn line_view(root: &Board, info: &SearchInfo) -> LineView {
         hashfull: info.hashfull,
         time: info.time,
         pv: pv_san(root, &info.pv),
+        first: info
+            .pv
+            .first()
+            .copied()
+            .filter(|&m| crate::chess::legal_moves(root).contains(m)),
+        delta: None,
     }
 }
 

@@ -21,6 +21,15 @@ fn at_or_ahead(c: Color, rank: u8) -> Bitboard {
 
 /// Of some squares on one file, the one nearest to `c`'s back rank.
 #[inline(always)]
+fn nearest_square(c: Color, set: Bitboard) -> Bitboard {
+    Bitboard::from_square(match c {
+        Color::White => set.lsb(),
+        Color::Black => set.msb(),
+    })
+}
+
+/// The relative rank of `nearest_square`.
+#[inline(always)]
 fn nearest(c: Color, set: Bitboard) -> u8 {
     let sq = match c {
         Color::White => set.lsb(),
@@ -46,13 +55,10 @@ pub(crate) fn king_safety<K: Sink>(
         let ksq = b.king(c);
 
         let n = a.zone_attackers[c.index()];
+        let king = Bitboard::from_square(ksq);
         if n > 0 {
-            k.add(
-                c,
-                Term::KingSafety,
-                w!(p.king_attackers[n.min(7) as usize]),
-                1,
-            );
+            let w = w!(p.king_attackers[n.min(7) as usize]);
+            k.add_from(c, Term::KingSafety, w, 1, king);
         }
 
         // Squares from which an enemy piece would check us, that we do not guard.
@@ -67,7 +73,8 @@ pub(crate) fn king_safety<K: Sink>(
         ];
         for (kind, set) in checks {
             if set.any() {
-                k.add(c, Term::KingSafety, w!(p.safe_check[kind.index()]), 1);
+                let w = w!(p.safe_check[kind.index()]);
+                k.add_from(c, Term::KingSafety, w, 1, set);
             }
         }
 
@@ -92,13 +99,22 @@ pub(crate) fn shelter<K: Sink>(b: &Board, p: &Params, c: Color, k: &mut K) {
         b.colored(!c, PieceType::Pawn) & ahead,
     );
     let centre = ksq.file().clamp(1, 6);
+    let king = Bitboard::from_square(ksq);
     for f in centre - 1..=centre + 1 {
         let file = Bitboard::file(f);
         let mine = own & file;
-        let shield = if mine.any() { nearest(c, mine) } else { 0 };
-        k.add(c, Term::KingSafety, w!(p.shield[shield as usize]), 1);
+        let (shield, at) = if mine.any() {
+            (nearest(c, mine), nearest_square(c, mine))
+        } else {
+            (0, king)
+        };
+        k.add_from(c, Term::KingSafety, w!(p.shield[shield as usize]), 1, at);
         let theirs = enemy & file;
-        let storm = if theirs.any() { nearest(c, theirs) } else { 0 };
-        k.add(c, Term::KingSafety, w!(p.storm[storm as usize]), 1);
+        let (storm, at) = if theirs.any() {
+            (nearest(c, theirs), nearest_square(c, theirs))
+        } else {
+            (0, king)
+        };
+        k.add_from(c, Term::KingSafety, w!(p.storm[storm as usize]), 1, at);
     }
 }

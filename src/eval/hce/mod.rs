@@ -7,6 +7,7 @@
 //! term per side and every weight's feature count). Both run the same code,
 //! so the trace adds up exactly to what `evaluate` returns.
 
+pub mod attribution;
 mod king;
 pub mod params;
 mod pawns;
@@ -16,7 +17,7 @@ pub mod sink;
 mod threats;
 pub mod tunable;
 
-use crate::chess::{Board, Color, PieceType};
+use crate::chess::{Bitboard, Board, Color, PieceType};
 use crate::eval::phase::{game_phase, taper};
 use crate::eval::score::S;
 pub use params::Params;
@@ -61,8 +62,9 @@ pub(crate) fn material<K: Sink>(b: &Board, t: &Tables, kind: PieceType, k: &mut 
         for sq in b.colored(c, kind) {
             let rs = sq.relative(c).index();
             if K::TRACE {
-                k.add(c, Term::Material, w!(p.piece_value[ki]), 1);
-                k.add(c, Term::Placement, w!(p.psqt[ki][rs]), 1);
+                let at = Bitboard::from_square(sq);
+                k.add_from(c, Term::Material, w!(p.piece_value[ki]), 1, at);
+                k.add_from(c, Term::Placement, w!(p.psqt[ki][rs]), 1, at);
             } else {
                 k.add(c, Term::Placement, (0, t.psq[ki][rs]), 1);
             }

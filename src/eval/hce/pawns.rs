@@ -127,28 +127,44 @@ pub(crate) fn structure<K: Sink>(b: &Board, p: &Params, k: &mut K) -> Bitboard {
 
         // Squares behind an own pawn: a pawn there is the rear of a doubled pair.
         let behind_own = own.fill_forward(them);
-        k.add(
+        let doubled = own & behind_own;
+        k.add_from(
             c,
             Term::Pawns,
             w!(p.doubled),
-            (own & behind_own).count() as i32,
+            doubled.count() as i32,
+            doubled,
         );
 
         let files = own.file_fill();
         let isolated = own & !(files.west() | files.east());
-        k.add(c, Term::Pawns, w!(p.isolated), isolated.count() as i32);
+        k.add_from(
+            c,
+            Term::Pawns,
+            w!(p.isolated),
+            isolated.count() as i32,
+            isolated,
+        );
 
         // Everything an own pawn attacks now or after advancing: a stop square
         // outside it can never be supported.
         let span = own_att | own_att.fill_forward(c);
         let backward = (own.forward(c) & enemy_att & !span).forward(them) & own & !isolated;
-        k.add(c, Term::Pawns, w!(p.backward), backward.count() as i32);
+        k.add_from(
+            c,
+            Term::Pawns,
+            w!(p.backward),
+            backward.count() as i32,
+            backward,
+        );
 
         for sq in own & own_att {
-            k.add(c, Term::Pawns, w!(p.supported[rel_rank(c, sq)]), 1);
+            let w = w!(p.supported[rel_rank(c, sq)]);
+            k.add_from(c, Term::Pawns, w, 1, Bitboard::from_square(sq));
         }
         for sq in own & (own.west() | own.east()) {
-            k.add(c, Term::Pawns, w!(p.phalanx[rel_rank(c, sq)]), 1);
+            let w = w!(p.phalanx[rel_rank(c, sq)]);
+            k.add_from(c, Term::Pawns, w, 1, Bitboard::from_square(sq));
         }
 
         // Enemy pawns ahead on this or a neighbouring file stop a pawn; so
@@ -157,7 +173,8 @@ pub(crate) fn structure<K: Sink>(b: &Board, p: &Params, k: &mut K) -> Bitboard {
         let stopped = front | front.west() | front.east() | behind_own;
         let ours = own & !stopped;
         for sq in ours {
-            k.add(c, Term::Passed, w!(p.passed_rank[rel_rank(c, sq)]), 1);
+            let w = w!(p.passed_rank[rel_rank(c, sq)]);
+            k.add_from(c, Term::Passed, w, 1, Bitboard::from_square(sq));
         }
         passed |= ours;
     }
@@ -184,25 +201,28 @@ pub(crate) fn passed_extras<K: Sink>(
         let (own_king, enemy_king) = (b.king(c), b.king(them));
         for sq in passed & b.colored(c, PieceType::Pawn) {
             let r = rel_rank(c, sq);
-            let path = Bitboard::from_square(sq).fill_forward(c);
+            let at = Bitboard::from_square(sq);
+            let path = at.fill_forward(c);
             // A passed pawn is never on its promotion rank, so the stop square exists.
-            let stop = Bitboard::from_square(sq).forward(c).lsb();
-            k.add(
+            let stop = at.forward(c).lsb();
+            k.add_from(
                 c,
                 Term::Passed,
                 w!(p.passed_own_king[r]),
                 stop.distance(own_king) as i32,
+                at,
             );
-            k.add(
+            k.add_from(
                 c,
                 Term::Passed,
                 w!(p.passed_enemy_king[r]),
                 stop.distance(enemy_king) as i32,
+                at,
             );
             if (path & occ).is_empty() {
-                k.add(c, Term::Passed, w!(p.passed_free[r]), 1);
+                k.add_from(c, Term::Passed, w!(p.passed_free[r]), 1, at);
                 if (path & attacked[them.index()]).is_empty() {
-                    k.add(c, Term::Passed, w!(p.passed_safe[r]), 1);
+                    k.add_from(c, Term::Passed, w!(p.passed_safe[r]), 1, at);
                 }
             }
         }

@@ -7,7 +7,7 @@ use super::sink::{w, Sink, Term};
 use crate::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, queen_attacks, rook_attacks,
 };
-use crate::chess::{Bitboard, Board, Color, PieceType};
+use crate::chess::{Bitboard, Board, Color, PieceType, Square};
 
 /// What each side attacks, gathered while scoring mobility.
 pub(crate) struct Attacks {
@@ -29,7 +29,8 @@ pub(crate) fn king_zone(b: &Board, c: Color) -> Bitboard {
 }
 
 /// Records one piece's attacks: mobility is scored by the caller, the
-/// king-zone hit here (charged to the side whose zone it is).
+/// king-zone hit here (charged to the side whose zone it is; it comes from
+/// the attacker's square `from`).
 #[inline(always)]
 fn zone_hit<K: Sink>(
     p: &Params,
@@ -38,14 +39,16 @@ fn zone_hit<K: Sink>(
     victim: Color,
     kind: PieceType,
     hits: Bitboard,
+    from: Square,
 ) {
     if hits.any() {
         a.zone_attackers[victim.index()] += 1;
-        k.add(
+        k.add_from(
             victim,
             Term::KingSafety,
             w!(p.king_zone_attack[kind.index()]),
             hits.count() as i32,
+            Bitboard::from_square(from),
         );
     }
 }
@@ -74,40 +77,44 @@ pub(crate) fn pieces<K: Sink>(b: &Board, p: &Params, k: &mut K) -> Attacks {
             let att = knight_attacks(sq);
             a.by[ci][1] |= att;
             let n = (att & area).count() as usize;
-            k.add(c, Term::Mobility, w!(p.mobility_knight[n]), 1);
-            zone_hit(p, &mut a, k, them, Knight, att & zone);
+            let at = Bitboard::from_square(sq);
+            k.add_from(c, Term::Mobility, w!(p.mobility_knight[n]), 1, at);
+            zone_hit(p, &mut a, k, them, Knight, att & zone, sq);
         }
         let bishops = b.colored(c, Bishop);
         for sq in bishops {
             let att = bishop_attacks(sq, occ);
             a.by[ci][2] |= att;
             let n = (att & area).count() as usize;
-            k.add(c, Term::Mobility, w!(p.mobility_bishop[n]), 1);
-            zone_hit(p, &mut a, k, them, Bishop, att & zone);
+            let at = Bitboard::from_square(sq);
+            k.add_from(c, Term::Mobility, w!(p.mobility_bishop[n]), 1, at);
+            zone_hit(p, &mut a, k, them, Bishop, att & zone, sq);
         }
         if (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any() {
-            k.add(c, Term::BishopPair, w!(p.bishop_pair), 1);
+            k.add_from(c, Term::BishopPair, w!(p.bishop_pair), 1, bishops);
         }
         let own_pawns = b.colored(c, Pawn);
         for sq in b.colored(c, Rook) {
             let att = rook_attacks(sq, occ);
             a.by[ci][3] |= att;
             let n = (att & area).count() as usize;
-            k.add(c, Term::Mobility, w!(p.mobility_rook[n]), 1);
-            zone_hit(p, &mut a, k, them, Rook, att & zone);
+            let at = Bitboard::from_square(sq);
+            k.add_from(c, Term::Mobility, w!(p.mobility_rook[n]), 1, at);
+            zone_hit(p, &mut a, k, them, Rook, att & zone, sq);
             let file = Bitboard::file(sq.file());
             if (file & pawns).is_empty() {
-                k.add(c, Term::Rooks, w!(p.rook_open), 1);
+                k.add_from(c, Term::Rooks, w!(p.rook_open), 1, at);
             } else if (file & own_pawns).is_empty() {
-                k.add(c, Term::Rooks, w!(p.rook_semi_open), 1);
+                k.add_from(c, Term::Rooks, w!(p.rook_semi_open), 1, at);
             }
         }
         for sq in b.colored(c, Queen) {
             let att = queen_attacks(sq, occ);
             a.by[ci][4] |= att;
             let n = (att & area).count() as usize;
-            k.add(c, Term::Mobility, w!(p.mobility_queen[n]), 1);
-            zone_hit(p, &mut a, k, them, Queen, att & zone);
+            let at = Bitboard::from_square(sq);
+            k.add_from(c, Term::Mobility, w!(p.mobility_queen[n]), 1, at);
+            zone_hit(p, &mut a, k, them, Queen, att & zone, sq);
         }
         a.by[ci][0] = pawn_att[ci];
         a.by[ci][5] = king_attacks(b.king(c));

@@ -1,9 +1,11 @@
 //! Where evaluation terms go. The evaluation code is generic over a `Sink`:
 //! the fast path (`Total`) only keeps White's packed total, so tracing costs
 //! nothing when it is off; `Recorder` keeps every term per side and the
-//! feature count of every weight, for the side panel, `tapir eval` and the tuner.
+//! feature count of every weight, for the side panel, `tapir eval` and the
+//! tuner; `attribution::Attributor` also keeps the squares each
+//! contribution comes from, for the board's term highlights.
 
-use crate::chess::Color;
+use crate::chess::{Bitboard, Color};
 use crate::eval::score::S;
 
 /// The terms the trace shows, in display order.
@@ -62,6 +64,17 @@ pub trait Sink {
     /// compile time to take shortcuts (folded tables, the pawn cache).
     const TRACE: bool;
     fn add(&mut self, c: Color, term: Term, w: Weight, n: i32);
+
+    /// `add`, naming the squares the contribution comes from: either `n`
+    /// squares that each count once, or one square counted `n` times, or a
+    /// group that earns it together (a bishop pair). Only the attribution
+    /// sink looks at `from`; for the others it is dead code the compiler
+    /// drops, so the fast path pays nothing.
+    #[inline(always)]
+    fn add_from(&mut self, c: Color, term: Term, w: Weight, n: i32, from: Bitboard) {
+        let _ = from;
+        self.add(c, term, w, n)
+    }
 }
 
 /// The fast path: White's total minus Black's, packed.

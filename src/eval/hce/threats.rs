@@ -16,23 +16,27 @@ pub(crate) fn threats<K: Sink>(b: &Board, p: &Params, a: &Attacks, k: &mut K) {
         let pieces = b.color(them) & !b.pieces(Pawn) & !b.pieces(King);
         if (by[0] & pieces).any() {
             for kind in [Knight, Bishop, Rook, Queen] {
-                let n = (by[0] & b.colored(them, kind)).count() as i32;
-                k.add(c, Term::Threats, w!(p.threat_by_pawn[kind.index()]), n);
+                let hit = by[0] & b.colored(them, kind);
+                let w = w!(p.threat_by_pawn[kind.index()]);
+                k.add_from(c, Term::Threats, w, hit.count() as i32, hit);
             }
         }
         let heavy = b.color(them) & (b.pieces(Rook) | b.pieces(Queen));
         if ((by[1] | by[2] | by[3]) & heavy).any() {
             let minors = by[1] | by[2];
             for kind in [Rook, Queen] {
-                let n = (minors & b.colored(them, kind)).count() as i32;
-                k.add(c, Term::Threats, w!(p.threat_by_minor[kind.index()]), n);
+                let hit = minors & b.colored(them, kind);
+                let w = w!(p.threat_by_minor[kind.index()]);
+                k.add_from(c, Term::Threats, w, hit.count() as i32, hit);
             }
-            let n = (by[3] & b.colored(them, Queen)).count() as i32;
-            k.add(c, Term::Threats, w!(p.threat_rook_on_queen), n);
+            let hit = by[3] & b.colored(them, Queen);
+            let w = w!(p.threat_rook_on_queen);
+            k.add_from(c, Term::Threats, w, hit.count() as i32, hit);
         }
         let hanging = pieces & a.all[ci] & !a.all[them.index()];
         if hanging.any() {
-            k.add(c, Term::Threats, w!(p.hanging), hanging.count() as i32);
+            let n = hanging.count() as i32;
+            k.add_from(c, Term::Threats, w!(p.hanging), n, hanging);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The board: coloured squares with pieces, rank and file labels, the last
 //! move, check, the selected piece with its legal targets, the keyboard
 //! cursor and a mouse drag; flipped on request. The row above it says who
-//! is to move (or how the game ended) and the score.
+//! is to move (or how the game ended) and the score. A teaching overlay
+//! (heatmap or the selected term's squares) recolours the squares.
 
 use super::{fill, put, score_text};
 use crate::chess::{Color as Side, Piece, Square};
@@ -36,10 +37,16 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         let r = a.square_rect(sq, app.flipped);
         let light = (sq.file() + sq.rank()) % 2 == 1;
         let is_last = last.is_some_and(|m| m.from() == sq || m.to() == sq);
+        let heat_bg = app
+            .heat
+            .as_ref()
+            .and_then(|h| super::heat::square_bg(h, theme, sq, light));
         let bg = if Some(sq) == check_sq {
             theme.check
         } else if Some(sq) == app.selected {
             theme.selected
+        } else if let Some(c) = heat_bg {
+            c
         } else if is_last {
             if light {
                 theme.light_last
@@ -59,6 +66,9 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             bg
         };
         fill(buf, r, Style::new().bg(bg));
+        if let (Some(h), Some(_)) = (&app.heat, heat_bg) {
+            super::heat::label(h, theme, sq, r, bg, buf);
+        }
         let cx = r.x + r.width / 2;
         let cy = r.y + r.height / 2;
         if let Some(p) = piece {

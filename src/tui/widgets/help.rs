@@ -14,8 +14,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("N B R Q K O", "type a piece move"),
     ("Up Down", "show / move the cursor"),
     ("Enter Space", "pick up / drop a piece"),
-    ("mouse", "click-click or drag"),
-    ("click a move", "jump to it"),
+    ("mouse", "click/drag; click a move"),
     ("Esc", "close, unselect"),
     ("", "Game"),
     ("Left Right", "walk the game/cursor"),
@@ -24,6 +23,14 @@ pub const KEYS: &[(&str, &str)] = &[
     ("n", "new game"),
     ("p", "play the engine"),
     ("2", "two players"),
+    ("", "Teaching views"),
+    ("v V", "panel view: next / back"),
+    ("Tab S-Tab", "select a term (or move)"),
+    ("b", "2nd term of packed sum"),
+    ("g", "phase explorer on / off"),
+    ("[ ] { }", "phase -1 +1 / to 0 24"),
+    ("c", "board heatmaps, cycle"),
+    ("o", "heatmap piece"),
     ("", "View and engine"),
     ("a", "analysis on / off"),
     ("+ -", "engine lines 1-5"),
@@ -32,12 +39,12 @@ pub const KEYS: &[(&str, &str)] = &[
     ("y", "show and copy the FEN"),
     ("F12", "frame-time overlay"),
     ("?", "this help"),
-    ("q", "quit (asks when unsaved)"),
-    ("Ctrl-C", "quit now"),
+    ("q", "quit (Ctrl-C: at once)"),
     ("", "Commands"),
     (":fen [FEN]", "set / show the position"),
     (":load FILE", "open a PGN"),
     (":save FILE", "save the game as PGN"),
+    (":net FILE", "load an NNUE net"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
@@ -55,18 +62,24 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (columns, w): (Vec<&[(&str, &str)]>, u16) = if one_column {
         (vec![KEYS], 60)
     } else {
-        // Split at the heading nearest the middle.
+        // Split at the heading that makes the longer column shortest.
         let split = KEYS
             .iter()
             .enumerate()
-            .filter(|(_, (k, _))| k.is_empty())
+            .filter(|(i, (k, _))| k.is_empty() && *i > 0)
             .map(|(i, _)| i)
-            .min_by_key(|&i| i.abs_diff(KEYS.len() / 2))
+            .min_by_key(|&i| i.max(KEYS.len() - i))
             .unwrap_or(KEYS.len() / 2);
         (vec![&KEYS[..split], &KEYS[split..]], area.width.min(80))
     };
     let rows = columns.iter().map(|c| c.len()).max().unwrap_or(0) as u16;
-    let (_, inner) = popup(buf, area, w, rows + 4, "Keys · any key closes", theme);
+    // The footer goes when the screen is too short for it.
+    let h = if rows + 4 <= area.height {
+        rows + 4
+    } else {
+        rows + 2
+    };
+    let (_, inner) = popup(buf, area, w, h, "Keys · any key closes", theme);
     let col_w = inner.width / columns.len() as u16;
     for (c, keys) in columns.iter().enumerate() {
         let x0 = inner.x + c as u16 * col_w;

@@ -4,14 +4,20 @@
 //! keeps a full frame well under a millisecond.
 
 pub mod board;
+pub mod compare;
+pub mod deltas;
 pub mod evalbar;
+pub mod explain;
 pub mod frametime;
+pub mod heat;
 pub mod help;
 pub mod lines;
 pub mod movelist;
 pub mod overlays;
+pub mod packed;
 pub mod panel;
 pub mod status;
+pub mod terms;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -108,5 +114,44 @@ pub fn score_text(s: crate::engine::Score) -> String {
     match s {
         crate::engine::Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
         crate::engine::Score::Mate(m) => format!("#{m}"),
+    }
+}
+
+/// Breaks `text` at spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own, cut by the caller's clipping).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Centipawns as pawns with a sign: "+0.35", "-1.20".
+pub fn pawns(cp: i32) -> String {
+    format!("{:+.2}", cp as f64 / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        assert_eq!(
+            super::wrap("one two three four", 9),
+            ["one two", "three", "four"]
+        );
+        assert!(super::wrap("", 5).is_empty());
+        assert_eq!(super::pawns(-5), "-0.05");
     }
 }

@@ -1,9 +1,12 @@
 //! The move list: numbered SAN pairs in as many columns as fit, scrolled
-//! so the current ply is visible and marked.
+//! so the current ply is visible and marked. With a net loaded, a ◆ after
+//! a move says that the hand-crafted and the network evaluations of the
+//! position it reaches differ by more than `DISAGREE_CP`.
 
 use super::{put, titled};
 use crate::chess::Color;
 use crate::tui::app::App;
+use crate::tui::params::DISAGREE_CP;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,6 +14,9 @@ use ratatui::style::{Modifier, Style};
 
 /// Width of one "123. Nbxd7+  Qxd7#" pair column.
 const PAIR_W: u16 = 24;
+
+/// After a move whose position the two evaluations disagree on.
+pub const MARK: &str = "◆";
 
 /// Where the numbered pairs sit: shared by drawing and mouse clicks.
 struct Grid {
@@ -79,11 +85,14 @@ pub fn ply_at(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    let title = if app.ply == 0 {
+    let mut title = if app.ply == 0 {
         format!("Moves · start of {}", g.len())
     } else {
         format!("Moves · ply {}/{}", app.ply, g.len())
     };
+    if app.game_evals.any_disagreement() {
+        title.push_str(&format!(" · {MARK} HCE/NNUE differ > {}", DISAGREE_CP));
+    }
     let inner = titled(buf, area, &title, theme);
     if inner.height == 0 || inner.width < 12 {
         return;
@@ -140,7 +149,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             } else {
                 (col_w as u16).saturating_sub(15)
             };
-            put(buf, cx, y, text, style, w);
+            let end = put(buf, cx, y, text, style, w);
+            let marked = ply.is_some_and(|i| i < g.len() && app.game_evals.disagree(i + 1));
+            if marked && end < cx + w {
+                let mark = Style::new().fg(theme.error).add_modifier(Modifier::BOLD);
+                put(buf, end, y, MARK, mark, 1);
+            }
             cx += 9;
         }
     }

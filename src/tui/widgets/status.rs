@@ -1,5 +1,6 @@
 //! The status line: the mode, then the open prompt or the latest message,
-//! then clocks and key hints on the right.
+//! then clocks and key hints on the right. The hints follow what is open:
+//! a teaching view's keys while it is in use, the main keys otherwise.
 
 use super::put;
 use crate::chess::Color as Side;
@@ -44,13 +45,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             clock(c.remaining(Side::Black, app.now))
         ));
     }
-    right.push_str(
-        match (&app.prompt, app.overlay == crate::tui::app::Overlay::None) {
-            (Some(_), _) => "Enter ok · Esc cancel",
-            (None, true) => "m move · : cmd · ? help · q quit",
-            (None, false) => "Esc close",
-        },
-    );
+    right.push_str(hints(app, area.width));
     let right_w = right.chars().count() as u16;
     let right_x = right_edge.saturating_sub(right_w + 1);
     let left_w = right_x.saturating_sub(x + 1);
@@ -86,6 +81,41 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         put(buf, x, y, &m.text, style, left_w);
     }
     put(buf, right_x, y, &right, theme.dim_style(), right_w);
+}
+
+/// The key hints for what is open now.
+fn hints(app: &App, width: u16) -> &'static str {
+    use crate::tui::teach::{HeatMode, PanelView};
+    if app.prompt.is_some() {
+        return "Enter ok · Esc cancel";
+    }
+    if app.overlay != crate::tui::app::Overlay::None {
+        return "Esc close";
+    }
+    let wide = width >= 100;
+    let t = &app.teach;
+    if t.heat != HeatMode::Off {
+        return if wide {
+            "c next map · o piece · Esc off · ? help"
+        } else {
+            "c next · o piece · Esc off"
+        };
+    }
+    if t.phase.is_some() {
+        return if wide {
+            "[ ] phase · { } 0/24 · g close · ? help"
+        } else {
+            "[ ] phase · g close"
+        };
+    }
+    match (t.panel, t.term.is_some()) {
+        (PanelView::Packed, _) if wide => "Tab term · b 2nd term · v view · ? help",
+        (PanelView::Deltas, _) if wide => "Tab move · v view · ? help · q quit",
+        (_, true) if wide => "Tab term · v view · Esc · ? help",
+        (_, true) => "Tab term · v view · Esc",
+        _ if wide => "m move · : cmd · v views · c heat · ? help · q quit",
+        _ => "m move · : cmd · ? help · q quit",
+    }
 }
 
 fn clock(d: Duration) -> String {

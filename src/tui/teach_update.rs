@@ -1,0 +1,207 @@
+//! The teaching views' part of the reducer: panel views, the selected
+//! term, the phase explorer, heatmaps, loading a net, and keeping the board
+//! overlay (`App::heat`) in step with all of it.
+
+use super::action::TeachAction;
+use super::app::{App, Purpose};
+use super::heat::{self, piece_name, HeatKey};
+use super::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
+use crate::chess::Color;
+use crate::eval::hce::sink::Term;
+use crate::eval::nnue::Network;
+use crate::eval::phase::MAX_PHASE;
+use crate::eval::teach::MoveDelta;
+use std::sync::Arc;
+
+impl App {
+    pub(super) fn teach_action(&mut self, a: TeachAction) {
+        match a {
+            TeachAction::View(step) => {
+                self.teach.panel = self.teach.panel.step(step);
+                let hint = match self.teach.panel {
+                    PanelView::Terms => "Tab selects a term, g opens the phase explorer",
+                    PanelView::Explain => "Tab picks the term; its squares light up",
+                    PanelView::Deltas => "Tab picks the move: the last one or an engine line's",
+                    PanelView::Compare if self.net.is_none() => "no net loaded (:net FILE)",
+                    PanelView::Compare => "both evaluations of the shown position",
+                    PanelView::Packed => "Tab picks the term, b the second one of the sum",
+                };
+                self.info(format!("panel: {} · {hint}", self.teach.panel.name()));
+            }
+            TeachAction::Item(step) if self.teach.panel == PanelView::Deltas => {
+                let n = self.delta_subjects() as i32;
+                let i = (self.teach.delta_item as i32 + step).rem_euclid(n.max(1));
+                self.teach.delta_item = i as usize;
+                self.info(match i {
+                    0 => "deltas of the last move".to_string(),
+                    k => format!("deltas of engine line {k}'s first move"),
+                });
+            }
+            TeachAction::Item(step) => {
+                let n = Term::COUNT as i32;
+                let i = match self.teach.term {
+                    None if step > 0 => 0,
+                    None => n - 1,
+                    Some(i) => (i as i32 + step).rem_euclid(n),
+                };
+                self.teach.term = Some(i as usize);
+                // The board shows the term's squares rather than a heatmap.
+                self.teach.heat = HeatMode::Off;
+                let term = Term::ALL[i as usize];
+                self.info(format!(
+                    "term: {} · its squares are lit on the board{}",
+                    term.name(),
+                    if self.teach.panel == PanelView::Terms {
+                        " · v explains it"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            TeachAction::Second => {
+                let first = self.teach.term.unwrap_or(0);
+                let mut next = (self.teach.second_term() as usize + 1) % Term::COUNT;
+                if next == first {
+                    next = (next + 1) % Term::COUNT;
+                }
+                self.teach.second = next;
+                self.teach.panel = PanelView::Packed;
+                self.info(format!(
+                    "packed sum: {} + {}",
+                    self.teach.term_or_first().name(),
+                    self.teach.second_term().name()
+                ));
+            }
+            TeachAction::TogglePhase => {
+                if self.teach.phase.take().is_some() {
+                    self.info("phase explorer closed: the position's own phase again");
+                } else {
+                    self.teach.phase = Some(self.view.trace.phase);
+                    self.info(format!(
+                        "phase explorer: [ ] move the phase, {{ }} to 0 / 24, g closes (real phase {})",
+                        self.view.trace.phase
+                    ));
+                }
+            }
+            TeachAction::Phase(step) => {
+                let real = self.view.trace.phase;
+                let p = (self.teach.phase.unwrap_or(real) + step).clamp(0, MAX_PHASE);
+                self.teach.phase = Some(p);
+                self.info(format!(
+                    "phase {p}/{MAX_PHASE} (real {real}): mg weight {}% · eg weight {}%",
+                    p * 100 / MAX_PHASE,
+                    (MAX_PHASE - p) * 100 / MAX_PHASE
+                ));
+            }
+            TeachAction::Heat => {
+                self.teach.heat = self.teach.heat.next();
+                let text = match self.teach.heat {
+                    HeatMode::Off => "heatmap off".to_string(),
+                    HeatMode::PieceSquares(h) => format!(
+                        "heatmap: piece-square values, {} · o picks the piece (or pick one on the board)",
+                        match h {
+                            Half::Mg => "midgame half",
+                            Half::Eg => "endgame half",
+                            Half::Tapered => "tapered by the phase",
+                        }
+                    ),
+                    HeatMode::HcePieces => {
+                        "heatmap: each piece's hand-crafted worth (eval - eval without it)"
+                            .to_string()
+                    }
+                    HeatMode::NnuePieces if self.net.is_none() => {
+                        "heatmap: NNUE piece values - no net loaded (:net FILE)".to_string()
+                    }
+                    HeatMode::NnuePieces => {
+                        "heatmap: each piece's worth to the network (eval - eval without it)"
+                            .to_string()
+                    }
+                };
+                self.info(text);
+            }
+            TeachAction::HeatPiece => {
+                let i = HEAT_PIECES
+                    .iter()
+                    .position(|&p| p == self.teach.heat_piece)
+                    .unwrap_or(0);
+                let p = HEAT_PIECES[(i + 1) % HEAT_PIECES.len()];
+                self.teach.heat_piece = p;
+                if !matches!(self.teach.heat, HeatMode::PieceSquares(_)) {
+                    self.teach.heat = HeatMode::PieceSquares(Half::Tapered);
+                }
+                self.info(format!(
+                    "heatmap piece: {} {}",
+                    match p.color() {
+                        Color::White => "White",
+                        Color::Black => "Black",
+                    },
+                    piece_name(p)
+                ));
+            }
+        }
+    }
+
+    /// How many moves the deltas view offers: the last move and the first
+    /// move of each engine line about the shown position.
+    pub fn delta_subjects(&self) -> usize {
+        1 + self.lines_here().len()
+    }
+
+    /// The engine lines when they analyse the shown position, else none.
+    pub fn lines_here(&self) -> &[super::app::LineView] {
+        let here = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
+        if here {
+            &self.lines
+        } else {
+            &[]
+        }
+    }
+
+    /// Loads (or with `None` unloads) the net the NNUE views show.
+    pub(super) fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+        self.refresh();
+        let root = self.search.as_ref().map(|s| s.root);
+        if let Some(root) = root {
+            for line in self.lines.iter_mut() {
+                line.delta = line
+                    .first
+                    .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref()));
+            }
+        }
+        if self.net.is_some() {
+            self.info("NNUE net loaded: the NNUE views and e (NNUE search) use it");
+        }
+    }
+
+    /// Esc: turns off the heatmap, then the phase explorer, then the term
+    /// selection. Returns whether it closed something.
+    pub(super) fn close_teaching(&mut self) -> bool {
+        if self.teach.heat != HeatMode::Off {
+            self.teach.heat = HeatMode::Off;
+        } else if self.teach.phase.is_some() {
+            self.teach.phase = None;
+        } else if self.teach.term.is_some() {
+            self.teach.term = None;
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Recomputes the board overlay when something it depends on changed.
+    pub(super) fn sync_heat(&mut self) {
+        let n = self.delta_subjects();
+        if self.teach.delta_item >= n {
+            self.teach.delta_item = 0;
+        }
+        let key = HeatKey::of(self);
+        if self.heat_key.as_ref() != Some(&key) {
+            self.heat = heat::compute(self);
+            self.heat_key = Some(key);
+        }
+    }
+}

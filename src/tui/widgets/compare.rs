@@ -1,0 +1,141 @@
+//! The "HCE vs NNUE" panel view: both evaluations of the shown position
+//! side by side (White's view): the totals, the phase each uses, and what
+//! each piece is worth to each (eval minus eval without it), the pieces
+//! they value most differently first. Says so plainly when no net is loaded.
+
+use super::board::glyph;
+use super::{pawns, put};
+use crate::chess::Square;
+use crate::tui::app::App;
+use crate::tui::params::DISAGREE_CP;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::movelist::MARK;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// (square, HCE value, NNUE value) for every piece, most different first
+/// (largest HCE value first without a net).
+pub fn piece_rows(app: &App) -> Vec<(Square, i32, Option<i32>)> {
+    let nnue = app.view.nnue.as_ref().map(|e| e.piece_values);
+    let mut v: Vec<(Square, i32, Option<i32>)> = Square::all()
+        .filter_map(|sq| {
+            let h = app.view.hce_pieces[sq.index()]?;
+            Some((sq, h, nnue.and_then(|n| n[sq.index()])))
+        })
+        .collect();
+    v.sort_by_key(|&(sq, h, n)| {
+        let key = match n {
+            Some(n) => (n - h).abs(),
+            None => h.abs(),
+        };
+        (std::cmp::Reverse(key), sq.index())
+    });
+    v
+}
+
+pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 || inner.width < 20 {
+        return;
+    }
+    let bottom = inner.y + inner.height;
+    let mut y = inner.y;
+    let text = Style::new().fg(theme.text);
+    let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+    let t = &app.view.trace;
+    let e = app.view.nnue.as_ref();
+    let mut lines: Vec<(String, Style)> =
+        vec![(format!("{:<10} {:>8} {:>8}", "", "HCE", "NNUE"), head)];
+    let nnue_eval = e.map_or("—".to_string(), |e| pawns(e.final_white()));
+    let differ = e.map_or(String::new(), |e| {
+        format!(
+            "  differ {}",
+            pawns(e.final_white() - t.tapered).trim_start_matches('+')
+        )
+    });
+    lines.push((
+        format!(
+            "{:<10} {:>8} {:>8}{differ}",
+            "eval",
+            pawns(t.tapered),
+            nnue_eval
+        ),
+        Style::new().fg(theme.text).add_modifier(Modifier::BOLD),
+    ));
+    lines.push((
+        format!(
+            "{:<10} {:>8} {:>8}",
+            "phase",
+            format!("{}/24", t.phase),
+            e.map_or("—".to_string(), |e| format!("{}/24", e.game_phase))
+        ) + &e.map_or(String::new(), |e| format!("  scale {:.3}", e.scale)),
+        text,
+    ));
+    lines.push((
+        format!(
+            "{:<10} {:>8} {:>8}",
+            "to move",
+            pawns(t.score),
+            e.map_or("—".to_string(), |e| pawns(e.final_cp))
+        ),
+        text,
+    ));
+    if let Some(e) = e {
+        lines.push((
+            format!(
+                "NNUE = raw {} × scale {:.3} (side to move)",
+                pawns(e.raw_cp),
+                e.scale
+            ),
+            theme.dim_style(),
+        ));
+    }
+    if e.is_none() {
+        lines.push((
+            "no net loaded: tapir tui --net FILE, or :net FILE".to_string(),
+            Style::new().fg(theme.error),
+        ));
+    }
+    for (l, style) in &lines {
+        if y >= bottom {
+            return;
+        }
+        put(buf, inner.x, y, l, *style, inner.width);
+        y += 1;
+    }
+    let footer = e
+        .is_some()
+        .then(|| format!("{MARK} in the move list: they differ by more than {DISAGREE_CP} cp"));
+    if y < bottom {
+        let h = format!(
+            "{:<10} {:>8} {:>8} {:>7}",
+            "piece, cp", "HCE", "NNUE", "diff"
+        );
+        put(buf, inner.x, y, &h, head, inner.width);
+        y += 1;
+    }
+    let rows = piece_rows(app);
+    let room = bottom.saturating_sub(y + u16::from(footer.is_some())) as usize;
+    for &(sq, h, n) in rows.iter().take(room) {
+        let piece = app
+            .view
+            .board
+            .piece_at(sq)
+            .map(|p| glyph(p, app.config.pieces))
+            .unwrap_or(' ');
+        let line = format!(
+            "{:<10} {:>8} {:>8} {:>7}",
+            format!("{piece}{sq}"),
+            format!("{h:+}"),
+            n.map_or("—".to_string(), |n| format!("{n:+}")),
+            n.map_or(String::new(), |n| format!("{:+}", n - h))
+        );
+        put(buf, inner.x, y, &line, text, inner.width);
+        y += 1;
+    }
+    if let Some(f) = footer {
+        if y < bottom {
+            put(buf, inner.x, y, &f, theme.dim_style(), inner.width);
+        }
+    }
+}

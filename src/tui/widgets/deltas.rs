@@ -1,0 +1,157 @@
+//! The "Deltas" panel view: what a move changes, term by term, largest
+//! first, with the whole hand-crafted and network evaluations, from the
+//! mover's point of view. The moves: the last one (that led to the shown
+//! position) and the first move of each engine line about the shown
+//! position. Tab picks which one is opened; the others get one line.
+
+use super::put;
+use crate::chess::{to_san, Board, Color, Move};
+use crate::eval::teach::MoveDelta;
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// "12. Nf3" or "12... Nf6": `m` played on `before`.
+pub fn numbered(before: &Board, m: Move) -> String {
+    let dots = match before.side_to_move() {
+        Color::White => ".",
+        Color::Black => "...",
+    };
+    format!("{}{dots} {}", before.fullmove_number(), to_san(before, m))
+}
+
+/// "+12" or "—".
+fn signed(v: Option<i32>) -> String {
+    v.map_or("—".to_string(), |v| format!("{v:+}"))
+}
+
+/// One move the view can open: its label and its deltas.
+struct Subject {
+    label: String,
+    delta: Option<MoveDelta>,
+}
+
+fn subjects(app: &App) -> Vec<Subject> {
+    let last = match (app.view.last_move, app.ply.checked_sub(1)) {
+        (Some(m), Some(i)) => Subject {
+            label: format!("last {}", numbered(app.game.board_at(i), m)),
+            delta: app.view.last_delta,
+        },
+        _ => Subject {
+            label: "no last move (start of the game)".to_string(),
+            delta: None,
+        },
+    };
+    let mut v = vec![last];
+    for line in app.lines_here() {
+        v.push(Subject {
+            label: match line.first {
+                Some(m) => format!("line {} {}", line.multipv, numbered(&app.view.board, m)),
+                None => format!("line {} (no move)", line.multipv),
+            },
+            delta: line.delta,
+        });
+    }
+    v
+}
+
+pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 || inner.width < 20 {
+        return;
+    }
+    let bottom = inner.y + inner.height;
+    let mut y = inner.y;
+    let list = subjects(app);
+    let open = app.teach.delta_item.min(list.len() - 1);
+    let text = Style::new().fg(theme.text);
+    // Rows the closed subjects need after the opened one.
+    let closed_after = (list.len() - 1 - open) as u16;
+    for (k, s) in list.iter().enumerate() {
+        if y >= bottom {
+            break;
+        }
+        let totals = s
+            .delta
+            .map(|d| format!("HCE {} · NNUE {}", signed(Some(d.hce)), signed(d.nnue)));
+        if k != open {
+            let summary = s.delta.map(|d| d.summary(2)).unwrap_or_default();
+            let line = format!("  {} · {}", s.label, summary);
+            put(buf, inner.x, y, &line, theme.dim_style(), inner.width);
+            y += 1;
+            continue;
+        }
+        let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+        let x = put(
+            buf,
+            inner.x,
+            y,
+            &format!("▶ {}", s.label),
+            head,
+            inner.width,
+        );
+        if let Some(t) = &totals {
+            put(
+                buf,
+                x,
+                y,
+                &format!("  {t}"),
+                head,
+                (inner.x + inner.width).saturating_sub(x),
+            );
+        }
+        y += 1;
+        let Some(d) = s.delta else {
+            continue;
+        };
+        let mut rows: Vec<(String, i32)> = d
+            .largest_first()
+            .into_iter()
+            .map(|(t, v)| (t.name().to_string(), v))
+            .collect();
+        if rows.is_empty() {
+            rows.push(("no term changed".to_string(), 0));
+        }
+        if d.remainder() != 0 {
+            rows.push(("(rounding, scale)".to_string(), d.remainder()));
+        }
+        let room = bottom.saturating_sub(y + closed_after) as usize;
+        let shown = if rows.len() > room {
+            room.saturating_sub(1)
+        } else {
+            rows.len()
+        };
+        for (name, v) in rows.iter().take(shown) {
+            let style = if *v < 0 {
+                Style::new().fg(theme.error)
+            } else if *v > 0 {
+                Style::new().fg(theme.good)
+            } else {
+                text
+            };
+            let line = format!("    {name:<18}{v:>+6}");
+            put(buf, inner.x, y, &line, style, inner.width);
+            y += 1;
+        }
+        if shown < rows.len() && y < bottom {
+            put(
+                buf,
+                inner.x,
+                y,
+                &format!("    … {} more", rows.len() - shown),
+                theme.dim_style(),
+                inner.width,
+            );
+            y += 1;
+        }
+    }
+    if list.len() == 1 && y + 1 < bottom {
+        let hint = if app.analysis {
+            "engine lines of this position add their first moves here"
+        } else {
+            "analysis (a) adds the engine lines' first moves here"
+        };
+        put(buf, inner.x, y + 1, hint, theme.dim_style(), inner.width);
+    }
+}

@@ -1,0 +1,315 @@
+//! The "Terms" panel view: the evaluation opened up. Every hand-crafted
+//! term with each side's midgame/endgame values, their difference and its
+//! tapered value; the phase as a gauge (or, with the phase explorer open, a
+//! slider with the position's real phase marked, every tapered number
+//! following it); the taper formula filled in; the packed total in hex;
+//! the NNUE output beside it. Tab selects a row: it is highlighted here,
+//! its squares on the board, and its description fills spare rows.
+
+use super::{put, wrap};
+use crate::engine::EvalKind;
+use crate::eval::hce::scale;
+use crate::eval::phase::{taper, MAX_PHASE};
+use crate::eval::teach::about;
+use crate::eval::S;
+use crate::tui::app::App;
+use crate::tui::heat::shown_phase;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// Columns right of the term name: three " mg eg" groups and the taper.
+const NUMBERS_W: u16 = 43;
+
+/// The total tapered at `phase` and scaled as the evaluation scales it,
+/// White's view: the position's own number at its real phase.
+pub fn total_at(app: &App, phase: i32) -> i32 {
+    let t = &app.view.trace;
+    if phase == t.phase {
+        return t.tapered;
+    }
+    let unscaled = taper(t.total, phase);
+    unscaled * scale::factor(&app.view.board, unscaled) / crate::eval::hce::params::SCALE_MAX
+}
+
+pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 || inner.width < 20 {
+        return;
+    }
+    let mut y = inner.y;
+    let bottom = inner.y + inner.height;
+    let t = &app.view.trace;
+    let p = shown_phase(app);
+    if app.eval_view == EvalKind::Nnue {
+        y = nnue_line(app, theme, inner, y, buf);
+        y += 1;
+    }
+    let nw = inner.width.saturating_sub(NUMBERS_W).clamp(6, 20);
+    // Rows after the table: total, phase, formula, packed, nnue (HCE view).
+    let tail = 4 + u16::from(app.eval_view == EvalKind::Hce);
+    let room = bottom.saturating_sub(y + 1 + tail) as usize;
+    let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+    if y < bottom {
+        let text = format!(
+            "{:<nw$}│{:^11}│{:^11}│{:^11}│{:>6}",
+            if nw >= 11 { "Term  mg eg" } else { "Term" },
+            "White",
+            "Black",
+            "Total",
+            if app.teach.phase.is_some() {
+                format!("@{p}")
+            } else {
+                "Taper".to_string()
+            },
+            nw = nw as usize
+        );
+        put(buf, inner.x, y, &text, head, inner.width);
+        y += 1;
+    }
+    let shown = if t.terms.len() > room {
+        room.saturating_sub(1)
+    } else {
+        t.terms.len()
+    };
+    // Keep the selected row in view when the table is cut short.
+    let first = match app.teach.term {
+        Some(i) if i >= shown && shown > 0 => i + 1 - shown,
+        _ => 0,
+    };
+    for (i, term) in t.terms.iter().enumerate().skip(first).take(shown) {
+        let style = if app.teach.term == Some(i) {
+            Style::new()
+                .bg(theme.current)
+                .fg(ratatui::style::Color::White)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let total = term.total();
+        row(
+            buf,
+            inner,
+            y,
+            nw,
+            term.name,
+            [term.white, term.black, total],
+            taper(total, p),
+            style,
+        );
+        y += 1;
+    }
+    if shown < t.terms.len() && y < bottom {
+        put(
+            buf,
+            inner.x,
+            y,
+            &format!(
+                "… {} more terms (enlarge the window)",
+                t.terms.len() - shown
+            ),
+            theme.dim_style(),
+            inner.width,
+        );
+        y += 1;
+    }
+    if y < bottom {
+        let white: S = t.terms.iter().map(|x| x.white).sum();
+        let black: S = t.terms.iter().map(|x| x.black).sum();
+        row(
+            buf,
+            inner,
+            y,
+            nw,
+            "Total",
+            [white, black, t.total],
+            total_at(app, p),
+            Style::new().add_modifier(Modifier::BOLD),
+        );
+        y += 1;
+    }
+    if y < bottom {
+        phase_gauge(app, theme, inner, y, buf);
+        y += 1;
+    }
+    if y < bottom {
+        let mg = t.total.mg() as i32;
+        let eg = t.total.eg() as i32;
+        let plain = taper(t.total, p);
+        let scaled = total_at(app, p);
+        let mut f = format!(
+            "({mg}×{p} + {eg}×{}) / {MAX_PHASE} = {plain}",
+            MAX_PHASE - p
+        );
+        if plain != scaled || t.scale != crate::eval::hce::params::SCALE_MAX {
+            let factor = scale::factor(&app.view.board, plain);
+            f.push_str(&format!(" ×{factor}/64 = {scaled}"));
+        }
+        if app.teach.phase.is_some() {
+            f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
+        } else {
+            f.push_str(&format!(" · {} {:+}", side(app), t.score));
+        }
+        put(
+            buf,
+            inner.x,
+            y,
+            &f,
+            Style::new().fg(theme.text),
+            inner.width,
+        );
+        y += 1;
+    }
+    if y < bottom {
+        let packed = t.total.packed();
+        let text = format!(
+            "packed total {:#010x} = ({} << 16) + {}",
+            packed as u32,
+            t.total.eg(),
+            t.total.mg()
+        );
+        put(buf, inner.x, y, &text, theme.dim_style(), inner.width);
+        y += 1;
+    }
+    if app.eval_view == EvalKind::Hce && y < bottom {
+        y = nnue_line(app, theme, inner, y, buf);
+    }
+    if let Some(i) = app.teach.term {
+        // The selected term's description, as far as it fits.
+        let term = crate::eval::hce::sink::Term::ALL[i];
+        let text = format!("{}: {}", term.name(), about(term));
+        for (k, line) in wrap(&text, inner.width as usize).iter().enumerate() {
+            let yy = y + 1 + k as u16;
+            if yy >= bottom {
+                break;
+            }
+            put(buf, inner.x, yy, line, theme.dim_style(), inner.width);
+        }
+        return;
+    }
+    // The FEN, if rows are left.
+    if y + 1 < bottom {
+        let fen = &app.view.fen;
+        let w = inner.width as usize - 4;
+        put(buf, inner.x, y + 1, "FEN ", theme.dim_style(), 4);
+        put(buf, inner.x + 4, y + 1, fen, theme.dim_style(), w as u16);
+        if fen.len() > w && y + 2 < bottom {
+            put(
+                buf,
+                inner.x + 4,
+                y + 2,
+                &fen[w..],
+                theme.dim_style(),
+                w as u16,
+            );
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row(
+    buf: &mut Buffer,
+    inner: Rect,
+    y: u16,
+    nw: u16,
+    name: &str,
+    [white, black, total]: [S; 3],
+    tapered: i32,
+    style: Style,
+) {
+    let text = format!(
+        "{:<nw$.nw$}│{:>5} {:>5}│{:>5} {:>5}│{:>5} {:>5}│{:>6}",
+        name,
+        white.mg(),
+        white.eg(),
+        black.mg(),
+        black.eg(),
+        total.mg(),
+        total.eg(),
+        tapered,
+        nw = nw as usize
+    );
+    put(buf, inner.x, y, &text, style, inner.width);
+}
+
+fn side(app: &App) -> &'static str {
+    match app.view.board.side_to_move() {
+        crate::chess::Color::White => "White",
+        crate::chess::Color::Black => "Black",
+    }
+}
+
+/// "Phase ████████░░░░ 16/24 · mg 16/24  66% · eg 8/24  33%"; with the
+/// explorer open the gauge is its slider and a ┃ marks the real phase.
+fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) {
+    let real = app.view.trace.phase.clamp(0, MAX_PHASE);
+    let p = shown_phase(app).clamp(0, MAX_PHASE);
+    let explored = app.teach.phase.is_some();
+    let label = if explored {
+        format!(
+            " {p}/{MAX_PHASE} · mg {}% · ┃ real {real}",
+            p * 100 / MAX_PHASE
+        )
+    } else {
+        format!(
+            " {p:>2}/{MAX_PHASE} · mg {p}/{MAX_PHASE} {:>3}% · eg {}/{MAX_PHASE} {:>3}%",
+            p * 100 / MAX_PHASE,
+            MAX_PHASE - p,
+            (MAX_PHASE - p) * 100 / MAX_PHASE
+        )
+    };
+    let style = if explored {
+        Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)
+    } else {
+        theme.dim_style()
+    };
+    let x = put(buf, inner.x, y, "Phase ", style, inner.width);
+    let gauge_w = (inner.x + inner.width)
+        .saturating_sub(x + label.chars().count() as u16)
+        .min(MAX_PHASE as u16);
+    let cells = |v: i32| (v as u16 * gauge_w + MAX_PHASE as u16 / 2) / MAX_PHASE as u16;
+    let filled = cells(p);
+    // The real phase's cell: the last filled cell at that phase.
+    let real_cell = cells(real).saturating_sub(1);
+    for i in 0..gauge_w {
+        let (c, color) = if explored && i == real_cell {
+            ("┃", theme.error)
+        } else if i < filled {
+            ("█", theme.accent)
+        } else {
+            ("░", theme.dim)
+        };
+        put(buf, x + i, y, c, Style::new().fg(color), 1);
+    }
+    put(
+        buf,
+        x + gauge_w,
+        y,
+        &label,
+        Style::new().fg(theme.text),
+        inner.width,
+    );
+}
+
+/// The NNUE output line, White's view: the final value, the raw output and
+/// the phase scale; "not loaded" without a net.
+fn nnue_line(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) -> u16 {
+    let hce = app.view.trace.tapered as f64 / 100.0;
+    let (text, style) = match &app.view.nnue {
+        Some(e) => (
+            format!(
+                "NNUE {:+.2} = raw {:+.2} × scale {:.3} │ HCE {hce:+.2}",
+                e.final_white() as f64 / 100.0,
+                (e.raw_cp * e.side_to_move.sign()) as f64 / 100.0,
+                e.scale
+            ),
+            Style::new().fg(theme.text),
+        ),
+        None => (
+            format!("NNUE not loaded: raw — · scale — · final — │ HCE {hce:+.2}"),
+            Style::new().fg(theme.error),
+        ),
+    };
+    put(buf, inner.x, y, &text, style, inner.width);
+    y + 1
+}
