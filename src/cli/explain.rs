@@ -12,7 +12,7 @@ use crate::eval::nnue::{explain, format_explain, Network};
 use crate::eval::phase::{taper, MAX_PHASE};
 use crate::eval::teach::packed::{borrow_rule, explain_sum, explain_value, hex};
 use crate::eval::teach::piece_values::largest_first;
-use crate::eval::teach::{about, hce_piece_values, squares_hint, MoveDelta};
+use crate::eval::teach::{self, about, hce_piece_values, squares_hint, MoveDelta};
 use crate::eval::{trace, Trace, S};
 use std::fmt::Write;
 
@@ -107,22 +107,9 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// `text` broken into lines of the report's width.
 fn wrap(text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > WIDTH {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    teach::wrap(text, WIDTH)
 }
 
 /// "Nf3", "Bc1+Bf1", "3 squares": the pieces (or squares) named by letter.

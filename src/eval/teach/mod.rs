@@ -12,3 +12,36 @@ pub mod piece_values;
 pub use about::{about, squares_hint};
 pub use move_delta::MoveDelta;
 pub use piece_values::{hce_piece_values, hce_white, nnue_white};
+
+/// Breaks `text` at spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own, cut by the caller's clipping).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        assert_eq!(
+            super::wrap("one two three four", 9),
+            ["one two", "three", "four"]
+        );
+        assert!(super::wrap("", 5).is_empty());
+    }
+}

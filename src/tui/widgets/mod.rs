@@ -117,26 +117,7 @@ pub fn score_text(s: crate::engine::Score) -> String {
     }
 }
 
-/// Breaks `text` at spaces into lines of at most `width` characters (a
-/// longer word gets a line of its own, cut by the caller's clipping).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
+pub use crate::eval::teach::wrap;
 
 /// Centipawns as pawns with a sign: "+0.35", "-1.20".
 pub fn pawns(cp: i32) -> String {
@@ -146,12 +127,8 @@ pub fn pawns(cp: i32) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn wrap_breaks_at_spaces() {
-        assert_eq!(
-            super::wrap("one two three four", 9),
-            ["one two", "three", "four"]
-        );
-        assert!(super::wrap("", 5).is_empty());
+    fn pawns_have_a_sign() {
         assert_eq!(super::pawns(-5), "-0.05");
+        assert_eq!(super::pawns(35), "+0.35");
     }
 }
