@@ -111,6 +111,46 @@ enum Command {
         #[arg(long, default_value_t = tapir::train::params::DEFAULT_WEIGHT_DECAY)]
         weight_decay: f32,
     },
+    /// Fit the hand-crafted evaluation's weights to self-play records (Texel-style).
+    Tune {
+        /// Training data files (32-byte records); several are concatenated.
+        #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// Params file whose generated weights are replaced (a new file gets
+        /// them alone); without it the result is printed.
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[arg(long, default_value_t = tapir::train::tune::tuner::DEFAULT_EPOCHS)]
+        epochs: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Sigmoid scale: a positive number, or auto to fit it to the results.
+        #[arg(long, value_name = "K|auto", default_value = "auto", value_parser = tapir::cli::tune::parse_k)]
+        k: tapir::cli::tune::KArg,
+        /// Weight of the search score vs the game result in the target (0..1).
+        #[arg(long, default_value_t = 0.0)]
+        lambda: f64,
+        /// Adam's learning rate in centipawns (cosine-decayed over the run).
+        #[arg(long, default_value_t = tapir::train::tune::tuner::DEFAULT_LR)]
+        lr: f64,
+        /// Positions per optimiser step.
+        #[arg(long, default_value_t = tapir::train::tune::tuner::DEFAULT_BATCH)]
+        batch: usize,
+        /// Fraction of positions held out for validation (0..0.5).
+        #[arg(long, default_value_t = tapir::train::tune::tuner::DEFAULT_VAL_FRACTION)]
+        val_fraction: f64,
+        /// Pull towards the starting weights (times the sum of squared deviations in pawns).
+        #[arg(long, default_value_t = 0.0)]
+        reg: f64,
+        /// Weight tables kept at their current values, e.g. piece_value,tempo.
+        #[arg(long, value_name = "FIELD,...", value_delimiter = ',')]
+        freeze: Vec<String>,
+        /// Use only the first N positions of the data.
+        #[arg(long, value_name = "N")]
+        max_positions: Option<usize>,
+    },
     /// Open the analysis board (also what `tapir` alone does on a terminal).
     Tui {
         /// Start from this position.
@@ -144,6 +184,9 @@ enum Command {
         /// Search with this NNUE net instead of the hand-crafted eval.
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
+        /// Search threads; more than 1 times Lazy SMP (nodes then vary run to run).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -220,6 +263,37 @@ fn main() -> ExitCode {
                 ..Default::default()
             },
         }),
+        Some(Command::Tune {
+            data,
+            out,
+            epochs,
+            threads,
+            seed,
+            k,
+            lambda,
+            lr,
+            batch,
+            val_fraction,
+            reg,
+            freeze,
+            max_positions,
+        }) => cli::tune::run(cli::tune::TuneArgs {
+            data,
+            out,
+            max_positions,
+            config: tapir::train::tune::tuner::TuneConfig {
+                epochs,
+                threads,
+                seed,
+                lr,
+                batch,
+                lambda,
+                k: k.0,
+                val_fraction,
+                reg,
+                freeze,
+            },
+        }),
         Some(Command::Tui {
             fen,
             pgn,
@@ -233,7 +307,11 @@ fn main() -> ExitCode {
             None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
         },
         Some(Command::Uci) => tapir::uci::run(),
-        Some(Command::Bench { depth, net }) => cli::bench::run(depth, net.as_deref()),
+        Some(Command::Bench {
+            depth,
+            net,
+            threads,
+        }) => cli::bench::run(depth, net.as_deref(), threads),
         None => {
             use std::io::IsTerminal;
             if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {

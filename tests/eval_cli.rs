@@ -36,7 +36,7 @@ fn explains_every_term_of_a_fen() {
         assert!(text.contains(&hex(total)));
     }
     assert!(
-        text.contains("psqt[knight][f3]"),
+        text.contains("psqt[pawn][g2]"),
         "the squares behind the terms"
     );
     assert!(text.contains("mg half by half"));

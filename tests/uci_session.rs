@@ -259,8 +259,8 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
         s.expect_error(bad);
         assert_eq!(s.fen(), fen, "state changed after '{bad}'");
     }
-    let e = s.expect_error("setoption name EvalType value NNUE");
-    assert!(e.contains("NNUE"), "{e}");
+    let e = s.expect_error("setoption name EvalType value NEURAL");
+    assert!(e.contains("HCE or NNUE"), "{e}");
     // Still a working engine afterwards.
     let pos = {
         let mut p = Position::startpos();

@@ -1,6 +1,7 @@
 //! `tapir bench [DEPTH]`: the search benchmark. Prints one line per
 //! position, then the node signature and the speed.
 
+use crate::engine::THREADS_RANGE;
 use crate::eval::nnue::Network;
 use crate::search::bench::{self, DEFAULT_DEPTH};
 use anyhow::{anyhow, bail, Result};
@@ -10,10 +11,16 @@ use std::sync::Arc;
 pub const MAX_DEPTH: u32 = 30;
 
 /// `net`: search with that network instead of the hand-crafted eval.
-pub fn run(depth: Option<u32>, net: Option<&Path>) -> Result<()> {
+/// `threads`: 1 gives the deterministic signature; more measure Lazy SMP's
+/// time to the same depth.
+pub fn run(depth: Option<u32>, net: Option<&Path>, threads: usize) -> Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         bail!("bench depth must be 1..={MAX_DEPTH}, got {depth}");
+    }
+    let (lo, hi) = THREADS_RANGE;
+    if !(lo..=hi).contains(&threads) {
+        bail!("bench threads must be {lo}..={hi}, got {threads}");
     }
     let net = match net {
         Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
@@ -21,7 +28,7 @@ pub fn run(depth: Option<u32>, net: Option<&Path>) -> Result<()> {
     };
     let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
     let mut i = 0;
-    let result = bench::run_with(depth, net, &mut |line| {
+    let result = bench::run_with(depth, net, threads, &mut |line| {
         i += 1;
         println!(
             "{i:>3} {:>10} nodes  bestmove {:<6} {}",
@@ -33,6 +40,7 @@ pub fn run(depth: Option<u32>, net: Option<&Path>) -> Result<()> {
     println!();
     println!("Evaluator: {evaluator}");
     println!("Depth: {depth}");
+    println!("Threads: {threads}");
     println!("Time: {:.3} s", secs);
     println!("Nodes searched: {}", result.nodes);
     println!("Nodes/second: {}", (result.nodes as f64 / secs) as u64);

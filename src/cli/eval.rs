@@ -4,10 +4,11 @@
 
 use super::eval_bench;
 use crate::chess::{parse_move, Board, START_FEN};
-use crate::eval::nnue::{embedded_net, explain, format_explain, Network};
+use crate::eval::nnue::{default_net_checked, explain, format_explain, Network};
 use crate::eval::{trace, Trace, S};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub struct EvalArgs {
     pub fen: Option<String>,
@@ -48,17 +49,15 @@ pub fn run(args: EvalArgs) -> Result<()> {
     let board = Board::from_fen(fen).with_context(|| format!("--fen '{fen}'"))?;
     // Load the net before printing anything: a bad file is a one-line error.
     let net = match &args.net {
-        Some(p) => Some(Network::load(p).map_err(|e| anyhow!(e))?),
-        None => embedded_net()
-            .transpose()
-            .map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
+        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     if args.explain {
         let m = match &args.mv {
             Some(t) => Some(parse_move(&board, t).map_err(|e| anyhow!("--move '{t}': {e}"))?),
             None => None,
         };
-        print!("{}", super::explain::render(&board, net.as_ref(), m));
+        print!("{}", super::explain::render(&board, net.as_deref(), m));
         return Ok(());
     }
     print!("{}", render(&trace(&board), &board));
@@ -139,7 +138,11 @@ mod tests {
         ] {
             assert!(s.contains(name), "{name} missing:\n{s}");
         }
-        assert!(s.contains("Score:         20 cp (White to move)"), "{s}");
+        // The start position is symmetric: only the side to move's tempo
+        // counts, at full opening phase its midgame half.
+        let tempo = crate::eval::hce::Params::DEFAULT.tempo.mg();
+        let line = format!("Score:         {tempo} cp (White to move)");
+        assert!(s.contains(&line), "{line} missing:\n{s}");
     }
 
     #[test]

@@ -11,3 +11,4 @@ pub mod nnue;
 pub mod perft;
 pub mod train;
 pub mod tuibench;
+pub mod tune;

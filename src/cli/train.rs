@@ -81,7 +81,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
 }
 
 /// Reads every data file; a dropped partial record is only a warning.
-fn load(paths: &[PathBuf]) -> Result<Vec<Record>> {
+pub(crate) fn load(paths: &[PathBuf]) -> Result<Vec<Record>> {
     let mut all = Vec::new();
     for p in paths {
         let f = read_records(p)?;

@@ -15,7 +15,7 @@ pub use options::{
 };
 
 use crate::chess::Position;
-use crate::eval::nnue::{embedded_net, Network};
+use crate::eval::nnue::{default_net, embedded_net, nnue_is_default, Network};
 use crate::search::{run_search, Control, SearchJob, Tt, Worker};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -81,16 +81,31 @@ impl Engine {
                 .or_else(|_| Tt::new(1))
                 .expect("1 MB of memory for the hash table"),
         );
+        // The built-in net, if any, is loaded for EvalType NNUE; it is the
+        // default evaluator only once it has been promoted (see eval::nnue).
+        let net = default_net();
+        let settings = Settings {
+            eval: if nnue_is_default() && net.is_some() {
+                EvalKind::Nnue
+            } else {
+                EvalKind::Hce
+            },
+            ..Settings::default()
+        };
+        let mut worker = Worker::new(0, tt.clone());
+        if settings.eval == EvalKind::Nnue {
+            worker.set_network(net.clone());
+        }
         (
             Engine {
                 events: tx,
                 position: Position::startpos(),
                 next_id: 0,
-                settings: Settings::default(),
-                workers: vec![Worker::new(0, tt.clone())],
+                settings,
+                workers: vec![worker],
                 tt,
                 running: None,
-                net: None,
+                net,
             },
             rx,
         )
@@ -194,14 +209,13 @@ impl Engine {
         if let Some(net) = &self.net {
             return Ok(net.clone());
         }
+        if let Some(net) = default_net() {
+            self.net = Some(net.clone());
+            return Ok(net);
+        }
         match embedded_net() {
-            Some(Ok(net)) => {
-                let net = Arc::new(net);
-                self.net = Some(net.clone());
-                Ok(net)
-            }
             Some(Err(e)) => Err(format!("the built-in net is invalid: {e}")),
-            None => Err(
+            _ => Err(
                 "EvalType NNUE needs a net: no net is built in, set EvalFile to a net file first"
                     .into(),
             ),

@@ -25,4 +25,4 @@ pub fn evaluate(b: &Board) -> i32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

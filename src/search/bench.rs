@@ -1,6 +1,8 @@
 //! The bench: a fixed-depth search of every bench position, one thread,
 //! 16 MB of hash, tables cleared before each position. The node total is a
-//! deterministic signature of the search; the CLI prints it.
+//! deterministic signature of the search; the CLI prints it. With more
+//! threads (Lazy SMP) the node count is no longer deterministic, but the
+//! time to reach the same depth measures the parallel speed-up.
 
 use super::bench_positions::BENCH_FENS;
 use super::control::Control;
@@ -33,26 +35,35 @@ pub struct BenchResult {
 /// Runs the bench with the hand-crafted eval, calling `each` after every
 /// position.
 pub fn run(depth: u32, each: &mut dyn FnMut(&BenchLine)) -> Result<BenchResult, String> {
-    run_with(depth, None, each)
+    run_with(depth, None, 1, each)
 }
 
-/// Runs the bench with `net` as the evaluator (`None`: hand-crafted).
+/// Runs the bench with `net` as the evaluator (`None`: hand-crafted) on
+/// `threads` search threads sharing one table.
 pub fn run_with(
     depth: u32,
     net: Option<Arc<Network>>,
+    threads: usize,
     each: &mut dyn FnMut(&BenchLine),
 ) -> Result<BenchResult, String> {
     let tt = Arc::new(Tt::new(HASH_MB)?);
-    let mut workers = vec![Worker::new(0, tt.clone())];
-    workers[0].set_network(net);
+    let mut workers: Vec<Worker> = (0..threads.max(1))
+        .map(|i| {
+            let mut w = Worker::new(i, tt.clone());
+            w.set_network(net.clone());
+            w
+        })
+        .collect();
     let mut total = 0;
     // Only the searches are timed, not the table clearing between them.
     let mut elapsed = Duration::ZERO;
     for &fen in BENCH_FENS {
         let board = Board::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
         tt.clear();
-        workers[0].clear();
-        let ctl = Arc::new(Control::new(1, false));
+        for w in workers.iter_mut() {
+            w.clear();
+        }
+        let ctl = Arc::new(Control::new(workers.len(), false));
         let job = SearchJob {
             board,
             history: Vec::new(),
@@ -64,7 +75,7 @@ pub fn run_with(
         let start = Instant::now();
         let out = run_search(&mut workers, &tt, &ctl, &job, &mut |_| {});
         elapsed += start.elapsed();
-        let nodes = workers[0].nodes();
+        let nodes = workers.iter().map(Worker::nodes).sum();
         total += nodes;
         each(&BenchLine {
             fen,

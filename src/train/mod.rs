@@ -16,4 +16,6 @@ pub mod record;
 pub mod rng;
 pub mod schedule;
 pub mod simd;
+pub mod split;
 pub mod trainer;
+pub mod tune;

@@ -26,6 +26,7 @@ use super::record::Record;
 use super::rng::Rng;
 use super::schedule::Schedule;
 use super::simd::{multiversion, Isa};
+use super::split::blocked_split;
 use anyhow::{bail, Result};
 use std::time::Instant;
 
@@ -165,7 +166,9 @@ pub fn train(
     if records.len() > u32::MAX as usize {
         bail!("at most {} positions can be trained at once", u32::MAX);
     }
-    let (val, mut train) = split(records.len(), cfg.val_fraction, cfg.seed);
+    let (train, val) = blocked_split(records.len(), cfg.val_fraction, cfg.seed);
+    let index = |v: Vec<usize>| v.into_iter().map(|i| i as u32).collect::<Vec<u32>>();
+    let (mut train, val) = (index(train), index(val));
     if train.is_empty() {
         bail!("no positions left to train on after the validation split");
     }
@@ -282,15 +285,6 @@ fn order_by_buckets(batch: &mut [u32], records: &[Record], buf: &mut Vec<(u8, u3
         batch[start[k as usize]] = i;
         start[k as usize] += 1;
     }
-}
-
-/// A seeded split of `0..n` into (validation, training) indices.
-fn split(n: usize, fraction: f64, seed: u64) -> (Vec<u32>, Vec<u32>) {
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    Rng::derive(seed, 0).shuffle(&mut order);
-    let n_val = ((n as f64 * fraction).round() as usize).min(n.saturating_sub(1));
-    let train = order.split_off(n_val);
-    (order, train)
 }
 
 /// Phase 1: forward and backward over the batch, one share per worker.
@@ -591,19 +585,6 @@ fn update_small(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn split_is_seeded_and_disjoint() {
-        let (v, t) = split(1000, 0.1, 5);
-        assert_eq!((v.len(), t.len()), (100, 900));
-        let mut all: Vec<u32> = v.iter().chain(&t).copied().collect();
-        all.sort();
-        assert_eq!(all, (0..1000).collect::<Vec<u32>>());
-        assert_eq!(split(1000, 0.1, 5).0, v);
-        assert_ne!(split(1000, 0.1, 6).0, v);
-        // Never all validation.
-        assert_eq!(split(1, 0.5, 1).1.len(), 1);
-    }
 
     #[test]
     fn config_errors() {

@@ -20,8 +20,8 @@ use super::widgets::frametime::FrameStats;
 use super::TuiArgs;
 use crate::chess::pgn::parse_games;
 use crate::chess::Board;
-use crate::engine::EngineOption;
-use crate::eval::nnue::{embedded_net, Network};
+use crate::engine::{EngineOption, EvalKind};
+use crate::eval::nnue::{default_net_checked, nnue_is_default, Network};
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
@@ -58,15 +58,17 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let (game, start_msg) = initial_game(&args, &dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
-        Some(p) => Some(Network::load(p).map_err(|e| anyhow!(e))?),
-        None => embedded_net()
-            .transpose()
-            .map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
+        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let mut app = App::new(loaded.config.clone(), game);
     if let Some(net) = net {
-        app.update(Action::SetNetwork(Some(Arc::new(net))));
+        app.update(Action::SetNetwork(Some(net)));
         app.message = None;
+    }
+    // The engine searches with the built-in net by default; show its view.
+    if nnue_is_default() {
+        app.eval_view = EvalKind::Nnue;
     }
     if let Some(m) = start_msg {
         app.info(m);

@@ -6,6 +6,7 @@ use crate::engine::{
     DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
     THREADS_RANGE,
 };
+use crate::eval::nnue::nnue_is_default;
 use std::path::PathBuf;
 
 /// The `option ...` lines sent after `uci`.
@@ -34,7 +35,10 @@ pub fn declarations() -> Vec<String> {
             "option name UCI_Elo type spin default {DEFAULT_ELO} min {} max {}",
             ELO_RANGE.0, ELO_RANGE.1
         ),
-        "option name EvalType type combo default HCE var HCE var NNUE".into(),
+        format!(
+            "option name EvalType type combo default {} var HCE var NNUE",
+            if nnue_is_default() { "NNUE" } else { "HCE" }
+        ),
         "option name EvalFile type string default <empty>".into(),
     ]
 }

@@ -150,7 +150,14 @@ pub fn record(b: &Board, t: &Tables) -> (Recorder, Finish) {
 /// minus Black's (sorted, merged, zeros dropped). The packed total equals
 /// the sum of `Params::to_vec()[i] * n` over these.
 pub fn coefficients(b: &Board) -> Vec<(usize, i32)> {
-    let (r, _) = record(b, &DEFAULT_TABLES);
+    linear_form(b).0
+}
+
+/// The evaluation as a linear form in the weights: `coefficients` plus the
+/// phase and the drawish scale, both computed with the committed weights
+/// (the scale depends on the weights only through the sign of the score).
+pub fn linear_form(b: &Board) -> (Vec<(usize, i32)>, Finish) {
+    let (r, finish) = record(b, &DEFAULT_TABLES);
     let mut f = r.features;
     f.sort_unstable_by_key(|x| x.0);
     let mut out: Vec<(usize, i32)> = Vec::with_capacity(f.len());
@@ -161,7 +168,7 @@ pub fn coefficients(b: &Board) -> Vec<(usize, i32)> {
         }
     }
     out.retain(|x| x.1 != 0);
-    out
+    (out, finish)
 }
 
 #[cfg(test)]

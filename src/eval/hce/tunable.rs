@@ -45,14 +45,32 @@ macro_rules! param_offsets {
 }
 pub(crate) use param_offsets;
 
+/// What a tuner needs to know about one field of `Params` to write it back
+/// as source: its name, its type as written, its doc comment lines and
+/// where its weights sit in the flat list.
+#[derive(Copy, Clone, Debug)]
+pub struct Field {
+    pub name: &'static str,
+    /// The type as written in the params file, e.g. `[S; 9]`.
+    pub ty: &'static str,
+    /// The doc comment, one entry per `///` line, without the slashes.
+    pub doc: &'static [&'static str],
+    /// Index of the first weight in `Params::to_vec()`.
+    pub offset: usize,
+    /// Number of weights.
+    pub len: usize,
+}
+
 /// Declares `Params` (one field per named weight table), its default value,
 /// the flat enumeration a tuner uses and the `idx` module of field offsets.
+/// Fields carry only doc comments, which `Params::FIELDS` keeps so that the
+/// tuner can regenerate the params file with them.
 macro_rules! define_params {
-    ($( $(#[$m:meta])* $name:ident : $ty:ty = $val:expr, )*) => {
+    ($( $(#[doc = $doc:literal])* $name:ident : $ty:ty = $val:expr, )*) => {
         /// Every tunable weight of the hand-crafted evaluation.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Params {
-            $( $(#[$m])* pub $name: $ty, )*
+            $( $(#[doc = $doc])* pub $name: $ty, )*
         }
 
         impl Params {
@@ -61,6 +79,17 @@ macro_rules! define_params {
 
             /// Number of `S` weights in all.
             pub const LEN: usize = 0 $( + <$ty as Tunable>::LEN )*;
+
+            /// Every field in declaration order, with its docs and offset.
+            pub const FIELDS: &'static [$crate::eval::hce::tunable::Field] = &[
+                $( $crate::eval::hce::tunable::Field {
+                    name: stringify!($name),
+                    ty: stringify!($ty),
+                    doc: &[$($doc),*],
+                    offset: idx::$name,
+                    len: <$ty as Tunable>::LEN,
+                }, )*
+            ];
 
             /// Every weight in index order.
             pub fn to_vec(&self) -> Vec<S> {

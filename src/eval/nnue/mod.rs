@@ -16,12 +16,12 @@
 //! for the reset/push/pop/evaluate protocol). For display, `explain` and
 //! `format_explain`.
 //!
-//! The default net: no trained net exists yet, so `embedded_net()` returns
-//! `None` and the hand-crafted evaluation stays the default. Once the trainer's
-//! net lands as `nets/default.nnue`, replace the body of `EMBEDDED` below with
-//! `Some(include_bytes!("../../../nets/default.nnue"))`; `Network::from_bytes`
-//! verifies it at start-up like any other file (a test should then check
-//! that it loads).
+//! The default net: `nets/default.nnue` is built into the binary when
+//! `EMBEDDED` below names it; `default_net()` decodes and verifies it once
+//! per process and shares it. It is always there for the board's NNUE
+//! views and for `EvalType NNUE`; it becomes the engine's default evaluator
+//! only when `NNUE_IS_DEFAULT` says so, which is set once a net has beaten
+//! the hand-crafted evaluation in a match.
 
 pub mod accumulator;
 pub mod arch;
@@ -43,11 +43,44 @@ pub use output::evaluate;
 pub use simd::Backend;
 pub use state::NnueState;
 
-/// The bytes of the net built into the binary, if there is one (see above).
-const EMBEDDED: Option<&[u8]> = None;
+use std::sync::{Arc, OnceLock};
 
-/// The embedded default net, decoded and verified; `None` while tapir ships
-/// without a trained net.
+/// The bytes of the net built into the binary, if there is one (see above).
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/default.nnue"));
+
+/// Whether the built-in net has earned its place as the default evaluator
+/// (see the module comment).
+const NNUE_IS_DEFAULT: bool = false;
+
+/// Whether a net is built in.
+pub const fn has_embedded_net() -> bool {
+    EMBEDDED.is_some()
+}
+
+/// Whether the engine searches with the built-in net unless told otherwise.
+pub const fn nnue_is_default() -> bool {
+    has_embedded_net() && NNUE_IS_DEFAULT
+}
+
+/// The embedded default net, decoded and verified afresh; `None` when
+/// tapir ships without one.
 pub fn embedded_net() -> Option<Result<Network, NetError>> {
     EMBEDDED.map(Network::from_bytes)
+}
+
+/// The embedded net decoded once and shared by every engine of the
+/// process; `None` without one, or should it fail to verify (a test checks
+/// that it does, and `embedded_net` reports the fault).
+pub fn default_net() -> Option<Arc<Network>> {
+    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    NET.get_or_init(|| embedded_net().and_then(Result::ok).map(Arc::new))
+        .clone()
+}
+
+/// `default_net`, or the reason the embedded net failed to verify.
+pub fn default_net_checked() -> Result<Option<Arc<Network>>, NetError> {
+    match default_net() {
+        Some(net) => Ok(Some(net)),
+        None => embedded_net().transpose().map(|_| None),
+    }
 }

@@ -1,0 +1,179 @@
+//! `tapir tune`: load self-play records, turn them into the tuner's linear
+//! form, fit the hand-crafted weights and write them as the generated part
+//! of a params file (or print it). One line per epoch with the exact
+//! training and validation loss; at the end, the largest changes.
+
+use super::train::load;
+use crate::eval::hce::Params;
+use crate::train::tune::dataset::Dataset;
+use crate::train::tune::render::{check_target, region, write_params};
+use crate::train::tune::tuner::{tune, EpochStats, TuneConfig, TuneEvent};
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Weight changes listed at the end of a run.
+const SHOW_CHANGES: usize = 12;
+
+/// Parsed `tapir tune` arguments.
+pub struct TuneArgs {
+    pub data: Vec<PathBuf>,
+    /// Params file to update (or create); `None` prints the result.
+    pub out: Option<PathBuf>,
+    /// Use only the first this many positions.
+    pub max_positions: Option<usize>,
+    pub config: TuneConfig,
+}
+
+/// `--k`: a positive number, or `auto` (`None`) to fit it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct KArg(pub Option<f64>);
+
+pub fn parse_k(s: &str) -> Result<KArg, String> {
+    if s == "auto" {
+        return Ok(KArg(None));
+    }
+    match s.parse::<f64>() {
+        Ok(k) if k.is_finite() && k > 0.0 => Ok(KArg(Some(k))),
+        _ => Err(format!("expected a positive number or auto, not {s:?}")),
+    }
+}
+
+pub fn run(args: TuneArgs) -> Result<()> {
+    let cfg = &args.config;
+    cfg.validate()?;
+    if args.data.is_empty() {
+        bail!("give at least one data file with --data");
+    }
+    if args.max_positions == Some(0) {
+        bail!("--max-positions must be at least 1");
+    }
+    if let Some(out) = &args.out {
+        check_target(out)?;
+    }
+    let t0 = Instant::now();
+    let mut records = load(&args.data)?;
+    if let Some(n) = args.max_positions {
+        records.truncate(n);
+    }
+    let data = Dataset::build(&records, cfg.threads)?;
+    drop(records);
+    println!(
+        "loaded {} positions from {} file(s) in {:.1} s ({:.1} weight counts per position)",
+        data.len(),
+        args.data.len(),
+        t0.elapsed().as_secs_f64(),
+        data.entry_count() as f64 / data.len() as f64
+    );
+    println!(
+        "{} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}, reg {}{}",
+        cfg.epochs,
+        cfg.threads,
+        cfg.seed,
+        cfg.batch,
+        cfg.lr,
+        cfg.lambda,
+        cfg.reg,
+        if cfg.freeze.is_empty() {
+            String::new()
+        } else {
+            format!(", frozen: {}", cfg.freeze.join(" "))
+        }
+    );
+    let epochs = cfg.epochs;
+    let mut on_event = |e: TuneEvent| match e {
+        TuneEvent::Start {
+            train_positions,
+            val_positions,
+            k,
+            fitted,
+        } => {
+            match fitted {
+                Some(loss) => println!("K {k:.4} (fitted to the results: loss {loss:.6})"),
+                None => println!("K {k:.4} (given)"),
+            }
+            println!(
+                "split: {train_positions} training, {val_positions} validation \
+                 (validation loss against the game results alone)"
+            );
+        }
+        TuneEvent::Epoch(s) if s.epoch == 0 => {
+            println!("{}  (starting weights)", epoch_line(&s, epochs));
+        }
+        TuneEvent::Epoch(s) => println!(
+            "{}  lr {:.3}  {:.1} s",
+            epoch_line(&s, epochs),
+            s.lr,
+            s.secs
+        ),
+    };
+    let outcome = tune(&data, &Params::DEFAULT, cfg, &mut on_event)?;
+    println!(
+        "{}  (normalised and rounded)",
+        epoch_line(&outcome.end, epochs)
+    );
+    print_changes(&Params::DEFAULT, &outcome.params);
+    match &args.out {
+        Some(out) => {
+            let updated = write_params(out, &outcome.params)?;
+            let how = if updated {
+                "generated weights replaced"
+            } else {
+                "new file"
+            };
+            println!("wrote {} ({how})", out.display());
+        }
+        None => print!("{}", region(&outcome.params)?),
+    }
+    Ok(())
+}
+
+fn epoch_line(s: &EpochStats, epochs: usize) -> String {
+    let val = s.val_loss.map_or("-".to_string(), |v| format!("{v:.6}"));
+    format!(
+        "epoch {:>3}/{epochs}  train loss {:.6}  val loss {val}",
+        s.epoch, s.train_loss
+    )
+}
+
+/// A readable name of weight `i`: placement entries by piece and square.
+fn weight_name(i: usize, names: &[String]) -> String {
+    use crate::eval::hce::params::idx;
+    const PIECES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    if (idx::psqt..idx::psqt + 384).contains(&i) {
+        let (k, sq) = ((i - idx::psqt) / 64, (i - idx::psqt) % 64);
+        let file = (b'a' + (sq % 8) as u8) as char;
+        return format!("psqt[{}][{file}{}]", PIECES[k], sq / 8 + 1);
+    }
+    names[i].clone()
+}
+
+/// The weights that moved most (by the larger of the two halves).
+fn print_changes(old: &Params, new: &Params) {
+    let (a, b, names) = (old.to_vec(), new.to_vec(), Params::names());
+    let mut moved: Vec<(i32, usize)> = (0..a.len())
+        .map(|i| {
+            let d = (a[i].mg() as i32 - b[i].mg() as i32)
+                .abs()
+                .max((a[i].eg() as i32 - b[i].eg() as i32).abs());
+            (d, i)
+        })
+        .filter(|x| x.0 > 0)
+        .collect();
+    moved.sort_by_key(|&(d, i)| (-d, i));
+    println!(
+        "{} of {} weights changed; the largest:",
+        moved.len(),
+        a.len()
+    );
+    for &(_, i) in moved.iter().take(SHOW_CHANGES) {
+        println!(
+            "  {:<28} ({}, {}) -> ({}, {})",
+            weight_name(i, &names),
+            a[i].mg(),
+            a[i].eg(),
+            b[i].mg(),
+            b[i].eg()
+        );
+    }
+}

@@ -1,0 +1,73 @@
+//! `tapir bench` as a user runs it: a deterministic node signature with one
+//! thread, a Lazy SMP run with `--threads`, and clear errors for bad input.
+
+use std::process::{Command, Output};
+
+fn tapir(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(args)
+        .output()
+        .expect("the tapir binary runs")
+}
+
+/// The value after `label` on its own line of the bench report.
+fn field(stdout: &str, label: &str) -> u64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no '{label}' line in:\n{stdout}"))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn one_thread_gives_the_same_signature_every_run() {
+    let runs: Vec<String> = (0..2)
+        .map(|_| {
+            let out = tapir(&["bench", "5"]);
+            assert!(out.status.success(), "{out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect();
+    let nodes = field(&runs[0], "Nodes searched:");
+    assert!(nodes > 1000);
+    assert_eq!(nodes, field(&runs[1], "Nodes searched:"));
+    assert_eq!(field(&runs[0], "Threads:"), 1);
+    assert_eq!(field(&runs[0], "Depth:"), 5);
+    // One line per position before the summary, each with its best move.
+    let positions = runs[0].lines().filter(|l| l.contains("bestmove")).count();
+    assert!(positions >= 40, "{positions} bench positions");
+}
+
+#[test]
+fn two_threads_search_every_position_to_the_same_depth() {
+    let out = tapir(&["bench", "5", "--threads", "2"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(field(&text, "Threads:"), 2);
+    assert!(field(&text, "Nodes searched:") > 1000);
+    assert!(text
+        .lines()
+        .filter(|l| l.contains("bestmove"))
+        .all(|l| !l.contains("(none)")));
+}
+
+#[test]
+fn bad_depth_and_thread_counts_are_one_line_errors() {
+    for (args, needle) in [
+        (&["bench", "0"][..], "bench depth must be 1..="),
+        (&["bench", "99"][..], "bench depth must be 1..="),
+        (
+            &["bench", "--threads", "0"][..],
+            "bench threads must be 1..=",
+        ),
+        (&["bench", "--threads", "many"][..], "invalid value 'many'"),
+    ] {
+        let out = tapir(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed a report");
+    }
+}
