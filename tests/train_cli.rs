@@ -2,21 +2,9 @@
 //! per-epoch losses and speed; bad input is a clear error, never a panic.
 
 mod train_common;
+use train_common::run_tapir;
 
-use std::process::Command;
 use tapir::train::export::FILE_LEN;
-
-fn tapir(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("run tapir");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn trains_and_reports_and_rejects_bad_input() {
@@ -26,7 +14,7 @@ fn trains_and_reports_and_rejects_bad_input() {
     let net = dir.join("t.nnue");
     let (d, n) = (data.to_str().unwrap(), net.to_str().unwrap());
 
-    let (ok, stdout, stderr) = tapir(&[
+    let (ok, stdout, stderr) = run_tapir(&[
         "train",
         "--data",
         d,
@@ -57,7 +45,7 @@ fn trains_and_reports_and_rejects_bad_input() {
     let mut bytes = std::fs::read(&data).unwrap();
     bytes.truncate(bytes.len() - 5);
     std::fs::write(&cut, &bytes).unwrap();
-    let (ok, _, stderr) = tapir(&[
+    let (ok, _, stderr) = run_tapir(&[
         "train",
         "--data",
         cut.to_str().unwrap(),
@@ -97,7 +85,7 @@ fn trains_and_reports_and_rejects_bad_input() {
     ] {
         let mut full = vec!["train"];
         full.extend(args);
-        let (ok, _, stderr) = tapir(&full);
+        let (ok, _, stderr) = run_tapir(&full);
         assert!(!ok, "{full:?} should fail");
         assert!(stderr.contains(expect), "{full:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");

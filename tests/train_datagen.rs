@@ -2,21 +2,11 @@
 //! (legal, not in check, scores in range), the same seed gives the same
 //! bytes, appending adds new games, and bad arguments are one-line errors.
 
-use std::path::PathBuf;
-use std::process::Command;
-use tapir::train::record::read_records;
+mod train_common;
+use train_common::run_tapir;
 
-fn tapir(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("run tapir");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::PathBuf;
+use tapir::train::record::read_records;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tapir-{name}-{}", std::process::id()));
@@ -26,7 +16,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn datagen(out: &str, seed: &str) -> (bool, String, String) {
-    tapir(&[
+    run_tapir(&[
         "datagen",
         "--out",
         out,
@@ -86,14 +76,14 @@ fn writes_valid_deterministic_records_and_rejects_bad_arguments() {
         let c = dir.join("c.bin");
         let mut args = vec!["datagen", "--out", c.to_str().unwrap()];
         args.extend([flag, value]);
-        let (ok, _, stderr) = tapir(&args);
+        let (ok, _, stderr) = run_tapir(&args);
         assert!(!ok);
         assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
         assert!(stderr.contains(flag), "{stderr}");
         assert!(!c.exists());
     }
     let bad = dir.join("no-such-dir").join("x.bin");
-    let (ok, _, stderr) = tapir(&["datagen", "--out", bad.to_str().unwrap(), "--games", "1"]);
+    let (ok, _, stderr) = run_tapir(&["datagen", "--out", bad.to_str().unwrap(), "--games", "1"]);
     assert!(!ok);
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("cannot open"), "{stderr}");
@@ -110,7 +100,7 @@ fn plays_with_a_net_and_rejects_a_bad_net_file() {
     let args = [
         "datagen", "--out", so, "--games", "1", "--nodes", "300", "--net", sn,
     ];
-    let (ok, stdout, stderr) = tapir(&args);
+    let (ok, stdout, stderr) = run_tapir(&args);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("NNUE"), "{stdout}");
     for r in read_records(&out).unwrap().records {
@@ -121,7 +111,7 @@ fn plays_with_a_net_and_rejects_a_bad_net_file() {
     let junk = dir.join("junk.nnue");
     std::fs::write(&junk, b"not a net").unwrap();
     let fresh = dir.join("fresh.bin");
-    let (ok, _, stderr) = tapir(&[
+    let (ok, _, stderr) = run_tapir(&[
         "datagen",
         "--out",
         fresh.to_str().unwrap(),

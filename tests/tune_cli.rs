@@ -4,20 +4,7 @@
 //! panic.
 
 mod train_common;
-
-use std::process::Command;
-
-fn tapir(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("run tapir");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use train_common::run_tapir;
 
 /// The training loss of the line for `epoch` and the given tag.
 fn train_loss(stdout: &str, tag: &str) -> f64 {
@@ -42,7 +29,7 @@ fn tunes_writes_params_and_rejects_bad_input() {
     let p = params.to_str().unwrap();
 
     let run = |out: &str| {
-        tapir(&[
+        run_tapir(&[
             "tune",
             "--data",
             d,
@@ -99,7 +86,7 @@ fn tunes_writes_params_and_rejects_bad_input() {
     assert!(tuned.contains(&alone));
 
     // Without --out the generated part goes to stdout.
-    let (ok, stdout, _) = tapir(&["tune", "--data", d, "--epochs", "1", "--k", "1.2"]);
+    let (ok, stdout, _) = run_tapir(&["tune", "--data", d, "--epochs", "1", "--k", "1.2"]);
     assert!(ok);
     assert!(stdout.contains("K 1.2000 (given)") && stdout.contains("define_params! {"));
 
@@ -132,7 +119,7 @@ fn tunes_writes_params_and_rejects_bad_input() {
     ] {
         let mut full = vec!["tune"];
         full.extend(args);
-        let (ok, _, stderr) = tapir(&full);
+        let (ok, _, stderr) = run_tapir(&full);
         assert!(!ok, "{full:?} should fail");
         assert!(stderr.contains(expect), "{full:?}: {stderr}");
         assert!(stderr.starts_with("error:"), "{full:?}: {stderr}");

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use tapir::chess::{legal_moves, Board, Color, PieceType};
 use tapir::train::record::{GameResult, Record, RecordWriter};
 use tapir::train::rng::Rng;
@@ -63,4 +64,17 @@ pub fn write_records(path: &Path, records: &[Record]) {
         w.write(r).unwrap();
     }
     w.flush().unwrap();
+}
+
+/// Runs the tapir binary: (success, stdout, stderr).
+pub fn run_tapir(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(args)
+        .output()
+        .expect("run tapir");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
