@@ -110,6 +110,10 @@ enum Command {
         /// AdamW decoupled weight decay.
         #[arg(long, default_value_t = tapir::train::params::DEFAULT_WEIGHT_DECAY)]
         weight_decay: f32,
+        /// Learning rate of the 16 king-bucket rows relative to the shared
+        /// factoriser rows (0..1; 0 trains the shared rows alone).
+        #[arg(long, default_value_t = tapir::train::params::DEFAULT_BUCKET_LR)]
+        bucket_lr: f32,
     },
     /// Fit the hand-crafted evaluation's weights to self-play records (Texel-style).
     Tune {
@@ -248,6 +252,7 @@ fn main() -> ExitCode {
             lambda,
             val_fraction,
             weight_decay,
+            bucket_lr,
         }) => cli::train::run(cli::train::TrainArgs {
             data,
             out,
@@ -260,6 +265,7 @@ fn main() -> ExitCode {
                 lambda,
                 val_fraction,
                 weight_decay,
+                bucket_lr,
                 ..Default::default()
             },
         }),

@@ -52,13 +52,16 @@ impl Model {
         }
     }
 
-    /// Random initial parameters for `seed`: bucket rows small and uniform,
-    /// shared rows zero, biases inside the activation's linear range.
+    /// Random initial parameters for `seed`: shared rows small and uniform,
+    /// bucket rows zero (a bucket starts as the shared net and moves away
+    /// only as far as its own positions pull it, so a rarely seen bucket
+    /// carries no start-up noise), biases inside the activation's linear
+    /// range.
     pub fn new(seed: u64) -> Model {
         let mut rng = Rng::derive(seed, 0x004D_4F44_454C);
         let mut m = Model::zeros();
         for (k, row) in m.ft.iter_mut().enumerate() {
-            if k % ROWS_PER_INPUT != FACTOR {
+            if k % ROWS_PER_INPUT == FACTOR {
                 for w in row.iter_mut() {
                     *w = rng.symmetric_f32(INIT_FT_RANGE);
                 }

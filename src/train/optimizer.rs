@@ -26,6 +26,15 @@ impl AdamStep {
         }
     }
 
+    /// The same step with its learning rate (and so its decay) scaled by
+    /// `f`, for parameters that should move more slowly than the rest.
+    pub fn scaled(self, f: f32) -> AdamStep {
+        AdamStep {
+            lr_hat: self.lr_hat * f,
+            decay: 1.0 - (1.0 - self.decay) * f,
+        }
+    }
+
     /// Updates `w` from gradient `g`, then clips it to `+-bound`. `decay`
     /// says whether weight decay applies (weights yes, biases no).
     #[inline(always)]

@@ -52,6 +52,11 @@ pub const DEFAULT_BATCH: usize = 16_384;
 pub const DEFAULT_LAMBDA: f32 = 0.75;
 pub const DEFAULT_VAL_FRACTION: f64 = 0.02;
 pub const DEFAULT_WEIGHT_DECAY: f32 = 0.01;
+/// Learning rate of the 16 king-bucket rows relative to the shared
+/// factoriser rows (0 trains the shared rows alone: every bucket exports
+/// the same weights). Below 1 the buckets specialise only where the data
+/// keeps pulling them, which holds off over-fitting on small data sets.
+pub const DEFAULT_BUCKET_LR: f32 = 1.0;
 pub const ADAM_BETA1: f32 = 0.9;
 pub const ADAM_BETA2: f32 = 0.999;
 pub const ADAM_EPS: f32 = 1e-8;
@@ -62,7 +67,7 @@ pub const LR_WARMUP_STEPS: u64 = 100;
 
 // ---- initialisation -----------------------------------------------------
 
-/// Bucket rows start uniform in +-this; the factoriser rows start at zero.
+/// Factoriser rows start uniform in +-this; the bucket rows start at zero.
 pub const INIT_FT_RANGE: f32 = 0.1;
 /// Output weights start uniform in +-this / sqrt(2 * hidden).
 pub const INIT_OUT_RANGE: f32 = 1.0;

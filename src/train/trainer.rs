@@ -19,8 +19,8 @@ use super::model::{
 };
 use super::optimizer::AdamStep;
 use super::params::{
-    DEFAULT_BATCH, DEFAULT_LAMBDA, DEFAULT_LR, DEFAULT_VAL_FRACTION, DEFAULT_WEIGHT_DECAY,
-    FT_BOUND, FT_HALF_BOUND, OUT_BIAS_BOUND, OUT_BOUND,
+    DEFAULT_BATCH, DEFAULT_BUCKET_LR, DEFAULT_LAMBDA, DEFAULT_LR, DEFAULT_VAL_FRACTION,
+    DEFAULT_WEIGHT_DECAY, FT_BOUND, FT_HALF_BOUND, OUT_BIAS_BOUND, OUT_BOUND,
 };
 use super::record::Record;
 use super::rng::Rng;
@@ -48,6 +48,8 @@ pub struct TrainConfig {
     /// Fraction of the positions held out for validation.
     pub val_fraction: f64,
     pub weight_decay: f32,
+    /// Learning rate of the bucket rows relative to the shared rows.
+    pub bucket_lr: f32,
     /// Which compiled version of the hot loops runs (results are the same).
     pub isa: Isa,
 }
@@ -63,6 +65,7 @@ impl Default for TrainConfig {
             lambda: DEFAULT_LAMBDA,
             val_fraction: DEFAULT_VAL_FRACTION,
             weight_decay: DEFAULT_WEIGHT_DECAY,
+            bucket_lr: DEFAULT_BUCKET_LR,
             isa: Isa::detect(),
         }
     }
@@ -97,6 +100,9 @@ impl TrainConfig {
                 "--weight-decay must be in [0, 1), got {}",
                 self.weight_decay
             );
+        }
+        if !(self.bucket_lr.is_finite() && (0.0..=1.0).contains(&self.bucket_lr)) {
+            bail!("--bucket-lr must be in [0, 1], got {}", self.bucket_lr);
         }
         Ok(())
     }
@@ -206,6 +212,10 @@ pub fn train(
             lr = schedule.lr(step);
             step += 1;
             let adam = AdamStep::new(lr, cfg.weight_decay, step);
+            let rates = Rates {
+                shared: adam,
+                bucket: (cfg.bucket_lr > 0.0).then(|| adam.scaled(cfg.bucket_lr)),
+            };
             loss_sum += gradients(
                 cfg.isa,
                 &model,
@@ -222,7 +232,7 @@ pub fn train(
                 &mut moments,
                 &mut merged,
                 &mut workers,
-                adam,
+                rates,
                 inv_n,
             );
             update_small(&mut model, &mut moments, &mut workers, adam, inv_n);
@@ -426,6 +436,14 @@ struct InputRange<'a> {
     touched: Vec<&'a mut [bool]>,
 }
 
+/// The optimiser steps of the feature rows: the shared rows', and the
+/// bucket rows' (`None` when the buckets are frozen at zero).
+#[derive(Clone, Copy)]
+struct Rates {
+    shared: AdamStep,
+    bucket: Option<AdamStep>,
+}
+
 /// Phase 2: reduce, AdamW and re-merge the feature rows, inputs split
 /// between the workers' threads.
 fn update_features(
@@ -434,7 +452,7 @@ fn update_features(
     moments: &mut Moments,
     merged: &mut [Row],
     workers: &mut [Worker],
-    adam: AdamStep,
+    rates: Rates,
     inv_n: f32,
 ) {
     let parts = workers.len().min(INPUTS);
@@ -465,19 +483,19 @@ fn update_features(
     let first = ranges.next().expect("at least one range");
     std::thread::scope(|s| {
         let handles: Vec<_> = ranges
-            .map(|r| s.spawn(move || update_range_isa(isa, r, adam, inv_n)))
+            .map(|r| s.spawn(move || update_range_isa(isa, r, rates, inv_n)))
             .collect();
-        update_range_isa(isa, first, adam, inv_n);
+        update_range_isa(isa, first, rates, inv_n);
         for hd in handles {
             hd.join().expect("a training thread panicked");
         }
     });
 }
 
-multiversion!(fn update_range_isa(r: InputRange<'_>, adam: AdamStep, inv_n: f32) -> () = update_range;);
+multiversion!(fn update_range_isa(r: InputRange<'_>, rates: Rates, inv_n: f32) -> () = update_range;);
 
 #[inline(always)]
-fn update_range(mut r: InputRange, adam: AdamStep, inv_n: f32) {
+fn update_range(mut r: InputRange, rates: Rates, inv_n: f32) {
     let mut gf = [0.0f32; H];
     for k in 0..r.merged.len() / BUCKETS {
         let mut any = false;
@@ -504,19 +522,21 @@ fn update_range(mut r: InputRange, adam: AdamStep, inv_n: f32) {
             for i in 0..H {
                 gf[i] += gb[i];
             }
-            let t = k * ROWS_PER_INPUT + b;
-            adam.update(
-                &mut r.ft[t],
-                &mut r.m[t],
-                &mut r.v[t],
-                &gb,
-                true,
-                FT_HALF_BOUND,
-            );
+            if let Some(adam) = rates.bucket {
+                let t = k * ROWS_PER_INPUT + b;
+                adam.update(
+                    &mut r.ft[t],
+                    &mut r.m[t],
+                    &mut r.v[t],
+                    &gb,
+                    true,
+                    FT_HALF_BOUND,
+                );
+            }
         }
         if any {
             let t = k * ROWS_PER_INPUT + FACTOR;
-            adam.update(
+            rates.shared.update(
                 &mut r.ft[t],
                 &mut r.m[t],
                 &mut r.v[t],
@@ -613,6 +633,10 @@ mod tests {
             },
             TrainConfig {
                 val_fraction: 0.9,
+                ..ok.clone()
+            },
+            TrainConfig {
+                bucket_lr: 1.5,
                 ..ok.clone()
             },
         ] {
