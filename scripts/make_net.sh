@@ -3,39 +3,48 @@
 # the README ("Reproducing the net"). Takes hours on two cores: the self-play
 # is the slow part. Every game is a function of (seed, game index) and games
 # are written in order, so the first N records are the same however long
-# the run and however many threads play it; the run is stopped once it has
-# N. (Restarting it on the same file would append games with a derived
-# seed instead, so start from an empty WORKDIR.)
+# the run and however many threads play it; each run is stopped once it has
+# its N. (Restarting a run on the same file would append games with a
+# derived seed instead, so start from an empty WORKDIR.)
 #
-#   scripts/make_net.sh WORKDIR [POSITIONS]
+#   scripts/make_net.sh WORKDIR [THREADS]
 #
-# POSITIONS: how many records of the self-play file to train on (default:
-# the figure the README gives for the built-in net).
+# Two generations: the first net (commit cde8c5c, trained on hand-crafted
+# self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
+# 4,440,365 more, and the second net trains on both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-work=${1:?usage: scripts/make_net.sh WORKDIR [POSITIONS]}
-positions=${2:-2400000}
+work=${1:?usage: scripts/make_net.sh WORKDIR [THREADS]}
+threads=${2:-2}
 mkdir -p "$work"
 cargo build --release
 tapir=target/release/tapir
+git show cde8c5c:nets/default.nnue > "$work/net0.nnue"
 
-# Generation 0: the tuned hand-crafted evaluation plays itself, 5000 nodes a
-# move.
-data="$work/hce-s2000.bin"
-if [[ -e "$data" ]]; then
-    echo "$data exists: start from an empty WORKDIR" >&2
-    exit 1
-fi
-"$tapir" datagen --out "$data" --games 1000000 --nodes 5000 --threads 2 --seed 2000 &
-pid=$!
-while kill -0 "$pid" 2>/dev/null; do
-    sleep 10
-    if (( $(stat -c %s "$data") / 32 >= positions )); then kill "$pid"; fi
-done
-wait "$pid" || true
-head -c $(( positions * 32 )) "$data" > "$work/train.bin"
+# selfplay FILE POSITIONS SEED [datagen flags...]: the first POSITIONS
+# records of a 5000-node self-play run.
+selfplay() {
+    local data=$1 positions=$2 seed=$3
+    shift 3
+    if [[ -e "$data" ]]; then
+        echo "$data exists: start from an empty WORKDIR" >&2
+        exit 1
+    fi
+    "$tapir" datagen --out "$data" --games 1000000 --nodes 5000 \
+        --threads "$threads" --seed "$seed" "$@" &
+    local pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 10
+        if (( $(stat -c %s "$data") / 32 >= positions )); then kill "$pid"; fi
+    done
+    wait "$pid" || true
+    truncate -s $(( positions * 32 )) "$data"
+}
 
-"$tapir" train --data "$work/train.bin" --out "$work/default.nnue" \
-    --epochs 12 --threads 2 --seed 1 --lambda 0.75
+selfplay "$work/gen1-net.bin" 1301468 3001 --net "$work/net0.nnue"
+selfplay "$work/gen1-hce.bin" 4440365 3002
+
+"$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" \
+    --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1 --bucket-lr 0.1
 echo "now: cp $work/default.nnue nets/default.nnue"
