@@ -79,6 +79,14 @@ fn trains_and_reports_and_rejects_bad_input() {
         (vec!["--data", d, "--out", n, "--lambda", "2"], "--lambda"),
         (vec!["--data", d, "--out", n, "--threads", "0"], "--threads"),
         (
+            vec!["--data", d, "--out", n, "--batch", "18446744073709551615"],
+            "--batch must be 1..=1048576",
+        ),
+        (
+            vec!["--data", d, "--out", n, "--batch", "1048577"],
+            "--batch must be 1..=1048576",
+        ),
+        (
             vec!["--data", d, "--out", n, "--epochs", "x"],
             "invalid value",
         ),
