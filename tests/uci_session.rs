@@ -58,6 +58,13 @@ impl Session {
         stdin.flush().unwrap();
     }
 
+    /// Writes raw bytes (which need not be UTF-8 or end a line).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// Reads until a line satisfies `done`; returns the lines read (the
     /// last one is the match). Panics after `WAIT`.
     fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
@@ -436,6 +443,31 @@ fn stop_ponder_and_quit_while_searching() {
     std::thread::sleep(Duration::from_millis(200));
     s.send("quit");
     s.wait_exit(Duration::from_secs(5));
+}
+
+#[test]
+fn input_that_is_not_utf8_answers_an_error_and_the_session_goes_on() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let fen = s.fen();
+    s.send_bytes(b"go depth \xff\xfe\n");
+    let got = s.ready();
+    let errs = got
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errs, 1, "{got:?}");
+    assert_eq!(s.fen(), fen);
+    // A CRLF line ending is still one plain command.
+    s.send_bytes(b"isready\r\n");
+    s.until(|l| l == "readyok");
+    let (_, best, _) = s.go("go depth 3");
+    let mut pos = Position::startpos();
+    pos.make(parse_uci(pos.board(), "e2e4").unwrap());
+    assert_legal(&pos, &best, None);
+    // The real end of input still ends the session.
+    s.stdin = None;
+    s.wait_exit(WAIT);
 }
 
 #[test]
