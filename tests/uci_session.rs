@@ -368,6 +368,31 @@ fn every_kind_of_go_gives_a_legal_move() {
 }
 
 #[test]
+fn huge_go_limits_mean_a_long_search_not_a_wrapped_one() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    for go in [
+        "go depth 4294967295",
+        "go depth 2147483648",
+        "go mate 1073741824",
+        "go wtime 9223372036854775807 btime 9223372036854775807",
+    ] {
+        s.send(go);
+        std::thread::sleep(Duration::from_millis(400));
+        s.send("stop");
+        let got = s.until(|l| l.starts_with("bestmove"));
+        let deepest = got
+            .iter()
+            .filter_map(|l| field(l, "depth")?.parse::<u32>().ok())
+            .max()
+            .unwrap_or(0);
+        assert!(deepest >= 3, "{go}: stopped at depth {deepest}: {got:?}");
+        let (best, _) = parse_bestmove(got.last().unwrap());
+        assert_legal(&Position::startpos(), &best, None);
+    }
+}
+
+#[test]
 fn multipv_gives_distinct_ordered_lines() {
     let mut s = Session::start();
     s.send("setoption name MultiPV value 3");
