@@ -107,6 +107,7 @@ fn tunes_writes_params_and_rejects_bad_input() {
             vec!["--data", d, "--out", nowhere.to_str().unwrap()],
             "no such folder",
         ),
+        (vec!["--data", d, "--out", d], "also a --data file"),
         (vec!["--data", d, "--k=-1"], "positive number or auto"),
         (vec!["--data", d, "--k", "x"], "positive number or auto"),
         (vec!["--data", d, "--lambda", "2"], "--lambda"),
