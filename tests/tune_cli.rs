@@ -110,6 +110,17 @@ fn tunes_writes_params_and_rejects_bad_input() {
         (vec!["--data", d, "--out", d], "also a --data file"),
         (vec!["--data", d, "--k=-1"], "positive number or auto"),
         (vec!["--data", d, "--k", "x"], "positive number or auto"),
+        (
+            vec!["--data", d, "--reg", "1e308"],
+            "--reg must be in [0, 1]",
+        ),
+        (vec!["--data", d, "--reg=-1"], "--reg must be in [0, 1]"),
+        (vec!["--data", d, "--reg", "NaN"], "--reg must be in [0, 1]"),
+        (
+            vec!["--data", d, "--lr", "1e30"],
+            "--lr must be in (0, 100]",
+        ),
+        (vec!["--data", d, "--lr", "0"], "--lr must be in (0, 100]"),
         (vec!["--data", d, "--lambda", "2"], "--lambda"),
         (vec!["--data", d, "--threads", "0"], "--threads"),
         (vec!["--data", d, "--val-fraction", "0.9"], "--val-fraction"),
