@@ -120,3 +120,52 @@ fn bad_net_files_are_errors_and_the_engine_keeps_its_net() {
     assert!(errors[1].contains("net file"), "{log:#?}");
     assert_legal_bestmove(&log, &Position::startpos());
 }
+
+/// The last `info depth 5` line without its timing fields (score, nodes
+/// and pv stay; nps and time vary from run to run).
+fn depth5_line(log: &[String]) -> String {
+    let line = log
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 5 "))
+        .unwrap_or_else(|| panic!("no depth 5 line: {log:#?}"));
+    let mut kept = Vec::new();
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "nps" || w == "time" {
+            words.next();
+        } else {
+            kept.push(w);
+        }
+    }
+    kept.join(" ")
+}
+
+#[test]
+fn eval_file_default_goes_back_to_the_built_in_net() {
+    let path = temp_path("reset.nnue");
+    Network::random(5).save(&path).unwrap();
+    let load = format!("setoption name EvalFile value {}", path.display());
+    let search = |setup: &[String]| {
+        let mut lines = setup.to_vec();
+        lines.extend(["position startpos".into(), "go depth 5".into()]);
+        session(&lines, "bestmove")
+    };
+    let nnue = "setoption name EvalType value NNUE".to_string();
+    let built_in = search(std::slice::from_ref(&nnue));
+    let random = search(&[load.clone(), nnue.clone()]);
+    let mut resets = Vec::new();
+    for reset in [
+        "setoption name EvalFile value <empty>",
+        "setoption name EvalFile value",
+        "setoption name EvalFile",
+    ] {
+        resets.push(search(&[load.clone(), nnue.clone(), reset.into()]));
+    }
+    let _ = std::fs::remove_file(&path);
+    assert_ne!(depth5_line(&random), depth5_line(&built_in));
+    for log in resets {
+        assert!(!log.iter().any(|l| l.contains("error")), "{log:#?}");
+        assert_eq!(depth5_line(&log), depth5_line(&built_in), "{log:#?}");
+    }
+}

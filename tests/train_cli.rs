@@ -59,6 +59,16 @@ fn trains_and_reports_and_rejects_bad_input() {
     assert!(ok, "{stderr}");
     assert!(stderr.contains("partial record"), "{stderr}");
 
+    // --out naming a --data file (however spelled) would destroy the data.
+    let before = std::fs::read(&data).unwrap();
+    let dotted = dir.join(".").join("data.bin");
+    for out in [d, dotted.to_str().unwrap()] {
+        let (ok, _, stderr) = run_tapir(&["train", "--data", d, "--out", out]);
+        assert!(!ok, "--out {out} should fail");
+        assert!(stderr.contains("also a --data file"), "{stderr}");
+        assert_eq!(std::fs::read(&data).unwrap(), before, "data changed");
+    }
+
     let missing = dir.join("missing.bin");
     let garbage = dir.join("garbage.bin");
     std::fs::write(&garbage, [0x5Au8; 96]).unwrap();
@@ -78,6 +88,14 @@ fn trains_and_reports_and_rejects_bad_input() {
         ),
         (vec!["--data", d, "--out", n, "--lambda", "2"], "--lambda"),
         (vec!["--data", d, "--out", n, "--threads", "0"], "--threads"),
+        (
+            vec!["--data", d, "--out", n, "--batch", "18446744073709551615"],
+            "--batch must be 1..=1048576",
+        ),
+        (
+            vec!["--data", d, "--out", n, "--batch", "1048577"],
+            "--batch must be 1..=1048576",
+        ),
         (
             vec!["--data", d, "--out", n, "--epochs", "x"],
             "invalid value",

@@ -58,6 +58,13 @@ impl Session {
         stdin.flush().unwrap();
     }
 
+    /// Writes raw bytes (which need not be UTF-8 or end a line).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// Reads until a line satisfies `done`; returns the lines read (the
     /// last one is the match). Panics after `WAIT`.
     fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
@@ -361,6 +368,31 @@ fn every_kind_of_go_gives_a_legal_move() {
 }
 
 #[test]
+fn huge_go_limits_mean_a_long_search_not_a_wrapped_one() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    for go in [
+        "go depth 4294967295",
+        "go depth 2147483648",
+        "go mate 1073741824",
+        "go wtime 9223372036854775807 btime 9223372036854775807",
+    ] {
+        s.send(go);
+        std::thread::sleep(Duration::from_millis(400));
+        s.send("stop");
+        let got = s.until(|l| l.starts_with("bestmove"));
+        let deepest = got
+            .iter()
+            .filter_map(|l| field(l, "depth")?.parse::<u32>().ok())
+            .max()
+            .unwrap_or(0);
+        assert!(deepest >= 3, "{go}: stopped at depth {deepest}: {got:?}");
+        let (best, _) = parse_bestmove(got.last().unwrap());
+        assert_legal(&Position::startpos(), &best, None);
+    }
+}
+
+#[test]
 fn multipv_gives_distinct_ordered_lines() {
     let mut s = Session::start();
     s.send("setoption name MultiPV value 3");
@@ -436,6 +468,31 @@ fn stop_ponder_and_quit_while_searching() {
     std::thread::sleep(Duration::from_millis(200));
     s.send("quit");
     s.wait_exit(Duration::from_secs(5));
+}
+
+#[test]
+fn input_that_is_not_utf8_answers_an_error_and_the_session_goes_on() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let fen = s.fen();
+    s.send_bytes(b"go depth \xff\xfe\n");
+    let got = s.ready();
+    let errs = got
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errs, 1, "{got:?}");
+    assert_eq!(s.fen(), fen);
+    // A CRLF line ending is still one plain command.
+    s.send_bytes(b"isready\r\n");
+    s.until(|l| l == "readyok");
+    let (_, best, _) = s.go("go depth 3");
+    let mut pos = Position::startpos();
+    pos.make(parse_uci(pos.board(), "e2e4").unwrap());
+    assert_legal(&pos, &best, None);
+    // The real end of input still ends the session.
+    s.stdin = None;
+    s.wait_exit(WAIT);
 }
 
 #[test]

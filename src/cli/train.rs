@@ -8,7 +8,7 @@ use crate::train::record::{read_records, Record};
 use crate::train::trainer::{train, TrainConfig, TrainEvent};
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Parsed `tapir train` arguments.
@@ -24,6 +24,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     if args.data.is_empty() {
         bail!("give at least one data file with --data");
     }
+    refuse_overwriting_data(&args.out, &args.data)?;
     check_writable(&args.out)?;
     let records = load(&args.data)?;
     println!(
@@ -77,6 +78,24 @@ pub fn run(args: TrainArgs) -> Result<()> {
     };
     train(&records, cfg, &mut on_event)?;
     println!("wrote {} ({FILE_LEN} bytes)", args.out.display());
+    Ok(())
+}
+
+/// Refuses an output file that is one of the data files: writing it would
+/// destroy the training data. Paths are compared canonicalised (so `./x`
+/// and `x` match); an output that does not exist yet cannot be a data file.
+pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()> {
+    let Ok(out_real) = out.canonicalize() else {
+        return Ok(());
+    };
+    for d in data {
+        if d.canonicalize().is_ok_and(|d| d == out_real) {
+            bail!(
+                "--out {} is also a --data file; refusing to overwrite the training data",
+                out.display()
+            );
+        }
+    }
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 //! of a params file (or print it). One line per epoch with the exact
 //! training and validation loss; at the end, the largest changes.
 
-use super::train::load;
+use super::train::{load, refuse_overwriting_data};
 use crate::eval::hce::Params;
 use crate::train::tune::dataset::Dataset;
 use crate::train::tune::render::{check_target, region, write_params};
@@ -49,6 +49,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
         bail!("--max-positions must be at least 1");
     }
     if let Some(out) = &args.out {
+        refuse_overwriting_data(out, &args.data)?;
         check_target(out)?;
     }
     let t0 = Instant::now();

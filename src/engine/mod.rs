@@ -222,6 +222,22 @@ impl Engine {
         }
     }
 
+    /// Goes back from a loaded net file to the built-in net (`EvalFile`
+    /// set to its default). Without a built-in net only the HCE can run, so
+    /// that is refused while NNUE is the evaluator.
+    fn use_builtin_net(&mut self) -> Result<(), String> {
+        let net = default_net();
+        if net.is_none() && self.settings.eval == EvalKind::Nnue {
+            return Err(
+                "no net is built in: keeping the loaded net (set EvalType HCE first)".into(),
+            );
+        }
+        self.net = net;
+        self.settings.eval_file = None;
+        self.apply_eval();
+        Ok(())
+    }
+
     /// Stops the running search, if any; its `BestMove` event still follows.
     pub fn stop(&mut self) {
         if let Some((ctl, handle)) = self.running.take() {
@@ -313,7 +329,11 @@ impl Engine {
                 self.settings.eval = EvalKind::Nnue;
                 self.apply_eval();
             }
-            EngineOption::EvalFile(path) => {
+            EngineOption::EvalFile(None) => {
+                self.stop();
+                self.use_builtin_net()?;
+            }
+            EngineOption::EvalFile(Some(path)) => {
                 self.stop();
                 // An I/O error already names the file; the others need it added.
                 let net = Network::load(&path).map_err(|e| match e {

@@ -23,7 +23,8 @@ pub enum EngineOption {
     LimitStrength(bool),
     Elo(u32),
     Evaluator(EvalKind),
-    EvalFile(PathBuf),
+    /// A net file to load; `None` goes back to the built-in net.
+    EvalFile(Option<PathBuf>),
 }
 
 pub const HASH_RANGE: (usize, usize) = (1, 65536);

@@ -38,22 +38,23 @@ impl TimeManager {
         let Some(time) = time else {
             return TimeManager::default();
         };
-        let ms = |d: Duration| d.as_millis() as u64;
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         let left = ms(time).saturating_sub(ms(overhead)).max(1);
         let inc = inc.map_or(0, ms);
         let mtg = limits
             .movestogo
             .unwrap_or(TM_DEFAULT_MTG)
             .clamp(1, TM_DEFAULT_MTG) as u64;
-        let mut soft = left / mtg + inc * TM_INC_PCT / 100;
+        let mut soft = (left / mtg).saturating_add(pct(inc, TM_INC_PCT));
         let soft_cap = if mtg == 1 {
-            left * TM_HARD_MAX_PCT / 100
+            pct(left, TM_HARD_MAX_PCT)
         } else {
-            left * TM_SOFT_MAX_PCT / 100
+            pct(left, TM_SOFT_MAX_PCT)
         };
         soft = soft.min(soft_cap).max(1);
-        let hard = (soft * TM_HARD_MUL)
-            .min(left * TM_HARD_MAX_PCT / 100)
+        let hard = soft
+            .saturating_mul(TM_HARD_MUL)
+            .min(pct(left, TM_HARD_MAX_PCT))
             .max(soft);
         TimeManager {
             soft: Some(Duration::from_millis(soft)),
@@ -80,13 +81,21 @@ impl TimeManager {
             100 + (score_drop.max(0) as u64 * TM_SCORE_DROP_PCT_PER_CP).min(TM_SCORE_DROP_MAX_PCT);
         let nodes =
             TM_NODES_LO_PCT - (TM_NODES_LO_PCT - TM_NODES_HI_PCT) * best_nodes_pm.min(1000) / 1000;
-        let us = soft.as_micros() as u64 * stab / 100 * drop / 100 * nodes / 100;
-        let t = Duration::from_micros(us);
+        let us = soft.as_micros() * u128::from(stab) / 100 * u128::from(drop) / 100
+            * u128::from(nodes)
+            / 100;
+        let t = Duration::from_micros(u64::try_from(us).unwrap_or(u64::MAX));
         Some(match self.hard {
             Some(h) => t.min(h),
             None => t,
         })
     }
+}
+
+/// `x * p / 100` without overflow (the product is taken in u128), so that
+/// an absurd clock time from a GUI cannot wrap into a tiny budget.
+fn pct(x: u64, p: u64) -> u64 {
+    u64::try_from(u128::from(x) * u128::from(p) / 100).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]
@@ -135,5 +144,26 @@ mod tests {
         assert!(TimeManager::new(&Limits::infinite(), Color::White, oh)
             .hard
             .is_none());
+    }
+
+    #[test]
+    fn absurd_clock_times_give_long_budgets_not_wrapped_ones() {
+        let oh = Duration::from_millis(30);
+        let day = Duration::from_secs(86_400);
+        for (ms, inc, mtg) in [
+            (i64::MAX as u64, 0, None),
+            (u64::MAX, u64::MAX, None),
+            (u64::MAX, 0, Some(1)),
+            (1000, u64::MAX, None),
+        ] {
+            let tm = TimeManager::new(&clock(ms, inc, mtg), Color::White, oh);
+            let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
+            assert!(soft <= hard, "{ms} {inc} {mtg:?}");
+            if ms > 1000 {
+                assert!(soft > day, "{ms} {inc} {mtg:?}: {soft:?}");
+            }
+            assert!(tm.scaled_soft(0, 200, 0).unwrap() <= hard);
+            assert!(tm.scaled_soft(5, 0, 1000).unwrap() > Duration::ZERO);
+        }
     }
 }

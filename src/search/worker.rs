@@ -9,7 +9,7 @@ use super::limits::Limits;
 use super::params::{ASP_DELTA, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH};
 use super::picker::MoveBuf;
 use super::report::{Bound, SearchInfo};
-use super::score::{is_mate, to_uci, INF, MATE, MAX_PLY};
+use super::score::{is_mate, to_uci, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::stack::SearchStack;
 use super::time::TimeManager;
 use super::tt::Tt;
@@ -220,9 +220,7 @@ impl Worker {
     /// Iterative deepening; the main thread (`report` given) decides when to
     /// stop and reports each completed line.
     pub fn iterate(&mut self, setup: &SearchSetup, mut report: Option<&mut dyn FnMut(SearchInfo)>) {
-        let max_depth = setup.limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 1)
-        });
+        let max_depth = setup.limits.depth.map_or(MAX_PLY as i32 - 1, depth_limit);
         let lines = setup.multipv.clamp(1, self.root_moves.len().max(1));
         let mut last_best = Move::NULL;
         let mut stable = 0usize;
@@ -280,7 +278,7 @@ impl Worker {
             };
             last_score = best.score;
             if let Some(m) = setup.limits.mate {
-                if best.score >= MATE - (2 * m as i32 - 1) {
+                if mate_found_within(best.score, m) {
                     break;
                 }
             }
@@ -378,5 +376,36 @@ impl Worker {
             time,
             pv: rm.pv.clone(),
         }
+    }
+}
+
+/// The deepest iteration for `go depth d`: clamped while still a u32, so
+/// that a depth of 2^31 or more means the deepest search, not a wrapped one.
+fn depth_limit(d: u32) -> i32 {
+    d.clamp(1, MAX_PLY as u32 - 1) as i32
+}
+
+/// Whether `score` is a mate for us in at most `moves` moves (`go mate`):
+/// a mate score at all, and its distance counted in i64, so that a huge
+/// `moves` neither wraps around nor takes a plain score for a mate.
+fn mate_found_within(score: i32, moves: u32) -> bool {
+    score >= MATE_BOUND && i64::from(MATE - score) < 2 * i64::from(moves)
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn huge_go_limits_do_not_wrap() {
+        assert_eq!(depth_limit(1), 1);
+        assert_eq!(depth_limit(9), 9);
+        assert_eq!(depth_limit(u32::MAX), MAX_PLY as i32 - 1);
+        assert_eq!(depth_limit(1 << 31), MAX_PLY as i32 - 1);
+        assert!(mate_found_within(MATE - 3, 2));
+        assert!(!mate_found_within(MATE - 5, 2));
+        assert!(!mate_found_within(0, 1 << 30));
+        assert!(!mate_found_within(0, u32::MAX));
+        assert!(mate_found_within(MATE - 5, u32::MAX));
     }
 }

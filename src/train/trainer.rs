@@ -33,6 +33,10 @@ use std::time::Instant;
 /// Most threads the trainer accepts.
 pub const MAX_THREADS: usize = 256;
 
+/// Most positions per batch the trainer accepts: far above any useful
+/// batch, and small enough that the per-batch buffers always allocate.
+pub const MAX_BATCH: usize = 1 << 20;
+
 /// Everything that determines a training run besides the data.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
@@ -80,8 +84,8 @@ impl TrainConfig {
         if !(1..=MAX_THREADS).contains(&self.threads) {
             bail!("--threads must be 1..={MAX_THREADS}, got {}", self.threads);
         }
-        if self.batch == 0 {
-            bail!("--batch must be at least 1");
+        if !(1..=MAX_BATCH).contains(&self.batch) {
+            bail!("--batch must be 1..={MAX_BATCH}, got {}", self.batch);
         }
         if !(self.lr.is_finite() && self.lr > 0.0 && self.lr <= 1.0) {
             bail!("--lr must be in (0, 1], got {}", self.lr);
@@ -621,6 +625,10 @@ mod tests {
             },
             TrainConfig {
                 batch: 0,
+                ..ok.clone()
+            },
+            TrainConfig {
+                batch: MAX_BATCH + 1,
                 ..ok.clone()
             },
             TrainConfig {

@@ -263,7 +263,7 @@ fn event_loop(
         EngineOption::Threads(app.config.threads),
     ];
     if let Some(path) = net_file {
-        initial.push(EngineOption::EvalFile(path.to_path_buf()));
+        initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
     }
     let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
 
@@ -361,7 +361,9 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                 Effect::LoadNet(path) => {
                     let a = match Network::load(&path) {
                         Ok(net) => {
-                            engine.send(Effect::SetOption(EngineOption::EvalFile(path.clone())));
+                            engine.send(Effect::SetOption(EngineOption::EvalFile(Some(
+                                path.clone(),
+                            ))));
                             Action::SetNetwork(Some(Arc::new(net)))
                         }
                         // An I/O error already names the file; the others need it added.

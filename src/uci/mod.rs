@@ -71,21 +71,36 @@ pub fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Reads stdin line by line on its own thread. Lines are read as bytes and
+/// decoded lossily, so a line that is not UTF-8 becomes a (bad) command that
+/// answers an error instead of ending the session; only end of input (or a
+/// read error) does that.
 fn spawn_reader(tx: Sender<Input>) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            match line {
-                Ok(l) => {
-                    if tx.send(Input::Line(l)).is_err() {
+        let mut stdin = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if tx.send(Input::Line(decode_line(&buf))).is_err() {
                         return;
                     }
                 }
-                Err(_) => break,
             }
         }
         let _ = tx.send(Input::Eof);
     });
+}
+
+/// One input line as text: the line ending (`\n` or `\r\n`) removed and
+/// any invalid UTF-8 replaced by U+FFFD.
+fn decode_line(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// What a command asks the loop to do.

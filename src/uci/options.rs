@@ -58,6 +58,13 @@ fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
+/// The `EvalFile` value: the declared default `<empty>`, an empty value or
+/// none at all mean the built-in net.
+fn eval_file(value: Option<&str>) -> Option<PathBuf> {
+    let v = value.unwrap_or("").trim();
+    (!v.is_empty() && v != "<empty>").then(|| PathBuf::from(v))
+}
+
 /// The typed option for a `setoption` line; names are case-insensitive.
 pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption, String> {
     Ok(match name.to_ascii_lowercase().as_str() {
@@ -74,13 +81,7 @@ pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption,
             Some("NNUE") => EngineOption::Evaluator(EvalKind::Nnue),
             _ => return Err("option EvalType takes HCE or NNUE".into()),
         },
-        "evalfile" => {
-            let v = value.unwrap_or("").trim();
-            if v.is_empty() || v == "<empty>" {
-                return Err("option EvalFile needs a file name".into());
-            }
-            EngineOption::EvalFile(PathBuf::from(v))
-        }
+        "evalfile" => EngineOption::EvalFile(eval_file(value)),
         _ => return Err(format!("no such option '{name}'")),
     })
 }
@@ -107,6 +108,16 @@ mod tests {
             to_engine_option("EvalType", Some("nnue")),
             Ok(EngineOption::Evaluator(EvalKind::Nnue))
         );
+        assert_eq!(
+            to_engine_option("EvalFile", Some("nets/x.nnue")),
+            Ok(EngineOption::EvalFile(Some(PathBuf::from("nets/x.nnue"))))
+        );
+        for default in [Some("<empty>"), Some(""), Some("  "), None] {
+            assert_eq!(
+                to_engine_option("EvalFile", default),
+                Ok(EngineOption::EvalFile(None))
+            );
+        }
         assert!(to_engine_option("Hash", Some("lots")).is_err());
         assert!(to_engine_option("Hash", Some("-1")).is_err());
         assert!(to_engine_option("Ponder", Some("maybe")).is_err());

@@ -30,6 +30,15 @@ const CHUNK: usize = 2048;
 /// The regularisation measures deviations in pawns, not centipawns.
 const REG_UNIT: f64 = 100.0;
 
+/// Largest `--lr`, in centipawns per step: Adam moves each weight by about
+/// the learning rate per step, so more than a pawn a step only throws the
+/// weights to the ends of their i16 range.
+pub const MAX_LR: f64 = 100.0;
+/// Largest `--reg`: at 1 a deviation of one pawn already costs several times
+/// the whole data loss (about 0.1), which pins every weight; beyond that the
+/// penalty only overflows.
+pub const MAX_REG: f64 = 1.0;
+
 pub const DEFAULT_EPOCHS: usize = 20;
 pub const DEFAULT_LR: f64 = 1.0;
 pub const DEFAULT_BATCH: usize = 16_384;
@@ -84,8 +93,8 @@ impl TuneConfig {
         if self.batch == 0 {
             bail!("--batch must be at least 1");
         }
-        if !(self.lr.is_finite() && self.lr > 0.0) {
-            bail!("--lr must be a positive number, not {}", self.lr);
+        if !(self.lr.is_finite() && self.lr > 0.0 && self.lr <= MAX_LR) {
+            bail!("--lr must be in (0, {MAX_LR}], not {}", self.lr);
         }
         if !(0.0..=1.0).contains(&self.lambda) {
             bail!("--lambda must be in 0..1, not {}", self.lambda);
@@ -101,8 +110,8 @@ impl TuneConfig {
                 self.val_fraction
             );
         }
-        if !(self.reg.is_finite() && self.reg >= 0.0) {
-            bail!("--reg must be 0 or more, not {}", self.reg);
+        if !(0.0..=MAX_REG).contains(&self.reg) {
+            bail!("--reg must be in [0, {MAX_REG}], not {}", self.reg);
         }
         self.frozen_mask()?;
         Ok(())
@@ -324,12 +333,14 @@ pub fn tune(
         let mut stats = fit.stats(epoch, &train, &val, &w);
         stats.secs = t0.elapsed().as_secs_f64();
         stats.lr = lr;
+        check_finite(&stats)?;
         on_event(TuneEvent::Epoch(stats));
     }
 
     normalise(&mut w, &w0, &frozen);
     let params = to_params(&w);
     let end = fit.stats(cfg.epochs, &train, &val, &from_params(&params));
+    check_finite(&end)?;
     Ok(TuneOutcome {
         k,
         weights: w,
@@ -337,6 +348,20 @@ pub fn tune(
         start: start_stats,
         end,
     })
+}
+
+/// Stops a run whose loss is no longer a number: its weights are garbage
+/// and must not be written (the caller writes only after `tune` succeeds).
+fn check_finite(s: &EpochStats) -> Result<()> {
+    let val_ok = s.val_loss.is_none_or(f64::is_finite);
+    if !(s.train_loss.is_finite() && val_ok) {
+        bail!(
+            "the tuning diverged at epoch {} (train loss {}); nothing written, try a smaller --lr or --reg",
+            s.epoch,
+            s.train_loss
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -376,6 +401,31 @@ mod tests {
             })
             .collect();
         Dataset::build(&records, 2).unwrap()
+    }
+
+    #[test]
+    fn a_loss_that_is_not_a_number_stops_the_run() {
+        let ok = EpochStats {
+            epoch: 3,
+            train_loss: 0.1,
+            val_loss: Some(0.2),
+            secs: 0.0,
+            lr: 1.0,
+        };
+        assert!(check_finite(&ok).is_ok());
+        for bad in [
+            EpochStats {
+                train_loss: f64::NAN,
+                ..ok.clone()
+            },
+            EpochStats {
+                val_loss: Some(f64::INFINITY),
+                ..ok.clone()
+            },
+        ] {
+            let e = check_finite(&bad).unwrap_err().to_string();
+            assert!(e.contains("diverged at epoch 3"), "{e}");
+        }
     }
 
     #[test]
