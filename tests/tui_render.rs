@@ -213,3 +213,77 @@ fn prompt_and_messages_in_the_status_line() {
     let s = screen(&mut app, 80, 24);
     assert!(s[23].contains(":level must be 1-10, got 42"), "{}", s[23]);
 }
+
+/// Every word of `text` appears whole somewhere in `rows` joined by spaces.
+fn shows_whole(rows: &[String], text: &str) -> bool {
+    let joined = rows.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+    text.split_whitespace().all(|w| {
+        joined
+            .split(|c: char| c.is_whitespace())
+            .any(|shown| shown == w)
+    })
+}
+
+#[test]
+fn long_messages_get_the_whole_status_line() {
+    let mut app = app_with("e4 e5 Nf3 Nc6", PieceStyle::Unicode);
+    app.update(Action::CopyFen);
+    let fen = app.view.fen.clone();
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        let last = &s[h as usize - 1];
+        // The FEN is shown whole, on one row or wrapped at spaces onto two.
+        let rows = &s[h as usize - 2..];
+        assert!(shows_whole(rows, &fen), "{w}x{h}: {rows:?}");
+        assert!(!last.contains("q quit") || last.contains(&fen), "{last}");
+    }
+    // At 80 columns the FEN message needs two rows: the row above is the
+    // message's second half, not the move list.
+    let s = screen(&mut app, 80, 24);
+    assert!(s[22].contains("FEN (copied):"), "{}", s[22]);
+    assert!(s[22].starts_with(" ANALYSIS "), "{}", s[22]);
+}
+
+#[test]
+fn too_long_messages_end_with_an_ellipsis_at_a_word() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let long = "cannot read /tmp/x.pgn: No such file or directory ".repeat(6);
+    app.update(Action::FileError(long.clone()));
+    let s = screen(&mut app, 80, 24);
+    let rows = [s[22].trim_end(), s[23].trim_end()];
+    assert!(
+        rows[0].starts_with(" ANALYSIS  cannot read /tmp/x.pgn: No such"),
+        "{rows:?}"
+    );
+    assert!(rows[1].ends_with('…'), "{rows:?}");
+    // Every word shown is a whole word of the message.
+    let words: Vec<&str> = long.split_whitespace().collect();
+    for row in rows {
+        for shown in row.trim_start_matches(" ANALYSIS ").split_whitespace() {
+            let shown = shown.trim_end_matches('…');
+            assert!(words.contains(&shown), "cut word {shown:?} in {row:?}");
+        }
+    }
+}
+
+#[test]
+fn short_messages_leave_room_for_the_hints_with_a_gap() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::FileError(
+        "cannot read /tmp/x.pgn: No such file or directory".to_string(),
+    ));
+    let s = screen(&mut app, 120, 40);
+    let last = s[39].trim_end();
+    assert!(
+        last.contains("cannot read /tmp/x.pgn: No such file or directory   "),
+        "{last}"
+    );
+    assert!(last.ends_with("? help · q quit"), "{last}");
+    // At 80 columns the message stays whole and the hints give way.
+    let s = screen(&mut app, 80, 24);
+    let last = s[23].trim_end();
+    assert!(
+        last.ends_with("cannot read /tmp/x.pgn: No such file or directory"),
+        "{last}"
+    );
+}
