@@ -287,3 +287,37 @@ fn short_messages_leave_room_for_the_hints_with_a_gap() {
         "{last}"
     );
 }
+
+/// The engine title from the row it is on: the text between the block's
+/// padding spaces, right of the board.
+fn engine_title(row: &str) -> String {
+    let at = row.find(" Engine").expect("engine title");
+    let rest = &row[at + 1..];
+    let end = rest.find(" ─").unwrap_or(rest.len());
+    rest[..end].trim_end().to_string()
+}
+
+#[test]
+fn engine_title_drops_whole_fields_when_short() {
+    let mut app = app_with("e4 e5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, 20, "Nf3 Nc6");
+    // Wide: every field, hash last.
+    let s = screen(&mut app, 160, 40);
+    let wide = engine_title(&s[26]);
+    assert!(wide.ends_with(" · hash 25%"), "{wide}");
+    assert!(wide.contains(" · 1.23M n/s · "), "{wide}");
+    // 120 columns: hash and time go, the rest stays whole.
+    let s = screen(&mut app, 120, 40);
+    let t = engine_title(&s[26]);
+    assert_eq!(t, "Engine · analysing · d18/24 · 2.35M nodes · 1.23M n/s");
+    // Every shown field is one of the wide title's fields.
+    let all: Vec<&str> = wide.split(" · ").collect();
+    let s = screen(&mut app, 80, 24);
+    let row = s
+        .iter()
+        .find(|r| r.contains(" Engine"))
+        .expect("engine row");
+    for f in engine_title(row).split(" · ") {
+        assert!(all.contains(&f), "cut field {f:?} in {row}");
+    }
+}
