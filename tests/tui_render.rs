@@ -321,3 +321,53 @@ fn engine_title_drops_whole_fields_when_short() {
         assert!(all.contains(&f), "cut field {f:?} in {row}");
     }
 }
+
+/// The Terms table's name cells: from the header row down to "Total".
+fn term_names(s: &[String]) -> Vec<String> {
+    let head = s
+        .iter()
+        .position(|r| r.contains("Term") && r.contains("White"))
+        .expect("terms header");
+    let col = s[head].chars().take_while(|&c| c != '│').count();
+    let start = s[head][..s[head].find("Term").unwrap()].chars().count();
+    s[head + 1..]
+        .iter()
+        .map(|r| r.chars().skip(start).take(col - start).collect::<String>())
+        .take_while(|n| !n.starts_with("Total") && !n.starts_with('…'))
+        .map(|n| n.trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn term_names_are_whole_at_every_size() {
+    let full = [
+        "Material",
+        "Piece squares",
+        "Mobility",
+        "Pawn structure",
+        "Passed pawns",
+        "Bishop pair",
+        "Rooks on files",
+        "King safety",
+        "Threats",
+        "Tempo",
+    ];
+    let short = [
+        "PSQT", "Pawns", "Passers", "B-pair", "Rooks", "King", "Threats",
+    ];
+    let mut app = app_with("e4 e5 Nf3 Nc6", PieceStyle::Unicode);
+    for (w, h) in [(120u16, 40u16), (100, 30), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        let names = term_names(&s);
+        assert!(!names.is_empty(), "{w}x{h}");
+        for n in &names {
+            assert!(
+                full.contains(&n.as_str()) || short.contains(&n.as_str()),
+                "{w}x{h}: cut name {n:?}"
+            );
+        }
+    }
+    // At 120x40 the column is wide enough for every full name.
+    let s = screen(&mut app, 120, 40);
+    assert!(term_names(&s).iter().all(|n| full.contains(&n.as_str())));
+}
