@@ -371,3 +371,21 @@ fn term_names_are_whole_at_every_size() {
     let s = screen(&mut app, 120, 40);
     assert!(term_names(&s).iter().all(|n| full.contains(&n.as_str())));
 }
+
+#[test]
+fn game_over_headline_shows_the_result_not_the_eval() {
+    let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    let top: String = s[0].chars().take(62).collect();
+    assert!(top.contains("Checkmate · Black wins 0-1"), "{top}");
+    assert!(top.trim_end().ends_with("#0"), "{top}");
+    assert!(!top.contains('.'), "no static eval: {top}");
+
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::Command("fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".into()));
+    let s = screen(&mut app, 120, 40);
+    let top: String = s[0].chars().take(62).collect();
+    assert!(top.contains("Stalemate · draw ½-½"), "{top}");
+    assert!(top.trim_end().ends_with("0.00"), "{top}");
+    assert!(!top.contains('+'), "no static eval: {top}");
+}

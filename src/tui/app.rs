@@ -215,6 +215,17 @@ impl View {
     }
 }
 
+/// How the shown position ended the game, so the headline and the eval
+/// bar can show the result instead of an evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side is checkmated.
+    Mated(Color),
+    /// This side ran out of time.
+    Flagged(Color),
+    Draw,
+}
+
 /// The whole state of the board.
 pub struct App {
     pub game: Game,
@@ -344,6 +355,32 @@ impl App {
         match self.lines.first() {
             Some(l) if analysing_here => l.score,
             _ => Score::Cp(self.view.trace.tapered),
+        }
+    }
+
+    /// The result, when the shown position ends the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let flagged = self.clocks.as_ref().and_then(|c| c.flagged);
+        if let Some(loser) = flagged.filter(|_| self.at_end()) {
+            return Some(Outcome::Flagged(loser));
+        }
+        match self.view.status {
+            GameStatus::Ongoing => None,
+            GameStatus::Checkmate => Some(Outcome::Mated(self.view.board.side_to_move())),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    /// The number beside the board's title: the result once the game is
+    /// over ("#0" for mate, "1-0"/"0-1" on time, "0.00" for a draw), else
+    /// the score of `display_score`.
+    pub fn headline(&self) -> String {
+        match self.outcome() {
+            Some(Outcome::Mated(_)) => "#0".to_string(),
+            Some(Outcome::Flagged(Color::White)) => "0-1".to_string(),
+            Some(Outcome::Flagged(Color::Black)) => "1-0".to_string(),
+            Some(Outcome::Draw) => "0.00".to_string(),
+            None => crate::tui::widgets::score_text(self.display_score()),
         }
     }
 
