@@ -718,13 +718,25 @@ fn keys_hints_and_escape() {
     assert_eq!(app.teach.term, Some(Term::COUNT - 2));
     teach(&mut app, TeachAction::TogglePhase);
     teach(&mut app, TeachAction::Heat);
+    // The heatmap's message takes the whole status line; without it the
+    // heatmap's keys show.
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s[39].contains("heatmap: piece-square values, midgame half · o picks the piece (or pick one on the board)"),
+        "{}",
+        s[39]
+    );
+    let message = app.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("c next map · o piece"), "{}", s[39]);
+    app.message = message;
     // Esc closes one thing at a time: heatmap, explorer, term, message.
     app.update(Action::Cancel);
     assert_eq!(app.teach.heat, HeatMode::Off);
+    let message = app.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("[ ] phase"), "{}", s[39]);
+    app.message = message;
     app.update(Action::Cancel);
     assert_eq!(app.teach.phase, None);
     app.update(Action::Cancel);
