@@ -777,3 +777,29 @@ fn net_command_asks_the_runtime_to_load_it() {
         .text
         .contains("needs a net file"));
 }
+
+#[test]
+fn headline_follows_the_viewed_evaluation() {
+    let net = net();
+    let mut app = app_fen(FENS[0]);
+    app.update(Action::SetNetwork(Some(net.clone())));
+    let b = *app.board();
+    let hce = format!("{:+.2}", trace(&b).tapered as f64 / 100.0);
+    let nnue = format!("{:+.2}", nnue_white(&net, &b) as f64 / 100.0);
+    assert_ne!(hce, nnue, "the test needs the two to differ");
+    let top = |app: &mut App| screen(app, 120, 40)[0].chars().take(62).collect::<String>();
+    assert!(
+        top(&mut app).trim_end().ends_with(&hce),
+        "{}",
+        top(&mut app)
+    );
+    app.update(Action::ToggleEvalView);
+    assert!(
+        top(&mut app).trim_end().ends_with(&nnue),
+        "{}",
+        top(&mut app)
+    );
+    assert_eq!(app.headline(), nnue);
+    app.update(Action::ToggleEvalView);
+    assert_eq!(app.headline(), hce);
+}

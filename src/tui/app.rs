@@ -354,7 +354,17 @@ impl App {
             .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
         match self.lines.first() {
             Some(l) if analysing_here => l.score,
-            _ => Score::Cp(self.view.trace.tapered),
+            _ => Score::Cp(self.static_eval()),
+        }
+    }
+
+    /// The static evaluation being viewed (`e` switches), White's view, in
+    /// centipawns: the network's when the NNUE view is on and a net is
+    /// loaded (the panel says when none is), the hand-crafted one otherwise.
+    pub fn static_eval(&self) -> i32 {
+        match (self.eval_view, &self.view.nnue) {
+            (EvalKind::Nnue, Some(e)) => e.final_white(),
+            _ => self.view.trace.tapered,
         }
     }
 
