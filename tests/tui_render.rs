@@ -389,3 +389,26 @@ fn game_over_headline_shows_the_result_not_the_eval() {
     assert!(top.trim_end().ends_with("0.00"), "{top}");
     assert!(!top.contains('+'), "no static eval: {top}");
 }
+
+#[test]
+fn help_columns_keep_a_gap() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::ToggleHelp);
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        for (key, what) in tapir::tui::widgets::help::KEYS {
+            if key.is_empty() {
+                continue;
+            }
+            for row in s.iter() {
+                for (at, _) in row.match_indices(what) {
+                    let after: String = row[at + what.len()..].chars().take(2).collect();
+                    assert!(
+                        after.chars().all(|c| c == ' ' || c == '│'),
+                        "{w}x{h}: {what:?} runs into {after:?}: {row}"
+                    );
+                }
+            }
+        }
+    }
+}
