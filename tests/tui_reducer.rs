@@ -5,7 +5,7 @@
 use tapir::chess::{Color, PieceType, Square};
 use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
 use tapir::tui::action::{Action, Effect};
-use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, Purpose};
+use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::game::Game;
 use tapir::tui::layout;
@@ -413,6 +413,8 @@ fn clocks_run_out() {
     assert_eq!(a.clocks.as_ref().unwrap().flagged, Some(Color::White));
     assert!(a.result_text().unwrap().contains("White lost on time"));
     assert_eq!(a.game.result(), "0-1");
+    assert_eq!(a.outcome(), Some(Outcome::Flagged(Color::White)));
+    assert_eq!(a.headline(), "0-1");
     a.update(Action::MoveText("e4".into()));
     assert!(error(&a).contains("over"));
 }
@@ -423,11 +425,16 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     a.update(Action::TwoPlayers);
     play(&mut a, "f3 e5 g4 Qh4#");
     assert_eq!(a.result_text().unwrap(), "Checkmate · Black wins 0-1");
+    // The headline shows the result, not the static eval.
+    assert_eq!(a.outcome(), Some(Outcome::Mated(Color::White)));
+    assert_eq!(a.headline(), "#0");
     assert!(a.message.as_ref().unwrap().text.contains("Checkmate"));
     a.update(Action::TakeBack);
     assert!(a.result_text().is_none());
     let mut a = app_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(a.result_text().unwrap().contains("Stalemate"));
+    assert_eq!(a.outcome(), Some(Outcome::Draw));
+    assert_eq!(a.headline(), "0.00");
     a.update(Action::MoveText("Kh7".into()));
     assert!(error(&a).contains("not legal"));
     let mut a = app();

@@ -213,3 +213,202 @@ fn prompt_and_messages_in_the_status_line() {
     let s = screen(&mut app, 80, 24);
     assert!(s[23].contains(":level must be 1-10, got 42"), "{}", s[23]);
 }
+
+/// Every word of `text` appears whole somewhere in `rows` joined by spaces.
+fn shows_whole(rows: &[String], text: &str) -> bool {
+    let joined = rows.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+    text.split_whitespace().all(|w| {
+        joined
+            .split(|c: char| c.is_whitespace())
+            .any(|shown| shown == w)
+    })
+}
+
+#[test]
+fn long_messages_get_the_whole_status_line() {
+    let mut app = app_with("e4 e5 Nf3 Nc6", PieceStyle::Unicode);
+    app.update(Action::CopyFen);
+    let fen = app.view.fen.clone();
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        let last = &s[h as usize - 1];
+        // The FEN is shown whole, on one row or wrapped at spaces onto two.
+        let rows = &s[h as usize - 2..];
+        assert!(shows_whole(rows, &fen), "{w}x{h}: {rows:?}");
+        assert!(!last.contains("q quit") || last.contains(&fen), "{last}");
+    }
+    // At 80 columns the FEN message needs two rows: the row above is the
+    // message's second half, not the move list.
+    let s = screen(&mut app, 80, 24);
+    assert!(s[22].contains("FEN (copied):"), "{}", s[22]);
+    assert!(s[22].starts_with(" ANALYSIS "), "{}", s[22]);
+}
+
+#[test]
+fn too_long_messages_end_with_an_ellipsis_at_a_word() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let long = "cannot read /tmp/x.pgn: No such file or directory ".repeat(6);
+    app.update(Action::FileError(long.clone()));
+    let s = screen(&mut app, 80, 24);
+    let rows = [s[22].trim_end(), s[23].trim_end()];
+    assert!(
+        rows[0].starts_with(" ANALYSIS  cannot read /tmp/x.pgn: No such"),
+        "{rows:?}"
+    );
+    assert!(rows[1].ends_with('…'), "{rows:?}");
+    // Every word shown is a whole word of the message.
+    let words: Vec<&str> = long.split_whitespace().collect();
+    for row in rows {
+        for shown in row.trim_start_matches(" ANALYSIS ").split_whitespace() {
+            let shown = shown.trim_end_matches('…');
+            assert!(words.contains(&shown), "cut word {shown:?} in {row:?}");
+        }
+    }
+}
+
+#[test]
+fn short_messages_leave_room_for_the_hints_with_a_gap() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::FileError(
+        "cannot read /tmp/x.pgn: No such file or directory".to_string(),
+    ));
+    let s = screen(&mut app, 120, 40);
+    let last = s[39].trim_end();
+    assert!(
+        last.contains("cannot read /tmp/x.pgn: No such file or directory   "),
+        "{last}"
+    );
+    assert!(last.ends_with("? help · q quit"), "{last}");
+    // At 80 columns the message stays whole and the hints give way.
+    let s = screen(&mut app, 80, 24);
+    let last = s[23].trim_end();
+    assert!(
+        last.ends_with("cannot read /tmp/x.pgn: No such file or directory"),
+        "{last}"
+    );
+}
+
+/// The engine title from the row it is on: the text between the block's
+/// padding spaces, right of the board.
+fn engine_title(row: &str) -> String {
+    let at = row.find(" Engine").expect("engine title");
+    let rest = &row[at + 1..];
+    let end = rest.find(" ─").unwrap_or(rest.len());
+    rest[..end].trim_end().to_string()
+}
+
+#[test]
+fn engine_title_drops_whole_fields_when_short() {
+    let mut app = app_with("e4 e5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, 20, "Nf3 Nc6");
+    // Wide: every field, hash last.
+    let s = screen(&mut app, 160, 40);
+    let wide = engine_title(&s[26]);
+    assert!(wide.ends_with(" · hash 25%"), "{wide}");
+    assert!(wide.contains(" · 1.23M n/s · "), "{wide}");
+    // 120 columns: hash and time go, the rest stays whole.
+    let s = screen(&mut app, 120, 40);
+    let t = engine_title(&s[26]);
+    assert_eq!(t, "Engine · analysing · d18/24 · 2.35M nodes · 1.23M n/s");
+    // Every shown field is one of the wide title's fields.
+    let all: Vec<&str> = wide.split(" · ").collect();
+    let s = screen(&mut app, 80, 24);
+    let row = s
+        .iter()
+        .find(|r| r.contains(" Engine"))
+        .expect("engine row");
+    for f in engine_title(row).split(" · ") {
+        assert!(all.contains(&f), "cut field {f:?} in {row}");
+    }
+}
+
+/// The Terms table's name cells: from the header row down to "Total".
+fn term_names(s: &[String]) -> Vec<String> {
+    let head = s
+        .iter()
+        .position(|r| r.contains("Term") && r.contains("White"))
+        .expect("terms header");
+    let col = s[head].chars().take_while(|&c| c != '│').count();
+    let start = s[head][..s[head].find("Term").unwrap()].chars().count();
+    s[head + 1..]
+        .iter()
+        .map(|r| r.chars().skip(start).take(col - start).collect::<String>())
+        .take_while(|n| !n.starts_with("Total") && !n.starts_with('…'))
+        .map(|n| n.trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn term_names_are_whole_at_every_size() {
+    let full = [
+        "Material",
+        "Piece squares",
+        "Mobility",
+        "Pawn structure",
+        "Passed pawns",
+        "Bishop pair",
+        "Rooks on files",
+        "King safety",
+        "Threats",
+        "Tempo",
+    ];
+    let short = [
+        "PSQT", "Pawns", "Passers", "B-pair", "Rooks", "King", "Threats",
+    ];
+    let mut app = app_with("e4 e5 Nf3 Nc6", PieceStyle::Unicode);
+    for (w, h) in [(120u16, 40u16), (100, 30), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        let names = term_names(&s);
+        assert!(!names.is_empty(), "{w}x{h}");
+        for n in &names {
+            assert!(
+                full.contains(&n.as_str()) || short.contains(&n.as_str()),
+                "{w}x{h}: cut name {n:?}"
+            );
+        }
+    }
+    // At 120x40 the column is wide enough for every full name.
+    let s = screen(&mut app, 120, 40);
+    assert!(term_names(&s).iter().all(|n| full.contains(&n.as_str())));
+}
+
+#[test]
+fn game_over_headline_shows_the_result_not_the_eval() {
+    let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    let top: String = s[0].chars().take(62).collect();
+    assert!(top.contains("Checkmate · Black wins 0-1"), "{top}");
+    assert!(top.trim_end().ends_with("#0"), "{top}");
+    assert!(!top.contains('.'), "no static eval: {top}");
+
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::Command("fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".into()));
+    let s = screen(&mut app, 120, 40);
+    let top: String = s[0].chars().take(62).collect();
+    assert!(top.contains("Stalemate · draw ½-½"), "{top}");
+    assert!(top.trim_end().ends_with("0.00"), "{top}");
+    assert!(!top.contains('+'), "no static eval: {top}");
+}
+
+#[test]
+fn help_columns_keep_a_gap() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::ToggleHelp);
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        for (key, what) in tapir::tui::widgets::help::KEYS {
+            if key.is_empty() {
+                continue;
+            }
+            for row in s.iter() {
+                for (at, _) in row.match_indices(what) {
+                    let after: String = row[at + what.len()..].chars().take(2).collect();
+                    assert!(
+                        after.chars().all(|c| c == ' ' || c == '│'),
+                        "{w}x{h}: {what:?} runs into {after:?}: {row}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -718,13 +718,25 @@ fn keys_hints_and_escape() {
     assert_eq!(app.teach.term, Some(Term::COUNT - 2));
     teach(&mut app, TeachAction::TogglePhase);
     teach(&mut app, TeachAction::Heat);
+    // The heatmap's message takes the whole status line; without it the
+    // heatmap's keys show.
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s[39].contains("heatmap: piece-square values, midgame half · o picks the piece (or pick one on the board)"),
+        "{}",
+        s[39]
+    );
+    let message = app.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("c next map · o piece"), "{}", s[39]);
+    app.message = message;
     // Esc closes one thing at a time: heatmap, explorer, term, message.
     app.update(Action::Cancel);
     assert_eq!(app.teach.heat, HeatMode::Off);
+    let message = app.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("[ ] phase"), "{}", s[39]);
+    app.message = message;
     app.update(Action::Cancel);
     assert_eq!(app.teach.phase, None);
     app.update(Action::Cancel);
@@ -764,4 +776,30 @@ fn net_command_asks_the_runtime_to_load_it() {
         .unwrap()
         .text
         .contains("needs a net file"));
+}
+
+#[test]
+fn headline_follows_the_viewed_evaluation() {
+    let net = net();
+    let mut app = app_fen(FENS[0]);
+    app.update(Action::SetNetwork(Some(net.clone())));
+    let b = *app.board();
+    let hce = format!("{:+.2}", trace(&b).tapered as f64 / 100.0);
+    let nnue = format!("{:+.2}", nnue_white(&net, &b) as f64 / 100.0);
+    assert_ne!(hce, nnue, "the test needs the two to differ");
+    let top = |app: &mut App| screen(app, 120, 40)[0].chars().take(62).collect::<String>();
+    assert!(
+        top(&mut app).trim_end().ends_with(&hce),
+        "{}",
+        top(&mut app)
+    );
+    app.update(Action::ToggleEvalView);
+    assert!(
+        top(&mut app).trim_end().ends_with(&nnue),
+        "{}",
+        top(&mut app)
+    );
+    assert_eq!(app.headline(), nnue);
+    app.update(Action::ToggleEvalView);
+    assert_eq!(app.headline(), hce);
 }

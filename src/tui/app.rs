@@ -215,6 +215,17 @@ impl View {
     }
 }
 
+/// How the shown position ended the game, so the headline and the eval
+/// bar can show the result instead of an evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side is checkmated.
+    Mated(Color),
+    /// This side ran out of time.
+    Flagged(Color),
+    Draw,
+}
+
 /// The whole state of the board.
 pub struct App {
     pub game: Game,
@@ -343,7 +354,43 @@ impl App {
             .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
         match self.lines.first() {
             Some(l) if analysing_here => l.score,
-            _ => Score::Cp(self.view.trace.tapered),
+            _ => Score::Cp(self.static_eval()),
+        }
+    }
+
+    /// The static evaluation being viewed (`e` switches), White's view, in
+    /// centipawns: the network's when the NNUE view is on and a net is
+    /// loaded (the panel says when none is), the hand-crafted one otherwise.
+    pub fn static_eval(&self) -> i32 {
+        match (self.eval_view, &self.view.nnue) {
+            (EvalKind::Nnue, Some(e)) => e.final_white(),
+            _ => self.view.trace.tapered,
+        }
+    }
+
+    /// The result, when the shown position ends the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let flagged = self.clocks.as_ref().and_then(|c| c.flagged);
+        if let Some(loser) = flagged.filter(|_| self.at_end()) {
+            return Some(Outcome::Flagged(loser));
+        }
+        match self.view.status {
+            GameStatus::Ongoing => None,
+            GameStatus::Checkmate => Some(Outcome::Mated(self.view.board.side_to_move())),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    /// The number beside the board's title: the result once the game is
+    /// over ("#0" for mate, "1-0"/"0-1" on time, "0.00" for a draw), else
+    /// the score of `display_score`.
+    pub fn headline(&self) -> String {
+        match self.outcome() {
+            Some(Outcome::Mated(_)) => "#0".to_string(),
+            Some(Outcome::Flagged(Color::White)) => "0-1".to_string(),
+            Some(Outcome::Flagged(Color::Black)) => "1-0".to_string(),
+            Some(Outcome::Draw) => "0.00".to_string(),
+            None => crate::tui::widgets::score_text(self.display_score()),
         }
     }
 

@@ -6,6 +6,7 @@ use super::layout;
 use super::theme::Theme;
 use super::widgets::{self, frametime::FrameStats};
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::Frame;
 
 /// Draws the whole screen into the frame.
@@ -15,7 +16,7 @@ pub fn draw(frame: &mut Frame, app: &App, stats: &FrameStats) {
 }
 
 /// Draws into any buffer (the benchmark and tests use this directly).
-pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: ratatui::layout::Rect) {
+pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     let theme = Theme::get(app.config.theme);
     if area.width < super::params::MIN_WIDTH || area.height < super::params::MIN_HEIGHT {
         widgets::overlays::too_small(&theme, area, buf);
@@ -31,7 +32,7 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: ratatui::la
         widgets::heat::legend(h, &theme, r, buf);
     }
     widgets::movelist::render(app, &theme, moves, buf);
-    widgets::status::render(app, &theme, a.status, buf);
+    widgets::status::render(app, &theme, status_area(app, a.status), buf);
     let board_box = a.squares;
     widgets::overlays::render(app, &theme, board_box, area, buf);
     if app.overlay == Overlay::Help {
@@ -40,4 +41,17 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: ratatui::la
     if app.show_frame_times {
         widgets::frametime::render(stats, &theme, area, buf);
     }
+}
+
+/// The status line's area: one row, or two (taking the row above) while a
+/// message longer than one row is shown.
+fn status_area(app: &App, one_row: Rect) -> Rect {
+    let rows = widgets::status::height(app, one_row.width).min(one_row.y + one_row.height);
+    let extra = rows.saturating_sub(one_row.height);
+    Rect::new(
+        one_row.x,
+        one_row.y.saturating_sub(extra),
+        one_row.width,
+        one_row.height + extra,
+    )
 }

@@ -4,7 +4,7 @@
 //! is to move (or how the game ended) and the score. A teaching overlay
 //! (heatmap or the selected term's squares) recolours the squares.
 
-use super::{fill, put, score_text};
+use super::{fill, put};
 use crate::chess::{Color as Side, Piece, Square};
 use crate::tui::app::{App, Mode};
 use crate::tui::config::PieceStyle;
@@ -142,15 +142,15 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         }
     };
     put(buf, r.x + 1, r.y, &text, style, r.width.saturating_sub(6));
-    let score = score_text(app.display_score());
-    let sx = (r.x + r.width + 3).saturating_sub(score.len() as u16);
+    let score = app.headline();
+    let sx = (r.x + r.width + 3).saturating_sub(score.chars().count() as u16);
     put(
         buf,
         sx,
         r.y,
         &score,
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD),
-        score.len() as u16,
+        score.chars().count() as u16,
     );
 }
 

@@ -2,7 +2,7 @@
 //! from White's side of the board, in half-cell steps. A mate fills it.
 
 use crate::engine::Score;
-use crate::tui::app::App;
+use crate::tui::app::{App, Outcome};
 use crate::tui::layout::Areas;
 use crate::tui::params::EVAL_BAR_SCALE;
 use crate::tui::theme::Theme;
@@ -23,13 +23,29 @@ pub fn white_share(s: Score) -> f64 {
     }
 }
 
+/// White's share for the shown position: the result once the game is
+/// over (all to the winner, half for a draw), else from the score.
+fn shown_share(app: &App) -> f64 {
+    match app.outcome() {
+        Some(Outcome::Mated(loser) | Outcome::Flagged(loser)) => {
+            if loser == crate::chess::Color::White {
+                0.0
+            } else {
+                1.0
+            }
+        }
+        Some(Outcome::Draw) => 0.5,
+        None => white_share(app.display_score()),
+    }
+}
+
 pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let r = a.bar;
     if r.height == 0 || r.width == 0 {
         return;
     }
     let units = r.height as u32 * 2;
-    let white_units = (white_share(app.display_score()) * units as f64).round() as u32;
+    let white_units = (shown_share(app) * units as f64).round() as u32;
     for i in 0..r.height {
         // i counts rows from White's end of the bar.
         let y = if app.flipped {

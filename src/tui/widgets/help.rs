@@ -41,7 +41,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
     ("q", "quit (Ctrl-C: at once)"),
     ("", "Commands"),
-    (":fen [FEN]", "set / show the position"),
+    (":fen [FEN]", "set / show a position"),
     (":load FILE", "open a PGN"),
     (":save FILE", "save the game as PGN"),
     (":net FILE", "load an NNUE net"),
@@ -55,7 +55,28 @@ pub const KEYS: &[(&str, &str)] = &[
 /// Said under the keys.
 const FOOTER: &str = "A move at an earlier ply replaces the rest of the line.";
 
-const KEY_W: u16 = 14;
+/// Blank cells kept after a description, before the next column.
+const COL_GAP: u16 = 2;
+
+/// Widest popup in two-column mode: room for every description.
+const TWO_COLUMN_W: u16 = 96;
+
+/// The key column's width for `keys`: the longest key and one blank.
+fn key_width(keys: &[(&str, &str)]) -> u16 {
+    keys.iter()
+        .map(|(k, _)| k.chars().count() as u16)
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// `what` as it fits `room` cells: whole, or cut at a word with "…".
+fn fitted(what: &str, room: u16) -> String {
+    super::status::fit_rows(what, &[room as usize])
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
 
 pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer) {
     let one_column = area.height >= KEYS.len() as u16 + 4;
@@ -70,7 +91,10 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer) {
             .map(|(i, _)| i)
             .min_by_key(|&i| i.max(KEYS.len() - i))
             .unwrap_or(KEYS.len() / 2);
-        (vec![&KEYS[..split], &KEYS[split..]], area.width.min(80))
+        (
+            vec![&KEYS[..split], &KEYS[split..]],
+            area.width.min(TWO_COLUMN_W),
+        )
     };
     let rows = columns.iter().map(|c| c.len()).max().unwrap_or(0) as u16;
     // The footer goes when the screen is too short for it.
@@ -83,21 +107,16 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer) {
     let col_w = inner.width / columns.len() as u16;
     for (c, keys) in columns.iter().enumerate() {
         let x0 = inner.x + c as u16 * col_w;
+        let key_w = key_width(keys);
+        let room = col_w.saturating_sub(1 + key_w + COL_GAP);
         for (y, (k, what)) in (inner.y..inner.y + inner.height).zip(keys.iter()) {
             if k.is_empty() {
                 put(buf, x0 + 1, y, what, theme.title(), col_w - 1);
             } else {
                 let key = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
-                put(buf, x0 + 1, y, k, key, KEY_W);
+                put(buf, x0 + 1, y, k, key, key_w);
                 let text = Style::new().fg(theme.text);
-                put(
-                    buf,
-                    x0 + 1 + KEY_W,
-                    y,
-                    what,
-                    text,
-                    col_w.saturating_sub(KEY_W + 1),
-                );
+                put(buf, x0 + 1 + key_w, y, &fitted(what, room), text, room);
             }
         }
     }

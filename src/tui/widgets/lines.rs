@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let inner = titled(buf, area, &title(app), theme);
+    let inner = titled(buf, area, &title(app, area.width), theme);
     if inner.height == 0 || inner.width < 10 {
         return;
     }
@@ -101,9 +101,11 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn title(app: &App) -> String {
+/// The title's fields, most important first; `fit_title` drops them from
+/// the end (hash, then time, speed, nodes) when the row is short.
+fn title_fields(app: &App) -> Vec<String> {
     let Some(s) = &app.search else {
-        return "Engine".to_string();
+        return vec!["Engine".to_string()];
     };
     let what = match (s.key.purpose, s.finished) {
         (Purpose::Analysis, false) => "analysing",
@@ -111,9 +113,9 @@ fn title(app: &App) -> String {
         (Purpose::EngineMove, false) => "thinking",
         (Purpose::EngineMove, true) => "moved",
     };
-    let elapsed = app.now.saturating_duration_since(s.started);
-    let mut t = format!("Engine · {what}");
-    if let Some(l) = app.lines.first() {
+    let mut fields = vec![format!("Engine · {what}")];
+    let first = app.lines.first();
+    if let Some(l) = first {
         let nps = if l.nps > 0 {
             l.nps
         } else if l.time.as_millis() > 0 {
@@ -121,22 +123,35 @@ fn title(app: &App) -> String {
         } else {
             0
         };
-        t.push_str(&format!(
-            " · d{}/{} · {} nodes · {} n/s",
-            l.depth,
-            l.seldepth,
-            human_count(l.nodes),
-            human_count(nps)
-        ));
+        fields.push(format!("d{}/{}", l.depth, l.seldepth));
+        fields.push(format!("{} nodes", human_count(l.nodes)));
+        fields.push(format!("{} n/s", human_count(nps)));
     }
     let shown = if s.finished {
-        app.lines.first().map(|l| l.time).unwrap_or_default()
+        first.map(|l| l.time).unwrap_or_default()
     } else {
-        elapsed
+        app.now.saturating_duration_since(s.started)
     };
-    t.push_str(&format!(" · {:.1}s", shown.as_secs_f64()));
-    if let Some(l) = app.lines.first().filter(|l| l.hashfull > 0) {
-        t.push_str(&format!(" · hash {}%", l.hashfull / 10));
+    fields.push(format!("{:.1}s", shown.as_secs_f64()));
+    if let Some(l) = first.filter(|l| l.hashfull > 0) {
+        fields.push(format!("hash {}%", l.hashfull / 10));
+    }
+    fields
+}
+
+/// The title for a panel `width` cells wide: as many whole fields as fit
+/// (the first always), joined by " · ", never one cut part way.
+fn title(app: &App, width: u16) -> String {
+    // The block pads the title with a space each side.
+    let room = (width as usize).saturating_sub(2);
+    let mut t = String::new();
+    for (i, f) in title_fields(app).into_iter().enumerate() {
+        let sep = if i == 0 { "" } else { " · " };
+        if i > 0 && t.chars().count() + sep.chars().count() + f.chars().count() > room {
+            break;
+        }
+        t.push_str(sep);
+        t.push_str(&f);
     }
     t
 }

@@ -1,8 +1,13 @@
 //! The status line: the mode, then the open prompt or the latest message,
 //! then clocks and key hints on the right. The hints follow what is open:
 //! a teaching view's keys while it is in use, the main keys otherwise.
+//!
+//! A message always wins over the hints: it gets the whole line (the hints
+//! only show when they fit after it with a clear gap), wraps at spaces onto
+//! a second row when it is longer than one, and ends with "…" when even two
+//! rows are not enough. The clocks always stay.
 
-use super::put;
+use super::{fill, put};
 use crate::chess::Color as Side;
 use crate::tui::app::{App, Mode, PromptKind};
 use crate::tui::theme::Theme;
@@ -11,13 +16,71 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use std::time::Duration;
 
-pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    if area.height == 0 {
-        return;
+/// The most rows a long message may take (the second covers the bottom row
+/// of the panels above while it is shown).
+pub const MAX_ROWS: u16 = 2;
+
+/// Blank cells kept between a message and the hints after it.
+const GAP: usize = 3;
+
+/// What one status line shows, measured once and shared by `height` and
+/// `render` so the two always agree.
+struct Plan {
+    mode: String,
+    /// "W 4:59 · B 5:00" in a game with clocks.
+    clocks: Option<String>,
+    hints: &'static str,
+    /// The message laid out over its rows (empty without a message).
+    rows: Vec<String>,
+    /// Whether the hints fit after a one-row message (or there is none).
+    show_hints: bool,
+}
+
+/// Rows the status line needs at `width`: two when the message is longer
+/// than one row.
+pub fn height(app: &App, width: u16) -> u16 {
+    (plan(app, width).rows.len() as u16).clamp(1, MAX_ROWS)
+}
+
+/// Lays out the mode badge, the message and what goes on the right.
+fn plan(app: &App, width: u16) -> Plan {
+    let mode = mode_badge(app);
+    let clocks = app.clocks.as_ref().map(|c| {
+        format!(
+            "W {} · B {}",
+            clock(c.remaining(Side::White, app.now)),
+            clock(c.remaining(Side::Black, app.now))
+        )
+    });
+    let hints = hints(app, width);
+    let message = app.message.as_ref().filter(|_| app.prompt.is_none());
+    let Some(m) = message else {
+        return Plan {
+            mode,
+            clocks,
+            hints,
+            rows: Vec::new(),
+            show_hints: true,
+        };
+    };
+    let room = message_width(width, &mode, clocks.as_deref());
+    // Rows after the first start at the left edge, under the badge.
+    let rest = (width as usize).saturating_sub(2);
+    let rows = fit_rows(&m.text, &[room, rest]);
+    let used = rows.first().map_or(0, |r| r.chars().count());
+    let show_hints = rows.len() == 1 && used + GAP + hints.chars().count() <= room;
+    Plan {
+        mode,
+        clocks,
+        hints,
+        rows,
+        show_hints,
     }
-    let y = area.y;
-    let right_edge = area.x + area.width;
-    let mode = match app.mode {
+}
+
+/// " ANALYSIS ", " PLAY WHITE L5 " or " TWO PLAYERS ".
+fn mode_badge(app: &App) -> String {
+    match app.mode {
         Mode::Analysis => " ANALYSIS ".to_string(),
         Mode::Play { human, level } => format!(
             " PLAY {} L{level} ",
@@ -28,59 +91,158 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             }
         ),
         Mode::TwoPlayers => " TWO PLAYERS ".to_string(),
-    };
+    }
+}
+
+/// Cells for text between the badge and the clocks, keeping one blank
+/// cell after the badge, before the clocks and at the right edge.
+fn message_width(width: u16, mode: &str, clocks: Option<&str>) -> usize {
+    let clocks_w = clocks.map_or(0, |c| c.chars().count() + GAP);
+    (width as usize).saturating_sub(mode.chars().count() + 2 + clocks_w)
+}
+
+/// Lays `text` out over rows of the given widths, breaking at spaces (any
+/// run of whitespace, newlines included, counts as one space). A word wider
+/// than a row is split over rows. What does not fit ends the last row with
+/// "…", so nothing is ever cut off silently.
+pub fn fit_rows(text: &str, widths: &[usize]) -> Vec<String> {
+    let mut rows = Vec::new();
+    if widths.contains(&0) {
+        return rows;
+    }
+    let mut words: std::collections::VecDeque<String> =
+        text.split_whitespace().map(String::from).collect();
+    let mut cur = String::new();
+    while let Some(word) = words.pop_front() {
+        let w = widths[rows.len()];
+        let (cur_len, word_len) = (cur.chars().count(), word.chars().count());
+        if cur_len == 0 && word_len <= w {
+            cur = word;
+            continue;
+        }
+        if cur_len > 0 && cur_len + 1 + word_len <= w {
+            cur.push(' ');
+            cur.push_str(&word);
+            continue;
+        }
+        if cur_len == 0 {
+            // Longer than a whole row: its head fills this one.
+            cur = word.chars().take(w).collect();
+            words.push_front(word.chars().skip(w).collect());
+        } else {
+            words.push_front(word);
+        }
+        if rows.len() + 1 == widths.len() {
+            rows.push(ellipsize(&cur, w));
+            return rows;
+        }
+        rows.push(std::mem::take(&mut cur));
+    }
+    if !cur.is_empty() {
+        rows.push(cur);
+    }
+    rows
+}
+
+/// `row` with "…" after it, dropping whole words from its end until the
+/// result fits `w` cells (a single word too long is shortened).
+fn ellipsize(row: &str, w: usize) -> String {
+    let mut kept = row.trim_end();
+    while kept.chars().count() + 1 > w {
+        match kept.rfind(' ') {
+            Some(i) => kept = kept[..i].trim_end(),
+            None => {
+                let head: String = kept.chars().take(w.saturating_sub(1)).collect();
+                return format!("{head}…");
+            }
+        }
+    }
+    format!("{kept}…")
+}
+
+pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 {
+        return;
+    }
+    // A second row covers the panels' bottom row: blank it first.
+    fill(buf, area, Style::new());
+    let p = plan(app, area.width);
+    let y = area.y;
+    let right_edge = area.x + area.width;
     let badge = Style::new()
         .bg(theme.accent)
         .fg(Color::Black)
         .add_modifier(Modifier::BOLD);
-    let mut x = put(buf, area.x, y, &mode, badge, area.width);
-    x += 1;
+    let x = put(buf, area.x, y, &p.mode, badge, area.width) + 1;
 
-    // Right side: clocks and hints.
-    let mut right = String::new();
-    if let Some(c) = &app.clocks {
-        right.push_str(&format!(
-            "W {} · B {}   ",
-            clock(c.remaining(Side::White, app.now)),
-            clock(c.remaining(Side::Black, app.now))
-        ));
+    // Right side: the clocks at the edge, the hints before them.
+    let mut right_x = right_edge.saturating_sub(1);
+    if let Some(c) = &p.clocks {
+        right_x = right_x.saturating_sub(c.chars().count() as u16);
+        put(buf, right_x, y, c, Style::new().fg(theme.text), area.width);
+        right_x = right_x.saturating_sub(GAP as u16);
     }
-    right.push_str(hints(app, area.width));
-    let right_w = right.chars().count() as u16;
-    let right_x = right_edge.saturating_sub(right_w + 1);
-    let left_w = right_x.saturating_sub(x + 1);
+    if p.show_hints {
+        let w = p.hints.chars().count() as u16;
+        let hx = right_x.saturating_sub(w);
+        if hx > x {
+            put(buf, hx, y, p.hints, theme.dim_style(), w);
+            right_x = hx.saturating_sub(1);
+        }
+    }
 
-    if let Some(p) = &app.prompt {
-        let label = match p.kind {
-            PromptKind::Move => "move> ",
-            PromptKind::Command => ":",
-        };
-        let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
-        let room = left_w.saturating_sub(x2 - x + 1) as usize;
-        // Show the tail of long input.
-        let chars: Vec<char> = p.text.chars().collect();
-        let start = chars.len().saturating_sub(room);
-        let shown: String = chars[start..].iter().collect();
-        let x3 = put(buf, x2, y, &shown, Style::new().fg(theme.text), room as u16);
-        put(
-            buf,
-            x3,
-            y,
-            "▏",
-            Style::new()
-                .fg(theme.accent)
-                .add_modifier(Modifier::SLOW_BLINK),
-            1,
-        );
+    if let Some(prompt) = &app.prompt {
+        render_prompt(prompt, theme, x, y, right_x.saturating_sub(x), buf);
     } else if let Some(m) = &app.message {
         let style = if m.error {
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
         } else {
             Style::new().fg(theme.text)
         };
-        put(buf, x, y, &m.text, style, left_w);
+        for (k, row) in p.rows.iter().take(area.height as usize).enumerate() {
+            let rx = if k == 0 { x } else { area.x + 1 };
+            put(
+                buf,
+                rx,
+                y + k as u16,
+                row,
+                style,
+                right_edge.saturating_sub(rx + 1),
+            );
+        }
     }
-    put(buf, right_x, y, &right, theme.dim_style(), right_w);
+}
+
+/// The open prompt: its label, the tail of long input and a caret.
+fn render_prompt(
+    p: &crate::tui::app::Prompt,
+    theme: &Theme,
+    x: u16,
+    y: u16,
+    left_w: u16,
+    buf: &mut Buffer,
+) {
+    let label = match p.kind {
+        PromptKind::Move => "move> ",
+        PromptKind::Command => ":",
+    };
+    let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
+    let room = left_w.saturating_sub(x2 - x + 1) as usize;
+    // Show the tail of long input.
+    let chars: Vec<char> = p.text.chars().collect();
+    let start = chars.len().saturating_sub(room);
+    let shown: String = chars[start..].iter().collect();
+    let x3 = put(buf, x2, y, &shown, Style::new().fg(theme.text), room as u16);
+    put(
+        buf,
+        x3,
+        y,
+        "▏",
+        Style::new()
+            .fg(theme.accent)
+            .add_modifier(Modifier::SLOW_BLINK),
+        1,
+    );
 }
 
 /// The key hints for what is open now.

@@ -9,6 +9,7 @@
 use super::{put, wrap};
 use crate::engine::EvalKind;
 use crate::eval::hce::scale;
+use crate::eval::hce::sink::Term;
 use crate::eval::phase::{taper, MAX_PHASE};
 use crate::eval::teach::about;
 use crate::eval::S;
@@ -92,7 +93,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             inner,
             y,
             nw,
-            term.name,
+            &term_label(i, term.name, nw as usize),
             [term.white, term.black, total],
             taper(total, p),
             style,
@@ -203,6 +204,39 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
                 w as u16,
             );
         }
+    }
+}
+
+/// A short name for each term, for name columns too narrow for the full
+/// one (at most 8 cells, which the narrowest panel leaves).
+fn short_name(term: Term) -> &'static str {
+    match term {
+        Term::Material => "Material",
+        Term::Placement => "PSQT",
+        Term::Mobility => "Mobility",
+        Term::Pawns => "Pawns",
+        Term::Passed => "Passers",
+        Term::BishopPair => "B-pair",
+        Term::Rooks => "Rooks",
+        Term::KingSafety => "King",
+        Term::Threats => "Threats",
+        Term::Tempo => "Tempo",
+    }
+}
+
+/// The name of the table's row `i` for a `w`-cell column: the full name
+/// when it fits, else the short one, so no name is cut part way.
+pub fn term_label(i: usize, full: &str, w: usize) -> String {
+    if full.chars().count() <= w {
+        return full.to_string();
+    }
+    let short = Term::ALL.get(i).map_or(full, |&t| short_name(t));
+    if short.chars().count() <= w {
+        short.to_string()
+    } else {
+        // Narrower than any panel the layout makes; say it is cut.
+        let head: String = short.chars().take(w.saturating_sub(1)).collect();
+        format!("{head}…")
     }
 }
 
