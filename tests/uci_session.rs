@@ -496,6 +496,50 @@ fn input_that_is_not_utf8_answers_an_error_and_the_session_goes_on() {
 }
 
 #[test]
+fn a_stopped_search_answers_its_bestmove_before_the_next_reply() {
+    let mut s = Session::start();
+    for ender in [
+        "stop",
+        "position startpos moves e2e4",
+        "ucinewgame",
+        "setoption name Hash value 8",
+        "go depth 1",
+    ] {
+        s.send("position startpos");
+        s.send("go infinite");
+        std::thread::sleep(Duration::from_millis(150));
+        // Both lines in one write: the reply to isready must still wait.
+        s.send_bytes(format!("{ender}\nisready\n").as_bytes());
+        let got = s.until(|l| l == "readyok");
+        let bestmoves: Vec<usize> = (0..got.len())
+            .filter(|&i| got[i].starts_with("bestmove"))
+            .collect();
+        assert!(
+            !bestmoves.is_empty(),
+            "{ender}: no bestmove before readyok: {got:?}"
+        );
+        let (best, _) = parse_bestmove(&got[bestmoves[0]]);
+        assert_legal(&Position::startpos(), &best, None);
+        if ender.starts_with("go") {
+            // The new search's own bestmove may come before or after readyok.
+            let left = if bestmoves.len() == 2 {
+                Vec::new()
+            } else {
+                s.until(|l| l.starts_with("bestmove"))
+            };
+            assert!(bestmoves.len() == 2 || !left.is_empty(), "{got:?}");
+        }
+    }
+    // A search that already finished is unaffected: one bestmove, no wait.
+    s.send("position startpos");
+    let (_, best, _) = s.go("go depth 2");
+    assert_legal(&Position::startpos(), &best, None);
+    s.send_bytes(b"stop\nisready\n");
+    let got = s.until(|l| l == "readyok");
+    assert!(!got.iter().any(|l| l.starts_with("bestmove")), "{got:?}");
+}
+
+#[test]
 fn end_of_input_during_a_search_exits() {
     let mut s = Session::start();
     s.send("go infinite");

@@ -65,7 +65,7 @@ pub struct Engine {
     /// The search threads' state while idle; moved into the search thread
     /// while it runs and handed back by `join`.
     workers: Vec<Worker>,
-    running: Option<(Arc<Control>, JoinHandle<Vec<Worker>>)>,
+    running: Option<(u64, Arc<Control>, JoinHandle<Vec<Worker>>)>,
     /// The net `EvalFile` loaded (or the embedded one), used when
     /// `settings.eval` is NNUE.
     net: Option<Arc<Network>>,
@@ -159,7 +159,7 @@ impl Engine {
                 workers
             });
         match spawned {
-            Ok(handle) => self.running = Some((ctl, handle)),
+            Ok(handle) => self.running = Some((id, ctl, handle)),
             Err(e) => {
                 self.workers = self.fresh_workers();
                 let _ = self
@@ -238,9 +238,11 @@ impl Engine {
         Ok(())
     }
 
-    /// Stops the running search, if any; its `BestMove` event still follows.
+    /// Stops the running search, if any. When this returns, the search's
+    /// `BestMove` event has been sent (by the engine itself, with no move,
+    /// should the search thread have failed), so a front end may wait for it.
     pub fn stop(&mut self) {
-        if let Some((ctl, handle)) = self.running.take() {
+        if let Some((id, ctl, handle)) = self.running.take() {
             ctl.stop();
             match handle.join() {
                 Ok(workers) => self.workers = workers,
@@ -249,6 +251,11 @@ impl Engine {
                     let _ = self
                         .events
                         .send(SearchEvent::Error("the search thread failed".into()));
+                    let _ = self.events.send(SearchEvent::BestMove {
+                        id,
+                        best: None,
+                        ponder: None,
+                    });
                 }
             }
         }
@@ -256,7 +263,7 @@ impl Engine {
 
     /// The opponent played the pondered move: continue as a normal search.
     pub fn ponderhit(&mut self) {
-        if let Some((ctl, _)) = &self.running {
+        if let Some((_, ctl, _)) = &self.running {
             ctl.ponderhit();
         }
     }
@@ -349,7 +356,9 @@ impl Engine {
     }
 
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|(_, h)| !h.is_finished())
+        self.running
+            .as_ref()
+            .is_some_and(|(_, _, h)| !h.is_finished())
     }
 }
 

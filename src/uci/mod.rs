@@ -10,8 +10,10 @@ mod options;
 pub use command::{parse, Command};
 
 use crate::engine::{Engine, SearchEvent};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::thread::JoinHandle;
 
 /// What the loop waits on: a line of input, its end, or an engine event.
 enum Input {
@@ -24,42 +26,31 @@ enum Input {
 pub fn run() -> anyhow::Result<()> {
     let (tx, rx) = channel::<Input>();
     spawn_reader(tx.clone());
-    let (mut engine, events) = Engine::new();
-    let etx = tx;
-    let forwarder = std::thread::spawn(move || {
-        for e in events {
-            if etx.send(Input::Event(e)).is_err() {
-                break;
-            }
-        }
-    });
-
+    let (engine, events) = Engine::new();
+    let forwarder = spawn_forwarder(events, tx);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for input in rx.iter() {
+    let mut session = Session {
+        engine,
+        rx,
+        pending: None,
+        deferred: VecDeque::new(),
+    };
+    while let Some(input) = session.next() {
         match input {
             Input::Line(line) => {
-                let reply = handle(&mut engine, &line);
-                match reply {
-                    Reply::Lines(lines) => {
-                        for l in lines {
-                            writeln!(out, "{l}")?;
-                        }
-                    }
-                    Reply::Quit => break,
+                if !session.line(&line, &mut out)? {
+                    break;
                 }
-                out.flush()?;
             }
             Input::Eof => break,
-            Input::Event(e) => {
-                writeln!(out, "{}", format::event(&e))?;
-                out.flush()?;
-            }
+            Input::Event(e) => session.print_event(&e, &mut out)?,
         }
     }
     // Stop any search and print what it still reports (its bestmove): the
     // engine's channel closes when it is dropped, so the forwarder ends
     // after passing on everything.
+    let Session { engine, rx, .. } = session;
     drop(engine);
     let _ = forwarder.join();
     while let Ok(input) = rx.try_recv() {
@@ -69,6 +60,100 @@ pub fn run() -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Passes the engine's events into the loop's channel, so one thread can
+/// wait on input and events alike.
+fn spawn_forwarder(events: Receiver<SearchEvent>, tx: Sender<Input>) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        for e in events {
+            if tx.send(Input::Event(e)).is_err() {
+                break;
+            }
+        }
+    })
+}
+
+/// The loop's state. `pending` is the search whose bestmove has not been
+/// printed yet; once a command has ended that search, its bestmove is
+/// printed before the command's own reply (GUIs rely on that order), and
+/// input read meanwhile waits in `deferred`.
+struct Session {
+    engine: Engine,
+    rx: Receiver<Input>,
+    pending: Option<u64>,
+    deferred: VecDeque<Input>,
+}
+
+impl Session {
+    /// The next input: what was read ahead first, then the channel.
+    fn next(&mut self) -> Option<Input> {
+        self.deferred.pop_front().or_else(|| self.rx.recv().ok())
+    }
+
+    /// Runs one command line; `false` when the session should end.
+    fn line(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+        let reply = handle(&mut self.engine, line);
+        let started = match reply {
+            Reply::Searching(id) => Some(id),
+            _ => None,
+        };
+        self.print_ended_search(started.is_some(), out)?;
+        match reply {
+            Reply::Lines(lines) => {
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            Reply::Searching(id) => self.pending = Some(id),
+            Reply::Quit => return Ok(false),
+        }
+        out.flush()?;
+        Ok(true)
+    }
+
+    /// If the pending search has ended (stopped by the command just run,
+    /// replaced by a new `go`, or finished by itself), waits for its
+    /// bestmove and prints it with anything else it still reported. The
+    /// engine has sent that bestmove already, so this takes no longer than
+    /// the forwarder's hand-over.
+    fn print_ended_search(&mut self, replaced: bool, out: &mut impl Write) -> std::io::Result<()> {
+        let Some(id) = self.pending else {
+            return Ok(());
+        };
+        if !replaced {
+            if self.engine.is_searching() {
+                return Ok(());
+            }
+            // Joins a search that ended by itself, which guarantees its bestmove.
+            self.engine.stop();
+        }
+        while let Ok(input) = self.rx.recv() {
+            match input {
+                Input::Event(e) => {
+                    let done = matches!(e, SearchEvent::BestMove { id: b, .. } if b == id);
+                    self.print_event(&e, out)?;
+                    if done {
+                        break;
+                    }
+                }
+                other => self.deferred.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints an engine event; a bestmove settles the pending search.
+    fn print_event(&mut self, e: &SearchEvent, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(out, "{}", format::event(e))?;
+        out.flush()?;
+        if let SearchEvent::BestMove { id, .. } = e {
+            if self.pending == Some(*id) {
+                self.pending = None;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Reads stdin line by line on its own thread. Lines are read as bytes and
@@ -106,6 +191,8 @@ fn decode_line(bytes: &[u8]) -> String {
 /// What a command asks the loop to do.
 enum Reply {
     Lines(Vec<String>),
+    /// A search started with this id (nothing to print yet).
+    Searching(u64),
     Quit,
 }
 
@@ -138,10 +225,7 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
             engine.set_position(pos);
             none()
         }
-        Command::Go(limits) => {
-            engine.go(limits);
-            none()
-        }
+        Command::Go(limits) => Reply::Searching(engine.go(limits)),
         Command::Stop => {
             engine.stop();
             none()
