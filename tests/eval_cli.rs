@@ -68,3 +68,26 @@ fn bad_explain_input_is_one_line() {
         assert!(err.contains(fragment), "{args:?}: {err}");
     }
 }
+
+/// A net file that is there but broken: every front end that takes
+/// `--net` says which file and what is wrong with it, on one line.
+#[test]
+fn a_broken_net_file_is_named_in_the_error() {
+    let dir = std::env::temp_dir().join(format!("tapir-badnet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("short.nnue");
+    std::fs::write(&path, b"TAPIRNNUE and not much else").unwrap();
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["eval", "--net", p],
+        vec!["bench", "2", "--net", p],
+        vec!["nnue-bench", "--net", p],
+    ] {
+        let out = tapir(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(&format!("error: {p}: ")), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -23,7 +23,7 @@ pub fn run(depth: Option<u32>, net: Option<&Path>, threads: usize) -> Result<()>
         bail!("bench threads must be {lo}..={hi}, got {threads}");
     }
     let net = match net {
-        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
         None => None,
     };
     let evaluator = if net.is_some() { "NNUE" } else { "HCE" };

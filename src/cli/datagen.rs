@@ -120,7 +120,9 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     }
     // Fail on a bad net or table size before any file is touched.
     let net = match &args.net {
-        Some(p) => Some(Arc::new(Network::load(p).map_err(anyhow::Error::msg)?)),
+        Some(p) => Some(Arc::new(
+            Network::load_named(p).map_err(anyhow::Error::msg)?,
+        )),
         None => None,
     };
     EngineSearcher::new(net.clone())?;

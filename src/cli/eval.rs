@@ -49,7 +49,7 @@ pub fn run(args: EvalArgs) -> Result<()> {
     let board = Board::from_fen(fen).with_context(|| format!("--fen '{fen}'"))?;
     // Load the net before printing anything: a bad file is a one-line error.
     let net = match &args.net {
-        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     if args.explain {

@@ -10,7 +10,7 @@ use crate::eval::nnue::features::KingView;
 use crate::eval::nnue::output::evaluate_with;
 use crate::eval::nnue::{Accumulator, Backend, FinnyTable, Network, NnueState};
 use crate::eval::phase::game_phase;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -50,9 +50,7 @@ fn time_ns(mut f: impl FnMut(u32)) -> f64 {
 
 pub fn run(args: NnueBenchArgs) -> Result<()> {
     let net = match &args.net {
-        Some(path) => {
-            Network::load(path).with_context(|| "cannot use the net for the benchmark")?
-        }
+        Some(path) => Network::load_named(path).map_err(anyhow::Error::msg)?,
         None => Network::random(1),
     };
     let net = Arc::new(net);

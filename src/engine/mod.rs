@@ -342,11 +342,7 @@ impl Engine {
             }
             EngineOption::EvalFile(Some(path)) => {
                 self.stop();
-                // An I/O error already names the file; the others need it added.
-                let net = Network::load(&path).map_err(|e| match e {
-                    crate::eval::nnue::NetError::Io { .. } => e.to_string(),
-                    _ => format!("{}: {e}", path.display()),
-                })?;
+                let net = Network::load_named(&path)?;
                 self.net = Some(Arc::new(net));
                 self.settings.eval_file = Some(path);
                 self.apply_eval();

@@ -58,7 +58,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let (game, start_msg) = initial_game(&args, &dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
-        Some(p) => Some(Arc::new(Network::load(p).map_err(|e| anyhow!(e))?)),
+        Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let mut app = App::new(loaded.config.clone(), game);

@@ -168,6 +168,17 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
+    /// `load`, with the error as one line that names the file (an I/O
+    /// error names it already; a format error gets it in front), for the
+    /// front ends that report it to the user.
+    pub fn load_named(path: impl AsRef<Path>) -> Result<Network, String> {
+        let path = path.as_ref();
+        Network::load(path).map_err(|e| match e {
+            NetError::Io { .. } => e.to_string(),
+            _ => format!("{}: {e}", path.display()),
+        })
+    }
+
     /// Verifies and decodes the bytes of a net file (for example an embedded one).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let truncated = |needed| NetError::Truncated {
