@@ -597,3 +597,38 @@ fn clicking_the_move_list_jumps() {
     a.update(Action::MouseDown(l.moves.x + 1, row(0)));
     assert_eq!(a.ply, 5);
 }
+
+#[test]
+fn play_mode_looking_back_says_so() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "e4");
+    let token = a.search.as_ref().expect("engine to move").token;
+    let m = tapir::chess::parse_move(a.board(), "e5").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    // One ply back it is the engine's turn: the move is not "illegal", the
+    // board shows an earlier position and End gets back.
+    a.update(Action::Prev);
+    a.update(Action::MoveText("d4".into()));
+    let e = error(&a);
+    assert!(e.contains("earlier position") && e.contains("End"), "{e}");
+    assert_eq!(a.game.sans(), ["e4", "e5"], "nothing played");
+    // Picking up a piece there says the same.
+    a.update(Action::CursorPick);
+    a.update(Action::CursorPick);
+    assert!(error(&a).contains("earlier position"));
+    // Back at the end the move is played.
+    a.update(Action::Last);
+    play(&mut a, "d4");
+    assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
+}

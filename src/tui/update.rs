@@ -295,6 +295,9 @@ impl App {
                 if over {
                     self.error("the game is over: n starts a new one, u takes back");
                     false
+                } else if self.looking_back() {
+                    self.looking_back_error();
+                    false
                 } else if self.view.board.side_to_move() != human {
                     self.error("it is the engine's turn");
                     false
@@ -339,9 +342,30 @@ impl App {
         }
     }
 
+    /// Against the engine, whether the shown position is an earlier one
+    /// where it is the engine's turn: no move of the human's can be played
+    /// there, so saying "illegal" would mislead.
+    fn looking_back(&self) -> bool {
+        matches!(self.mode, Mode::Play { human, .. }
+            if !self.at_end() && self.view.board.side_to_move() != human)
+    }
+
+    /// Says that the board shows an earlier position and how to get back.
+    fn looking_back_error(&mut self) {
+        self.error(format!(
+            "you are looking at an earlier position (ply {} of {}): End returns to the game",
+            self.ply,
+            self.game.len()
+        ));
+    }
+
     fn text_move(&mut self, text: &str) {
         let text = text.trim();
         if text.is_empty() {
+            return;
+        }
+        if self.looking_back() {
+            self.looking_back_error();
             return;
         }
         match parse_move(&self.view.board, text) {
@@ -412,6 +436,10 @@ impl App {
     }
 
     fn select(&mut self, sq: Square) {
+        if self.looking_back() {
+            self.looking_back_error();
+            return;
+        }
         let b = &self.view.board;
         match b.piece_at(sq) {
             None => self.error(format!("no piece on {sq}")),
