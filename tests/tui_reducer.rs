@@ -132,6 +132,13 @@ fn cursor_pick_and_drop() {
     a.update(Action::Cancel);
     a.update(Action::Cancel);
     assert_eq!(a.cursor, None);
+    // The cursor appears on a piece of the side to move (its king when
+    // the e-pawn has gone), not on the opponent's last move.
+    play(&mut a, "e5");
+    a.update(Action::CursorMove(0, 1));
+    assert_eq!(a.cursor, Some(sq("e1")));
+    a.update(Action::CursorPick);
+    assert_eq!(a.selected, Some(sq("e1")));
 }
 
 #[test]
@@ -519,6 +526,12 @@ fn loading_files_and_the_game_picker() {
         panic!("expected the picker, got {:?}", a.overlay);
     };
     assert_eq!(entries.len(), 3);
+    assert!(
+        entries[0].0.label.contains("(3 plies)"),
+        "{}",
+        entries[0].0.label
+    );
+    assert_eq!(tapir::tui::update::plies(1), "1 ply");
     a.update(Action::ChoiceMove(5));
     a.update(Action::ChoiceConfirm);
     assert!(error(&a).contains("cannot load"), "broken game reported");

@@ -189,6 +189,10 @@ fn overlays_render() {
     app.update(Action::OpenPlayDialog);
     let s = screen(&mut app, 80, 24);
     assert!(contains(&s, "Play the engine") && contains(&s, "Level"));
+    assert!(
+        contains(&s, "Enter starts from the shown position · Esc cancels"),
+        "the footer says what Esc does"
+    );
     app.update(Action::Cancel);
     app.update(Action::Quit);
     let s = screen(&mut app, 80, 24);
@@ -431,4 +435,15 @@ fn panel_fen_wraps_only_between_fields() {
             .collect();
         assert_eq!(rows.join(" "), fen, "{w}x{h}: {rows:?}");
     }
+}
+
+#[test]
+fn move_list_title_for_empty_and_start() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].starts_with(" Moves ─"), "{}", s[26]);
+    let mut app = app_with("e4", PieceStyle::Unicode);
+    app.update(Action::First);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].starts_with(" Moves · start of 1 ply ─"), "{}", s[26]);
 }

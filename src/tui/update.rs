@@ -460,14 +460,22 @@ impl App {
         }
     }
 
+    /// Where the keyboard cursor appears: on a piece of the side to move
+    /// that can move (the e-pawn's home square, else the king, else any),
+    /// so the first Enter picks something up.
     fn default_cursor(&self) -> Square {
-        if let Some(m) = self.view.last_move {
-            return m.to();
-        }
-        match self.view.board.side_to_move() {
+        let b = &self.view.board;
+        let king = b.king(b.side_to_move());
+        let home = match b.side_to_move() {
             Color::White => Square::from_coords(4, 1),
             Color::Black => Square::from_coords(4, 6),
-        }
+        };
+        let movable = |sq: Square| self.view.legal.iter().any(|m| m.from() == sq);
+        [home, king]
+            .into_iter()
+            .find(|&sq| movable(sq))
+            .or_else(|| self.view.legal.first().map(|m| m.from()))
+            .unwrap_or(king)
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
@@ -1045,15 +1053,24 @@ fn fill_default_tags(pgn: &mut crate::chess::pgn::PgnGame, mode: Mode) {
     }
 }
 
+/// "1 ply", "84 plies".
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// "Carlsen - Nepo 1-0 (84 plies) Event"
 fn game_label(g: &crate::chess::pgn::PgnGame) -> String {
     let t = |k: &str| g.tag(k).unwrap_or("?").to_string();
     format!(
-        "{} - {} {} ({} plies) {}",
+        "{} - {} {} ({}) {}",
         t("White"),
         t("Black"),
         g.result,
-        g.moves.len(),
+        plies(g.moves.len()),
         t("Event")
     )
 }
