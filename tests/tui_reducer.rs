@@ -132,6 +132,13 @@ fn cursor_pick_and_drop() {
     a.update(Action::Cancel);
     a.update(Action::Cancel);
     assert_eq!(a.cursor, None);
+    // The cursor appears on a piece of the side to move (its king when
+    // the e-pawn has gone), not on the opponent's last move.
+    play(&mut a, "e5");
+    a.update(Action::CursorMove(0, 1));
+    assert_eq!(a.cursor, Some(sq("e1")));
+    a.update(Action::CursorPick);
+    assert_eq!(a.selected, Some(sq("e1")));
 }
 
 #[test]
@@ -519,6 +526,12 @@ fn loading_files_and_the_game_picker() {
         panic!("expected the picker, got {:?}", a.overlay);
     };
     assert_eq!(entries.len(), 3);
+    assert!(
+        entries[0].0.label.contains("(3 plies)"),
+        "{}",
+        entries[0].0.label
+    );
+    assert_eq!(tapir::tui::update::plies(1), "1 ply");
     a.update(Action::ChoiceMove(5));
     a.update(Action::ChoiceConfirm);
     assert!(error(&a).contains("cannot load"), "broken game reported");
@@ -596,4 +609,39 @@ fn clicking_the_move_list_jumps() {
     a.update(Action::MouseDown(l.moves.x + 15, row(2)));
     a.update(Action::MouseDown(l.moves.x + 1, row(0)));
     assert_eq!(a.ply, 5);
+}
+
+#[test]
+fn play_mode_looking_back_says_so() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "e4");
+    let token = a.search.as_ref().expect("engine to move").token;
+    let m = tapir::chess::parse_move(a.board(), "e5").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    // One ply back it is the engine's turn: the move is not "illegal", the
+    // board shows an earlier position and End gets back.
+    a.update(Action::Prev);
+    a.update(Action::MoveText("d4".into()));
+    let e = error(&a);
+    assert!(e.contains("earlier position") && e.contains("End"), "{e}");
+    assert_eq!(a.game.sans(), ["e4", "e5"], "nothing played");
+    // Picking up a piece there says the same.
+    a.update(Action::CursorPick);
+    a.update(Action::CursorPick);
+    assert!(error(&a).contains("earlier position"));
+    // Back at the end the move is played.
+    a.update(Action::Last);
+    play(&mut a, "d4");
+    assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
 }

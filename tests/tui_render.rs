@@ -189,6 +189,10 @@ fn overlays_render() {
     app.update(Action::OpenPlayDialog);
     let s = screen(&mut app, 80, 24);
     assert!(contains(&s, "Play the engine") && contains(&s, "Level"));
+    assert!(
+        contains(&s, "Enter starts from the shown position · Esc cancels"),
+        "the footer says what Esc does"
+    );
     app.update(Action::Cancel);
     app.update(Action::Quit);
     let s = screen(&mut app, 80, 24);
@@ -411,4 +415,35 @@ fn help_columns_keep_a_gap() {
             }
         }
     }
+}
+
+#[test]
+fn panel_fen_wraps_only_between_fields() {
+    let mut app = app_with("e4 e5 Nf3 Nc6", PieceStyle::Unicode);
+    let fen = app.view.fen.clone();
+    for (w, h) in [(120u16, 40u16), (100, 30)] {
+        let s = screen(&mut app, w, h);
+        let Some(i) = s.iter().position(|r| r.contains("FEN r1bqkbnr")) else {
+            assert!(w < 120, "the FEN shows at 120x40");
+            continue;
+        };
+        let col = s[i][..s[i].find("FEN ").unwrap()].chars().count() + 4;
+        let rows: Vec<String> = s[i..(i + 2).min(s.len())]
+            .iter()
+            .map(|r| r.chars().skip(col).collect::<String>().trim().to_string())
+            .filter(|r| !r.is_empty())
+            .collect();
+        assert_eq!(rows.join(" "), fen, "{w}x{h}: {rows:?}");
+    }
+}
+
+#[test]
+fn move_list_title_for_empty_and_start() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].starts_with(" Moves ─"), "{}", s[26]);
+    let mut app = app_with("e4", PieceStyle::Unicode);
+    app.update(Action::First);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].starts_with(" Moves · start of 1 ply ─"), "{}", s[26]);
 }

@@ -146,8 +146,8 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
             Some(Ok(g)) => {
                 let msg = (!g.moves.is_empty()).then(|| {
                     format!(
-                        "restored the last game ({} plies); n for a new one",
-                        g.moves.len()
+                        "restored the last game ({}); n for a new one",
+                        super::update::plies(g.moves.len())
                     )
                 });
                 Ok((Game::from_pgn(&g), msg))

@@ -295,6 +295,9 @@ impl App {
                 if over {
                     self.error("the game is over: n starts a new one, u takes back");
                     false
+                } else if self.looking_back() {
+                    self.looking_back_error();
+                    false
                 } else if self.view.board.side_to_move() != human {
                     self.error("it is the engine's turn");
                     false
@@ -339,9 +342,30 @@ impl App {
         }
     }
 
+    /// Against the engine, whether the shown position is an earlier one
+    /// where it is the engine's turn: no move of the human's can be played
+    /// there, so saying "illegal" would mislead.
+    fn looking_back(&self) -> bool {
+        matches!(self.mode, Mode::Play { human, .. }
+            if !self.at_end() && self.view.board.side_to_move() != human)
+    }
+
+    /// Says that the board shows an earlier position and how to get back.
+    fn looking_back_error(&mut self) {
+        self.error(format!(
+            "you are looking at an earlier position (ply {} of {}): End returns to the game",
+            self.ply,
+            self.game.len()
+        ));
+    }
+
     fn text_move(&mut self, text: &str) {
         let text = text.trim();
         if text.is_empty() {
+            return;
+        }
+        if self.looking_back() {
+            self.looking_back_error();
             return;
         }
         match parse_move(&self.view.board, text) {
@@ -412,6 +436,10 @@ impl App {
     }
 
     fn select(&mut self, sq: Square) {
+        if self.looking_back() {
+            self.looking_back_error();
+            return;
+        }
         let b = &self.view.board;
         match b.piece_at(sq) {
             None => self.error(format!("no piece on {sq}")),
@@ -432,14 +460,22 @@ impl App {
         }
     }
 
+    /// Where the keyboard cursor appears: on a piece of the side to move
+    /// that can move (the e-pawn's home square, else the king, else any),
+    /// so the first Enter picks something up.
     fn default_cursor(&self) -> Square {
-        if let Some(m) = self.view.last_move {
-            return m.to();
-        }
-        match self.view.board.side_to_move() {
+        let b = &self.view.board;
+        let king = b.king(b.side_to_move());
+        let home = match b.side_to_move() {
             Color::White => Square::from_coords(4, 1),
             Color::Black => Square::from_coords(4, 6),
-        }
+        };
+        let movable = |sq: Square| self.view.legal.iter().any(|m| m.from() == sq);
+        [home, king]
+            .into_iter()
+            .find(|&sq| movable(sq))
+            .or_else(|| self.view.legal.first().map(|m| m.from()))
+            .unwrap_or(king)
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
@@ -1017,15 +1053,24 @@ fn fill_default_tags(pgn: &mut crate::chess::pgn::PgnGame, mode: Mode) {
     }
 }
 
+/// "1 ply", "84 plies".
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// "Carlsen - Nepo 1-0 (84 plies) Event"
 fn game_label(g: &crate::chess::pgn::PgnGame) -> String {
     let t = |k: &str| g.tag(k).unwrap_or("?").to_string();
     format!(
-        "{} - {} {} ({} plies) {}",
+        "{} - {} {} ({}) {}",
         t("White"),
         t("Black"),
         g.result,
-        g.moves.len(),
+        plies(g.moves.len()),
         t("Event")
     )
 }

@@ -85,8 +85,10 @@ pub fn ply_at(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    let mut title = if app.ply == 0 {
-        format!("Moves · start of {}", g.len())
+    let mut title = if g.is_empty() {
+        "Moves".to_string()
+    } else if app.ply == 0 {
+        format!("Moves · start of {}", crate::tui::update::plies(g.len()))
     } else {
         format!("Moves · ply {}/{}", app.ply, g.len())
     };

@@ -16,7 +16,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::None | Overlay::Help => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => {
-            let (_, inner) = popup(buf, full, 52, 9, "Play the engine", theme);
+            let (_, inner) = popup(buf, full, 56, 9, "Play the engine", theme);
             let side = match d.human {
                 Side::White => "White",
                 Side::Black => "Black",
@@ -37,7 +37,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 format!("Level      {:<2} {strength}  (Left / Right)", d.level),
                 format!("Clocks     {clocks:<14}  (c)"),
                 String::new(),
-                "Enter starts from the shown position · Esc".to_string(),
+                "Enter starts from the shown position · Esc cancels".to_string(),
             ];
             for (k, r) in rows.iter().enumerate() {
                 put(

@@ -107,7 +107,7 @@ fn message_width(width: u16, mode: &str, clocks: Option<&str>) -> usize {
 /// "…", so nothing is ever cut off silently.
 pub fn fit_rows(text: &str, widths: &[usize]) -> Vec<String> {
     let mut rows = Vec::new();
-    if widths.contains(&0) {
+    if widths.is_empty() || widths.contains(&0) {
         return rows;
     }
     let mut words: std::collections::VecDeque<String> =

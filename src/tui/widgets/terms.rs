@@ -188,22 +188,21 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         }
         return;
     }
-    // The FEN, if rows are left.
+    // The FEN, if rows are left, wrapped at its spaces.
     if y + 1 < bottom {
-        let fen = &app.view.fen;
-        let w = inner.width as usize - 4;
-        put(buf, inner.x, y + 1, "FEN ", theme.dim_style(), 4);
-        put(buf, inner.x + 4, y + 1, fen, theme.dim_style(), w as u16);
-        if fen.len() > w && y + 2 < bottom {
-            put(
-                buf,
-                inner.x + 4,
-                y + 2,
-                &fen[w..],
-                theme.dim_style(),
-                w as u16,
-            );
-        }
+        fen_rows(&app.view.fen, theme, inner, y + 1, bottom, buf);
+    }
+}
+
+/// "FEN " and the FEN over the rows from `y` to `bottom`, broken only
+/// between its fields (a field wider than the row is split).
+fn fen_rows(fen: &str, theme: &Theme, inner: Rect, y: u16, bottom: u16, buf: &mut Buffer) {
+    let w = inner.width.saturating_sub(4);
+    put(buf, inner.x, y, "FEN ", theme.dim_style(), 4);
+    let rows = bottom.saturating_sub(y).min(2) as usize;
+    let widths = vec![w as usize; rows];
+    for (k, row) in super::status::fit_rows(fen, &widths).iter().enumerate() {
+        put(buf, inner.x + 4, y + k as u16, row, theme.dim_style(), w);
     }
 }
 
