@@ -34,6 +34,22 @@ fn play(a: &mut App, moves: &str) {
     }
 }
 
+/// The engine's running search answers with `san` (its best move); returns
+/// the search's token, for tests that send it a late event afterwards.
+fn engine_replies(a: &mut App, san: &str) -> u64 {
+    let token = a.search.as_ref().expect("the engine to be searching").token;
+    let best = tapir::chess::parse_move(a.board(), san).unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+    token
+}
+
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
@@ -249,16 +265,7 @@ fn takeback_in_analysis_and_in_play() {
     a.update(Action::PlaySide(Color::White));
     a.update(Action::ChoiceConfirm);
     play(&mut a, "Nf3");
-    let token = a.search.as_ref().unwrap().token;
-    let best = tapir::chess::parse_move(a.board(), "Nc6").unwrap();
-    a.update(Action::Engine {
-        token,
-        event: SearchEvent::BestMove {
-            id: 9,
-            best: Some(best),
-            ponder: None,
-        },
-    });
+    engine_replies(&mut a, "Nc6");
     assert_eq!(a.game.sans(), ["e4", "e5", "Nf3", "Nc6"]);
     a.update(Action::TakeBack);
     assert_eq!(a.game.sans(), ["e4", "e5"]);
@@ -618,16 +625,7 @@ fn play_mode_looking_back_says_so() {
     a.update(Action::PlaySide(Color::White));
     a.update(Action::ChoiceConfirm);
     play(&mut a, "e4");
-    let token = a.search.as_ref().expect("engine to move").token;
-    let m = tapir::chess::parse_move(a.board(), "e5").unwrap();
-    a.update(Action::Engine {
-        token,
-        event: SearchEvent::BestMove {
-            id: 1,
-            best: Some(m),
-            ponder: None,
-        },
-    });
+    engine_replies(&mut a, "e5");
     assert_eq!(a.game.sans(), ["e4", "e5"]);
     // One ply back it is the engine's turn: the move is not "illegal", the
     // board shows an earlier position and End gets back.
