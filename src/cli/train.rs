@@ -4,7 +4,9 @@
 //! finished epoch's net behind.
 
 use crate::train::export::{check_writable, write_net, FILE_LEN};
+use crate::train::params::SCALE_K;
 use crate::train::record::{read_records, Record};
+use crate::train::score_scale::{fit_scale, rescale};
 use crate::train::trainer::{train, TrainConfig, TrainEvent};
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
@@ -26,7 +28,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     }
     refuse_overwriting_data(&args.out, &args.data)?;
     check_writable(&args.out)?;
-    let records = load(&args.data)?;
+    let records = load_on_one_scale(&args.data)?;
     println!(
         "training on {} positions from {} file(s): {} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}",
         records.len(),
@@ -103,17 +105,42 @@ pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()
 pub(crate) fn load(paths: &[PathBuf]) -> Result<Vec<Record>> {
     let mut all = Vec::new();
     for p in paths {
-        let f = read_records(p)?;
-        if f.dropped_bytes > 0 {
-            eprintln!(
-                "warning: {} ends in a partial record ({} bytes), ignored",
-                p.display(),
-                f.dropped_bytes
-            );
-        }
-        all.extend_from_slice(&f.records);
+        all.extend_from_slice(&read_data_file(p)?);
     }
     Ok(all)
+}
+
+/// Reads every data file and brings its scores to the trainer's scale
+/// (`score_scale`), saying what each file's fitted scale was.
+fn load_on_one_scale(paths: &[PathBuf]) -> Result<Vec<Record>> {
+    let mut all = Vec::new();
+    for p in paths {
+        let mut records = read_data_file(p)?;
+        if let Some(scale) = fit_scale(&records) {
+            rescale(&mut records, scale);
+            println!(
+                "{}: {} positions, scores fitted at {scale:.0} cp per logistic unit, scaled by {:.3}",
+                p.display(),
+                records.len(),
+                SCALE_K / scale
+            );
+        }
+        all.extend_from_slice(&records);
+    }
+    Ok(all)
+}
+
+/// One data file's records; a dropped partial record is only a warning.
+fn read_data_file(p: &Path) -> Result<Vec<Record>> {
+    let f = read_records(p)?;
+    if f.dropped_bytes > 0 {
+        eprintln!(
+            "warning: {} ends in a partial record ({} bytes), ignored",
+            p.display(),
+            f.dropped_bytes
+        );
+    }
+    Ok(f.records)
 }
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second,

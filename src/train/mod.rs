@@ -15,6 +15,7 @@ pub mod params;
 pub mod record;
 pub mod rng;
 pub mod schedule;
+pub mod score_scale;
 pub mod simd;
 pub mod split;
 pub mod trainer;

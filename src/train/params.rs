@@ -39,9 +39,18 @@ pub const OUT_BIAS_BOUND: f32 = 6000.0;
 
 // ---- loss ----------------------------------------------------------------
 
-/// Centipawns per unit of the logistic that maps a score to an expected
-/// result: sigmoid(cp / SCALE_K).
-pub const SCALE_K: f32 = 400.0;
+/// Centipawns per unit of the logistic that maps a score, and the net's
+/// output, to an expected result: sigmoid(cp / SCALE_K). The tuned
+/// hand-crafted evaluation's own scale (its fitted K = 2.52, 400 / 2.52 =
+/// 159), so that the net's centipawns mean what the search's margins were
+/// tuned for.
+pub const SCALE_K: f32 = 159.0;
+
+/// Each data file's scores are brought to `SCALE_K` from the scale fitted
+/// to its results (`score_scale`), searched in this range, on an evenly
+/// spaced sample of at most this many records.
+pub const SCALE_FIT_RANGE: (f32, f32) = (20.0, 4000.0);
+pub const FIT_SAMPLE: usize = 1 << 20;
 
 // ---- optimiser and schedule defaults -------------------------------------
 
