@@ -38,6 +38,11 @@ fn trains_and_reports_and_rejects_bad_input() {
         stdout.contains("val loss") && stdout.contains("pos/s"),
         "{stdout}"
     );
+    // Each file's scores are brought to the trainer's scale, and it says so.
+    assert!(
+        stdout.contains("data.bin: 700 positions, scores fitted at"),
+        "{stdout}"
+    );
     assert_eq!(std::fs::metadata(&net).unwrap().len() as usize, FILE_LEN);
 
     // A data file cut mid-record still trains (with a warning).
