@@ -11,7 +11,7 @@
 #
 # Two generations: the first net (commit cde8c5c, trained on hand-crafted
 # self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
-# 4,440,365 more, and the second net trains on both.
+# 4,440,365 and then 4441777 more, and the net trains on all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,7 +44,8 @@ selfplay() {
 
 selfplay "$work/gen1-net.bin" 1301468 3001 --net "$work/net0.nnue"
 selfplay "$work/gen1-hce.bin" 4440365 3002
+selfplay "$work/gen3-hce.bin" 4441777 3003
 
-"$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" \
+"$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
     --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1 --bucket-lr 0.1
 echo "now: cp $work/default.nnue nets/default.nnue"
