@@ -11,7 +11,7 @@
 #
 # Two generations: the first net (commit cde8c5c, trained on hand-crafted
 # self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
-# 4,440,365 and then 4441777 more, and the net trains on all three.
+# 4,440,365 and then 4,441,777 more, and the net trains on all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

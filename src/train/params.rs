@@ -59,8 +59,9 @@ pub const DEFAULT_BATCH: usize = 16_384;
 /// Weight of the search score in the target (1.0 = score only, 0.0 =
 /// game result only). Nets trained on the same 5.7 M positions (scores on
 /// one scale, `score_scale`), against the hand-crafted eval at 10k nodes,
-/// 200 games each: 1.0 -89 Elo, 0.75 -21, 0.5 -7, 0.3 -92. The scores alone teach the net only to copy the
-/// evaluation that searched them; the results carry what it missed.
+/// 200 games each: 1.0 -89 Elo, 0.75 -21, 0.5 -7, 0.3 -92. The scores
+/// alone teach the net only to copy the evaluation that searched them; the
+/// results carry what it missed.
 pub const DEFAULT_LAMBDA: f32 = 0.5;
 pub const DEFAULT_VAL_FRACTION: f64 = 0.02;
 pub const DEFAULT_WEIGHT_DECAY: f32 = 0.01;

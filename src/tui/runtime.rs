@@ -359,21 +359,14 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                     app.update(a);
                 }
                 Effect::LoadNet(path) => {
-                    let a = match Network::load(&path) {
+                    let a = match Network::load_named(&path) {
                         Ok(net) => {
                             engine.send(Effect::SetOption(EngineOption::EvalFile(Some(
                                 path.clone(),
                             ))));
                             Action::SetNetwork(Some(Arc::new(net)))
                         }
-                        // An I/O error already names the file; the others need it added.
-                        Err(err @ crate::eval::nnue::NetError::Io { .. }) => {
-                            Action::FileError(format!("cannot load the net: {err}"))
-                        }
-                        Err(err) => Action::FileError(format!(
-                            "cannot load the net {}: {err}",
-                            path.display()
-                        )),
+                        Err(err) => Action::FileError(format!("cannot load the net: {err}")),
                     };
                     app.update(a);
                 }
