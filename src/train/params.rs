@@ -64,12 +64,19 @@ pub const DEFAULT_BATCH: usize = 16_384;
 /// results carry what it missed.
 pub const DEFAULT_LAMBDA: f32 = 0.5;
 pub const DEFAULT_VAL_FRACTION: f64 = 0.02;
-pub const DEFAULT_WEIGHT_DECAY: f32 = 0.01;
+/// AdamW's decoupled decay (each step multiplies the weights a batch
+/// touched by 1 - lr x this). On 10.2 M positions (bucket rate 0.1) the
+/// validation loss was 0.024243 at 0.01, 0.023797 at 0.3, 0.024360 at 0.9,
+/// and 0.3 beat 0.01 by +29.6 Elo (net against net, 10k nodes, 200 games).
+pub const DEFAULT_WEIGHT_DECAY: f32 = 0.3;
 /// Learning rate of the 16 king-bucket rows relative to the shared
 /// factoriser rows (0 trains the shared rows alone: every bucket exports
 /// the same weights). Below 1 the buckets specialise only where the data
-/// keeps pulling them, which holds off over-fitting on small data sets.
-pub const DEFAULT_BUCKET_LR: f32 = 1.0;
+/// keeps pulling them. On 10.2 M positions (decay 0.3) every bucket row
+/// still over-fitted: validation loss 0.024283 at 0.3, 0.023797 at 0.1,
+/// 0.023666 at 0.03, 0.023523 at 0; 0 beat 0.1 by +31.4 Elo (200 games).
+/// Buckets are for data sets many times larger.
+pub const DEFAULT_BUCKET_LR: f32 = 0.0;
 pub const ADAM_BETA1: f32 = 0.9;
 pub const ADAM_BETA2: f32 = 0.999;
 pub const ADAM_EPS: f32 = 1e-8;
