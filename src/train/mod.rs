@@ -8,6 +8,7 @@
 pub mod datagen;
 pub mod export;
 pub mod features;
+pub mod golden;
 pub mod loss;
 pub mod model;
 pub mod optimizer;

@@ -9,6 +9,7 @@
 //! unit of the logistic that best maps its scores to its game results) is
 //! fitted, and its scores are multiplied into the trainer's `SCALE_K`.
 
+use super::golden::minimise_log;
 use super::loss::sigmoid;
 use super::params::{FIT_SAMPLE, SCALE_FIT_RANGE, SCALE_K};
 use super::record::Record;
@@ -23,9 +24,9 @@ fn result_loss(pairs: &[(f32, f32)], scale: f32) -> f64 {
 }
 
 /// The centipawns per logistic unit that best predict the game results
-/// of `records` from their scores (golden-section search on the log of
-/// the scale; the loss is unimodal in it), from an evenly spaced sample
-/// of at most `FIT_SAMPLE` records. `None` for an empty slice.
+/// of `records` from their scores (`golden::minimise_log`), from an
+/// evenly spaced sample of at most `FIT_SAMPLE` records. `None` for an
+/// empty slice.
 pub fn fit_scale(records: &[Record]) -> Option<f32> {
     if records.is_empty() {
         return None;
@@ -36,23 +37,8 @@ pub fn fit_scale(records: &[Record]) -> Option<f32> {
         .step_by(step)
         .map(|r| (r.stm_score() as f32, r.result.score_for(r.side_to_move())))
         .collect();
-    let f = |x: f32| result_loss(&pairs, x.exp());
-    let g = (5f32.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (SCALE_FIT_RANGE.0.ln(), SCALE_FIT_RANGE.1.ln());
-    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..40 {
-        if fc < fd {
-            (b, d, fd) = (d, c, fc);
-            c = b - g * (b - a);
-            fc = f(c);
-        } else {
-            (a, c, fc) = (c, d, fd);
-            d = a + g * (b - a);
-            fd = f(d);
-        }
-    }
-    Some(((a + b) / 2.0).exp())
+    let range = (f64::from(SCALE_FIT_RANGE.0), f64::from(SCALE_FIT_RANGE.1));
+    Some(minimise_log(range, |scale| result_loss(&pairs, scale as f32)) as f32)
 }
 
 /// Multiplies every score by `SCALE_K / scale` (rounded, saturated to

@@ -3,6 +3,8 @@
 //! with the search score's expected result by lambda. Also the fit of K
 //! itself: the scale that best maps the starting evaluation to results.
 
+use crate::train::golden::minimise_log;
+
 /// Centipawns per unit of the logistic's input when K = 1 (the NNUE
 /// trainer uses the same 400).
 pub const CP_PER_UNIT: f64 = 400.0;
@@ -46,31 +48,10 @@ pub fn mean_loss(pairs: &[(f64, f64)], k: f64) -> f64 {
 }
 
 /// The K in `K_RANGE` minimising the mean loss of (evaluation, result)
-/// pairs, by golden-section search on log K (the loss is unimodal in K for
-/// any sensible evaluation). Returns K and its loss.
+/// pairs (the loss is unimodal in log K for any sensible evaluation).
+/// Returns K and its loss.
 pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
-    let f = |x: f64| mean_loss(pairs, x.exp());
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (K_RANGE.0.ln(), K_RANGE.1.ln());
-    let mut c = b - g * (b - a);
-    let mut d = a + g * (b - a);
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..60 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - g * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + g * (b - a);
-            fd = f(d);
-        }
-    }
-    let k = ((a + b) / 2.0).exp();
+    let k = minimise_log(K_RANGE, |k| mean_loss(pairs, k));
     (k, mean_loss(pairs, k))
 }
 
