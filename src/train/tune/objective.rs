@@ -5,8 +5,8 @@
 
 use crate::train::golden::minimise_log;
 
-/// Centipawns per unit of the logistic's input when K = 1 (the NNUE
-/// trainer uses the same 400).
+/// Centipawns per unit of the logistic's input when K = 1. The NNUE
+/// trainer's logistic uses 400 / K for the tuned K (`SCALE_K`, 159).
 pub const CP_PER_UNIT: f64 = 400.0;
 
 /// The range searched for K.
