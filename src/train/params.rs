@@ -3,11 +3,11 @@
 // ---- the net file format v1 (fixed by the inference side; see export.rs) ----
 
 /// Feature-transformer quantisation: a float 1.0 is stored as 255.
-pub const QA: i32 = 255;
-/// Output-weight quantisation: a float 1.0 is stored as 64.
-pub const QB: i32 = 64;
+pub const QA: i32 = crate::eval::nnue::arch::QA;
+/// Output-weight quantisation: a float 1.0 is stored as 512.
+pub const QB: i32 = crate::eval::nnue::arch::QB;
 /// Centipawns per unit of the float network output.
-pub const NET_SCALE: i32 = 400;
+pub const NET_SCALE: i32 = crate::eval::nnue::arch::SCALE;
 /// Phase scales written to the file, in units of 1/1024 (1.0 = no scaling).
 pub const MG_SCALE_Q: i32 = 1024;
 pub const EG_SCALE_Q: i32 = 1024;
@@ -28,14 +28,15 @@ pub const FT_BOUND: f32 = 3.88;
 /// row and the shared factoriser row); their sum stays within `FT_BOUND`.
 pub const FT_HALF_BOUND: f32 = FT_BOUND / 2.0;
 
-/// Bound on the output weights. i16 alone would allow 511 (32767 / 64);
-/// 120 also keeps the i32 output sum safe: 1024 * 255 * round(120 * 64)
-/// = 2.005e9 < i32::MAX, with room left for the bias.
-pub const OUT_BOUND: f32 = 120.0;
+/// Bound on the output weights (trained ones stay near 1 at most). It
+/// keeps the i32 output sum safe: 1024 * 255 * round(16 * 512)
+/// = 2.139e9 < i32::MAX, with room left for the bias.
+pub const OUT_BOUND: f32 = 16.0;
 
-/// Bound on the output bias (in float units; about 2.4 million centipawns
-/// is far beyond anything useful, but the i32 must not wrap).
-pub const OUT_BIAS_BOUND: f32 = 6000.0;
+/// Bound on the output bias in float units (25,600 centipawns, far beyond
+/// anything useful): 64 * 255 * 512 = 8.36e6 fits the room the weights
+/// leave below i32::MAX.
+pub const OUT_BIAS_BOUND: f32 = 64.0;
 
 // ---- loss ----------------------------------------------------------------
 

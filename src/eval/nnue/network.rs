@@ -5,7 +5,7 @@
 
 use super::arch::{
     fnv1a, ARCH_HASH, BODY_LEN, CHECKSUM_LEN, FEATURES, FILE_LEN, FORMAT_VERSION, HEADER_LEN,
-    HIDDEN, MAGIC, PHASE_SCALE_MAX, PHASE_SCALE_ONE, QA, QB, SCALE,
+    HIDDEN, LEGACY_QB, MAGIC, PHASE_SCALE_MAX, PHASE_SCALE_ONE, QA, QB, SCALE,
 };
 use super::row::Row;
 use std::fmt;
@@ -34,8 +34,11 @@ pub enum NetError {
     HiddenSizeMismatch { found: u32 },
     /// QA other than 255.
     QaMismatch { found: i32 },
-    /// QB other than 64.
+    /// QB other than 512 (or the legacy 64).
     QbMismatch { found: i32 },
+    /// A legacy (QB 64) file whose output weight (or bias) cannot be
+    /// rescaled to QB within i16 (or i32).
+    LegacyOutputOutOfRange { found: i32 },
     /// SCALE other than 400.
     ScaleMismatch { found: i32 },
     /// A phase scale below 0 or above 16.0.
@@ -77,7 +80,14 @@ impl fmt::Display for NetError {
                 write!(f, "net file has hidden size {found}, expected {HIDDEN}")
             }
             QaMismatch { found } => write!(f, "net file has QA = {found}, expected {QA}"),
-            QbMismatch { found } => write!(f, "net file has QB = {found}, expected {QB}"),
+            QbMismatch { found } => write!(
+                f,
+                "net file has QB = {found}, expected {QB} (or {LEGACY_QB} for older tapir nets)"
+            ),
+            LegacyOutputOutOfRange { found } => write!(
+                f,
+                "net file with QB = {LEGACY_QB} has an output value {found} too large to rescale to QB = {QB}"
+            ),
             ScaleMismatch { found } => {
                 write!(f, "net file has SCALE = {found}, expected {SCALE}")
             }
@@ -217,7 +227,7 @@ impl Network {
             return Err(NetError::QaMismatch { found: qa });
         }
         let qb = r.i32();
-        if qb != QB {
+        if qb != QB && qb != LEGACY_QB {
             return Err(NetError::QbMismatch { found: qb });
         }
         let scale = r.i32();
@@ -267,7 +277,25 @@ impl Network {
             r.row(row);
         }
         net.output_bias = r.i32();
+        if qb == LEGACY_QB {
+            net.rescale_legacy_output()?;
+        }
         Ok(net)
+    }
+
+    /// Brings the output layer of a QB-64 file to `QB`: every output weight
+    /// and the bias times `QB / LEGACY_QB`, the same evaluations exactly.
+    fn rescale_legacy_output(&mut self) -> Result<(), NetError> {
+        let k = QB / LEGACY_QB;
+        let too_large = |found: i32| NetError::LegacyOutputOutOfRange { found };
+        for w in self.output_weights.iter_mut().flat_map(|r| r.0.iter_mut()) {
+            *w = w.checked_mul(k as i16).ok_or(too_large(i32::from(*w)))?;
+        }
+        self.output_bias = self
+            .output_bias
+            .checked_mul(k)
+            .ok_or(too_large(self.output_bias))?;
+        Ok(())
     }
 
     /// The net in file format v1, checksum included.
@@ -413,6 +441,47 @@ mod tests {
         Network::from_bytes(bytes).expect_err("the loader must refuse this file")
     }
 
+    /// `net` written as a QB-64 file: output weights and bias divided by 8
+    /// (the caller makes them multiples of 8).
+    fn legacy_bytes(net: &Network) -> Vec<u8> {
+        let mut b = net.to_bytes();
+        b[28..32].copy_from_slice(&LEGACY_QB.to_le_bytes());
+        let k = (QB / LEGACY_QB) as i16;
+        let out_at = HEADER_LEN + (FEATURES + 1) * HIDDEN * 2;
+        for i in 0..2 * HIDDEN {
+            let at = out_at + 2 * i;
+            let w = i16::from_le_bytes([b[at], b[at + 1]]);
+            b[at..at + 2].copy_from_slice(&(w / k).to_le_bytes());
+        }
+        let bias_at = out_at + 4 * HIDDEN;
+        b[bias_at..bias_at + 4].copy_from_slice(&(net.output_bias / i32::from(k)).to_le_bytes());
+        let n = b.len() - 4;
+        let sum = fnv1a(&b[..n]);
+        b[n..].copy_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn legacy_qb_files_load_with_the_same_output() {
+        let mut net = sample().0.clone();
+        for w in net.output_weights.iter_mut().flat_map(|r| r.0.iter_mut()) {
+            *w *= 8;
+        }
+        net.output_bias = 8 * 1234;
+        assert_eq!(Network::from_bytes(&legacy_bytes(&net)).unwrap(), net);
+        // A legacy weight that cannot be multiplied by 8 within i16.
+        let mut b = legacy_bytes(&net);
+        let at = HEADER_LEN + (FEATURES + 1) * HIDDEN * 2 + 2 * (HIDDEN + 5);
+        b[at..at + 2].copy_from_slice(&4096i16.to_le_bytes());
+        let n = b.len() - 4;
+        let sum = fnv1a(&b[..n]);
+        b[n..].copy_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            err(&b),
+            NetError::LegacyOutputOutOfRange { found: 4096 }
+        ));
+    }
+
     #[test]
     fn round_trip_through_bytes_and_file() {
         let (net, bytes) = sample();
@@ -433,7 +502,7 @@ mod tests {
         assert_eq!(u(8), 1);
         assert_eq!(u(12), 0x183f_5ade);
         assert_eq!((u(16), u(20)), (12_288, 512));
-        assert_eq!((u(24), u(28), u(32)), (255, 64, 400));
+        assert_eq!((u(24), u(28), u(32)), (255, 512, 400));
         assert_eq!(u(44), 12_585_988);
         // The first feature weight, then the output bias just before the checksum.
         let net = &sample().0;

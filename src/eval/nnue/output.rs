@@ -68,9 +68,9 @@ mod tests {
     fn output_arithmetic_follows_the_spec() {
         let mut net = Network::random(3);
         net.output_weights = [Row::ZERO; 2];
-        net.output_weights[0].0[0] = 64; // 1.0
-        net.output_weights[1].0[1] = -32; // -0.5
-        net.output_bias = 1000;
+        net.output_weights[0].0[0] = 512; // 1.0
+        net.output_weights[1].0[1] = -256; // -0.5
+        net.output_bias = 8000;
         net.mg_scale_q = 1024;
         net.eg_scale_q = 512;
         let mut acc = Accumulator::default();
@@ -79,9 +79,9 @@ mod tests {
         acc.rows[1].0[0] = -7; // clipped to 0
         acc.rows[1].0[1] = 100;
         let b = Backend::scalar();
-        // White to move: 200 * 64 + 100 * -32 + 1000 = 10600 -> 10600 * 400 / 16320 = 259.8
+        // White to move: 200 * 512 + 100 * -256 + 8000 = 84800 -> 84800 * 400 / 130560 = 259.8
         assert_eq!(raw_cp(b, &net, &acc, Color::White), 259);
-        // Black to move: 0 * 64 + 255 * -32 + 1000 = -7160 -> -175.49 -> -175 (toward zero)
+        // Black to move: 0 * 512 + 255 * -256 + 8000 = -57280 -> -175.49 -> -175 (toward zero)
         assert_eq!(raw_cp(b, &net, &acc, Color::Black), -175);
         assert_eq!(evaluate_with(b, &net, &acc, Color::White, 24), 259);
         // Bare kings: half of 259 = 129.5 -> 129.
