@@ -194,8 +194,19 @@ enum Command {
     },
 }
 
+/// Parses the command line. Negative numbers are read as values, so that
+/// `tapir bench -5` says why -5 is no depth instead of calling it an
+/// unknown flag.
+fn parse_cli() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command()
+        .mut_subcommands(|sub| sub.allow_negative_numbers(true))
+        .get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_cli();
     let result = match cli.command {
         Some(Command::Perft {
             depth,

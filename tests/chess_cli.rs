@@ -136,3 +136,26 @@ fn counts_divide_and_suites() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+#[test]
+fn a_negative_number_is_a_bad_value_not_an_unknown_flag() {
+    let cases: [&[&str]; 3] = [
+        &["perft", "-1"],
+        &["bench", "-5"],
+        &["datagen", "--out", "never-written.bin", "--games", "-3"],
+    ];
+    for args in cases {
+        let out = tapir(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(out.stdout.is_empty(), "{args:?} printed {:?}", out.stdout);
+        assert!(
+            stderr.starts_with("error: invalid value '-"),
+            "{args:?}: {stderr:?}"
+        );
+        assert!(
+            !stderr.contains("unexpected argument"),
+            "{args:?}: {stderr:?}"
+        );
+    }
+}
