@@ -253,6 +253,7 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
         "go depth banana",
         "go searchmoves a1a8",
         "go depth 0",
+        "go nodes 0",
         "setoption name Hash value 0",
         "setoption name Hash value 99999999",
         "setoption name Threads value 0",

@@ -141,8 +141,8 @@ fn parse_go(args: &[&str], board: &Board) -> Result<Limits, String> {
             _ => return Err(format!("go: unknown field '{key}'")),
         }
     }
-    if l.depth == Some(0) || l.mate == Some(0) {
-        return Err("go: depth and mate must be at least 1".into());
+    if l.depth == Some(0) || l.nodes == Some(0) || l.mate == Some(0) {
+        return Err("go: depth, nodes and mate must be at least 1".into());
     }
     Ok(l)
 }
