@@ -524,6 +524,17 @@ fn loading_files_and_the_game_picker() {
     });
     assert_eq!(a.game.sans(), ["e4", "e5", "Nf3"]);
     assert!(!a.unsaved);
+    // The board keeps the main line; the message says what it left out.
+    let said = a
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        said,
+        "loaded a.pgn (3 plies, 1-0); not kept: 1 comment, 1 NAG, 1 variation"
+    );
+    assert_eq!(a.game.result(), "1-0");
     let many = format!("{one}\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. e4 Ke7 *\n");
     a.update(Action::FileLoaded {
         path: "b.pgn".into(),

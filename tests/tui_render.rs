@@ -447,3 +447,20 @@ fn move_list_title_for_empty_and_start() {
     let s = screen(&mut app, 120, 40);
     assert!(s[26].starts_with(" Moves · start of 1 ply ─"), "{}", s[26]);
 }
+
+#[test]
+fn move_list_title_shows_the_result() {
+    let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].starts_with(" Moves · ply 4/4 · 0-1 ─"), "{}", s[26]);
+    app.update(Action::FileLoaded {
+        path: "r.pgn".into(),
+        text: "1. d4 d5 2. c4 1/2-1/2\n".into(),
+    });
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s[26].starts_with(" Moves · ply 3/3 · 1/2-1/2 ─"),
+        "{}",
+        s[26]
+    );
+}

@@ -18,6 +18,37 @@ pub struct PgnGame {
     pub start: Board,
     pub moves: Vec<Move>,
     pub result: String,
+    /// What the reader passed over, so a caller can say so.
+    pub skipped: Skipped,
+}
+
+/// Annotations of the main line that a read game does not keep (counted at
+/// the top level: a comment inside a variation goes with the variation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skipped {
+    pub comments: usize,
+    pub nags: usize,
+    pub variations: usize,
+}
+
+impl Skipped {
+    /// "3 comments, 1 variation" (empty when nothing was skipped).
+    pub fn describe(&self) -> String {
+        let part = |n: usize, what: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {what}")),
+            _ => Some(format!("{n} {what}s")),
+        };
+        [
+            part(self.comments, "comment"),
+            part(self.nags, "NAG"),
+            part(self.variations, "variation"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
 }
 
 /// The seven tags every exported game carries, in this order.
@@ -32,6 +63,7 @@ impl PgnGame {
             start,
             moves: Vec::new(),
             result: "*".to_string(),
+            skipped: Skipped::default(),
         }
     }
 
@@ -130,16 +162,25 @@ fn parse_one(lx: &mut Lexer, game: usize) -> Result<PgnGame, PgnError> {
     let mut moves = Vec::new();
     let mut result = None;
     let mut depth = 0usize; // variation nesting
+    let mut skipped = Skipped::default();
     loop {
         lx.skip_space();
         let Some(c) = lx.peek() else { break };
+        let top = depth == 0;
         match c {
-            '{' => lx.skip_brace_comment(),
-            ';' => lx.skip_line(),
+            '{' => {
+                lx.skip_brace_comment();
+                skipped.comments += usize::from(top);
+            }
+            ';' => {
+                lx.skip_line();
+                skipped.comments += usize::from(top);
+            }
             '%' if lx.at_line_start() => lx.skip_line(),
             '(' => {
                 lx.bump();
                 depth += 1;
+                skipped.variations += usize::from(top);
             }
             ')' => {
                 lx.bump();
@@ -149,6 +190,7 @@ fn parse_one(lx: &mut Lexer, game: usize) -> Result<PgnGame, PgnError> {
             '$' => {
                 lx.bump();
                 lx.take_while(|c| c.is_ascii_digit());
+                skipped.nags += usize::from(top);
             }
             _ => {
                 let token = lx.word();
@@ -193,6 +235,7 @@ fn parse_one(lx: &mut Lexer, game: usize) -> Result<PgnGame, PgnError> {
         start,
         moves,
         result: result.or(tag_result).unwrap_or_else(|| "*".to_string()),
+        skipped,
     })
 }
 
@@ -442,6 +485,14 @@ mod tests {
         assert_eq!(g.tag("White"), Some("A \"Quoted\" Player"));
         assert_eq!(g.moves[2].to_string(), "g1f3");
         assert_eq!(g.moves[8].to_string(), "e1g1");
+        let skipped = Skipped {
+            comments: 2,
+            nags: 1,
+            variations: 1,
+        };
+        assert_eq!(g.skipped, skipped);
+        assert_eq!(skipped.describe(), "2 comments, 1 NAG, 1 variation");
+        assert_eq!(Skipped::default().describe(), "");
     }
 
     #[test]
@@ -451,7 +502,14 @@ mod tests {
         assert!(text.starts_with("[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]"));
         assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0"));
         let again = parse_first(&text).unwrap();
-        assert_eq!(again, g);
+        assert_eq!(again.skipped, Skipped::default());
+        assert_eq!(
+            again,
+            PgnGame {
+                skipped: Skipped::default(),
+                ..g
+            }
+        );
     }
 
     #[test]

@@ -151,6 +151,7 @@ impl Game {
             start: self.start,
             moves: self.moves.clone(),
             result: self.result(),
+            skipped: Default::default(),
         }
     }
 

@@ -575,7 +575,12 @@ impl App {
                 match entry.game {
                     Ok(g) => {
                         self.new_game(Game::from_pgn(&g));
-                        self.info(format!("loaded game {}: {}", selected + 1, entry.label));
+                        self.info(format!(
+                            "loaded game {}: {}{}",
+                            selected + 1,
+                            entry.label,
+                            not_kept(&g)
+                        ));
                     }
                     Err(e) => {
                         self.error(format!("cannot load that game: {e}"));
@@ -735,9 +740,11 @@ impl App {
                     self.new_game(Game::from_pgn(&g));
                     self.file = Some(path.clone());
                     self.info(format!(
-                        "loaded {} ({} moves)",
+                        "loaded {} ({}, {}){}",
                         path.display(),
-                        g.moves.len()
+                        plies(g.moves.len()),
+                        g.result,
+                        not_kept(&g)
                     ));
                 }
                 Err(e) => self.error(format!("{}: {e}", path.display())),
@@ -1059,6 +1066,17 @@ pub fn plies(n: usize) -> String {
         "1 ply".to_string()
     } else {
         format!("{n} plies")
+    }
+}
+
+/// "; not kept: 3 comments, 1 variation" when the reader skipped any
+/// annotations (the board keeps the main line only), else nothing.
+fn not_kept(g: &crate::chess::pgn::PgnGame) -> String {
+    let skipped = g.skipped.describe();
+    if skipped.is_empty() {
+        skipped
+    } else {
+        format!("; not kept: {skipped}")
     }
 }
 

@@ -1,5 +1,6 @@
 //! The move list: numbered SAN pairs in as many columns as fit, scrolled
-//! so the current ply is visible and marked. With a net loaded, a ◆ after
+//! so the current ply is visible and marked, the result (once there is
+//! one) in the title. With a net loaded, a ◆ after
 //! a move says that the hand-crafted and the network evaluations of the
 //! position it reaches differ by more than `DISAGREE_CP`.
 
@@ -92,6 +93,10 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         format!("Moves · ply {}/{}", app.ply, g.len())
     };
+    let result = g.result();
+    if result != "*" {
+        title.push_str(&format!(" · {result}"));
+    }
     if app.game_evals.any_disagreement() {
         title.push_str(&format!(" · {MARK} HCE/NNUE differ > {}", DISAGREE_CP));
     }
