@@ -44,6 +44,14 @@ fn trains_and_reports_and_rejects_bad_input() {
         "{stdout}"
     );
     assert_eq!(std::fs::metadata(&net).unwrap().len() as usize, FILE_LEN);
+    // And what quantising the net cost, measured on the 700 positions: a
+    // few centipawns (truncation to whole centipawns alone is 0.5).
+    let quant = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("quantisation: the file's output is "))
+        .unwrap_or_else(|| panic!("no quantisation line: {stdout}"));
+    let cp: f64 = quant.split(' ').next().unwrap().parse().unwrap();
+    assert!(cp < 5.0 && quant.ends_with("(700 positions)"), "{quant}");
 
     // A data file cut mid-record still trains (with a warning).
     let cut = dir.join("cut.bin");

@@ -3,7 +3,7 @@
 //! the net after every epoch, so an interrupted run still leaves the last
 //! finished epoch's net behind.
 
-use crate::train::export::{check_writable, write_net, FILE_LEN};
+use crate::train::export::{check_writable, quantisation_error, write_net, FILE_LEN};
 use crate::train::params::SCALE_K;
 use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};
@@ -78,10 +78,30 @@ pub fn run(args: TrainArgs) -> Result<()> {
         }
         Ok(())
     };
-    train(&records, cfg, &mut on_event)?;
+    let model = train(&records, cfg, &mut on_event)?;
     println!("wrote {} ({FILE_LEN} bytes)", args.out.display());
+    let sample = quantisation_sample(&records);
+    println!(
+        "quantisation: the file's output is {:.2} cp from the float net's on average ({} positions)",
+        quantisation_error(&model, &sample),
+        sample.len()
+    );
     Ok(())
 }
+
+/// Up to `QUANT_SAMPLE` boards spread evenly over the data.
+fn quantisation_sample(records: &[Record]) -> Vec<crate::chess::Board> {
+    let step = (records.len() / QUANT_SAMPLE).max(1);
+    records
+        .iter()
+        .step_by(step)
+        .take(QUANT_SAMPLE)
+        .filter_map(|r| r.to_board().ok())
+        .collect()
+}
+
+/// Positions the quantisation report is measured on.
+const QUANT_SAMPLE: usize = 10_000;
 
 /// Refuses an output file that is one of the data files: writing it would
 /// destroy the training data. Paths are compared canonicalised (so `./x`

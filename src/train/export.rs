@@ -6,8 +6,8 @@
 //! integer evaluation here, the trainer's own reference for what the
 //! engine will compute.
 
-use super::features::{feature_index, train_row, FEATURES};
-use super::model::Model;
+use super::features::{board_features, feature_index, train_row, FEATURES};
+use super::model::{forward, Model, Scratch};
 use super::params::{
     EG_SCALE_Q, FT_BOUND, HIDDEN, MG_SCALE_Q, NET_SCALE, OUT_BIAS_BOUND, OUT_BOUND, QA, QB,
 };
@@ -136,18 +136,44 @@ impl QuantisedNet {
     /// The evaluation the engine computes from this file: side to move's
     /// centipawns, phase-scaled.
     pub fn evaluate(&self, b: &Board) -> i64 {
-        let stm = b.side_to_move();
-        let feats = |p: Color| -> Vec<usize> {
-            b.occupied()
-                .iter()
-                .filter_map(|sq| b.piece_at(sq).map(|pc| feature_index(p, b.king(p), pc, sq)))
-                .collect()
-        };
-        let raw = self.raw_cp(&feats(stm), &feats(!stm));
+        let raw = self.raw_cp_of(b);
         let gp = game_phase(b) as i64;
         let scale = self.mg_scale_q as i64 * gp + self.eg_scale_q as i64 * (MAX_PHASE as i64 - gp);
         raw * scale / (MAX_PHASE as i64 * 1024)
     }
+
+    /// `raw_cp` of a board.
+    pub fn raw_cp_of(&self, b: &Board) -> i64 {
+        let stm = b.side_to_move();
+        self.raw_cp(&spec_features(b, stm), &spec_features(b, !stm))
+    }
+}
+
+/// The spec feature indices of every piece of `b` seen from `persp`.
+fn spec_features(b: &Board, persp: Color) -> Vec<usize> {
+    b.occupied()
+        .iter()
+        .filter_map(|sq| {
+            b.piece_at(sq)
+                .map(|pc| feature_index(persp, b.king(persp), pc, sq))
+        })
+        .collect()
+}
+
+/// What quantisation costs: the mean |float output - file output| over
+/// `boards`, in centipawns before phase scaling (`tapir train` prints it).
+pub fn quantisation_error(model: &Model, boards: &[Board]) -> f64 {
+    let file = quantise(model);
+    let merged = model.merged();
+    let mut scratch = Scratch::default();
+    let total: f64 = boards
+        .iter()
+        .map(|b| {
+            let float = forward(model, &merged, &board_features(b), &mut scratch);
+            (f64::from(float) * f64::from(NET_SCALE) - file.raw_cp_of(b) as f64).abs()
+        })
+        .sum();
+    total / boards.len().max(1) as f64
 }
 
 /// Fails early (before hours of training) if `path` cannot be written:
@@ -190,6 +216,27 @@ mod tests {
         assert_eq!(fnv1a32(b""), 0x811C_9DC5);
         assert_eq!(fnv1a32(b"a"), 0xE40C_292C);
         assert_eq!(fnv1a32(b"foobar"), 0xBF9C_F968);
+    }
+
+    #[test]
+    fn quantised_output_stays_close_to_the_float_net() {
+        let boards: Vec<Board> = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/8/3P4/8/8/5K2/8 b - - 0 60",
+        ]
+        .iter()
+        .map(|f| Board::from_fen(f).unwrap())
+        .collect();
+        let model = Model::new(5);
+        let err = quantisation_error(&model, &boards);
+        // Rounding of 1024 output weights (1/1024 each at QB 512) and of the
+        // accumulators: about a centipawn, not the tens a wrong scale gives.
+        assert!(err < 2.0, "{err}");
+        // A shifted output bias (200 cp) is carried into the file too.
+        let mut shifted = model.clone();
+        shifted.out_bias += 0.5;
+        assert!((quantisation_error(&shifted, &boards) - err).abs() < 1.0);
     }
 
     #[test]
