@@ -9,10 +9,11 @@
 #
 #   scripts/make_net.sh WORKDIR [THREADS]
 #
-# Three generations: the first net (commit cde8c5c, trained on hand-crafted
+# Four generations: the first net (commit cde8c5c, trained on hand-crafted
 # self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
 # 4,440,365 and then 4,441,777 more, the third net (commit ee9f36f, trained
-# on those three) plays 2,258,772, and the net trains on all four.
+# on those three) plays 2,258,772, the fourth (commit ba71f88, trained on
+# those four) 3,629,462, and the net trains on all five.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,7 @@ cargo build --release
 tapir=target/release/tapir
 git show cde8c5c:nets/default.nnue > "$work/net0.nnue"
 git show ee9f36f:nets/default.nnue > "$work/net2.nnue"
+git show ba71f88:nets/default.nnue > "$work/net4.nnue"
 
 # selfplay FILE POSITIONS SEED [datagen flags...]: the first POSITIONS
 # records of a 5000-node self-play run.
@@ -48,7 +50,8 @@ selfplay "$work/gen1-net.bin" 1301468 3001 --net "$work/net0.nnue"
 selfplay "$work/gen1-hce.bin" 4440365 3002
 selfplay "$work/gen3-hce.bin" 4441777 3003
 selfplay "$work/gen5-net.bin" 2258772 3005 --net "$work/net2.nnue"
+selfplay "$work/gen6-net.bin" 3629462 3006 --net "$work/net4.nnue"
 
 "$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
-    "$work/gen5-net.bin" --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
+    "$work/gen5-net.bin" "$work/gen6-net.bin" --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
