@@ -339,6 +339,8 @@ impl Network {
     /// benchmarks. Feature weights lie in -48..=48 and biases in -64..=127,
     /// so even 32 pieces stay far inside i16 (|acc| <= 127 + 32 * 48), and a
     /// fair share of hidden units sits between 0 and QA as in a trained net.
+    /// Output weights lie in +-1/4 and the bias in +-400 cp, drawn as in
+    /// the QB-64 days and scaled, so a seed gives the same evaluations.
     pub fn random(seed: u64) -> Network {
         let mut rng = SplitMix64(seed);
         let mut uniform = |lo: i32, hi: i32| lo + (rng.next() % (hi - lo + 1) as u64) as i32;
@@ -358,12 +360,13 @@ impl Network {
         for b in net.feature_bias.0.iter_mut() {
             *b = uniform(-64, 127) as i16;
         }
+        let k = QB / LEGACY_QB;
         for row in &mut net.output_weights {
             for w in row.0.iter_mut() {
-                *w = uniform(-16, 16) as i16;
+                *w = (uniform(-16, 16) * k) as i16;
             }
         }
-        net.output_bias = uniform(-QA * QB, QA * QB);
+        net.output_bias = uniform(-QA * LEGACY_QB, QA * LEGACY_QB) * k;
         net.mg_scale_q = uniform(PHASE_SCALE_ONE * 3 / 4, PHASE_SCALE_ONE * 5 / 4);
         net.eg_scale_q = uniform(PHASE_SCALE_ONE * 3 / 4, PHASE_SCALE_ONE * 5 / 4);
         net
