@@ -49,7 +49,7 @@ fn spec_check(bytes: &[u8]) -> Result<SpecNet, String> {
     if (u32_at(16), u32_at(20)) != (F as u32, HID as u32) {
         return Err("sizes".into());
     }
-    if (i32_at(24), i32_at(28), i32_at(32)) != (255, 64, 400) {
+    if (i32_at(24), i32_at(28), i32_at(32)) != (255, 512, 400) {
         return Err("QA/QB/SCALE".into());
     }
     if (i32_at(36), i32_at(40)) != (1024, 1024) {
@@ -102,7 +102,7 @@ impl SpecNet {
                 out += acc.clamp(0, 255) as i64 * self.out[half * 512 + i] as i64;
             }
         }
-        (out * 400 / (255 * 64), widest)
+        (out * 400 / (255 * 512), widest)
     }
 }
 
@@ -179,8 +179,9 @@ fn one_epoch_exports_a_file_that_meets_the_spec() {
     }
     let mean_diff = total_diff / 200.0;
     eprintln!("mean |float - integer| = {mean_diff:.2} cp");
+    // 2.6 cp here at QB 512 (half a centipawn of it truncation).
     assert!(
-        mean_diff < 40.0,
+        mean_diff < 6.0,
         "float and integer nets differ by {mean_diff} cp on average"
     );
 
