@@ -194,6 +194,9 @@ pub struct View {
     pub last_move: Option<Move>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
+    /// The game's result token at its end ("*" while it goes on), for the
+    /// move list's title: `Game::result` replays the game, so not per frame.
+    pub game_result: String,
 }
 
 impl View {
@@ -209,6 +212,7 @@ impl View {
             nnue: net.map(|n| explain(n, &board)),
             fen: board.to_fen(),
             last_delta: last_move.map(|m| MoveDelta::of_move(game.board_at(ply - 1), m, net)),
+            game_result: game.result(),
             last_move,
             board,
         }

@@ -820,6 +820,7 @@ impl App {
                     .to_string(),
                 );
                 self.unsaved = true;
+                self.refresh();
                 self.autosave();
                 if let Some(r) = self.result_text() {
                     self.info(r);

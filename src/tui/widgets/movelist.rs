@@ -93,9 +93,8 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         format!("Moves · ply {}/{}", app.ply, g.len())
     };
-    let result = g.result();
-    if result != "*" {
-        title.push_str(&format!(" · {result}"));
+    if app.view.game_result != "*" {
+        title.push_str(&format!(" · {}", app.view.game_result));
     }
     if app.game_evals.any_disagreement() {
         title.push_str(&format!(" · {MARK} HCE/NNUE differ > {}", DISAGREE_CP));
