@@ -28,6 +28,8 @@ pub const QB: i32 = 512;
 /// gives exactly the same evaluations, so the README's reproduction steps
 /// can play with them.
 pub const LEGACY_QB: i32 = 64;
+/// What a legacy output weight or bias is multiplied by on loading.
+pub const LEGACY_QB_FACTOR: i32 = QB / LEGACY_QB;
 /// Network output units to centipawns.
 pub const SCALE: i32 = 400;
 /// Unit of the two phase scales stored with the net (1024 = 1.0).

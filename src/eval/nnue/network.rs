@@ -5,7 +5,7 @@
 
 use super::arch::{
     fnv1a, ARCH_HASH, BODY_LEN, CHECKSUM_LEN, FEATURES, FILE_LEN, FORMAT_VERSION, HEADER_LEN,
-    HIDDEN, LEGACY_QB, MAGIC, PHASE_SCALE_MAX, PHASE_SCALE_ONE, QA, QB, SCALE,
+    HIDDEN, LEGACY_QB, LEGACY_QB_FACTOR, MAGIC, PHASE_SCALE_MAX, PHASE_SCALE_ONE, QA, QB, SCALE,
 };
 use super::row::Row;
 use std::fmt;
@@ -286,7 +286,7 @@ impl Network {
     /// Brings the output layer of a QB-64 file to `QB`: every output weight
     /// and the bias times `QB / LEGACY_QB`, the same evaluations exactly.
     fn rescale_legacy_output(&mut self) -> Result<(), NetError> {
-        let k = QB / LEGACY_QB;
+        let k = LEGACY_QB_FACTOR;
         let too_large = |found: i32| NetError::LegacyOutputOutOfRange { found };
         for w in self.output_weights.iter_mut().flat_map(|r| r.0.iter_mut()) {
             *w = w.checked_mul(k as i16).ok_or(too_large(i32::from(*w)))?;
@@ -360,7 +360,7 @@ impl Network {
         for b in net.feature_bias.0.iter_mut() {
             *b = uniform(-64, 127) as i16;
         }
-        let k = QB / LEGACY_QB;
+        let k = LEGACY_QB_FACTOR;
         for row in &mut net.output_weights {
             for w in row.0.iter_mut() {
                 *w = (uniform(-16, 16) * k) as i16;
@@ -434,10 +434,15 @@ mod tests {
     fn patched(offset: usize, value: [u8; 4]) -> Vec<u8> {
         let mut b = sample().1.clone();
         b[offset..offset + 4].copy_from_slice(&value);
-        let n = b.len() - 4;
+        reseal(&mut b);
+        b
+    }
+
+    /// Rewrites the trailing checksum of edited file bytes.
+    fn reseal(b: &mut [u8]) {
+        let n = b.len() - CHECKSUM_LEN;
         let sum = fnv1a(&b[..n]);
         b[n..].copy_from_slice(&sum.to_le_bytes());
-        b
     }
 
     fn err(bytes: &[u8]) -> NetError {
@@ -449,7 +454,7 @@ mod tests {
     fn legacy_bytes(net: &Network) -> Vec<u8> {
         let mut b = net.to_bytes();
         b[28..32].copy_from_slice(&LEGACY_QB.to_le_bytes());
-        let k = (QB / LEGACY_QB) as i16;
+        let k = LEGACY_QB_FACTOR as i16;
         let out_at = HEADER_LEN + (FEATURES + 1) * HIDDEN * 2;
         for i in 0..2 * HIDDEN {
             let at = out_at + 2 * i;
@@ -458,9 +463,7 @@ mod tests {
         }
         let bias_at = out_at + 4 * HIDDEN;
         b[bias_at..bias_at + 4].copy_from_slice(&(net.output_bias / i32::from(k)).to_le_bytes());
-        let n = b.len() - 4;
-        let sum = fnv1a(&b[..n]);
-        b[n..].copy_from_slice(&sum.to_le_bytes());
+        reseal(&mut b);
         b
     }
 
@@ -476,9 +479,7 @@ mod tests {
         let mut b = legacy_bytes(&net);
         let at = HEADER_LEN + (FEATURES + 1) * HIDDEN * 2 + 2 * (HIDDEN + 5);
         b[at..at + 2].copy_from_slice(&4096i16.to_le_bytes());
-        let n = b.len() - 4;
-        let sum = fnv1a(&b[..n]);
-        b[n..].copy_from_slice(&sum.to_le_bytes());
+        reseal(&mut b);
         assert!(matches!(
             err(&b),
             NetError::LegacyOutputOutOfRange { found: 4096 }
