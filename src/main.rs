@@ -185,9 +185,12 @@ enum Command {
     Bench {
         /// Depth in plies (default: the standard bench depth).
         depth: Option<u32>,
-        /// Search with this NNUE net instead of the hand-crafted eval.
-        #[arg(long, value_name = "PATH")]
+        /// Search with this NNUE net instead of the built-in one.
+        #[arg(long, value_name = "PATH", conflicts_with = "hce")]
         net: Option<PathBuf>,
+        /// Search with the hand-crafted evaluation instead of a net.
+        #[arg(long)]
+        hce: bool,
         /// Search threads; more than 1 times Lazy SMP (nodes then vary run to run).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -327,8 +330,9 @@ fn main() -> ExitCode {
         Some(Command::Bench {
             depth,
             net,
+            hce,
             threads,
-        }) => cli::bench::run(depth, net.as_deref(), threads),
+        }) => cli::bench::run(depth, net.as_deref(), hce, threads),
         None => {
             use std::io::IsTerminal;
             if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {

@@ -1,5 +1,6 @@
 //! `tapir bench` as a user runs it: a deterministic node signature with one
-//! thread, a Lazy SMP run with `--threads`, and clear errors for bad input.
+//! thread, a Lazy SMP run with `--threads`, the default evaluator or the
+//! hand-crafted one, and clear errors for bad input.
 
 use std::process::{Command, Output};
 
@@ -53,6 +54,27 @@ fn two_threads_search_every_position_to_the_same_depth() {
         .all(|l| !l.contains("(none)")));
 }
 
+/// The line `Evaluator: ...` of the report.
+fn evaluator(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Evaluator: "))
+        .unwrap_or_else(|| panic!("no evaluator line in:\n{stdout}"))
+}
+
+#[test]
+fn searches_with_the_built_in_net_unless_told_hce() {
+    let nnue = String::from_utf8(tapir(&["bench", "4"]).stdout).unwrap();
+    let hce = String::from_utf8(tapir(&["bench", "4", "--hce"]).stdout).unwrap();
+    assert_eq!(evaluator(&nnue), "NNUE");
+    assert_eq!(evaluator(&hce), "HCE");
+    // Different evaluations steer the same searches to other trees.
+    assert_ne!(
+        field(&nnue, "Nodes searched:"),
+        field(&hce, "Nodes searched:")
+    );
+}
+
 #[test]
 fn bad_depth_and_thread_counts_are_one_line_errors() {
     for (args, needle) in [
@@ -63,6 +85,10 @@ fn bad_depth_and_thread_counts_are_one_line_errors() {
             "bench threads must be 1..=",
         ),
         (&["bench", "--threads", "many"][..], "invalid value 'many'"),
+        (
+            &["bench", "--hce", "--net", "nets/default.nnue"][..],
+            "cannot be used with",
+        ),
     ] {
         let out = tapir(args);
         assert!(!out.status.success(), "{args:?} should fail");

@@ -306,7 +306,8 @@ fn finds_mates() {
     // go mate: stops once the mate is proven.
     s.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
     let (infos, best, _) = s.go("go mate 2");
-    assert_eq!(best, "c6b6");
+    // Two moves mate in two: Kb6 (Kb8 Rh8#) and Kc7 (Ka7 Ra1#).
+    assert!(["c6b6", "c6c7"].contains(&best.as_str()), "{best}");
     assert!(infos.iter().any(|l| l.contains("score mate 2")));
     // Being mated: a negative mate score.
     s.send("position fen k7/8/1K6/8/8/8/8/6R1 b - - 0 1");

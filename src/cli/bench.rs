@@ -2,7 +2,7 @@
 //! position, then the node signature and the speed.
 
 use crate::engine::THREADS_RANGE;
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{default_net_checked, nnue_is_default, Network};
 use crate::search::bench::{self, DEFAULT_DEPTH};
 use anyhow::{anyhow, bail, Result};
 use std::path::Path;
@@ -10,10 +10,11 @@ use std::sync::Arc;
 
 pub const MAX_DEPTH: u32 = 30;
 
-/// `net`: search with that network instead of the hand-crafted eval.
+/// Searches with the engine's default evaluator: the built-in net when it
+/// is the default, `net` instead of it, the hand-crafted eval with `hce`.
 /// `threads`: 1 gives the deterministic signature; more measure Lazy SMP's
 /// time to the same depth.
-pub fn run(depth: Option<u32>, net: Option<&Path>, threads: usize) -> Result<()> {
+pub fn run(depth: Option<u32>, net: Option<&Path>, hce: bool, threads: usize) -> Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         bail!("bench depth must be 1..={MAX_DEPTH}, got {depth}");
@@ -24,7 +25,8 @@ pub fn run(depth: Option<u32>, net: Option<&Path>, threads: usize) -> Result<()>
     }
     let net = match net {
         Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
-        None => None,
+        None if hce || !nnue_is_default() => None,
+        None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
     let mut i = 0;
