@@ -173,7 +173,7 @@ impl App {
             }
         }
         if self.net.is_some() {
-            self.info("NNUE net loaded: the NNUE views and e (NNUE search) use it");
+            self.info("NNUE net loaded: the NNUE views and the NNUE search use it");
         }
     }
 

@@ -34,7 +34,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("", "View and engine"),
     ("a", "analysis on / off"),
     ("+ -", "engine lines 1-5"),
-    ("e", "panel: HCE / NNUE view"),
+    ("e", "evaluator NNUE / HCE"),
     ("f", "flip the board"),
     ("y", "show and copy the FEN"),
     ("F12", "frame-time overlay"),
