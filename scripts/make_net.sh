@@ -9,11 +9,12 @@
 #
 #   scripts/make_net.sh WORKDIR [THREADS]
 #
-# Four generations: the first net (commit cde8c5c, trained on hand-crafted
+# Five generations: the first net (commit cde8c5c, trained on hand-crafted
 # self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
 # 4,440,365 and then 4,441,777 more, the third net (commit ee9f36f, trained
 # on those three) plays 2,258,772, the fourth (commit ba71f88, trained on
-# those four) 3,629,462, and the net trains on all five.
+# those four) 3,629,462, the fifth (commit a1c5a4b, trained on those five)
+# 4,096,792 at 2500 nodes a move, and the net trains on all six.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,17 +26,18 @@ tapir=target/release/tapir
 git show cde8c5c:nets/default.nnue > "$work/net0.nnue"
 git show ee9f36f:nets/default.nnue > "$work/net2.nnue"
 git show ba71f88:nets/default.nnue > "$work/net4.nnue"
+git show a1c5a4b:nets/default.nnue > "$work/net5.nnue"
 
-# selfplay FILE POSITIONS SEED [datagen flags...]: the first POSITIONS
-# records of a 5000-node self-play run.
+# selfplay FILE POSITIONS SEED NODES [datagen flags...]: the first
+# POSITIONS records of a self-play run at NODES nodes a move.
 selfplay() {
-    local data=$1 positions=$2 seed=$3
-    shift 3
+    local data=$1 positions=$2 seed=$3 nodes=$4
+    shift 4
     if [[ -e "$data" ]]; then
         echo "$data exists: start from an empty WORKDIR" >&2
         exit 1
     fi
-    "$tapir" datagen --out "$data" --games 1000000 --nodes 5000 \
+    "$tapir" datagen --out "$data" --games 1000000 --nodes "$nodes" \
         --threads "$threads" --seed "$seed" "$@" &
     local pid=$!
     while kill -0 "$pid" 2>/dev/null; do
@@ -46,12 +48,13 @@ selfplay() {
     truncate -s $(( positions * 32 )) "$data"
 }
 
-selfplay "$work/gen1-net.bin" 1301468 3001 --net "$work/net0.nnue"
-selfplay "$work/gen1-hce.bin" 4440365 3002
-selfplay "$work/gen3-hce.bin" 4441777 3003
-selfplay "$work/gen5-net.bin" 2258772 3005 --net "$work/net2.nnue"
-selfplay "$work/gen6-net.bin" 3629462 3006 --net "$work/net4.nnue"
+selfplay "$work/gen1-net.bin" 1301468 3001 5000 --net "$work/net0.nnue"
+selfplay "$work/gen1-hce.bin" 4440365 3002 5000
+selfplay "$work/gen3-hce.bin" 4441777 3003 5000
+selfplay "$work/gen5-net.bin" 2258772 3005 5000 --net "$work/net2.nnue"
+selfplay "$work/gen6-net.bin" 3629462 3006 5000 --net "$work/net4.nnue"
+selfplay "$work/gen7-net.bin" 4096792 3007 2500 --net "$work/net5.nnue"
 
 "$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
-    "$work/gen5-net.bin" "$work/gen6-net.bin" --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
+    "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
