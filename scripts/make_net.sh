@@ -56,5 +56,6 @@ selfplay "$work/gen6-net.bin" 3629462 3006 5000 --net "$work/net4.nnue"
 selfplay "$work/gen7-net.bin" 4096792 3007 2500 --net "$work/net5.nnue"
 
 "$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
-    "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
+    "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" \
+    --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
