@@ -4,7 +4,7 @@
 mod train_common;
 use train_common::run_tapir;
 
-use tapir::train::export::FILE_LEN;
+use tapir::eval::nnue::arch::FILE_LEN;
 
 #[test]
 fn trains_and_reports_and_rejects_bad_input() {

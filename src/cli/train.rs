@@ -3,7 +3,8 @@
 //! the net after every epoch, so an interrupted run still leaves the last
 //! finished epoch's net behind.
 
-use crate::train::export::{check_writable, quantisation_error, write_net, FILE_LEN};
+use crate::eval::nnue::arch::FILE_LEN;
+use crate::train::export::{check_writable, quantisation_error, write_net};
 use crate::train::params::SCALE_K;
 use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};

@@ -11,11 +11,8 @@ use super::params::MAX_ACTIVE;
 use super::record::Record;
 use crate::chess::{Board, Color, Piece, Square};
 
-/// Piece-square inputs per bucket: 2 colours x 6 types x 64 squares.
-pub const INPUTS: usize = 768;
-pub const BUCKETS: usize = 16;
-/// Features per perspective in the file format.
-pub const FEATURES: usize = BUCKETS * INPUTS;
+/// The format's sizes, under the trainer's shorter names.
+pub use crate::eval::nnue::arch::{FEATURES, INPUTS_PER_BUCKET as INPUTS, KING_BUCKETS as BUCKETS};
 
 /// King bucket of an oriented and mirrored king square (files a-d only).
 const BUCKET_OF: [u8; 64] = {

@@ -100,7 +100,7 @@ pub const INIT_OUT_RANGE: f32 = 1.0;
 pub const INIT_FT_BIAS: f32 = 0.25;
 
 /// Hidden width of the shipped architecture.
-pub const HIDDEN: usize = 512;
+pub const HIDDEN: usize = crate::eval::nnue::arch::HIDDEN;
 
 // ---- self-play data generation ------------------------------------------
 
