@@ -492,6 +492,12 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     a.update(Action::Command(
         "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
     ));
+    // 1. e4 was never saved: the FEN waits for a yes.
+    assert!(matches!(
+        a.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    a.update(Action::Confirm(true));
     assert_eq!(a.game.len(), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
     // A move after ':' is played.
@@ -581,7 +587,10 @@ fn quitting_asks_only_when_unsaved() {
     a.update(Action::Confirm(false));
     assert!(!a.quit);
     a.update(Action::NewGame);
-    assert_eq!(a.overlay, Overlay::Confirm(ConfirmWhat::NewGame));
+    assert!(matches!(
+        a.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
     a.update(Action::Confirm(true));
     assert_eq!(a.game.len(), 0);
     play(&mut a, "d4");
@@ -592,6 +601,89 @@ fn quitting_asks_only_when_unsaved() {
     play(&mut a, "e4");
     a.update(Action::ForceQuit);
     assert!(a.quit);
+}
+
+/// Every way of putting another game on the board (`n`, `:new`, `:fen`,
+/// `:load`, the picker, a paste) asks before it drops unsaved moves, and
+/// "no" leaves the game as it was.
+#[test]
+fn replacing_an_unsaved_game_asks_first() {
+    let one_game = || Action::FileLoaded {
+        path: "one.pgn".into(),
+        text: "[Event \"A\"]\n\n1. d4 d5 *\n".into(),
+    };
+    let two_games = || Action::FileLoaded {
+        path: "two.pgn".into(),
+        text: "[Event \"A\"]\n\n1. d4 *\n\n[Event \"B\"]\n\n1. c4 *\n".into(),
+    };
+    let fen = "8/8/4k3/8/8/3BK3/8/7r w - - 0 1";
+    let replacers: Vec<(&str, Box<dyn Fn(&mut App)>)> = vec![
+        (
+            "n",
+            Box::new(|a: &mut App| {
+                a.update(Action::NewGame);
+            }),
+        ),
+        (
+            ":new",
+            Box::new(|a: &mut App| {
+                a.update(Action::Command("new".into()));
+            }),
+        ),
+        (
+            ":fen",
+            Box::new(move |a: &mut App| {
+                a.update(Action::Command(format!("fen {fen}")));
+            }),
+        ),
+        (
+            "paste FEN",
+            Box::new(move |a: &mut App| {
+                a.update(Action::Paste(fen.into()));
+            }),
+        ),
+        (
+            "load",
+            Box::new(move |a: &mut App| {
+                a.update(one_game());
+            }),
+        ),
+        (
+            "picker",
+            Box::new(move |a: &mut App| {
+                a.update(two_games());
+                a.update(Action::ChoiceConfirm);
+            }),
+        ),
+    ];
+    for (how, replace) in &replacers {
+        let mut a = app();
+        play(&mut a, "e4 e5");
+        replace(&mut a);
+        assert!(
+            matches!(a.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+            "{how}: {:?}",
+            a.overlay
+        );
+        a.update(Action::Confirm(false));
+        assert_eq!(a.overlay, Overlay::None, "{how}");
+        assert_eq!(a.game.sans(), ["e4", "e5"], "{how}: kept on no");
+        assert!(a.unsaved, "{how}");
+        replace(&mut a);
+        a.update(Action::Confirm(true));
+        assert_ne!(a.game.sans(), ["e4", "e5"], "{how}: replaced on yes");
+        assert!(!a.unsaved, "{how}");
+        // With nothing unsaved, no question.
+        replace(&mut a);
+        assert_eq!(a.overlay, Overlay::None, "{how}: saved games go quietly");
+    }
+    // The loaded file's name is kept once the answer is yes.
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(one_game());
+    a.update(Action::Confirm(true));
+    assert_eq!(a.game.sans(), ["d4", "d5"]);
+    assert_eq!(a.file.as_deref(), Some(std::path::Path::new("one.pgn")));
 }
 
 #[test]

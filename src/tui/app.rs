@@ -111,10 +111,30 @@ impl PartialEq for PickerEntryView {
 }
 
 /// What a yes/no dialog is about.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ConfirmWhat {
     Quit,
-    NewGame,
+    /// Replacing the unsaved game with another (a new one, a FEN, a loaded
+    /// or pasted game): held here until the answer.
+    Replace(Box<Replacement>),
+}
+
+/// A game about to take the board's place, and what to say once it has.
+#[derive(Clone, Debug)]
+pub struct Replacement {
+    pub game: Game,
+    /// The file it came from, if it is a whole file's only game.
+    pub file: Option<PathBuf>,
+    pub message: String,
+    /// The dialog's question, such as "The game is not saved. Start a new one?".
+    pub question: &'static str,
+}
+
+/// Equality by what the dialog shows (for tests).
+impl PartialEq for Replacement {
+    fn eq(&self, other: &Self) -> bool {
+        self.question == other.question && self.message == other.message
+    }
 }
 
 /// The "play against the engine" dialog's choices.

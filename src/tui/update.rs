@@ -7,7 +7,7 @@
 use super::action::{Action, Effect, PickerEntry};
 use super::app::{
     ActiveSearch, App, Clocks, ConfirmWhat, LineView, Mode, Overlay, PickerEntryView, PlayDialog,
-    Prompt, PromptKind, Purpose, SearchKey, View, PROMOTION_CHOICES,
+    Prompt, PromptKind, Purpose, Replacement, SearchKey, View, PROMOTION_CHOICES,
 };
 use super::commands;
 use super::game::Game;
@@ -50,13 +50,7 @@ impl App {
                 });
             }
             Action::ToggleAnalysis => self.toggle_analysis(),
-            Action::NewGame => {
-                if self.unsaved && !self.game.is_empty() {
-                    self.overlay = Overlay::Confirm(ConfirmWhat::NewGame);
-                } else {
-                    self.new_game(Game::default());
-                }
-            }
+            Action::NewGame => self.start_new_game(),
             Action::OpenPlayDialog => {
                 let human = match self.mode {
                     Mode::Play { human, .. } => human,
@@ -172,13 +166,17 @@ impl App {
                 }
             }
             Action::Confirm(yes) => {
-                if let Overlay::Confirm(what) = self.overlay {
-                    self.overlay = Overlay::None;
-                    if yes {
-                        match what {
-                            ConfirmWhat::Quit => self.quit = true,
-                            ConfirmWhat::NewGame => self.new_game(Game::default()),
-                        }
+                if !matches!(self.overlay, Overlay::Confirm(_)) {
+                    return false;
+                }
+                let Overlay::Confirm(what) = std::mem::replace(&mut self.overlay, Overlay::None)
+                else {
+                    unreachable!("checked just above")
+                };
+                if yes {
+                    match what {
+                        ConfirmWhat::Quit => self.quit = true,
+                        ConfirmWhat::Replace(r) => self.apply_replacement(*r),
                     }
                 }
             }
@@ -279,6 +277,34 @@ impl App {
         self.refresh();
         self.autosave();
         self.info("new game");
+    }
+
+    /// The `n` key and `:new`.
+    fn start_new_game(&mut self) {
+        self.replace_game(Replacement {
+            game: Game::default(),
+            file: None,
+            message: "new game".into(),
+            question: "The game is not saved. Start a new one?",
+        });
+    }
+
+    /// Puts another game on the board, asking first when that would drop
+    /// moves that were never saved (the autosave keeps only the board's game).
+    fn replace_game(&mut self, r: Replacement) {
+        if self.unsaved && !self.game.is_empty() {
+            self.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
+        } else {
+            self.apply_replacement(r);
+        }
+    }
+
+    fn apply_replacement(&mut self, r: Replacement) {
+        self.new_game(r.game);
+        if r.file.is_some() {
+            self.file = r.file;
+        }
+        self.info(r.message);
     }
 
     fn autosave(&mut self) {
@@ -573,15 +599,17 @@ impl App {
             Overlay::Picker { entries, selected } => {
                 let entry = entries[selected].0.clone();
                 match entry.game {
-                    Ok(g) => {
-                        self.new_game(Game::from_pgn(&g));
-                        self.info(format!(
+                    Ok(g) => self.replace_game(Replacement {
+                        game: Game::from_pgn(&g),
+                        file: None,
+                        message: format!(
                             "loaded game {}: {}{}",
                             selected + 1,
                             entry.label,
                             not_kept(&g)
-                        ));
-                    }
+                        ),
+                        question: "The game is not saved. Open the chosen one?",
+                    }),
                     Err(e) => {
                         self.error(format!("cannot load that game: {e}"));
                         self.overlay = Overlay::Picker { entries, selected };
@@ -673,10 +701,12 @@ impl App {
                 self.info(format!("FEN: {fen}"));
             }
             C::Fen(fen) => match Board::from_fen(&fen) {
-                Ok(b) => {
-                    self.new_game(Game::new(b));
-                    self.info("position set from FEN");
-                }
+                Ok(b) => self.replace_game(Replacement {
+                    game: Game::new(b),
+                    file: None,
+                    message: "position set from FEN".into(),
+                    question: "The game is not saved. Set up the FEN?",
+                }),
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
             C::Load(path) => self.effects.push(Effect::Load(path)),
@@ -715,7 +745,7 @@ impl App {
             }
             C::MultiPv(n) => self.set_multipv(n),
             C::Quit => self.apply_quit(),
-            C::New => self.new_game(Game::default()),
+            C::New => self.start_new_game(),
             C::Flip => {
                 self.flipped = !self.flipped;
             }
@@ -736,17 +766,18 @@ impl App {
         match games.len() {
             0 => self.error(format!("{}: no game in this file", path.display())),
             1 => match games.into_iter().next().expect("one game") {
-                Ok(g) => {
-                    self.new_game(Game::from_pgn(&g));
-                    self.file = Some(path.clone());
-                    self.info(format!(
+                Ok(g) => self.replace_game(Replacement {
+                    game: Game::from_pgn(&g),
+                    file: Some(path.clone()),
+                    message: format!(
                         "loaded {} ({}, {}){}",
                         path.display(),
                         plies(g.moves.len()),
                         g.result,
                         not_kept(&g)
-                    ));
-                }
+                    ),
+                    question: "The game is not saved. Open the loaded one?",
+                }),
                 Err(e) => self.error(format!("{}: {e}", path.display())),
             },
             n => {

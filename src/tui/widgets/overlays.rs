@@ -83,9 +83,14 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
             }
         }
         Overlay::Confirm(what) => {
-            let question = match what {
-                ConfirmWhat::Quit => "The game is not saved. Quit anyway?",
-                ConfirmWhat::NewGame => "The game is not saved. Start a new one?",
+            let (question, note) = match what {
+                ConfirmWhat::Quit => (
+                    "The game is not saved. Quit anyway?",
+                    "(it stays in the autosave; :save FILE keeps it)",
+                ),
+                ConfirmWhat::Replace(r) => {
+                    (r.question, "(its moves will be lost; n, then :save FILE)")
+                }
             };
             let (_, inner) = popup(buf, full, 52, 6, "Unsaved game", theme);
             put(
@@ -100,7 +105,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 buf,
                 inner.x + 1,
                 inner.y + 1,
-                "(it stays in the autosave; :save FILE keeps it)",
+                note,
                 theme.dim_style(),
                 inner.width - 1,
             );
