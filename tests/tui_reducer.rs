@@ -603,6 +603,9 @@ fn quitting_asks_only_when_unsaved() {
     assert!(a.quit);
 }
 
+/// One way of putting another game on the board, for the test below.
+type Replacer = Box<dyn Fn(&mut App)>;
+
 /// Every way of putting another game on the board (`n`, `:new`, `:fen`,
 /// `:load`, the picker, a paste) asks before it drops unsaved moves, and
 /// "no" leaves the game as it was.
@@ -617,7 +620,7 @@ fn replacing_an_unsaved_game_asks_first() {
         text: "[Event \"A\"]\n\n1. d4 *\n\n[Event \"B\"]\n\n1. c4 *\n".into(),
     };
     let fen = "8/8/4k3/8/8/3BK3/8/7r w - - 0 1";
-    let replacers: Vec<(&str, Box<dyn Fn(&mut App)>)> = vec![
+    let replacers: Vec<(&str, Replacer)> = vec![
         (
             "n",
             Box::new(|a: &mut App| {
