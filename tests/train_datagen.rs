@@ -82,6 +82,21 @@ fn writes_valid_deterministic_records_and_rejects_bad_arguments() {
         assert!(stderr.contains(flag), "{stderr}");
         assert!(!c.exists());
     }
+    // A file that is not a data file (a net, a game, notes) is left alone.
+    for (name, bytes) in [
+        ("notes.txt", b"these are my notes, not positions\n".to_vec()),
+        ("tiny.bin", b"short".to_vec()),
+        ("net.nnue", tapir::eval::nnue::Network::random(1).to_bytes()),
+    ] {
+        let other = dir.join(name);
+        std::fs::write(&other, &bytes).unwrap();
+        let (ok, _, stderr) =
+            run_tapir(&["datagen", "--out", other.to_str().unwrap(), "--games", "1"]);
+        assert!(!ok, "{name}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("not a tapir data file"), "{name}: {stderr}");
+        assert_eq!(std::fs::read(&other).unwrap(), bytes, "{name} untouched");
+    }
     let bad = dir.join("no-such-dir").join("x.bin");
     let (ok, _, stderr) = run_tapir(&["datagen", "--out", bad.to_str().unwrap(), "--games", "1"]);
     assert!(!ok);

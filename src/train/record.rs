@@ -26,7 +26,7 @@
 
 use crate::chess::fen::format_fen;
 use crate::chess::{Board, CastleRights, Color, Piece, PieceType, Square};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
@@ -280,6 +280,7 @@ impl RecordWriter {
             .metadata()
             .with_context(|| format!("cannot read the size of {}", path.display()))?
             .len();
+        check_looks_like_records(&mut file, path, len)?;
         let dropped = len % RECORD_SIZE as u64;
         if dropped != 0 {
             file.set_len(len - dropped)
@@ -322,6 +323,33 @@ impl Drop for RecordWriter {
     fn drop(&mut self) {
         let _ = self.out.flush();
     }
+}
+
+/// Refuses to append to a file whose first or last whole record does not
+/// decode (a net, a PGN, a README given to `--out` by mistake): cutting its
+/// tail and appending would damage it.
+fn check_looks_like_records(file: &mut File, path: &Path, len: u64) -> Result<()> {
+    let refuse = |why: String| {
+        anyhow!(
+            "{} is not a tapir data file ({why}); datagen appends only to its own files",
+            path.display()
+        )
+    };
+    let whole = len / RECORD_SIZE as u64;
+    if whole == 0 {
+        return match len {
+            0 => Ok(()),
+            _ => Err(refuse(format!("{len} bytes, less than one record"))),
+        };
+    }
+    for index in [0, whole - 1] {
+        let mut b = [0u8; RECORD_SIZE];
+        file.seek(SeekFrom::Start(index * RECORD_SIZE as u64))
+            .and_then(|_| file.read_exact(&mut b))
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Record::from_bytes(&b).map_err(|e| refuse(format!("record {}: {e}", index + 1)))?;
+    }
+    Ok(())
 }
 
 /// The records of one data file.
