@@ -186,7 +186,9 @@ fn parse_one(lx: &mut Lexer, game: usize) -> Result<PgnGame, PgnError> {
                 lx.bump();
                 depth = depth.saturating_sub(1);
             }
-            '[' if depth == 0 => break, // the next game's tags
+            // The next game's tags; a tag at a line's start ends even an
+            // unclosed variation, so one stray '(' cannot swallow the games after it.
+            '[' if depth == 0 || lx.at_line_start() => break,
             '$' => {
                 lx.bump();
                 lx.take_while(|c| c.is_ascii_digit());
@@ -226,9 +228,10 @@ fn parse_one(lx: &mut Lexer, game: usize) -> Result<PgnGame, PgnError> {
             }
         }
     }
+    // Only a standard result: the writer puts it in the move text.
     let tag_result = tags
         .iter()
-        .find(|(k, _)| k == "Result")
+        .find(|(k, v)| k == "Result" && is_result(v))
         .map(|(_, v)| v.clone());
     Ok(PgnGame {
         tags,
@@ -455,8 +458,14 @@ pub fn write_pgn(game: &PgnGame) -> String {
     out
 }
 
+/// One tag line; control characters (a newline in a pasted name) become
+/// spaces, since a tag value must stay on its line to be read back.
 fn push_tag(out: &mut String, name: &str, value: &str) {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let one_line: String = value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let escaped = one_line.replace('\\', "\\\\").replace('"', "\\\"");
     out.push_str(&format!("[{name} \"{escaped}\"]\n"));
 }
 
@@ -571,9 +580,34 @@ mod tests {
             "1...",
             "]",
             "\u{feff}1. e4 é",
+            "(\n[",
+            "1. e4 (\n[[\n(",
         ] {
             let _ = parse_games(s);
         }
+    }
+
+    #[test]
+    fn an_unclosed_variation_ends_at_the_next_games_tags() {
+        let text = "[Event \"A\"]\n\n1. e4 (1. d4 *\n\n[Event \"B\"]\n\n1. c4 c5 *\n";
+        let games = parse_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 1);
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);
+    }
+
+    #[test]
+    fn what_is_written_reads_back() {
+        // A result tag the move text cannot carry, and a newline in a name.
+        let mut g = parse_first("[Result \"1/2\"]\n\n1. e4 e5").unwrap();
+        assert_eq!(g.result, "*");
+        g.tags.push(("White".into(), "two\nlines\\".into()));
+        let text = write_pgn(&g);
+        let back = parse_first(&text).unwrap();
+        assert_eq!(back.moves, g.moves);
+        assert_eq!(back.result, "*");
+        let white = back.tags.iter().find(|(k, _)| k == "White").unwrap();
+        assert_eq!(white.1, "two lines\\");
     }
 
     #[test]

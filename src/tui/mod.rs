@@ -16,6 +16,7 @@ pub mod bench;
 pub mod commands;
 pub mod config;
 pub mod engine_link;
+pub mod files;
 pub mod game;
 pub mod game_evals;
 pub mod heat;

@@ -12,6 +12,7 @@ use super::action::{Action, Effect};
 use super::app::App;
 use super::config::{self, write_atomic, Dirs};
 use super::engine_link::{EngineLink, EngineReport};
+use super::files::read_pgn_text;
 use super::game::Game;
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
@@ -75,7 +76,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     }
     if let Some(path) = &args.pgn {
         // Read once more (cheap): one game loads, several open the picker.
-        if let Ok(text) = std::fs::read_to_string(path) {
+        if let Ok(text) = read_pgn_text(path) {
             app.update(Action::FileLoaded {
                 path: path.clone(),
                 text,
@@ -98,8 +99,10 @@ pub fn run(args: TuiArgs) -> Result<()> {
     }
 
     install_panic_hook();
-    let mut terminal = enter_terminal()?;
+    // The guard first: should setting up fail half-way (raw mode on, the
+    // screen not), the error path restores what was changed.
     let _restore = RestoreGuard;
+    let mut terminal = enter_terminal()?;
     let result = event_loop(
         &mut terminal,
         &mut app,
@@ -127,8 +130,7 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
         return Ok((Game::new(b), None));
     }
     if let Some(path) = &args.pgn {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = read_pgn_text(path).with_context(|| format!("reading {}", path.display()))?;
         let games = parse_games(&text);
         match games.as_slice() {
             [] => bail!("{}: no game found", path.display()),
@@ -141,30 +143,32 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
         return Ok((Game::default(), None));
     }
     let auto = dirs.autosave_file();
-    match std::fs::read_to_string(&auto) {
-        Ok(text) => match parse_games(&text).into_iter().next() {
-            Some(Ok(g)) => {
-                let msg = (!g.moves.is_empty()).then(|| {
-                    format!(
-                        "restored the last game ({}); n for a new one",
-                        super::update::plies(g.moves.len())
-                    )
-                });
-                Ok((Game::from_pgn(&g), msg))
-            }
-            _ => {
-                let aside = auto.with_extension("pgn.broken");
-                let _ = std::fs::rename(&auto, &aside);
-                Ok((
-                    Game::default(),
-                    Some(format!(
-                        "the autosave was unreadable; kept as {}",
-                        aside.display()
-                    )),
-                ))
-            }
-        },
-        Err(_) => Ok((Game::default(), None)),
+    let restored = match read_pgn_text(&auto) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Game::default(), None)),
+        Err(_) => None,
+        Ok(text) => parse_games(&text).into_iter().next().and_then(|g| g.ok()),
+    };
+    match restored {
+        Some(g) => {
+            let msg = (!g.moves.is_empty()).then(|| {
+                format!(
+                    "restored the last game ({}); n for a new one",
+                    super::update::plies(g.moves.len())
+                )
+            });
+            Ok((Game::from_pgn(&g), msg))
+        }
+        None => {
+            let aside = auto.with_extension("pgn.broken");
+            let _ = std::fs::rename(&auto, &aside);
+            Ok((
+                Game::default(),
+                Some(format!(
+                    "the autosave was unreadable; kept as {}",
+                    aside.display()
+                )),
+            ))
+        }
     }
 }
 
@@ -350,7 +354,7 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
         for e in effects {
             match e {
                 Effect::Load(path) => {
-                    let a = match std::fs::read_to_string(&path) {
+                    let a = match read_pgn_text(&path) {
                         Ok(text) => Action::FileLoaded { path, text },
                         Err(err) => {
                             Action::FileError(format!("cannot read {}: {err}", path.display()))

@@ -9,6 +9,7 @@ use super::arch::{
 };
 use super::row::Row;
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Why a net file was refused. One variant per fault so that callers (and
@@ -171,11 +172,25 @@ impl Network {
     /// Reads and verifies a net file.
     pub fn load(path: impl AsRef<Path>) -> Result<Network, NetError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| NetError::Io {
+        let io = |source| NetError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
-        Network::from_bytes(&bytes)
+        };
+        // One byte past a net's size is enough to tell a longer file from
+        // a net, and keeps /dev/zero or a huge file from filling memory.
+        let file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
+        file.take(FILE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        Network::from_bytes(&bytes).map_err(|e| match e {
+            // Say how much longer the whole file is, not the byte read past.
+            NetError::TrailingBytes { .. } if len > FILE_LEN as u64 => NetError::TrailingBytes {
+                extra: usize::try_from(len - FILE_LEN as u64).unwrap_or(usize::MAX),
+            },
+            e => e,
+        })
     }
 
     /// `load`, with the error as one line that names the file (an I/O
@@ -558,6 +573,16 @@ mod tests {
         let mut b = sample().1.clone();
         b.extend_from_slice(&[0, 0]);
         assert!(matches!(err(&b), NetError::TrailingBytes { extra: 2 }));
+        // From a file, read only one byte past a net, the count is the file's.
+        let path = std::env::temp_dir().join(format!("tapir-long-{}.nnue", std::process::id()));
+        b.extend_from_slice(&[0; 1000]);
+        std::fs::write(&path, &b).unwrap();
+        let e = Network::load(&path).unwrap_err();
+        assert!(matches!(e, NetError::TrailingBytes { extra: 1002 }), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        // An endless device is read no further than a net's length.
+        let e = Network::load("/dev/zero").unwrap_err();
+        assert!(matches!(e, NetError::BadMagic { .. }), "{e}");
     }
 
     #[test]
