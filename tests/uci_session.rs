@@ -269,7 +269,27 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
     }
     let e = s.expect_error("setoption name EvalType value NEURAL");
     assert!(e.contains("HCE or NNUE"), "{e}");
-    // Still a working engine afterwards.
+    // A refused `go` still ends in a bestmove (the null move), so a GUI
+    // never waits; after a refused `position` (the last one above), `go`
+    // does not search the position before it.
+    s.send("position startpos moves e2e4");
+    s.send("go depth banana");
+    let got = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        got.iter().any(|l| l.starts_with("info string error")),
+        "{got:?}"
+    );
+    assert_eq!(got.last().unwrap(), "bestmove 0000");
+    s.expect_error("position startpos moves e2e4 zz");
+    s.send("go depth 2");
+    let got = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        got.iter().any(|l| l.contains("'position' was refused")),
+        "{got:?}"
+    );
+    assert_eq!(got.last().unwrap(), "bestmove 0000");
+    // A valid position and the engine searches again.
+    s.send("position startpos moves e2e4");
     let pos = {
         let mut p = Position::startpos();
         p.make(parse_uci(p.board(), "e2e4").unwrap());

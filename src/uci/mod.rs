@@ -1,7 +1,9 @@
 //! The UCI front end: reads commands on a thread of its own (so `stop` and
 //! `quit` are seen while a search runs), drives the engine facade and prints
 //! its events. Bad input answers `info string error: ...` and changes
-//! nothing; end of input or `quit` stops any search and returns.
+//! nothing (a refused `go` still ends in `bestmove 0000`, and after a
+//! refused `position` every `go` is refused until a valid one); end of
+//! input or `quit` stops any search and returns.
 
 mod command;
 mod format;
@@ -35,6 +37,7 @@ pub fn run() -> anyhow::Result<()> {
         rx,
         pending: None,
         deferred: VecDeque::new(),
+        position_refused: false,
     };
     while let Some(input) = session.next() {
         match input {
@@ -83,6 +86,10 @@ struct Session {
     rx: Receiver<Input>,
     pending: Option<u64>,
     deferred: VecDeque<Input>,
+    /// The last `position` was refused: the engine still holds the one
+    /// before, which a `go` must not search (its move would be illegal in
+    /// the GUI's game).
+    position_refused: bool,
 }
 
 impl Session {
@@ -93,7 +100,15 @@ impl Session {
 
     /// Runs one command line; `false` when the session should end.
     fn line(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
-        let reply = handle(&mut self.engine, line);
+        let head = line.split_whitespace().next().unwrap_or("");
+        let reply = if head == "go" && self.position_refused {
+            Reply::Refused("the last 'position' was refused; send a valid one".into())
+        } else {
+            handle(&mut self.engine, line)
+        };
+        if head == "position" {
+            self.position_refused = matches!(reply, Reply::Refused(_));
+        }
         let started = match reply {
             Reply::Searching(id) => Some(id),
             _ => None,
@@ -103,6 +118,14 @@ impl Session {
             Reply::Lines(lines) => {
                 for l in lines {
                     writeln!(out, "{l}")?;
+                }
+            }
+            Reply::Refused(why) => {
+                writeln!(out, "info string error: {why}")?;
+                // Every `go` ends in a bestmove, or a GUI would wait for
+                // one; 0000 is UCI's null move.
+                if head == "go" {
+                    writeln!(out, "bestmove 0000")?;
                 }
             }
             Reply::Searching(id) => self.pending = Some(id),
@@ -191,13 +214,15 @@ fn decode_line(bytes: &[u8]) -> String {
 /// What a command asks the loop to do.
 enum Reply {
     Lines(Vec<String>),
+    /// Bad input, answered `info string error: ...`; nothing changed.
+    Refused(String),
     /// A search started with this id (nothing to print yet).
     Searching(u64),
     Quit,
 }
 
 fn error(msg: impl std::fmt::Display) -> Reply {
-    Reply::Lines(vec![format!("info string error: {msg}")])
+    Reply::Refused(msg.to_string())
 }
 
 fn handle(engine: &mut Engine, line: &str) -> Reply {
