@@ -431,7 +431,45 @@ fn clocks_run_out() {
     assert_eq!(a.outcome(), Some(Outcome::Flagged(Color::White)));
     assert_eq!(a.headline(), "0-1");
     a.update(Action::MoveText("e4".into()));
-    assert!(error(&a).contains("over"));
+    assert!(error(&a).contains("lost on time"));
+    // The flag stands: no take-back undoes it.
+    a.update(Action::TakeBack);
+    assert!(error(&a).contains("lost on time"));
+    assert_eq!(a.game.result(), "0-1");
+}
+
+#[test]
+fn a_paste_waits_for_an_open_dialog() {
+    let mut a = app();
+    a.update(Action::ToggleHelp);
+    a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
+    assert!(error(&a).contains("dialog"));
+    assert_eq!(a.game.len(), 0);
+    assert_eq!(a.view.fen, tapir::chess::START_FEN);
+}
+
+#[test]
+fn clocks_stop_when_the_board_ends_the_game() {
+    let mut a = app_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "Rd8#");
+    let c = a.clocks.clone().unwrap();
+    assert!(c.stopped && !c.ticking());
+    // An hour later Black has not lost on time: the game ended in mate.
+    let later = a.now + std::time::Duration::from_secs(3600);
+    a.update(Action::Tick(later));
+    assert_eq!(a.clocks.as_ref().unwrap().flagged, None);
+    assert_eq!(a.outcome(), Some(Outcome::Mated(Color::Black)));
+    assert_eq!(a.game.result(), "1-0");
+    assert!(!a.is_live(), "nothing left to redraw for");
+    // Taking the mate back starts White's clock again.
+    a.update(Action::TakeBack);
+    let c = a.clocks.clone().unwrap();
+    assert!(!c.stopped && c.running == Color::White);
+    assert!(a.outcome().is_none());
 }
 
 #[test]

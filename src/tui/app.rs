@@ -183,12 +183,20 @@ pub struct Clocks {
     pub running: Color,
     pub since: Instant,
     pub flagged: Option<Color>,
+    /// The game ended on the board (mate or a draw): neither clock runs,
+    /// so no one can lose on time afterwards.
+    pub stopped: bool,
 }
 
 impl Clocks {
+    /// Whether the running side's clock is counting down.
+    pub fn ticking(&self) -> bool {
+        self.flagged.is_none() && !self.stopped
+    }
+
     /// Time left for `c` as of `now`.
     pub fn remaining(&self, c: Color, now: Instant) -> Duration {
-        if c == self.running && self.flagged.is_none() {
+        if c == self.running && self.ticking() {
             self.left[c.index()].saturating_sub(now.saturating_duration_since(self.since))
         } else {
             self.left[c.index()]
@@ -366,7 +374,7 @@ impl App {
 
     /// Whether something on screen changes with time alone.
     pub fn is_live(&self) -> bool {
-        self.searching() || self.clocks.as_ref().is_some_and(|c| c.flagged.is_none())
+        self.searching() || self.clocks.as_ref().is_some_and(Clocks::ticking)
     }
 
     /// The score to show in the eval bar, White's view: the first engine

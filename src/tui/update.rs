@@ -230,6 +230,10 @@ impl App {
     /// is the human's turn again) and shows the new end. Always from the
     /// end: a take-back while browsing never deletes more than that.
     fn take_back(&mut self) {
+        if self.flagged() {
+            self.error(LOST_ON_TIME);
+            return;
+        }
         if self.game.is_empty() {
             self.error("nothing to take back");
             return;
@@ -246,8 +250,15 @@ impl App {
         self.ply = target;
         self.selected = None;
         if let Some(c) = &mut self.clocks {
+            // The time thought so far is spent; the clock of the side to
+            // move in the taken-back position runs from now.
+            if c.ticking() {
+                let used = self.now.saturating_duration_since(c.since);
+                c.left[c.running.index()] = c.left[c.running.index()].saturating_sub(used);
+            }
             c.running = self.game.board_at(target).side_to_move();
             c.since = self.now;
+            c.stopped = false;
         }
         self.unsaved = true;
         self.refresh();
@@ -312,10 +323,18 @@ impl App {
         self.effects.push(Effect::Autosave(text));
     }
 
+    /// Whether a clock has fallen: that game is over for good.
+    fn flagged(&self) -> bool {
+        self.clocks.as_ref().is_some_and(|c| c.flagged.is_some())
+    }
+
     /// Whether the human may move in the shown position now.
     fn may_move(&mut self) -> bool {
-        let over =
-            self.view.status.is_over() || self.clocks.as_ref().is_some_and(|c| c.flagged.is_some());
+        if self.flagged() {
+            self.error(LOST_ON_TIME);
+            return false;
+        }
+        let over = self.view.status.is_over();
         match self.mode {
             Mode::Play { human, .. } => {
                 if over {
@@ -809,6 +828,12 @@ impl App {
             p.text.push_str(t.lines().next().unwrap_or(""));
             return;
         }
+        // A dialog answers its own keys; a game pasted under it would leave
+        // it acting on a position that is gone.
+        if self.overlay != Overlay::None {
+            self.error("close the dialog first (Esc), then paste");
+            return;
+        }
         if Board::from_fen(t).is_ok() {
             self.run_command(commands::Command::Fen(t.to_string()));
         } else if t.contains('[') || t.contains("1.") {
@@ -820,11 +845,15 @@ impl App {
 
     // ---- clocks --------------------------------------------------------
 
+    /// After a move at the game's end: the running clock is charged (plus
+    /// the increment) and the other side's starts, or both stop when the
+    /// move ended the game.
     fn switch_clock(&mut self) {
         let now = self.now;
         let mover = self.game.last_board().side_to_move();
+        let over = self.game.status_at(self.game.len()).is_over();
         if let Some(c) = &mut self.clocks {
-            if c.flagged.is_some() {
+            if !c.ticking() {
                 return;
             }
             let prev = c.running;
@@ -833,13 +862,14 @@ impl App {
             c.left[prev.index()] = left + c.increment;
             c.running = mover;
             c.since = now;
+            c.stopped = over;
         }
     }
 
     fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
         if let Some(c) = &mut self.clocks {
-            if c.flagged.is_none() && c.remaining(c.running, now).is_zero() {
+            if c.ticking() && c.remaining(c.running, now).is_zero() {
                 let loser = c.running;
                 c.left[loser.index()] = Duration::ZERO;
                 c.flagged = Some(loser);
@@ -946,7 +976,7 @@ impl App {
     /// What the state wants the engine to work on, if anything. Cheap: no
     /// position is built unless the status of the game's end is unknown.
     fn wanted_key(&self) -> Option<SearchKey> {
-        if self.clocks.as_ref().is_some_and(|c| c.flagged.is_some()) {
+        if self.flagged() {
             return None;
         }
         match self.mode {
@@ -1055,6 +1085,9 @@ impl App {
     }
 }
 
+/// Why nothing more happens after a flag fall.
+const LOST_ON_TIME: &str = "the game was lost on time: n starts a new one";
+
 fn new_clocks(mins: u64, inc: u64, running: Color, now: Instant) -> Clocks {
     let base = Duration::from_secs(mins * 60);
     Clocks {
@@ -1063,6 +1096,7 @@ fn new_clocks(mins: u64, inc: u64, running: Color, now: Instant) -> Clocks {
         running,
         since: now,
         flagged: None,
+        stopped: false,
     }
 }
 
