@@ -439,6 +439,21 @@ fn clocks_run_out() {
 }
 
 #[test]
+fn playing_from_an_earlier_position_says_what_it_dropped() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3");
+    a.update(Action::Prev);
+    a.update(Action::Prev);
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.game.sans(), ["e4"]);
+    assert!(a.unsaved);
+    let said = a.message.as_ref().unwrap().text.clone();
+    assert!(said.contains("dropped the 2 moves"), "{said}");
+}
+
+#[test]
 fn a_paste_waits_for_an_open_dialog() {
     let mut a = app();
     a.update(Action::ToggleHelp);

@@ -641,10 +641,11 @@ impl App {
     }
 
     fn start_play(&mut self, d: PlayDialog) {
-        if self.ply < self.game.len() {
-            let n = self.game.len() - self.ply;
+        // The game goes on from the shown position; what followed it goes.
+        let dropped = self.game.len() - self.ply.min(self.game.len());
+        if dropped > 0 {
             self.game.truncate(self.ply);
-            self.info(format!("dropped {n} moves after the shown position"));
+            self.unsaved = true;
         }
         self.mode = Mode::Play {
             human: d.human,
@@ -668,7 +669,16 @@ impl App {
         } else {
             String::new()
         };
-        self.info(format!("you play {side} against level {}{clock}", d.level));
+        let dropped = match dropped {
+            0 => String::new(),
+            1 => "; dropped the move after the shown position".to_string(),
+            n => format!("; dropped the {n} moves after the shown position"),
+        };
+        self.autosave();
+        self.info(format!(
+            "you play {side} against level {}{clock}{dropped}",
+            d.level
+        ));
     }
 
     fn toggle_analysis(&mut self) {
