@@ -179,6 +179,11 @@ fn overlays_render() {
     let s = screen(&mut app, 80, 24);
     assert!(contains(&s, "Promote to"));
     assert!(contains(&s, "♛ Q"));
+    // All four choices and the keys fit inside the box at 80x24.
+    let row = s.iter().find(|l| l.contains("♛ Q")).unwrap();
+    let inside = row.split('│').nth(1).unwrap_or("");
+    assert!(inside.contains("♞ N"), "{row}");
+    assert!(contains(&s, "Enter · Esc"));
 
     let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
     let s = screen(&mut app, 120, 40);
@@ -457,6 +462,8 @@ fn move_list_title_shows_the_result() {
         path: "r.pgn".into(),
         text: "1. d4 d5 2. c4 1/2-1/2\n".into(),
     });
+    // The mate on the board was never saved: yes, replace it.
+    app.update(Action::Confirm(true));
     let s = screen(&mut app, 120, 40);
     assert!(
         s[26].starts_with(" Moves · ply 3/3 · 1/2-1/2 ─"),

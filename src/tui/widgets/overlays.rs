@@ -124,6 +124,10 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
 fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buffer) {
     let (_, inner) = popup(buf, board, 30, 5, "Promote to", theme);
     let side = app.view.board.side_to_move();
+    // Four choices of five cells, a cell apart where the box has room
+    // (a board of 80x24 leaves it 22 wide).
+    let wide = inner.width > 4 * 6;
+    let gap = u16::from(wide);
     let mut x = inner.x + 1;
     for (i, k) in PROMOTION_CHOICES.iter().enumerate() {
         let style = if i == choice {
@@ -136,13 +140,17 @@ fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buf
             glyph(Piece::new(side, *k), app.config.pieces),
             k.letter()
         );
-        x = put(buf, x, inner.y + 1, &text, style, 6) + 1;
+        x = put(buf, x, inner.y + 1, &text, style, 5) + gap;
     }
     put(
         buf,
         inner.x + 1,
         inner.y + 2,
-        "q r b n · ←→ Enter · Esc",
+        if wide {
+            "q r b n · ←→ Enter · Esc"
+        } else {
+            "qrbn · ←→ Enter · Esc"
+        },
         theme.dim_style(),
         inner.width - 1,
     );
