@@ -90,9 +90,10 @@ impl Board {
             None => 0,
             Some(s) => parse_counter(s, FenField::Halfmove, 0)?,
         };
+        // Move number 0, which some tools write, is read as 1.
         let fullmove = match fields.get(5) {
             None => 1,
-            Some(s) => parse_counter(s, FenField::Fullmove, 1)?,
+            Some(s) => parse_counter(s, FenField::Fullmove, 0)?.max(1),
         };
 
         // The side that just moved may not have left its king in check.
