@@ -9,7 +9,7 @@ use super::limits::Limits;
 use super::params::{
     STRENGTH_ELO_PER_DOUBLING, STRENGTH_MULTIPV, STRENGTH_NODES_BASE, STRENGTH_NOISE_DIV,
 };
-use super::report::SearchInfo;
+use super::report::{Bound, SearchInfo};
 use super::score::INF;
 use super::tt::Tt;
 use super::worker::{SearchSetup, Worker};
@@ -126,7 +126,14 @@ pub fn run_search(
         None => 0,
     };
     let line = match (job.elo, main.fail_high_line()) {
-        (None, Some(better)) => better,
+        (None, Some(better)) => {
+            // The move comes from an unfinished iteration whose line may
+            // never have been shown: show it, so the GUI's last line is the
+            // move played.
+            let depth = main.completed_depth() + 1;
+            report(main.root_move_info(better, 0, depth, Bound::Lower));
+            better
+        }
         _ => &lines[pick.min(lines.len() - 1)],
     };
     let best = line.mv;

@@ -354,7 +354,17 @@ impl Worker {
 
     /// The report for MultiPV line `i`.
     pub(super) fn line_info(&self, i: usize, depth: i32, bound: Bound) -> SearchInfo {
-        let rm = &self.root_moves[i];
+        self.root_move_info(&self.root_moves[i], i, depth, bound)
+    }
+
+    /// The report for `rm` as MultiPV line `i`.
+    pub(super) fn root_move_info(
+        &self,
+        rm: &RootMove,
+        i: usize,
+        depth: i32,
+        bound: Bound,
+    ) -> SearchInfo {
         let (score, depth) = if rm.score > -INF {
             (rm.score, depth)
         } else {
