@@ -86,9 +86,27 @@ fn decode(data: u64) -> TtHit {
     }
 }
 
+/// Memory available to new allocations, in MiB, where the system says
+/// (`MemAvailable` in /proc/meminfo); `None` elsewhere.
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 impl Tt {
     /// A table of `mb` MiB, or an error when the memory cannot be had.
     pub fn new(mb: usize) -> Result<Tt, String> {
+        // Linux grants nearly any reservation and kills the process once
+        // the pages are written; ask what the system can actually give.
+        if let Some(avail) = available_mb() {
+            if mb > avail {
+                return Err(format!(
+                    "cannot allocate {mb} MB for the hash table: about {avail} MB of memory is available"
+                ));
+            }
+        }
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets
@@ -227,6 +245,14 @@ mod tests {
         assert!(tt.hashfull() <= 1000);
         tt.clear();
         assert!(tt.probe(b.hash()).is_none());
+    }
+
+    #[test]
+    fn more_than_the_machine_has_is_an_error_not_a_kill() {
+        if let Some(avail) = available_mb() {
+            let e = Tt::new(avail + 1024).err().expect("refused");
+            assert!(e.contains("available"), "{e}");
+        }
     }
 
     #[test]
