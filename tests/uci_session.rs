@@ -106,6 +106,20 @@ impl Session {
         errs[0].clone()
     }
 
+    /// Sends a `go` that must be refused: one error line, then the null
+    /// move as its bestmove. Returns the error line.
+    fn expect_refused_go(&mut self, go: &str) -> String {
+        self.send(go);
+        let got = self.until(|l| l.starts_with("bestmove"));
+        assert_eq!(got.last().unwrap(), "bestmove 0000", "'{go}' gave {got:?}");
+        let errs: Vec<&String> = got
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        assert_eq!(errs.len(), 1, "'{go}' gave {got:?}");
+        errs[0].clone()
+    }
+
     /// Runs `go ...` and returns (info lines, best move, ponder move).
     fn go(&mut self, go: &str) -> (Vec<String>, String, Option<String>) {
         self.send(go);
@@ -273,21 +287,11 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
     // never waits; after a refused `position` (the last one above), `go`
     // does not search the position before it.
     s.send("position startpos moves e2e4");
-    s.send("go depth banana");
-    let got = s.until(|l| l.starts_with("bestmove"));
-    assert!(
-        got.iter().any(|l| l.starts_with("info string error")),
-        "{got:?}"
-    );
-    assert_eq!(got.last().unwrap(), "bestmove 0000");
+    let e = s.expect_refused_go("go depth banana");
+    assert!(e.starts_with("info string error"), "{e}");
     s.expect_error("position startpos moves e2e4 zz");
-    s.send("go depth 2");
-    let got = s.until(|l| l.starts_with("bestmove"));
-    assert!(
-        got.iter().any(|l| l.contains("'position' was refused")),
-        "{got:?}"
-    );
-    assert_eq!(got.last().unwrap(), "bestmove 0000");
+    let e = s.expect_refused_go("go depth 2");
+    assert!(e.contains("'position' was refused"), "{e}");
     // A valid position and the engine searches again.
     s.send("position startpos moves e2e4");
     let pos = {

@@ -165,21 +165,17 @@ impl App {
                     d.clock = (d.clock + 1) % CLOCK_PRESETS.len();
                 }
             }
-            Action::Confirm(yes) => {
-                if !matches!(self.overlay, Overlay::Confirm(_)) {
+            Action::Confirm(yes) => match std::mem::replace(&mut self.overlay, Overlay::None) {
+                Overlay::Confirm(what) if yes => match what {
+                    ConfirmWhat::Quit => self.quit = true,
+                    ConfirmWhat::Replace(r) => self.apply_replacement(*r),
+                },
+                Overlay::Confirm(_) => {}
+                other => {
+                    self.overlay = other;
                     return false;
                 }
-                let Overlay::Confirm(what) = std::mem::replace(&mut self.overlay, Overlay::None)
-                else {
-                    unreachable!("checked just above")
-                };
-                if yes {
-                    match what {
-                        ConfirmWhat::Quit => self.quit = true,
-                        ConfirmWhat::Replace(r) => self.apply_replacement(*r),
-                    }
-                }
-            }
+            },
             Action::MouseDown(x, y) => self.mouse_down(x, y),
             Action::MouseDrag(x, y) => {
                 let sq = self.square_at(x, y);
@@ -642,7 +638,7 @@ impl App {
 
     fn start_play(&mut self, d: PlayDialog) {
         // The game goes on from the shown position; what followed it goes.
-        let dropped = self.game.len() - self.ply.min(self.game.len());
+        let dropped = self.game.len().saturating_sub(self.ply);
         if dropped > 0 {
             self.game.truncate(self.ply);
             self.unsaved = true;
