@@ -9,12 +9,13 @@
 #
 #   scripts/make_net.sh WORKDIR [THREADS]
 #
-# Five generations: the first net (commit cde8c5c, trained on hand-crafted
+# Six generations: the first net (commit cde8c5c, trained on hand-crafted
 # self-play) plays 1,301,468 positions, the tuned hand-crafted evaluation
 # 4,440,365 and then 4,441,777 more, the third net (commit ee9f36f, trained
 # on those three) plays 2,258,772, the fourth (commit ba71f88, trained on
 # those four) 3,629,462, the fifth (commit a1c5a4b, trained on those five)
-# 4,096,792 at 2500 nodes a move, and the net trains on all six.
+# 4,096,792 at 2500 nodes a move, the sixth (commit 7ed135c, trained on
+# those six) 3,481,854 at 2500 nodes, and the net trains on all seven.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,7 @@ git show cde8c5c:nets/default.nnue > "$work/net0.nnue"
 git show ee9f36f:nets/default.nnue > "$work/net2.nnue"
 git show ba71f88:nets/default.nnue > "$work/net4.nnue"
 git show a1c5a4b:nets/default.nnue > "$work/net5.nnue"
+git show 7ed135c:nets/default.nnue > "$work/net6.nnue"
 
 # selfplay FILE POSITIONS SEED NODES [datagen flags...]: the first
 # POSITIONS records of a self-play run at NODES nodes a move.
@@ -54,8 +56,9 @@ selfplay "$work/gen3-hce.bin" 4441777 3003 5000
 selfplay "$work/gen5-net.bin" 2258772 3005 5000 --net "$work/net2.nnue"
 selfplay "$work/gen6-net.bin" 3629462 3006 5000 --net "$work/net4.nnue"
 selfplay "$work/gen7-net.bin" 4096792 3007 2500 --net "$work/net5.nnue"
+selfplay "$work/gen8-net.bin" 3481854 3008 2500 --net "$work/net6.nnue"
 
 "$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
-    "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" \
+    "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" "$work/gen8-net.bin" \
     --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
