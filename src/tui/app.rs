@@ -1,5 +1,5 @@
 //! `App`: everything the board knows, in one place. The reducer
-//! (`update.rs`) is the only code that changes it; drawing reads it. Values
+//! (`update/`) is the only code that changes it; drawing reads it. Values
 //! derived from the shown position (legal moves, status, eval trace, the
 //! squares behind each term, piece values, the network's view, the last
 //! move's deltas, FEN) are computed once per position change in `refresh`,

@@ -2,12 +2,12 @@
 //!
 //! Shape (see ARCHITECTURE.md): `app` holds the state, `action` lists what
 //! can happen, `keymap` turns terminal events into actions, `update` is the
-//! reducer (`App::update`), `widgets` draw from `&App`, `theme` holds the
-//! colours and `layout` where things go. `runtime` owns the terminal and
+//! reducer (`App::update`, a file per concern), `widgets` draw from
+//! `&App`, `theme` holds the colours and `layout` where things go. `runtime` owns the terminal and
 //! the event loop, `engine_link` keeps the engine on its own thread,
 //! `config` the settings file, `game` the main line being shown, `bench`
-//! the frame-time benchmark. The teaching views: `teach` (their state),
-//! `teach_update` (their reducer), `heat` (the board overlay they ask for)
+//! the frame-time benchmark. The teaching views: `teach` (their state,
+//! changed by `update::teaching`), `heat` (the board overlay they ask for)
 //! and `game_evals` (both evaluations per ply, for the move list).
 
 pub mod action;
@@ -25,7 +25,6 @@ pub mod layout;
 pub mod params;
 pub mod runtime;
 pub mod teach;
-pub mod teach_update;
 pub mod theme;
 pub mod ui;
 pub mod update;

@@ -56,7 +56,11 @@ static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
 pub fn run(args: TuiArgs) -> Result<()> {
     let dirs = Dirs::from_env()?;
     let loaded = config::load_or_create(&dirs.config_file());
-    let (game, start_msg) = initial_game(&args, &dirs)?;
+    let Start {
+        game,
+        message: start_msg,
+        pgn_text,
+    } = initial_game(&args, &dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
         Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
@@ -74,14 +78,12 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let Some(m) = start_msg {
         app.info(m);
     }
-    if let Some(path) = &args.pgn {
-        // Read once more (cheap): one game loads, several open the picker.
-        if let Ok(text) = read_pgn_text(path) {
-            app.update(Action::FileLoaded {
-                path: path.clone(),
-                text,
-            });
-        }
+    if let (Some(path), Some(text)) = (&args.pgn, pgn_text) {
+        // One game loads, several open the picker.
+        app.update(Action::FileLoaded {
+            path: path.clone(),
+            text,
+        });
     }
     if let Some(w) = &loaded.warning {
         app.error(w.clone());
@@ -124,31 +126,55 @@ pub fn run(args: TuiArgs) -> Result<()> {
 /// The game to start with: `--fen`, `--pgn`, the autosave (unless
 /// `--new`), or the initial position. A broken autosave is reported and
 /// kept aside, never silently lost.
-fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
+/// What the board opens with: a game, a message for the status line, and
+/// the text of a `--pgn` file (checked here, loaded by the app: one game
+/// loads, several open the picker).
+struct Start {
+    game: Game,
+    message: Option<String>,
+    pgn_text: Option<String>,
+}
+
+impl Start {
+    fn game(game: Game, message: Option<String>) -> Start {
+        Start {
+            game,
+            message,
+            pgn_text: None,
+        }
+    }
+}
+
+fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(fen) = &args.fen {
         let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
-        return Ok((Game::new(b), None));
+        return Ok(Start::game(Game::new(b), None));
     }
     if let Some(path) = &args.pgn {
         let text = read_pgn_text(path).with_context(|| format!("reading {}", path.display()))?;
-        let games = parse_games(&text);
-        match games.as_slice() {
+        match parse_games(&text).as_slice() {
             [] => bail!("{}: no game found", path.display()),
             [Err(e)] => bail!("{}: {e}", path.display()),
-            // Several games: the board opens with the picker (see `run`).
-            _ => return Ok((Game::default(), None)),
+            _ => {}
         }
+        return Ok(Start {
+            game: Game::default(),
+            message: None,
+            pgn_text: Some(text),
+        });
     }
     if args.new {
-        return Ok((Game::default(), None));
+        return Ok(Start::game(Game::default(), None));
     }
     let auto = dirs.autosave_file();
     let restored = match read_pgn_text(&auto) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Game::default(), None)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Start::game(Game::default(), None))
+        }
         Err(_) => None,
         Ok(text) => parse_games(&text).into_iter().next().and_then(|g| g.ok()),
     };
-    match restored {
+    Ok(match restored {
         Some(g) => {
             let msg = (!g.moves.is_empty()).then(|| {
                 format!(
@@ -156,20 +182,15 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<(Game, Option<String>)> {
                     super::update::plies(g.moves.len())
                 )
             });
-            Ok((Game::from_pgn(&g), msg))
+            Start::game(Game::from_pgn(&g), msg)
         }
         None => {
             let aside = auto.with_extension("pgn.broken");
             let _ = std::fs::rename(&auto, &aside);
-            Ok((
-                Game::default(),
-                Some(format!(
-                    "the autosave was unreadable; kept as {}",
-                    aside.display()
-                )),
-            ))
+            let msg = format!("the autosave was unreadable; kept as {}", aside.display());
+            Start::game(Game::default(), Some(msg))
         }
-    }
+    })
 }
 
 type Term = Terminal<CrosstermBackend<io::Stdout>>;

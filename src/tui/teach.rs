@@ -1,7 +1,7 @@
 //! The teaching views' state: which side-panel view is shown, the selected
 //! trace row, the second term of the packed sum, the phase explorer's
 //! phase, the board heatmap and the move whose deltas are opened. Plain
-//! data; the reducer (`teach_update.rs`) changes it, widgets read it.
+//! data; the reducer (`update/teaching.rs`) changes it, widgets read it.
 
 use crate::chess::{Color, Piece, PieceType};
 use crate::eval::hce::sink::Term;

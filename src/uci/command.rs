@@ -24,6 +24,9 @@ pub enum Command {
     Display,
     /// `debug on|off` is accepted and ignored.
     Debug,
+    /// `register ...`: tapir never asks for registration (it never sends
+    /// `registration checking`), so a GUI's answer is accepted and ignored.
+    Register,
     /// A blank line.
     Nothing,
 }
@@ -47,6 +50,7 @@ pub fn parse(line: &str, board: &Board) -> Result<Command, String> {
         "quit" => Command::Quit,
         "d" => Command::Display,
         "debug" => Command::Debug,
+        "register" => Command::Register,
         _ => return Err(format!("unknown command '{head}'")),
     })
 }
@@ -235,5 +239,6 @@ mod tests {
         assert!(p("setoption value 3").is_err());
         assert!(p("frobnicate").is_err());
         assert!(matches!(p("   "), Ok(Command::Nothing)));
+        assert!(matches!(p("register later"), Ok(Command::Register)));
     }
 }

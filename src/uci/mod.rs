@@ -269,6 +269,6 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
         }
         Command::Quit => Reply::Quit,
         Command::Display => Reply::Lines(vec![format::board(engine.position().board())]),
-        Command::Debug | Command::Nothing => none(),
+        Command::Debug | Command::Register | Command::Nothing => none(),
     }
 }

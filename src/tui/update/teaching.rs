@@ -2,15 +2,15 @@
 //! term, the phase explorer, heatmaps, loading a net, and keeping the board
 //! overlay (`App::heat`) in step with all of it.
 
-use super::action::TeachAction;
-use super::app::{App, Purpose};
-use super::heat::{self, piece_name, HeatKey};
-use super::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
 use crate::chess::Color;
 use crate::eval::hce::sink::Term;
 use crate::eval::nnue::Network;
 use crate::eval::phase::MAX_PHASE;
 use crate::eval::teach::MoveDelta;
+use crate::tui::action::TeachAction;
+use crate::tui::app::{App, Purpose};
+use crate::tui::heat::{self, piece_name, HeatKey};
+use crate::tui::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
 use std::sync::Arc;
 
 impl App {
@@ -148,7 +148,7 @@ impl App {
     }
 
     /// The engine lines when they analyse the shown position, else none.
-    pub fn lines_here(&self) -> &[super::app::LineView] {
+    pub fn lines_here(&self) -> &[crate::tui::app::LineView] {
         let here = self
             .search
             .as_ref()

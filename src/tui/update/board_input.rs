@@ -1,0 +1,202 @@
+//! Moves from the keyboard, the cursor and the mouse: typed SAN or UCI,
+//! picking a piece and its target, clicks and drags on the board and the
+//! move list, and Esc closing what is open.
+
+use crate::chess::{parse_move, Color, Move, MoveError, Square};
+use crate::tui::app::{App, Overlay};
+use crate::tui::layout;
+
+impl App {
+    pub(super) fn text_move(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        if self.looking_back() {
+            self.looking_back_error();
+            return;
+        }
+        match parse_move(&self.view.board, text) {
+            Ok(m) => self.play(m),
+            Err(MoveError::Ambiguous(s, c)) => self.error(format!(
+                "'{s}' is ambiguous: {} - say which",
+                c.join(" or ")
+            )),
+            Err(MoveError::Syntax(s)) => self.error(format!(
+                "'{s}' is not a move: type SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3)"
+            )),
+            Err(e @ MoveError::Illegal(_)) => {
+                let hint = if self.view.legal.is_empty() {
+                    " (no legal moves: the game is over)".to_string()
+                } else {
+                    String::new()
+                };
+                self.error(format!("{e}{hint}"))
+            }
+        }
+    }
+
+    /// Tries the move `from`-`to`, asking for the piece when it promotes.
+    pub(super) fn try_from_to(
+        &mut self,
+        from: Square,
+        to: Square,
+        promo: Option<crate::chess::PieceType>,
+    ) {
+        let candidates: Vec<Move> = self
+            .view
+            .legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        match candidates.as_slice() {
+            [] => self.error(format!("{from}-{to} is not legal here")),
+            [m] => self.play(*m),
+            many => match promo {
+                Some(k) => {
+                    if let Some(m) = many.iter().find(|m| m.promotion() == Some(k)) {
+                        self.play(*m)
+                    }
+                }
+                None => {
+                    self.overlay = Overlay::Promotion {
+                        from,
+                        to,
+                        choice: 0,
+                    }
+                }
+            },
+        }
+    }
+
+    /// Click or Enter on a square: select a piece, or move the selected one.
+    pub(super) fn pick_square(&mut self, sq: Square) {
+        let own = self
+            .view
+            .board
+            .piece_at(sq)
+            .is_some_and(|p| p.color() == self.view.board.side_to_move());
+        match self.selected {
+            Some(from) if from == sq => self.selected = None,
+            Some(_) if own => self.select(sq),
+            Some(from) => {
+                self.selected = None;
+                self.try_from_to(from, sq, None);
+            }
+            None => self.select(sq),
+        }
+    }
+
+    fn select(&mut self, sq: Square) {
+        if self.looking_back() {
+            self.looking_back_error();
+            return;
+        }
+        let b = &self.view.board;
+        match b.piece_at(sq) {
+            None => self.error(format!("no piece on {sq}")),
+            Some(p) if p.color() != b.side_to_move() => self.error(format!(
+                "{} is to move",
+                match b.side_to_move() {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                }
+            )),
+            Some(_) if !self.view.legal.iter().any(|m| m.from() == sq) => {
+                self.error(format!("the piece on {sq} has no legal move"))
+            }
+            Some(_) => {
+                self.selected = Some(sq);
+                self.message = None;
+            }
+        }
+    }
+
+    /// Where the keyboard cursor appears: on a piece of the side to move
+    /// that can move (the e-pawn's home square, else the king, else any),
+    /// so the first Enter picks something up.
+    pub(super) fn default_cursor(&self) -> Square {
+        let b = &self.view.board;
+        let king = b.king(b.side_to_move());
+        let home = match b.side_to_move() {
+            Color::White => Square::from_coords(4, 1),
+            Color::Black => Square::from_coords(4, 6),
+        };
+        let movable = |sq: Square| self.view.legal.iter().any(|m| m.from() == sq);
+        [home, king]
+            .into_iter()
+            .find(|&sq| movable(sq))
+            .or_else(|| self.view.legal.first().map(|m| m.from()))
+            .unwrap_or(king)
+    }
+
+    pub(super) fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let Some(c) = self.cursor else {
+            self.cursor = Some(self.default_cursor());
+            return;
+        };
+        let (dx, dy) = if self.flipped { (-dx, -dy) } else { (dx, dy) };
+        let f = (c.file() as i8 + dx).clamp(0, 7) as u8;
+        let r = (c.rank() as i8 + dy).clamp(0, 7) as u8;
+        self.cursor = Some(Square::from_coords(f, r));
+    }
+
+    pub(super) fn cancel(&mut self) {
+        if self.overlay != Overlay::None {
+            self.overlay = Overlay::None;
+        } else if self.prompt.is_some() {
+            self.prompt = None;
+        } else if self.selected.is_some() {
+            self.selected = None;
+        } else if self.cursor.is_some() {
+            self.cursor = None;
+        } else if !self.close_teaching() {
+            self.message = None;
+        }
+    }
+
+    // ---- mouse ---------------------------------------------------------
+
+    pub(super) fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        let areas = layout::compute(self.screen.0, self.screen.1);
+        areas.square_at(x, y, self.flipped)
+    }
+
+    pub(super) fn mouse_down(&mut self, x: u16, y: u16) {
+        if let Overlay::Promotion { .. } = self.overlay {
+            return;
+        }
+        let Some(sq) = self.square_at(x, y) else {
+            // A click in the move list jumps to that move.
+            let areas = layout::compute(self.screen.0, self.screen.1);
+            let (_, moves) = crate::tui::widgets::heat::split_moves(self, areas.moves);
+            if let Some(ply) = crate::tui::widgets::movelist::ply_at(self, moves, x, y) {
+                self.goto(ply);
+            }
+            return;
+        };
+        self.cursor = None;
+        let own = self
+            .view
+            .board
+            .piece_at(sq)
+            .is_some_and(|p| p.color() == self.view.board.side_to_move());
+        match self.selected {
+            Some(from) if from != sq && !own => {
+                self.selected = None;
+                self.try_from_to(from, sq, None);
+            }
+            Some(from) if from == sq => {
+                // Second click on the same piece: start a drag, drop it on release.
+                self.drag = Some((sq, Some(sq)));
+            }
+            _ => {
+                self.select(sq);
+                if self.selected == Some(sq) {
+                    self.drag = Some((sq, Some(sq)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The `:` command line, loading and pasting games, and quitting: what
+//! reaches the board as text.
+
+use super::plies;
+use crate::chess::pgn::{parse_games, write_pgn};
+use crate::chess::{parse_move, Board, Color};
+use crate::engine::EngineOption;
+use crate::tui::action::{Effect, PickerEntry};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerEntryView, Replacement};
+use crate::tui::commands;
+use crate::tui::game::Game;
+
+impl App {
+    pub(super) fn command(&mut self, text: &str) {
+        match commands::parse(text) {
+            Ok(cmd) => self.run_command(cmd),
+            Err(e) => {
+                // A move typed after ':' is played.
+                if let Ok(m) = parse_move(&self.view.board, text.trim()) {
+                    self.play(m);
+                } else {
+                    self.error(e);
+                }
+            }
+        }
+    }
+
+    fn run_command(&mut self, cmd: commands::Command) {
+        use commands::Command as C;
+        match cmd {
+            C::ShowFen => {
+                let fen = self.view.fen.clone();
+                self.info(format!("FEN: {fen}"));
+            }
+            C::Fen(fen) => match Board::from_fen(&fen) {
+                Ok(b) => self.replace_game(Replacement {
+                    game: Game::new(b),
+                    file: None,
+                    message: "position set from FEN".into(),
+                    question: "The game is not saved. Set up the FEN?",
+                }),
+                Err(e) => self.error(format!("bad FEN: {e}")),
+            },
+            C::Load(path) => self.effects.push(Effect::Load(path)),
+            C::Net(path) => self.effects.push(Effect::LoadNet(path)),
+            C::Save(path) => {
+                let mut pgn = self.game.to_pgn();
+                fill_default_tags(&mut pgn, self.mode);
+                self.effects.push(Effect::Save {
+                    path,
+                    text: write_pgn(&pgn),
+                });
+            }
+            C::Level(n) => {
+                self.config.level = n;
+                self.config_changed = true;
+                if let Mode::Play { human, .. } = self.mode {
+                    self.mode = Mode::Play { human, level: n };
+                }
+                self.info(format!("level {n}"));
+            }
+            C::Hash(mb) => {
+                self.config.hash = mb;
+                self.config_changed = true;
+                self.effects.push(Effect::SetOption(EngineOption::Hash(mb)));
+                self.info(format!("hash {mb} MiB"));
+            }
+            C::Threads(n) => {
+                self.config.threads = n;
+                self.config_changed = true;
+                self.effects
+                    .push(Effect::SetOption(EngineOption::Threads(n)));
+                self.info(format!(
+                    "{n} search thread{}",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            C::MultiPv(n) => self.set_multipv(n),
+            C::Quit => self.apply_quit(),
+            C::New => self.start_new_game(),
+            C::Flip => {
+                self.flipped = !self.flipped;
+            }
+            C::Help => self.overlay = Overlay::Help,
+        }
+    }
+
+    fn apply_quit(&mut self) {
+        if self.unsaved && !self.game.is_empty() {
+            self.overlay = Overlay::Confirm(ConfirmWhat::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    pub(super) fn file_loaded(&mut self, path: std::path::PathBuf, text: &str) {
+        let games = parse_games(text);
+        match games.len() {
+            0 => self.error(format!("{}: no game in this file", path.display())),
+            1 => match games.into_iter().next().expect("one game") {
+                Ok(g) => self.replace_game(Replacement {
+                    game: Game::from_pgn(&g),
+                    file: Some(path.clone()),
+                    message: format!(
+                        "loaded {} ({}, {}){}",
+                        path.display(),
+                        plies(g.moves.len()),
+                        g.result,
+                        not_kept(&g)
+                    ),
+                    question: "The game is not saved. Open the loaded one?",
+                }),
+                Err(e) => self.error(format!("{}: {e}", path.display())),
+            },
+            n => {
+                let entries = games
+                    .into_iter()
+                    .map(|g| {
+                        PickerEntryView(PickerEntry {
+                            label: match &g {
+                                Ok(g) => game_label(g),
+                                Err(e) => format!("(unreadable) {}", e.message),
+                            },
+                            game: g.map_err(|e| e.to_string()),
+                        })
+                    })
+                    .collect();
+                self.overlay = Overlay::Picker {
+                    entries,
+                    selected: 0,
+                };
+                self.file = Some(path.clone());
+                self.info(format!("{}: {n} games - pick one", path.display()));
+            }
+        }
+    }
+
+    pub(super) fn paste(&mut self, text: &str) {
+        let t = text.trim();
+        if let Some(p) = &mut self.prompt {
+            p.text.push_str(t.lines().next().unwrap_or(""));
+            return;
+        }
+        // A dialog answers its own keys; a game pasted under it would leave
+        // it acting on a position that is gone.
+        if self.overlay != Overlay::None {
+            self.error("close the dialog first (Esc), then paste");
+            return;
+        }
+        if Board::from_fen(t).is_ok() {
+            self.run_command(commands::Command::Fen(t.to_string()));
+        } else if t.contains('[') || t.contains("1.") {
+            self.file_loaded("(pasted)".into(), t);
+        } else {
+            self.text_move(t);
+        }
+    }
+}
+
+/// Fills the roster tags a fresh game lacks.
+fn fill_default_tags(pgn: &mut crate::chess::pgn::PgnGame, mode: Mode) {
+    if pgn.tag("Event").is_none() {
+        pgn.set_tag("Event", "tapir game");
+    }
+    if pgn.tag("Site").is_none() {
+        pgn.set_tag("Site", "tapir");
+    }
+    let (white, black) = match mode {
+        Mode::Play { human, level } => {
+            let engine = format!("tapir level {level}");
+            match human {
+                Color::White => ("Human".to_string(), engine),
+                Color::Black => (engine, "Human".to_string()),
+            }
+        }
+        _ => ("?".to_string(), "?".to_string()),
+    };
+    if pgn.tag("White").is_none() {
+        pgn.set_tag("White", &white);
+    }
+    if pgn.tag("Black").is_none() {
+        pgn.set_tag("Black", &black);
+    }
+}
+
+/// "; not kept: 3 comments, 1 variation" when the reader skipped any
+/// annotations (the board keeps the main line only), else nothing.
+pub(super) fn not_kept(g: &crate::chess::pgn::PgnGame) -> String {
+    let skipped = g.skipped.describe();
+    if skipped.is_empty() {
+        skipped
+    } else {
+        format!("; not kept: {skipped}")
+    }
+}
+
+/// "Carlsen - Nepo 1-0 (84 plies) Event"
+fn game_label(g: &crate::chess::pgn::PgnGame) -> String {
+    let t = |k: &str| g.tag(k).unwrap_or("?").to_string();
+    format!(
+        "{} - {} {} ({}) {}",
+        t("White"),
+        t("Black"),
+        g.result,
+        plies(g.moves.len()),
+        t("Event")
+    )
+}

@@ -1,0 +1,254 @@
+//! The engine link: search reports become engine lines or the engine's
+//! move, and after every action the wanted search (`wanted_key`) is
+//! compared with the running one, so analysis restarts on any change.
+
+use crate::chess::{to_san, Board, Color, Move, Position};
+use crate::engine::{EngineOption, Limits, Score, SearchEvent, SearchInfo};
+use crate::eval::teach::MoveDelta;
+use crate::tui::action::Effect;
+use crate::tui::app::{ActiveSearch, App, LineView, Mode, Purpose, SearchKey};
+use crate::tui::params::{ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX};
+
+impl App {
+    pub(super) fn engine_event(&mut self, token: u64, event: SearchEvent) -> bool {
+        if let SearchEvent::Error(e) = event {
+            self.error(format!("engine: {e}"));
+            return true;
+        }
+        let Some(search) = &mut self.search else {
+            return false;
+        };
+        if search.token != token {
+            return false; // a search already replaced
+        }
+        match event {
+            SearchEvent::Info { info, .. } => {
+                let root = search.root;
+                let mut line = line_view(&root, &info);
+                let i = line.multipv.saturating_sub(1);
+                if i >= MULTIPV_MAX {
+                    return false;
+                }
+                line.delta = match self.lines.get(i) {
+                    Some(old) if old.first == line.first => old.delta,
+                    _ => line
+                        .first
+                        .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref())),
+                };
+                if self.lines.len() <= i {
+                    self.lines.resize(i + 1, line.clone());
+                }
+                self.lines[i] = line;
+                true
+            }
+            SearchEvent::BestMove { best, .. } => {
+                search.finished = true;
+                let purpose = search.key.purpose;
+                let root = search.root;
+                if purpose == Purpose::EngineMove {
+                    self.engine_move(root, best);
+                }
+                true
+            }
+            SearchEvent::Error(_) => unreachable!("handled above"),
+        }
+    }
+
+    fn engine_move(&mut self, root: Board, best: Option<Move>) {
+        let Mode::Play { human, .. } = self.mode else {
+            return;
+        };
+        let end = *self.game.last_board();
+        if end != root || end.side_to_move() == human {
+            return;
+        }
+        let Some(m) = best.filter(|m| crate::chess::legal_moves(&end).contains(*m)) else {
+            self.error("the engine returned no legal move");
+            return;
+        };
+        let follow = self.at_end();
+        let san = to_san(&end, m);
+        self.game.push(m);
+        if follow {
+            self.ply = self.game.len();
+        }
+        self.unsaved = true;
+        self.switch_clock();
+        self.refresh();
+        self.autosave();
+        let n = end.fullmove_number();
+        let dots = if end.side_to_move() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        self.info(format!("engine plays {n}{dots} {san}"));
+        if self.at_end() {
+            if let Some(r) = self.result_text() {
+                self.info(r);
+            }
+        }
+    }
+
+    /// What the state wants the engine to work on, if anything. Cheap: no
+    /// position is built unless the status of the game's end is unknown.
+    fn wanted_key(&self) -> Option<SearchKey> {
+        if self.flagged() {
+            return None;
+        }
+        match self.mode {
+            Mode::Play { human, level } => {
+                let end = self.game.last_board();
+                let len = self.game.len();
+                if end.side_to_move() == human {
+                    return None;
+                }
+                let over = if self.at_end() {
+                    self.view.status.is_over()
+                } else {
+                    self.game.status_at(len).is_over()
+                };
+                (!over).then(|| SearchKey {
+                    hash: end.hash(),
+                    ply: len,
+                    game_len: len,
+                    purpose: Purpose::EngineMove,
+                    multipv: 1,
+                    eval: self.eval_view,
+                    level,
+                })
+            }
+            Mode::Analysis | Mode::TwoPlayers => (self.analysis && !self.view.status.is_over())
+                .then(|| SearchKey {
+                    hash: self.view.board.hash(),
+                    ply: self.ply,
+                    game_len: self.game.len(),
+                    purpose: Purpose::Analysis,
+                    multipv: self.config.multipv,
+                    eval: self.eval_view,
+                    level: LEVEL_MAX,
+                }),
+        }
+    }
+
+    /// The position, limits and engine options for a search with `key`.
+    fn search_request(&self, key: &SearchKey) -> (Position, Limits, Vec<EngineOption>) {
+        match key.purpose {
+            Purpose::EngineMove => {
+                let level = key.level;
+                let mut limits = Limits::default();
+                let mut options = vec![EngineOption::MultiPv(1)];
+                if level < LEVEL_MAX {
+                    let i = (level.max(1) - 1) as usize;
+                    limits.nodes = Some(LEVEL_NODES[i]);
+                    options.push(EngineOption::LimitStrength(true));
+                    options.push(EngineOption::Elo(LEVEL_ELO[i]));
+                } else {
+                    options.push(EngineOption::LimitStrength(false));
+                }
+                match &self.clocks {
+                    Some(c) => {
+                        limits.wtime = Some(c.remaining(Color::White, self.now));
+                        limits.btime = Some(c.remaining(Color::Black, self.now));
+                        limits.winc = Some(c.increment);
+                        limits.binc = Some(c.increment);
+                    }
+                    None => limits.movetime = Some(ENGINE_MOVETIME),
+                }
+                (self.game.position_at(key.game_len), limits, options)
+            }
+            Purpose::Analysis => (
+                self.game.position_at(key.ply),
+                Limits::infinite(),
+                vec![
+                    EngineOption::MultiPv(key.multipv),
+                    EngineOption::LimitStrength(false),
+                ],
+            ),
+        }
+    }
+
+    /// Starts, restarts or stops the engine so it works on what the state
+    /// calls for.
+    pub fn reconcile_engine(&mut self) {
+        let wanted = self.wanted_key();
+        if wanted.as_ref() == self.search.as_ref().map(|s| &s.key) {
+            return;
+        }
+        if let Some(old) = self.search.take() {
+            if !old.finished {
+                self.effects.push(Effect::Stop);
+            }
+        }
+        self.lines.clear();
+        if let Some(key) = wanted {
+            let (position, limits, options) = self.search_request(&key);
+            let token = self.next_token;
+            self.next_token += 1;
+            self.search = Some(ActiveSearch {
+                token,
+                key,
+                root: *position.board(),
+                started: self.now,
+                finished: false,
+            });
+            self.effects.push(Effect::Search {
+                token,
+                position: Box::new(position),
+                limits,
+                options,
+            });
+        }
+    }
+}
+
+/// Turns an engine report into a line to draw: White's view, SAN PV with
+/// move numbers. Illegal PV moves (from a stale report) end the line.
+pub fn line_view(root: &Board, info: &SearchInfo) -> LineView {
+    let flip = root.side_to_move() == Color::Black;
+    let score = match info.score {
+        Score::Cp(c) if flip => Score::Cp(-c),
+        Score::Mate(m) if flip => Score::Mate(-m),
+        s => s,
+    };
+    LineView {
+        multipv: info.multipv.max(1),
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score,
+        bound: info.bound,
+        nodes: info.nodes,
+        nps: info.nps,
+        hashfull: info.hashfull,
+        time: info.time,
+        pv: pv_san(root, &info.pv),
+        first: info
+            .pv
+            .first()
+            .copied()
+            .filter(|&m| crate::chess::legal_moves(root).contains(m)),
+        delta: None,
+    }
+}
+
+/// "12. e4 e5 13. Nf3" (or "12... e5 13. Nf3" with Black to move).
+pub fn pv_san(root: &Board, pv: &[Move]) -> String {
+    let mut out = String::with_capacity(pv.len() * 6);
+    let mut b = *root;
+    for (i, &m) in pv.iter().enumerate() {
+        if !crate::chess::legal_moves(&b).contains(m) {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match b.side_to_move() {
+            Color::White => out.push_str(&format!("{}. ", b.fullmove_number())),
+            Color::Black if i == 0 => out.push_str(&format!("{}... ", b.fullmove_number())),
+            Color::Black => {}
+        }
+        out.push_str(&to_san(&b, m));
+        b = b.make(m);
+    }
+    out
+}
