@@ -70,13 +70,17 @@ impl App {
         }
     }
 
+    /// Whether `sq` holds a piece of the side to move in the shown position.
+    fn own_piece_at(&self, sq: Square) -> bool {
+        let board = &self.view.board;
+        board
+            .piece_at(sq)
+            .is_some_and(|p| p.color() == board.side_to_move())
+    }
+
     /// Click or Enter on a square: select a piece, or move the selected one.
     pub(super) fn pick_square(&mut self, sq: Square) {
-        let own = self
-            .view
-            .board
-            .piece_at(sq)
-            .is_some_and(|p| p.color() == self.view.board.side_to_move());
+        let own = self.own_piece_at(sq);
         match self.selected {
             Some(from) if from == sq => self.selected = None,
             Some(_) if own => self.select(sq),
@@ -177,11 +181,7 @@ impl App {
             return;
         };
         self.cursor = None;
-        let own = self
-            .view
-            .board
-            .piece_at(sq)
-            .is_some_and(|p| p.color() == self.view.board.side_to_move());
+        let own = self.own_piece_at(sq);
         match self.selected {
             Some(from) if from != sq && !own => {
                 self.selected = None;
