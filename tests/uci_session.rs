@@ -454,8 +454,10 @@ fn stop_ponder_and_quit_while_searching() {
     let t = Instant::now();
     s.send("stop");
     let got = s.until(|l| l.starts_with("bestmove"));
+    // An ignored stop never answers (the search is infinite); the bound is
+    // loose so that a machine busy with other work still passes.
     assert!(
-        t.elapsed() < Duration::from_millis(1000),
+        t.elapsed() < Duration::from_secs(5),
         "stop took {:?}",
         t.elapsed()
     );
