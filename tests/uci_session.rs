@@ -12,6 +12,17 @@ use tapir::chess::{parse_uci, Position};
 /// Generous: the test machine may be busy.
 const WAIT: Duration = Duration::from_secs(30);
 
+/// The single `info string error: ...` line among `got` (the answer to
+/// `sent`); fails unless there is exactly one.
+fn the_one_error(got: &[String], sent: &str) -> String {
+    let errs: Vec<&String> = got
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errs.len(), 1, "'{sent}' gave {got:?}");
+    errs[0].clone()
+}
+
 struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -98,12 +109,7 @@ impl Session {
     fn expect_error(&mut self, line: &str) -> String {
         self.send(line);
         let got = self.ready();
-        let errs: Vec<&String> = got
-            .iter()
-            .filter(|l| l.starts_with("info string error: "))
-            .collect();
-        assert_eq!(errs.len(), 1, "'{line}' gave {got:?}");
-        errs[0].clone()
+        the_one_error(&got, line)
     }
 
     /// Sends a `go` that must be refused: one error line, then the null
@@ -112,12 +118,7 @@ impl Session {
         self.send(go);
         let got = self.until(|l| l.starts_with("bestmove"));
         assert_eq!(got.last().unwrap(), "bestmove 0000", "'{go}' gave {got:?}");
-        let errs: Vec<&String> = got
-            .iter()
-            .filter(|l| l.starts_with("info string error"))
-            .collect();
-        assert_eq!(errs.len(), 1, "'{go}' gave {got:?}");
-        errs[0].clone()
+        the_one_error(&got, go)
     }
 
     /// Runs `go ...` and returns (info lines, best move, ponder move).
@@ -505,11 +506,7 @@ fn input_that_is_not_utf8_answers_an_error_and_the_session_goes_on() {
     let fen = s.fen();
     s.send_bytes(b"go depth \xff\xfe\n");
     let got = s.ready();
-    let errs = got
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .count();
-    assert_eq!(errs, 1, "{got:?}");
+    the_one_error(&got, "go depth <bytes ff fe>");
     assert_eq!(s.fen(), fen);
     // A CRLF line ending is still one plain command.
     s.send_bytes(b"isready\r\n");
