@@ -749,12 +749,21 @@ fn help_eval_view_and_frame_overlay_toggle() {
     assert_eq!(a.overlay, Overlay::Help);
     a.update(Action::ToggleHelp);
     assert_eq!(a.overlay, Overlay::None);
+    // The board opens on the evaluator the engine searches with, and `e`
+    // switches both.
+    use tapir::engine::EvalKind;
+    assert_eq!(a.eval_view, EvalKind::default_for_build());
+    let other = match a.eval_view {
+        EvalKind::Hce => EvalKind::Nnue,
+        EvalKind::Nnue => EvalKind::Hce,
+    };
+    a.take_effects();
     a.update(Action::ToggleEvalView);
-    assert_eq!(a.eval_view, tapir::engine::EvalKind::Nnue);
-    assert!(a.take_effects().iter().any(|e| matches!(
-        e,
-        Effect::SetOption(EngineOption::Evaluator(tapir::engine::EvalKind::Nnue))
-    )));
+    assert_eq!(a.eval_view, other);
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::SetOption(EngineOption::Evaluator(k)) if *k == other)));
     a.update(Action::ToggleFrameTimes);
     assert!(a.show_frame_times);
 }

@@ -15,7 +15,7 @@ pub use options::{
 };
 
 use crate::chess::Position;
-use crate::eval::nnue::{default_net, embedded_net, nnue_is_default, Network};
+use crate::eval::nnue::{default_net, embedded_net, Network};
 use crate::search::{run_search, Control, SearchJob, Tt, Worker};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -85,8 +85,8 @@ impl Engine {
         // default evaluator only once it has been promoted (see eval::nnue).
         let net = default_net();
         let settings = Settings {
-            eval: if nnue_is_default() && net.is_some() {
-                EvalKind::Nnue
+            eval: if net.is_some() {
+                EvalKind::default_for_build()
             } else {
                 EvalKind::Hce
             },

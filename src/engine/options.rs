@@ -1,6 +1,7 @@
 //! Engine settings, typed. The UCI layer turns `setoption` lines into these;
 //! the TUI builds them directly. Ranges are checked here, once.
 
+use crate::eval::nnue::nnue_is_default;
 use std::path::PathBuf;
 
 /// Which static evaluation the search uses.
@@ -8,6 +9,18 @@ use std::path::PathBuf;
 pub enum EvalKind {
     Hce,
     Nnue,
+}
+
+impl EvalKind {
+    /// What a fresh engine searches with: the built-in net once it has
+    /// earned its place (see `eval::nnue`), else the hand-crafted terms.
+    pub const fn default_for_build() -> EvalKind {
+        if nnue_is_default() {
+            EvalKind::Nnue
+        } else {
+            EvalKind::Hce
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -315,7 +315,7 @@ impl App {
             flipped: false,
             config,
             config_changed: false,
-            eval_view: EvalKind::Hce,
+            eval_view: EvalKind::default_for_build(),
             overlay: Overlay::None,
             prompt: None,
             cursor: None,

@@ -21,8 +21,8 @@ use super::widgets::frametime::FrameStats;
 use super::TuiArgs;
 use crate::chess::pgn::parse_games;
 use crate::chess::Board;
-use crate::engine::{EngineOption, EvalKind};
-use crate::eval::nnue::{default_net_checked, nnue_is_default, Network};
+use crate::engine::EngineOption;
+use crate::eval::nnue::{default_net_checked, Network};
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
@@ -70,10 +70,6 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let Some(net) = net {
         app.update(Action::SetNetwork(Some(net)));
         app.message = None;
-    }
-    // The engine searches with the built-in net by default; show its view.
-    if nnue_is_default() {
-        app.eval_view = EvalKind::Nnue;
     }
     if let Some(m) = start_msg {
         app.info(m);
@@ -123,9 +119,6 @@ pub fn run(args: TuiArgs) -> Result<()> {
     result
 }
 
-/// The game to start with: `--fen`, `--pgn`, the autosave (unless
-/// `--new`), or the initial position. A broken autosave is reported and
-/// kept aside, never silently lost.
 /// What the board opens with: a game, a message for the status line, and
 /// the text of a `--pgn` file (checked here, loaded by the app: one game
 /// loads, several open the picker).
@@ -145,6 +138,9 @@ impl Start {
     }
 }
 
+/// The game to start with: `--fen`, `--pgn`, the autosave (unless
+/// `--new`), or the initial position. A broken autosave is reported and
+/// kept aside, never silently lost.
 fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(fen) = &args.fen {
         let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
