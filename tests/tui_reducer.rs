@@ -812,3 +812,59 @@ fn play_mode_looking_back_says_so() {
     play(&mut a, "d4");
     assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
 }
+
+/// `:hash`, `:threads`, `e`, `n` and `:net` make the engine stop before it
+/// applies them; the search it was running ends early, so the board starts
+/// a fresh one (after the command) and ignores the cut-short one's reports.
+#[test]
+fn settings_that_stop_the_engine_restart_the_search() {
+    let commands = [
+        ("hash", Action::Command("hash 32".into())),
+        ("threads", Action::Command("threads 2".into())),
+        ("eval view", Action::ToggleEvalView),
+        ("new game", Action::Command("new".into())),
+    ];
+    for (what, command) in commands {
+        let mut a = app();
+        let old = a.search.as_ref().expect("analysis runs").token;
+        a.update(command);
+        let effects = a.take_effects();
+        let stops = effects
+            .iter()
+            .position(|e| matches!(e, Effect::SetOption(_) | Effect::NewGame))
+            .unwrap_or_else(|| panic!("{what}: no engine command in {effects:?}"));
+        let search = effects
+            .iter()
+            .position(|e| matches!(e, Effect::Search { .. }))
+            .unwrap_or_else(|| panic!("{what}: the search did not restart"));
+        assert!(stops < search, "{what}: the search must follow the command");
+        let new = a.search.as_ref().unwrap().token;
+        assert_ne!(new, old, "{what}");
+        // The stopped search's bestmove arrives late and changes nothing.
+        a.update(Action::Engine {
+            token: old,
+            event: SearchEvent::BestMove {
+                id: 1,
+                best: None,
+                ponder: None,
+            },
+        });
+        assert!(a.searching(), "{what}: the new search still runs");
+    }
+
+    // A net loaded with `:net` goes to the engine too, with the same restart.
+    let mut a = app();
+    let old = a.search.as_ref().unwrap().token;
+    let net = std::sync::Arc::new(tapir::eval::nnue::Network::random(3));
+    a.update(Action::NetLoaded {
+        path: "my.nnue".into(),
+        net,
+    });
+    let effects = a.take_effects();
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        Effect::SetOption(EngineOption::EvalFile(Some(p))) if p.as_os_str() == "my.nnue"
+    )));
+    assert!(a.net.is_some());
+    assert_ne!(a.search.as_ref().unwrap().token, old);
+}

@@ -37,6 +37,12 @@ pub enum Action {
     /// A net for the NNUE views (from `--net`, `:net` or the built-in one);
     /// `None` unloads it.
     SetNetwork(Option<Arc<Network>>),
+    /// `:net FILE` read and checked: the engine searches with it, and the
+    /// NNUE views show it.
+    NetLoaded {
+        path: PathBuf,
+        net: Arc<Network>,
+    },
     /// `q`: quits, asking first when the game is unsaved.
     Quit,
     /// Ctrl-C, SIGTERM, or "yes" in the quit dialog.
@@ -125,7 +131,7 @@ pub enum Effect {
     /// Clear the engine's hash and history.
     NewGame,
     Load(PathBuf),
-    /// Load a net file; the result comes back as `SetNetwork` or `FileError`.
+    /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),
     Save {
         path: PathBuf,

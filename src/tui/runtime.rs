@@ -291,6 +291,9 @@ fn event_loop(
     let mut stats = FrameStats::default();
     let mut dirty = true;
     let mut last_draw: Option<Instant> = None;
+    // Ticks keep their own schedule: a stream of mouse motion or engine
+    // reports must not hold back the clocks or the flag-fall check.
+    let mut last_tick = Instant::now();
     loop {
         run_effects(app, &engine, dirs);
         if app.quit || term_flag.load(Ordering::Relaxed) {
@@ -310,25 +313,24 @@ fn event_loop(
                 panic!("TAPIR_TEST_PANIC is set");
             }
         }
-        let tick = if app.is_live() { LIVE_TICK } else { IDLE_TICK };
-        let wait = if dirty {
-            due.saturating_duration_since(now)
-        } else {
-            tick
-        };
-        let first = match rx.recv_timeout(wait) {
+        let next_tick = last_tick + if app.is_live() { LIVE_TICK } else { IDLE_TICK };
+        let mut wake = next_tick;
+        if dirty {
+            wake = wake.min(due);
+        }
+        let first = match rx.recv_timeout(wake.saturating_duration_since(now)) {
             Ok(ev) => Some(ev),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => break,
         };
         app.now = Instant::now();
-        if first.is_none() {
+        if app.now >= next_tick {
             if let Some(msg) = BACKGROUND_PANIC.lock().ok().and_then(|mut s| s.take()) {
                 app.error(msg);
                 dirty = true;
             }
             dirty |= app.update(Action::Tick(app.now));
-            continue;
+            last_tick = app.now;
         }
         // Handle the whole burst before drawing again.
         for ev in first
@@ -381,12 +383,10 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                 }
                 Effect::LoadNet(path) => {
                     let a = match Network::load_named(&path) {
-                        Ok(net) => {
-                            engine.send(Effect::SetOption(EngineOption::EvalFile(Some(
-                                path.clone(),
-                            ))));
-                            Action::SetNetwork(Some(Arc::new(net)))
-                        }
+                        Ok(net) => Action::NetLoaded {
+                            path,
+                            net: Arc::new(net),
+                        },
                         Err(err) => Action::FileError(format!("cannot load the net: {err}")),
                     };
                     app.update(a);

@@ -62,14 +62,13 @@ impl App {
             C::Hash(mb) => {
                 self.config.hash = mb;
                 self.config_changed = true;
-                self.effects.push(Effect::SetOption(EngineOption::Hash(mb)));
+                self.command_engine(Effect::SetOption(EngineOption::Hash(mb)));
                 self.info(format!("hash {mb} MiB"));
             }
             C::Threads(n) => {
                 self.config.threads = n;
                 self.config_changed = true;
-                self.effects
-                    .push(Effect::SetOption(EngineOption::Threads(n)));
+                self.command_engine(Effect::SetOption(EngineOption::Threads(n)));
                 self.info(format!(
                     "{n} search thread{}",
                     if n == 1 { "" } else { "s" }

@@ -168,6 +168,15 @@ impl App {
         }
     }
 
+    /// Queues a command that makes the engine stop first (a new game, most
+    /// settings). The running search then ends without a result worth
+    /// showing or playing, so it is forgotten and the wanted search starts
+    /// afresh; its late report carries a stale token and is dropped.
+    pub(super) fn command_engine(&mut self, effect: Effect) {
+        self.effects.push(effect);
+        self.search = None;
+    }
+
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {

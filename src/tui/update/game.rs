@@ -84,7 +84,7 @@ impl App {
                 .unwrap_or((5, 3));
             *c = new_clocks(mins, inc, self.game.last_board().side_to_move(), self.now);
         }
-        self.effects.push(Effect::NewGame);
+        self.command_engine(Effect::NewGame);
         self.refresh();
         self.autosave();
         self.info("new game");

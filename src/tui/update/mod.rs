@@ -73,8 +73,7 @@ impl App {
                     EvalKind::Hce => EvalKind::Nnue,
                     EvalKind::Nnue => EvalKind::Hce,
                 };
-                self.effects
-                    .push(Effect::SetOption(EngineOption::Evaluator(self.eval_view)));
+                self.command_engine(Effect::SetOption(EngineOption::Evaluator(self.eval_view)));
                 self.info(match self.eval_view {
                     EvalKind::Hce => "evaluation: hand-crafted (HCE)",
                     EvalKind::Nnue => "evaluation: NNUE",
@@ -89,6 +88,10 @@ impl App {
             Action::ToggleFrameTimes => self.show_frame_times = !self.show_frame_times,
             Action::Teach(t) => self.teach_action(t),
             Action::SetNetwork(net) => self.set_network(net),
+            Action::NetLoaded { path, net } => {
+                self.command_engine(Effect::SetOption(EngineOption::EvalFile(Some(path))));
+                self.set_network(Some(net));
+            }
             Action::CopyFen => {
                 let fen = self.view.fen.clone();
                 self.effects.push(Effect::Copy(fen.clone()));
