@@ -868,3 +868,42 @@ fn settings_that_stop_the_engine_restart_the_search() {
     assert!(a.net.is_some());
     assert_ne!(a.search.as_ref().unwrap().token, old);
 }
+
+/// Rewriting an earlier move of one's own while the engine thinks: the
+/// engine's thinking is spent (as with a take-back), the human gets the
+/// increment for the new move, and the engine's clock runs again.
+#[test]
+fn rewriting_a_move_while_the_engine_thinks_charges_the_right_clocks() {
+    use std::time::Duration;
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    let start = a.clocks.clone().unwrap();
+    let inc = start.increment;
+    assert!(inc > Duration::ZERO, "the default preset has an increment");
+    let t0 = a.now;
+    play(&mut a, "e4");
+    a.update(Action::Tick(t0 + Duration::from_secs(2)));
+    engine_replies(&mut a, "e5");
+    play(&mut a, "Nf3");
+    // The engine thinks for 3 s; meanwhile White goes back and plays d4
+    // instead of e4's follow-up.
+    a.update(Action::Tick(t0 + Duration::from_secs(5)));
+    a.update(Action::Prev);
+    assert_eq!(a.board().side_to_move(), Color::White);
+    play(&mut a, "d4");
+    assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
+    let c = a.clocks.clone().unwrap();
+    let white = Color::White.index();
+    let black = Color::Black.index();
+    assert_eq!(c.running, Color::Black);
+    // e4, Nf3 and d4 each earned the increment; White's thinking took no time.
+    assert_eq!(c.left[white], start.left[white] + inc * 3);
+    assert_eq!(
+        c.left[black],
+        start.left[black] + inc - Duration::from_secs(5),
+        "2 s for e5, 3 s for the reply to Nf3 that never came"
+    );
+}

@@ -6,22 +6,26 @@ use crate::tui::app::{App, Clocks};
 use std::time::{Duration, Instant};
 
 impl App {
-    /// After a move at the game's end: the running clock is charged (plus
-    /// the increment) and the other side's starts, or both stop when the
-    /// move ended the game.
+    /// After a move that ends the line (at its end, or replacing what
+    /// followed): the time thought so far is charged to the clock that ran,
+    /// the side that moved gets the increment, and the side to move's clock
+    /// starts, or both stop when the move ended the game. The two differ
+    /// only when the human rewrites an earlier move while the engine
+    /// thinks: the engine's thinking is spent, as with a take-back.
     pub(super) fn switch_clock(&mut self) {
         let now = self.now;
-        let mover = self.game.last_board().side_to_move();
+        let to_move = self.game.last_board().side_to_move();
+        let moved = !to_move;
         let over = self.game.status_at(self.game.len()).is_over();
         if let Some(c) = &mut self.clocks {
             if !c.ticking() {
                 return;
             }
-            let prev = c.running;
+            let ran = c.running.index();
             let used = now.saturating_duration_since(c.since);
-            let left = c.left[prev.index()].saturating_sub(used);
-            c.left[prev.index()] = left + c.increment;
-            c.running = mover;
+            c.left[ran] = c.left[ran].saturating_sub(used);
+            c.left[moved.index()] += c.increment;
+            c.running = to_move;
             c.since = now;
             c.stopped = over;
         }
