@@ -158,9 +158,9 @@ enum Command {
     /// Open the analysis board (also what `tapir` alone does on a terminal).
     Tui {
         /// Start from this position.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "pgn")]
         fen: Option<String>,
-        /// Open the first game of this PGN file.
+        /// Open this PGN file: its only game, or a picker of its games.
         #[arg(long, value_name = "FILE")]
         pgn: Option<PathBuf>,
         /// Ignore the autosaved game and start fresh.

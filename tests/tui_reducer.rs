@@ -407,11 +407,81 @@ fn play_mode_engine_replies_and_levels() {
         .unwrap()
         .1
         .contains(&EngineOption::LimitStrength(false)));
-    a.update(Action::ToggleAnalysis);
-    assert!(error(&a).contains("no analysis"));
     a.update(Action::TwoPlayers);
     assert_eq!(a.mode, Mode::TwoPlayers);
     assert!(a.search.is_none());
+}
+
+/// `a` during a game against the engine ends it and analyses; a game or
+/// position loaded during one opens for analysis too, while `n` starts
+/// another game against the engine.
+#[test]
+fn leaving_a_game_against_the_engine() {
+    let start_play = |a: &mut App| {
+        a.update(Action::OpenPlayDialog);
+        a.update(Action::PlaySide(Color::White));
+        a.update(Action::PlayClock);
+        a.update(Action::ChoiceConfirm);
+        assert!(matches!(a.mode, Mode::Play { .. }) && a.clocks.is_some());
+    };
+    let mut a = app();
+    start_play(&mut a);
+    play(&mut a, "e4");
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.mode, Mode::Analysis);
+    assert!(a.analysis && a.clocks.is_none());
+    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::Analysis);
+    assert_eq!(a.game.sans(), ["e4"], "the game stays on the board");
+
+    let mut a = app();
+    start_play(&mut a);
+    a.update(Action::NewGame);
+    assert!(matches!(a.mode, Mode::Play { .. }), "n: another game");
+    a.update(Action::Command(
+        "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
+    ));
+    assert_eq!(a.mode, Mode::Analysis);
+    assert!(a.clocks.is_none());
+
+    let mut a = app();
+    start_play(&mut a);
+    a.update(Action::Paste("1. d4 d5 2. c4 *".into()));
+    assert_eq!(a.game.sans(), ["d4", "d5", "c4"]);
+    assert_eq!(a.mode, Mode::Analysis);
+    assert!(a.file.is_none(), "pasted text has no file to save back to");
+}
+
+/// Against the engine only the human's pieces can be picked up, and only
+/// on the human's turn.
+#[test]
+fn no_picking_up_pieces_on_the_engines_turn() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "e4");
+    a.update(Action::CursorPick); // shows the cursor, on e7
+    assert_eq!(a.cursor, Some(sq("e7")));
+    a.update(Action::CursorPick);
+    assert!(error(&a).contains("engine's turn"));
+    assert_eq!(a.selected, None);
+}
+
+/// A flag fall's result belongs to the game that lost on time; a new game
+/// from the same position starts without it.
+#[test]
+fn a_new_game_drops_the_old_loss_on_time() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    a.update(Action::Tick(a.now + std::time::Duration::from_secs(3600)));
+    assert_eq!(a.game.result(), "0-1");
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.game.result(), "*");
+    assert!(a.clocks.is_none() || a.clocks.as_ref().unwrap().flagged.is_none());
 }
 
 #[test]
@@ -571,6 +641,21 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     );
     a.update(Action::Saved("/tmp/x.pgn".into()));
     assert!(!a.unsaved);
+    // `:save` alone writes the game's own file again.
+    play(&mut a, "Rh4+");
+    a.update(Action::Command("save".into()));
+    assert!(a.take_effects().iter().any(
+        |e| matches!(e, Effect::Save { path, text } if path.as_os_str() == "/tmp/x.pgn" && text.contains("Rh4+"))
+    ));
+    let mut fresh = app();
+    fresh.update(Action::Command("w".into()));
+    assert!(error(&fresh).contains("file name"));
+    // `:fen` alone copies the FEN as `y` does.
+    fresh.update(Action::Command("fen".into()));
+    assert!(fresh
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Copy(_))));
 }
 
 #[test]

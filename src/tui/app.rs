@@ -128,6 +128,9 @@ pub struct Replacement {
     pub message: String,
     /// The dialog's question, such as "The game is not saved. Start a new one?".
     pub question: &'static str,
+    /// Whether a game against the engine ends with it: a loaded game or
+    /// position opens for analysis, while `n` starts the same kind of game.
+    pub leaves_play: bool,
 }
 
 /// Equality by what the dialog shows (for tests).

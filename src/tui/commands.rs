@@ -8,11 +8,13 @@ use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `:fen` alone shows (and copies) the FEN.
+    /// `:fen` alone shows and copies the FEN.
     ShowFen,
     Fen(String),
     Load(PathBuf),
-    Save(PathBuf),
+    /// `:save FILE`, or `:save` alone: the file the game came from or was
+    /// last saved to.
+    Save(Option<PathBuf>),
     /// Load an NNUE net for the views and the engine.
     Net(PathBuf),
     Level(u8),
@@ -27,7 +29,7 @@ pub enum Command {
 
 /// Every command with its argument, for the help overlay and errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save FILE · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :new · :flip · :q";
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -52,7 +54,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "fen" if rest.is_empty() => Ok(Command::ShowFen),
         "fen" => Ok(Command::Fen(rest.to_string())),
         "load" | "open" | "e" => Ok(Command::Load(PathBuf::from(need("a file name")?))),
-        "save" | "w" => Ok(Command::Save(PathBuf::from(need("a file name")?))),
+        "save" | "w" => Ok(Command::Save(
+            (!rest.is_empty()).then(|| PathBuf::from(rest)),
+        )),
         "net" => Ok(Command::Net(PathBuf::from(need("a net file")?))),
         "level" => {
             let n = number("a level 1-10")?;
@@ -99,7 +103,7 @@ mod tests {
         assert_eq!(parse("fen"), Ok(Command::ShowFen));
         assert_eq!(
             parse("save my game.pgn"),
-            Ok(Command::Save("my game.pgn".into()))
+            Ok(Command::Save(Some("my game.pgn".into())))
         );
         assert!(parse("level 11").unwrap_err().contains("1-10"));
         assert!(parse("level x").unwrap_err().contains("got 'x'"));

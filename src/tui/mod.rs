@@ -37,7 +37,7 @@ use std::path::PathBuf;
 pub struct TuiArgs {
     /// Start from this position.
     pub fen: Option<String>,
-    /// Open the first game of this PGN file.
+    /// Open this PGN file: its only game, or a picker of its games.
     pub pgn: Option<PathBuf>,
     /// Ignore the autosaved game.
     pub new: bool,

@@ -3,7 +3,7 @@
 //! move list, and Esc closing what is open.
 
 use crate::chess::{parse_move, Color, Move, MoveError, Square};
-use crate::tui::app::{App, Overlay};
+use crate::tui::app::{App, Mode, Overlay};
 use crate::tui::layout;
 
 impl App {
@@ -98,6 +98,10 @@ impl App {
             return;
         }
         let b = &self.view.board;
+        if matches!(self.mode, Mode::Play { human, .. } if human != b.side_to_move()) {
+            self.error("it is the engine's turn");
+            return;
+        }
         match b.piece_at(sq) {
             None => self.error(format!("no piece on {sq}")),
             Some(p) if p.color() != b.side_to_move() => self.error(format!(
@@ -171,9 +175,12 @@ impl App {
         if let Overlay::Promotion { .. } = self.overlay {
             return;
         }
+        let areas = layout::compute(self.screen.0, self.screen.1);
+        if !areas.fits {
+            return; // the screen only asks for a larger terminal
+        }
         let Some(sq) = self.square_at(x, y) else {
             // A click in the move list jumps to that move.
-            let areas = layout::compute(self.screen.0, self.screen.1);
             let (_, moves) = crate::tui::widgets::heat::split_moves(self, areas.moves);
             if let Some(ply) = crate::tui::widgets::movelist::ply_at(self, moves, x, y) {
                 self.goto(ply);

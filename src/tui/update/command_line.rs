@@ -9,6 +9,7 @@ use crate::tui::action::{Effect, PickerEntry};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerEntryView, Replacement};
 use crate::tui::commands;
 use crate::tui::game::Game;
+use std::path::PathBuf;
 
 impl App {
     pub(super) fn command(&mut self, text: &str) {
@@ -28,22 +29,24 @@ impl App {
     fn run_command(&mut self, cmd: commands::Command) {
         use commands::Command as C;
         match cmd {
-            C::ShowFen => {
-                let fen = self.view.fen.clone();
-                self.info(format!("FEN: {fen}"));
-            }
+            C::ShowFen => self.copy_fen(),
             C::Fen(fen) => match Board::from_fen(&fen) {
                 Ok(b) => self.replace_game(Replacement {
                     game: Game::new(b),
                     file: None,
                     message: "position set from FEN".into(),
                     question: "The game is not saved. Set up the FEN?",
+                    leaves_play: true,
                 }),
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
             C::Load(path) => self.effects.push(Effect::Load(path)),
             C::Net(path) => self.effects.push(Effect::LoadNet(path)),
             C::Save(path) => {
+                let Some(path) = path.or_else(|| self.file.clone()) else {
+                    self.error(":save needs a file name (this game has not been saved yet)");
+                    return;
+                };
                 let mut pgn = self.game.to_pgn();
                 fill_default_tags(&mut pgn, self.mode);
                 self.effects.push(Effect::Save {
@@ -92,24 +95,38 @@ impl App {
         }
     }
 
-    pub(super) fn file_loaded(&mut self, path: std::path::PathBuf, text: &str) {
+    /// `y` and `:fen` alone: shows the FEN and puts it on the clipboard.
+    pub(super) fn copy_fen(&mut self) {
+        let fen = self.view.fen.clone();
+        self.effects.push(Effect::Copy(fen.clone()));
+        self.info(format!("FEN (copied): {fen}"));
+    }
+
+    pub(super) fn file_loaded(&mut self, path: PathBuf, text: &str) {
+        self.open_games(&path.display().to_string(), Some(path), text);
+    }
+
+    /// Opens the games of `text` (from `file`, if any; `name` is what the
+    /// messages call it): one goes on the board, several open the picker.
+    /// Only a file's only game is saved back to it by `:save`.
+    fn open_games(&mut self, name: &str, file: Option<PathBuf>, text: &str) {
         let games = parse_games(text);
         match games.len() {
-            0 => self.error(format!("{}: no game in this file", path.display())),
+            0 => self.error(format!("{name}: no game found")),
             1 => match games.into_iter().next().expect("one game") {
                 Ok(g) => self.replace_game(Replacement {
                     game: Game::from_pgn(&g),
-                    file: Some(path.clone()),
+                    file,
                     message: format!(
-                        "loaded {} ({}, {}){}",
-                        path.display(),
+                        "loaded {name} ({}, {}){}",
                         plies(g.moves.len()),
                         g.result,
                         not_kept(&g)
                     ),
                     question: "The game is not saved. Open the loaded one?",
+                    leaves_play: true,
                 }),
-                Err(e) => self.error(format!("{}: {e}", path.display())),
+                Err(e) => self.error(format!("{name}: {e}")),
             },
             n => {
                 let entries = games
@@ -128,8 +145,7 @@ impl App {
                     entries,
                     selected: 0,
                 };
-                self.file = Some(path.clone());
-                self.info(format!("{}: {n} games - pick one", path.display()));
+                self.info(format!("{name}: {n} games - pick one"));
             }
         }
     }
@@ -149,7 +165,7 @@ impl App {
         if Board::from_fen(t).is_ok() {
             self.run_command(commands::Command::Fen(t.to_string()));
         } else if t.contains('[') || t.contains("1.") {
-            self.file_loaded("(pasted)".into(), t);
+            self.open_games("the pasted text", None, t);
         } else {
             self.text_move(t);
         }

@@ -43,6 +43,7 @@ impl App {
                             not_kept(&g)
                         ),
                         question: "The game is not saved. Open the chosen one?",
+                        leaves_play: true,
                     }),
                     Err(e) => {
                         self.error(format!("cannot load that game: {e}"));
@@ -62,6 +63,9 @@ impl App {
             self.game.truncate(self.ply);
             self.unsaved = true;
         }
+        // A result the moves do not show (a resignation in a loaded game, a
+        // flag fall) ended the old game, not this one.
+        self.game.result_override = None;
         self.mode = Mode::Play {
             human: d.human,
             level: d.level,
@@ -98,7 +102,8 @@ impl App {
 
     pub(super) fn toggle_analysis(&mut self) {
         if let Mode::Play { .. } = self.mode {
-            self.error("no analysis while playing the engine (2 or a new mode first)");
+            self.leave_play();
+            self.info("the game against the engine is over: analysis on");
             return;
         }
         self.analysis = !self.analysis;
@@ -107,6 +112,16 @@ impl App {
         } else {
             "analysis off"
         });
+    }
+
+    /// Back to the analysis board from a game against the engine: no
+    /// clocks, and the engine analyses instead of playing.
+    pub(super) fn leave_play(&mut self) {
+        if let Mode::Play { .. } = self.mode {
+            self.mode = Mode::Analysis;
+            self.analysis = true;
+            self.clocks = None;
+        }
     }
 
     pub(super) fn set_multipv(&mut self, n: usize) {

@@ -71,6 +71,8 @@ impl App {
         self.game.push(m);
         if follow {
             self.ply = self.game.len();
+            self.selected = None;
+            self.drag = None;
         }
         self.unsaved = true;
         self.switch_clock();

@@ -97,6 +97,7 @@ impl App {
             file: None,
             message: "new game".into(),
             question: "The game is not saved. Start a new one?",
+            leaves_play: false,
         });
     }
 
@@ -111,6 +112,9 @@ impl App {
     }
 
     pub(super) fn apply_replacement(&mut self, r: Replacement) {
+        if r.leaves_play {
+            self.leave_play();
+        }
         self.new_game(r.game);
         if r.file.is_some() {
             self.file = r.file;

@@ -61,6 +61,10 @@ impl App {
                 });
             }
             Action::TwoPlayers => {
+                if self.flagged() {
+                    // With the clocks gone, so is the loss on time.
+                    self.game.result_override = None;
+                }
                 self.mode = Mode::TwoPlayers;
                 self.analysis = false;
                 self.clocks = None;
@@ -92,11 +96,7 @@ impl App {
                 self.command_engine(Effect::SetOption(EngineOption::EvalFile(Some(path))));
                 self.set_network(Some(net));
             }
-            Action::CopyFen => {
-                let fen = self.view.fen.clone();
-                self.effects.push(Effect::Copy(fen.clone()));
-                self.info(format!("FEN (copied): {fen}"));
-            }
+            Action::CopyFen => self.copy_fen(),
             Action::Quit => {
                 if self.unsaved && !self.game.is_empty() {
                     self.overlay = Overlay::Confirm(ConfirmWhat::Quit);

@@ -32,7 +32,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("c", "board heatmaps, cycle"),
     ("o", "heatmap piece"),
     ("", "View and engine"),
-    ("a", "analysis on / off"),
+    ("a", "analysis on / off; ends a game vs the engine"),
     ("+ -", "engine lines 1-5"),
     ("e", "evaluator NNUE / HCE"),
     ("f", "flip the board"),
