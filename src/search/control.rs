@@ -2,7 +2,9 @@
 //! the ponder state, the start time and each thread's node count. The
 //! engine facade holds it to stop a search or signal `ponderhit`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
+};
 use std::time::{Duration, Instant};
 
 pub struct Control {
@@ -49,15 +51,18 @@ impl Control {
         self.done.store(true, Relaxed);
     }
 
+    /// Acquire pairs with `ponderhit`'s release: whoever sees pondering
+    /// over also sees when it ended, so `clock_elapsed` never counts the
+    /// pondering time as our own (which would end the search at once).
     pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Relaxed)
+        self.pondering.load(Acquire)
     }
 
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&self) {
         let us = self.start.elapsed().as_micros() as u64;
         self.ponderhit_us.store(us, Relaxed);
-        self.pondering.store(false, Relaxed);
+        self.pondering.store(false, Release);
     }
 
     /// Time since `go`.

@@ -24,6 +24,8 @@ pub const MVV_MUL: i32 = 16;
 pub const ASP_MIN_DEPTH: i32 = 4;
 /// Initial half-width of the window, centipawns.
 pub const ASP_DELTA: i32 = 14;
+/// After each failed try the half-width grows by `delta / GROWTH_DIV`.
+pub const ASP_GROWTH_DIV: i32 = 2;
 
 // ---- node pruning ---------------------------------------------------------
 
@@ -41,6 +43,9 @@ pub const NMP_EVAL_DIV: i32 = 180;
 pub const NMP_EVAL_MAX: i32 = 3;
 /// Above this depth a null-move cut-off is verified by a reduced search without null moves.
 pub const NMP_VERIFY_DEPTH: i32 = 14;
+/// The verification forbids null moves for `NUM / DEN` of its depth.
+pub const NMP_VERIFY_PLY_NUM: i32 = 3;
+pub const NMP_VERIFY_PLY_DEN: i32 = 4;
 /// Internal iterative reduction: depth from which a node without a hash move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 /// ProbCut: minimum depth, margin above beta and depth reduction.
@@ -70,16 +75,21 @@ pub const HIST_PRUNE_MARGIN: i32 = 3000;
 
 // ---- extensions -----------------------------------------------------------
 
-/// Singular extensions: minimum depth, hash depth slack, margin per depth.
+/// Singular extensions: minimum depth, hash depth slack, margin per depth,
+/// and the depth divisor of the search without the hash move.
 pub const SE_MIN_DEPTH: i32 = 7;
 pub const SE_TT_DEPTH_SLACK: i32 = 3;
 pub const SE_MARGIN_MUL: i32 = 2;
+pub const SE_DEPTH_DIV: i32 = 2;
+/// Extensions stop beyond this many times the root depth (plies), so
+/// extended lines cannot grow without bound.
+pub const SE_MAX_PLY_MUL: usize = 2;
 /// A singular move failing this far below the singular beta gets a second ply.
 pub const SE_DOUBLE_MARGIN: i32 = 20;
 
 // ---- late-move reductions ---------------------------------------------------
 
-/// `reduction(d, m) = BASE + ln(d) * ln(m) / DIV`, in hundredths of a ply.
+/// `reduction(d, m) = BASE + ln(d) * ln(m) / DIV`, plies (truncated).
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIV: f64 = 2.25;
 /// Captures reduce by a smaller table: `CAPT_BASE + ln(d) * ln(m) / CAPT_DIV`.
@@ -87,8 +97,17 @@ pub const LMR_CAPT_BASE: f64 = 0.1;
 pub const LMR_CAPT_DIV: f64 = 3.2;
 /// The history score that moves the reduction by one ply.
 pub const LMR_HIST_DIV: i32 = 8192;
-/// Minimum depth and move number (1-based) to reduce.
+/// Minimum depth to reduce (the first move, and at PV nodes the second,
+/// are never reduced).
 pub const LMR_MIN_DEPTH: i32 = 3;
+
+// ---- transposition table ---------------------------------------------------
+
+/// A same-position entry from this search is kept over a non-exact result
+/// more than this many plies shallower.
+pub const TT_KEEP_DEPTH_SLACK: i32 = 3;
+/// Replacement: an entry's worth is its depth less this per search of age.
+pub const TT_AGE_WEIGHT: i32 = 8;
 
 // ---- quiescence -------------------------------------------------------------
 
@@ -97,7 +116,8 @@ pub const QS_FUTILITY_MARGIN: i32 = 160;
 
 // ---- time management --------------------------------------------------------
 
-/// Moves to go assumed when the clock gives none.
+/// Moves to go assumed when the clock gives none; a larger `movestogo`
+/// counts as this many too, so long controls do not starve early moves.
 pub const TM_DEFAULT_MTG: u32 = 28;
 /// Share of the increment added to the per-move budget, in percent.
 pub const TM_INC_PCT: u64 = 80;
@@ -127,6 +147,7 @@ pub const STRENGTH_NODES_BASE: f64 = 150.0;
 pub const STRENGTH_ELO_PER_DOUBLING: f64 = 140.0;
 /// Root lines searched so a weaker move can be chosen.
 pub const STRENGTH_MULTIPV: usize = 4;
-/// Random noise added to each line's score: `(3000 - elo)^2 / NOISE_DIV`
+/// Random noise added to each line's score: `(TOP - elo)^2 / NOISE_DIV`
 /// centipawns at most (200 at Elo 1000, 50 at 2000, 12 at 2500).
+pub const STRENGTH_NOISE_TOP_ELO: i32 = 3000;
 pub const STRENGTH_NOISE_DIV: i32 = 20_000;

@@ -8,6 +8,7 @@ use super::control::Control;
 use super::limits::Limits;
 use super::params::{
     STRENGTH_ELO_PER_DOUBLING, STRENGTH_MULTIPV, STRENGTH_NODES_BASE, STRENGTH_NOISE_DIV,
+    STRENGTH_NOISE_TOP_ELO,
 };
 use super::report::{Bound, SearchInfo};
 use super::score::INF;
@@ -170,7 +171,7 @@ fn wait_for_release(ctl: &Control, limits: &Limits) {
 /// Index of the line a limited-strength player picks: each line's score plus
 /// random noise that grows as the Elo falls.
 fn noisy_choice(lines: &[super::worker::RootMove], elo: u32) -> usize {
-    let gap = 3000 - elo.min(3000) as i32;
+    let gap = STRENGTH_NOISE_TOP_ELO - (elo as i32).min(STRENGTH_NOISE_TOP_ELO);
     let amp = gap * gap / STRENGTH_NOISE_DIV;
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

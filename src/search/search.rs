@@ -222,7 +222,8 @@ impl Worker {
                         return s;
                     }
                     // Deep: verify without null moves near this ply (zugzwang).
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    self.nmp_min_ply =
+                        ply + (NMP_VERIFY_PLY_NUM * (depth - r) / NMP_VERIFY_PLY_DEN) as usize;
                     let v = self.negamax::<false>(beta - 1, beta, depth - r, ply, false);
                     self.nmp_min_ply = 0;
                     if self.stopped {
@@ -350,7 +351,10 @@ impl Worker {
 
             // Singular extension: is the hash move much better than the rest?
             let mut ext = 0;
-            if !root && m == tt_move && depth >= SE_MIN_DEPTH && ply < 2 * self.root_depth as usize
+            if !root
+                && m == tt_move
+                && depth >= SE_MIN_DEPTH
+                && ply < SE_MAX_PLY_MUL * self.root_depth as usize
             {
                 if let Some(h) = hit {
                     if h.depth >= depth - SE_TT_DEPTH_SLACK
@@ -359,8 +363,13 @@ impl Worker {
                     {
                         let sbeta = tt_score - SE_MARGIN_MUL * depth;
                         self.stack.frames[ply].excluded = m;
-                        let s =
-                            self.negamax::<false>(sbeta - 1, sbeta, (depth - 1) / 2, ply, cut_node);
+                        let s = self.negamax::<false>(
+                            sbeta - 1,
+                            sbeta,
+                            (depth - 1) / SE_DEPTH_DIV,
+                            ply,
+                            cut_node,
+                        );
                         self.stack.frames[ply].excluded = Move::NULL;
                         if self.stopped {
                             return 0;

@@ -5,6 +5,7 @@
 //! 64-byte bucket; replacement prefers empty, stale (older search) and
 //! shallow entries.
 
+use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEPTH_SLACK};
 use crate::chess::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -183,7 +184,10 @@ impl Tt {
                 // Same position: keep a deeper result unless this one is exact
                 // or the old one is from an earlier search.
                 let old = decode(data);
-                if bound != TtBound::Exact && depth + 3 < old.depth && age_of(data) == age {
+                if bound != TtBound::Exact
+                    && depth + TT_KEEP_DEPTH_SLACK < old.depth
+                    && age_of(data) == age
+                {
                     return;
                 }
                 let mv = if mv.is_null() { old.mv } else { mv };
@@ -193,7 +197,7 @@ impl Tt {
                 return;
             }
             let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
-            let worth = depth_of(data) - 8 * stale;
+            let worth = depth_of(data) - TT_AGE_WEIGHT * stale;
             if worth < victim_worth {
                 victim = e;
                 victim_worth = worth;

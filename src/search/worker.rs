@@ -6,7 +6,9 @@
 use super::control::Control;
 use super::history::History;
 use super::limits::Limits;
-use super::params::{ASP_DELTA, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH};
+use super::params::{
+    ASP_DELTA, ASP_GROWTH_DIV, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH,
+};
 use super::picker::MoveBuf;
 use super::report::{Bound, SearchInfo};
 use super::score::{is_mate, to_uci, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -326,6 +328,11 @@ impl Worker {
                 return;
             }
             let bound = if score <= alpha {
+                if pv_idx == 0 {
+                    // The re-search took back an earlier fail high: that
+                    // move is no longer the one to play if time runs out.
+                    self.fail_high = None;
+                }
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INF);
                 Bound::Upper
@@ -348,7 +355,7 @@ impl Worker {
                     r(self.line_info(pv_idx, depth, bound));
                 }
             }
-            delta += delta / 2;
+            delta += delta / ASP_GROWTH_DIV;
         }
     }
 
