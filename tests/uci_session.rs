@@ -303,6 +303,22 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
     let (infos, best, ponder) = s.go("go depth 4");
     assert_legal(&pos, &best, ponder.as_deref());
     assert_infos(&pos, &infos);
+    // Words `go` does not know are skipped, as UCI asks, and mentioned.
+    let (infos, best, ponder) = s.go("go sideways depth 3 42");
+    assert_legal(&pos, &best, ponder.as_deref());
+    for w in ["sideways", "42"] {
+        let note = format!("info string ignoring unknown go field '{w}'");
+        assert!(infos.contains(&note), "{infos:?}");
+    }
+    // A `go` refused while a search runs ends that search first: its
+    // bestmove, then the refused one's null move.
+    s.send("go infinite");
+    s.send("go depth banana");
+    let got = s.until(|l| l == "bestmove 0000");
+    let bests: Vec<&String> = got.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bests.len(), 2, "{got:?}");
+    let (best, ponder) = parse_bestmove(bests[0]);
+    assert_legal(&pos, &best, ponder.as_deref());
 }
 
 #[test]
@@ -340,9 +356,24 @@ fn finds_mates() {
     assert_eq!(best, "a8b8");
     assert!(infos.iter().any(|l| l.contains("score mate -1")));
     // No legal move at all.
+    // No legal move at all: the score says why (stalemate, mated), the
+    // null move follows.
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let (infos, best, _) = s.go("go depth 3");
+    assert_eq!(best, "0000");
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.contains("depth 0") && l.contains("score cp 0")),
+        "{infos:?}"
+    );
     s.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-    let (_, best, _) = s.go("go depth 3");
-    assert_eq!(best, "(none)");
+    let (infos, best, _) = s.go("go depth 3");
+    assert_eq!(best, "0000");
+    assert!(
+        infos.iter().any(|l| l.contains("score mate 0")),
+        "{infos:?}"
+    );
 }
 
 #[test]

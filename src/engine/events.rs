@@ -11,7 +11,8 @@ pub enum SearchEvent {
         id: u64,
         info: SearchInfo,
     },
-    /// `best` is `None` only when the root has no legal move.
+    /// `best` is `None` when the root has no legal move, or when the search
+    /// could not run at all (its thread failed); UCI prints it as `0000`.
     BestMove {
         id: u64,
         best: Option<Move>,

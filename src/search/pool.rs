@@ -10,7 +10,7 @@ use super::params::{
     STRENGTH_ELO_PER_DOUBLING, STRENGTH_MULTIPV, STRENGTH_NODES_BASE, STRENGTH_NOISE_DIV,
     STRENGTH_NOISE_TOP_ELO,
 };
-use super::report::{Bound, SearchInfo};
+use super::report::{Bound, Score, SearchInfo};
 use super::score::INF;
 use super::tt::Tt;
 use super::worker::{SearchSetup, Worker};
@@ -79,6 +79,26 @@ pub fn run_search(
     tt.new_search();
     let moves = root_moves(&job.board, &job.limits);
     if moves.is_empty() || workers.is_empty() {
+        if moves.is_empty() {
+            // Nothing to search: say why (mated or stalemate), as GUIs
+            // expect a score before the null bestmove.
+            report(SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score: if job.board.in_check() {
+                    Score::Mate(0)
+                } else {
+                    Score::Cp(0)
+                },
+                bound: Bound::Exact,
+                nodes: 0,
+                nps: 0,
+                hashfull: 0,
+                time: Duration::ZERO,
+                pv: Vec::new(),
+            });
+        }
         wait_for_release(ctl, &job.limits);
         return SearchOutcome {
             best: None,

@@ -12,7 +12,12 @@ pub enum Command {
     IsReady,
     NewGame,
     Position(Position),
-    Go(Limits),
+    /// `go`, with the words it did not know (UCI says to skip them and
+    /// read on; the session mentions them in an `info string`).
+    Go {
+        limits: Limits,
+        ignored: Vec<String>,
+    },
     Stop,
     PonderHit,
     SetOption {
@@ -43,7 +48,10 @@ pub fn parse(line: &str, board: &Board) -> Result<Command, String> {
         "isready" => Command::IsReady,
         "ucinewgame" => Command::NewGame,
         "position" => Command::Position(parse_position(&rest)?),
-        "go" => Command::Go(parse_go(&rest, board)?),
+        "go" => {
+            let (limits, ignored) = parse_go(&rest, board)?;
+            Command::Go { limits, ignored }
+        }
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
         "setoption" => parse_setoption(&rest)?,
@@ -109,8 +117,11 @@ fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
     Ok(Duration::from_millis(ms.max(0) as u64))
 }
 
-fn parse_go(args: &[&str], board: &Board) -> Result<Limits, String> {
+/// The limits of `go`, and the words it skipped. A known field with a bad
+/// value refuses the whole line.
+fn parse_go(args: &[&str], board: &Board) -> Result<(Limits, Vec<String>), String> {
     let mut l = Limits::default();
+    let mut ignored = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -142,13 +153,16 @@ fn parse_go(args: &[&str], board: &Board) -> Result<Limits, String> {
                     i += 1;
                 }
             }
-            _ => return Err(format!("go: unknown field '{key}'")),
+            _ => {
+                ignored.push(key.to_string());
+                i -= 1;
+            }
         }
     }
     if l.depth == Some(0) || l.nodes == Some(0) || l.mate == Some(0) {
         return Err("go: depth, nodes and mate must be at least 1".into());
     }
-    Ok(l)
+    Ok((l, ignored))
 }
 
 /// `setoption name <name words> [value <value words>]`.
@@ -196,7 +210,7 @@ mod tests {
 
     #[test]
     fn go_fields() {
-        let Command::Go(l) =
+        let Command::Go { limits: l, .. } =
             p("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5 searchmoves e2e4 d2d4 ponder")
                 .unwrap()
         else {
@@ -207,18 +221,24 @@ mod tests {
         assert_eq!(l.movestogo, Some(5));
         assert_eq!(l.searchmoves.len(), 2);
         assert!(l.ponder);
-        let Command::Go(l) = p("go infinite").unwrap() else {
+        let Command::Go { limits: l, .. } = p("go infinite").unwrap() else {
             panic!()
         };
         assert!(l.infinite);
-        let Command::Go(l) = p("go mate 3 nodes 1000 depth 9 movetime 50").unwrap() else {
+        let Command::Go { limits: l, .. } = p("go mate 3 nodes 1000 depth 9 movetime 50").unwrap()
+        else {
             panic!()
         };
         assert_eq!((l.mate, l.nodes, l.depth), (Some(3), Some(1000), Some(9)));
         assert!(p("go depth x").is_err());
         assert!(p("go depth").is_err());
         assert!(p("go searchmoves e2e5").is_err());
-        assert!(p("go sideways").is_err());
+        // Unknown words are skipped, the rest is read.
+        let Command::Go { limits: l, ignored } = p("go sideways depth 3 x").unwrap() else {
+            panic!()
+        };
+        assert_eq!(l.depth, Some(3));
+        assert_eq!(ignored, ["sideways", "x"]);
     }
 
     #[test]

@@ -8,7 +8,8 @@ pub fn event(e: &SearchEvent) -> String {
     match e {
         SearchEvent::Info { info, .. } => info_line(info),
         SearchEvent::BestMove { best, ponder, .. } => match (best, ponder) {
-            (None, _) => "bestmove (none)".into(),
+            // UCI's null move, also what a refused `go` answers.
+            (None, _) => "bestmove 0000".into(),
             (Some(b), None) => format!("bestmove {b}"),
             (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
         },

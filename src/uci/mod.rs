@@ -110,9 +110,14 @@ impl Session {
             self.position_refused = matches!(reply, Reply::Refused(_));
         }
         let started = match reply {
-            Reply::Searching(id) => Some(id),
+            Reply::Searching(id, _) => Some(id),
             _ => None,
         };
+        if head == "go" && started.is_none() {
+            // A `go` ends the search before it, even one it cannot start:
+            // that search's bestmove comes first, then this one's 0000.
+            self.engine.stop();
+        }
         self.print_ended_search(started.is_some(), out)?;
         match reply {
             Reply::Lines(lines) => {
@@ -128,7 +133,12 @@ impl Session {
                     writeln!(out, "bestmove 0000")?;
                 }
             }
-            Reply::Searching(id) => self.pending = Some(id),
+            Reply::Searching(id, notes) => {
+                for n in notes {
+                    writeln!(out, "{n}")?;
+                }
+                self.pending = Some(id);
+            }
             Reply::Quit => return Ok(false),
         }
         out.flush()?;
@@ -216,8 +226,8 @@ enum Reply {
     Lines(Vec<String>),
     /// Bad input, answered `info string error: ...`; nothing changed.
     Refused(String),
-    /// A search started with this id (nothing to print yet).
-    Searching(u64),
+    /// A search started with this id, after these lines.
+    Searching(u64, Vec<String>),
     Quit,
 }
 
@@ -250,7 +260,13 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
             engine.set_position(pos);
             none()
         }
-        Command::Go(limits) => Reply::Searching(engine.go(limits)),
+        Command::Go { limits, ignored } => {
+            let notes = ignored
+                .iter()
+                .map(|w| format!("info string ignoring unknown go field '{w}'"))
+                .collect();
+            Reply::Searching(engine.go(limits), notes)
+        }
         Command::Stop => {
             engine.stop();
             none()
