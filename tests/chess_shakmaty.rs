@@ -172,7 +172,13 @@ fn compare(b: &Board, sp: &Chess, seen: &mut Seen) -> Vec<Cand> {
             ctx()
         );
         assert_eq!(child, b.make(m));
-        assert_eq!(b.gives_check(m), child.in_check());
+        // The search's check test without making the move agrees.
+        assert_eq!(
+            tapir::search::check::CheckInfo::new(b).gives_check(b, m),
+            child.in_check(),
+            "gives_check {uci} {}",
+            ctx()
+        );
         pos.unmake();
         assert_eq!(pos.board(), b, "unmake of {uci} {}", ctx());
 

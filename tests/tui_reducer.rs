@@ -834,10 +834,14 @@ fn help_eval_view_and_frame_overlay_toggle() {
     assert_eq!(a.overlay, Overlay::Help);
     a.update(Action::ToggleHelp);
     assert_eq!(a.overlay, Overlay::None);
-    // The board opens on the evaluator the engine searches with, and `e`
-    // switches both.
+    // A board without a net opens on the hand-crafted view; with one, on
+    // the evaluator the engine searches with. `e` switches both.
     use tapir::engine::EvalKind;
-    assert_eq!(a.eval_view, EvalKind::default_for_build());
+    assert_eq!(a.eval_view, EvalKind::Hce);
+    let net = std::sync::Arc::new(tapir::eval::nnue::Network::random(5));
+    let with = App::with_net(Config::default(), Game::default(), Some(net));
+    assert_eq!(with.eval_view, EvalKind::default_for_build());
+    assert!(with.view.nnue.is_some(), "the NNUE views have the net");
     let other = match a.eval_view {
         EvalKind::Hce => EvalKind::Nnue,
         EvalKind::Nnue => EvalKind::Hce,
@@ -991,4 +995,20 @@ fn rewriting_a_move_while_the_engine_thinks_charges_the_right_clocks() {
         start.left[black] + inc - Duration::from_secs(5),
         "2 s for e5, 3 s for the reply to Nf3 that never came"
     );
+}
+
+/// Typing and pasting into a prompt stop at the same length, on a
+/// character boundary.
+#[test]
+fn prompts_take_at_most_512_bytes_typed_or_pasted() {
+    let mut a = app();
+    a.update(Action::OpenCommand);
+    a.update(Action::Paste("é".repeat(400)));
+    let text = a.prompt.as_ref().unwrap().text.clone();
+    assert_eq!(text.len(), 512, "256 two-byte characters");
+    a.update(Action::PromptChar('x'));
+    assert_eq!(a.prompt.as_ref().unwrap().text, text);
+    a.update(Action::PromptBackspace);
+    a.update(Action::PromptChar('x'));
+    assert!(a.prompt.as_ref().unwrap().text.ends_with('x'));
 }

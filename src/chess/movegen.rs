@@ -427,11 +427,6 @@ impl Board {
         finder.found
     }
 
-    /// Whether this move gives check (after it is made).
-    pub fn gives_check(&self, m: Move) -> bool {
-        self.make(m).in_check()
-    }
-
     /// No legal move and in check.
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && count_legal(self) == 0

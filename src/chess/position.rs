@@ -85,10 +85,15 @@ impl Position {
         self.history.push(std::mem::replace(&mut self.board, next));
     }
 
-    /// Whether this position occurred before since the last irreversible move.
-    /// The search treats one earlier occurrence as a draw.
-    pub fn is_repetition(&self) -> bool {
-        self.repetitions() >= 1
+    /// Hashes of the earlier positions a repetition can reach (back to the
+    /// last irreversible move), oldest first: what a search from here needs
+    /// to see repetitions of the game before its root.
+    pub fn repetition_hashes(&self) -> Vec<u64> {
+        let window = (self.board.halfmove_clock() as usize).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .map(Board::hash)
+            .collect()
     }
 
     /// How many earlier boards had this hash (same side to move, within the
@@ -106,13 +111,6 @@ impl Position {
             back += 2;
         }
         count
-    }
-
-    /// Draw by rule (not stalemate): fifty moves, repetition, material.
-    pub fn is_draw_by_rule(&self) -> bool {
-        self.board.halfmove_clock() >= 100
-            || self.is_repetition()
-            || self.board.is_insufficient_material()
     }
 
     /// The game result as a player would judge it (threefold, not twofold).
@@ -155,6 +153,16 @@ mod tests {
         play(&mut pos, "Nf3 Nf6 Ng1 Ng8");
         assert_eq!(pos.repetitions(), 1);
         assert_eq!(pos.status(), GameStatus::Ongoing);
+        // The four earlier positions, oldest (the start) first.
+        let hashes = pos.repetition_hashes();
+        assert_eq!(hashes.len(), 4);
+        assert_eq!(hashes[0], pos.board().hash());
+        let mut after_pawn = pos.clone();
+        play(&mut after_pawn, "e4");
+        assert!(
+            after_pawn.repetition_hashes().is_empty(),
+            "a pawn move ends the window"
+        );
         play(&mut pos, "Nf3 Nf6 Ng1 Ng8");
         assert_eq!(pos.status(), GameStatus::Repetition);
     }

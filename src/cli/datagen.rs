@@ -8,6 +8,7 @@
 //! (seed, R), so appended games never repeat the ones already there and
 //! the same command on the same file still gives the same bytes.
 
+use super::progress::Progress;
 use crate::chess::Position;
 use crate::eval::nnue::Network;
 use crate::search::score::{is_mate, MATE};
@@ -15,11 +16,10 @@ use crate::search::FixedSearch;
 use crate::train::datagen::{
     run_datagen, DatagenConfig, DatagenProgress, Score, SearchResult, Searcher,
 };
-use crate::train::params::DATAGEN_HASH_MB;
+use crate::train::params::{DATAGEN_HASH_MB, MAX_THREADS};
 use crate::train::record::RecordWriter;
 use crate::train::rng::Rng;
 use anyhow::{bail, Result};
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,9 +34,6 @@ pub struct DatagenArgs {
     /// Play with this net instead of the hand-crafted eval.
     pub net: Option<PathBuf>,
 }
-
-/// The most threads a run may ask for.
-const MAX_THREADS: usize = 256;
 
 /// tapir's search as datagen's `Searcher`.
 pub struct EngineSearcher {
@@ -53,20 +50,6 @@ impl EngineSearcher {
     }
 }
 
-/// Hashes of the positions before `pos` that a repetition can reach,
-/// oldest first.
-fn history_hashes(pos: &Position) -> Vec<u64> {
-    let window = pos.board().halfmove_clock() as usize;
-    let mut p = pos.clone();
-    let mut hashes = Vec::with_capacity(window.min(p.ply()));
-    while p.ply() > 0 && hashes.len() < window {
-        p.unmake();
-        hashes.push(p.board().hash());
-    }
-    hashes.reverse();
-    hashes
-}
-
 /// A search score in datagen's terms (mates in plies).
 fn to_datagen_score(s: i32) -> Score {
     if !is_mate(s) {
@@ -80,7 +63,7 @@ fn to_datagen_score(s: i32) -> Score {
 
 impl Searcher for EngineSearcher {
     fn search(&mut self, pos: &Position, nodes: u64) -> SearchResult {
-        let history = history_hashes(pos);
+        let history = pos.repetition_hashes();
         match self.search.search(pos.board(), &history, nodes) {
             Some(r) => SearchResult {
                 best: r.best,
@@ -149,7 +132,8 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         ..DatagenConfig::default()
     };
     let start = Instant::now();
-    let mut bar = Bar::new();
+    // A log gets a line every 30 s.
+    let mut bar = Progress::new(Some(Duration::from_secs(30)));
     let positions = run_datagen(
         || EngineSearcher::new(net.clone()).expect("table size checked above"),
         &cfg,
@@ -157,7 +141,18 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         args.threads,
         seed,
         &mut out,
-        &mut |p| bar.update(p),
+        &mut |p: DatagenProgress| {
+            if bar.due(p.games >= p.total_games) {
+                bar.show(&format!(
+                    "games {}/{} {}  {} positions  {:.0} pos/s",
+                    p.games,
+                    p.total_games,
+                    Progress::bar(p.games as f64 / p.total_games.max(1) as f64, p.secs),
+                    p.positions,
+                    p.positions as f64 / p.secs.max(1e-9),
+                ));
+            }
+        },
     )?;
     out.flush()?;
     bar.clear();
@@ -175,77 +170,6 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         }
     );
     Ok(())
-}
-
-/// Progress on stderr: a redrawn bar on a terminal, otherwise a plain line
-/// every `LOG_EVERY` (logs stay short).
-struct Bar {
-    tty: bool,
-    last: Option<Instant>,
-}
-
-impl Bar {
-    const WIDTH: usize = 30;
-    const EVERY: Duration = Duration::from_millis(100);
-    const LOG_EVERY: Duration = Duration::from_secs(30);
-
-    fn new() -> Bar {
-        Bar {
-            tty: std::io::stderr().is_terminal(),
-            last: None,
-        }
-    }
-
-    fn update(&mut self, p: DatagenProgress) {
-        let every = if self.tty {
-            Self::EVERY
-        } else {
-            Self::LOG_EVERY
-        };
-        let done = p.games >= p.total_games;
-        let due = self.last.map_or(self.tty, |t| t.elapsed() >= every);
-        let show = due || (done && self.tty);
-        if !show {
-            if self.last.is_none() {
-                self.last = Some(Instant::now());
-            }
-            return;
-        }
-        self.last = Some(Instant::now());
-        let frac = p.games as f64 / p.total_games.max(1) as f64;
-        let filled = ((frac * Self::WIDTH as f64) as usize).min(Self::WIDTH);
-        let rate = p.positions as f64 / p.secs.max(1e-9);
-        let eta = p.secs * (1.0 - frac) / frac.max(1e-9);
-        let line = format!(
-            "games {}/{} [{}{}] {:>3.0}%  {} positions  {:.0} pos/s  ETA {}",
-            p.games,
-            p.total_games,
-            "#".repeat(filled),
-            ".".repeat(Self::WIDTH - filled),
-            frac * 100.0,
-            p.positions,
-            rate,
-            clock(eta)
-        );
-        let mut err = std::io::stderr().lock();
-        let _ = if self.tty {
-            write!(err, "\r\x1b[2K{line}")
-        } else {
-            writeln!(err, "{line}")
-        };
-        let _ = err.flush();
-    }
-
-    fn clear(&mut self) {
-        if self.tty {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-        }
-    }
-}
-
-fn clock(secs: f64) -> String {
-    let s = secs.max(0.0) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod eval_bench;
 pub mod explain;
 pub mod nnue;
 pub mod perft;
+mod progress;
 pub mod train;
 pub mod tuibench;
 pub mod tune;

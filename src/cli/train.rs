@@ -3,6 +3,7 @@
 //! the net after every epoch, so an interrupted run still leaves the last
 //! finished epoch's net behind.
 
+use super::progress::Progress;
 use crate::eval::nnue::arch::FILE_LEN;
 use crate::train::export::{check_writable, quantisation_error, write_net};
 use crate::train::params::SCALE_K;
@@ -10,9 +11,7 @@ use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};
 use crate::train::trainer::{train, TrainConfig, TrainEvent};
 use anyhow::{bail, Result};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 /// Parsed `tapir train` arguments.
 pub struct TrainArgs {
@@ -41,7 +40,8 @@ pub fn run(args: TrainArgs) -> Result<()> {
         cfg.lr,
         cfg.lambda
     );
-    let mut bar = Bar::new(cfg.epochs);
+    // Logs get the epoch lines alone.
+    let mut bar = Progress::new(None);
     let out = &args.out;
     let mut on_event = |e: TrainEvent<'_>| -> Result<()> {
         match e {
@@ -59,7 +59,16 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 positions,
                 secs,
                 running_loss,
-            } => bar.update(epoch, batch, batches, positions, secs, running_loss),
+            } => {
+                if bar.due(batch >= batches) {
+                    bar.show(&format!(
+                        "epoch {epoch}/{} {}  {:.0} pos/s  loss {running_loss:.6}",
+                        cfg.epochs,
+                        Progress::bar(batch as f64 / batches.max(1) as f64, secs),
+                        positions as f64 / secs.max(1e-9),
+                    ));
+                }
+            }
             TrainEvent::EpochEnd { stats, model } => {
                 bar.clear();
                 let val = stats
@@ -162,69 +171,4 @@ fn read_data_file(p: &Path) -> Result<Vec<Record>> {
         );
     }
     Ok(f.records)
-}
-
-/// A one-line progress bar on stderr, redrawn at most ten times a second,
-/// and only when stderr is a terminal (logs get the epoch lines alone).
-struct Bar {
-    epochs: usize,
-    enabled: bool,
-    last: Option<Instant>,
-}
-
-impl Bar {
-    const WIDTH: usize = 30;
-    const EVERY: Duration = Duration::from_millis(100);
-
-    fn new(epochs: usize) -> Bar {
-        Bar {
-            epochs,
-            enabled: std::io::stderr().is_terminal(),
-            last: None,
-        }
-    }
-
-    fn update(
-        &mut self,
-        epoch: usize,
-        batch: usize,
-        batches: usize,
-        positions: usize,
-        secs: f64,
-        loss: f64,
-    ) {
-        if !self.enabled
-            || (batch < batches && self.last.is_some_and(|t| t.elapsed() < Self::EVERY))
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let frac = batch as f64 / batches.max(1) as f64;
-        let filled = (frac * Self::WIDTH as f64) as usize;
-        let rate = positions as f64 / secs.max(1e-9);
-        let eta = secs * (1.0 - frac) / frac.max(1e-9);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[2Kepoch {epoch}/{} [{}{}] {:>3.0}%  {:.0} pos/s  loss {loss:.6}  ETA {}",
-            self.epochs,
-            "#".repeat(filled),
-            ".".repeat(Self::WIDTH - filled),
-            frac * 100.0,
-            rate,
-            clock(eta)
-        );
-        let _ = err.flush();
-    }
-
-    fn clear(&mut self) {
-        if self.enabled {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-        }
-    }
-}
-
-fn clock(secs: f64) -> String {
-    let s = secs.max(0.0) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }

@@ -23,9 +23,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Stack for the search's main thread.
-const SEARCH_STACK: usize = 16 << 20;
-
 /// The option values in force.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -134,7 +131,7 @@ impl Engine {
         let ctl = Arc::new(Control::new(self.workers.len(), limits.ponder));
         let job = SearchJob {
             board: *self.position.board(),
-            history: history_hashes(&self.position),
+            history: self.position.repetition_hashes(),
             limits,
             multipv: self.settings.multipv,
             overhead: Duration::from_millis(self.settings.move_overhead_ms),
@@ -146,7 +143,7 @@ impl Engine {
         let thread_ctl = ctl.clone();
         let spawned = std::thread::Builder::new()
             .name("tapir-search".into())
-            .stack_size(SEARCH_STACK)
+            .stack_size(crate::search::SEARCH_THREAD_STACK)
             .spawn(move || {
                 let out = run_search(&mut workers, &tt, &thread_ctl, &job, &mut |info| {
                     let _ = tx.send(SearchEvent::Info { id, info });
@@ -362,18 +359,4 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
     }
-}
-
-/// Hashes of the positions before the current one that a repetition can
-/// reach (back to the last irreversible move), oldest first.
-fn history_hashes(pos: &Position) -> Vec<u64> {
-    let window = pos.board().halfmove_clock() as usize;
-    let mut p = pos.clone();
-    let mut hashes = Vec::with_capacity(window.min(p.ply()));
-    while p.ply() > 0 && hashes.len() < window {
-        p.unmake();
-        hashes.push(p.board().hash());
-    }
-    hashes.reverse();
-    hashes
 }

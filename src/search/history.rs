@@ -86,13 +86,8 @@ impl History {
         (piece * 64 + m.to().index()) * 6 + victim
     }
 
-    #[inline(always)]
-    pub fn capture(&self, b: &Board, m: Move) -> i32 {
-        self.capture[Self::capture_idx(b, m)] as i32
-    }
-
-    /// `capture` from parts the caller already has: the moving piece's
-    /// index, the target square and the victim's kind index.
+    /// A capture's history from parts the caller already has: the moving
+    /// piece's index, the target square and the victim's kind index.
     #[inline(always)]
     pub fn capture_of(&self, piece: usize, to: usize, victim: usize) -> i32 {
         self.capture[(piece * 64 + to) * 6 + victim] as i32

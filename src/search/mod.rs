@@ -3,11 +3,14 @@
 //! It depends on `chess` and `eval` only and never prints; the engine facade
 //! drives it and turns its reports into events.
 //!
-//! Map: `params` (every tuned number), `score` (mate arithmetic), `tt`,
-//! `see`, `history`, `picker` (staged move ordering), `stack` (make/unmake
-//! and repetitions), `control` (stop/ponder flags), `time`, `worker` (per
-//! thread state, iterative deepening, aspiration, MultiPV), `search`
-//! (negamax and quiescence), `pool` (threads, strength limit), `bench`.
+//! Map: `params` (every tuned number), `limits` (what `go` asks for),
+//! `report` (scores and progress lines), `score` (mate arithmetic), `tt`,
+//! `see`, `check` (does a move give check, without making it), `history`,
+//! `picker` (staged move ordering), `stack` (make/unmake and repetitions),
+//! `control` (stop/ponder flags), `time`, `worker` (per thread state,
+//! iterative deepening, aspiration, MultiPV), `search` (negamax and
+//! quiescence), `pool` (threads, strength limit), `fixed` (the synchronous
+//! search datagen drives), `bench` and `bench_positions`.
 
 pub mod bench;
 pub mod bench_positions;
@@ -35,7 +38,7 @@ mod tests;
 pub use control::Control;
 pub use fixed::{FixedResult, FixedSearch};
 pub use limits::Limits;
-pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome};
+pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome, SEARCH_THREAD_STACK};
 pub use report::{Bound, Score, SearchInfo};
 pub use tt::Tt;
 pub use worker::Worker;

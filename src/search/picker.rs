@@ -156,11 +156,6 @@ impl Picker {
         p
     }
 
-    /// Stops handing out quiet moves (late-move and futility pruning).
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
-    }
-
     /// Whether a (hash/killer) move fits this picker's mode.
     #[inline(always)]
     fn wanted(&self, m: Move) -> bool {

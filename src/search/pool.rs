@@ -18,8 +18,9 @@ use crate::chess::{legal_moves, Board, Move};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Stack for search threads: the recursion is deep and frames are not tiny.
-const THREAD_STACK: usize = 16 << 20;
+/// Stack for every thread that searches (the engine's, its helpers,
+/// datagen's): the recursion is deep and frames are not tiny.
+pub const SEARCH_THREAD_STACK: usize = 16 << 20;
 
 /// One search request.
 #[derive(Clone, Debug)]
@@ -130,7 +131,7 @@ pub fn run_search(
         for h in helpers.iter_mut() {
             let setup = &setup;
             let spawned = std::thread::Builder::new()
-                .stack_size(THREAD_STACK)
+                .stack_size(SEARCH_THREAD_STACK)
                 .spawn_scoped(s, move || h.iterate(setup, None));
             // A helper that cannot start only costs speed.
             drop(spawned);

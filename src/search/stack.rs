@@ -1,9 +1,10 @@
 //! The search stack: one frame per ply holding the board (copy-make), the
 //! static eval, the move made from it, killers and the excluded move for
 //! singular search, plus the hash list (game history, then the search path)
-//! that repetition detection scans. `do_move`/`undo_move` are the only way
-//! the search changes position, so an incremental evaluator (NNUE
-//! accumulators) hooks in here.
+//! that repetition detection scans. The `do_*`/`undo_*` methods (a move, a
+//! move whose board is already made, a null move) are the only way the
+//! search changes position, so an incremental evaluator (NNUE accumulators)
+//! hooks in here.
 
 use super::history::{piece_to, PieceTo, NO_PIECE_TO};
 use super::score::{MAX_PLY, NO_EVAL};
@@ -71,11 +72,6 @@ impl SearchStack {
         self.hashes.clear();
         self.hashes.extend_from_slice(history);
         self.hashes.push(root.hash());
-    }
-
-    #[inline(always)]
-    pub fn board(&self, ply: usize) -> &Board {
-        &self.frames[ply].board
     }
 
     /// Plays `m` (legal) at `ply`; the result is the board of `ply + 1`.

@@ -91,10 +91,16 @@ fn mated_side_sees_negative_mate_and_go_mate_stops() {
 
 #[test]
 fn no_legal_move_gives_no_best_move() {
+    // Stalemate: one depth-0 report of a draw score, no move.
     let (out, infos) = search("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 5);
-    assert!(out.best.is_none() && infos.is_empty());
-    let (out, _) = search("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 5);
     assert!(out.best.is_none());
+    assert_eq!(infos.len(), 1);
+    assert_eq!((infos[0].depth, infos[0].score), (0, Score::Cp(0)));
+    assert!(infos[0].pv.is_empty());
+    // Mated: mate 0.
+    let (out, infos) = search("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 5);
+    assert!(out.best.is_none());
+    assert_eq!(last_score(&infos), Score::Mate(0));
 }
 
 #[test]

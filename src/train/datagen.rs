@@ -23,9 +23,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Stack of each datagen thread: the search recurses deeply.
-const DATAGEN_THREAD_STACK: usize = 16 << 20;
-
 /// A search score from the side to move's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Score {
@@ -298,7 +295,7 @@ where
             let tx = tx.clone();
             let (next, stop, make) = (&next, &stop, &make_searcher);
             let spawned = std::thread::Builder::new()
-                .stack_size(DATAGEN_THREAD_STACK)
+                .stack_size(crate::search::SEARCH_THREAD_STACK)
                 .spawn_scoped(s, move || {
                     let mut searcher = make();
                     while !stop.load(Ordering::Relaxed) {

@@ -123,3 +123,7 @@ pub const DATAGEN_MAX_PLIES: usize = 400;
 
 /// Transposition table of each datagen thread, in megabytes.
 pub const DATAGEN_HASH_MB: usize = 16;
+
+/// Most threads `datagen`, the trainer and the tuner accept: the engine's
+/// own limit.
+pub const MAX_THREADS: usize = crate::engine::THREADS_RANGE.1;

@@ -20,7 +20,7 @@ use super::model::{
 use super::optimizer::AdamStep;
 use super::params::{
     DEFAULT_BATCH, DEFAULT_BUCKET_LR, DEFAULT_LAMBDA, DEFAULT_LR, DEFAULT_VAL_FRACTION,
-    DEFAULT_WEIGHT_DECAY, FT_BOUND, FT_HALF_BOUND, OUT_BIAS_BOUND, OUT_BOUND,
+    DEFAULT_WEIGHT_DECAY, FT_BOUND, FT_HALF_BOUND, MAX_THREADS, OUT_BIAS_BOUND, OUT_BOUND,
 };
 use super::record::Record;
 use super::rng::Rng;
@@ -29,9 +29,6 @@ use super::simd::{multiversion, Isa};
 use super::split::blocked_split;
 use anyhow::{bail, Result};
 use std::time::Instant;
-
-/// Most threads the trainer accepts.
-pub const MAX_THREADS: usize = 256;
 
 /// Most positions per batch the trainer accepts: far above any useful
 /// batch, and small enough that the per-batch buffers always allocate.

@@ -182,6 +182,8 @@ pub struct Message {
 pub struct Clocks {
     /// Time left at the start of the running side's turn, by colour index.
     pub left: [Duration; 2],
+    /// Each side's time at the start, for the next game at the same control.
+    pub base: Duration,
     pub increment: Duration,
     pub running: Color,
     pub since: Instant,
@@ -307,9 +309,21 @@ pub struct App {
 }
 
 impl App {
+    /// A board without a net: the hand-crafted view, NNUE views empty.
     pub fn new(config: Config, game: Game) -> App {
+        App::with_net(config, game, None)
+    }
+
+    /// A board with `net` for the NNUE views. It opens on the evaluator the
+    /// engine searches with: the net's, when the build makes NNUE the
+    /// default and there is a net to show.
+    pub fn with_net(config: Config, game: Game, net: Option<Arc<Network>>) -> App {
         let ply = game.len();
-        let view = View::compute(&game, ply, None);
+        let view = View::compute(&game, ply, net.as_deref());
+        let eval_view = match net {
+            Some(_) => EvalKind::default_for_build(),
+            None => EvalKind::Hce,
+        };
         let mut app = App {
             game,
             ply,
@@ -318,7 +332,7 @@ impl App {
             flipped: false,
             config,
             config_changed: false,
-            eval_view: EvalKind::default_for_build(),
+            eval_view,
             overlay: Overlay::None,
             prompt: None,
             cursor: None,
@@ -337,12 +351,13 @@ impl App {
             quit: false,
             effects: Vec::new(),
             view,
-            net: None,
+            net,
             teach: Teach::default(),
             heat: None,
             heat_key: None,
             game_evals: GameEvals::default(),
         };
+        app.game_evals.sync(&app.game, app.net.as_ref());
         app.reconcile_engine();
         app
     }
@@ -383,13 +398,22 @@ impl App {
     /// The score to show in the eval bar, White's view: the first engine
     /// line of an analysis of the shown position, else the static eval.
     pub fn display_score(&self) -> Score {
-        let analysing_here = self
+        match self.lines_here().first() {
+            Some(l) => l.score,
+            None => Score::Cp(self.static_eval()),
+        }
+    }
+
+    /// The engine lines when they analyse the shown position, else none.
+    pub fn lines_here(&self) -> &[LineView] {
+        let here = self
             .search
             .as_ref()
             .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
-        match self.lines.first() {
-            Some(l) if analysing_here => l.score,
-            _ => Score::Cp(self.static_eval()),
+        if here {
+            &self.lines
+        } else {
+            &[]
         }
     }
 

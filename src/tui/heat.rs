@@ -87,7 +87,7 @@ pub fn compute(app: &App) -> Option<Heat> {
             None => from_values(
                 [None; 64],
                 "NNUE piece values".to_string(),
-                Some("no net loaded: tapir tui --net FILE".to_string()),
+                Some("no net loaded: :net FILE, or tapir tui --net FILE".to_string()),
             ),
         }),
         HeatMode::Off => app.teach.term.map(|i| term_heat(app, i, phase)),

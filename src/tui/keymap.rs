@@ -75,9 +75,8 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         }
         Overlay::Confirm(_) => {
             return match k.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
-                    Some(Action::Confirm(true))
-                }
+                // Only y drops moves: a stray Enter must not.
+                KeyCode::Char('y') | KeyCode::Char('Y') => Some(Action::Confirm(true)),
                 KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => {
                     Some(Action::Confirm(false))
                 }
@@ -222,6 +221,7 @@ mod tests {
             name(map_key(&app, &key(KeyCode::Char('y')))),
             "Some(Confirm(true))"
         );
+        assert_eq!(name(map_key(&app, &key(KeyCode::Enter))), "None");
         let release = KeyEvent {
             kind: KeyEventKind::Release,
             ..key(KeyCode::Char('y'))

@@ -1,12 +1,14 @@
 //! The analysis board: a ratatui front end over the engine facade.
 //!
 //! Shape (see ARCHITECTURE.md): `app` holds the state, `action` lists what
-//! can happen, `keymap` turns terminal events into actions, `update` is the
-//! reducer (`App::update`, a file per concern), `widgets` draw from
-//! `&App`, `theme` holds the colours and `layout` where things go. `runtime` owns the terminal and
-//! the event loop, `engine_link` keeps the engine on its own thread,
-//! `config` the settings file, `game` the main line being shown, `bench`
-//! the frame-time benchmark. The teaching views: `teach` (their state,
+//! can happen, `keymap` turns terminal events into actions, `commands`
+//! parses the `:` line, `update` is the reducer (`App::update`, a file per
+//! concern), `ui` and `widgets` draw from `&App`, `theme` holds the colours,
+//! `layout` where things go and `params` the board's tuned numbers.
+//! `runtime` owns the terminal and the event loop, `engine_link` keeps the
+//! engine on its own thread, `files` reads and writes game files, `config`
+//! the settings file, `game` the main line being shown, `bench` the
+//! frame-time benchmark. The teaching views: `teach` (their state,
 //! changed by `update::teaching`), `heat` (the board overlay they ask for)
 //! and `game_evals` (both evaluations per ply, for the move list).
 

@@ -57,3 +57,7 @@ pub const HEAT_MIN_SCALE: i32 = 10;
 /// How far light squares are lightened on a heatmap (0-255 per channel),
 /// so the board's pattern stays visible.
 pub const HEAT_LIGHT_LIFT: u8 = 14;
+
+/// The longest text the `/` and `:` prompts take (bytes): a FEN with
+/// room to spare, and a bound on what a runaway paste can add.
+pub const PROMPT_MAX: usize = 512;

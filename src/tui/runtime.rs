@@ -66,11 +66,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
-    let mut app = App::new(loaded.config.clone(), game);
-    if let Some(net) = net {
-        app.update(Action::SetNetwork(Some(net)));
-        app.message = None;
-    }
+    let mut app = App::with_net(loaded.config.clone(), game, net);
     if let Some(m) = start_msg {
         app.info(m);
     }

@@ -16,14 +16,13 @@ use super::dataset::Dataset;
 use super::objective::{fit_k, loss_and_slope, target};
 use super::weights::{from_params, normalise, to_params};
 use crate::eval::hce::Params;
+use crate::train::params::MAX_THREADS;
 use crate::train::rng::Rng;
 use crate::train::schedule::Schedule;
 use crate::train::split::blocked_split;
 use anyhow::{bail, Result};
 use std::time::Instant;
 
-/// Most threads the tuner accepts.
-pub const MAX_THREADS: usize = 256;
 /// Positions per unit of parallel work; fixed so that sums do not depend
 /// on the thread count.
 const CHUNK: usize = 2048;

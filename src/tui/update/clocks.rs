@@ -60,11 +60,16 @@ impl App {
 /// Why nothing more happens after a flag fall.
 pub(super) const LOST_ON_TIME: &str = "the game was lost on time: n starts a new one";
 
-pub(super) fn new_clocks(mins: u64, inc: u64, running: Color, now: Instant) -> Clocks {
-    let base = Duration::from_secs(mins * 60);
+pub(super) fn new_clocks(
+    base: Duration,
+    increment: Duration,
+    running: Color,
+    now: Instant,
+) -> Clocks {
     Clocks {
         left: [base, base],
-        increment: Duration::from_secs(inc),
+        base,
+        increment,
         running,
         since: now,
         flagged: None,

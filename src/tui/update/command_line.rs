@@ -3,26 +3,25 @@
 
 use super::plies;
 use crate::chess::pgn::{parse_games, write_pgn};
-use crate::chess::{parse_move, Board, Color};
+use crate::chess::{parse_move, Board, Color, MoveError};
 use crate::engine::EngineOption;
 use crate::tui::action::{Effect, PickerEntry};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerEntryView, Replacement};
 use crate::tui::commands;
 use crate::tui::game::Game;
+use crate::tui::params::PROMPT_MAX;
 use std::path::PathBuf;
 
 impl App {
     pub(super) fn command(&mut self, text: &str) {
         match commands::parse(text) {
             Ok(cmd) => self.run_command(cmd),
-            Err(e) => {
-                // A move typed after ':' is played.
-                if let Ok(m) = parse_move(&self.view.board, text.trim()) {
-                    self.play(m);
-                } else {
-                    self.error(e);
-                }
-            }
+            // Not a command but a move (even an illegal or ambiguous one):
+            // it is played, or its own error says why not.
+            Err(e) => match parse_move(&self.view.board, text.trim()) {
+                Err(MoveError::Syntax(_)) => self.error(e),
+                _ => self.text_move(text),
+            },
         }
     }
 
@@ -78,21 +77,30 @@ impl App {
                 ));
             }
             C::MultiPv(n) => self.set_multipv(n),
-            C::Quit => self.apply_quit(),
+            C::Quit => self.request_quit(),
             C::New => self.start_new_game(),
-            C::Flip => {
-                self.flipped = !self.flipped;
-            }
+            C::Flip => self.flip(),
             C::Help => self.overlay = Overlay::Help,
         }
     }
 
-    fn apply_quit(&mut self) {
+    /// `q` and `:q`: quits, asking first when the game is unsaved.
+    pub(super) fn request_quit(&mut self) {
         if self.unsaved && !self.game.is_empty() {
             self.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
             self.quit = true;
         }
+    }
+
+    /// `f` and `:flip`.
+    pub(super) fn flip(&mut self) {
+        self.flipped = !self.flipped;
+        self.info(if self.flipped {
+            "board flipped: Black at the bottom"
+        } else {
+            "board flipped: White at the bottom"
+        });
     }
 
     /// `y` and `:fen` alone: shows the FEN and puts it on the clipboard.
@@ -153,7 +161,16 @@ impl App {
     pub(super) fn paste(&mut self, text: &str) {
         let t = text.trim();
         if let Some(p) = &mut self.prompt {
-            p.text.push_str(t.lines().next().unwrap_or(""));
+            // The first line, cut at a character boundary to fit the prompt.
+            let line = t.lines().next().unwrap_or("");
+            let room = PROMPT_MAX.saturating_sub(p.text.len());
+            let fits = line
+                .char_indices()
+                .map(|(i, c)| i + c.len_utf8())
+                .take_while(|&end| end <= room)
+                .last()
+                .unwrap_or(0);
+            p.text.push_str(&line[..fits]);
             return;
         }
         // A dialog answers its own keys; a game pasted under it would leave

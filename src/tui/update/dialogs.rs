@@ -7,6 +7,7 @@ use crate::chess::Color;
 use crate::tui::app::{App, Mode, Overlay, PlayDialog, Replacement, PROMOTION_CHOICES};
 use crate::tui::game::Game;
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX};
+use std::time::Duration;
 
 impl App {
     pub(super) fn choice_move(&mut self, d: i32) {
@@ -75,8 +76,14 @@ impl App {
         self.config_changed = true;
         self.selected = None;
         let (mins, inc) = CLOCK_PRESETS[d.clock % CLOCK_PRESETS.len()];
-        self.clocks = (mins > 0)
-            .then(|| new_clocks(mins, inc, self.game.last_board().side_to_move(), self.now));
+        self.clocks = (mins > 0).then(|| {
+            new_clocks(
+                Duration::from_secs(mins * 60),
+                Duration::from_secs(inc),
+                self.game.last_board().side_to_move(),
+                self.now,
+            )
+        });
         self.flipped = d.human == Color::Black;
         self.refresh();
         let side = match d.human {

@@ -35,10 +35,12 @@ impl App {
                         .first
                         .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref())),
                 };
-                if self.lines.len() <= i {
-                    self.lines.resize(i + 1, line.clone());
+                match i.cmp(&self.lines.len()) {
+                    std::cmp::Ordering::Less => self.lines[i] = line,
+                    std::cmp::Ordering::Equal => self.lines.push(line),
+                    // A line before the ones above it: they come first.
+                    std::cmp::Ordering::Greater => return false,
                 }
-                self.lines[i] = line;
                 true
             }
             SearchEvent::BestMove { best, .. } => {

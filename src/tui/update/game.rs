@@ -7,8 +7,6 @@ use crate::chess::{to_san, Move};
 use crate::tui::action::Effect;
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement, View};
 use crate::tui::game::Game;
-use crate::tui::params::CLOCK_PRESETS;
-use std::time::Duration;
 
 impl App {
     pub(super) fn goto(&mut self, ply: usize) {
@@ -77,12 +75,8 @@ impl App {
         self.unsaved = false;
         self.file = None;
         if let Some(c) = &mut self.clocks {
-            let (mins, inc) = CLOCK_PRESETS
-                .iter()
-                .copied()
-                .find(|&(_, i)| Duration::from_secs(i) == c.increment)
-                .unwrap_or((5, 3));
-            *c = new_clocks(mins, inc, self.game.last_board().side_to_move(), self.now);
+            let to_move = self.game.last_board().side_to_move();
+            *c = new_clocks(c.base, c.increment, to_move, self.now);
         }
         self.command_engine(Effect::NewGame);
         self.refresh();

@@ -16,7 +16,7 @@ pub use engine::{line_view, pv_san};
 
 use super::action::{Action, Effect};
 use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind};
-use super::params::CLOCK_PRESETS;
+use super::params::{CLOCK_PRESETS, PROMPT_MAX};
 use crate::engine::{EngineOption, EvalKind};
 
 impl App {
@@ -39,14 +39,7 @@ impl App {
             Action::Next => self.goto(self.ply + 1),
             Action::Last => self.goto(self.game.len()),
             Action::TakeBack => self.take_back(),
-            Action::Flip => {
-                self.flipped = !self.flipped;
-                self.info(if self.flipped {
-                    "board flipped: Black at the bottom"
-                } else {
-                    "board flipped: White at the bottom"
-                });
-            }
+            Action::Flip => self.flip(),
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::NewGame => self.start_new_game(),
             Action::OpenPlayDialog => {
@@ -97,13 +90,7 @@ impl App {
                 self.set_network(Some(net));
             }
             Action::CopyFen => self.copy_fen(),
-            Action::Quit => {
-                if self.unsaved && !self.game.is_empty() {
-                    self.overlay = Overlay::Confirm(ConfirmWhat::Quit);
-                } else {
-                    self.quit = true;
-                }
-            }
+            Action::Quit => self.request_quit(),
             Action::ForceQuit => self.quit = true,
             Action::Cancel => self.cancel(),
             Action::CursorMove(dx, dy) => self.move_cursor(dx, dy),
@@ -125,7 +112,7 @@ impl App {
             }
             Action::PromptChar(c) => {
                 if let Some(p) = &mut self.prompt {
-                    if p.text.len() < 512 {
+                    if p.text.len() + c.len_utf8() <= PROMPT_MAX {
                         p.text.push(c);
                     }
                 }

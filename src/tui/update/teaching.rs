@@ -8,7 +8,7 @@ use crate::eval::nnue::Network;
 use crate::eval::phase::MAX_PHASE;
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::TeachAction;
-use crate::tui::app::{App, Purpose};
+use crate::tui::app::App;
 use crate::tui::heat::{self, piece_name, HeatKey};
 use crate::tui::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
 use std::sync::Arc;
@@ -145,19 +145,6 @@ impl App {
     /// move of each engine line about the shown position.
     pub fn delta_subjects(&self) -> usize {
         1 + self.lines_here().len()
-    }
-
-    /// The engine lines when they analyse the shown position, else none.
-    pub fn lines_here(&self) -> &[crate::tui::app::LineView] {
-        let here = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
-        if here {
-            &self.lines
-        } else {
-            &[]
-        }
     }
 
     /// Loads (or with `None` unloads) the net the NNUE views show.
