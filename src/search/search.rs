@@ -64,6 +64,58 @@ fn adjusted_eval(raw: i32, hit: Option<TtHit>, tt_score: i32) -> i32 {
     }
 }
 
+/// What a node has worked out before its move loop (the hash table's
+/// word, the static eval): the pruning and extension helpers share it.
+#[derive(Clone, Copy)]
+struct NodeCtx {
+    ply: usize,
+    /// The remaining depth (one less after internal iterative reduction).
+    depth: i32,
+    cut_node: bool,
+    hash: u64,
+    hit: Option<TtHit>,
+    tt_move: Move,
+    /// The hash score, node-relative; `-INF` without a hit.
+    tt_score: i32,
+    tt_pv: bool,
+    /// The static eval as computed, and as sharpened by the hash score.
+    raw_eval: i32,
+    eval: i32,
+}
+
+/// The moves a node searched that did not become its best: they lose
+/// history when another move causes the cut-off.
+struct Tried {
+    quiets: [Move; 64],
+    n_quiets: usize,
+    captures: [Move; 32],
+    n_captures: usize,
+}
+
+impl Tried {
+    fn new() -> Tried {
+        Tried {
+            quiets: [Move::NULL; 64],
+            n_quiets: 0,
+            captures: [Move::NULL; 32],
+            n_captures: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move, is_quiet: bool) {
+        if is_quiet {
+            if self.n_quiets < self.quiets.len() {
+                self.quiets[self.n_quiets] = m;
+                self.n_quiets += 1;
+            }
+        } else if m.is_capture() && self.n_captures < self.captures.len() {
+            self.captures[self.n_captures] = m;
+            self.n_captures += 1;
+        }
+    }
+}
+
 impl Worker {
     /// The one place the search asks for a static evaluation.
     #[inline(always)]
@@ -181,107 +233,30 @@ impl Worker {
             self.stack.frames[ply + 2].killers = [Move::NULL; 2];
         }
 
+        let mut node = NodeCtx {
+            ply,
+            depth,
+            cut_node,
+            hash,
+            hit,
+            tt_move,
+            tt_score,
+            tt_pv,
+            raw_eval,
+            eval,
+        };
+
         // ---- node pruning ----
         if !PV && !in_check && !singular_search {
-            // Reverse futility: far enough above beta to stand pat.
-            if depth <= RFP_DEPTH
-                && eval < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
-            {
-                return eval;
-            }
-            // Razoring: hopeless quiet positions go straight to quiescence.
-            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-                let q = self.qsearch::<false>(alpha, alpha + 1, ply);
-                if q <= alpha {
-                    return q;
-                }
-            }
-            // Null move: if passing still fails high, the node is a cut.
-            let prev_null = ply > 0 && self.stack.frames[ply - 1].mv.is_null();
-            if depth >= NMP_MIN_DEPTH
-                && eval >= beta
-                && !prev_null
-                && ply >= self.nmp_min_ply
-                && beta > -MATE_BOUND
-                && b.has_non_pawn_material(us)
-            {
-                let r = NMP_BASE
-                    + depth / NMP_DEPTH_DIV
-                    + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
-                self.stack.do_null(ply, &mut self.eval);
-                self.count_node();
-                let s = -self.negamax::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.stack.undo_null(&mut self.eval);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    let s = if s >= MATE_BOUND { beta } else { s };
-                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
-                        return s;
-                    }
-                    // Deep: verify without null moves near this ply (zugzwang).
-                    self.nmp_min_ply =
-                        ply + (NMP_VERIFY_PLY_NUM * (depth - r) / NMP_VERIFY_PLY_DEN) as usize;
-                    let v = self.negamax::<false>(beta - 1, beta, depth - r, ply, false);
-                    self.nmp_min_ply = 0;
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return s;
-                    }
-                }
-            }
-            // ProbCut: a good capture that beats beta by a margin at reduced
-            // depth very likely beats beta at full depth.
-            let pc_beta = beta + PROBCUT_MARGIN;
-            if depth >= PROBCUT_MIN_DEPTH
-                && beta.abs() < MATE_BOUND
-                && !hit.is_some_and(|h| h.depth >= depth - PROBCUT_TT_SLACK && tt_score < pc_beta)
-            {
-                let ctx = QuietCtx::default();
-                let mut picker = Picker::qsearch(tt_move, false, ctx);
-                while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
-                    if !see_ge(&b, m, pc_beta - eval) {
-                        continue;
-                    }
-                    self.stack.do_move(ply, m, &mut self.eval);
-                    self.count_node();
-                    let mut s = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1);
-                    if s >= pc_beta {
-                        s = -self.negamax::<false>(
-                            -pc_beta,
-                            -pc_beta + 1,
-                            depth - PROBCUT_REDUCTION,
-                            ply + 1,
-                            !cut_node,
-                        );
-                    }
-                    self.stack.undo_move(ply, &mut self.eval);
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= pc_beta {
-                        self.tt.store(
-                            hash,
-                            m,
-                            to_tt(s, ply),
-                            raw_eval,
-                            depth - PROBCUT_TT_SLACK,
-                            TtBound::Lower,
-                            tt_pv,
-                        );
-                        return s;
-                    }
-                }
+            if let Some(s) = self.prune_node(&node, &b, alpha, beta, improving) {
+                return s;
             }
         }
 
         // Internal iterative reduction: no hash move, probably a poor guess.
         if depth >= IIR_MIN_DEPTH && tt_move.is_null() && (PV || cut_node) {
             depth -= 1;
+            node.depth = depth;
         }
 
         // ---- move loop ----
@@ -300,10 +275,7 @@ impl Worker {
         let mut best_move = Move::NULL;
         let mut seen = 0usize;
         let mut searched = 0usize;
-        let mut quiets = [Move::NULL; 64];
-        let mut n_quiets = 0;
-        let mut captures = [Move::NULL; 32];
-        let mut n_captures = 0;
+        let mut tried = Tried::new();
         let mut check_info: Option<CheckInfo> = None;
 
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
@@ -356,37 +328,9 @@ impl Worker {
                 && depth >= SE_MIN_DEPTH
                 && ply < SE_MAX_PLY_MUL * self.root_depth as usize
             {
-                if let Some(h) = hit {
-                    if h.depth >= depth - SE_TT_DEPTH_SLACK
-                        && h.bound != TtBound::Upper
-                        && tt_score.abs() < MATE_BOUND
-                    {
-                        let sbeta = tt_score - SE_MARGIN_MUL * depth;
-                        self.stack.frames[ply].excluded = m;
-                        let s = self.negamax::<false>(
-                            sbeta - 1,
-                            sbeta,
-                            (depth - 1) / SE_DEPTH_DIV,
-                            ply,
-                            cut_node,
-                        );
-                        self.stack.frames[ply].excluded = Move::NULL;
-                        if self.stopped {
-                            return 0;
-                        }
-                        if s < sbeta {
-                            ext = if !PV && s < sbeta - SE_DOUBLE_MARGIN {
-                                2
-                            } else {
-                                1
-                            };
-                        } else if sbeta >= beta {
-                            // Several moves beat beta: multi-cut.
-                            return sbeta;
-                        } else if tt_score >= beta {
-                            ext = -1;
-                        }
-                    }
+                match self.singular_extension::<PV>(&node, m, beta) {
+                    Ok(e) => ext = e,
+                    Err(cut) => return cut,
                 }
             }
 
@@ -439,20 +383,7 @@ impl Worker {
 
             if root {
                 let spent = self.nodes - nodes_before;
-                let end = self.pv_len[1].max(1);
-                let seldepth = self.seldepth;
-                if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
-                    rm.nodes += spent;
-                    if searched == 1 || score > alpha {
-                        rm.score = score;
-                        rm.seldepth = seldepth;
-                        rm.pv.clear();
-                        rm.pv.push(m);
-                        rm.pv.extend_from_slice(&self.pv[1][1..end]);
-                    } else {
-                        rm.score = -INF;
-                    }
-                }
+                self.record_root_move(m, score, searched == 1 || score > alpha, spent);
             }
 
             if score > best_score {
@@ -469,15 +400,7 @@ impl Worker {
                 }
             }
             if m != best_move {
-                if is_quiet {
-                    if n_quiets < quiets.len() {
-                        quiets[n_quiets] = m;
-                        n_quiets += 1;
-                    }
-                } else if m.is_capture() && n_captures < captures.len() {
-                    captures[n_captures] = m;
-                    n_captures += 1;
-                }
+                tried.push(m, is_quiet);
             }
         }
 
@@ -491,28 +414,8 @@ impl Worker {
             };
         }
 
-        // ---- learn from the cut-off ----
         if best_score >= beta {
-            let bonus = bonus(depth);
-            if !best_move.is_noisy() {
-                let k = &mut self.stack.frames[ply].killers;
-                if k[0] != best_move {
-                    k[1] = k[0];
-                    k[0] = best_move;
-                }
-                self.hist.set_counter(prev1, best_move);
-                self.hist
-                    .update_quiet(us, best_move, piece_to(&b, best_move), prev1, prev2, bonus);
-                for &q in &quiets[..n_quiets] {
-                    self.hist
-                        .update_quiet(us, q, piece_to(&b, q), prev1, prev2, -bonus);
-                }
-            } else if best_move.is_capture() {
-                self.hist.update_capture(&b, best_move, bonus);
-            }
-            for &c in &captures[..n_captures] {
-                self.hist.update_capture(&b, c, -bonus);
-            }
+            self.learn_from_cutoff(&b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
         }
 
         if !(singular_search || (root && self.pv_idx > 0)) {
@@ -534,6 +437,229 @@ impl Worker {
             );
         }
         best_score
+    }
+
+    /// Reverse futility, razoring, null move and ProbCut, tried before the
+    /// move loop of a non-PV node not in check: the node's score when it
+    /// can be cut (0 once the search has stopped).
+    fn prune_node(
+        &mut self,
+        n: &NodeCtx,
+        b: &Board,
+        alpha: i32,
+        beta: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let (depth, eval) = (n.depth, n.eval);
+        // Reverse futility: far enough above beta to stand pat.
+        if depth <= RFP_DEPTH
+            && eval < MATE_BOUND
+            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+        {
+            return Some(eval);
+        }
+        // Razoring: hopeless quiet positions go straight to quiescence.
+        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            let q = self.qsearch::<false>(alpha, alpha + 1, n.ply);
+            if q <= alpha {
+                return Some(q);
+            }
+        }
+        if let Some(s) = self.null_move(n, b, beta) {
+            return Some(s);
+        }
+        self.probcut(n, b, beta)
+    }
+
+    /// Null move: if passing still fails high, the node is a cut. At great
+    /// depth the cut is verified by a search without null moves near this
+    /// ply (zugzwang).
+    fn null_move(&mut self, n: &NodeCtx, b: &Board, beta: i32) -> Option<i32> {
+        let (ply, depth, eval) = (n.ply, n.depth, n.eval);
+        let prev_null = ply > 0 && self.stack.frames[ply - 1].mv.is_null();
+        if depth < NMP_MIN_DEPTH
+            || eval < beta
+            || prev_null
+            || ply < self.nmp_min_ply
+            || beta <= -MATE_BOUND
+            || !b.has_non_pawn_material(b.side_to_move())
+        {
+            return None;
+        }
+        let r = NMP_BASE + depth / NMP_DEPTH_DIV + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+        self.stack.do_null(ply, &mut self.eval);
+        self.count_node();
+        let s = -self.negamax::<false>(-beta, -beta + 1, depth - r, ply + 1, !n.cut_node);
+        self.stack.undo_null(&mut self.eval);
+        if self.stopped {
+            return Some(0);
+        }
+        if s < beta {
+            return None;
+        }
+        let s = if s >= MATE_BOUND { beta } else { s };
+        if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+            return Some(s);
+        }
+        self.nmp_min_ply = ply + (NMP_VERIFY_PLY_NUM * (depth - r) / NMP_VERIFY_PLY_DEN) as usize;
+        let v = self.negamax::<false>(beta - 1, beta, depth - r, ply, false);
+        self.nmp_min_ply = 0;
+        if self.stopped {
+            return Some(0);
+        }
+        (v >= beta).then_some(s)
+    }
+
+    /// ProbCut: a good capture that beats beta by a margin at reduced depth
+    /// very likely beats beta at full depth.
+    fn probcut(&mut self, n: &NodeCtx, b: &Board, beta: i32) -> Option<i32> {
+        let (ply, depth) = (n.ply, n.depth);
+        let pc_beta = beta + PROBCUT_MARGIN;
+        if depth < PROBCUT_MIN_DEPTH
+            || beta.abs() >= MATE_BOUND
+            || n.hit
+                .is_some_and(|h| h.depth >= depth - PROBCUT_TT_SLACK && n.tt_score < pc_beta)
+        {
+            return None;
+        }
+        let mut picker = Picker::qsearch(n.tt_move, false, QuietCtx::default());
+        while let Some(m) = picker.next(&mut self.bufs[ply], b, &self.hist) {
+            if !see_ge(b, m, pc_beta - n.eval) {
+                continue;
+            }
+            self.stack.do_move(ply, m, &mut self.eval);
+            self.count_node();
+            let mut s = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1);
+            if s >= pc_beta {
+                s = -self.negamax::<false>(
+                    -pc_beta,
+                    -pc_beta + 1,
+                    depth - PROBCUT_REDUCTION,
+                    ply + 1,
+                    !n.cut_node,
+                );
+            }
+            self.stack.undo_move(ply, &mut self.eval);
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= pc_beta {
+                self.tt.store(
+                    n.hash,
+                    m,
+                    to_tt(s, ply),
+                    n.raw_eval,
+                    depth - PROBCUT_TT_SLACK,
+                    TtBound::Lower,
+                    n.tt_pv,
+                );
+                return Some(s);
+            }
+        }
+        None
+    }
+
+    /// Singular extension of the hash move `m`: searched without it, do
+    /// all the other moves fail well below the hash score? `Ok(extension)`
+    /// (-1 to 2 plies), or `Err(score)` when the node is cut instead
+    /// (multi-cut, or 0 once the search has stopped).
+    fn singular_extension<const PV: bool>(
+        &mut self,
+        n: &NodeCtx,
+        m: Move,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        let depth = n.depth;
+        let Some(h) = n.hit else {
+            return Ok(0);
+        };
+        if h.depth < depth - SE_TT_DEPTH_SLACK
+            || h.bound == TtBound::Upper
+            || n.tt_score.abs() >= MATE_BOUND
+        {
+            return Ok(0);
+        }
+        let sbeta = n.tt_score - SE_MARGIN_MUL * depth;
+        self.stack.frames[n.ply].excluded = m;
+        let s = self.negamax::<false>(
+            sbeta - 1,
+            sbeta,
+            (depth - 1) / SE_DEPTH_DIV,
+            n.ply,
+            n.cut_node,
+        );
+        self.stack.frames[n.ply].excluded = Move::NULL;
+        if self.stopped {
+            return Err(0);
+        }
+        Ok(if s < sbeta {
+            if !PV && s < sbeta - SE_DOUBLE_MARGIN {
+                2
+            } else {
+                1
+            }
+        } else if sbeta >= beta {
+            // Several moves beat beta: multi-cut.
+            return Err(sbeta);
+        } else if n.tt_score >= beta {
+            -1
+        } else {
+            0
+        })
+    }
+
+    /// After a root move's search: its nodes, and its score and line when
+    /// it is the best so far (`best`), else a fail low (`-INF`).
+    fn record_root_move(&mut self, m: Move, score: i32, best: bool, spent: u64) {
+        let end = self.pv_len[1].max(1);
+        let seldepth = self.seldepth;
+        if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
+            rm.nodes += spent;
+            if best {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1][1..end]);
+            } else {
+                rm.score = -INF;
+            }
+        }
+    }
+
+    /// A beta cut-off by `best`: it gains history (and, when quiet, becomes
+    /// a killer and the counter move); the moves tried before it lose.
+    fn learn_from_cutoff(
+        &mut self,
+        b: &Board,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        tried: &Tried,
+        ctx: QuietCtx,
+    ) {
+        let bonus = bonus(depth);
+        let us = b.side_to_move();
+        let QuietCtx { prev1, prev2 } = ctx;
+        if !best.is_noisy() {
+            let k = &mut self.stack.frames[ply].killers;
+            if k[0] != best {
+                k[1] = k[0];
+                k[0] = best;
+            }
+            self.hist.set_counter(prev1, best);
+            self.hist
+                .update_quiet(us, best, piece_to(b, best), prev1, prev2, bonus);
+            for &q in &tried.quiets[..tried.n_quiets] {
+                self.hist
+                    .update_quiet(us, q, piece_to(b, q), prev1, prev2, -bonus);
+            }
+        } else if best.is_capture() {
+            self.hist.update_capture(b, best, bonus);
+        }
+        for &c in &tried.captures[..tried.n_captures] {
+            self.hist.update_capture(b, c, -bonus);
+        }
     }
 
     /// Quiescence: captures (and evasions when in check) until the position
