@@ -1,13 +1,14 @@
 //! tapir: a terminal chess analysis board with its own engine.
 //!
 //! Layers, each depending only on those above it in this list:
-//! `chess` (rules) -> `eval` -> `search` -> `engine` -> front ends (`uci`,
-//! `tui`) and the `cli` subcommands.
+//! `chess` (rules) -> `game` (move trees, PGN) and `eval` -> `search` ->
+//! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
 
 pub mod chess;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod game;
 pub mod search;
 pub mod train;
 pub mod tui;

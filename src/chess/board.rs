@@ -498,8 +498,8 @@ impl Board {
         }
     }
 
-    /// The board after passing the move (for null-move pruning). The caller
-    /// must not be in check.
+    /// The board after passing the move (null-move pruning, a PGN's `--`).
+    /// The caller must not be in check.
     pub fn make_null(&self) -> Board {
         let mut b = *self;
         if b.ep_in_hash {
@@ -510,6 +510,11 @@ impl Board {
         b.ep = None;
         b.ep_in_hash = false;
         b.halfmove = b.halfmove.saturating_add(1);
+        if b.side == Color::Black {
+            // A pass by Black ends the move pair, as a real move would (a
+            // game record's "41... -- 42. Ke1" numbers on from it).
+            b.fullmove = b.fullmove.saturating_add(1);
+        }
         b.side = !b.side;
         b.hash ^= KEYS.side;
         b.update_check_info();

@@ -1,0 +1,104 @@
+//! PGN command annotations inside comments (`[%clk 1:02:03]`,
+//! `[%eval 0.25]`, `[%csl Gd4]`, `[%cal Ge2e4]`): the comment keeps them
+//! verbatim, so a file is written back as it was; these helpers read them
+//! for display and leave the words around them.
+
+use std::time::Duration;
+
+/// One `[%name value]` of a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Command<'a> {
+    pub name: &'a str,
+    pub value: &'a str,
+}
+
+/// The commands of `comment`, in order, and the byte range each takes.
+fn scan(comment: &str) -> Vec<(Command<'_>, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = comment[from..].find("[%") {
+        let start = from + i;
+        let Some(len) = comment[start..].find(']') else {
+            break;
+        };
+        let inner = &comment[start + 2..start + len];
+        let (name, value) = match inner.split_once(char::is_whitespace) {
+            Some((n, v)) => (n, v.trim()),
+            None => (inner, ""),
+        };
+        if !name.is_empty() {
+            out.push((Command { name, value }, start..start + len + 1));
+        }
+        from = start + len + 1;
+    }
+    out
+}
+
+/// The commands of a comment.
+pub fn commands(comment: &str) -> Vec<Command<'_>> {
+    scan(comment).into_iter().map(|(c, _)| c).collect()
+}
+
+/// The comment's words without its commands, whitespace collapsed: what
+/// the move list shows.
+pub fn text_without_commands(comment: &str) -> String {
+    let mut kept = String::with_capacity(comment.len());
+    let mut last = 0;
+    for (_, r) in scan(comment) {
+        kept.push_str(&comment[last..r.start]);
+        kept.push(' ');
+        last = r.end;
+    }
+    kept.push_str(&comment[last..]);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The clock time of a `[%clk h:mm:ss]` command, if the comment has one.
+pub fn clock(comment: &str) -> Option<Duration> {
+    let c = commands(comment).into_iter().find(|c| c.name == "clk")?;
+    let mut parts = c.value.split(':').rev();
+    let secs: f64 = parts.next()?.parse().ok()?;
+    let mins: u64 = parts.next().map_or(Some(0), |m| m.parse().ok())?;
+    let hours: u64 = parts.next().map_or(Some(0), |h| h.parse().ok())?;
+    if !secs.is_finite() || secs < 0.0 {
+        return None;
+    }
+    Some(Duration::from_secs(hours * 3600 + mins * 60) + Duration::from_secs_f64(secs))
+}
+
+/// A `[%eval]` value: pawns (White's view) or a mate in n (negative: Black mates).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EvalNote {
+    Pawns(f64),
+    Mate(i32),
+}
+
+pub fn eval(comment: &str) -> Option<EvalNote> {
+    let c = commands(comment).into_iter().find(|c| c.name == "eval")?;
+    let v = c.value.split([',', ' ']).next()?;
+    if let Some(m) = v.strip_prefix('#') {
+        return m.parse().ok().map(EvalNote::Mate);
+    }
+    v.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .map(EvalNote::Pawns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_commands_and_keeps_the_words() {
+        let c = "Good. [%clk 1:02:03.5] [%eval -0.25] [%cal Ge2e4,Rd7d5] Better";
+        assert_eq!(commands(c).len(), 3);
+        assert_eq!(text_without_commands(c), "Good. Better");
+        assert_eq!(clock(c), Some(Duration::from_millis(3_723_500)));
+        assert_eq!(eval(c), Some(EvalNote::Pawns(-0.25)));
+        assert_eq!(eval("[%eval #-3]"), Some(EvalNote::Mate(-3)));
+        assert_eq!(clock("[%clk x]"), None);
+        assert_eq!(text_without_commands("[%clk"), "[%clk");
+        assert_eq!(text_without_commands("[%csl Gd4]"), "");
+    }
+}

@@ -1,0 +1,670 @@
+//! `Game`: tags and a move tree, changed only through edits that can be
+//! undone. Playing a move that is already in the tree walks into it; any
+//! other move adds a variation; nothing leaves the tree except by an
+//! explicit delete, and every edit (a new move included) can be undone and
+//! redone. Reading a file builds the tree directly: what was loaded is the
+//! starting point, not an edit.
+
+use super::nag::{Nag, Nags};
+use super::tags::{result_token, Tags};
+use super::tree::{GameTree, NodeId};
+use crate::chess::{Board, Color, GameStatus, Move, Position};
+
+/// How many edits can be undone (the oldest go first).
+pub const UNDO_LIMIT: usize = 500;
+
+/// One reversible change to the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Edit {
+    /// `node` went into its parent's children at `index` (a new move, or
+    /// a branch put back).
+    Attach {
+        node: NodeId,
+        index: usize,
+    },
+    /// `node` left its parent's children from `index`.
+    Detach {
+        node: NodeId,
+        index: usize,
+    },
+    /// A child of `parent` moved from `from` to `to`.
+    Reorder {
+        parent: NodeId,
+        from: usize,
+        to: usize,
+    },
+    Comment {
+        node: NodeId,
+        before: bool,
+        old: String,
+        new: String,
+    },
+    Nags {
+        node: NodeId,
+        old: Nags,
+        new: Nags,
+    },
+    /// Several edits as one step (an engine line, a promotion to main line).
+    Group(Vec<Edit>),
+}
+
+/// An undo step: the edit and where the cursor was before and after it.
+#[derive(Clone, Debug)]
+struct Step {
+    edit: Edit,
+    cursor_before: NodeId,
+    cursor_after: NodeId,
+    /// What the step did, in a few words ("add 24... Nf6").
+    what: String,
+}
+
+/// What an undo or redo did: where the cursor goes and what to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undone {
+    pub cursor: NodeId,
+    pub what: String,
+}
+
+/// Why an edit was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditError {
+    /// The start position cannot be deleted or promoted.
+    Root,
+    /// Nothing to delete after this move.
+    NothingAfter,
+    /// Already the main line (or the first variation, for a one-step promotion).
+    AlreadyMain,
+    /// A move in an engine line or a typed line was illegal.
+    Illegal(String),
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            EditError::Root => write!(f, "that is the start position"),
+            EditError::NothingAfter => write!(f, "no moves follow this one"),
+            EditError::AlreadyMain => write!(f, "this line is already the main line"),
+            EditError::Illegal(m) => write!(f, "{m} is not legal there"),
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
+/// A game: its tags, its move tree and the edits that can be undone.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub tags: Tags,
+    tree: GameTree,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Board::startpos())
+    }
+}
+
+impl Game {
+    pub fn new(start: Board) -> Game {
+        Game::from_tree(Tags::new(), GameTree::new(start))
+    }
+
+    /// A game around a tree built elsewhere (the PGN reader): no history.
+    pub fn from_tree(tags: Tags, tree: GameTree) -> Game {
+        Game {
+            tags,
+            tree,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub fn tree(&self) -> &GameTree {
+        &self.tree
+    }
+
+    pub fn start(&self) -> &Board {
+        self.tree.start()
+    }
+
+    pub fn board(&self, id: NodeId) -> &Board {
+        self.tree.board(id)
+    }
+
+    /// Whether the tree holds no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.tree.children(NodeId::ROOT).is_empty()
+    }
+
+    /// The position at `id` with the history a repetition can reach (back
+    /// to the last irreversible move), for the rules and the engine.
+    pub fn position_at(&self, id: NodeId) -> Position {
+        let window = self.tree.board(id).halfmove_clock() as usize;
+        let mut path = Vec::new();
+        let mut cur = id;
+        while path.len() < window {
+            match self.tree.parent(cur) {
+                Some(p) => {
+                    path.push(cur);
+                    cur = p;
+                }
+                None => break,
+            }
+        }
+        let mut pos = Position::new(*self.tree.board(cur));
+        for &n in path.iter().rev() {
+            let node = self.tree.node(n);
+            if node.is_null() {
+                pos.make_null();
+            } else {
+                pos.make(node.mv());
+            }
+        }
+        pos
+    }
+
+    /// The rules' verdict at `id`.
+    pub fn status_at(&self, id: NodeId) -> GameStatus {
+        self.position_at(id).status()
+    }
+
+    /// The result the rules give the main line's end (a mate or a draw),
+    /// else the `Result` tag's token.
+    pub fn result(&self) -> String {
+        let tag = result_token(&self.tags);
+        if tag != "*" {
+            return tag.to_string();
+        }
+        let end = self.tree.line_end(NodeId::ROOT);
+        match self.status_at(end) {
+            GameStatus::Ongoing => "*".to_string(),
+            GameStatus::Checkmate => match self.tree.board(end).side_to_move() {
+                Color::White => "0-1".to_string(),
+                Color::Black => "1-0".to_string(),
+            },
+            _ => "1/2-1/2".to_string(),
+        }
+    }
+
+    // ---- edits ------------------------------------------------------------
+
+    /// Plays `m` (legal at `at`): walks into the child that already has it,
+    /// or adds it (as the main continuation when `at` has none, else as a
+    /// variation). Returns the node and whether it is new.
+    pub fn play(&mut self, at: NodeId, m: Move) -> (NodeId, bool) {
+        if let Some(c) = self.tree.child_with_move(at, m) {
+            return (c, false);
+        }
+        let id = self.tree.push(at, m);
+        let index = self.tree.child_index(id);
+        let what = format!("add {}", self.label(id));
+        self.record(Edit::Attach { node: id, index }, at, id, what);
+        (id, true)
+    }
+
+    /// Plays `moves` from `at` as one undo step (an engine line, a pasted
+    /// line): existing moves are walked into, the rest added. Returns the
+    /// last node, or an error (and no change) when a move is illegal.
+    pub fn add_line(&mut self, at: NodeId, moves: &[Move]) -> Result<NodeId, EditError> {
+        // Check the whole line first, so a bad move changes nothing.
+        let mut b = *self.tree.board(at);
+        for &m in moves {
+            if !crate::chess::legal_moves(&b).contains(m) {
+                return Err(EditError::Illegal(m.to_string()));
+            }
+            b = b.make(m);
+        }
+        let mut edits = Vec::new();
+        let mut cur = at;
+        for &m in moves {
+            cur = match self.tree.child_with_move(cur, m) {
+                Some(c) => c,
+                None => {
+                    let id = self.tree.push(cur, m);
+                    edits.push(Edit::Attach {
+                        node: id,
+                        index: self.tree.child_index(id),
+                    });
+                    id
+                }
+            };
+        }
+        if !edits.is_empty() {
+            let what = format!("add the line from {}", self.label(self.first_new(&edits)));
+            self.record(Edit::Group(edits), at, cur, what);
+        }
+        Ok(cur)
+    }
+
+    /// Deletes `id` and everything after it; returns its parent (where the
+    /// cursor goes).
+    pub fn delete(&mut self, id: NodeId, cursor: NodeId) -> Result<NodeId, EditError> {
+        let parent = self.tree.parent(id).ok_or(EditError::Root)?;
+        let what = format!(
+            "delete {} and the {} after it",
+            self.label(id),
+            super::plies(self.subtree_size(id) - 1)
+        );
+        let index = self.tree.detach(id).ok_or(EditError::Root)?;
+        let after = if self.tree.is_attached(cursor) {
+            cursor
+        } else {
+            parent
+        };
+        self.record(Edit::Detach { node: id, index }, cursor, after, what);
+        Ok(after)
+    }
+
+    /// Deletes every move after `id` (the continuation and its variations).
+    pub fn delete_after(&mut self, id: NodeId, cursor: NodeId) -> Result<NodeId, EditError> {
+        let kids = self.tree.children(id).to_vec();
+        if kids.is_empty() {
+            return Err(EditError::NothingAfter);
+        }
+        let count: usize = kids.iter().map(|&k| self.subtree_size(k)).sum();
+        let what = format!(
+            "delete the {} after {}",
+            super::plies(count),
+            self.label(id)
+        );
+        // Last first, so each recorded index is right when put back in reverse.
+        let mut edits = Vec::new();
+        for &k in kids.iter().rev() {
+            if let Some(index) = self.tree.detach(k) {
+                edits.push(Edit::Detach { node: k, index });
+            }
+        }
+        let after = if self.tree.is_attached(cursor) {
+            cursor
+        } else {
+            id
+        };
+        self.record(Edit::Group(edits), cursor, after, what);
+        Ok(after)
+    }
+
+    /// Moves the variation that `id` is in one place up among the
+    /// alternatives at its branch (the first place makes it the main
+    /// continuation there).
+    pub fn promote(&mut self, id: NodeId) -> Result<(), EditError> {
+        let start = self.variation_start(id).ok_or(EditError::AlreadyMain)?;
+        let parent = self.tree.parent(start).ok_or(EditError::Root)?;
+        let from = self.tree.child_index(start);
+        let what = format!("promote {}", self.label(start));
+        self.tree.move_child(parent, from, from - 1);
+        self.record(
+            Edit::Reorder {
+                parent,
+                from,
+                to: from - 1,
+            },
+            id,
+            id,
+            what,
+        );
+        Ok(())
+    }
+
+    /// Makes the line through `id` the main line.
+    pub fn make_main(&mut self, id: NodeId) -> Result<(), EditError> {
+        if self.tree.is_mainline(id) {
+            return Err(EditError::AlreadyMain);
+        }
+        let mut edits = Vec::new();
+        let mut cur = id;
+        while let Some(p) = self.tree.parent(cur) {
+            let from = self.tree.child_index(cur);
+            if from > 0 {
+                self.tree.move_child(p, from, 0);
+                edits.push(Edit::Reorder {
+                    parent: p,
+                    from,
+                    to: 0,
+                });
+            }
+            cur = p;
+        }
+        let what = format!("make {} the main line", self.label(id));
+        self.record(Edit::Group(edits), id, id, what);
+        Ok(())
+    }
+
+    /// Sets the comment after `id` (at the root: the game's comment), or
+    /// before it with `before`.
+    pub fn set_comment(&mut self, id: NodeId, before: bool, text: &str) {
+        let node = self.tree.node_mut(id);
+        let slot = if before {
+            &mut node.comment_before
+        } else {
+            &mut node.comment
+        };
+        if slot == text {
+            return;
+        }
+        let old = std::mem::replace(slot, text.to_string());
+        let what = if text.trim().is_empty() {
+            format!("remove the comment on {}", self.label(id))
+        } else {
+            format!("comment on {}", self.label(id))
+        };
+        self.record(
+            Edit::Comment {
+                node: id,
+                before,
+                old,
+                new: text.to_string(),
+            },
+            id,
+            id,
+            what,
+        );
+    }
+
+    /// Sets `nag` as the only one of its group on `id`, or clears it when
+    /// it is set.
+    pub fn toggle_nag(&mut self, id: NodeId, nag: Nag) {
+        let mut nags = self.tree.node(id).nags.clone();
+        nags.toggle_exclusive(nag);
+        self.set_nags(id, nags);
+    }
+
+    pub fn set_nags(&mut self, id: NodeId, nags: Nags) {
+        let old = self.tree.node(id).nags.clone();
+        if old == nags {
+            return;
+        }
+        self.tree.node_mut(id).nags = nags.clone();
+        let what = format!("annotate {}", self.label(id));
+        self.record(
+            Edit::Nags {
+                node: id,
+                old,
+                new: nags,
+            },
+            id,
+            id,
+            what,
+        );
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last edit.
+    pub fn undo(&mut self) -> Option<Undone> {
+        let step = self.undo.pop()?;
+        self.revert(&step.edit);
+        let done = Undone {
+            cursor: step.cursor_before,
+            what: step.what.clone(),
+        };
+        self.redo.push(step);
+        Some(done)
+    }
+
+    /// Does again the last edit undone.
+    pub fn redo(&mut self) -> Option<Undone> {
+        let step = self.redo.pop()?;
+        self.apply(&step.edit);
+        let done = Undone {
+            cursor: step.cursor_after,
+            what: step.what.clone(),
+        };
+        self.undo.push(step);
+        Some(done)
+    }
+
+    // ---- helpers ------------------------------------------------------------
+
+    fn record(&mut self, edit: Edit, cursor_before: NodeId, cursor_after: NodeId, what: String) {
+        self.redo.clear();
+        if self.undo.len() == UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.undo.push(Step {
+            edit,
+            cursor_before,
+            cursor_after,
+            what,
+        });
+    }
+
+    fn apply(&mut self, e: &Edit) {
+        match e {
+            Edit::Attach { node, index } => self.tree.attach(*node, *index),
+            Edit::Detach { node, .. } => {
+                self.tree.detach(*node);
+            }
+            Edit::Reorder { parent, from, to } => self.tree.move_child(*parent, *from, *to),
+            Edit::Comment {
+                node, before, new, ..
+            } => self.comment_slot(*node, *before).clone_from(new),
+            Edit::Nags { node, new, .. } => self.tree.node_mut(*node).nags = new.clone(),
+            Edit::Group(edits) => edits.iter().for_each(|e| self.apply(e)),
+        }
+    }
+
+    fn revert(&mut self, e: &Edit) {
+        match e {
+            Edit::Attach { node, .. } => {
+                self.tree.detach(*node);
+            }
+            Edit::Detach { node, index } => self.tree.attach(*node, *index),
+            Edit::Reorder { parent, from, to } => self.tree.move_child(*parent, *to, *from),
+            Edit::Comment {
+                node, before, old, ..
+            } => self.comment_slot(*node, *before).clone_from(old),
+            Edit::Nags { node, old, .. } => self.tree.node_mut(*node).nags = old.clone(),
+            Edit::Group(edits) => edits.iter().rev().for_each(|e| self.revert(e)),
+        }
+    }
+
+    fn comment_slot(&mut self, id: NodeId, before: bool) -> &mut String {
+        let node = self.tree.node_mut(id);
+        if before {
+            &mut node.comment_before
+        } else {
+            &mut node.comment
+        }
+    }
+
+    /// The nearest node at or above `id` that is not its parent's first
+    /// child: where its variation begins.
+    fn variation_start(&self, id: NodeId) -> Option<NodeId> {
+        let mut cur = id;
+        while let Some(p) = self.tree.parent(cur) {
+            if self.tree.child_index(cur) > 0 {
+                return Some(cur);
+            }
+            cur = p;
+        }
+        None
+    }
+
+    fn subtree_size(&self, id: NodeId) -> usize {
+        let mut n = 0;
+        let mut stack = vec![id];
+        while let Some(x) = stack.pop() {
+            n += 1;
+            stack.extend(self.tree.children(x).iter().copied());
+        }
+        n
+    }
+
+    fn first_new(&self, edits: &[Edit]) -> NodeId {
+        match edits.first() {
+            Some(Edit::Attach { node, .. }) => *node,
+            _ => NodeId::ROOT,
+        }
+    }
+
+    /// "24... Nf6" for messages ("the start" for the root).
+    pub fn label(&self, id: NodeId) -> String {
+        let node = self.tree.node(id);
+        if node.parent().is_none() {
+            return "the start position".to_string();
+        }
+        let (n, side) = self.tree.move_number(id);
+        let dots = if side == Color::White { "." } else { "..." };
+        format!("{n}{dots} {}", node.san())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::parse_move;
+
+    fn mv(g: &Game, at: NodeId, san: &str) -> Move {
+        parse_move(g.board(at), san).unwrap()
+    }
+
+    fn play(g: &mut Game, at: NodeId, sans: &str) -> NodeId {
+        let mut cur = at;
+        for s in sans.split_whitespace() {
+            let m = mv(g, cur, s);
+            cur = g.play(cur, m).0;
+        }
+        cur
+    }
+
+    fn sans(g: &Game, ids: impl IntoIterator<Item = NodeId>) -> Vec<String> {
+        ids.into_iter()
+            .map(|n| g.tree().node(n).san().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn playing_walks_in_or_adds_a_variation_and_undo_takes_it_back() {
+        let mut g = Game::default();
+        let end = play(&mut g, NodeId::ROOT, "e4 e5 Nf3 Nc6");
+        let e5 = g.tree().parent(g.tree().parent(end).unwrap()).unwrap();
+        // The same move walks in; another one branches off.
+        let (same, new) = g.play(e5, mv(&g, e5, "Nf3"));
+        assert!(!new && g.tree().children(e5)[0] == same);
+        let (bc4, new) = g.play(e5, mv(&g, e5, "Bc4"));
+        assert!(new);
+        assert_eq!(sans(&g, g.tree().mainline()), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(sans(&g, g.tree().siblings(bc4).to_vec()), ["Nf3", "Bc4"]);
+        // Undo removes the variation; redo brings it back.
+        let u = g.undo().unwrap();
+        assert_eq!(u.cursor, e5);
+        assert_eq!(u.what, "add 2. Bc4");
+        assert!(!g.tree().is_attached(bc4));
+        assert_eq!(g.redo().unwrap().cursor, bc4);
+        assert!(g.tree().is_attached(bc4));
+    }
+
+    #[test]
+    fn delete_promote_and_main_line_undo_exactly() {
+        let mut g = Game::default();
+        let e4 = play(&mut g, NodeId::ROOT, "e4");
+        play(&mut g, e4, "e5 Nf3");
+        let c5 = play(&mut g, e4, "c5");
+        let c5_nf3 = play(&mut g, c5, "Nf3 d6");
+        let e6 = play(&mut g, e4, "e6");
+        let before = sans(&g, g.tree().preorder());
+
+        // Promote one step: e6 moves above c5.
+        g.promote(e6).unwrap();
+        assert_eq!(sans(&g, g.tree().children(e4).to_vec()), ["e5", "e6", "c5"]);
+        g.promote(e6).unwrap();
+        assert_eq!(sans(&g, g.tree().children(e4).to_vec()), ["e6", "e5", "c5"]);
+        assert_eq!(g.promote(e6), Err(EditError::AlreadyMain));
+        // Main line from deep inside a variation.
+        g.make_main(c5_nf3).unwrap();
+        assert!(g.tree().is_mainline(c5_nf3));
+        // Delete the variation; then everything after 1. e4.
+        let cursor = g.delete(c5, c5_nf3).unwrap();
+        assert_eq!(cursor, e4);
+        assert!(!g.tree().is_attached(c5_nf3));
+        g.delete_after(e4, e4).unwrap();
+        assert!(g.tree().children(e4).is_empty());
+        assert_eq!(g.delete_after(e4, e4), Err(EditError::NothingAfter));
+        assert_eq!(g.delete(NodeId::ROOT, e4), Err(EditError::Root));
+        // Five undos give back the tree as it was, order included.
+        for _ in 0..5 {
+            g.undo().unwrap();
+        }
+        assert_eq!(sans(&g, g.tree().preorder()), before);
+        assert!(g.can_redo());
+        for _ in 0..5 {
+            g.redo().unwrap();
+        }
+        assert!(g.tree().children(e4).is_empty());
+    }
+
+    #[test]
+    fn comments_nags_and_engine_lines() {
+        let mut g = Game::default();
+        let e4 = play(&mut g, NodeId::ROOT, "e4 e5");
+        let e4 = g.tree().parent(e4).unwrap();
+        g.set_comment(e4, false, "best by test");
+        g.toggle_nag(e4, Nag::GOOD);
+        g.toggle_nag(e4, Nag::BRILLIANT);
+        g.toggle_nag(e4, Nag(16));
+        let n = &g.tree().node(e4);
+        assert_eq!(n.comment, "best by test");
+        assert_eq!(n.nags.move_suffix(), "!!");
+        assert_eq!(n.nags.trailing(), "±");
+        // An engine line: walked into where it agrees, one undo step.
+        let line: Vec<Move> = {
+            let mut b = *g.board(e4);
+            ["e5", "Nf3", "Nc6", "Bb5"]
+                .iter()
+                .map(|s| {
+                    let m = parse_move(&b, s).unwrap();
+                    b = b.make(m);
+                    m
+                })
+                .collect()
+        };
+        let end = g.add_line(e4, &line).unwrap();
+        assert_eq!(g.tree().node(end).ply(), 5);
+        assert_eq!(g.tree().mainline_len(), 5);
+        g.undo().unwrap();
+        assert_eq!(g.tree().mainline_len(), 2);
+        let bad = [line[1]];
+        assert!(matches!(g.add_line(e4, &bad), Err(EditError::Illegal(_))));
+        for _ in 0..4 {
+            g.undo().unwrap();
+        }
+        let n = &g.tree().node(e4);
+        assert!(n.comment.is_empty() && n.nags.is_empty());
+    }
+
+    #[test]
+    fn undo_keeps_the_last_500_steps() {
+        let mut g = Game::default();
+        let e4 = play(&mut g, NodeId::ROOT, "e4");
+        for i in 0..(UNDO_LIMIT + 20) {
+            g.set_comment(e4, false, &format!("c{i}"));
+        }
+        let mut n = 0;
+        while g.undo().is_some() {
+            n += 1;
+        }
+        assert_eq!(n, UNDO_LIMIT);
+        assert_eq!(g.tree().node(e4).comment, "c19");
+    }
+
+    #[test]
+    fn positions_know_repetitions_and_passes() {
+        let mut g = Game::default();
+        let end = play(&mut g, NodeId::ROOT, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(g.status_at(end), GameStatus::Repetition);
+        assert_eq!(g.result(), "1/2-1/2");
+        let (pass, _) = g.play(end, Move::NULL);
+        assert_eq!(g.position_at(pass).board().side_to_move(), Color::Black);
+        assert_eq!(g.result(), "*");
+        g.tags.set("Result", "1-0");
+        assert_eq!(g.result(), "1-0");
+    }
+}

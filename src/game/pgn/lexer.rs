@@ -1,0 +1,404 @@
+//! PGN text to tokens: tag pairs, comments (brace and `;`), variations,
+//! NAGs and suffix glyphs, move numbers, moves and results, each with its
+//! byte offset so errors can name a line. The lexer never fails: anything
+//! it does not know becomes `Unknown`, for the reader to report.
+
+use crate::game::nag::Nag;
+
+/// One piece of PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok<'a> {
+    /// `[Name "value"]`, the value unescaped.
+    Tag {
+        name: &'a str,
+        value: String,
+    },
+    /// A `[` that did not make a tag, and why.
+    BadTag(String),
+    /// A `{...}` comment's text (one space after `{` and before `}` dropped);
+    /// `closed` is false when the file ended inside it.
+    Comment {
+        text: &'a str,
+        closed: bool,
+    },
+    /// A `;` comment's text, to the end of its line.
+    LineComment(&'a str),
+    Open,
+    Close,
+    /// `$n`.
+    Nag(u8),
+    /// A `$` not followed by a number 0-255.
+    BadNag(&'a str),
+    /// A glyph written apart from or after a move (`!`, `?!`, ...), as its NAG.
+    Glyph(u8),
+    /// A move (SAN, UCI or a null move), without move number or glyphs.
+    Move(&'a str),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(&'static str),
+    /// A word that is none of the above.
+    Unknown(&'a str),
+}
+
+/// A token and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub tok: Tok<'a>,
+    pub pos: usize,
+    /// Whether it is the first thing on its line.
+    pub line_start: bool,
+}
+
+/// Tokens of `text`, in order.
+pub struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    /// Tokens split off the last word (glyphs after a move).
+    pending: Vec<Token<'a>>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            pos: 0,
+            pending: Vec::new(),
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn at_line_start(&self, pos: usize) -> bool {
+        self.text[..pos]
+            .bytes()
+            .rev()
+            .find(|&b| b != b' ' && b != b'\t')
+            .is_none_or(|b| b == b'\n')
+    }
+
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !f(c) {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        &self.text[start..self.pos]
+    }
+
+    /// Skips blanks and `%` escape lines (a `%` in the first column).
+    fn skip_space(&mut self) {
+        loop {
+            self.take_while(char::is_whitespace);
+            let escape = self.peek() == Some('%')
+                && (self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n');
+            if !escape {
+                return;
+            }
+            self.take_while(|c| c != '\n');
+        }
+    }
+
+    fn brace_comment(&mut self) -> Tok<'a> {
+        self.pos += 1; // '{'
+        let body = self.take_while(|c| c != '}');
+        let closed = self.peek() == Some('}');
+        if closed {
+            self.pos += 1;
+        }
+        let text = body.strip_prefix(' ').unwrap_or(body);
+        let text = if closed {
+            text.strip_suffix(' ').unwrap_or(text)
+        } else {
+            text
+        };
+        Tok::Comment { text, closed }
+    }
+
+    fn tag(&mut self) -> Tok<'a> {
+        self.pos += 1; // '['
+        self.take_while(|c| c == ' ' || c == '\t');
+        let name = self.take_while(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(c));
+        if name.is_empty() {
+            self.take_while(|c| c != ']' && c != '\n');
+            if self.peek() == Some(']') {
+                self.pos += 1;
+            }
+            return Tok::BadTag("a tag without a name".to_string());
+        }
+        self.take_while(|c| c == ' ' || c == '\t');
+        if self.peek() != Some('"') {
+            self.take_while(|c| c != ']' && c != '\n');
+            if self.peek() == Some(']') {
+                self.pos += 1;
+            }
+            return Tok::BadTag(format!("tag {name}: the value must be in quotes"));
+        }
+        self.pos += 1;
+        let mut value = String::new();
+        loop {
+            match self.peek() {
+                None | Some('\n') => {
+                    return Tok::BadTag(format!("tag {name}: the value has no closing quote"))
+                }
+                Some('\\') => {
+                    self.pos += 1;
+                    if let Some(c) = self.peek().filter(|&c| c != '\n') {
+                        value.push(c);
+                        self.pos += c.len_utf8();
+                    }
+                }
+                Some('"') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(c) => {
+                    value.push(c);
+                    self.pos += c.len_utf8();
+                }
+            }
+        }
+        self.take_while(|c| c == ' ' || c == '\t');
+        if self.peek() == Some(']') {
+            self.pos += 1;
+        } else {
+            // Tolerated: a missing ']' (the value was whole).
+        }
+        Tok::Tag { name, value }
+    }
+
+    /// A movetext word, split into move number, move and glyphs: the
+    /// token and its position, or `None` for a bare move number.
+    fn word(&mut self, start: usize) -> Option<(Tok<'a>, usize)> {
+        let word = self.take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
+        if word.is_empty() {
+            // A lone delimiter that starts nothing here (`}` or `]`).
+            let c = self.peek().unwrap_or(' ');
+            self.pos += c.len_utf8();
+            return Some((Tok::Unknown(&self.text[start..self.pos]), start));
+        }
+        if let Some(r) = result_of(word) {
+            return Some((Tok::Result(r), start));
+        }
+        // Move number: "12." "12..." "12.e4" "5..Be7"; dots alone ("...").
+        // Digits without dots stay ("0-0", a UCI null "0000").
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        let skip = if dots > 0 { digits + dots } else { 0 };
+        let body = &word[skip..];
+        // "exd6 e.p.": the marker says nothing the move does not.
+        if body.is_empty() || matches!(body, "e.p." | "ep" | "e.p") {
+            return None;
+        }
+        let body_pos = start + skip;
+        // Glyphs after the move ("Nf6?!", "e4!!"), or alone ("!?").
+        let core = body.trim_end_matches(['!', '?']);
+        let mut g = &body[core.len()..];
+        let mut split = Vec::new();
+        while !g.is_empty() {
+            let n = if g.len() >= 2 && Nag::from_suffix(&g[..2]).is_some() {
+                2
+            } else {
+                1
+            };
+            let nag = Nag::from_suffix(&g[..n]).map_or(0, |x| x.0);
+            split.push(Token {
+                tok: Tok::Glyph(nag),
+                pos: body_pos + (body.len() - g.len()),
+                line_start: false,
+            });
+            g = &g[n..];
+        }
+        // Handed out in order: the move first, then its glyphs.
+        split.reverse();
+        self.pending = split;
+        if core.is_empty() {
+            return self.pending.pop().map(|t| (t.tok, t.pos));
+        }
+        Some((Tok::Move(core), body_pos))
+    }
+}
+
+/// The result token a word spells, if any (`½-½` read as a draw).
+fn result_of(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        "1/2-1/2" | "½-½" => "1/2-1/2",
+        "*" => "*",
+        _ => return None,
+    })
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        loop {
+            if let Some(t) = self.pending.pop() {
+                return Some(t);
+            }
+            self.skip_space();
+            let start = self.pos;
+            let line_start = self.at_line_start(start);
+            let c = self.peek()?;
+            let tok = match c {
+                '[' => self.tag(),
+                '{' => self.brace_comment(),
+                ';' => {
+                    self.pos += 1;
+                    let text = self.take_while(|c| c != '\n');
+                    Tok::LineComment(text.strip_prefix(' ').unwrap_or(text))
+                }
+                '(' => {
+                    self.pos += 1;
+                    Tok::Open
+                }
+                ')' => {
+                    self.pos += 1;
+                    Tok::Close
+                }
+                '$' => {
+                    self.pos += 1;
+                    let digits = self.take_while(|c| c.is_ascii_digit());
+                    match digits.parse::<u8>() {
+                        Ok(n) => Tok::Nag(n),
+                        Err(_) => Tok::BadNag(&self.text[start..self.pos]),
+                    }
+                }
+                _ => match self.word(start) {
+                    // A bare move number: on to the next token.
+                    None => continue,
+                    Some((tok, pos)) => {
+                        return Some(Token {
+                            tok,
+                            pos,
+                            line_start: line_start && pos == start,
+                        })
+                    }
+                },
+            };
+            return Some(Token {
+                tok,
+                pos: start,
+                line_start,
+            });
+        }
+    }
+}
+
+/// The 1-based line of byte offset `pos` in `text`.
+pub fn line_of(text: &str, pos: usize) -> usize {
+    text.as_bytes()[..pos.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok<'_>> {
+        Lexer::new(s).map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn movetext_tokens() {
+        assert_eq!(
+            toks("1. e4 {ok} e5!? 2.Nf3 $14 (2. f4 ; gambit\n) 5..Be7 *"),
+            [
+                Tok::Move("e4"),
+                Tok::Comment {
+                    text: "ok",
+                    closed: true
+                },
+                Tok::Move("e5"),
+                Tok::Glyph(5),
+                Tok::Move("Nf3"),
+                Tok::Nag(14),
+                Tok::Open,
+                Tok::Move("f4"),
+                Tok::LineComment("gambit"),
+                Tok::Close,
+                Tok::Move("Be7"),
+                Tok::Result("*"),
+            ]
+        );
+        assert_eq!(
+            toks("e4?!? !! $300 0-0 -- 1/2-1/2"),
+            [
+                Tok::Move("e4"),
+                Tok::Glyph(6),
+                Tok::Glyph(2),
+                Tok::Glyph(3),
+                Tok::BadNag("$300"),
+                Tok::Move("0-0"),
+                Tok::Move("--"),
+                Tok::Result("1/2-1/2"),
+            ]
+        );
+    }
+
+    #[test]
+    fn tags_escapes_and_comments() {
+        assert_eq!(
+            toks("[White \"A \\\"Q\\\" \\\\\"]\n[Bad x]\n[\"v\"]\n[Open \"v"),
+            [
+                Tok::Tag {
+                    name: "White",
+                    value: "A \"Q\" \\".to_string()
+                },
+                Tok::BadTag("tag Bad: the value must be in quotes".to_string()),
+                Tok::BadTag("a tag without a name".to_string()),
+                Tok::BadTag("tag Open: the value has no closing quote".to_string()),
+            ]
+        );
+        assert_eq!(
+            toks("{ two\nlines } {unclosed"),
+            [
+                Tok::Comment {
+                    text: "two\nlines",
+                    closed: true
+                },
+                Tok::Comment {
+                    text: "unclosed",
+                    closed: false
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn escape_lines_positions_and_garbage() {
+        let text = "% skip me\n1. e4\n  e5 } x";
+        let all: Vec<Token> = Lexer::new(text).collect();
+        assert_eq!(all[0].tok, Tok::Move("e4"));
+        assert_eq!(line_of(text, all[0].pos), 2);
+        assert!(all[1].line_start && line_of(text, all[1].pos) == 3);
+        assert_eq!(all[2].tok, Tok::Unknown("}"));
+        assert_eq!(all[3].tok, Tok::Move("x"));
+        // Never panics, always ends.
+        for s in [
+            "",
+            "[",
+            "{",
+            "$",
+            "1.",
+            "...",
+            "((",
+            "\u{feff}é",
+            "[a \"\\",
+            "!!!",
+        ] {
+            let _ = toks(s);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! PGN, the text form of games: decoding a file's bytes (`text`), tokens
+//! (`lexer`), game trees from text (`read`) and back (`write`), and a quick
+//! index of a many-game file for the picker (`index`).
+
+pub mod index;
+pub mod lexer;
+pub mod read;
+pub mod text;
+pub mod write;
+
+pub use index::{index_games, IndexEntry};
+pub use read::{read_first, read_games, read_span, split_games, PgnError, ReadGame};
+pub use text::{decode, Encoding};
+pub use write::{write_game, write_games};

@@ -1,0 +1,581 @@
+//! Reading PGN into game trees: tags, the main line, variations at any
+//! depth, comments before and after moves (brace and `;` comments both
+//! kept), NAGs and suffix glyphs, null moves, and the forms real files use
+//! (`0-0`, `5..Be7`, missing move numbers, UCI moves, ChessBase's blank
+//! lines, `%` escape lines). Where the standard is silent, a comment goes
+//! where python-chess puts it: before the first move of a variation it is
+//! that move's "before" comment, anywhere else it follows the move before it.
+//!
+//! A game ends at the next tag section, or after its result token at the
+//! first thing that is not a comment. An illegal move keeps the legal part:
+//! in a variation the rest of that variation is skipped, in the main line
+//! the rest of the game, and `problems` says where and why. A loaded game
+//! lists everything it could not keep there (normally nothing).
+
+use super::lexer::{line_of, Lexer, Tok, Token};
+use crate::chess::{parse_san, parse_uci, Board, Move, MoveError};
+use crate::game::nag::Nag;
+use crate::game::tags::Tags;
+use crate::game::tree::{GameTree, NodeId};
+use crate::game::Game;
+use std::fmt;
+use std::ops::Range;
+
+/// A game read from a file and what could not be kept of it.
+#[derive(Clone, Debug)]
+pub struct ReadGame {
+    pub game: Game,
+    /// "line 12: 24. Ke3 is illegal; the rest of the game (16 moves) was
+    /// not read" and the like; empty when everything was kept.
+    pub problems: Vec<String>,
+    /// Where the game's text is in the file's text.
+    pub span: Range<usize>,
+}
+
+/// Why a game could not be read at all; `game` counts from 1 in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub game: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "game {}: {}", self.game, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Every game in `text`, each read on its own so that one broken game
+/// does not hide the others. Text with no game yields an empty list.
+pub fn read_games(text: &str) -> Vec<Result<ReadGame, PgnError>> {
+    split_games(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, span)| read_span(text, span, i + 1))
+        .collect()
+}
+
+/// The first game of `text`.
+pub fn read_first(text: &str) -> Result<ReadGame, PgnError> {
+    read_games(text).into_iter().next().unwrap_or(Err(PgnError {
+        game: 1,
+        message: "no game found".to_string(),
+    }))
+}
+
+/// The byte ranges of the games in `text`: each from its first token to
+/// the start of the next game (or the end). A range holding nothing but
+/// whitespace, comments and escape lines is not a game.
+pub fn split_games(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut moves_begun = false;
+    let mut after_result = false;
+    let mut has_content = false;
+    let mut depth = 0usize;
+    for t in Lexer::new(text) {
+        let begins_new = match &t.tok {
+            Tok::Tag { .. } | Tok::BadTag(_) => moves_begun && (t.line_start || depth == 0),
+            Tok::Comment { .. } | Tok::LineComment(_) => false,
+            _ => after_result,
+        };
+        if begins_new {
+            if let Some(s) = start.take() {
+                if has_content {
+                    spans.push(s..t.pos);
+                }
+            }
+            moves_begun = false;
+            after_result = false;
+            has_content = false;
+            depth = 0;
+        }
+        if start.is_none() {
+            start = Some(t.pos);
+        }
+        match &t.tok {
+            Tok::Tag { .. } | Tok::BadTag(_) => has_content = true,
+            Tok::Comment { .. } | Tok::LineComment(_) => {}
+            Tok::Open => {
+                depth += 1;
+                moves_begun = true;
+            }
+            Tok::Close => depth = depth.saturating_sub(1),
+            Tok::Result(_) if depth == 0 => {
+                after_result = true;
+                moves_begun = true;
+                has_content = true;
+            }
+            _ => {
+                moves_begun = true;
+                has_content = true;
+            }
+        }
+    }
+    if let (Some(s), true) = (start, has_content) {
+        spans.push(s..text.len());
+    }
+    spans
+}
+
+/// Reads the game in `text[span]` (`index` counts from 1, for errors).
+pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGame, PgnError> {
+    let body = &text[span.clone()];
+    let line_base = line_of(text, span.start) - 1;
+    let mut tokens = Lexer::new(body).peekable();
+    let mut tags = Tags::new();
+    let mut problems = Vec::new();
+    let at = |pos: usize| line_base + line_of(body, pos);
+
+    // The tag section (comments between tags are passed over, as readers do).
+    while let Some(t) = tokens.peek() {
+        match &t.tok {
+            Tok::Tag { name, value } => tags.set(name, value),
+            Tok::BadTag(why) => problems.push(format!("line {}: {why}; not kept", at(t.pos))),
+            Tok::Comment { .. } | Tok::LineComment(_) if tags.is_empty() => {
+                // A comment before any tag belongs to the movetext.
+                break;
+            }
+            _ => break,
+        }
+        tokens.next();
+    }
+    let err = |message: String| PgnError {
+        game: index,
+        message,
+    };
+    if let Some(v) = tags.get("Variant") {
+        let v = v.trim().to_ascii_lowercase();
+        if !v.is_empty() && v != "standard" && v != "chess" {
+            return Err(err(format!(
+                "the variant '{}' is not supported (standard chess only)",
+                tags.get("Variant").unwrap_or_default()
+            )));
+        }
+    }
+    let start = match tags.get("FEN") {
+        Some(fen) => Board::from_fen(fen).map_err(|e| err(format!("bad FEN tag '{fen}': {e}")))?,
+        None => Board::startpos(),
+    };
+
+    let mut b = Builder::new(start);
+    for t in tokens {
+        b.token(&t, &mut problems, &at);
+    }
+    b.finish(&mut tags, &mut problems);
+    Ok(ReadGame {
+        game: Game::from_tree(tags, b.tree),
+        problems,
+        span,
+    })
+}
+
+/// Builds the tree from movetext tokens.
+struct Builder {
+    tree: GameTree,
+    /// The node each open line has reached; the last is the current line.
+    stack: Vec<NodeId>,
+    /// A comment waiting for the move after it (at a variation's start).
+    starting_comment: String,
+    /// Whether a move was played since the current variation opened.
+    in_variation: bool,
+    /// Open variations being skipped after an illegal move (0: none). When
+    /// the main line itself is being skipped this stays 1 to the end.
+    skip_depth: usize,
+    /// Move tokens passed over while skipping, for the report.
+    skipped_moves: usize,
+    skipping_main: bool,
+    /// The problem that the skip will complete with its count.
+    pending: Option<usize>,
+    result: Option<&'static str>,
+    /// Text after the result (other than comments) ends the game; only
+    /// `split_games` sees it, so here it is only guarded against.
+    done: bool,
+}
+
+/// `a` and `b` joined by a space, either may be empty (as python-chess
+/// joins two comments in a row).
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a} {b}"),
+    }
+}
+
+impl Builder {
+    fn new(start: Board) -> Builder {
+        Builder {
+            tree: GameTree::new(start),
+            stack: vec![NodeId::ROOT],
+            starting_comment: String::new(),
+            in_variation: false,
+            skip_depth: 0,
+            skipped_moves: 0,
+            skipping_main: false,
+            pending: None,
+            result: None,
+            done: false,
+        }
+    }
+
+    fn top(&self) -> NodeId {
+        *self.stack.last().unwrap_or(&NodeId::ROOT)
+    }
+
+    fn comment(&mut self, text: &str) {
+        let top = self.top();
+        let game_start = top == NodeId::ROOT && self.tree.children(top).is_empty();
+        if self.in_variation || game_start {
+            let node = self.tree.node_mut(top);
+            node.comment = join(&node.comment, text);
+        } else {
+            self.starting_comment = join(&self.starting_comment, text);
+        }
+    }
+
+    fn token(&mut self, t: &Token, problems: &mut Vec<String>, at: &dyn Fn(usize) -> usize) {
+        if self.done {
+            return;
+        }
+        let line = at(t.pos);
+        match &t.tok {
+            Tok::Comment { text, closed } => {
+                if !closed {
+                    problems.push(format!("line {line}: a comment is not closed with }}"));
+                }
+                if self.skip_depth == 0 {
+                    self.comment(text);
+                }
+            }
+            Tok::LineComment(text) => {
+                if self.skip_depth == 0 {
+                    self.comment(text.trim_end());
+                }
+            }
+            Tok::Open => {
+                if self.skip_depth > 0 {
+                    if !self.skipping_main {
+                        self.skip_depth += 1;
+                    }
+                } else if let Some(parent) = self.tree.parent(self.top()) {
+                    self.stack.push(parent);
+                    self.in_variation = false;
+                } else {
+                    problems.push(format!(
+                        "line {line}: a variation before the first move was not kept"
+                    ));
+                    self.skip_depth = 1;
+                }
+            }
+            Tok::Close => {
+                if self.skipping_main {
+                } else if self.skip_depth == 1 {
+                    self.skip_depth = 0;
+                    self.complete_skip(problems, "was not kept");
+                    self.end_variation();
+                } else if self.skip_depth > 1 {
+                    self.skip_depth -= 1;
+                } else if self.stack.len() > 1 {
+                    self.end_variation();
+                } else {
+                    problems.push(format!("line {line}: a ')' closes no variation; ignored"));
+                }
+            }
+            Tok::Nag(n) | Tok::Glyph(n) => {
+                if self.skip_depth > 0 {
+                    return;
+                }
+                if self.top() == NodeId::ROOT {
+                    problems.push(format!(
+                        "line {line}: the annotation ${n} before the first move was not kept"
+                    ));
+                } else {
+                    let top = self.top();
+                    self.tree.node_mut(top).nags.insert(Nag(*n));
+                }
+            }
+            Tok::BadNag(s) => {
+                if self.skip_depth == 0 {
+                    problems.push(format!("line {line}: '{s}' is not a NAG (0-255); not kept"));
+                }
+            }
+            Tok::Result(r) => {
+                if self.stack.len() == 1 {
+                    self.result = Some(r);
+                    if self.skipping_main {
+                        self.done = true;
+                    }
+                }
+            }
+            Tok::Move(text) => {
+                if self.skip_depth > 0 {
+                    self.skipped_moves += 1;
+                    return;
+                }
+                self.play(text, line, problems);
+            }
+            Tok::Unknown(s) => {
+                if self.skip_depth == 0 {
+                    problems.push(format!("line {line}: '{s}' is not a move; skipped"));
+                }
+            }
+            Tok::Tag { name, .. } => {
+                if self.skip_depth == 0 {
+                    problems.push(format!(
+                        "line {line}: the tag {name} inside the moves was not kept"
+                    ));
+                }
+            }
+            Tok::BadTag(why) => {
+                if self.skip_depth == 0 {
+                    problems.push(format!("line {line}: {why}; not kept"));
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, text: &str, line: usize, problems: &mut Vec<String>) {
+        let top = self.top();
+        let board = *self.tree.board(top);
+        let label = move_label(&board);
+        let parsed = if matches!(text, "--" | "Z0" | "0000" | "@@@@" | "null") {
+            if board.in_check() {
+                Err(format!("{label} {text}: a null move while in check"))
+            } else {
+                Ok(Move::NULL)
+            }
+        } else if looks_like_uci(text) {
+            // "g1f3": a UCI move (never a SAN shape; the sloppy SAN reader
+            // would take "b6d4" for a bishop on the sixth rank).
+            parse_uci(&board, text).map_err(|_| format!("{label} {text} is illegal"))
+        } else {
+            match parse_san(&board, text) {
+                Ok(m) => Ok(m),
+                Err(e) => match parse_uci(&board, text) {
+                    Ok(m) => Ok(m),
+                    Err(_) => Err(match e {
+                        MoveError::Syntax(_) => {
+                            // Not shaped like a move: passed over, as other
+                            // readers do, and said.
+                            problems.push(format!("line {line}: '{text}' is not a move; skipped"));
+                            return;
+                        }
+                        MoveError::Illegal(_) => format!("{label} {text} is illegal"),
+                        MoveError::Ambiguous(_, c) => {
+                            format!("{label} {text} is ambiguous ({})", c.join(", "))
+                        }
+                    }),
+                },
+            }
+        };
+        match parsed {
+            Ok(m) => {
+                let id = self.tree.push(top, m);
+                if let Some(slot) = self.stack.last_mut() {
+                    *slot = id;
+                }
+                self.tree.node_mut(id).comment_before = std::mem::take(&mut self.starting_comment);
+                self.in_variation = true;
+            }
+            Err(why) => {
+                self.skip_depth = 1;
+                self.skipped_moves = 0;
+                self.pending = Some(problems.len());
+                self.skipping_main = self.stack.len() == 1;
+                let rest = if self.skipping_main {
+                    "game"
+                } else {
+                    "variation"
+                };
+                problems.push(format!("line {line}: {why}; the rest of the {rest}"));
+            }
+        }
+    }
+
+    /// Finishes the problem of the skip that just ended with what it passed over.
+    fn complete_skip(&mut self, problems: &mut [String], verdict: &str) {
+        if let Some(i) = self.pending.take() {
+            let n = crate::game::plies(self.skipped_moves + 1);
+            problems[i].push_str(&format!(" ({n}) {verdict}"));
+        }
+        self.skipped_moves = 0;
+    }
+
+    fn end_variation(&mut self) {
+        self.stack.pop();
+        // As python-chess does: a comment after ")" follows the move
+        // before the variation.
+        self.in_variation = true;
+    }
+
+    fn finish(&mut self, tags: &mut Tags, problems: &mut Vec<String>) {
+        let verdict = if self.skipping_main {
+            "was not read"
+        } else {
+            "was not kept"
+        };
+        self.complete_skip(problems, verdict);
+        let open = self.stack.len() - 1;
+        if open > 0 {
+            problems.push(format!(
+                "{open} variation{} not closed with ')' (kept as read)",
+                if open == 1 { " was" } else { "s were" }
+            ));
+        }
+        if !self.starting_comment.is_empty() {
+            // A comment with no move after it: it follows the last move.
+            let top = self.top();
+            let c = std::mem::take(&mut self.starting_comment);
+            let node = self.tree.node_mut(top);
+            node.comment = join(&node.comment, &c);
+        }
+        // The movetext's result fills a missing or unknown Result tag.
+        if let Some(r) = self.result {
+            if tags.get("Result").is_none_or(|v| v.trim() == "*") {
+                tags.set("Result", r);
+            }
+        }
+    }
+}
+
+/// Whether `t` has UCI's shape: from and to squares, maybe a promotion.
+fn looks_like_uci(t: &str) -> bool {
+    let b = t.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    matches!(b.len(), 4 | 5)
+        && square(b[0], b[1])
+        && square(b[2], b[3])
+        && b.get(4).is_none_or(|p| b"qrbnQRBN".contains(p))
+}
+
+/// "12." or "12..." for the move about to be played on `b`.
+fn move_label(b: &Board) -> String {
+    match b.side_to_move() {
+        crate::chess::Color::White => format!("{}.", b.fullmove_number()),
+        crate::chess::Color::Black => format!("{}...", b.fullmove_number()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> ReadGame {
+        read_first(text).unwrap()
+    }
+
+    fn sans(g: &Game, ids: impl IntoIterator<Item = NodeId>) -> Vec<String> {
+        ids.into_iter()
+            .map(|n| g.tree().node(n).san().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn variations_comments_and_nags_are_kept() {
+        let r = one("[Event \"x\"]\n\n{start} 1. e4 {c1} {c2} e5!? (1... c5 {x} 2. Nf3 (2. c3) d6) ({y} 1... d5) 2. Nf3 $14 *");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let g = &r.game;
+        let t = g.tree();
+        assert_eq!(t.root().comment, "start");
+        let main: Vec<NodeId> = t.mainline().collect();
+        assert_eq!(sans(g, main.clone()), ["e4", "e5", "Nf3"]);
+        assert_eq!(t.node(main[0]).comment, "c1 c2");
+        assert_eq!(t.node(main[1]).nags.move_suffix(), "!?");
+        assert_eq!(t.node(main[2]).nags.trailing(), "+=");
+        let alts = t.siblings(main[1]).to_vec();
+        assert_eq!(sans(g, alts.clone()), ["e5", "c5", "d5"]);
+        assert_eq!(t.node(alts[1]).comment, "x");
+        assert_eq!(t.node(alts[2]).comment_before, "y");
+        let c5_line: Vec<NodeId> = t.path(t.line_end(alts[1]));
+        assert_eq!(sans(g, c5_line), ["e4", "c5", "Nf3", "d6"]);
+        assert_eq!(g.tags.get("Result"), Some("*"));
+        assert_eq!(g.tags.get("Event"), Some("x"));
+    }
+
+    #[test]
+    fn illegal_moves_keep_the_legal_part_and_say_where() {
+        let r = one("1. e4 e5 (1... c5 2. Ke3 Nc6 3. d4) 2. Nf3 Nc6 3. Ke3 a6 4. d4 1-0");
+        let g = &r.game;
+        assert_eq!(sans(g, g.tree().mainline()), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(r.problems.len(), 2, "{:?}", r.problems);
+        assert!(
+            r.problems[0]
+                .contains("2. Ke3 is illegal; the rest of the variation (3 plies) was not kept"),
+            "{}",
+            r.problems[0]
+        );
+        assert!(
+            r.problems[1]
+                .contains("line 1: 3. Ke3 is illegal; the rest of the game (3 plies) was not read"),
+            "{}",
+            r.problems[1]
+        );
+        assert_eq!(g.tags.get("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn real_world_forms() {
+        let r = one("%escape\ne4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 0-0 5..Be7 ; Closed\n6.Re1 b5 e.p. *");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let g = &r.game;
+        assert_eq!(g.tree().mainline_len(), 12);
+        let be7 = g.tree().mainline().nth(9).unwrap();
+        assert_eq!(g.tree().node(be7).comment, "Closed");
+        let r = one("1. e4 -- 2. d4 (2. Nf3 --) *");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!(sans(&r.game, r.game.tree().mainline()), ["e4", "--", "d4"]);
+        let r = one("g1f3 c7c5 e2e4 *");
+        assert_eq!(sans(&r.game, r.game.tree().mainline()), ["Nf3", "c5", "e4"]);
+    }
+
+    #[test]
+    fn games_split_at_tags_and_after_results() {
+        let text = "[Event \"A\"]\n\n1. e4 e5 1-0 {after}\n\n1. d4 d5 *\n[Event \"C\"]\n[Site \"s\"]\n\n1. c4 (1. e4\n\n[Event \"D\"]\n1. f4 *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 4);
+        let g: Vec<&ReadGame> = games.iter().map(|g| g.as_ref().unwrap()).collect();
+        assert_eq!(g[0].game.tree().mainline_len(), 2);
+        let last = g[0].game.tree().line_end(NodeId::ROOT);
+        assert_eq!(g[0].game.tree().node(last).comment, "after");
+        assert_eq!(g[1].game.tree().mainline_len(), 2);
+        assert_eq!(g[2].game.tags.get("Site"), Some("s"));
+        assert_eq!(g[2].problems.len(), 1, "{:?}", g[2].problems);
+        assert_eq!(g[3].game.tags.get("Event"), Some("D"));
+        assert!(text[g[3].span.clone()].starts_with("[Event \"D\"]"));
+        assert!(read_games("").is_empty());
+        assert!(read_games("% only an escape\n{only a comment}\n").is_empty());
+    }
+
+    #[test]
+    fn errors_and_odd_input_never_panic() {
+        let e = read_first("[FEN \"junk\"]\n1. e4 *").unwrap_err();
+        assert!(e.message.contains("bad FEN"), "{e}");
+        let e = read_first("[Variant \"Atomic\"]\n1. e4 *").unwrap_err();
+        assert!(e.message.contains("Atomic"), "{e}");
+        let r = one("1. e4 xyzzy $1 $999 ) e5 {open");
+        assert_eq!(r.game.tree().mainline_len(), 2);
+        assert_eq!(r.problems.len(), 4, "{:?}", r.problems);
+        for s in [
+            "(((",
+            ")))",
+            "{",
+            "[[[",
+            "$$$",
+            "1.",
+            "1...",
+            "]",
+            "\u{feff}1. e4 é",
+            "(\n[",
+            "1. e4 (\n[[\n(",
+            "$1 e4",
+            "( e4 ) e4",
+            "1. e4 ( -- ) *",
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# -- *",
+        ] {
+            let _ = read_games(s);
+        }
+    }
+}
