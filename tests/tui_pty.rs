@@ -153,7 +153,7 @@ fn autosave_in(data: &Path) -> String {
 }
 
 #[test]
-fn play_moves_quit_and_restore() {
+fn a_variation_and_a_comment_survive_quit_and_restart() {
     let mut s = start("quit", &["tui", "--new"]);
     s.wait_drawn();
     s.keys("me4\r");
@@ -162,17 +162,30 @@ fn play_moves_quit_and_restore() {
     s.wait_for("e5 autosaved", |s| s.autosave().contains("1. e4 e5 *"));
     s.keys("Nf3\r");
     s.wait_for("Nf3 autosaved", |s| s.autosave().contains("2. Nf3 *"));
-    s.keys("u");
-    s.wait_for("takeback autosaved", |s| !s.autosave().contains("Nf3"));
+    // Back one move (arrow left), another move: a variation, not a loss.
+    s.keys("\x1b[D");
+    s.keys("mNc3\r");
+    s.wait_for("the variation autosaved", |s| {
+        s.autosave().contains("2. Nf3 ( 2. Nc3 ) *")
+    });
+    s.keys("iA quiet move\r");
+    s.wait_for("the comment autosaved", |s| {
+        s.autosave().contains("2. Nc3 { A quiet move } )")
+    });
     s.keys("q");
     s.wait_for("the quit question", |s| s.text().contains("Unsaved game"));
     s.keys("y");
     let (code, out, data) = s.finish();
     assert_eq!(code, 0, "exit status");
     assert_restored(&out);
-    assert!(autosave_in(&data).contains("1. e4 e5 *"));
+    let saved = autosave_in(&data);
+    assert!(
+        saved.contains("2. Nf3 ( 2. Nc3 { A quiet move } ) *"),
+        "{saved}"
+    );
 
-    // The next start without --new brings the game back; Ctrl-C quits at once.
+    // The next start without --new brings back both, with the shown move;
+    // Ctrl-C quits at once.
     let config = data.parent().unwrap().join("config");
     assert!(
         config.join("config.toml").exists(),
@@ -180,10 +193,16 @@ fn play_moves_quit_and_restore() {
     );
     let mut s = spawn(&config, &data, &["tui"]);
     s.wait_for("the restore message", |s| s.text().contains("restored"));
+    s.wait_for("the variation and its comment on screen", |s| {
+        let t = s.text();
+        // The screen arrives as a diff: words are drawn one by one.
+        t.contains("(2.") && t.contains("quiet") && t.contains("Moves · 2. Nc3 · variation")
+    });
     s.keys("\x03");
     let (code, out, _) = s.finish();
     assert_eq!(code, 0);
     assert_restored(&out);
+    assert!(autosave_in(&data).contains("2. Nf3 ( 2. Nc3 { A quiet move } ) *"));
 }
 
 #[test]

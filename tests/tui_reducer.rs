@@ -4,10 +4,11 @@
 
 use tapir::chess::{Color, PieceType, Square};
 use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
-use tapir::tui::action::{Action, Effect};
+use tapir::game::pgn::Encoding;
+use tapir::game::Game;
+use tapir::tui::action::{Action, Effect, SaveHow};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
-use tapir::tui::game::Game;
 use tapir::tui::layout;
 
 fn app() -> App {
@@ -27,9 +28,9 @@ fn play(a: &mut App, moves: &str) {
     for m in moves.split_whitespace() {
         a.update(Action::MoveText(m.into()));
         assert!(
-            a.message.as_ref().is_none_or(|m| !m.error),
+            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
             "{m}: {:?}",
-            a.message
+            a.dialogs.message
         );
     }
 }
@@ -37,7 +38,12 @@ fn play(a: &mut App, moves: &str) {
 /// The engine's running search answers with `san` (its best move); returns
 /// the search's token, for tests that send it a late event afterwards.
 fn engine_replies(a: &mut App, san: &str) -> u64 {
-    let token = a.search.as_ref().expect("the engine to be searching").token;
+    let token = a
+        .engine
+        .search
+        .as_ref()
+        .expect("the engine to be searching")
+        .token;
     let best = tapir::chess::parse_move(a.board(), san).unwrap();
     a.update(Action::Engine {
         token,
@@ -50,12 +56,28 @@ fn engine_replies(a: &mut App, san: &str) -> u64 {
     token
 }
 
+/// The main line's moves in SAN.
+fn sans(a: &App) -> Vec<String> {
+    let t = a.tree();
+    t.mainline().map(|n| t.node(n).san().to_string()).collect()
+}
+
+/// The main line's length.
+fn len(a: &App) -> usize {
+    a.tree().mainline_len()
+}
+
+/// Moves from the start to the shown position.
+fn ply(a: &App) -> usize {
+    a.doc.ply()
+}
+
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
 fn error(a: &App) -> String {
-    match &a.message {
+    match &a.dialogs.message {
         Some(m) if m.error => m.text.clone(),
         other => panic!("expected an error, got {other:?}"),
     }
@@ -75,14 +97,14 @@ fn searches(effects: &[Effect]) -> Vec<(u64, Vec<EngineOption>)> {
 fn san_and_uci_entry() {
     let mut a = app();
     play(&mut a, "e4 e7e5 Nf3 b8c6");
-    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3", "Nc6"]);
-    assert_eq!(a.ply, 4);
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(ply(&a), 4);
     assert_eq!(a.board().side_to_move(), Color::White);
     let effects = a.take_effects();
     assert!(effects
         .iter()
         .any(|e| matches!(e, Effect::Autosave(t) if t.contains("2. Nf3 Nc6"))));
-    assert!(a.unsaved);
+    assert!(a.doc.unsaved);
 }
 
 #[test]
@@ -100,9 +122,9 @@ fn bad_entries_say_why_and_change_nothing() {
     assert!(error(&a).contains("not a move"));
     a.update(Action::MoveText("e2e5".into()));
     assert!(error(&a).contains("not legal"));
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(len(&a), 0);
     a.update(Action::MoveText("Nbd2".into()));
-    assert_eq!(a.game.sans(), ["Nbd2"]);
+    assert_eq!(sans(&a), ["Nbd2"]);
 }
 
 #[test]
@@ -112,63 +134,73 @@ fn move_prompt_keys() {
     for c in "f3".chars() {
         a.update(Action::PromptChar(c));
     }
-    assert_eq!(a.prompt.as_ref().unwrap().text, "Nf3");
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "Nf3");
     a.update(Action::PromptSubmit);
-    assert!(a.prompt.is_none());
-    assert_eq!(a.game.sans(), ["Nf3"]);
+    assert!(a.dialogs.prompt.is_none());
+    assert_eq!(sans(&a), ["Nf3"]);
     a.update(Action::OpenMovePrompt(None));
     a.update(Action::PromptChar('x'));
     a.update(Action::PromptBackspace);
     a.update(Action::PromptBackspace);
-    assert!(a.prompt.is_none(), "backspace on empty closes the prompt");
+    assert!(
+        a.dialogs.prompt.is_none(),
+        "backspace on empty closes the prompt"
+    );
 }
 
 #[test]
 fn cursor_pick_and_drop() {
     let mut a = app();
     a.update(Action::CursorPick); // shows the cursor
-    assert_eq!(a.cursor, Some(sq("e2")));
+    assert_eq!(a.ui.cursor, Some(sq("e2")));
     a.update(Action::CursorPick);
-    assert_eq!(a.selected, Some(sq("e2")));
+    assert_eq!(a.ui.selected, Some(sq("e2")));
     assert_eq!(a.targets().count(), 2);
     a.update(Action::CursorMove(0, 1));
     a.update(Action::CursorMove(0, 1));
-    assert_eq!(a.cursor, Some(sq("e4")));
+    assert_eq!(a.ui.cursor, Some(sq("e4")));
     a.update(Action::CursorPick);
-    assert_eq!(a.game.sans(), ["e4"]);
-    assert_eq!(a.selected, None);
+    assert_eq!(sans(&a), ["e4"]);
+    assert_eq!(a.ui.selected, None);
+    // The cursor goes with the move, so the arrows walk the game again.
+    assert_eq!(a.ui.cursor, None);
     // Flipped, "up" on screen goes down the ranks.
     a.update(Action::Flip);
-    assert!(a.flipped);
+    assert!(a.ui.flipped);
+    a.update(Action::CursorPick);
+    assert_eq!(a.ui.cursor, Some(sq("e7")));
     a.update(Action::CursorMove(0, 1));
-    assert_eq!(a.cursor, Some(sq("e3")));
+    assert_eq!(a.ui.cursor, Some(sq("e6")));
     a.update(Action::CursorMove(1, 0));
-    assert_eq!(a.cursor, Some(sq("d3")));
+    assert_eq!(a.ui.cursor, Some(sq("d6")));
     // Picking the opponent's piece explains why not.
     a.update(Action::Cancel);
     a.update(Action::Cancel);
-    assert_eq!(a.cursor, None);
+    assert_eq!(a.ui.cursor, None);
     // The cursor appears on a piece of the side to move (its king when
     // the e-pawn has gone), not on the opponent's last move.
     play(&mut a, "e5");
     a.update(Action::CursorMove(0, 1));
-    assert_eq!(a.cursor, Some(sq("e1")));
+    assert_eq!(a.ui.cursor, Some(sq("e1")));
     a.update(Action::CursorPick);
-    assert_eq!(a.selected, Some(sq("e1")));
+    assert_eq!(a.ui.selected, Some(sq("e1")));
 }
 
 #[test]
 fn promotion_picker_from_the_cursor_and_keys() {
     let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
-    a.cursor = Some(sq("e7"));
+    a.ui.cursor = Some(sq("e7"));
     a.update(Action::CursorPick);
     a.update(Action::CursorMove(0, 1));
     a.update(Action::CursorPick);
-    assert!(matches!(a.overlay, Overlay::Promotion { choice: 0, .. }));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Promotion { choice: 0, .. }
+    ));
     a.update(Action::ChoiceMove(1));
     a.update(Action::ChoiceConfirm);
-    assert_eq!(a.overlay, Overlay::None);
-    assert_eq!(a.game.sans(), ["e8=R"]);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert_eq!(sans(&a), ["e8=R"]);
 
     let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
     a.update(Action::Resize(120, 40));
@@ -178,9 +210,9 @@ fn promotion_picker_from_the_cursor_and_keys() {
     a.update(Action::MouseDown(from.x + 1, from.y + 1));
     a.update(Action::MouseDrag(to.x + 2, to.y));
     a.update(Action::MouseUp(to.x + 2, to.y));
-    assert!(matches!(a.overlay, Overlay::Promotion { .. }));
+    assert!(matches!(a.dialogs.overlay, Overlay::Promotion { .. }));
     a.update(Action::Promote(PieceType::Knight));
-    assert_eq!(a.game.sans(), ["e8=N"]);
+    assert_eq!(sans(&a), ["e8=N"]);
 }
 
 #[test]
@@ -199,77 +231,117 @@ fn mouse_drag_and_click_click() {
         let (x2, y2) = at("f3");
         a.update(Action::MouseDrag(x2, y2));
         a.update(Action::MouseUp(x2, y2));
-        assert_eq!(a.game.sans(), ["Nf3"], "{w}x{h}");
+        assert_eq!(sans(&a), ["Nf3"], "{w}x{h}");
         // Click e7, release, click e5.
         let (x, y) = at("e7");
         a.update(Action::MouseDown(x, y));
         a.update(Action::MouseUp(x, y));
-        assert_eq!(a.selected, Some(sq("e7")));
+        assert_eq!(a.ui.selected, Some(sq("e7")));
         let (x, y) = at("e5");
         a.update(Action::MouseDown(x, y));
         a.update(Action::MouseUp(x, y));
-        assert_eq!(a.game.sans(), ["Nf3", "e5"]);
+        assert_eq!(sans(&a), ["Nf3", "e5"]);
         // A click off the board does nothing.
         a.update(Action::MouseDown(w - 1, h - 1));
-        assert_eq!(a.selected, None);
+        assert_eq!(a.ui.selected, None);
     }
 }
 
 #[test]
-fn navigation_and_truncation() {
+fn navigation_and_variations() {
     let mut a = app();
     play(&mut a, "e4 e5 Nf3 Nc6");
-    let after_two = *a.game.board_at(2);
     a.update(Action::First);
-    assert_eq!(a.ply, 0);
+    a.update(Action::Next);
+    a.update(Action::Next);
+    let after_two = *a.board();
+    a.update(Action::First);
+    assert_eq!(ply(&a), 0);
     a.update(Action::Prev);
-    assert_eq!(a.ply, 0);
+    assert_eq!(ply(&a), 0);
     a.update(Action::Next);
     a.update(Action::Next);
     assert_eq!(*a.board(), after_two);
     assert_eq!(a.view.last_move.unwrap().to_string(), "e7e5");
     a.update(Action::Last);
-    assert_eq!(a.ply, 4);
+    assert_eq!(ply(&a), 4);
     a.update(Action::Next);
-    assert_eq!(a.ply, 4);
-    // The same move as the line keeps the line.
+    assert_eq!(ply(&a), 4);
+    // The same move as the line walks into it.
     a.update(Action::First);
     a.update(Action::Next);
     a.update(Action::MoveText("e5".into()));
-    assert_eq!(a.game.len(), 4);
-    assert_eq!(a.ply, 2);
-    // A different move replaces the rest.
+    assert_eq!(len(&a), 4);
+    assert_eq!(ply(&a), 2);
+    assert!(!a.doc.unsaved || a.tree().move_count() == 4);
+    // A different move adds a variation; the main line stays whole.
     a.update(Action::MoveText("Bc4".into()));
-    assert_eq!(a.game.sans(), ["e4", "e5", "Bc4"]);
-    assert!(a.message.as_ref().unwrap().text.contains("replaced"));
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(a.tree().move_count(), 5);
+    let msg = &a.dialogs.message.as_ref().unwrap().text;
+    assert!(
+        msg.contains("new variation") && msg.contains("stay"),
+        "{msg}"
+    );
+    assert!(!msg.contains("replaced"));
+    // Up/Down walk between the two second moves for White.
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
+    a.update(Action::VariationPrev);
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "Nf3");
+    a.update(Action::VariationNext);
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
+    a.update(Action::VariationNext);
+    assert!(a.dialogs.message.as_ref().unwrap().text.contains("last"));
+    // At the branch point itself, Down steps into the variation.
+    a.update(Action::Prev);
+    a.update(Action::VariationNext);
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
+    // End follows the shown line; Home and PageDown walk the main line.
+    play(&mut a, "Bc5 c3");
+    a.update(Action::First);
+    a.update(Action::PageForward);
+    assert_eq!(ply(&a), 4);
+    a.update(Action::PageBack);
+    assert_eq!(ply(&a), 0);
 }
 
 #[test]
-fn takeback_in_analysis_and_in_play() {
+fn takeback_in_analysis_two_players_and_in_play() {
     let mut a = app();
     a.update(Action::TakeBack);
-    assert!(error(&a).contains("nothing"));
+    assert_eq!(ply(&a), 0);
     play(&mut a, "e4 e5 Nf3");
+    // In analysis u goes back a move and deletes nothing.
     a.update(Action::TakeBack);
-    assert_eq!(a.game.sans(), ["e4", "e5"]);
-    assert_eq!(a.ply, 2);
-    // While browsing, only the last move goes and the end is shown.
-    play(&mut a, "Nf3");
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert_eq!(ply(&a), 2);
     a.update(Action::First);
     a.update(Action::TakeBack);
-    assert_eq!(a.game.sans(), ["e4", "e5"]);
-    assert_eq!(a.ply, 2);
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert_eq!(ply(&a), 0);
+
+    // Two players: the last move is taken back, and Ctrl-Z puts it back.
+    a.update(Action::Last);
+    a.update(Action::TwoPlayers);
+    a.update(Action::TakeBack);
+    assert_eq!(sans(&a), ["e4", "e5"]);
+    a.update(Action::Undo);
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    a.update(Action::Prev);
 
     // Against the engine a takeback returns to the human's turn.
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::White));
     a.update(Action::ChoiceConfirm);
-    play(&mut a, "Nf3");
+    play(&mut a, "Bc4");
     engine_replies(&mut a, "Nc6");
-    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(ply(&a), 4);
     a.update(Action::TakeBack);
-    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(ply(&a), 2);
     assert_eq!(a.board().side_to_move(), Color::White);
+    // The game's own moves went; the main line from before the game stays.
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert_eq!(a.tree().move_count(), 3);
 }
 
 #[test]
@@ -309,7 +381,7 @@ fn analysis_restarts_on_change_and_drops_stale_events() {
         token: old,
         event: SearchEvent::Info { id: 1, info: stale },
     }));
-    assert!(a.lines.is_empty(), "stale info dropped");
+    assert!(a.engine.lines.is_empty(), "stale info dropped");
     let board = *a.board();
     a.update(Action::Engine {
         token: new,
@@ -325,10 +397,10 @@ fn analysis_restarts_on_change_and_drops_stale_events() {
             info: info(2, -5, "e5", &board),
         },
     });
-    assert_eq!(a.lines.len(), 2);
-    assert_eq!(a.lines[0].pv, "1... c5 2. Nf3 d6");
+    assert_eq!(a.engine.lines.len(), 2);
+    assert_eq!(a.engine.lines[0].pv, "1... c5 2. Nf3 d6");
     // Black to move: +30 for Black is -30 from White's view.
-    assert_eq!(a.lines[0].score, Score::Cp(-30));
+    assert_eq!(a.engine.lines[0].score, Score::Cp(-30));
     assert_eq!(a.display_score(), Score::Cp(-30));
     // More lines restart with the new MultiPV.
     a.update(Action::MultiPvUp);
@@ -345,27 +417,27 @@ fn analysis_restarts_on_change_and_drops_stale_events() {
     // Turning analysis off stops the engine.
     a.take_effects();
     a.update(Action::ToggleAnalysis);
-    assert!(!a.analysis);
+    assert!(!a.play.analysis);
     assert!(a.take_effects().iter().any(|e| matches!(e, Effect::Stop)));
-    assert!(a.search.is_none());
+    assert!(a.engine.search.is_none());
 }
 
 #[test]
 fn play_mode_engine_replies_and_levels() {
     let mut a = app();
     a.update(Action::OpenPlayDialog);
-    assert!(matches!(a.overlay, Overlay::Play(_)));
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(_)));
     a.update(Action::PlaySide(Color::Black));
     a.update(Action::ChoiceMove(-10));
     a.update(Action::ChoiceConfirm);
     assert_eq!(
-        a.mode,
+        a.play.mode,
         Mode::Play {
             human: Color::Black,
             level: 1
         }
     );
-    assert!(a.flipped, "Black plays from the bottom");
+    assert!(a.ui.flipped, "Black plays from the bottom");
     let effects = a.take_effects();
     let (token, options) = searches(&effects)[0].clone();
     assert!(options.contains(&EngineOption::LimitStrength(true)));
@@ -373,7 +445,10 @@ fn play_mode_engine_replies_and_levels() {
     assert!(effects
         .iter()
         .any(|e| matches!(e, Effect::Search { limits, .. } if limits.nodes == Some(100))));
-    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::EngineMove);
+    assert_eq!(
+        a.engine.search.as_ref().unwrap().key.purpose,
+        Purpose::EngineMove
+    );
     // The human cannot move for the engine.
     a.update(Action::MoveText("e4".into()));
     assert!(error(&a).contains("engine's turn"));
@@ -386,8 +461,8 @@ fn play_mode_engine_replies_and_levels() {
             ponder: None,
         },
     });
-    assert_eq!(a.game.sans(), ["d4"]);
-    assert!(a.search.is_none(), "the human's turn: no search");
+    assert_eq!(sans(&a), ["d4"]);
+    assert!(a.engine.search.is_none(), "the human's turn: no search");
     // A reply for an old search is ignored.
     a.update(Action::Engine {
         token,
@@ -397,9 +472,12 @@ fn play_mode_engine_replies_and_levels() {
             ponder: None,
         },
     });
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(len(&a), 1);
     play(&mut a, "d5");
-    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::EngineMove);
+    assert_eq!(
+        a.engine.search.as_ref().unwrap().key.purpose,
+        Purpose::EngineMove
+    );
     a.update(Action::Command("level 10".into()));
     let s = searches(&a.take_effects());
     assert!(s
@@ -408,8 +486,8 @@ fn play_mode_engine_replies_and_levels() {
         .1
         .contains(&EngineOption::LimitStrength(false)));
     a.update(Action::TwoPlayers);
-    assert_eq!(a.mode, Mode::TwoPlayers);
-    assert!(a.search.is_none());
+    assert_eq!(a.play.mode, Mode::TwoPlayers);
+    assert!(a.engine.search.is_none());
 }
 
 /// `a` during a game against the engine ends it and analyses; a game or
@@ -422,33 +500,42 @@ fn leaving_a_game_against_the_engine() {
         a.update(Action::PlaySide(Color::White));
         a.update(Action::PlayClock);
         a.update(Action::ChoiceConfirm);
-        assert!(matches!(a.mode, Mode::Play { .. }) && a.clocks.is_some());
+        assert!(matches!(a.play.mode, Mode::Play { .. }) && a.play.clocks.is_some());
     };
     let mut a = app();
     start_play(&mut a);
     play(&mut a, "e4");
     a.update(Action::ToggleAnalysis);
-    assert_eq!(a.mode, Mode::Analysis);
-    assert!(a.analysis && a.clocks.is_none());
-    assert_eq!(a.search.as_ref().unwrap().key.purpose, Purpose::Analysis);
-    assert_eq!(a.game.sans(), ["e4"], "the game stays on the board");
+    // One stray `a` does not end a game: it asks.
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::EndGame));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(a.play.analysis && a.play.clocks.is_none());
+    assert_eq!(
+        a.engine.search.as_ref().unwrap().key.purpose,
+        Purpose::Analysis
+    );
+    assert_eq!(sans(&a), ["e4"], "the game stays on the board");
 
     let mut a = app();
     start_play(&mut a);
     a.update(Action::NewGame);
-    assert!(matches!(a.mode, Mode::Play { .. }), "n: another game");
+    assert!(matches!(a.play.mode, Mode::Play { .. }), "n: another game");
     a.update(Action::Command(
         "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
     ));
-    assert_eq!(a.mode, Mode::Analysis);
-    assert!(a.clocks.is_none());
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(a.play.clocks.is_none());
 
     let mut a = app();
     start_play(&mut a);
     a.update(Action::Paste("1. d4 d5 2. c4 *".into()));
-    assert_eq!(a.game.sans(), ["d4", "d5", "c4"]);
-    assert_eq!(a.mode, Mode::Analysis);
-    assert!(a.file.is_none(), "pasted text has no file to save back to");
+    assert_eq!(sans(&a), ["d4", "d5", "c4"]);
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(
+        a.doc.origin.is_none(),
+        "pasted text has no file to save back to"
+    );
 }
 
 /// Against the engine only the human's pieces can be picked up, and only
@@ -461,10 +548,10 @@ fn no_picking_up_pieces_on_the_engines_turn() {
     a.update(Action::ChoiceConfirm);
     play(&mut a, "e4");
     a.update(Action::CursorPick); // shows the cursor, on e7
-    assert_eq!(a.cursor, Some(sq("e7")));
+    assert_eq!(a.ui.cursor, Some(sq("e7")));
     a.update(Action::CursorPick);
     assert!(error(&a).contains("engine's turn"));
-    assert_eq!(a.selected, None);
+    assert_eq!(a.ui.selected, None);
 }
 
 /// A flag fall's result belongs to the game that lost on time; a new game
@@ -477,11 +564,11 @@ fn a_new_game_drops_the_old_loss_on_time() {
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
     a.update(Action::Tick(a.now + std::time::Duration::from_secs(3600)));
-    assert_eq!(a.game.result(), "0-1");
+    assert_eq!(a.doc.game.result(), "0-1");
     a.update(Action::OpenPlayDialog);
     a.update(Action::ChoiceConfirm);
-    assert_eq!(a.game.result(), "*");
-    assert!(a.clocks.is_none() || a.clocks.as_ref().unwrap().flagged.is_none());
+    assert_eq!(a.doc.game.result(), "*");
+    assert!(a.play.clocks.is_none() || a.play.clocks.as_ref().unwrap().flagged.is_none());
 }
 
 #[test]
@@ -491,12 +578,12 @@ fn clocks_run_out() {
     a.update(Action::PlaySide(Color::White));
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
-    assert!(a.clocks.is_some());
+    assert!(a.play.clocks.is_some());
     let later = a.now + std::time::Duration::from_secs(3600);
     a.update(Action::Tick(later));
-    assert_eq!(a.clocks.as_ref().unwrap().flagged, Some(Color::White));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
     assert!(a.result_text().unwrap().contains("White lost on time"));
-    assert_eq!(a.game.result(), "0-1");
+    assert_eq!(a.doc.game.result(), "0-1");
     assert_eq!(a.view.game_result, "0-1", "the move list's title shows it");
     assert_eq!(a.outcome(), Some(Outcome::Flagged(Color::White)));
     assert_eq!(a.headline(), "0-1");
@@ -505,11 +592,11 @@ fn clocks_run_out() {
     // The flag stands: no take-back undoes it.
     a.update(Action::TakeBack);
     assert!(error(&a).contains("lost on time"));
-    assert_eq!(a.game.result(), "0-1");
+    assert_eq!(a.doc.game.result(), "0-1");
 }
 
 #[test]
-fn playing_from_an_earlier_position_says_what_it_dropped() {
+fn playing_from_an_earlier_position_keeps_what_followed() {
     let mut a = app();
     play(&mut a, "e4 e5 Nf3");
     a.update(Action::Prev);
@@ -517,10 +604,25 @@ fn playing_from_an_earlier_position_says_what_it_dropped() {
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::Black));
     a.update(Action::ChoiceConfirm);
-    assert_eq!(a.game.sans(), ["e4"]);
-    assert!(a.unsaved);
-    let said = a.message.as_ref().unwrap().text.clone();
-    assert!(said.contains("dropped the 2 moves"), "{said}");
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert!(said.contains("stay in the tree"), "{said}");
+    // The game goes in as a variation.
+    play(&mut a, "c5");
+    engine_replies(&mut a, "Nf3");
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert_eq!(a.tree().move_count(), 5);
+    assert!(!a.tree().is_mainline(a.doc.cursor));
+    assert_eq!(a.doc.ply(), 3);
+    // The game's tags name the players and the day.
+    assert!(a.doc.game.tags.get("Date").is_some_and(|d| d.len() == 10));
+    assert!(a
+        .doc
+        .game
+        .tags
+        .get("White")
+        .unwrap()
+        .contains("tapir level"));
 }
 
 #[test]
@@ -529,7 +631,7 @@ fn a_paste_waits_for_an_open_dialog() {
     a.update(Action::ToggleHelp);
     a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
     assert!(error(&a).contains("dialog"));
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, tapir::chess::START_FEN);
 }
 
@@ -541,18 +643,18 @@ fn clocks_stop_when_the_board_ends_the_game() {
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
     play(&mut a, "Rd8#");
-    let c = a.clocks.clone().unwrap();
+    let c = a.play.clocks.clone().unwrap();
     assert!(c.stopped && !c.ticking());
     // An hour later Black has not lost on time: the game ended in mate.
     let later = a.now + std::time::Duration::from_secs(3600);
     a.update(Action::Tick(later));
-    assert_eq!(a.clocks.as_ref().unwrap().flagged, None);
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, None);
     assert_eq!(a.outcome(), Some(Outcome::Mated(Color::Black)));
-    assert_eq!(a.game.result(), "1-0");
+    assert_eq!(a.doc.game.result(), "1-0");
     assert!(!a.is_live(), "nothing left to redraw for");
     // Taking the mate back starts White's clock again.
     a.update(Action::TakeBack);
-    let c = a.clocks.clone().unwrap();
+    let c = a.play.clocks.clone().unwrap();
     assert!(!c.stopped && c.running == Color::White);
     assert!(a.outcome().is_none());
 }
@@ -566,7 +668,13 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     // The headline shows the result, not the static eval.
     assert_eq!(a.outcome(), Some(Outcome::Mated(Color::White)));
     assert_eq!(a.headline(), "#0");
-    assert!(a.message.as_ref().unwrap().text.contains("Checkmate"));
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("Checkmate"));
     a.update(Action::TakeBack);
     assert!(a.result_text().is_none());
     let mut a = app_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -578,7 +686,10 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     let mut a = app();
     play(&mut a, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
     assert!(a.result_text().unwrap().contains("repetition"));
-    assert!(a.search.is_none(), "nothing to analyse at a finished game");
+    assert!(
+        a.engine.search.is_none(),
+        "nothing to analyse at a finished game"
+    );
 }
 
 #[test]
@@ -594,10 +705,10 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         "fen not a fen",
         "load",
     ] {
-        let before = (a.game.len(), a.config.clone());
+        let before = (len(&a), a.config.clone());
         a.update(Action::Command(bad.into()));
         assert!(!error(&a).is_empty(), "{bad}");
-        assert_eq!((a.game.len(), a.config.clone()), before, "{bad}");
+        assert_eq!((len(&a), a.config.clone()), before, "{bad}");
     }
     a.take_effects();
     a.update(Action::Command("hash 128".into()));
@@ -611,21 +722,21 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     a.update(Action::Command("level 3".into()));
     assert_eq!(a.config.level, 3);
     a.update(Action::Command("fen".into()));
-    assert!(a.message.as_ref().unwrap().text.contains("4P3"));
+    assert!(a.dialogs.message.as_ref().unwrap().text.contains("4P3"));
     a.update(Action::Command(
         "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
     ));
     // 1. e4 was never saved: the FEN waits for a yes.
     assert!(matches!(
-        a.overlay,
+        a.dialogs.overlay,
         Overlay::Confirm(ConfirmWhat::Replace(_))
     ));
     a.update(Action::Confirm(true));
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
     // A move after ':' is played.
     a.update(Action::Command("Kd4".into()));
-    assert_eq!(a.game.sans(), ["Kd4"]);
+    assert_eq!(sans(&a), ["Kd4"]);
     a.update(Action::Command("save /tmp/x.pgn".into()));
     let effects = a.take_effects();
     let text = effects
@@ -639,13 +750,17 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         text.contains("[SetUp \"1\"]") && text.contains("1. Kd4 *"),
         "{text}"
     );
-    a.update(Action::Saved("/tmp/x.pgn".into()));
-    assert!(!a.unsaved);
+    a.update(Action::Saved {
+        path: "/tmp/x.pgn".into(),
+        index: None,
+        note: None,
+    });
+    assert!(!a.doc.unsaved);
     // `:save` alone writes the game's own file again.
     play(&mut a, "Rh4+");
     a.update(Action::Command("save".into()));
     assert!(a.take_effects().iter().any(
-        |e| matches!(e, Effect::Save { path, text } if path.as_os_str() == "/tmp/x.pgn" && text.contains("Rh4+"))
+        |e| matches!(e, Effect::Save { path, text, how: SaveHow::Overwrite } if path.as_os_str() == "/tmp/x.pgn" && text.contains("Rh4+"))
     ));
     let mut fresh = app();
     fresh.update(Action::Command("w".into()));
@@ -658,56 +773,71 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         .any(|e| matches!(e, Effect::Copy(_))));
 }
 
+fn loaded(a: &mut App, path: &str, text: &str) {
+    a.update(Action::FileLoaded {
+        path: path.into(),
+        text: text.into(),
+        encoding: Encoding::Utf8,
+    });
+}
+
 #[test]
 fn loading_files_and_the_game_picker() {
     let mut a = app();
     let one =
         "[Event \"A\"]\n[White \"W\"]\n[Black \"B\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 $1 1-0\n";
-    a.update(Action::FileLoaded {
-        path: "a.pgn".into(),
-        text: one.into(),
-    });
-    assert_eq!(a.game.sans(), ["e4", "e5", "Nf3"]);
-    assert!(!a.unsaved);
-    // The board keeps the main line; the message says what it left out.
+    loaded(&mut a, "a.pgn", one);
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert!(!a.doc.unsaved);
+    // Everything is kept: the comment, the glyph and the variation.
     let said = a
+        .dialogs
         .message
         .as_ref()
         .map(|m| m.text.clone())
         .unwrap_or_default();
-    assert_eq!(
-        said,
-        "loaded a.pgn (3 plies, 1-0); not kept: 1 comment, 1 NAG, 1 variation"
+    assert_eq!(said, "loaded a.pgn (3 plies, 1 ply in variations, 1-0)");
+    let t = a.tree();
+    let e4 = t.mainline().next().unwrap();
+    assert_eq!(t.node(e4).comment, "hi");
+    assert_eq!(t.children(e4).len(), 2);
+    assert_eq!(a.doc.game.result(), "1-0");
+    let many = format!(
+        "{one}\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. e4 Ke7 2. d4 *\n\n[Event \"D\"]\n[FEN \"junk\"]\n\n1. e4 *\n"
     );
-    assert_eq!(a.game.result(), "1-0");
-    let many = format!("{one}\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. e4 Ke7 *\n");
-    a.update(Action::FileLoaded {
-        path: "b.pgn".into(),
-        text: many,
-    });
-    let Overlay::Picker { entries, .. } = &a.overlay else {
-        panic!("expected the picker, got {:?}", a.overlay);
+    loaded(&mut a, "b.pgn", &many);
+    let Overlay::Picker { source, .. } = &a.dialogs.overlay else {
+        panic!("expected the picker, got {:?}", a.dialogs.overlay);
     };
-    assert_eq!(entries.len(), 3);
+    assert_eq!(source.labels.len(), 4);
     assert!(
-        entries[0].0.label.contains("(3 plies)"),
+        source.labels[0].contains("(3 plies, 1 var.)"),
         "{}",
-        entries[0].0.label
+        source.labels[0]
     );
     assert_eq!(tapir::tui::update::plies(1), "1 ply");
+    // A game whose start cannot be read stays in the picker, with a reason.
     a.update(Action::ChoiceMove(5));
     a.update(Action::ChoiceConfirm);
-    assert!(error(&a).contains("cannot load"), "broken game reported");
+    assert!(error(&a).contains("bad FEN"), "broken game reported");
+    assert!(matches!(a.dialogs.overlay, Overlay::Picker { .. }));
+    // A game with an illegal move loads its legal part and says where it stopped.
     a.update(Action::ChoiceMove(-1));
     a.update(Action::ChoiceConfirm);
-    assert_eq!(a.overlay, Overlay::None);
-    assert_eq!(a.game.sans(), ["d4", "d5"]);
-    a.update(Action::FileLoaded {
-        path: "c.pgn".into(),
-        text: "no chess here".into(),
-    });
+    assert_eq!(sans(&a), ["e4"]);
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert!(
+        said.contains("1... Ke7 is illegal") && said.contains("not kept"),
+        "{said}"
+    );
+    assert_eq!(
+        a.doc.origin.as_ref().map(|o| o.index),
+        Some(Some(2)),
+        "the game remembers its place in the file"
+    );
+    loaded(&mut a, "c.pgn", "no chess here");
     assert!(!error(&a).is_empty());
-    assert_eq!(a.game.sans(), ["d4", "d5"]);
+    assert_eq!(sans(&a), ["e4"]);
     a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
     assert_eq!(a.view.fen, "8/8/8/8/8/8/6k1/4K2R w K - 0 1");
 }
@@ -721,16 +851,16 @@ fn quitting_asks_only_when_unsaved() {
     play(&mut a, "e4");
     a.update(Action::Quit);
     assert!(!a.quit);
-    assert_eq!(a.overlay, Overlay::Confirm(ConfirmWhat::Quit));
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Quit));
     a.update(Action::Confirm(false));
     assert!(!a.quit);
     a.update(Action::NewGame);
     assert!(matches!(
-        a.overlay,
+        a.dialogs.overlay,
         Overlay::Confirm(ConfirmWhat::Replace(_))
     ));
     a.update(Action::Confirm(true));
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(len(&a), 0);
     play(&mut a, "d4");
     a.update(Action::Quit);
     a.update(Action::Confirm(true));
@@ -752,10 +882,12 @@ fn replacing_an_unsaved_game_asks_first() {
     let one_game = || Action::FileLoaded {
         path: "one.pgn".into(),
         text: "[Event \"A\"]\n\n1. d4 d5 *\n".into(),
+        encoding: Encoding::Utf8,
     };
     let two_games = || Action::FileLoaded {
         path: "two.pgn".into(),
         text: "[Event \"A\"]\n\n1. d4 *\n\n[Event \"B\"]\n\n1. c4 *\n".into(),
+        encoding: Encoding::Utf8,
     };
     let fen = "8/8/4k3/8/8/3BK3/8/7r w - - 0 1";
     let replacers: Vec<(&str, Replacer)> = vec![
@@ -802,78 +934,103 @@ fn replacing_an_unsaved_game_asks_first() {
         play(&mut a, "e4 e5");
         replace(&mut a);
         assert!(
-            matches!(a.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+            matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
             "{how}: {:?}",
-            a.overlay
+            a.dialogs.overlay
         );
         a.update(Action::Confirm(false));
-        assert_eq!(a.overlay, Overlay::None, "{how}");
-        assert_eq!(a.game.sans(), ["e4", "e5"], "{how}: kept on no");
-        assert!(a.unsaved, "{how}");
+        assert_eq!(a.dialogs.overlay, Overlay::None, "{how}");
+        assert_eq!(sans(&a), ["e4", "e5"], "{how}: kept on no");
+        assert!(a.doc.unsaved, "{how}");
         replace(&mut a);
         a.update(Action::Confirm(true));
-        assert_ne!(a.game.sans(), ["e4", "e5"], "{how}: replaced on yes");
-        assert!(!a.unsaved, "{how}");
+        assert_ne!(sans(&a), ["e4", "e5"], "{how}: replaced on yes");
+        assert!(!a.doc.unsaved, "{how}");
         // With nothing unsaved, no question.
         replace(&mut a);
-        assert_eq!(a.overlay, Overlay::None, "{how}: saved games go quietly");
+        assert_eq!(
+            a.dialogs.overlay,
+            Overlay::None,
+            "{how}: saved games go quietly"
+        );
     }
     // The loaded file's name is kept once the answer is yes.
     let mut a = app();
     play(&mut a, "e4");
     a.update(one_game());
     a.update(Action::Confirm(true));
-    assert_eq!(a.game.sans(), ["d4", "d5"]);
-    assert_eq!(a.file.as_deref(), Some(std::path::Path::new("one.pgn")));
+    assert_eq!(sans(&a), ["d4", "d5"]);
+    assert_eq!(
+        a.doc.origin.as_ref().map(|o| o.path.as_path()),
+        Some(std::path::Path::new("one.pgn"))
+    );
 }
 
 #[test]
 fn help_eval_view_and_frame_overlay_toggle() {
     let mut a = app();
     a.update(Action::ToggleHelp);
-    assert_eq!(a.overlay, Overlay::Help);
+    assert_eq!(a.dialogs.overlay, Overlay::Help);
     a.update(Action::ToggleHelp);
-    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
     // A board without a net opens on the hand-crafted view; with one, on
     // the evaluator the engine searches with. `e` switches both.
     use tapir::engine::EvalKind;
-    assert_eq!(a.eval_view, EvalKind::Hce);
+    assert_eq!(a.ui.eval_view, EvalKind::Hce);
     let net = std::sync::Arc::new(tapir::eval::nnue::Network::random(5));
     let with = App::with_net(Config::default(), Game::default(), Some(net));
-    assert_eq!(with.eval_view, EvalKind::default_for_build());
+    assert_eq!(with.ui.eval_view, EvalKind::default_for_build());
     assert!(with.view.nnue.is_some(), "the NNUE views have the net");
-    let other = match a.eval_view {
+    let other = match a.ui.eval_view {
         EvalKind::Hce => EvalKind::Nnue,
         EvalKind::Nnue => EvalKind::Hce,
     };
     a.take_effects();
     a.update(Action::ToggleEvalView);
-    assert_eq!(a.eval_view, other);
+    assert_eq!(a.ui.eval_view, other);
     assert!(a
         .take_effects()
         .iter()
         .any(|e| matches!(e, Effect::SetOption(EngineOption::Evaluator(k)) if *k == other)));
     a.update(Action::ToggleFrameTimes);
-    assert!(a.show_frame_times);
+    assert!(a.ui.show_frame_times);
 }
 
 #[test]
 fn clicking_the_move_list_jumps() {
     let mut a = app();
     play(&mut a, "e4 e5 Nf3 Nc6 Bb5");
+    a.update(Action::First);
+    a.update(Action::Next);
+    play(&mut a, "c5 Nf3");
     a.update(Action::Resize(120, 40));
     let l = layout::compute(120, 40);
-    let row = |pair: u16| l.moves.y + 1 + pair;
-    // Black's first move.
-    a.update(Action::MouseDown(l.moves.x + 15, row(0)));
-    assert_eq!(a.ply, 2);
-    // White's third.
-    a.update(Action::MouseDown(l.moves.x + 6, row(2)));
-    assert_eq!(a.ply, 5);
-    // The empty slot after it and the move numbers do nothing.
-    a.update(Action::MouseDown(l.moves.x + 15, row(2)));
-    a.update(Action::MouseDown(l.moves.x + 1, row(0)));
-    assert_eq!(a.ply, 5);
+    let text = tapir::tui::widgets::movelist::text_area(&a.doc, l.moves);
+    let at = |a: &App, san: &str, nth: usize| {
+        let rows = &a.ui.moves.rows;
+        let (r, p) = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| row.iter().map(move |p| (r, p)))
+            .filter(|(_, p)| p.text == san)
+            .nth(nth)
+            .unwrap();
+        (text.x + p.x, text.y + (r - a.ui.moves.scroll) as u16)
+    };
+    // Black's first move on the main line.
+    let (x, y) = at(&a, "e5", 0);
+    a.update(Action::MouseDown(x, y));
+    assert_eq!(ply(&a), 2);
+    assert!(a.tree().is_mainline(a.doc.cursor));
+    // White's second in the variation (which comes first in the list).
+    let (x, y) = at(&a, "Nf3", 0);
+    a.update(Action::MouseDown(x, y));
+    assert_eq!(ply(&a), 3);
+    assert!(!a.tree().is_mainline(a.doc.cursor));
+    // A parenthesis does nothing.
+    let (x, y) = at(&a, "(", 0);
+    a.update(Action::MouseDown(x, y));
+    assert_eq!(ply(&a), 3);
 }
 
 #[test]
@@ -884,22 +1041,22 @@ fn play_mode_looking_back_says_so() {
     a.update(Action::ChoiceConfirm);
     play(&mut a, "e4");
     engine_replies(&mut a, "e5");
-    assert_eq!(a.game.sans(), ["e4", "e5"]);
+    assert_eq!(sans(&a), ["e4", "e5"]);
     // One ply back it is the engine's turn: the move is not "illegal", the
     // board shows an earlier position and End gets back.
     a.update(Action::Prev);
     a.update(Action::MoveText("d4".into()));
     let e = error(&a);
-    assert!(e.contains("earlier position") && e.contains("End"), "{e}");
-    assert_eq!(a.game.sans(), ["e4", "e5"], "nothing played");
+    assert!(e.contains("another position") && e.contains("End"), "{e}");
+    assert_eq!(sans(&a), ["e4", "e5"], "nothing played");
     // Picking up a piece there says the same.
     a.update(Action::CursorPick);
     a.update(Action::CursorPick);
-    assert!(error(&a).contains("earlier position"));
+    assert!(error(&a).contains("another position"));
     // Back at the end the move is played.
     a.update(Action::Last);
     play(&mut a, "d4");
-    assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
+    assert_eq!(sans(&a), ["e4", "e5", "d4"]);
 }
 
 /// `:hash`, `:threads`, `e`, `n` and `:net` make the engine stop before it
@@ -915,7 +1072,7 @@ fn settings_that_stop_the_engine_restart_the_search() {
     ];
     for (what, command) in commands {
         let mut a = app();
-        let old = a.search.as_ref().expect("analysis runs").token;
+        let old = a.engine.search.as_ref().expect("analysis runs").token;
         a.update(command);
         let effects = a.take_effects();
         let stops = effects
@@ -927,7 +1084,7 @@ fn settings_that_stop_the_engine_restart_the_search() {
             .position(|e| matches!(e, Effect::Search { .. }))
             .unwrap_or_else(|| panic!("{what}: the search did not restart"));
         assert!(stops < search, "{what}: the search must follow the command");
-        let new = a.search.as_ref().unwrap().token;
+        let new = a.engine.search.as_ref().unwrap().token;
         assert_ne!(new, old, "{what}");
         // The stopped search's bestmove arrives late and changes nothing.
         a.update(Action::Engine {
@@ -943,7 +1100,7 @@ fn settings_that_stop_the_engine_restart_the_search() {
 
     // A net loaded with `:net` goes to the engine too, with the same restart.
     let mut a = app();
-    let old = a.search.as_ref().unwrap().token;
+    let old = a.engine.search.as_ref().unwrap().token;
     let net = std::sync::Arc::new(tapir::eval::nnue::Network::random(3));
     a.update(Action::NetLoaded {
         path: "my.nnue".into(),
@@ -955,45 +1112,51 @@ fn settings_that_stop_the_engine_restart_the_search() {
         Effect::SetOption(EngineOption::EvalFile(Some(p))) if p.as_os_str() == "my.nnue"
     )));
     assert!(a.net.is_some());
-    assert_ne!(a.search.as_ref().unwrap().token, old);
+    assert_ne!(a.engine.search.as_ref().unwrap().token, old);
 }
 
 /// Rewriting an earlier move of one's own while the engine thinks: the
 /// engine's thinking is spent (as with a take-back), the human gets the
 /// increment for the new move, and the engine's clock runs again.
 #[test]
-fn rewriting_a_move_while_the_engine_thinks_charges_the_right_clocks() {
+fn the_clocks_charge_each_side_its_own_thinking() {
     use std::time::Duration;
     let mut a = app();
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::White));
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
-    let start = a.clocks.clone().unwrap();
+    let start = a.play.clocks.clone().unwrap();
     let inc = start.increment;
     assert!(inc > Duration::ZERO, "the default preset has an increment");
     let t0 = a.now;
     play(&mut a, "e4");
     a.update(Action::Tick(t0 + Duration::from_secs(2)));
     engine_replies(&mut a, "e5");
+    a.update(Action::Tick(t0 + Duration::from_secs(3)));
     play(&mut a, "Nf3");
-    // The engine thinks for 3 s; meanwhile White goes back and plays d4
-    // instead of e4's follow-up.
+    // While the engine thinks, White looks back and tries another move:
+    // nothing is played and no clock changes hands.
     a.update(Action::Tick(t0 + Duration::from_secs(5)));
     a.update(Action::Prev);
-    assert_eq!(a.board().side_to_move(), Color::White);
-    play(&mut a, "d4");
-    assert_eq!(a.game.sans(), ["e4", "e5", "d4"]);
-    let c = a.clocks.clone().unwrap();
+    a.update(Action::MoveText("d4".into()));
+    assert!(error(&a).contains("another position"));
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    let c = a.play.clocks.clone().unwrap();
     let white = Color::White.index();
     let black = Color::Black.index();
     assert_eq!(c.running, Color::Black);
-    // e4, Nf3 and d4 each earned the increment; White's thinking took no time.
-    assert_eq!(c.left[white], start.left[white] + inc * 3);
+    assert_eq!(
+        c.left[white],
+        start.left[white] + inc * 2 - Duration::from_secs(1)
+    );
     assert_eq!(
         c.left[black],
-        start.left[black] + inc - Duration::from_secs(5),
-        "2 s for e5, 3 s for the reply to Nf3 that never came"
+        start.left[black] + inc - Duration::from_secs(2)
+    );
+    assert_eq!(
+        c.remaining(Color::Black, t0 + Duration::from_secs(5)),
+        start.left[black] + inc - Duration::from_secs(4)
     );
 }
 
@@ -1004,11 +1167,11 @@ fn prompts_take_at_most_512_bytes_typed_or_pasted() {
     let mut a = app();
     a.update(Action::OpenCommand);
     a.update(Action::Paste("é".repeat(400)));
-    let text = a.prompt.as_ref().unwrap().text.clone();
+    let text = a.dialogs.prompt.as_ref().unwrap().text.clone();
     assert_eq!(text.len(), 512, "256 two-byte characters");
     a.update(Action::PromptChar('x'));
-    assert_eq!(a.prompt.as_ref().unwrap().text, text);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, text);
     a.update(Action::PromptBackspace);
     a.update(Action::PromptChar('x'));
-    assert!(a.prompt.as_ref().unwrap().text.ends_with('x'));
+    assert!(a.dialogs.prompt.as_ref().unwrap().text.ends_with('x'));
 }

@@ -7,10 +7,10 @@
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
+use tapir::game::Game;
 use tapir::tui::action::Action;
 use tapir::tui::app::App;
 use tapir::tui::config::{Config, PieceStyle};
-use tapir::tui::game::Game;
 use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
@@ -47,7 +47,7 @@ fn contains(lines: &[String], needle: &str) -> bool {
 }
 
 fn feed_line(app: &mut App, multipv: usize, cp: i32, pv: &str) {
-    let token = app.search.as_ref().expect("analysing").token;
+    let token = app.engine.search.as_ref().expect("analysing").token;
     let mut b = *app.board();
     let mut moves = Vec::new();
     for s in pv.split_whitespace() {
@@ -107,9 +107,8 @@ fn big_screen_unicode() {
     assert!(contains(&s, "1  +0.25 d18 3... a6 4. Ba4 Nf6 5. O-O"));
     assert!(contains(&s, "2  +0.40 d18 3... Nf6 4. O-O"));
     // Move list below the board with the current ply marked in the title.
-    assert!(s[26].starts_with(" Moves · ply 5/5"));
-    assert!(s[27].contains("1. e4       e5"));
-    assert!(s[29].contains("3. Bb5"));
+    assert!(s[26].starts_with(" Moves · 3. Bb5 · ply 5/5"), "{}", s[26]);
+    assert!(s[27].contains(" 1.e4 e5 2.Nf3 Nc6 3.Bb5 "), "{}", s[27]);
     assert!(s[39].starts_with(" ANALYSIS"));
     assert!(s[39].trim_end().ends_with("? help · q quit"));
 }
@@ -129,7 +128,7 @@ fn small_screen_ascii_and_flipped() {
     assert!(s[10].contains("Evaluation"));
     assert!(s[11].contains("White") && s[11].contains("Taper"));
     assert!(contains(&s, "NNUE not loaded"));
-    assert!(s[11].contains("1. d4       Nf6"));
+    assert!(s[11].contains(" 1.d4 Nf6 "), "{}", s[11]);
     assert!(s[23].starts_with(" ANALYSIS"));
 
     app.update(Action::Flip);
@@ -154,15 +153,30 @@ fn too_small_asks_to_enlarge() {
 fn overlays_render() {
     let mut app = app_with("", PieceStyle::Unicode);
     app.update(Action::ToggleHelp);
-    for (w, h) in [(120, 40), (80, 24)] {
-        let s = screen(&mut app, w, h);
-        for (key, what) in tapir::tui::widgets::help::KEYS {
-            assert!(
-                contains(&s, key) && contains(&s, what),
-                "{w}x{h}: help lists {key} {what}"
-            );
-        }
+    // Everything at 120x40; at 80x24 everything once scrolled through.
+    let s = screen(&mut app, 120, 40);
+    for (key, what) in tapir::tui::widgets::help::entries() {
+        assert!(
+            contains(&s, key) && contains(&s, what),
+            "120x40: help lists {key} {what}"
+        );
     }
+    let mut seen: Vec<String> = Vec::new();
+    for _ in 0..10 {
+        seen.extend(screen(&mut app, 80, 24));
+        app.update(Action::HelpScroll(5));
+    }
+    for (key, what) in tapir::tui::widgets::help::entries() {
+        assert!(
+            contains(&seen, key) && contains(&seen, what),
+            "80x24: help lists {key} {what}"
+        );
+    }
+    let s = screen(&mut app, 80, 24);
+    assert!(
+        contains(&s, "nothing is replaced"),
+        "scrolled to the footer"
+    );
     app.update(Action::ToggleHelp);
     app.update(Action::ToggleFrameTimes);
     let s = screen(&mut app, 120, 40);
@@ -171,8 +185,14 @@ fn overlays_render() {
     let b = tapir::chess::Board::from_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1").unwrap();
     let mut app = App::new(Config::default(), Game::new(b));
     app.update(Action::MoveText("e8".into()));
-    assert!(app.message.as_ref().unwrap().text.contains("ambiguous"));
-    app.cursor = Some(tapir::chess::Square::parse("e7").unwrap());
+    assert!(app
+        .dialogs
+        .message
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("ambiguous"));
+    app.ui.cursor = Some(tapir::chess::Square::parse("e7").unwrap());
     app.update(Action::CursorPick);
     app.update(Action::CursorMove(0, 1));
     app.update(Action::CursorPick);
@@ -405,7 +425,7 @@ fn help_columns_keep_a_gap() {
     app.update(Action::ToggleHelp);
     for (w, h) in [(120u16, 40u16), (80, 24)] {
         let s = screen(&mut app, w, h);
-        for (key, what) in tapir::tui::widgets::help::KEYS {
+        for (key, what) in tapir::tui::widgets::help::entries() {
             if key.is_empty() {
                 continue;
             }
@@ -457,16 +477,21 @@ fn move_list_title_for_empty_and_start() {
 fn move_list_title_shows_the_result() {
     let mut app = app_with("f3 e5 g4 Qh4#", PieceStyle::Unicode);
     let s = screen(&mut app, 120, 40);
-    assert!(s[26].starts_with(" Moves · ply 4/4 · 0-1 ─"), "{}", s[26]);
+    assert!(
+        s[26].starts_with(" Moves · 2... Qh4# · ply 4/4 · 0-1 ─"),
+        "{}",
+        s[26]
+    );
     app.update(Action::FileLoaded {
         path: "r.pgn".into(),
         text: "1. d4 d5 2. c4 1/2-1/2\n".into(),
+        encoding: tapir::game::pgn::Encoding::Utf8,
     });
     // The mate on the board was never saved: yes, replace it.
     app.update(Action::Confirm(true));
     let s = screen(&mut app, 120, 40);
     assert!(
-        s[26].starts_with(" Moves · ply 3/3 · 1/2-1/2 ─"),
+        s[26].starts_with(" Moves · 2. c4 · ply 3/3 · 1/2-1/2 ─"),
         "{}",
         s[26]
     );

@@ -22,10 +22,10 @@ use tapir::eval::phase::taper;
 use tapir::eval::teach::packed::hex;
 use tapir::eval::teach::{hce_piece_values, nnue_white, MoveDelta};
 use tapir::eval::trace;
+use tapir::game::Game;
 use tapir::tui::action::{Action, TeachAction};
 use tapir::tui::app::App;
 use tapir::tui::config::Config;
-use tapir::tui::game::Game;
 use tapir::tui::layout;
 use tapir::tui::teach::{HeatMode, PanelView};
 use tapir::tui::theme::Theme;
@@ -67,7 +67,7 @@ fn teach(app: &mut App, a: TeachAction) {
 
 fn view(app: &mut App, v: PanelView) {
     for _ in 0..PanelView::ALL.len() {
-        if app.teach.panel == v {
+        if app.ui.teach.panel == v {
             return;
         }
         teach(app, TeachAction::View(1));
@@ -76,7 +76,7 @@ fn view(app: &mut App, v: PanelView) {
 
 fn select_term(app: &mut App, term: Term) {
     for _ in 0..=Term::COUNT {
-        if app.teach.term == Some(term as usize) {
+        if app.ui.teach.term == Some(term as usize) {
             return;
         }
         teach(app, TeachAction::Item(1));
@@ -149,7 +149,7 @@ fn contains(lines: &[String], needle: &str) -> bool {
 
 /// Feeds one engine line for the shown position.
 fn feed_line(app: &mut App, multipv: usize, pv: &str) {
-    let token = app.search.as_ref().expect("analysing").token;
+    let token = app.engine.search.as_ref().expect("analysing").token;
     let mut b = *app.board();
     let mut moves = Vec::new();
     for s in pv.split_whitespace() {
@@ -229,10 +229,10 @@ fn phase_explorer_moves_every_tapered_number() {
     let mut app = app_fen(fen);
     let t = trace(&Board::from_fen(fen).unwrap());
     teach(&mut app, TeachAction::TogglePhase);
-    assert_eq!(app.teach.phase, Some(t.phase));
+    assert_eq!(app.ui.teach.phase, Some(t.phase));
     for step in [-5, -30, 7, 40] {
         teach(&mut app, TeachAction::Phase(step));
-        let p = app.teach.phase.unwrap();
+        let p = app.ui.teach.phase.unwrap();
         assert!((0..=24).contains(&p));
         let lines = panel(&mut app, 120, 40);
         assert!(
@@ -267,9 +267,9 @@ fn phase_explorer_moves_every_tapered_number() {
     }
     // { and } go to the ends; g closes; the real phase is back.
     teach(&mut app, TeachAction::Phase(-24));
-    assert_eq!(app.teach.phase, Some(0));
+    assert_eq!(app.ui.teach.phase, Some(0));
     teach(&mut app, TeachAction::TogglePhase);
-    assert_eq!(app.teach.phase, None);
+    assert_eq!(app.ui.teach.phase, None);
     let lines = panel(&mut app, 120, 40);
     assert!(lines[1].trim_end().ends_with("Taper"));
 }
@@ -378,8 +378,8 @@ fn term_squares_light_up_on_the_board() {
     assert!(screen(&mut app, 120, 40)[27].contains("■ group"));
     // Esc clears the selection and the board is plain again.
     app.update(Action::Cancel);
-    assert_eq!(app.teach.term, None);
-    assert!(app.heat.is_none());
+    assert_eq!(app.ui.teach.term, None);
+    assert!(app.ui.heat.is_none());
 }
 
 #[test]
@@ -397,7 +397,7 @@ fn heatmaps_colour_the_board_with_a_legend() {
     };
     // Piece squares, midgame half, of the default White knight: owner's view.
     teach(&mut app, TeachAction::Heat);
-    assert_eq!(app.teach.heat, HeatMode::CYCLE[1]);
+    assert_eq!(app.ui.teach.heat, HeatMode::CYCLE[1]);
     let buf = draw(&mut app, 120, 40);
     let psq = &DEFAULT_TABLES.params.psqt[1];
     let mut biggest = 0;
@@ -441,7 +441,7 @@ fn heatmaps_colour_the_board_with_a_legend() {
     teach(&mut app, TeachAction::TogglePhase);
     // Each piece's hand-crafted worth.
     teach(&mut app, TeachAction::Heat);
-    assert_eq!(app.teach.heat, HeatMode::HcePieces);
+    assert_eq!(app.ui.teach.heat, HeatMode::HcePieces);
     let buf = draw(&mut app, 120, 40);
     let values = hce_piece_values(&b);
     for sq in Square::all() {
@@ -452,7 +452,7 @@ fn heatmaps_colour_the_board_with_a_legend() {
     }
     // The network's: a clear state without a net, the values with one.
     teach(&mut app, TeachAction::Heat);
-    assert_eq!(app.teach.heat, HeatMode::NnuePieces);
+    assert_eq!(app.ui.teach.heat, HeatMode::NnuePieces);
     let s = screen(&mut app, 120, 40);
     assert!(s[27].contains("no net loaded"), "{}", s[27]);
     let net = net();
@@ -469,7 +469,7 @@ fn heatmaps_colour_the_board_with_a_legend() {
     let s = screen(&mut app, 80, 24);
     assert!(s[10].contains("NNUE piece values"), "{}", s[10]);
     teach(&mut app, TeachAction::Heat);
-    assert!(app.heat.is_none());
+    assert!(app.ui.heat.is_none());
 }
 
 #[test]
@@ -524,7 +524,7 @@ fn deltas_view_equals_trace_differences() {
     let lines = panel(&mut app, 120, 40);
     assert!(contains(&lines, "line 1 5. Nc3"), "{}", lines.join("\n"));
     teach(&mut app, TeachAction::Item(1));
-    assert_eq!(app.teach.delta_item, 1);
+    assert_eq!(app.ui.teach.delta_item, 1);
     let lines = panel(&mut app, 120, 40);
     let b = *app.board();
     let d = MoveDelta::of_move(&b, parse_move(&b, "Nc3").unwrap(), Some(&net));
@@ -543,7 +543,7 @@ fn deltas_view_equals_trace_differences() {
     }
     assert!(lines.iter().any(|l| l.starts_with("  last ")));
     teach(&mut app, TeachAction::Item(-2));
-    assert_eq!(app.teach.delta_item, 2);
+    assert_eq!(app.ui.teach.delta_item, 2);
     assert!(panel(&mut app, 80, 24)
         .iter()
         .any(|l| l.starts_with("▶ line 2 5. d3")));
@@ -603,8 +603,8 @@ fn packed_view_spells_out_the_arithmetic() {
         view(&mut app, PanelView::Packed);
         select_term(&mut app, Term::Mobility);
         teach(&mut app, TeachAction::Second);
-        assert_eq!(app.teach.panel, PanelView::Packed);
-        let (a, b) = (app.teach.term_or_first(), app.teach.second_term());
+        assert_eq!(app.ui.teach.panel, PanelView::Packed);
+        let (a, b) = (app.ui.teach.term_or_first(), app.ui.teach.second_term());
         assert_ne!(a, b);
         let (va, vb) = (t.terms[a as usize].total(), t.terms[b as usize].total());
         for (w, h) in [(120, 40), (80, 24)] {
@@ -643,20 +643,25 @@ fn move_list_marks_where_hce_and_nnue_disagree() {
     assert!(!contains(&s, "◆"), "no net, no markers");
     app.update(Action::SetNetwork(Some(net.clone())));
     let s = screen(&mut app, 120, 40);
-    let moves = &s[27..35];
     let mut marked = 0;
-    for ply in 1..=app.game.len() {
-        let b = app.game.board_at(ply);
+    let tree = app.tree();
+    for id in tree.mainline() {
+        let b = tree.board(id);
         let differ = (tapir::eval::teach::hce_white(b) - nnue_white(&net, b)).abs() > 150;
-        let san = &app.game.sans()[ply - 1];
-        let number = ply.div_ceil(2);
-        let line = moves
+        let san = tree.node(id).san();
+        // The move list draws the mark right after the move's SAN.
+        let row = app.ui.moves.row_of(id).unwrap();
+        let pieces = &app.ui.moves.rows[row];
+        let i = pieces
             .iter()
-            .find(|l| l.trim_start().starts_with(&format!("{number}. ")))
+            .position(|p| p.node == Some(id) && p.text == san)
             .unwrap();
-        let shown = line.contains(&format!("{san}◆"));
-        assert_eq!(shown, differ, "ply {ply} {san}: {line}");
+        let shown = pieces.get(i + 1).is_some_and(|p| p.text == "◆");
+        assert_eq!(shown, differ, "{san}");
         marked += usize::from(differ);
+        let list = s[27..39].join("\n");
+        let drawn = list.contains(&format!(" {san}◆")) || list.contains(&format!(".{san}◆"));
+        assert_eq!(drawn, differ, "{san}: {list}");
     }
     assert_eq!(s[26].contains("◆ HCE/NNUE differ"), marked > 0);
 }
@@ -713,9 +718,9 @@ fn keys_hints_and_escape() {
     let s = screen(&mut app, 80, 24);
     assert!(s[23].trim_end().ends_with("? help · q quit"), "{}", s[23]);
     teach(&mut app, TeachAction::Item(1));
-    assert_eq!(app.teach.term, Some(0));
+    assert_eq!(app.ui.teach.term, Some(0));
     teach(&mut app, TeachAction::Item(-2));
-    assert_eq!(app.teach.term, Some(Term::COUNT - 2));
+    assert_eq!(app.ui.teach.term, Some(Term::COUNT - 2));
     teach(&mut app, TeachAction::TogglePhase);
     teach(&mut app, TeachAction::Heat);
     // The heatmap's message takes the whole status line; without it the
@@ -726,29 +731,29 @@ fn keys_hints_and_escape() {
         "{}",
         s[39]
     );
-    let message = app.message.take();
+    let message = app.dialogs.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("c next map · o piece"), "{}", s[39]);
-    app.message = message;
+    app.dialogs.message = message;
     // Esc closes one thing at a time: heatmap, explorer, term, message.
     app.update(Action::Cancel);
-    assert_eq!(app.teach.heat, HeatMode::Off);
-    let message = app.message.take();
+    assert_eq!(app.ui.teach.heat, HeatMode::Off);
+    let message = app.dialogs.message.take();
     let s = screen(&mut app, 120, 40);
     assert!(s[39].contains("[ ] phase"), "{}", s[39]);
-    app.message = message;
+    app.dialogs.message = message;
     app.update(Action::Cancel);
-    assert_eq!(app.teach.phase, None);
+    assert_eq!(app.ui.teach.phase, None);
     app.update(Action::Cancel);
-    assert_eq!(app.teach.term, None);
-    assert!(app.message.is_some());
+    assert_eq!(app.ui.teach.term, None);
+    assert!(app.dialogs.message.is_some());
     app.update(Action::Cancel);
-    assert!(app.message.is_none());
+    assert!(app.dialogs.message.is_none());
     // Selecting a term turns a heatmap off, so the term's squares show.
     teach(&mut app, TeachAction::Heat);
     teach(&mut app, TeachAction::Item(1));
-    assert_eq!(app.teach.heat, HeatMode::Off);
-    assert!(app.heat.as_ref().unwrap().title.contains("Material"));
+    assert_eq!(app.ui.teach.heat, HeatMode::Off);
+    assert!(app.ui.heat.as_ref().unwrap().title.contains("Material"));
     // Unloading the net brings the "not loaded" state back.
     app.update(Action::SetNetwork(Some(net())));
     assert!(app.view.nnue.is_some());
@@ -771,6 +776,7 @@ fn net_command_asks_the_runtime_to_load_it() {
     )));
     app.update(Action::Command("net".into()));
     assert!(app
+        .dialogs
         .message
         .as_ref()
         .unwrap()

@@ -1,5 +1,5 @@
 //! Chess rules only: types, bitboards, attack tables, the board and its
-//! moves, FEN, notation, PGN and perft. Depends on nothing else in tapir.
+//! moves, FEN, notation and perft. Depends on nothing else in tapir.
 
 pub mod attacks;
 pub mod bitboard;
@@ -10,7 +10,6 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
-pub mod pgn;
 pub mod position;
 pub mod types;
 mod zobrist;

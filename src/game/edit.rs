@@ -107,8 +107,15 @@ impl Default for Game {
 }
 
 impl Game {
+    /// A game from `start`; a start other than the initial position is
+    /// named in `SetUp` and `FEN` tags, as the export format wants.
     pub fn new(start: Board) -> Game {
-        Game::from_tree(Tags::new(), GameTree::new(start))
+        let mut tags = Tags::new();
+        if start != Board::startpos() {
+            tags.set("SetUp", "1");
+            tags.set("FEN", &start.to_fen());
+        }
+        Game::from_tree(tags, GameTree::new(start))
     }
 
     /// A game around a tree built elsewhere (the PGN reader): no history.

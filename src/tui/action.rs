@@ -3,10 +3,11 @@
 //! by the runtime). Keeping both as plain data makes the reducer testable
 //! without a terminal, an engine or a file system.
 
-use crate::chess::pgn::PgnGame;
 use crate::chess::{Color, PieceType, Position};
 use crate::engine::{EngineOption, Limits, SearchEvent};
 use crate::eval::nnue::Network;
+use crate::game::pgn::Encoding;
+use crate::game::{Nag, NodeId};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,12 +15,43 @@ use std::time::Instant;
 /// One user intention or outside event.
 #[derive(Clone, Debug)]
 pub enum Action {
-    // Walking the game.
+    // Walking the tree.
     First,
     Prev,
     Next,
     Last,
+    /// Up/Down: the move played instead of the shown one, before / after it.
+    VariationPrev,
+    VariationNext,
+    /// PageUp/PageDown: ten moves back / on along the line.
+    PageBack,
+    PageForward,
+    /// A click on a move in the move list.
+    GoTo(NodeId),
+    /// `u`: one move back in analysis; against the engine, the game's last
+    /// move pair taken back.
     TakeBack,
+    // Editing the tree.
+    Undo,
+    Redo,
+    /// Deletes the shown move and what follows (asks first).
+    Delete,
+    /// Deletes what follows the shown move (asks first).
+    DeleteAfter,
+    /// The shown line one place up among the alternatives at its branch.
+    PromoteLine,
+    /// The shown line becomes the main line.
+    MakeMain,
+    /// Opens the comment prompt for the shown move (the game's comment at
+    /// the start position).
+    EditComment,
+    /// Opens the annotation glyph dialog.
+    OpenAnnotate,
+    /// Sets (or clears) a glyph on the shown move.
+    ToggleNag(Nag),
+    /// Adds an engine line as a variation: `None` asks which when several
+    /// are shown.
+    AddEngineLine(Option<usize>),
     // Board and modes.
     Flip,
     ToggleAnalysis,
@@ -30,6 +62,8 @@ pub enum Action {
     MultiPvDown,
     ToggleEvalView,
     ToggleHelp,
+    /// Scrolls the help overlay.
+    HelpScroll(i32),
     ToggleFrameTimes,
     CopyFen,
     /// Something for the teaching views (panel views, term, phase, heatmap).
@@ -52,7 +86,7 @@ pub enum Action {
     // Board cursor.
     /// Screen directions: +x right, +y up.
     CursorMove(i8, i8),
-    /// Enter/Space on the board: pick up a piece or drop it.
+    /// Enter/Space on the board: show the cursor, pick up a piece or drop it.
     CursorPick,
     // Prompts.
     /// Opens the move prompt, optionally with its first character.
@@ -60,6 +94,17 @@ pub enum Action {
     OpenCommand,
     PromptChar(char),
     PromptBackspace,
+    PromptDelete,
+    /// Moves the caret by characters (Left/Right).
+    PromptCaret(i32),
+    PromptHome,
+    PromptEnd,
+    /// Ctrl-U: clears the text before the caret.
+    PromptKillBefore,
+    /// Ctrl-W: deletes the word before the caret.
+    PromptDeleteWord,
+    /// Tab in the command prompt: completes a file name.
+    PromptComplete,
     PromptSubmit,
     /// A typed move or command, as if entered in a prompt (tests, paste).
     MoveText(String),
@@ -69,13 +114,17 @@ pub enum Action {
     /// Moves the highlighted choice (promotion, game picker, play dialog).
     ChoiceMove(i32),
     ChoiceConfirm,
+    /// A choice picked by its key (a NAG digit, a line number).
+    ChoicePick(usize),
     Promote(PieceType),
     /// Play dialog: which side the human takes.
     PlaySide(Color),
     /// Play dialog: cycle the clock preset.
     PlayClock,
-    /// Quit/new-game dialog answers.
+    /// Yes/no dialog answers.
     Confirm(bool),
+    /// The answer to "that file exists".
+    SaveChoice(SaveChoice),
     // Mouse, in terminal cells.
     MouseDown(u16, u16),
     MouseDrag(u16, u16),
@@ -91,9 +140,30 @@ pub enum Action {
     FileLoaded {
         path: PathBuf,
         text: String,
+        encoding: Encoding,
     },
-    Saved(PathBuf),
+    /// `:save FILE` found FILE already there, holding `games` games.
+    SaveTargetExists {
+        path: PathBuf,
+        games: usize,
+    },
+    /// A save went through; `index` is the game's place in the file.
+    Saved {
+        path: PathBuf,
+        index: Option<usize>,
+        note: Option<String>,
+    },
     FileError(String),
+    /// Completions for the command prompt's file name (from the runtime).
+    Completions(Vec<String>),
+}
+
+/// How to treat a file that is already there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SaveChoice {
+    Overwrite,
+    Append,
+    Cancel,
 }
 
 /// What the teaching keys ask for.
@@ -113,6 +183,21 @@ pub enum TeachAction {
     Heat,
     /// `o`: the next piece for the piece-square heatmap.
     HeatPiece,
+}
+
+/// How a save writes its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveHow {
+    /// A file that should not exist yet: if it does, the board asks
+    /// (the answer comes back as `SaveTargetExists`).
+    New,
+    Overwrite,
+    /// After the games already in the file.
+    Append,
+    /// In place of the file's game `index` (0-based), the others kept.
+    Replace {
+        index: usize,
+    },
 }
 
 /// Something the runtime must do for the board.
@@ -136,15 +221,11 @@ pub enum Effect {
     Save {
         path: PathBuf,
         text: String,
+        how: SaveHow,
     },
     Autosave(String),
     /// Put text on the system clipboard (OSC 52).
     Copy(String),
-}
-
-/// A game read from a multi-game PGN, ready for the picker.
-#[derive(Clone, Debug)]
-pub struct PickerEntry {
-    pub label: String,
-    pub game: Result<PgnGame, String>,
+    /// List the file names that complete `prefix` (a path as typed).
+    Complete(String),
 }

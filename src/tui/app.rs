@@ -1,15 +1,22 @@
-//! `App`: everything the board knows, in one place. The reducer
-//! (`update/`) is the only code that changes it; drawing reads it. Values
-//! derived from the shown position (legal moves, status, eval trace, the
-//! squares behind each term, piece values, the network's view, the last
-//! move's deltas, FEN) are computed once per position change in `refresh`,
-//! so a frame only formats.
+//! `App`: everything the board knows, as owned parts with one job each:
+//! the game and where the board is in it (`doc`), the engine's search and
+//! lines (`engine`), who plays and the clocks (`play`), how things are
+//! shown (`ui`: orientation, selection, teaching views, the move list's
+//! layout), the dialogs and the status line (`dialogs`), and the facts
+//! derived from the shown position (`view`). The reducer (`update/`) is
+//! the only code that changes it; each widget reads the parts it draws.
+//!
+//! Values derived from the shown position (legal moves, status, eval
+//! trace, the squares behind each term, piece values, the network's view,
+//! the last move's deltas, FEN) are computed once per change in
+//! `refresh`, so a frame only formats.
 
-use super::action::{Effect, PickerEntry};
+use super::action::Effect;
 use super::config::Config;
-use super::game::Game;
+use super::document::{Document, Origin};
 use super::game_evals::GameEvals;
 use super::heat::{Heat, HeatKey};
+use super::movetext::MoveText;
 use super::teach::Teach;
 use crate::chess::{legal_moves, Board, Color, GameStatus, Move, PieceType, Square};
 use crate::engine::{Bound, EvalKind, Score};
@@ -17,6 +24,8 @@ use crate::eval::hce::attribution::{attribute, Contribution};
 use crate::eval::nnue::{explain, Network, NnueExplain};
 use crate::eval::teach::{hce_piece_values, MoveDelta};
 use crate::eval::{trace, Trace};
+use crate::game::pgn::IndexEntry;
+use crate::game::{Game, NodeId};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,6 +41,34 @@ pub enum Mode {
     TwoPlayers,
 }
 
+/// The game mode and its clocks.
+#[derive(Clone, Debug)]
+pub struct PlayState {
+    pub mode: Mode,
+    /// Whether the engine analyses the shown position (outside games
+    /// against it).
+    pub analysis: bool,
+    pub clocks: Option<Clocks>,
+    /// In a game against the engine, its last move so far: the engine
+    /// answers after it and the human's moves go after it.
+    pub game_end: NodeId,
+    /// A game against the engine restored from the autosave waits for `p`
+    /// before its clocks and the engine run again.
+    pub paused: bool,
+}
+
+impl Default for PlayState {
+    fn default() -> Self {
+        PlayState {
+            mode: Mode::Analysis,
+            analysis: true,
+            clocks: None,
+            game_end: NodeId::ROOT,
+            paused: false,
+        }
+    }
+}
+
 /// What a search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -43,8 +80,8 @@ pub enum Purpose {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchKey {
     pub hash: u64,
-    pub ply: usize,
-    pub game_len: usize,
+    /// The node searched (its history is part of what is searched).
+    pub node: NodeId,
     pub purpose: Purpose,
     pub multipv: usize,
     pub eval: EvalKind,
@@ -62,6 +99,44 @@ pub struct ActiveSearch {
     pub finished: bool,
 }
 
+/// The engine as the board sees it: the running search and its lines.
+#[derive(Clone, Debug)]
+pub struct EngineSession {
+    pub search: Option<ActiveSearch>,
+    pub lines: Vec<LineView>,
+    pub next_token: u64,
+}
+
+impl Default for EngineSession {
+    fn default() -> Self {
+        EngineSession {
+            search: None,
+            lines: Vec::new(),
+            next_token: 1,
+        }
+    }
+}
+
+impl EngineSession {
+    /// Whether the engine is searching right now.
+    pub fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.finished)
+    }
+
+    /// The lines when they analyse `board`, else none.
+    pub fn lines_for(&self, board: &Board) -> &[LineView] {
+        let here = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == *board);
+        if here {
+            &self.lines
+        } else {
+            &[]
+        }
+    }
+}
+
 /// One engine line ready to draw: score from White's view, PV in SAN.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineView {
@@ -75,11 +150,37 @@ pub struct LineView {
     pub hashfull: u32,
     pub time: Duration,
     pub pv: String,
+    /// The PV's moves that are legal from the root, in order.
+    pub moves: Vec<Move>,
     /// The PV's first move, when it is legal in the root.
     pub first: Option<Move>,
     /// What that move changes (filled in by the reducer, reused while the
     /// line's first move stays the same).
     pub delta: Option<MoveDelta>,
+}
+
+/// How the board is shown: orientation, selection, the teaching views and
+/// what they derived, the move list's layout.
+#[derive(Clone, Debug)]
+pub struct UiState {
+    pub flipped: bool,
+    /// The keyboard cursor on the board, when shown.
+    pub cursor: Option<Square>,
+    pub selected: Option<Square>,
+    /// Where a mouse drag started and where it is now.
+    pub drag: Option<(Square, Option<Square>)>,
+    pub eval_view: EvalKind,
+    pub teach: Teach,
+    /// The board overlay the teaching views ask for, and what it was made from.
+    pub heat: Option<Heat>,
+    pub heat_key: Option<HeatKey>,
+    /// Both evaluations of every position, for the move list's markers.
+    pub game_evals: GameEvals,
+    /// The move list laid out for its width, and its scroll.
+    pub moves: MoveText,
+    pub show_frame_times: bool,
+    /// How far the help overlay is scrolled.
+    pub help_scroll: u16,
 }
 
 /// A modal box over the board.
@@ -94,19 +195,41 @@ pub enum Overlay {
     },
     Play(PlayDialog),
     Picker {
-        entries: Vec<PickerEntryView>,
+        source: Arc<PickerSource>,
         selected: usize,
     },
     Confirm(ConfirmWhat),
+    /// `:save FILE` onto a file that exists: overwrite, append or cancel.
+    SaveExisting {
+        path: PathBuf,
+        games: usize,
+    },
+    /// The annotation glyphs for the shown move.
+    Annotate {
+        choice: usize,
+    },
+    /// Which engine line to add as a variation.
+    AddLine {
+        choice: usize,
+    },
 }
 
-/// The picker keeps the entries; equality is by label only (for tests).
+/// A many-game file's games for the picker: the text is kept, a game is
+/// read in full when it is picked.
 #[derive(Clone, Debug)]
-pub struct PickerEntryView(pub PickerEntry);
+pub struct PickerSource {
+    /// What messages call it (the file name, or "the pasted text").
+    pub name: String,
+    pub path: Option<PathBuf>,
+    pub text: String,
+    pub entries: Vec<IndexEntry>,
+    pub labels: Vec<String>,
+}
 
-impl PartialEq for PickerEntryView {
+/// Equal when they list the same games (for tests).
+impl PartialEq for PickerSource {
     fn eq(&self, other: &Self) -> bool {
-        self.0.label == other.0.label
+        self.labels == other.labels
     }
 }
 
@@ -117,14 +240,23 @@ pub enum ConfirmWhat {
     /// Replacing the unsaved game with another (a new one, a FEN, a loaded
     /// or pasted game): held here until the answer.
     Replace(Box<Replacement>),
+    /// Deleting `node` and what follows it, or (`after`) only what follows.
+    Delete {
+        node: NodeId,
+        after: bool,
+    },
+    /// Ending a game against the engine for analysis.
+    EndGame,
 }
 
 /// A game about to take the board's place, and what to say once it has.
 #[derive(Clone, Debug)]
 pub struct Replacement {
     pub game: Game,
-    /// The file it came from, if it is a whole file's only game.
-    pub file: Option<PathBuf>,
+    /// The node to show (`None`: the end of the main line).
+    pub cursor: Option<NodeId>,
+    /// The file it came from.
+    pub origin: Option<Origin>,
     pub message: String,
     /// The dialog's question, such as "The game is not saved. Start a new one?".
     pub question: &'static str,
@@ -149,6 +281,25 @@ pub struct PlayDialog {
     pub clock: usize,
 }
 
+/// The annotation dialog's glyphs, in order: the move glyphs (keys 1-6),
+/// then the position glyphs.
+pub const NAG_CHOICES: [crate::game::Nag; 14] = [
+    crate::game::Nag::MOVE[0],
+    crate::game::Nag::MOVE[1],
+    crate::game::Nag::MOVE[2],
+    crate::game::Nag::MOVE[3],
+    crate::game::Nag::MOVE[4],
+    crate::game::Nag::MOVE[5],
+    crate::game::Nag::POSITION[0],
+    crate::game::Nag::POSITION[1],
+    crate::game::Nag::POSITION[2],
+    crate::game::Nag::POSITION[3],
+    crate::game::Nag::POSITION[4],
+    crate::game::Nag::POSITION[5],
+    crate::game::Nag::POSITION[6],
+    crate::game::Nag::POSITION[7],
+];
+
 /// Promotion picker order.
 pub const PROMOTION_CHOICES: [PieceType; 4] = [
     PieceType::Queen,
@@ -157,17 +308,34 @@ pub const PROMOTION_CHOICES: [PieceType; 4] = [
     PieceType::Knight,
 ];
 
-/// A text prompt in the status line.
+/// A text prompt in the status line, with a caret to edit anywhere in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
     pub kind: PromptKind,
     pub text: String,
+    /// The caret, in characters from the start.
+    pub caret: usize,
+}
+
+impl Prompt {
+    pub fn new(kind: PromptKind, text: &str) -> Prompt {
+        Prompt {
+            kind,
+            text: text.to_string(),
+            caret: text.chars().count(),
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PromptKind {
     Move,
     Command,
+    /// The comment after (or, with `before`, before) a node.
+    Comment {
+        node: NodeId,
+        before: bool,
+    },
 }
 
 /// A status-line message.
@@ -175,6 +343,24 @@ pub enum PromptKind {
 pub struct Message {
     pub text: String,
     pub error: bool,
+}
+
+/// The dialogs, the prompt and the status line's message.
+#[derive(Clone, Debug)]
+pub struct Dialogs {
+    pub overlay: Overlay,
+    pub prompt: Option<Prompt>,
+    pub message: Option<Message>,
+}
+
+impl Default for Dialogs {
+    fn default() -> Self {
+        Dialogs {
+            overlay: Overlay::None,
+            prompt: None,
+            message: None,
+        }
+    }
 }
 
 /// Chess clocks for a game against the engine.
@@ -188,8 +374,8 @@ pub struct Clocks {
     pub running: Color,
     pub since: Instant,
     pub flagged: Option<Color>,
-    /// The game ended on the board (mate or a draw): neither clock runs,
-    /// so no one can lose on time afterwards.
+    /// The game ended on the board (mate or a draw), or it is paused:
+    /// neither clock runs.
     pub stopped: bool,
 }
 
@@ -223,28 +409,37 @@ pub struct View {
     /// The network's evaluation opened up, when a net is loaded.
     pub nnue: Option<NnueExplain>,
     pub fen: String,
-    /// The move that led here, for highlighting.
+    /// The move that led here, for highlighting (none after a null move).
     pub last_move: Option<Move>,
+    /// The position before it.
+    pub before: Option<Board>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
-    /// The game's result token at its end ("*" while it goes on), for the
-    /// move list's title: `Game::result` replays the game, so not per frame.
+    /// The game's result token ("*" while it goes on), for the move
+    /// list's title: `Game::result` looks at the rules, so not per frame.
     pub game_result: String,
 }
 
 impl View {
-    pub fn compute(game: &Game, ply: usize, net: Option<&Network>) -> View {
-        let board = *game.board_at(ply);
-        let last_move = ply.checked_sub(1).map(|i| game.moves()[i]);
+    pub fn compute(game: &Game, at: NodeId, net: Option<&Network>) -> View {
+        let tree = game.tree();
+        let board = *tree.board(at);
+        let node = tree.node(at);
+        let before = node.parent().map(|p| *tree.board(p));
+        let last_move = before.filter(|_| !node.is_null()).map(|_| node.mv());
         View {
             legal: legal_moves(&board).as_slice().to_vec(),
-            status: game.status_at(ply),
+            status: game.status_at(at),
             trace: trace(&board),
             attribution: attribute(&board),
             hce_pieces: hce_piece_values(&board),
             nnue: net.map(|n| explain(n, &board)),
             fen: board.to_fen(),
-            last_delta: last_move.map(|m| MoveDelta::of_move(game.board_at(ply - 1), m, net)),
+            last_delta: match (before, last_move) {
+                (Some(b), Some(m)) => Some(MoveDelta::of_move(&b, m, net)),
+                _ => None,
+            },
+            before,
             game_result: game.result(),
             last_move,
             board,
@@ -265,47 +460,22 @@ pub enum Outcome {
 
 /// The whole state of the board.
 pub struct App {
-    pub game: Game,
-    /// Moves of `game` applied to reach the shown position.
-    pub ply: usize,
-    pub mode: Mode,
-    pub analysis: bool,
-    pub flipped: bool,
+    pub doc: Document,
+    pub engine: EngineSession,
+    pub play: PlayState,
+    pub ui: UiState,
+    pub dialogs: Dialogs,
+    /// Derived from the shown position.
+    pub view: View,
     pub config: Config,
     /// Settings changed since start (written back on quit when allowed).
     pub config_changed: bool,
-    pub eval_view: EvalKind,
-    pub overlay: Overlay,
-    pub prompt: Option<Prompt>,
-    /// The keyboard cursor on the board, when shown.
-    pub cursor: Option<Square>,
-    pub selected: Option<Square>,
-    /// Where a mouse drag started and where it is now.
-    pub drag: Option<(Square, Option<Square>)>,
-    pub message: Option<Message>,
-    pub show_frame_times: bool,
-    pub screen: (u16, u16),
-    pub now: Instant,
-    pub search: Option<ActiveSearch>,
-    pub lines: Vec<LineView>,
-    pub next_token: u64,
-    pub clocks: Option<Clocks>,
-    /// Moves since the last save or load.
-    pub unsaved: bool,
-    /// The file the game came from or was last saved to.
-    pub file: Option<PathBuf>,
-    pub quit: bool,
-    pub effects: Vec<Effect>,
-    pub view: View,
     /// The net the board shows (and the engine uses for NNUE), if any.
     pub net: Option<Arc<Network>>,
-    /// The teaching views' state.
-    pub teach: Teach,
-    /// The board overlay the teaching views ask for, and what it was made from.
-    pub heat: Option<Heat>,
-    pub heat_key: Option<HeatKey>,
-    /// Both evaluations of every position, for the move list's markers.
-    pub game_evals: GameEvals,
+    pub screen: (u16, u16),
+    pub now: Instant,
+    pub quit: bool,
+    pub effects: Vec<Effect>,
 }
 
 impl App {
@@ -318,46 +488,45 @@ impl App {
     /// engine searches with: the net's, when the build makes NNUE the
     /// default and there is a net to show.
     pub fn with_net(config: Config, game: Game, net: Option<Arc<Network>>) -> App {
-        let ply = game.len();
-        let view = View::compute(&game, ply, net.as_deref());
+        let doc = Document::new(game);
+        let view = View::compute(&doc.game, doc.cursor, net.as_deref());
         let eval_view = match net {
             Some(_) => EvalKind::default_for_build(),
             None => EvalKind::Hce,
         };
+        let analysis = config.autostart_analysis;
         let mut app = App {
-            game,
-            ply,
-            mode: Mode::Analysis,
-            analysis: true,
-            flipped: false,
+            doc,
+            engine: EngineSession::default(),
+            play: PlayState {
+                analysis,
+                ..PlayState::default()
+            },
+            ui: UiState {
+                flipped: false,
+                cursor: None,
+                selected: None,
+                drag: None,
+                eval_view,
+                teach: Teach::default(),
+                heat: None,
+                heat_key: None,
+                game_evals: GameEvals::default(),
+                moves: MoveText::default(),
+                show_frame_times: false,
+                help_scroll: 0,
+            },
+            dialogs: Dialogs::default(),
+            view,
             config,
             config_changed: false,
-            eval_view,
-            overlay: Overlay::None,
-            prompt: None,
-            cursor: None,
-            selected: None,
-            drag: None,
-            message: None,
-            show_frame_times: false,
+            net,
             screen: (120, 40),
             now: Instant::now(),
-            search: None,
-            lines: Vec::new(),
-            next_token: 1,
-            clocks: None,
-            unsaved: false,
-            file: None,
             quit: false,
             effects: Vec::new(),
-            view,
-            net,
-            teach: Teach::default(),
-            heat: None,
-            heat_key: None,
-            game_evals: GameEvals::default(),
         };
-        app.game_evals.sync(&app.game, app.net.as_ref());
+        app.refresh();
         app.reconcile_engine();
         app
     }
@@ -371,14 +540,13 @@ impl App {
         &self.view.board
     }
 
-    /// Whether the shown position is the end of the line.
-    pub fn at_end(&self) -> bool {
-        self.ply == self.game.len()
+    pub fn tree(&self) -> &crate::game::GameTree {
+        self.doc.game.tree()
     }
 
     /// Legal targets of the selected piece.
     pub fn targets(&self) -> impl Iterator<Item = &Move> {
-        let sel = self.selected;
+        let sel = self.ui.selected;
         self.view
             .legal
             .iter()
@@ -387,12 +555,21 @@ impl App {
 
     /// Whether the engine is searching right now.
     pub fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| !s.finished)
+        self.engine.searching()
     }
 
     /// Whether something on screen changes with time alone.
     pub fn is_live(&self) -> bool {
-        self.searching() || self.clocks.as_ref().is_some_and(Clocks::ticking)
+        self.searching() || self.play.clocks.as_ref().is_some_and(Clocks::ticking)
+    }
+
+    /// Whether the board shows the last position of the game against the
+    /// engine (or, in other modes, the end of its line).
+    pub fn at_game_end(&self) -> bool {
+        match self.play.mode {
+            Mode::Play { .. } => self.doc.cursor == self.play.game_end,
+            _ => self.doc.at_line_end(),
+        }
     }
 
     /// The score to show in the eval bar, White's view: the first engine
@@ -406,22 +583,14 @@ impl App {
 
     /// The engine lines when they analyse the shown position, else none.
     pub fn lines_here(&self) -> &[LineView] {
-        let here = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == self.view.board);
-        if here {
-            &self.lines
-        } else {
-            &[]
-        }
+        self.engine.lines_for(&self.view.board)
     }
 
     /// The static evaluation being viewed (`e` switches), White's view, in
     /// centipawns: the network's when the NNUE view is on and a net is
     /// loaded (the panel says when none is), the hand-crafted one otherwise.
     pub fn static_eval(&self) -> i32 {
-        match (self.eval_view, &self.view.nnue) {
+        match (self.ui.eval_view, &self.view.nnue) {
             (EvalKind::Nnue, Some(e)) => e.final_white(),
             _ => self.view.trace.tapered,
         }
@@ -429,8 +598,8 @@ impl App {
 
     /// The result, when the shown position ends the game.
     pub fn outcome(&self) -> Option<Outcome> {
-        let flagged = self.clocks.as_ref().and_then(|c| c.flagged);
-        if let Some(loser) = flagged.filter(|_| self.at_end()) {
+        let flagged = self.play.clocks.as_ref().and_then(|c| c.flagged);
+        if let Some(loser) = flagged.filter(|_| self.at_game_end()) {
             return Some(Outcome::Flagged(loser));
         }
         match self.view.status {
@@ -455,9 +624,9 @@ impl App {
 
     /// A human-readable verdict when the shown position ends the game.
     pub fn result_text(&self) -> Option<String> {
-        if let Some(c) = &self.clocks {
+        if let Some(c) = &self.play.clocks {
             if let Some(loser) = c.flagged {
-                if self.at_end() {
+                if self.at_game_end() {
                     return Some(match loser {
                         Color::White => "White lost on time · 0-1".to_string(),
                         Color::Black => "Black lost on time · 1-0".to_string(),
@@ -480,14 +649,14 @@ impl App {
     }
 
     pub fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
+        self.dialogs.message = Some(Message {
             text: text.into(),
             error: false,
         });
     }
 
     pub fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
+        self.dialogs.message = Some(Message {
             text: text.into(),
             error: true,
         });

@@ -1,19 +1,19 @@
-//! `tapir tui --bench-frames N`: draws N frames of a busy board (a long
-//! game, five engine lines, the eval panel, the F12 overlay) into an
-//! off-screen `TestBackend` and measures each `Terminal::draw`, which
-//! includes ratatui's diff. Consecutive frames show different plies so
-//! every frame really changes cells. With `teach`, a random net is loaded
+//! `tapir tui --bench-frames N`: draws N frames of a busy board (a 300-ply
+//! game with 1,000 moves in variations, five engine lines, the eval panel,
+//! the F12 overlay) into an off-screen `TestBackend` and measures each
+//! `Terminal::draw`, which includes ratatui's diff. Consecutive frames show
+//! far-apart moves so every frame really changes cells and scrolls. With `teach`, a random net is loaded
 //! and every frame also shows another teaching view, heatmap and term.
 
 use super::action::Action;
 use super::app::App;
 use super::config::Config;
-use super::game::Game;
 use super::ui;
 use super::update::line_view;
 use super::widgets::frametime::FrameStats;
-use crate::chess::{legal_moves, parse_move};
+use crate::chess::legal_moves;
 use crate::engine::{Bound, Score, SearchEvent, SearchInfo};
+use crate::game::{Game, Nag, NodeId};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
@@ -30,28 +30,67 @@ pub struct FrameBench {
     pub p99: Duration,
 }
 
-/// A game of 60 plies with analysis lines, as a realistic screen.
+/// A tree as big as an annotated master game gets: a 300-ply main line
+/// and 1,000 moves in variations (nested, some with comments and glyphs),
+/// with five analysis lines; a fixed seed, so every run draws the same.
 pub fn busy_app() -> App {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n.max(1) as u64) as usize
+    };
     let mut game = Game::default();
-    let moves = "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7 \
-                 g4 b5 g5 b4 Ne2 Ne8 f4 a5 f5 a4 Nbd4 exd4 Nxd4 b3 Kb1 bxc2+ Nxc2 Bb3 axb3 axb3 \
-                 Na3 Ra1+ Kxa1 Qa5 Bd4 Qxa3 bxa3 Bxa3 Bb2";
-    for s in moves.split_whitespace() {
-        let Ok(m) = parse_move(game.last_board(), s) else {
+    // The main line: random legal moves, preferring captures rarely, so
+    // the game stays long.
+    let mut at = NodeId::ROOT;
+    let mut main = vec![at];
+    while main.len() <= 300 {
+        let list = legal_moves(game.board(at));
+        if list.is_empty() || game.status_at(at).is_over() {
             break;
+        }
+        let quiet: Vec<_> = list.iter().copied().filter(|m| !m.is_capture()).collect();
+        let pool = if quiet.is_empty() || next(4) == 0 {
+            list.as_slice().to_vec()
+        } else {
+            quiet
         };
-        game.push(m);
+        at = game.play(at, pool[next(pool.len())]).0;
+        main.push(at);
+    }
+    // Variations: from random points of the main line and of earlier
+    // variations, 3 to 12 moves each, until there are 1,000 such moves.
+    let mut starts = main.clone();
+    while game.tree().variation_move_count() < 1_000 {
+        let from = starts[next(starts.len())];
+        let mut cur = from;
+        for k in 0..3 + next(10) {
+            let list = legal_moves(game.board(cur));
+            if list.is_empty() {
+                break;
+            }
+            cur = game.play(cur, list.as_slice()[next(list.len())]).0;
+            if k == 0 && next(3) == 0 {
+                game.toggle_nag(cur, Nag::MOVE[next(6)]);
+            }
+            if next(8) == 0 {
+                game.set_comment(cur, false, "an idea worth a comment, over a few words");
+            }
+            starts.push(cur);
+        }
     }
     let mut app = App::new(Config::default(), game);
     app.config.multipv = 5;
     app.update(Action::Resize(120, 40));
-    app.show_frame_times = true;
+    app.ui.show_frame_times = true;
     app
 }
 
 /// Fills five engine lines for the shown position.
 fn fake_lines(app: &mut App) {
-    let Some(token) = app.search.as_ref().map(|s| s.token) else {
+    let Some(token) = app.engine.search.as_ref().map(|s| s.token) else {
         return;
     };
     let board = app.view.board;
@@ -96,23 +135,26 @@ pub fn run(frames: usize, width: u16, height: u16, teach: bool) -> FrameBench {
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     let mut stats = FrameStats::default();
     let mut times = Vec::with_capacity(frames);
-    let len = app.game.len();
+    // Two far-apart moves: the end of the main line and a move in a
+    // variation half-way, so the move list scrolls on every frame.
+    let end = app.tree().line_end(NodeId::ROOT);
+    let middle = app
+        .tree()
+        .preorder()
+        .into_iter()
+        .filter(|&n| !app.tree().is_mainline(n))
+        .nth(500)
+        .unwrap_or(end);
     for i in 0..frames {
-        // Alternate between two plies so every frame changes.
-        let target = if i % 2 == 0 { len } else { len - 1 };
-        app.update(if target == len {
-            Action::Last
-        } else {
-            Action::Prev
-        });
+        app.update(Action::GoTo(if i % 2 == 0 { end } else { middle }));
         fake_lines(&mut app);
         if teach {
             use super::teach::{HeatMode, PanelView};
-            app.teach.panel = PanelView::ALL[i % PanelView::ALL.len()];
-            app.teach.heat = HeatMode::CYCLE[(i / 5) % HeatMode::CYCLE.len()];
-            app.teach.term = Some(i % crate::eval::hce::sink::Term::COUNT);
-            app.teach.phase = (i % 3 == 0).then_some((i % 25) as i32);
-            app.teach.delta_item = i % 3;
+            app.ui.teach.panel = PanelView::ALL[i % PanelView::ALL.len()];
+            app.ui.teach.heat = HeatMode::CYCLE[(i / 5) % HeatMode::CYCLE.len()];
+            app.ui.teach.term = Some(i % crate::eval::hce::sink::Term::COUNT);
+            app.ui.teach.phase = (i % 3 == 0).then_some((i % 25) as i32);
+            app.ui.teach.delta_item = i % 3;
             app.update(Action::Tick(app.now));
         }
         app.take_effects();

@@ -4,6 +4,7 @@
 
 use super::params::{LEVEL_RANGE, MULTIPV_MAX};
 use crate::engine::EngineOption;
+use crate::game::Nag;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +26,41 @@ pub enum Command {
     Flip,
     Help,
     Quit,
+    Undo,
+    Redo,
+    /// `:comment TEXT` sets the shown move's comment; alone, opens the prompt.
+    Comment(Option<String>),
+    /// Sets or clears an annotation glyph on the shown move.
+    Nag(Nag),
+    /// Adds engine line N as a variation.
+    Line(usize),
+    Promote,
+    Main,
+    Delete,
 }
 
-/// Every command with its argument, for the help overlay and errors.
+/// Every command with what it does, for the help overlay.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (":fen [FEN]", "set / show position"),
+    (":load FILE", "open a PGN (Tab)"),
+    (":save [FILE]", "save as PGN"),
+    (":comment [TEXT]", "comment on the move"),
+    (":nag GLYPH", "set / clear a glyph"),
+    (":line N", "add engine line N"),
+    (":promote :main", "as P, M"),
+    (":delete", "as x"),
+    (":undo :redo", "as Ctrl-Z, Ctrl-Y"),
+    (":net FILE", "load an NNUE net"),
+    (":level N", "engine level 1-10"),
+    (":hash MB", "hash size in MiB"),
+    (":threads N", "search threads"),
+    (":multipv N", "engine lines 1-5"),
+    (":new :flip :q", "as n, f, q"),
+];
+
+/// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -84,6 +115,28 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 Ok(Command::MultiPv(n))
             }
         }
+        "undo" | "u" => Ok(Command::Undo),
+        "redo" => Ok(Command::Redo),
+        "comment" | "c" => Ok(Command::Comment(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        )),
+        "nag" | "glyph" => {
+            let g = need("a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞) or $n")?;
+            Nag::parse(g).map(Command::Nag).ok_or_else(|| {
+                format!(":nag: '{g}' is not a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞ or $n)")
+            })
+        }
+        "line" => {
+            let n = number("an engine line 1-5")?;
+            if !(1..=MULTIPV_MAX).contains(&n) {
+                Err(format!(":line must be 1-{MULTIPV_MAX}, got {n}"))
+            } else {
+                Ok(Command::Line(n))
+            }
+        }
+        "promote" => Ok(Command::Promote),
+        "main" | "mainline" => Ok(Command::Main),
+        "delete" | "del" => Ok(Command::Delete),
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
         "help" | "h" => Ok(Command::Help),
@@ -114,5 +167,14 @@ mod tests {
         assert!(parse("net").unwrap_err().contains("needs a net file"));
         assert!(parse("frobnicate").unwrap_err().contains("unknown"));
         assert!(parse("level 99999999999999999999").is_err());
+        assert_eq!(parse("nag ?!"), Ok(Command::Nag(Nag(6))));
+        assert!(parse("nag x").unwrap_err().contains("not a glyph"));
+        assert_eq!(
+            parse("comment a b"),
+            Ok(Command::Comment(Some("a b".into())))
+        );
+        assert_eq!(parse("comment"), Ok(Command::Comment(None)));
+        assert_eq!(parse("line 2"), Ok(Command::Line(2)));
+        assert!(parse("line 9").is_err());
     }
 }

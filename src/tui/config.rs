@@ -51,6 +51,11 @@ pub struct Config {
     pub threads: usize,
     /// Playing strength against the engine, 1..=10 (10 is full strength).
     pub level: u8,
+    /// Whether the engine starts analysing when the board opens.
+    pub autostart_analysis: bool,
+    /// The name a game against the engine records for the human (empty:
+    /// the login name).
+    pub player: String,
 }
 
 impl Default for Config {
@@ -62,6 +67,8 @@ impl Default for Config {
             hash: 64,
             threads: 1,
             level: 5,
+            autostart_analysis: true,
+            player: String::new(),
         }
     }
 }
@@ -109,11 +116,26 @@ impl Config {
         Ok(())
     }
 
+    /// The human's name for a game's tags.
+    pub fn player_name(&self) -> String {
+        let set = self.player.trim();
+        if !set.is_empty() {
+            return set.to_string();
+        }
+        std::env::var("USER")
+            .or_else(|_| std::env::var("USERNAME"))
+            .ok()
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty())
+            .unwrap_or_else(|| "Player".to_string())
+    }
+
     pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).expect("the config serialises");
         format!(
             "# tapir settings. theme: classic | ocean | ansi; pieces: unicode | ascii;\n\
-             # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength).\n{body}"
+             # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
+             # autostart_analysis: analyse on opening; player: your name in games.\n{body}"
         )
     }
 }

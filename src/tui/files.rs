@@ -1,53 +1,326 @@
-//! Reading the files a user names (`--pgn`, `:load`, the autosave) with
-//! limits, so that a device or a huge file is a clear error instead of a
-//! board that hangs or runs out of memory.
+//! The files a user names (`--pgn`, `:load`, `:save`, the autosave): read
+//! with limits and only when they are regular files (a device, a named
+//! pipe or a huge file is a clear error instead of a board that hangs),
+//! decoded as UTF-8 or Latin-1, written atomically so that no save can
+//! lose a game that was in the file. Paths may start with `~` or `$HOME`,
+//! and Tab completes them.
 
+use super::action::SaveHow;
+use super::config::write_atomic;
+use crate::game::pgn::{decode, index_games, split_games, Encoding};
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The largest PGN file the board opens: far beyond any game or
 /// collection one browses in a picker.
 pub const MAX_PGN_BYTES: u64 = 64 << 20;
 
-/// A regular file's text, at most `MAX_PGN_BYTES`; the error says why not.
-pub fn read_pgn_text(path: &Path) -> io::Result<String> {
-    let file = File::open(path)?;
-    let meta = file.metadata()?;
+/// A regular file's bytes, at most `max` of them; the error says why not.
+/// The type is checked before the file is opened, so a named pipe cannot
+/// block the caller.
+pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            if meta.is_dir() {
+                "a directory, not a file"
+            } else {
+                "not a regular file (a device or a pipe)"
+            },
+        ));
+    }
+    let file = File::open(path)?;
+    if !file.metadata()?.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             "not a regular file",
         ));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_PGN_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_PGN_BYTES {
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("larger than {} MiB", MAX_PGN_BYTES >> 20),
+            format!("larger than {} MiB", max >> 20),
         ));
     }
-    String::from_utf8(bytes)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+    Ok(bytes)
+}
+
+/// A PGN file's text and the encoding it was read in.
+pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
+    let bytes = read_regular(path, MAX_PGN_BYTES)?;
+    if bytes.contains(&0) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "binary data, not PGN text",
+        ));
+    }
+    Ok(decode(&bytes))
+}
+
+/// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in;
+/// anything else as typed.
+pub fn expand_path(p: &Path) -> PathBuf {
+    let s = p.to_string_lossy();
+    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    let rest = if s == "~" || s == "$HOME" || s == "${HOME}" {
+        Some("")
+    } else {
+        ["~/", "$HOME/", "${HOME}/"]
+            .iter()
+            .find_map(|pre| s.strip_prefix(pre))
+    };
+    match (rest, home()) {
+        (Some(r), Some(h)) => h.join(r),
+        _ => p.to_path_buf(),
+    }
+}
+
+/// The file names that complete `typed` (a path as typed, `~` allowed),
+/// each written the way the user started it; directories end in `/`.
+pub fn complete_path(typed: &str) -> Vec<String> {
+    let (dir_typed, partial) = match typed.rfind('/') {
+        Some(i) => (&typed[..=i], &typed[i + 1..]),
+        None => ("", typed),
+    };
+    let dir = if dir_typed.is_empty() {
+        PathBuf::from(".")
+    } else {
+        expand_path(Path::new(dir_typed))
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if !name.starts_with(partial) || (name.starts_with('.') && !partial.starts_with('.')) {
+                return None;
+            }
+            let is_dir = e.file_type().ok()?.is_dir()
+                || (e.file_type().ok()?.is_symlink() && e.path().is_dir());
+            Some(format!(
+                "{dir_typed}{name}{}",
+                if is_dir { "/" } else { "" }
+            ))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// What a save did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// Written; the game's index in the file when it holds several, and
+    /// a note worth saying.
+    Done {
+        index: Option<usize>,
+        note: Option<String>,
+    },
+    /// A new save found the file there, with this many games: ask.
+    Exists { games: usize },
+}
+
+/// Saves one game's `text` to `path` as `how` says, never dropping a game
+/// that was in the file (the whole file is written atomically).
+pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
+    let existing = || -> anyhow::Result<(String, Encoding)> {
+        read_pgn(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
+    };
+    let latin1_note = |enc: Encoding| {
+        (enc == Encoding::Latin1).then(|| "the file was Latin-1 and is UTF-8 now".to_string())
+    };
+    match how {
+        SaveHow::New => match std::fs::metadata(path) {
+            Ok(m) if m.len() > 0 || !m.is_file() => {
+                let games = if m.is_file() {
+                    existing().map(|(t, _)| index_games(&t).len()).unwrap_or(0)
+                } else {
+                    0
+                };
+                Ok(Saved::Exists { games })
+            }
+            _ => {
+                write_atomic(path, text)?;
+                Ok(Saved::Done {
+                    index: None,
+                    note: None,
+                })
+            }
+        },
+        SaveHow::Overwrite => {
+            write_atomic(path, text)?;
+            Ok(Saved::Done {
+                index: None,
+                note: None,
+            })
+        }
+        SaveHow::Append => {
+            let (old, enc) = existing()?;
+            let games = index_games(&old).len();
+            let body = old.trim_end();
+            let joined = if body.is_empty() {
+                text.to_string()
+            } else {
+                format!("{body}\n\n{text}")
+            };
+            write_atomic(path, &joined)?;
+            Ok(Saved::Done {
+                index: Some(games),
+                note: Some(format!(
+                    "appended as game {} of {}{}",
+                    games + 1,
+                    games + 1,
+                    latin1_note(enc).map_or(String::new(), |n| format!("; {n}"))
+                )),
+            })
+        }
+        SaveHow::Replace { index } => {
+            let (old, enc) = existing()?;
+            let spans = split_games(&old);
+            let Some(span) = spans.get(*index) else {
+                anyhow::bail!(
+                    "{} has changed: it holds {} games, not game {} (:save FILE saves elsewhere)",
+                    path.display(),
+                    spans.len(),
+                    index + 1
+                );
+            };
+            let after = &old[span.end..];
+            let joined = if after.trim().is_empty() {
+                format!("{}{text}", &old[..span.start])
+            } else {
+                format!("{}{text}\n{after}", &old[..span.start])
+            };
+            write_atomic(path, &joined)?;
+            Ok(Saved::Done {
+                index: Some(*index),
+                note: latin1_note(enc),
+            })
+        }
+    }
+}
+
+/// Today's date as PGN writes it ("2026.11.25"), in UTC.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
+/// civil-from-days algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tapir-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
     #[test]
-    fn refuses_devices_and_non_text() {
-        assert!(read_pgn_text(Path::new("/dev/zero")).is_err());
-        let dir = std::env::temp_dir().join(format!("tapir-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        assert!(read_pgn_text(&dir).is_err(), "a directory");
+    fn refuses_devices_directories_and_binary() {
+        assert!(read_pgn(Path::new("/dev/zero")).is_err());
+        let dir = temp("refuse");
+        assert!(read_pgn(&dir).is_err(), "a directory");
         let bin = dir.join("bin.pgn");
-        std::fs::write(&bin, [0xff, 0xfe, 0x00]).unwrap();
-        assert!(read_pgn_text(&bin).is_err());
-        let ok = dir.join("ok.pgn");
-        std::fs::write(&ok, "1. e4 *\n").unwrap();
-        assert_eq!(read_pgn_text(&ok).unwrap(), "1. e4 *\n");
+        std::fs::write(&bin, [0x00, 0x01]).unwrap();
+        assert!(read_pgn(&bin).is_err());
+        let latin = dir.join("l.pgn");
+        std::fs::write(&latin, b"[White \"J\xfcrgen\"]\n").unwrap();
+        assert_eq!(
+            read_pgn(&latin).unwrap(),
+            ("[White \"Jürgen\"]\n".to_string(), Encoding::Latin1)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saving_never_drops_the_other_games() {
+        let dir = temp("save");
+        let f = dir.join("games.pgn");
+        let g = |n: &str| format!("[Event \"{n}\"]\n\n1. e4 *\n");
+        assert_eq!(
+            save_game(&f, &g("A"), &SaveHow::New).unwrap(),
+            Saved::Done {
+                index: None,
+                note: None
+            }
+        );
+        assert_eq!(
+            save_game(&f, &g("B"), &SaveHow::New).unwrap(),
+            Saved::Exists { games: 1 }
+        );
+        save_game(&f, &g("B"), &SaveHow::Append).unwrap();
+        save_game(&f, &g("C"), &SaveHow::Append).unwrap();
+        let r = save_game(&f, &g("B2"), &SaveHow::Replace { index: 1 }).unwrap();
+        assert_eq!(
+            r,
+            Saved::Done {
+                index: Some(1),
+                note: None
+            }
+        );
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert_eq!(text, format!("{}\n{}\n{}", g("A"), g("B2"), g("C")));
+        assert!(save_game(&f, &g("X"), &SaveHow::Replace { index: 7 })
+            .unwrap_err()
+            .to_string()
+            .contains("holds 3 games"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn paths_expand_and_complete() {
+        let home = std::env::var("HOME").unwrap();
+        assert_eq!(
+            expand_path(Path::new("~/x.pgn")),
+            Path::new(&home).join("x.pgn")
+        );
+        assert_eq!(
+            expand_path(Path::new("$HOME/x")),
+            Path::new(&home).join("x")
+        );
+        assert_eq!(expand_path(Path::new("a/~")), Path::new("a/~"));
+        let dir = temp("complete");
+        std::fs::write(dir.join("alpha.pgn"), "").unwrap();
+        std::fs::write(dir.join("alps.pgn"), "").unwrap();
+        std::fs::create_dir(dir.join("albums")).unwrap();
+        let base = format!("{}/al", dir.display());
+        let got = complete_path(&base);
+        assert_eq!(got.len(), 3);
+        assert!(got[0].ends_with("albums/"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_417), (2025, 11, 25));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(today().len(), 10);
     }
 }

@@ -44,7 +44,7 @@ pub struct HeatKey {
 impl HeatKey {
     pub fn of(app: &App) -> HeatKey {
         HeatKey {
-            teach: app.teach.clone(),
+            teach: app.ui.teach.clone(),
             piece: picked_piece(app),
             hash: app.view.board.hash(),
             net: app.net.as_ref().map(|n| std::sync::Arc::as_ptr(n) as usize),
@@ -55,22 +55,23 @@ impl HeatKey {
 /// The piece on the selected square, else under the keyboard cursor.
 fn picked_piece(app: &App) -> Option<Piece> {
     let b = &app.view.board;
-    app.selected
+    app.ui
+        .selected
         .and_then(|s| b.piece_at(s))
-        .or_else(|| app.cursor.and_then(|s| b.piece_at(s)))
+        .or_else(|| app.ui.cursor.and_then(|s| b.piece_at(s)))
 }
 
 /// The phase the views taper with: the explorer's, else the position's.
 pub fn shown_phase(app: &App) -> i32 {
-    app.teach.phase.unwrap_or(app.view.trace.phase)
+    app.ui.teach.phase.unwrap_or(app.view.trace.phase)
 }
 
 /// The overlay for the current state, if any.
 pub fn compute(app: &App) -> Option<Heat> {
     let phase = shown_phase(app);
-    match app.teach.heat {
+    match app.ui.teach.heat {
         HeatMode::PieceSquares(half) => {
-            let piece = picked_piece(app).unwrap_or(app.teach.heat_piece);
+            let piece = picked_piece(app).unwrap_or(app.ui.teach.heat_piece);
             Some(piece_squares(piece, half, phase))
         }
         HeatMode::HcePieces => Some(from_values(
@@ -90,7 +91,7 @@ pub fn compute(app: &App) -> Option<Heat> {
                 Some("no net loaded: :net FILE, or tapir tui --net FILE".to_string()),
             ),
         }),
-        HeatMode::Off => app.teach.term.map(|i| term_heat(app, i, phase)),
+        HeatMode::Off => app.ui.teach.term.map(|i| term_heat(app, i, phase)),
     }
 }
 

@@ -1,13 +1,420 @@
-//! Terminal events to actions. What a key means depends on what is open:
-//! a prompt takes text, a dialog takes its own keys, otherwise the board
-//! keys apply (see the help overlay for the list).
+//! Terminal events to actions. What a key means depends on what is open: a
+//! prompt takes text, a dialog takes its own keys, otherwise the board
+//! keys apply. The board keys are one table, `BOARD_KEYS`, that both the
+//! key handling and the help overlay read, so the help cannot drift from
+//! what the keys do.
 
-use super::action::{Action, TeachAction};
-use super::app::{App, Overlay};
+use super::action::{Action, SaveChoice, TeachAction};
+use super::app::{App, Overlay, PromptKind, NAG_CHOICES};
 use crate::chess::{Color, PieceType};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+
+/// A key as the table names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Ctrl(char),
+    Code(KeyCode),
+}
+
+/// The help overlay's headings, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Section {
+    Moves,
+    Walk,
+    Edit,
+    Game,
+    Teach,
+    View,
+}
+
+impl Section {
+    pub const ALL: [Section; 6] = [
+        Section::Moves,
+        Section::Walk,
+        Section::Edit,
+        Section::Game,
+        Section::Teach,
+        Section::View,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Moves => "Moves",
+            Section::Walk => "Walking the game",
+            Section::Edit => "Variations and notes",
+            Section::Game => "Games",
+            Section::Teach => "Teaching views",
+            Section::View => "View and engine",
+        }
+    }
+}
+
+/// One board key (or several keys with one meaning).
+pub struct Binding {
+    pub keys: &'static [Key],
+    /// How the help writes the keys.
+    pub label: &'static str,
+    pub help: &'static str,
+    pub section: Section,
+    pub action: fn() -> Action,
+}
+
+use Key::{Char as C, Code, Ctrl};
+
+/// Every board key, in help order. The first binding that matches wins.
+pub const BOARD_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[C('m'), C('/')],
+        label: "m or /",
+        help: "type a move (SAN/UCI)",
+        section: Section::Moves,
+        action: || Action::OpenMovePrompt(None),
+    },
+    Binding {
+        keys: &[C('N'), C('B'), C('R'), C('Q'), C('K'), C('O')],
+        label: "N B R Q K O",
+        help: "type a piece move",
+        section: Section::Moves,
+        // The key's own letter is put in by `map_key`.
+        action: || Action::OpenMovePrompt(None),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Enter), C(' ')],
+        label: "Enter Space",
+        help: "cursor: pick up, drop",
+        section: Section::Moves,
+        action: || Action::CursorPick,
+    },
+    Binding {
+        keys: &[],
+        label: "mouse",
+        help: "click pieces and moves",
+        section: Section::Moves,
+        action: || Action::Cancel,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Esc)],
+        label: "Esc",
+        help: "close, unselect",
+        section: Section::Moves,
+        action: || Action::Cancel,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Left)],
+        label: "Left Right",
+        help: "previous / next move",
+        section: Section::Walk,
+        action: || Action::Prev,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Right)],
+        label: "",
+        help: "",
+        section: Section::Walk,
+        action: || Action::Next,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Up)],
+        label: "Up Down",
+        help: "other moves here",
+        section: Section::Walk,
+        action: || Action::VariationPrev,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Down)],
+        label: "",
+        help: "",
+        section: Section::Walk,
+        action: || Action::VariationNext,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Home)],
+        label: "Home End",
+        help: "start / end of line",
+        section: Section::Walk,
+        action: || Action::First,
+    },
+    Binding {
+        keys: &[Code(KeyCode::End)],
+        label: "",
+        help: "",
+        section: Section::Walk,
+        action: || Action::Last,
+    },
+    Binding {
+        keys: &[Code(KeyCode::PageUp)],
+        label: "PgUp PgDn",
+        help: "10 moves back / on",
+        section: Section::Walk,
+        action: || Action::PageBack,
+    },
+    Binding {
+        keys: &[Code(KeyCode::PageDown)],
+        label: "",
+        help: "",
+        section: Section::Walk,
+        action: || Action::PageForward,
+    },
+    Binding {
+        keys: &[C('u')],
+        label: "u",
+        help: "back / take back",
+        section: Section::Walk,
+        action: || Action::TakeBack,
+    },
+    Binding {
+        keys: &[C('i')],
+        label: "i",
+        help: "comment on the move",
+        section: Section::Edit,
+        action: || Action::EditComment,
+    },
+    Binding {
+        keys: &[C('!')],
+        label: "!",
+        help: "glyphs ! ? !? ± = ...",
+        section: Section::Edit,
+        action: || Action::OpenAnnotate,
+    },
+    Binding {
+        keys: &[C('P')],
+        label: "P",
+        help: "promote the variation",
+        section: Section::Edit,
+        action: || Action::PromoteLine,
+    },
+    Binding {
+        keys: &[C('M')],
+        label: "M",
+        help: "make it the main line",
+        section: Section::Edit,
+        action: || Action::MakeMain,
+    },
+    Binding {
+        keys: &[C('x')],
+        label: "x",
+        help: "delete from here",
+        section: Section::Edit,
+        action: || Action::Delete,
+    },
+    Binding {
+        keys: &[C('X')],
+        label: "X",
+        help: "delete what follows",
+        section: Section::Edit,
+        action: || Action::DeleteAfter,
+    },
+    Binding {
+        keys: &[C('l')],
+        label: "l",
+        help: "add an engine line",
+        section: Section::Edit,
+        action: || Action::AddEngineLine(None),
+    },
+    Binding {
+        keys: &[Ctrl('z')],
+        label: "Ctrl-Z Ctrl-Y",
+        help: "undo / redo",
+        section: Section::Edit,
+        action: || Action::Undo,
+    },
+    Binding {
+        keys: &[Ctrl('y')],
+        label: "",
+        help: "",
+        section: Section::Edit,
+        action: || Action::Redo,
+    },
+    Binding {
+        keys: &[C('n')],
+        label: "n",
+        help: "new game",
+        section: Section::Game,
+        action: || Action::NewGame,
+    },
+    Binding {
+        keys: &[C('p')],
+        label: "p",
+        help: "play the engine",
+        section: Section::Game,
+        action: || Action::OpenPlayDialog,
+    },
+    Binding {
+        keys: &[C('2')],
+        label: "2",
+        help: "two players",
+        section: Section::Game,
+        action: || Action::TwoPlayers,
+    },
+    Binding {
+        keys: &[C('a')],
+        label: "a",
+        help: "analysis; end a game",
+        section: Section::Game,
+        action: || Action::ToggleAnalysis,
+    },
+    Binding {
+        keys: &[C('v')],
+        label: "v V",
+        help: "next / previous view",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::View(1)),
+    },
+    Binding {
+        keys: &[C('V')],
+        label: "",
+        help: "",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::View(-1)),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Tab)],
+        label: "Tab S-Tab",
+        help: "select a term / move",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Item(1)),
+    },
+    Binding {
+        keys: &[Code(KeyCode::BackTab)],
+        label: "",
+        help: "",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Item(-1)),
+    },
+    Binding {
+        keys: &[C('b')],
+        label: "b",
+        help: "packed sum: 2nd term",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Second),
+    },
+    Binding {
+        keys: &[C('g')],
+        label: "g",
+        help: "phase explorer",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::TogglePhase),
+    },
+    Binding {
+        keys: &[C('[')],
+        label: "[ ] { }",
+        help: "phase ±1 / to 0, 24",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Phase(-1)),
+    },
+    Binding {
+        keys: &[C(']')],
+        label: "",
+        help: "",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Phase(1)),
+    },
+    Binding {
+        keys: &[C('{')],
+        label: "",
+        help: "",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Phase(-crate::eval::phase::MAX_PHASE)),
+    },
+    Binding {
+        keys: &[C('}')],
+        label: "",
+        help: "",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Phase(crate::eval::phase::MAX_PHASE)),
+    },
+    Binding {
+        keys: &[C('c')],
+        label: "c",
+        help: "board heatmaps",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Heat),
+    },
+    Binding {
+        keys: &[C('o')],
+        label: "o",
+        help: "heatmap piece",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::HeatPiece),
+    },
+    Binding {
+        keys: &[C('+'), C('=')],
+        label: "+ -",
+        help: "engine lines 1-5",
+        section: Section::View,
+        action: || Action::MultiPvUp,
+    },
+    Binding {
+        keys: &[C('-'), C('_')],
+        label: "",
+        help: "",
+        section: Section::View,
+        action: || Action::MultiPvDown,
+    },
+    Binding {
+        keys: &[C('e')],
+        label: "e",
+        help: "evaluator NNUE / HCE",
+        section: Section::View,
+        action: || Action::ToggleEvalView,
+    },
+    Binding {
+        keys: &[C('f')],
+        label: "f",
+        help: "flip the board",
+        section: Section::View,
+        action: || Action::Flip,
+    },
+    Binding {
+        keys: &[C('y')],
+        label: "y",
+        help: "show, copy the FEN",
+        section: Section::View,
+        action: || Action::CopyFen,
+    },
+    Binding {
+        keys: &[Code(KeyCode::F(12))],
+        label: "F12",
+        help: "frame-time overlay",
+        section: Section::View,
+        action: || Action::ToggleFrameTimes,
+    },
+    Binding {
+        keys: &[C(':')],
+        label: ":",
+        help: "command line",
+        section: Section::View,
+        action: || Action::OpenCommand,
+    },
+    Binding {
+        keys: &[C('?'), C('h')],
+        label: "? h",
+        help: "this help",
+        section: Section::View,
+        action: || Action::ToggleHelp,
+    },
+    Binding {
+        keys: &[C('q')],
+        label: "q",
+        help: "quit (Ctrl-C: now)",
+        section: Section::View,
+        action: || Action::Quit,
+    },
+];
+
+/// Whether the table's `key` is the pressed `k`.
+fn matches(key: Key, k: &KeyEvent) -> bool {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    match (key, k.code) {
+        (Key::Ctrl(c), KeyCode::Char(x)) => ctrl && x.eq_ignore_ascii_case(&c),
+        (Key::Char(c), KeyCode::Char(x)) => !ctrl && x == c,
+        (Key::Code(c), code) => !ctrl && c == code,
+        _ => false,
+    }
+}
 
 /// The action for a terminal event, if it means anything now.
 pub fn map_event(app: &App, ev: &Event) -> Option<Action> {
@@ -25,114 +432,149 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
     if ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('C')) {
         return Some(Action::ForceQuit);
     }
-    if app.prompt.is_some() {
-        return match k.code {
-            KeyCode::Enter => Some(Action::PromptSubmit),
-            KeyCode::Esc => Some(Action::Cancel),
-            KeyCode::Backspace => Some(Action::PromptBackspace),
-            KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
+    if let Some(p) = &app.dialogs.prompt {
+        return prompt_key(p.kind, k, ctrl);
+    }
+    if let Some(a) = dialog_key(&app.dialogs.overlay, k) {
+        return a;
+    }
+    // The keyboard cursor, while shown, takes the arrows.
+    if app.ui.cursor.is_some() {
+        let step = match k.code {
+            KeyCode::Left => Some((-1, 0)),
+            KeyCode::Right => Some((1, 0)),
+            KeyCode::Up => Some((0, 1)),
+            KeyCode::Down => Some((0, -1)),
             _ => None,
         };
-    }
-    match &app.overlay {
-        Overlay::None => {}
-        Overlay::Help => return Some(Action::ToggleHelp),
-        Overlay::Promotion { .. } => {
-            return match k.code {
-                KeyCode::Char('q') | KeyCode::Char('Q') => Some(Action::Promote(PieceType::Queen)),
-                KeyCode::Char('r') | KeyCode::Char('R') => Some(Action::Promote(PieceType::Rook)),
-                KeyCode::Char('b') | KeyCode::Char('B') => Some(Action::Promote(PieceType::Bishop)),
-                KeyCode::Char('n') | KeyCode::Char('N') => Some(Action::Promote(PieceType::Knight)),
-                KeyCode::Left | KeyCode::Up => Some(Action::ChoiceMove(-1)),
-                KeyCode::Right | KeyCode::Down | KeyCode::Tab => Some(Action::ChoiceMove(1)),
-                KeyCode::Enter | KeyCode::Char(' ') => Some(Action::ChoiceConfirm),
-                KeyCode::Esc => Some(Action::Cancel),
-                _ => None,
-            };
-        }
-        Overlay::Play(_) => {
-            return match k.code {
-                KeyCode::Char('w') | KeyCode::Char('W') => Some(Action::PlaySide(Color::White)),
-                KeyCode::Char('b') | KeyCode::Char('B') => Some(Action::PlaySide(Color::Black)),
-                KeyCode::Char('c') | KeyCode::Char('C') => Some(Action::PlayClock),
-                KeyCode::Left | KeyCode::Down | KeyCode::Char('-') => Some(Action::ChoiceMove(-1)),
-                KeyCode::Right | KeyCode::Up | KeyCode::Char('+') => Some(Action::ChoiceMove(1)),
-                KeyCode::Enter => Some(Action::ChoiceConfirm),
-                KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
-                _ => None,
-            };
-        }
-        Overlay::Picker { .. } => {
-            return match k.code {
-                KeyCode::Up | KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
-                KeyCode::Down | KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
-                KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
-                KeyCode::PageDown => Some(Action::ChoiceMove(10)),
-                KeyCode::Enter => Some(Action::ChoiceConfirm),
-                KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
-                _ => None,
-            };
-        }
-        Overlay::Confirm(_) => {
-            return match k.code {
-                // Only y drops moves: a stray Enter must not.
-                KeyCode::Char('y') | KeyCode::Char('Y') => Some(Action::Confirm(true)),
-                KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => {
-                    Some(Action::Confirm(false))
-                }
-                _ => None,
-            };
+        if let Some((dx, dy)) = step {
+            return Some(Action::CursorMove(dx, dy));
         }
     }
-    let cursor = app.cursor.is_some();
-    Some(match k.code {
-        KeyCode::Left if cursor => Action::CursorMove(-1, 0),
-        KeyCode::Right if cursor => Action::CursorMove(1, 0),
-        KeyCode::Left => Action::Prev,
-        KeyCode::Right => Action::Next,
-        KeyCode::Up => Action::CursorMove(0, 1),
-        KeyCode::Down => Action::CursorMove(0, -1),
-        KeyCode::Home => Action::First,
-        KeyCode::End => Action::Last,
-        KeyCode::Enter | KeyCode::Char(' ') => Action::CursorPick,
-        KeyCode::Esc => Action::Cancel,
-        KeyCode::F(12) => Action::ToggleFrameTimes,
-        KeyCode::Tab => Action::Teach(TeachAction::Item(1)),
-        KeyCode::BackTab => Action::Teach(TeachAction::Item(-1)),
-        KeyCode::Char(c) => match c {
-            'q' => Action::Quit,
-            'u' => Action::TakeBack,
-            'f' => Action::Flip,
-            'a' => Action::ToggleAnalysis,
-            'n' => Action::NewGame,
-            'p' => Action::OpenPlayDialog,
-            '2' => Action::TwoPlayers,
-            '+' | '=' => Action::MultiPvUp,
-            '-' | '_' => Action::MultiPvDown,
-            'e' => Action::ToggleEvalView,
-            '?' | 'h' => Action::ToggleHelp,
-            'y' => Action::CopyFen,
-            'v' => Action::Teach(TeachAction::View(1)),
-            'V' => Action::Teach(TeachAction::View(-1)),
-            'b' => Action::Teach(TeachAction::Second),
-            'g' => Action::Teach(TeachAction::TogglePhase),
-            '[' => Action::Teach(TeachAction::Phase(-1)),
-            ']' => Action::Teach(TeachAction::Phase(1)),
-            '{' => Action::Teach(TeachAction::Phase(-crate::eval::phase::MAX_PHASE)),
-            '}' => Action::Teach(TeachAction::Phase(crate::eval::phase::MAX_PHASE)),
-            'c' => Action::Teach(TeachAction::Heat),
-            'o' => Action::Teach(TeachAction::HeatPiece),
-            ':' => Action::OpenCommand,
-            'm' | '/' => Action::OpenMovePrompt(None),
-            'N' | 'B' | 'R' | 'Q' | 'K' | 'O' => Action::OpenMovePrompt(Some(c)),
-            _ => return None,
+    let b = BOARD_KEYS
+        .iter()
+        .find(|b| b.keys.iter().any(|&key| matches(key, k)))?;
+    Some(match (b.action)() {
+        Action::OpenMovePrompt(None) => match k.code {
+            KeyCode::Char(c @ ('N' | 'B' | 'R' | 'Q' | 'K' | 'O')) => {
+                Action::OpenMovePrompt(Some(c))
+            }
+            _ => Action::OpenMovePrompt(None),
         },
+        a => a,
+    })
+}
+
+/// Keys while a prompt is open: a small line editor.
+fn prompt_key(kind: PromptKind, k: &KeyEvent, ctrl: bool) -> Option<Action> {
+    Some(match k.code {
+        KeyCode::Enter => Action::PromptSubmit,
+        KeyCode::Esc => Action::Cancel,
+        KeyCode::Backspace => Action::PromptBackspace,
+        KeyCode::Delete => Action::PromptDelete,
+        KeyCode::Left => Action::PromptCaret(-1),
+        KeyCode::Right => Action::PromptCaret(1),
+        KeyCode::Home => Action::PromptHome,
+        KeyCode::End => Action::PromptEnd,
+        KeyCode::Tab if kind == PromptKind::Command => Action::PromptComplete,
+        KeyCode::Char('a') if ctrl => Action::PromptHome,
+        KeyCode::Char('e') if ctrl => Action::PromptEnd,
+        KeyCode::Char('u') if ctrl => Action::PromptKillBefore,
+        KeyCode::Char('w') if ctrl => Action::PromptDeleteWord,
+        KeyCode::Char(c) if !ctrl => Action::PromptChar(c),
         _ => return None,
     })
 }
 
+/// Keys while a dialog is open: `Some(action or nothing)`, or `None` when
+/// no dialog is open.
+fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
+    let choice = |k: &KeyEvent| match k.code {
+        KeyCode::Left | KeyCode::Up => Some(Action::ChoiceMove(-1)),
+        KeyCode::Right | KeyCode::Down | KeyCode::Tab => Some(Action::ChoiceMove(1)),
+        KeyCode::Enter | KeyCode::Char(' ') => Some(Action::ChoiceConfirm),
+        KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
+        _ => None,
+    };
+    Some(match overlay {
+        Overlay::None => return None,
+        Overlay::Help => match k.code {
+            KeyCode::Up => Some(Action::HelpScroll(-1)),
+            KeyCode::Down => Some(Action::HelpScroll(1)),
+            KeyCode::PageUp => Some(Action::HelpScroll(-10)),
+            KeyCode::PageDown | KeyCode::Char(' ') => Some(Action::HelpScroll(10)),
+            KeyCode::Home => Some(Action::HelpScroll(-1000)),
+            _ => Some(Action::ToggleHelp),
+        },
+        Overlay::Promotion { .. } => match k.code {
+            KeyCode::Char('q') | KeyCode::Char('Q') => Some(Action::Promote(PieceType::Queen)),
+            KeyCode::Char('r') | KeyCode::Char('R') => Some(Action::Promote(PieceType::Rook)),
+            KeyCode::Char('b') | KeyCode::Char('B') => Some(Action::Promote(PieceType::Bishop)),
+            KeyCode::Char('n') | KeyCode::Char('N') => Some(Action::Promote(PieceType::Knight)),
+            _ => choice(k),
+        },
+        Overlay::Play(_) => match k.code {
+            KeyCode::Char('w') | KeyCode::Char('W') => Some(Action::PlaySide(Color::White)),
+            KeyCode::Char('b') | KeyCode::Char('B') => Some(Action::PlaySide(Color::Black)),
+            KeyCode::Char('c') | KeyCode::Char('C') => Some(Action::PlayClock),
+            KeyCode::Left | KeyCode::Down | KeyCode::Char('-') => Some(Action::ChoiceMove(-1)),
+            KeyCode::Right | KeyCode::Up | KeyCode::Char('+') => Some(Action::ChoiceMove(1)),
+            KeyCode::Enter => Some(Action::ChoiceConfirm),
+            KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
+            _ => None,
+        },
+        Overlay::Picker { .. } => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
+            KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
+            KeyCode::PageDown => Some(Action::ChoiceMove(10)),
+            KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
+            KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
+            KeyCode::Enter => Some(Action::ChoiceConfirm),
+            KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
+            _ => None,
+        },
+        Overlay::Confirm(_) => match k.code {
+            // Only y drops or deletes anything: a stray Enter must not.
+            KeyCode::Char('y') | KeyCode::Char('Y') => Some(Action::Confirm(true)),
+            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => Some(Action::Confirm(false)),
+            _ => None,
+        },
+        Overlay::SaveExisting { .. } => match k.code {
+            KeyCode::Char('o') | KeyCode::Char('O') => {
+                Some(Action::SaveChoice(SaveChoice::Overwrite))
+            }
+            KeyCode::Char('a') | KeyCode::Char('A') => Some(Action::SaveChoice(SaveChoice::Append)),
+            KeyCode::Char('c') | KeyCode::Char('C') | KeyCode::Esc => {
+                Some(Action::SaveChoice(SaveChoice::Cancel))
+            }
+            _ => None,
+        },
+        Overlay::Annotate { .. } => match k.code {
+            KeyCode::Char(c @ '1'..='9') => Some(Action::ChoicePick(c as usize - '1' as usize)),
+            KeyCode::Char(c @ 'a'..='h') => {
+                Some(Action::ChoicePick(Overlay::annotate_letter_index(c)))
+            }
+            KeyCode::Char('0') | KeyCode::Char('!') => Some(Action::Cancel),
+            _ => choice(k),
+        },
+        Overlay::AddLine { .. } => match k.code {
+            KeyCode::Char(c @ '1'..='5') => Some(Action::ChoicePick(c as usize - '1' as usize)),
+            _ => choice(k),
+        },
+    })
+}
+
+impl Overlay {
+    /// The annotation dialog's position glyphs go by letters a-h.
+    pub fn annotate_letter_index(c: char) -> usize {
+        let moves = NAG_CHOICES.iter().filter(|n| n.is_move_quality()).count();
+        moves + (c as usize - 'a' as usize)
+    }
+}
+
 fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
-    if app.overlay != Overlay::None || app.prompt.is_some() {
+    if app.dialogs.overlay != Overlay::None || app.dialogs.prompt.is_some() {
         return None;
     }
     match m.kind {
@@ -148,8 +590,8 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::tui::config::Config;
-    use crate::tui::game::Game;
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
@@ -163,12 +605,18 @@ mod tests {
     fn keys_depend_on_what_is_open() {
         let mut app = App::new(Config::default(), Game::default());
         assert_eq!(name(map_key(&app, &key(KeyCode::Left))), "Some(Prev)");
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Up))),
+            "Some(VariationPrev)"
+        );
         assert_eq!(name(map_key(&app, &key(KeyCode::Char('q')))), "Some(Quit)");
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('N')))),
             "Some(OpenMovePrompt(Some('N')))"
         );
         assert_eq!(name(map_key(&app, &key(KeyCode::Char('z')))), "None");
+        let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(name(map_key(&app, &ctrl_z)), "Some(Undo)");
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('v')))),
             "Some(Teach(View(1)))"
@@ -182,27 +630,32 @@ mod tests {
             "Some(Teach(Phase(24)))"
         );
         assert_eq!(
-            name(map_key(&app, &key(KeyCode::Char('c')))),
-            "Some(Teach(Heat))"
+            name(map_key(&app, &key(KeyCode::Char('h')))),
+            "Some(ToggleHelp)"
         );
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
 
-        app.cursor = Some(crate::chess::Square::E1);
+        app.ui.cursor = Some(crate::chess::Square::E1);
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Left))),
             "Some(CursorMove(-1, 0))"
         );
+        app.ui.cursor = None;
 
         app.update(Action::OpenMovePrompt(None));
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('q')))),
             "Some(PromptChar('q'))"
         );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Left))),
+            "Some(PromptCaret(-1))"
+        );
         assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
         app.update(Action::Cancel);
 
-        app.overlay = Overlay::Promotion {
+        app.dialogs.overlay = Overlay::Promotion {
             from: crate::chess::Square::E1,
             to: crate::chess::Square::E8,
             choice: 0,
@@ -211,17 +664,26 @@ mod tests {
             name(map_key(&app, &key(KeyCode::Char('n')))),
             "Some(Promote(Knight))"
         );
-        app.overlay = Overlay::Help;
+        app.dialogs.overlay = Overlay::Help;
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('x')))),
             "Some(ToggleHelp)"
         );
-        app.overlay = Overlay::Confirm(crate::tui::app::ConfirmWhat::Quit);
+        app.dialogs.overlay = Overlay::Confirm(crate::tui::app::ConfirmWhat::Quit);
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('y')))),
             "Some(Confirm(true))"
         );
         assert_eq!(name(map_key(&app, &key(KeyCode::Enter))), "None");
+        app.dialogs.overlay = Overlay::Annotate { choice: 0 };
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('6')))),
+            "Some(ChoicePick(5))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('a')))),
+            "Some(ChoicePick(6))"
+        );
         let release = KeyEvent {
             kind: KeyEventKind::Release,
             ..key(KeyCode::Char('y'))
@@ -231,5 +693,23 @@ mod tests {
             name(map_event(&app, &Event::Resize(100, 30))),
             "Some(Resize(100, 30))"
         );
+    }
+
+    #[test]
+    fn every_board_key_is_in_the_help_and_none_is_bound_twice() {
+        let mut seen: Vec<Key> = Vec::new();
+        for b in BOARD_KEYS {
+            for &k in b.keys {
+                assert!(!seen.contains(&k), "{k:?} is bound twice");
+                seen.push(k);
+            }
+        }
+        // Every binding is described, or continues the one before it.
+        for (i, b) in BOARD_KEYS.iter().enumerate() {
+            assert!(
+                !b.help.is_empty() || (i > 0 && b.section == BOARD_KEYS[i - 1].section),
+                "binding {i} has no help"
+            );
+        }
     }
 }

@@ -7,23 +7,26 @@
 //! `layout` where things go and `params` the board's tuned numbers.
 //! `runtime` owns the terminal and the event loop, `engine_link` keeps the
 //! engine on its own thread, `files` reads and writes game files, `config`
-//! the settings file, `game` the main line being shown, `bench` the
-//! frame-time benchmark. The teaching views: `teach` (their state,
+//! the settings file, `document` the game tree and the shown move,
+//! `movetext` the move list's layout, `autosave` the session kept across
+//! restarts, `bench` the frame-time benchmark. The teaching views: `teach` (their state,
 //! changed by `update::teaching`), `heat` (the board overlay they ask for)
 //! and `game_evals` (both evaluations per ply, for the move list).
 
 pub mod action;
 pub mod app;
+pub mod autosave;
 pub mod bench;
 pub mod commands;
 pub mod config;
+pub mod document;
 pub mod engine_link;
 pub mod files;
-pub mod game;
 pub mod game_evals;
 pub mod heat;
 pub mod keymap;
 pub mod layout;
+pub mod movetext;
 pub mod params;
 pub mod runtime;
 pub mod teach;

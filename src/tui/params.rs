@@ -61,3 +61,9 @@ pub const HEAT_LIGHT_LIFT: u8 = 14;
 /// The longest text the `/` and `:` prompts take (bytes): a FEN with
 /// room to spare, and a bound on what a runaway paste can add.
 pub const PROMPT_MAX: usize = 512;
+
+/// The longest comment the comment prompt takes (bytes).
+pub const COMMENT_MAX: usize = 4096;
+
+/// Moves PageUp and PageDown walk.
+pub const PAGE_PLIES: usize = 10;

@@ -10,19 +10,20 @@
 
 use super::action::{Action, Effect};
 use super::app::App;
+use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
 use super::engine_link::{EngineLink, EngineReport};
-use super::files::read_pgn_text;
-use super::game::Game;
+use super::files::{complete_path, read_pgn, save_game, Saved};
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
 use super::ui;
 use super::widgets::frametime::FrameStats;
 use super::TuiArgs;
-use crate::chess::pgn::parse_games;
 use crate::chess::Board;
 use crate::engine::EngineOption;
 use crate::eval::nnue::{default_net_checked, Network};
+use crate::game::pgn::{index_games, Encoding};
+use crate::game::{plies, Game};
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
@@ -58,8 +59,9 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let loaded = config::load_or_create(&dirs.config_file());
     let Start {
         game,
+        session,
         message: start_msg,
-        pgn_text,
+        pgn,
     } = initial_game(&args, &dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
@@ -67,14 +69,18 @@ pub fn run(args: TuiArgs) -> Result<()> {
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let mut app = App::with_net(loaded.config.clone(), game, net);
+    if let Some(r) = session {
+        app.restore_session(r);
+    }
     if let Some(m) = start_msg {
         app.info(m);
     }
-    if let (Some(path), Some(text)) = (&args.pgn, pgn_text) {
+    if let (Some(path), Some((text, encoding))) = (&args.pgn, pgn) {
         // One game loads, several open the picker.
         app.update(Action::FileLoaded {
             path: path.clone(),
             text,
+            encoding,
         });
     }
     if let Some(w) = &loaded.warning {
@@ -115,21 +121,24 @@ pub fn run(args: TuiArgs) -> Result<()> {
     result
 }
 
-/// What the board opens with: a game, a message for the status line, and
-/// the text of a `--pgn` file (checked here, loaded by the app: one game
-/// loads, several open the picker).
+/// What the board opens with: a game (or a whole session from the
+/// autosave), a message for the status line, and the text of a `--pgn`
+/// file (checked here, loaded by the app: one game loads, several open the
+/// picker).
 struct Start {
     game: Game,
+    session: Option<Restored>,
     message: Option<String>,
-    pgn_text: Option<String>,
+    pgn: Option<(String, Encoding)>,
 }
 
 impl Start {
     fn game(game: Game, message: Option<String>) -> Start {
         Start {
             game,
+            session: None,
             message,
-            pgn_text: None,
+            pgn: None,
         }
     }
 }
@@ -143,46 +152,89 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         return Ok(Start::game(Game::new(b), None));
     }
     if let Some(path) = &args.pgn {
-        let text = read_pgn_text(path).with_context(|| format!("reading {}", path.display()))?;
-        match parse_games(&text).as_slice() {
-            [] => bail!("{}: no game found", path.display()),
-            [Err(e)] => bail!("{}: {e}", path.display()),
-            _ => {}
+        let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
+        if index_games(&text).is_empty() {
+            bail!("{}: no game found", path.display());
         }
         return Ok(Start {
             game: Game::default(),
+            session: None,
             message: None,
-            pgn_text: Some(text),
+            pgn: Some((text, enc)),
         });
     }
     if args.new {
         return Ok(Start::game(Game::default(), None));
     }
     let auto = dirs.autosave_file();
-    let restored = match read_pgn_text(&auto) {
+    let text = match read_pgn(&auto) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Ok(Start::game(Game::default(), None))
         }
-        Err(_) => None,
-        Ok(text) => parse_games(&text).into_iter().next().and_then(|g| g.ok()),
+        Err(e) => Err(e.to_string()),
+        Ok((text, _)) => Ok(text),
     };
+    let restored = text.and_then(|t| autosave::decode(&t, Instant::now()));
     Ok(match restored {
-        Some(g) => {
-            let msg = (!g.moves.is_empty()).then(|| {
-                format!(
-                    "restored the last game ({}); n for a new one",
-                    super::update::plies(g.moves.len())
-                )
+        Ok(r) => {
+            let moves = r.game.tree().move_count();
+            let mut msg = (moves > 0).then(|| {
+                let what = if r.play.is_some() {
+                    "the game against the engine, paused: p goes on with it, a ends it"
+                } else {
+                    "the last game; n for a new one"
+                };
+                format!("restored {what} ({})", plies(moves))
             });
-            Start::game(Game::from_pgn(&g), msg)
+            if let (Some(m), Some(first)) = (&mut msg, r.problems.first()) {
+                m.push_str(&format!("; not kept: {first}"));
+            }
+            Start {
+                game: Game::default(),
+                session: Some(r),
+                message: msg,
+                pgn: None,
+            }
         }
-        None => {
-            let aside = auto.with_extension("pgn.broken");
-            let _ = std::fs::rename(&auto, &aside);
-            let msg = format!("the autosave was unreadable; kept as {}", aside.display());
+        Err(why) => {
+            let msg = match keep_aside(&auto) {
+                Ok(aside) => format!(
+                    "the autosave was unreadable ({why}); kept as {}",
+                    aside.display()
+                ),
+                Err(e) => format!(
+                    "the autosave {} was unreadable ({why}) and could not be moved aside ({e}); it is left as it is",
+                    auto.display()
+                ),
+            };
             Start::game(Game::default(), Some(msg))
         }
     })
+}
+
+/// Renames a broken autosave to the first free `autosave.pgn.broken`,
+/// `.broken.1`, `.broken.2`, ... so no earlier one is overwritten.
+fn keep_aside(auto: &std::path::Path) -> io::Result<std::path::PathBuf> {
+    if !std::fs::symlink_metadata(auto)?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let mut k = 0;
+    loop {
+        let name = if k == 0 {
+            "autosave.pgn.broken".to_string()
+        } else {
+            format!("autosave.pgn.broken.{k}")
+        };
+        let aside = auto.with_file_name(name);
+        if !aside.exists() {
+            std::fs::rename(auto, &aside)?;
+            return Ok(aside);
+        }
+        k += 1;
+    }
 }
 
 type Term = Terminal<CrosstermBackend<io::Stdout>>;
@@ -369,8 +421,12 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
         for e in effects {
             match e {
                 Effect::Load(path) => {
-                    let a = match read_pgn_text(&path) {
-                        Ok(text) => Action::FileLoaded { path, text },
+                    let a = match read_pgn(&path) {
+                        Ok((text, encoding)) => Action::FileLoaded {
+                            path,
+                            text,
+                            encoding,
+                        },
                         Err(err) => {
                             Action::FileError(format!("cannot read {}: {err}", path.display()))
                         }
@@ -387,9 +443,10 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                     };
                     app.update(a);
                 }
-                Effect::Save { path, text } => {
-                    let a = match write_atomic(&path, &text) {
-                        Ok(()) => Action::Saved(path),
+                Effect::Save { path, text, how } => {
+                    let a = match save_game(&path, &text, &how) {
+                        Ok(Saved::Done { index, note }) => Action::Saved { path, index, note },
+                        Ok(Saved::Exists { games }) => Action::SaveTargetExists { path, games },
                         Err(err) => {
                             Action::FileError(format!("cannot save {}: {err:#}", path.display()))
                         }
@@ -400,6 +457,9 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                     if let Err(err) = write_atomic(&dirs.autosave_file(), &text) {
                         app.error(format!("autosave failed: {err:#}"));
                     }
+                }
+                Effect::Complete(prefix) => {
+                    app.update(Action::Completions(complete_path(&prefix)));
                 }
                 Effect::Copy(text) => copy_osc52(&text),
                 other => engine.send(other),

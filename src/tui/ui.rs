@@ -27,18 +27,18 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     widgets::evalbar::render(app, &theme, &a, buf);
     widgets::panel::render(app, &theme, a.panel, buf);
     widgets::lines::render(app, &theme, a.lines, buf);
-    let (legend, moves) = widgets::heat::split_moves(app, a.moves);
-    if let (Some(r), Some(h)) = (legend, &app.heat) {
+    let (legend, moves) = widgets::heat::split_moves(app.ui.heat.is_some(), a.moves);
+    if let (Some(r), Some(h)) = (legend, &app.ui.heat) {
         widgets::heat::legend(h, &theme, r, buf);
     }
     widgets::movelist::render(app, &theme, moves, buf);
     widgets::status::render(app, &theme, status_area(app, a.status), buf);
     let board_box = a.squares;
     widgets::overlays::render(app, &theme, board_box, area, buf);
-    if app.overlay == Overlay::Help {
-        widgets::help::render(&theme, area, buf);
+    if app.dialogs.overlay == Overlay::Help {
+        widgets::help::render(&theme, area, buf, app.ui.help_scroll);
     }
-    if app.show_frame_times {
+    if app.ui.show_frame_times {
         widgets::frametime::render(stats, &theme, area, buf);
     }
 }

@@ -11,4 +11,4 @@ pub mod write;
 pub use index::{index_games, IndexEntry};
 pub use read::{read_first, read_games, read_span, split_games, PgnError, ReadGame};
 pub use text::{decode, Encoding};
-pub use write::{write_game, write_games};
+pub use write::{write_game, write_games, write_tree};

@@ -7,7 +7,7 @@
 //! written as `$n`, comments as `{ text }`.
 
 use crate::chess::Color;
-use crate::game::tags::result_token;
+use crate::game::tags::{result_token, Tags};
 use crate::game::tree::{GameTree, NodeId};
 use crate::game::Game;
 
@@ -16,12 +16,17 @@ pub const COLUMNS: usize = 80;
 
 /// The game as PGN text, ending in a newline.
 pub fn write_game(game: &Game) -> String {
+    write_tree(&game.tags, game.tree())
+}
+
+/// A tree with the given tags as PGN text (the board writes its game with
+/// tags filled in for the file, without changing the game).
+pub fn write_tree(tags: &Tags, tree: &GameTree) -> String {
     let mut out = Out::default();
-    for (k, v) in game.tags.export_order() {
+    for (k, v) in tags.export_order() {
         out.line(&format!("[{k} \"{}\"]", escape_tag(&v)));
     }
     out.line("");
-    let tree = game.tree();
     let root = tree.root();
     if !root.comment.is_empty() {
         out.comment(&root.comment);
@@ -29,7 +34,7 @@ pub fn write_game(game: &Game) -> String {
     if let Some(first) = tree.main_child(NodeId::ROOT) {
         movetext(tree, first, &mut out);
     }
-    out.token(&format!("{} ", result_token(&game.tags)));
+    out.token(&format!("{} ", result_token(tags)));
     out.finish()
 }
 

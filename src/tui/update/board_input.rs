@@ -60,7 +60,7 @@ impl App {
                     }
                 }
                 None => {
-                    self.overlay = Overlay::Promotion {
+                    self.dialogs.overlay = Overlay::Promotion {
                         from,
                         to,
                         choice: 0,
@@ -81,11 +81,11 @@ impl App {
     /// Click or Enter on a square: select a piece, or move the selected one.
     pub(super) fn pick_square(&mut self, sq: Square) {
         let own = self.own_piece_at(sq);
-        match self.selected {
-            Some(from) if from == sq => self.selected = None,
+        match self.ui.selected {
+            Some(from) if from == sq => self.ui.selected = None,
             Some(_) if own => self.select(sq),
             Some(from) => {
-                self.selected = None;
+                self.ui.selected = None;
                 self.try_from_to(from, sq, None);
             }
             None => self.select(sq),
@@ -98,7 +98,7 @@ impl App {
             return;
         }
         let b = &self.view.board;
-        if matches!(self.mode, Mode::Play { human, .. } if human != b.side_to_move()) {
+        if matches!(self.play.mode, Mode::Play { human, .. } if human != b.side_to_move()) {
             self.error("it is the engine's turn");
             return;
         }
@@ -115,8 +115,8 @@ impl App {
                 self.error(format!("the piece on {sq} has no legal move"))
             }
             Some(_) => {
-                self.selected = Some(sq);
-                self.message = None;
+                self.ui.selected = Some(sq);
+                self.dialogs.message = None;
             }
         }
     }
@@ -140,27 +140,31 @@ impl App {
     }
 
     pub(super) fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let Some(c) = self.cursor else {
-            self.cursor = Some(self.default_cursor());
+        let Some(c) = self.ui.cursor else {
+            self.ui.cursor = Some(self.default_cursor());
             return;
         };
-        let (dx, dy) = if self.flipped { (-dx, -dy) } else { (dx, dy) };
+        let (dx, dy) = if self.ui.flipped {
+            (-dx, -dy)
+        } else {
+            (dx, dy)
+        };
         let f = (c.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (c.rank() as i8 + dy).clamp(0, 7) as u8;
-        self.cursor = Some(Square::from_coords(f, r));
+        self.ui.cursor = Some(Square::from_coords(f, r));
     }
 
     pub(super) fn cancel(&mut self) {
-        if self.overlay != Overlay::None {
-            self.overlay = Overlay::None;
-        } else if self.prompt.is_some() {
-            self.prompt = None;
-        } else if self.selected.is_some() {
-            self.selected = None;
-        } else if self.cursor.is_some() {
-            self.cursor = None;
+        if self.dialogs.overlay != Overlay::None {
+            self.dialogs.overlay = Overlay::None;
+        } else if self.dialogs.prompt.is_some() {
+            self.dialogs.prompt = None;
+        } else if self.ui.selected.is_some() {
+            self.ui.selected = None;
+        } else if self.ui.cursor.is_some() {
+            self.ui.cursor = None;
         } else if !self.close_teaching() {
-            self.message = None;
+            self.dialogs.message = None;
         }
     }
 
@@ -168,11 +172,11 @@ impl App {
 
     pub(super) fn square_at(&self, x: u16, y: u16) -> Option<Square> {
         let areas = layout::compute(self.screen.0, self.screen.1);
-        areas.square_at(x, y, self.flipped)
+        areas.square_at(x, y, self.ui.flipped)
     }
 
     pub(super) fn mouse_down(&mut self, x: u16, y: u16) {
-        if let Overlay::Promotion { .. } = self.overlay {
+        if let Overlay::Promotion { .. } = self.dialogs.overlay {
             return;
         }
         let areas = layout::compute(self.screen.0, self.screen.1);
@@ -180,28 +184,30 @@ impl App {
             return; // the screen only asks for a larger terminal
         }
         let Some(sq) = self.square_at(x, y) else {
-            // A click in the move list jumps to that move.
-            let (_, moves) = crate::tui::widgets::heat::split_moves(self, areas.moves);
-            if let Some(ply) = crate::tui::widgets::movelist::ply_at(self, moves, x, y) {
-                self.goto(ply);
+            // A click in the move list goes to that move.
+            let (_, moves) =
+                crate::tui::widgets::heat::split_moves(self.ui.heat.is_some(), areas.moves);
+            if let Some(node) = crate::tui::widgets::movelist::node_at(self, moves, x, y) {
+                self.go_to(node);
+                self.say_where();
             }
             return;
         };
-        self.cursor = None;
+        self.ui.cursor = None;
         let own = self.own_piece_at(sq);
-        match self.selected {
+        match self.ui.selected {
             Some(from) if from != sq && !own => {
-                self.selected = None;
+                self.ui.selected = None;
                 self.try_from_to(from, sq, None);
             }
             Some(from) if from == sq => {
                 // Second click on the same piece: start a drag, drop it on release.
-                self.drag = Some((sq, Some(sq)));
+                self.ui.drag = Some((sq, Some(sq)));
             }
             _ => {
                 self.select(sq);
-                if self.selected == Some(sq) {
-                    self.drag = Some((sq, Some(sq)));
+                if self.ui.selected == Some(sq) {
+                    self.ui.drag = Some((sq, Some(sq)));
                 }
             }
         }

@@ -2,22 +2,23 @@
 //! stopped when the game ends, and a flag fall when one runs out.
 
 use crate::chess::Color;
-use crate::tui::app::{App, Clocks};
+use crate::tui::app::{App, Clocks, Mode};
 use std::time::{Duration, Instant};
 
 impl App {
-    /// After a move that ends the line (at its end, or replacing what
-    /// followed): the time thought so far is charged to the clock that ran,
-    /// the side that moved gets the increment, and the side to move's clock
-    /// starts, or both stop when the move ended the game. The two differ
-    /// only when the human rewrites an earlier move while the engine
-    /// thinks: the engine's thinking is spent, as with a take-back.
+    /// After a move of the game: the time thought so far is charged to the
+    /// clock that ran, the side that moved gets the increment, and the side
+    /// to move's clock starts, or both stop when the move ended the game.
     pub(super) fn switch_clock(&mut self) {
         let now = self.now;
-        let to_move = self.game.last_board().side_to_move();
+        let end = match self.play.mode {
+            Mode::Play { .. } => self.play.game_end,
+            _ => self.doc.cursor,
+        };
+        let to_move = self.doc.game.board(end).side_to_move();
         let moved = !to_move;
-        let over = self.game.status_at(self.game.len()).is_over();
-        if let Some(c) = &mut self.clocks {
+        let over = self.doc.game.status_at(end).is_over();
+        if let Some(c) = &mut self.play.clocks {
             if !c.ticking() {
                 return;
             }
@@ -31,26 +32,48 @@ impl App {
         }
     }
 
+    /// A move ended the game on the board (mate or a draw) in a game: the
+    /// clocks stop and, on the main line, the result goes into the tags.
+    pub(super) fn game_over_on_board(&mut self) {
+        if self.play.mode == Mode::Analysis {
+            return;
+        }
+        if let Some(c) = &mut self.play.clocks {
+            c.stopped = true;
+        }
+        let end = match self.play.mode {
+            Mode::Play { .. } => self.play.game_end,
+            _ => self.doc.cursor,
+        };
+        if self.tree().is_mainline(end) && self.tree().children(end).is_empty() {
+            let result = self.doc.game.result();
+            self.doc.game.tags.set("Result", &result);
+            self.autosave();
+        }
+    }
+
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
-        if let Some(c) = &mut self.clocks {
+        if let Some(c) = &mut self.play.clocks {
             if c.ticking() && c.remaining(c.running, now).is_zero() {
                 let loser = c.running;
                 c.left[loser.index()] = Duration::ZERO;
                 c.flagged = Some(loser);
-                self.game.result_override = Some(
-                    match loser {
-                        Color::White => "0-1",
-                        Color::Black => "1-0",
-                    }
-                    .to_string(),
-                );
-                self.unsaved = true;
+                let result = match loser {
+                    Color::White => "0-1",
+                    Color::Black => "1-0",
+                };
+                if self.doc.game.tree().is_mainline(self.play.game_end) {
+                    self.doc.game.tags.set("Result", result);
+                }
+                self.doc.touch();
                 self.refresh();
                 self.autosave();
-                if let Some(r) = self.result_text() {
-                    self.info(r);
-                }
+                let who = match loser {
+                    Color::White => "White lost on time · 0-1",
+                    Color::Black => "Black lost on time · 1-0",
+                };
+                self.info(who);
             }
         }
         self.is_live()

@@ -1,16 +1,20 @@
-//! The `:` command line, loading and pasting games, and quitting: what
-//! reaches the board as text.
+//! The `:` command line, loading, pasting and saving games, and quitting:
+//! what reaches the board as text. Saving never drops a game that is in
+//! the file: `:save FILE` onto a file that exists asks (overwrite, append
+//! this game, cancel); `:save` alone for a game picked from a many-game
+//! file replaces just that game.
 
-use super::plies;
-use crate::chess::pgn::{parse_games, write_pgn};
 use crate::chess::{parse_move, Board, Color, MoveError};
 use crate::engine::EngineOption;
-use crate::tui::action::{Effect, PickerEntry};
-use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerEntryView, Replacement};
+use crate::game::pgn::{index_games, read_span, write_tree, Encoding, IndexEntry};
+use crate::game::{plies, Game};
+use crate::tui::action::{Effect, SaveChoice, SaveHow};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, Replacement};
 use crate::tui::commands;
-use crate::tui::game::Game;
-use crate::tui::params::PROMPT_MAX;
+use crate::tui::document::{Document, Origin};
+use crate::tui::files::expand_path;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 impl App {
     pub(super) fn command(&mut self, text: &str) {
@@ -32,32 +36,22 @@ impl App {
             C::Fen(fen) => match Board::from_fen(&fen) {
                 Ok(b) => self.replace_game(Replacement {
                     game: Game::new(b),
-                    file: None,
+                    cursor: None,
+                    origin: None,
                     message: "position set from FEN".into(),
                     question: "The game is not saved. Set up the FEN?",
                     leaves_play: true,
                 }),
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
-            C::Load(path) => self.effects.push(Effect::Load(path)),
-            C::Net(path) => self.effects.push(Effect::LoadNet(path)),
-            C::Save(path) => {
-                let Some(path) = path.or_else(|| self.file.clone()) else {
-                    self.error(":save needs a file name (this game has not been saved yet)");
-                    return;
-                };
-                let mut pgn = self.game.to_pgn();
-                fill_default_tags(&mut pgn, self.mode);
-                self.effects.push(Effect::Save {
-                    path,
-                    text: write_pgn(&pgn),
-                });
-            }
+            C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
+            C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
+            C::Save(path) => self.save(path.map(|p| expand_path(&p))),
             C::Level(n) => {
                 self.config.level = n;
                 self.config_changed = true;
-                if let Mode::Play { human, .. } = self.mode {
-                    self.mode = Mode::Play { human, level: n };
+                if let Mode::Play { human, .. } = self.play.mode {
+                    self.play.mode = Mode::Play { human, level: n };
                 }
                 self.info(format!("level {n}"));
             }
@@ -80,14 +74,26 @@ impl App {
             C::Quit => self.request_quit(),
             C::New => self.start_new_game(),
             C::Flip => self.flip(),
-            C::Help => self.overlay = Overlay::Help,
+            C::Help => self.dialogs.overlay = Overlay::Help,
+            C::Undo => self.undo(false),
+            C::Redo => self.undo(true),
+            C::Comment(None) => self.edit_comment(),
+            C::Comment(Some(t)) => {
+                let node = self.doc.cursor;
+                self.set_comment(node, false, &t)
+            }
+            C::Nag(n) => self.toggle_nag(n),
+            C::Line(n) => self.add_engine_line(Some(n)),
+            C::Promote => self.promote(false),
+            C::Main => self.promote(true),
+            C::Delete => self.ask_delete(false),
         }
     }
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.
     pub(super) fn request_quit(&mut self) {
-        if self.unsaved && !self.game.is_empty() {
-            self.overlay = Overlay::Confirm(ConfirmWhat::Quit);
+        if self.doc.unsaved && self.doc.has_moves() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
             self.quit = true;
         }
@@ -95,8 +101,9 @@ impl App {
 
     /// `f` and `:flip`.
     pub(super) fn flip(&mut self) {
-        self.flipped = !self.flipped;
-        self.info(if self.flipped {
+        self.ui.flipped = !self.ui.flipped;
+        self.autosave();
+        self.info(if self.ui.flipped {
             "board flipped: Black at the bottom"
         } else {
             "board flipped: White at the bottom"
@@ -110,131 +117,244 @@ impl App {
         self.info(format!("FEN (copied): {fen}"));
     }
 
-    pub(super) fn file_loaded(&mut self, path: PathBuf, text: &str) {
-        self.open_games(&path.display().to_string(), Some(path), text);
+    // ---- loading ---------------------------------------------------------
+
+    pub(super) fn file_loaded(&mut self, path: PathBuf, text: &str, encoding: Encoding) {
+        let name = path.display().to_string();
+        self.open_games(&name, Some(path), text, encoding);
     }
 
-    /// Opens the games of `text` (from `file`, if any; `name` is what the
+    /// Opens the games of `text` (from `path`, if any; `name` is what the
     /// messages call it): one goes on the board, several open the picker.
-    /// Only a file's only game is saved back to it by `:save`.
-    fn open_games(&mut self, name: &str, file: Option<PathBuf>, text: &str) {
-        let games = parse_games(text);
-        match games.len() {
+    fn open_games(&mut self, name: &str, path: Option<PathBuf>, text: &str, encoding: Encoding) {
+        let entries = index_games(text);
+        let latin1 = if encoding == Encoding::Latin1 {
+            "; read as Latin-1 (it is not UTF-8), saved as UTF-8"
+        } else {
+            ""
+        };
+        match entries.len() {
             0 => self.error(format!("{name}: no game found")),
-            1 => match games.into_iter().next().expect("one game") {
-                Ok(g) => self.replace_game(Replacement {
-                    game: Game::from_pgn(&g),
-                    file,
-                    message: format!(
-                        "loaded {name} ({}, {}){}",
-                        plies(g.moves.len()),
-                        g.result,
-                        not_kept(&g)
-                    ),
-                    question: "The game is not saved. Open the loaded one?",
-                    leaves_play: true,
-                }),
-                Err(e) => self.error(format!("{name}: {e}")),
-            },
+            1 => {
+                let origin = path.map(|path| Origin { path, index: None });
+                self.open_read(name, text, &entries[0], 0, origin, latin1);
+            }
             n => {
-                let entries = games
-                    .into_iter()
-                    .map(|g| {
-                        PickerEntryView(PickerEntry {
-                            label: match &g {
-                                Ok(g) => game_label(g),
-                                Err(e) => format!("(unreadable) {}", e.message),
-                            },
-                            game: g.map_err(|e| e.to_string()),
-                        })
-                    })
-                    .collect();
-                self.overlay = Overlay::Picker {
-                    entries,
+                let labels = entries.iter().map(game_label).collect();
+                self.dialogs.overlay = Overlay::Picker {
+                    source: Arc::new(PickerSource {
+                        name: name.to_string(),
+                        path,
+                        text: text.to_string(),
+                        entries,
+                        labels,
+                    }),
                     selected: 0,
                 };
-                self.info(format!("{name}: {n} games - pick one"));
+                self.info(format!("{name}: {n} games - pick one{latin1}"));
             }
+        }
+    }
+
+    /// Reads game `index` (0-based) of a file's text in full and puts it
+    /// on the board (asking first if the board's game is unsaved).
+    fn open_read(
+        &mut self,
+        name: &str,
+        text: &str,
+        entry: &IndexEntry,
+        index: usize,
+        origin: Option<Origin>,
+        note: &str,
+    ) {
+        match read_span(text, entry.span.clone(), index + 1) {
+            Ok(r) if r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty() => {
+                let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
+                self.error(format!("{name}: no game found ({why})"));
+            }
+            Ok(r) => {
+                let tree = r.game.tree();
+                let variations = tree.variation_move_count();
+                let var = if variations > 0 {
+                    format!(", {} in variations", plies(variations))
+                } else {
+                    String::new()
+                };
+                let problems = match r.problems.as_slice() {
+                    [] => String::new(),
+                    [one] => format!("; not kept: {one}"),
+                    [first, rest @ ..] => format!("; not kept: {first} (and {} more)", rest.len()),
+                };
+                let message = format!(
+                    "loaded {name} ({}{var}, {}){problems}{note}",
+                    plies(tree.mainline_len()),
+                    r.game.result()
+                );
+                self.replace_game(Replacement {
+                    game: r.game,
+                    cursor: None,
+                    origin,
+                    message,
+                    question: "The game is not saved. Open the loaded one?",
+                    leaves_play: true,
+                });
+            }
+            Err(e) => self.error(format!("{name}: {e}")),
+        }
+    }
+
+    /// The picker's choice.
+    pub(super) fn pick_game(&mut self, source: Arc<PickerSource>, selected: usize) {
+        let Some(entry) = source.entries.get(selected) else {
+            return;
+        };
+        let origin = source.path.clone().map(|path| Origin {
+            path,
+            index: Some(selected),
+        });
+        let name = format!("game {} of {}", selected + 1, source.name);
+        let before = self.dialogs.message.clone();
+        self.open_read(&name, &source.text, entry, selected, origin, "");
+        // A game that cannot be read leaves the picker open.
+        if self.dialogs.message.as_ref().is_some_and(|m| m.error) && self.dialogs.message != before
+        {
+            self.dialogs.overlay = Overlay::Picker { source, selected };
         }
     }
 
     pub(super) fn paste(&mut self, text: &str) {
         let t = text.trim();
-        if let Some(p) = &mut self.prompt {
-            // The first line, cut at a character boundary to fit the prompt.
+        if self.dialogs.prompt.is_some() {
+            // The first line, cut to fit the prompt.
             let line = t.lines().next().unwrap_or("");
-            let room = PROMPT_MAX.saturating_sub(p.text.len());
-            let fits = line
-                .char_indices()
-                .map(|(i, c)| i + c.len_utf8())
-                .take_while(|&end| end <= room)
-                .last()
-                .unwrap_or(0);
-            p.text.push_str(&line[..fits]);
+            self.prompt_insert(line);
             return;
         }
         // A dialog answers its own keys; a game pasted under it would leave
         // it acting on a position that is gone.
-        if self.overlay != Overlay::None {
+        if self.dialogs.overlay != Overlay::None {
             self.error("close the dialog first (Esc), then paste");
             return;
         }
         if Board::from_fen(t).is_ok() {
             self.run_command(commands::Command::Fen(t.to_string()));
         } else if t.contains('[') || t.contains("1.") {
-            self.open_games("the pasted text", None, t);
+            self.open_games("the pasted text", None, t, Encoding::Utf8);
         } else {
             self.text_move(t);
         }
     }
-}
 
-/// Fills the roster tags a fresh game lacks.
-fn fill_default_tags(pgn: &mut crate::chess::pgn::PgnGame, mode: Mode) {
-    if pgn.tag("Event").is_none() {
-        pgn.set_tag("Event", "tapir game");
-    }
-    if pgn.tag("Site").is_none() {
-        pgn.set_tag("Site", "tapir");
-    }
-    let (white, black) = match mode {
-        Mode::Play { human, level } => {
+    // ---- saving ----------------------------------------------------------
+
+    /// The game as it is written to a file: tags a fresh game lacks filled
+    /// in, the result the rules give if the tags have none.
+    pub(super) fn save_text(&self) -> String {
+        let game = &self.doc.game;
+        let mut tags = game.tags.clone();
+        tags.set_if_unknown("Event", "tapir game");
+        tags.set_if_unknown("Site", "tapir");
+        tags.set("Result", &game.result());
+        if let Mode::Play { human, level } = self.play.mode {
             let engine = format!("tapir level {level}");
-            match human {
-                Color::White => ("Human".to_string(), engine),
-                Color::Black => (engine, "Human".to_string()),
-            }
+            let (w, b) = match human {
+                Color::White => (self.config.player_name(), engine),
+                Color::Black => (engine, self.config.player_name()),
+            };
+            tags.set_if_unknown("White", &w);
+            tags.set_if_unknown("Black", &b);
         }
-        _ => ("?".to_string(), "?".to_string()),
-    };
-    if pgn.tag("White").is_none() {
-        pgn.set_tag("White", &white);
+        write_tree(&tags, game.tree())
     }
-    if pgn.tag("Black").is_none() {
-        pgn.set_tag("Black", &black);
+
+    /// `:save FILE`, or `:save` alone (the game's own file).
+    fn save(&mut self, path: Option<PathBuf>) {
+        let own = self.doc.origin.clone();
+        let (path, how) = match (path, own) {
+            (Some(p), Some(o)) if o.path == p => (p, own_file_how(&o)),
+            (Some(p), _) => (p, SaveHow::New),
+            (None, Some(o)) => {
+                let how = own_file_how(&o);
+                (o.path, how)
+            }
+            (None, None) => {
+                self.error(":save needs a file name (this game has no file yet)");
+                return;
+            }
+        };
+        let text = self.save_text();
+        self.effects.push(Effect::Save { path, text, how });
+    }
+
+    /// The answer to "that file exists".
+    pub(super) fn save_choice(&mut self, choice: SaveChoice) {
+        let Overlay::SaveExisting { path, .. } =
+            std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
+        else {
+            return;
+        };
+        let how = match choice {
+            SaveChoice::Overwrite => SaveHow::Overwrite,
+            SaveChoice::Append => SaveHow::Append,
+            SaveChoice::Cancel => {
+                self.info(format!("not saved; {} is unchanged", path.display()));
+                return;
+            }
+        };
+        let text = self.save_text();
+        self.effects.push(Effect::Save { path, text, how });
+    }
+
+    pub(super) fn saved(&mut self, path: PathBuf, index: Option<usize>, note: Option<String>) {
+        self.doc.unsaved = false;
+        let which = index.map_or(String::new(), |i| format!(" (game {} of the file)", i + 1));
+        let note = note.map_or(String::new(), |n| format!("; {n}"));
+        self.info(format!("saved {}{which}{note}", path.display()));
+        self.doc.origin = Some(Origin { path, index });
+        self.autosave();
+    }
+
+    /// Sets the tags of a game played in tapir (today's date, the players)
+    /// where the game has none.
+    pub(super) fn set_game_tags(&self, doc: &mut Document) {
+        if let Mode::Play { human, level } = self.play.mode {
+            let engine = format!("tapir level {level}");
+            let (w, b) = match human {
+                Color::White => (self.config.player_name(), engine),
+                Color::Black => (engine, self.config.player_name()),
+            };
+            let tags = &mut doc.game.tags;
+            tags.set_if_unknown("Event", "tapir game");
+            tags.set_if_unknown("Site", "tapir");
+            tags.set_if_unknown("Date", &crate::tui::files::today());
+            tags.set_if_unknown("White", &w);
+            tags.set_if_unknown("Black", &b);
+        }
     }
 }
 
-/// "; not kept: 3 comments, 1 variation" when the reader skipped any
-/// annotations (the board keeps the main line only), else nothing.
-pub(super) fn not_kept(g: &crate::chess::pgn::PgnGame) -> String {
-    let skipped = g.skipped.describe();
-    if skipped.is_empty() {
-        skipped
+/// How `:save` alone writes the game's own file.
+fn own_file_how(o: &Origin) -> SaveHow {
+    match o.index {
+        Some(index) => SaveHow::Replace { index },
+        None => SaveHow::Overwrite,
+    }
+}
+
+/// "Carlsen - Nepo 1-0 (84 plies) Event" for the picker.
+fn game_label(e: &IndexEntry) -> String {
+    let t = |k: &str| e.tags.known(k).unwrap_or("?").to_string();
+    let vars = if e.variations > 0 {
+        format!(", {} var.", e.variations)
     } else {
-        format!("; not kept: {skipped}")
-    }
-}
-
-/// "Carlsen - Nepo 1-0 (84 plies) Event"
-fn game_label(g: &crate::chess::pgn::PgnGame) -> String {
-    let t = |k: &str| g.tag(k).unwrap_or("?").to_string();
+        String::new()
+    };
     format!(
-        "{} - {} {} ({}) {}",
+        "{} - {} {} ({}{vars}) {}",
         t("White"),
         t("Black"),
-        g.result,
-        plies(g.moves.len()),
+        e.result(),
+        plies(e.plies),
         t("Event")
     )
 }

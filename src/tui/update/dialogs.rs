@@ -1,90 +1,107 @@
-//! The dialogs (promotion, game picker, play against the engine) and the
-//! analysis switches (on/off, number of lines).
+//! The dialogs (promotion, game picker, play against the engine,
+//! annotation glyphs, which engine line to add) and the analysis switches
+//! (on/off, number of lines).
 
 use super::clocks::new_clocks;
-use super::command_line::not_kept;
 use crate::chess::Color;
-use crate::tui::app::{App, Mode, Overlay, PlayDialog, Replacement, PROMOTION_CHOICES};
-use crate::tui::game::Game;
+use crate::tui::app::{
+    App, ConfirmWhat, Mode, Overlay, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
+};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX};
 use std::time::Duration;
 
 impl App {
     pub(super) fn choice_move(&mut self, d: i32) {
-        match &mut self.overlay {
+        let lines = self.lines_here().len().max(1) as i32;
+        match &mut self.dialogs.overlay {
             Overlay::Promotion { choice, .. } => {
                 *choice = (*choice as i32 + d).rem_euclid(PROMOTION_CHOICES.len() as i32) as usize
             }
-            Overlay::Picker { entries, selected } => {
-                let n = entries.len() as i32;
+            Overlay::Picker { source, selected } => {
+                let n = source.entries.len() as i32;
                 *selected = (*selected as i32 + d).clamp(0, n - 1) as usize;
             }
             Overlay::Play(dialog) => {
                 dialog.level = (dialog.level as i32 + d).clamp(1, LEVEL_MAX as i32) as u8;
+            }
+            Overlay::Annotate { choice } => {
+                *choice = (*choice as i32 + d).rem_euclid(NAG_CHOICES.len() as i32) as usize
+            }
+            Overlay::AddLine { choice } => {
+                *choice = (*choice as i32 + d).rem_euclid(lines) as usize
             }
             _ => {}
         }
     }
 
     pub(super) fn choice_confirm(&mut self) {
-        match std::mem::replace(&mut self.overlay, Overlay::None) {
+        match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
             Overlay::Promotion { from, to, choice } => {
                 self.try_from_to(from, to, Some(PROMOTION_CHOICES[choice]))
             }
-            Overlay::Picker { entries, selected } => {
-                let entry = entries[selected].0.clone();
-                match entry.game {
-                    Ok(g) => self.replace_game(Replacement {
-                        game: Game::from_pgn(&g),
-                        file: None,
-                        message: format!(
-                            "loaded game {}: {}{}",
-                            selected + 1,
-                            entry.label,
-                            not_kept(&g)
-                        ),
-                        question: "The game is not saved. Open the chosen one?",
-                        leaves_play: true,
-                    }),
-                    Err(e) => {
-                        self.error(format!("cannot load that game: {e}"));
-                        self.overlay = Overlay::Picker { entries, selected };
-                    }
-                }
-            }
+            Overlay::Picker { source, selected } => self.pick_game(source, selected),
             Overlay::Play(d) => self.start_play(d),
-            other => self.overlay = other,
+            Overlay::Annotate { choice } => {
+                self.toggle_nag(NAG_CHOICES[choice]);
+                // Stays open: a move and a position glyph often go together.
+                self.dialogs.overlay = Overlay::Annotate { choice };
+            }
+            Overlay::AddLine { choice } => self.add_engine_line(Some(choice + 1)),
+            other => self.dialogs.overlay = other,
         }
     }
 
-    fn start_play(&mut self, d: PlayDialog) {
-        // The game goes on from the shown position; what followed it goes.
-        let dropped = self.game.len().saturating_sub(self.ply);
-        if dropped > 0 {
-            self.game.truncate(self.ply);
-            self.unsaved = true;
+    /// A choice by its key: a glyph's number, a line's number.
+    pub(super) fn choice_pick(&mut self, i: usize) {
+        match self.dialogs.overlay {
+            Overlay::Annotate { .. } if i < NAG_CHOICES.len() => {
+                self.dialogs.overlay = Overlay::Annotate { choice: i };
+                self.choice_confirm();
+            }
+            Overlay::AddLine { .. } => {
+                self.dialogs.overlay = Overlay::None;
+                self.add_engine_line(Some(i + 1));
+            }
+            _ => {}
         }
-        // A result the moves do not show (a resignation in a loaded game, a
-        // flag fall) ended the old game, not this one.
-        self.game.result_override = None;
-        self.mode = Mode::Play {
+    }
+
+    /// Starts a game against the engine from the shown position. Moves
+    /// that followed it stay in the tree; the game's moves go in as a new
+    /// variation where they differ.
+    fn start_play(&mut self, d: PlayDialog) {
+        let start = self.doc.cursor;
+        let later = !self.doc.at_line_end();
+        // Going on from the main line's end, the game is not over any
+        // more: a result from before (a flag fall, a loaded game's) goes.
+        if start == self.tree().line_end(crate::game::NodeId::ROOT)
+            && self.doc.game.tags.remove("Result").is_some()
+        {
+            self.doc.touch();
+        }
+        self.play.mode = Mode::Play {
             human: d.human,
             level: d.level,
         };
-        self.analysis = false;
+        self.play.analysis = false;
+        self.play.paused = false;
+        self.play.game_end = start;
         self.config.level = d.level;
         self.config_changed = true;
-        self.selected = None;
+        self.ui.selected = None;
         let (mins, inc) = CLOCK_PRESETS[d.clock % CLOCK_PRESETS.len()];
-        self.clocks = (mins > 0).then(|| {
+        self.play.clocks = (mins > 0).then(|| {
             new_clocks(
                 Duration::from_secs(mins * 60),
                 Duration::from_secs(inc),
-                self.game.last_board().side_to_move(),
+                self.doc.game.board(start).side_to_move(),
                 self.now,
             )
         });
-        self.flipped = d.human == Color::Black;
+        self.ui.flipped = d.human == Color::Black;
+        let mut doc = std::mem::take(&mut self.doc);
+        self.set_game_tags(&mut doc);
+        self.doc = doc;
         self.refresh();
         let side = match d.human {
             Color::White => "White",
@@ -95,26 +112,38 @@ impl App {
         } else {
             String::new()
         };
-        let dropped = match dropped {
-            0 => String::new(),
-            1 => "; dropped the move after the shown position".to_string(),
-            n => format!("; dropped the {n} moves after the shown position"),
+        let kept = if later {
+            "; the moves after this position stay in the tree, the game goes in as a variation"
+        } else {
+            ""
         };
         self.autosave();
         self.info(format!(
-            "you play {side} against level {}{clock}{dropped}",
+            "you play {side} against level {}{clock}{kept}",
             d.level
         ));
     }
 
+    /// `p` on a paused game: the clocks and the engine go on.
+    pub(super) fn resume_game(&mut self) {
+        self.play.paused = false;
+        if let Some(c) = &mut self.play.clocks {
+            if c.flagged.is_none() {
+                c.since = self.now;
+                let end = self.play.game_end;
+                c.stopped = self.doc.game.status_at(end).is_over();
+            }
+        }
+        self.info("the game goes on");
+    }
+
     pub(super) fn toggle_analysis(&mut self) {
-        if let Mode::Play { .. } = self.mode {
-            self.leave_play();
-            self.info("the game against the engine is over: analysis on");
+        if let Mode::Play { .. } = self.play.mode {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::EndGame);
             return;
         }
-        self.analysis = !self.analysis;
-        self.info(if self.analysis {
+        self.play.analysis = !self.play.analysis;
+        self.info(if self.play.analysis {
             "analysis on"
         } else {
             "analysis off"
@@ -124,10 +153,12 @@ impl App {
     /// Back to the analysis board from a game against the engine: no
     /// clocks, and the engine analyses instead of playing.
     pub(super) fn leave_play(&mut self) {
-        if let Mode::Play { .. } = self.mode {
-            self.mode = Mode::Analysis;
-            self.analysis = true;
-            self.clocks = None;
+        if let Mode::Play { .. } = self.play.mode {
+            self.play.mode = Mode::Analysis;
+            self.play.analysis = true;
+            self.play.clocks = None;
+            self.play.paused = false;
+            self.autosave();
         }
     }
 

@@ -15,7 +15,7 @@ impl App {
             self.error(format!("engine: {e}"));
             return true;
         }
-        let Some(search) = &mut self.search else {
+        let Some(search) = &mut self.engine.search else {
             return false;
         };
         if search.token != token {
@@ -29,15 +29,15 @@ impl App {
                 if i >= MULTIPV_MAX {
                     return false;
                 }
-                line.delta = match self.lines.get(i) {
+                line.delta = match self.engine.lines.get(i) {
                     Some(old) if old.first == line.first => old.delta,
                     _ => line
                         .first
                         .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref())),
                 };
-                match i.cmp(&self.lines.len()) {
-                    std::cmp::Ordering::Less => self.lines[i] = line,
-                    std::cmp::Ordering::Equal => self.lines.push(line),
+                match i.cmp(&self.engine.lines.len()) {
+                    std::cmp::Ordering::Less => self.engine.lines[i] = line,
+                    std::cmp::Ordering::Equal => self.engine.lines.push(line),
                     // A line before the ones above it: they come first.
                     std::cmp::Ordering::Greater => return false,
                 }
@@ -57,39 +57,47 @@ impl App {
     }
 
     fn engine_move(&mut self, root: Board, best: Option<Move>) {
-        let Mode::Play { human, .. } = self.mode else {
+        let Mode::Play { human, .. } = self.play.mode else {
             return;
         };
-        let end = *self.game.last_board();
-        if end != root || end.side_to_move() == human {
+        let end = self.play.game_end;
+        let board = *self.doc.game.board(end);
+        if board != root || board.side_to_move() == human || self.play.paused {
             return;
         }
-        let Some(m) = best.filter(|m| crate::chess::legal_moves(&end).contains(*m)) else {
+        let Some(m) = best.filter(|m| crate::chess::legal_moves(&board).contains(*m)) else {
             self.error("the engine returned no legal move");
             return;
         };
-        let follow = self.at_end();
-        let san = to_san(&end, m);
-        self.game.push(m);
+        let follow = self.doc.cursor == end;
+        let san = to_san(&board, m);
+        let (node, new) = self.doc.game.play(end, m);
+        self.play.game_end = node;
         if follow {
-            self.ply = self.game.len();
-            self.selected = None;
-            self.drag = None;
+            self.doc.cursor = node;
+            self.ui.selected = None;
+            self.ui.drag = None;
         }
-        self.unsaved = true;
         self.switch_clock();
-        self.refresh();
-        self.autosave();
-        let n = end.fullmove_number();
-        let dots = if end.side_to_move() == Color::White {
+        if new {
+            self.tree_changed();
+        } else {
+            self.refresh();
+            self.autosave();
+        }
+        let n = board.fullmove_number();
+        let dots = if board.side_to_move() == Color::White {
             "."
         } else {
             "..."
         };
         self.info(format!("engine plays {n}{dots} {san}"));
-        if self.at_end() {
-            if let Some(r) = self.result_text() {
-                self.info(r);
+        if self.doc.game.status_at(node).is_over() {
+            self.game_over_on_board();
+            if follow {
+                if let Some(r) = self.result_text() {
+                    self.info(r);
+                }
             }
         }
     }
@@ -100,38 +108,37 @@ impl App {
         if self.flagged() {
             return None;
         }
-        match self.mode {
+        match self.play.mode {
             Mode::Play { human, level } => {
-                let end = self.game.last_board();
-                let len = self.game.len();
-                if end.side_to_move() == human {
+                let end = self.play.game_end;
+                let board = self.doc.game.board(end);
+                if board.side_to_move() == human || self.play.paused {
                     return None;
                 }
-                let over = if self.at_end() {
+                let over = if self.doc.cursor == end {
                     self.view.status.is_over()
                 } else {
-                    self.game.status_at(len).is_over()
+                    self.doc.game.status_at(end).is_over()
                 };
                 (!over).then(|| SearchKey {
-                    hash: end.hash(),
-                    ply: len,
-                    game_len: len,
+                    hash: board.hash(),
+                    node: end,
                     purpose: Purpose::EngineMove,
                     multipv: 1,
-                    eval: self.eval_view,
+                    eval: self.ui.eval_view,
                     level,
                 })
             }
-            Mode::Analysis | Mode::TwoPlayers => (self.analysis && !self.view.status.is_over())
-                .then(|| SearchKey {
+            Mode::Analysis | Mode::TwoPlayers => {
+                (self.play.analysis && !self.view.status.is_over()).then(|| SearchKey {
                     hash: self.view.board.hash(),
-                    ply: self.ply,
-                    game_len: self.game.len(),
+                    node: self.doc.cursor,
                     purpose: Purpose::Analysis,
                     multipv: self.config.multipv,
-                    eval: self.eval_view,
+                    eval: self.ui.eval_view,
                     level: LEVEL_MAX,
-                }),
+                })
+            }
         }
     }
 
@@ -150,7 +157,7 @@ impl App {
                 } else {
                     options.push(EngineOption::LimitStrength(false));
                 }
-                match &self.clocks {
+                match &self.play.clocks {
                     Some(c) => {
                         limits.wtime = Some(c.remaining(Color::White, self.now));
                         limits.btime = Some(c.remaining(Color::Black, self.now));
@@ -159,10 +166,10 @@ impl App {
                     }
                     None => limits.movetime = Some(ENGINE_MOVETIME),
                 }
-                (self.game.position_at(key.game_len), limits, options)
+                (self.doc.game.position_at(key.node), limits, options)
             }
             Purpose::Analysis => (
-                self.game.position_at(key.ply),
+                self.doc.game.position_at(key.node),
                 Limits::infinite(),
                 vec![
                     EngineOption::MultiPv(key.multipv),
@@ -178,27 +185,27 @@ impl App {
     /// afresh; its late report carries a stale token and is dropped.
     pub(super) fn command_engine(&mut self, effect: Effect) {
         self.effects.push(effect);
-        self.search = None;
+        self.engine.search = None;
     }
 
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
         let wanted = self.wanted_key();
-        if wanted.as_ref() == self.search.as_ref().map(|s| &s.key) {
+        if wanted.as_ref() == self.engine.search.as_ref().map(|s| &s.key) {
             return;
         }
-        if let Some(old) = self.search.take() {
+        if let Some(old) = self.engine.search.take() {
             if !old.finished {
                 self.effects.push(Effect::Stop);
             }
         }
-        self.lines.clear();
+        self.engine.lines.clear();
         if let Some(key) = wanted {
             let (position, limits, options) = self.search_request(&key);
-            let token = self.next_token;
-            self.next_token += 1;
-            self.search = Some(ActiveSearch {
+            let token = self.engine.next_token;
+            self.engine.next_token += 1;
+            self.engine.search = Some(ActiveSearch {
                 token,
                 key,
                 root: *position.board(),
@@ -235,6 +242,7 @@ pub fn line_view(root: &Board, info: &SearchInfo) -> LineView {
         hashfull: info.hashfull,
         time: info.time,
         pv: pv_san(root, &info.pv),
+        moves: legal_prefix(root, &info.pv),
         first: info
             .pv
             .first()
@@ -242,6 +250,20 @@ pub fn line_view(root: &Board, info: &SearchInfo) -> LineView {
             .filter(|&m| crate::chess::legal_moves(root).contains(m)),
         delta: None,
     }
+}
+
+/// The PV's moves up to the first that is not legal (a stale report).
+fn legal_prefix(root: &Board, pv: &[Move]) -> Vec<Move> {
+    let mut out = Vec::with_capacity(pv.len());
+    let mut b = *root;
+    for &m in pv {
+        if !crate::chess::legal_moves(&b).contains(m) {
+            break;
+        }
+        out.push(m);
+        b = b.make(m);
+    }
+    out
 }
 
 /// "12. e4 e5 13. Nf3" (or "12... e5 13. Nf3" with Black to move).

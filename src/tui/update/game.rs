@@ -1,81 +1,216 @@
-//! Walking and editing the game: going to a ply, taking back, new games,
-//! playing a move at the end of the line, and the autosave after each change.
+//! Walking the tree and playing moves into it: going to a node, the next
+//! and previous moves, the alternatives at a branch, take-backs, new games,
+//! and the autosave after each change. A move that is already in the tree
+//! is walked into; any other move adds a variation, so nothing is replaced.
 
 use super::clocks::{new_clocks, LOST_ON_TIME};
-use crate::chess::pgn::write_pgn;
-use crate::chess::{to_san, Move};
+use crate::chess::{to_san, Color, Move};
+use crate::game::{plies, NodeId};
 use crate::tui::action::Effect;
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement, View};
-use crate::tui::game::Game;
+use crate::tui::document::Document;
+use crate::tui::params::PAGE_PLIES;
 
 impl App {
-    pub(super) fn goto(&mut self, ply: usize) {
-        let ply = ply.min(self.game.len());
-        if ply != self.ply {
-            self.ply = ply;
-            self.selected = None;
+    /// Shows `node` (attached nodes only).
+    pub(super) fn go_to(&mut self, node: NodeId) {
+        if node != self.doc.cursor && self.tree().is_attached(node) {
+            self.doc.cursor = node;
+            self.ui.selected = None;
             self.refresh();
         }
     }
 
-    /// Recomputes what the shown position implies.
-    pub fn refresh(&mut self) {
-        self.view = View::compute(&self.game, self.ply, self.net.as_deref());
-        self.game_evals.sync(&self.game, self.net.as_ref());
+    pub(super) fn go_prev(&mut self) {
+        if let Some(p) = self.tree().parent(self.doc.cursor) {
+            self.go_to(p);
+        }
     }
 
-    /// Takes back the last move of the line (two against the engine, so it
-    /// is the human's turn again) and shows the new end. Always from the
-    /// end: a take-back while browsing never deletes more than that.
+    pub(super) fn go_next(&mut self) {
+        if let Some(c) = self.tree().main_child(self.doc.cursor) {
+            self.go_to(c);
+        }
+    }
+
+    pub(super) fn go_last(&mut self) {
+        let end = self.tree().line_end(self.doc.cursor);
+        self.go_to(end);
+    }
+
+    /// `n` moves back (negative) or on along the line.
+    pub(super) fn go_by(&mut self, n: i32) {
+        let mut at = self.doc.cursor;
+        for _ in 0..n.unsigned_abs() {
+            let step = if n < 0 {
+                self.tree().parent(at)
+            } else {
+                self.tree().main_child(at)
+            };
+            match step {
+                Some(s) => at = s,
+                None => break,
+            }
+        }
+        self.go_to(at);
+    }
+
+    /// Up/Down: the alternative played instead of the shown move.
+    pub(super) fn go_sibling(&mut self, d: i32) {
+        let cur = self.doc.cursor;
+        let sibs = self.tree().siblings(cur);
+        if sibs.len() < 2 {
+            // At a branch point (the next move has alternatives), Down
+            // steps into the first variation and Up into the last.
+            let kids = self.tree().children(cur);
+            if kids.len() > 1 {
+                let target = if d > 0 { kids[1] } else { kids[kids.len() - 1] };
+                self.go_to(target);
+                self.say_where();
+            } else {
+                self.info("no other move was played here (a variation shows in parentheses)");
+            }
+            return;
+        }
+        let i = self.tree().child_index(cur) as i32;
+        let j = (i + d).clamp(0, sibs.len() as i32 - 1) as usize;
+        let target = sibs[j];
+        if target == cur {
+            let which = if d < 0 { "first" } else { "last" };
+            self.info(format!(
+                "this is the {which} of the {} moves here",
+                sibs.len()
+            ));
+        } else {
+            self.go_to(target);
+            self.say_where();
+        }
+    }
+
+    /// "2. Bc4: variation 2 of 3 here" when the shown move is one of several.
+    pub(super) fn say_where(&mut self) {
+        let cur = self.doc.cursor;
+        let n = self.tree().siblings(cur).len();
+        if n > 1 && cur != NodeId::ROOT {
+            let i = self.tree().child_index(cur);
+            let label = self.doc.game.label(cur);
+            let which = if i == 0 {
+                "the main continuation".to_string()
+            } else {
+                format!("variation {i}")
+            };
+            self.info(format!("{label}: {which} of {n} moves here (Up/Down)"));
+        }
+    }
+
+    /// Recomputes what the shown position implies, and the move list.
+    pub fn refresh(&mut self) {
+        self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
+        self.sync_move_list();
+    }
+
+    /// The tree changed: derived data is rebuilt, the game is autosaved.
+    pub(super) fn tree_changed(&mut self) {
+        self.doc.touch();
+        self.refresh();
+        self.autosave();
+    }
+
+    /// `u`: against the engine, takes back the game's last move pair (so it
+    /// is the human's turn again); with two players, the last move; in
+    /// analysis, one move back without deleting anything.
     pub(super) fn take_back(&mut self) {
+        match self.play.mode {
+            Mode::Play { human, .. } => self.take_back_game(human),
+            Mode::TwoPlayers => {
+                let cur = self.doc.cursor;
+                let leaf_end = self.doc.at_line_end() && cur != NodeId::ROOT;
+                if self.flagged() {
+                    self.error(LOST_ON_TIME);
+                } else if leaf_end {
+                    let label = self.doc.game.label(cur);
+                    if let Ok(to) = self.doc.game.delete(cur, cur) {
+                        self.doc.cursor = to;
+                        self.tree_changed();
+                        self.info(format!("took back {label} (Ctrl-Z puts it back)"));
+                    }
+                } else {
+                    self.go_prev();
+                }
+            }
+            Mode::Analysis => {
+                if self.doc.cursor == NodeId::ROOT {
+                    self.info("this is the start of the game");
+                }
+                self.go_prev();
+            }
+        }
+    }
+
+    fn take_back_game(&mut self, human: Color) {
         if self.flagged() {
             self.error(LOST_ON_TIME);
             return;
         }
-        if self.game.is_empty() {
+        let end = self.play.game_end;
+        let Some(mut target) = self.tree().parent(end) else {
             self.error("nothing to take back");
             return;
-        }
-        let mut target = self.game.len() - 1;
-        if let Mode::Play { human, .. } = self.mode {
-            // Back to the human's turn, taking the engine's reply too.
-            while target > 0 && self.game.board_at(target).side_to_move() != human {
-                target -= 1;
+        };
+        // Back to the human's turn, taking the engine's reply too.
+        while self.tree().board(target).side_to_move() != human {
+            match self.tree().parent(target) {
+                Some(p) => target = p,
+                None => break,
             }
         }
-        let n = self.game.len() - target;
-        self.game.truncate(target);
-        self.ply = target;
-        self.selected = None;
-        if let Some(c) = &mut self.clocks {
+        let path = self.tree().path(end);
+        let first_gone = path[self.tree().node(target).ply()];
+        let n = self.tree().node(end).ply() - self.tree().node(target).ply();
+        // The taken-back moves go when they are only this game's line;
+        // moves that were there before the game (a branch) stay.
+        let linear = {
+            let mut at = first_gone;
+            loop {
+                let kids = self.tree().children(at);
+                if at == end {
+                    break kids.is_empty();
+                }
+                if kids.len() != 1 {
+                    break false;
+                }
+                at = kids[0];
+            }
+        };
+        if linear {
+            let _ = self.doc.game.delete(first_gone, self.doc.cursor);
+        }
+        self.play.game_end = target;
+        self.doc.cursor = target;
+        self.ui.selected = None;
+        if let Some(c) = &mut self.play.clocks {
             // The time thought so far is spent; the clock of the side to
             // move in the taken-back position runs from now.
             if c.ticking() {
                 let used = self.now.saturating_duration_since(c.since);
                 c.left[c.running.index()] = c.left[c.running.index()].saturating_sub(used);
             }
-            c.running = self.game.board_at(target).side_to_move();
+            c.running = self.doc.game.board(target).side_to_move();
             c.since = self.now;
             c.stopped = false;
         }
-        self.unsaved = true;
-        self.refresh();
-        self.autosave();
-        self.info(format!(
-            "took back {n} move{}",
-            if n == 1 { "" } else { "s" }
-        ));
+        self.tree_changed();
+        self.info(format!("took back {}", plies(n)));
     }
 
-    fn new_game(&mut self, game: Game) {
-        self.game = game;
-        self.ply = self.game.len();
-        self.selected = None;
-        self.cursor = None;
-        self.unsaved = false;
-        self.file = None;
-        if let Some(c) = &mut self.clocks {
-            let to_move = self.game.last_board().side_to_move();
+    fn new_document(&mut self, doc: Document) {
+        self.doc = doc;
+        self.doc.revision = self.doc.revision.wrapping_add(1_000_000);
+        self.ui.selected = None;
+        self.ui.cursor = None;
+        self.play.game_end = self.doc.cursor;
+        if let Some(c) = &mut self.play.clocks {
+            let to_move = self.doc.game.board(self.doc.cursor).side_to_move();
             *c = new_clocks(c.base, c.increment, to_move, self.now);
         }
         self.command_engine(Effect::NewGame);
@@ -87,8 +222,9 @@ impl App {
     /// The `n` key and `:new`.
     pub(super) fn start_new_game(&mut self) {
         self.replace_game(Replacement {
-            game: Game::default(),
-            file: None,
+            game: crate::game::Game::default(),
+            cursor: None,
+            origin: None,
             message: "new game".into(),
             question: "The game is not saved. Start a new one?",
             leaves_play: false,
@@ -98,8 +234,8 @@ impl App {
     /// Puts another game on the board, asking first when that would drop
     /// moves that were never saved (the autosave keeps only the board's game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.unsaved && !self.game.is_empty() {
-            self.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
+        if self.doc.unsaved && self.doc.has_moves() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);
         }
@@ -109,21 +245,29 @@ impl App {
         if r.leaves_play {
             self.leave_play();
         }
-        self.new_game(r.game);
-        if r.file.is_some() {
-            self.file = r.file;
+        let mut doc = Document::new(r.game);
+        if let Some(c) = r.cursor.filter(|&c| doc.game.tree().is_attached(c)) {
+            doc.cursor = c;
         }
+        doc.origin = r.origin;
+        if let Mode::Play { .. } = self.play.mode {
+            self.set_game_tags(&mut doc);
+        }
+        self.new_document(doc);
         self.info(r.message);
     }
 
     pub(super) fn autosave(&mut self) {
-        let text = write_pgn(&self.game.to_pgn());
+        let text = crate::tui::autosave::encode(self);
         self.effects.push(Effect::Autosave(text));
     }
 
     /// Whether a clock has fallen: that game is over for good.
     pub(super) fn flagged(&self) -> bool {
-        self.clocks.as_ref().is_some_and(|c| c.flagged.is_some())
+        self.play
+            .clocks
+            .as_ref()
+            .is_some_and(|c| c.flagged.is_some())
     }
 
     /// Whether the human may move in the shown position now.
@@ -133,13 +277,16 @@ impl App {
             return false;
         }
         let over = self.view.status.is_over();
-        match self.mode {
+        match self.play.mode {
             Mode::Play { human, .. } => {
-                if over {
-                    self.error("the game is over: n starts a new one, u takes back");
+                if self.play.paused {
+                    self.error("the game is paused: p goes on with it, a ends it");
                     false
                 } else if self.looking_back() {
                     self.looking_back_error();
+                    false
+                } else if over {
+                    self.error("the game is over: n starts a new one, u takes back");
                     false
                 } else if self.view.board.side_to_move() != human {
                     self.error("it is the engine's turn");
@@ -156,49 +303,115 @@ impl App {
         }
     }
 
-    /// Plays a legal move of the shown position.
+    /// Plays a legal move of the shown position: into the tree, as a new
+    /// variation when other moves were played here.
     pub(super) fn play(&mut self, m: Move) {
         if !self.may_move() {
             return;
         }
+        let at = self.doc.cursor;
         let san = to_san(&self.view.board, m);
-        let was_end = self.at_end();
-        let dropped = self.game.play_at(self.ply, m);
-        self.ply += 1;
-        self.selected = None;
-        self.drag = None;
-        if dropped > 0 || was_end {
-            self.unsaved = true;
+        let others = self.tree().children(at).len();
+        let (node, new) = self.doc.game.play(at, m);
+        self.doc.cursor = node;
+        self.ui.selected = None;
+        self.ui.drag = None;
+        self.ui.cursor = None;
+        if let Mode::Play { .. } = self.play.mode {
+            self.play.game_end = node;
+        }
+        if matches!(self.play.mode, Mode::Play { .. } | Mode::TwoPlayers) {
             self.switch_clock();
         }
-        self.refresh();
-        self.autosave();
-        if dropped > 1 {
-            self.info(format!("{san}: replaced the {dropped} moves that followed"));
-        } else if dropped == 1 {
-            self.info(format!("{san}: replaced the move that followed"));
+        if new {
+            self.tree_changed();
         } else {
-            self.message = None;
+            self.refresh();
+        }
+        self.dialogs.message = None;
+        if new && others > 0 {
+            let label = self.doc.game.label(node);
+            self.info(format!(
+                "{label}: a new variation; the {} played here before stay (Up/Down)",
+                if others == 1 {
+                    "move".to_string()
+                } else {
+                    format!("{others} moves")
+                }
+            ));
+        } else if !new && others > 1 {
+            self.say_where();
+        } else if !new {
+            let _ = san;
         }
         if let Some(r) = self.result_text() {
+            self.game_over_on_board();
             self.info(r);
         }
     }
 
-    /// Against the engine, whether the shown position is an earlier one
-    /// where it is the engine's turn: no move of the human's can be played
-    /// there, so saying "illegal" would mislead.
+    /// Against the engine, whether the shown position is not the game's
+    /// last one: no move of the human's can be played there, so saying
+    /// "illegal" would mislead.
     pub(super) fn looking_back(&self) -> bool {
-        matches!(self.mode, Mode::Play { human, .. }
-            if !self.at_end() && self.view.board.side_to_move() != human)
+        matches!(self.play.mode, Mode::Play { .. } if self.doc.cursor != self.play.game_end)
     }
 
-    /// Says that the board shows an earlier position and how to get back.
+    /// Says that the board shows another position and how to get back.
     pub(super) fn looking_back_error(&mut self) {
         self.error(format!(
-            "you are looking at an earlier position (ply {} of {}): End returns to the game",
-            self.ply,
-            self.game.len()
+            "you are looking at another position (ply {} of the game's {}): End returns to the game",
+            self.doc.ply(),
+            self.tree().node(self.play.game_end).ply()
         ));
+    }
+
+    /// End on the board: back to the game's last position against the
+    /// engine, else to the end of the shown line.
+    pub(super) fn go_end(&mut self) {
+        match self.play.mode {
+            Mode::Play { .. } if self.doc.cursor != self.play.game_end => {
+                let end = self.play.game_end;
+                self.go_to(end)
+            }
+            _ => self.go_last(),
+        }
+    }
+
+    /// PageUp/PageDown.
+    pub(super) fn go_page(&mut self, forward: bool) {
+        let n = PAGE_PLIES as i32;
+        self.go_by(if forward { n } else { -n });
+    }
+}
+
+impl App {
+    /// Puts back the session the autosave kept: the tree, the shown move,
+    /// the file, the orientation, and a game against the engine (paused,
+    /// its clocks stopped, until `p`).
+    pub fn restore_session(&mut self, r: crate::tui::autosave::Restored) {
+        let mut doc = Document::new(r.game);
+        doc.cursor = r.cursor;
+        doc.origin = r.origin;
+        doc.unsaved = r.unsaved;
+        doc.revision = self.doc.revision.wrapping_add(1_000_000);
+        self.doc = doc;
+        self.ui.flipped = r.flipped;
+        if r.two_players {
+            self.play.mode = Mode::TwoPlayers;
+            self.play.analysis = false;
+        }
+        if let Some(p) = r.play {
+            self.play.mode = Mode::Play {
+                human: p.human,
+                level: p.level,
+            };
+            self.play.analysis = false;
+            self.play.game_end = p.game_end;
+            self.play.clocks = p.clocks;
+            self.play.paused = true;
+        }
+        self.refresh();
+        self.reconcile_engine();
     }
 }

@@ -10,14 +10,20 @@ mod command_line;
 mod dialogs;
 mod engine;
 mod game;
+mod layout;
+mod prompt;
 mod teaching;
+mod tree;
 
 pub use engine::{line_view, pv_san};
 
 use super::action::{Action, Effect};
-use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind};
-use super::params::{CLOCK_PRESETS, PROMPT_MAX};
+use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog};
+use super::params::CLOCK_PRESETS;
 use crate::engine::{EngineOption, EvalKind};
+
+/// "1 ply", "84 plies".
+pub use crate::game::plies;
 
 impl App {
     /// Applies one action. Returns whether the screen may have changed.
@@ -31,58 +37,67 @@ impl App {
     fn apply(&mut self, action: Action) -> bool {
         match action {
             Action::Tick(now) => return self.tick(now),
-            Action::Resize(w, h) => self.screen = (w, h),
+            Action::Resize(w, h) => {
+                self.screen = (w, h);
+                self.sync_move_list();
+            }
             Action::Engine { token, event } => return self.engine_event(token, event),
             Action::EngineError(e) => self.error(format!("engine: {e}")),
-            Action::First => self.goto(0),
-            Action::Prev => self.goto(self.ply.saturating_sub(1)),
-            Action::Next => self.goto(self.ply + 1),
-            Action::Last => self.goto(self.game.len()),
+            Action::First => self.go_to(crate::game::NodeId::ROOT),
+            Action::Prev => self.go_prev(),
+            Action::Next => self.go_next(),
+            Action::Last => self.go_end(),
+            Action::VariationPrev => self.go_sibling(-1),
+            Action::VariationNext => self.go_sibling(1),
+            Action::PageBack => self.go_page(false),
+            Action::PageForward => self.go_page(true),
+            Action::GoTo(node) => {
+                self.go_to(node);
+                self.say_where();
+            }
             Action::TakeBack => self.take_back(),
+            Action::Undo => self.undo(false),
+            Action::Redo => self.undo(true),
+            Action::Delete => self.ask_delete(false),
+            Action::DeleteAfter => self.ask_delete(true),
+            Action::PromoteLine => self.promote(false),
+            Action::MakeMain => self.promote(true),
+            Action::EditComment => self.edit_comment(),
+            Action::OpenAnnotate => self.open_annotate(),
+            Action::ToggleNag(n) => self.toggle_nag(n),
+            Action::AddEngineLine(n) => self.add_engine_line(n),
             Action::Flip => self.flip(),
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::NewGame => self.start_new_game(),
-            Action::OpenPlayDialog => {
-                let human = match self.mode {
-                    Mode::Play { human, .. } => human,
-                    _ => self.view.board.side_to_move(),
-                };
-                self.overlay = Overlay::Play(PlayDialog {
-                    human,
-                    level: self.config.level,
-                    clock: 0,
-                });
-            }
-            Action::TwoPlayers => {
-                if self.flagged() {
-                    // With the clocks gone, so is the loss on time.
-                    self.game.result_override = None;
-                }
-                self.mode = Mode::TwoPlayers;
-                self.analysis = false;
-                self.clocks = None;
-                self.info("two players: both sides move by hand (a turns analysis on)");
-            }
+            Action::OpenPlayDialog => self.open_play_dialog(),
+            Action::TwoPlayers => self.two_players(),
             Action::MultiPvUp => self.set_multipv(self.config.multipv + 1),
             Action::MultiPvDown => self.set_multipv(self.config.multipv.saturating_sub(1)),
             Action::ToggleEvalView => {
-                self.eval_view = match self.eval_view {
+                self.ui.eval_view = match self.ui.eval_view {
                     EvalKind::Hce => EvalKind::Nnue,
                     EvalKind::Nnue => EvalKind::Hce,
                 };
-                self.command_engine(Effect::SetOption(EngineOption::Evaluator(self.eval_view)));
-                self.info(match self.eval_view {
+                self.command_engine(Effect::SetOption(EngineOption::Evaluator(
+                    self.ui.eval_view,
+                )));
+                self.info(match self.ui.eval_view {
                     EvalKind::Hce => "evaluation: hand-crafted (HCE)",
                     EvalKind::Nnue => "evaluation: NNUE",
                 });
             }
             Action::ToggleHelp => {
-                self.overlay = match self.overlay {
+                self.ui.help_scroll = 0;
+                self.dialogs.overlay = match self.dialogs.overlay {
                     Overlay::Help => Overlay::None,
                     _ => Overlay::Help,
                 }
             }
-            Action::ToggleFrameTimes => self.show_frame_times = !self.show_frame_times,
+            Action::HelpScroll(d) => {
+                let max = crate::tui::widgets::help::entries().len() as i32;
+                self.ui.help_scroll = (self.ui.help_scroll as i32 + d).clamp(0, max) as u16;
+            }
+            Action::ToggleFrameTimes => self.ui.show_frame_times = !self.ui.show_frame_times,
             Action::Teach(t) => self.teach_action(t),
             Action::SetNetwork(net) => self.set_network(net),
             Action::NetLoaded { path, net } => {
@@ -94,111 +109,126 @@ impl App {
             Action::ForceQuit => self.quit = true,
             Action::Cancel => self.cancel(),
             Action::CursorMove(dx, dy) => self.move_cursor(dx, dy),
-            Action::CursorPick => match self.cursor {
-                Some(sq) => self.pick_square(sq),
-                None => self.cursor = Some(self.default_cursor()),
-            },
-            Action::OpenMovePrompt(first) => {
-                self.prompt = Some(Prompt {
-                    kind: PromptKind::Move,
-                    text: first.map(String::from).unwrap_or_default(),
-                })
-            }
-            Action::OpenCommand => {
-                self.prompt = Some(Prompt {
-                    kind: PromptKind::Command,
-                    text: String::new(),
-                })
-            }
-            Action::PromptChar(c) => {
-                if let Some(p) = &mut self.prompt {
-                    if p.text.len() + c.len_utf8() <= PROMPT_MAX {
-                        p.text.push(c);
+            Action::CursorPick => {
+                match self.ui.cursor {
+                    Some(sq) => self.pick_square(sq),
+                    None => {
+                        self.ui.cursor = Some(self.default_cursor());
+                        self.info("keyboard cursor: arrows move it, Enter picks up and drops, Esc hides it");
                     }
                 }
             }
-            Action::PromptBackspace => {
-                if let Some(p) = &mut self.prompt {
-                    if p.text.pop().is_none() {
-                        self.prompt = None;
-                    }
-                }
-            }
-            Action::PromptSubmit => {
-                if let Some(p) = self.prompt.take() {
-                    match p.kind {
-                        PromptKind::Move => self.text_move(&p.text),
-                        PromptKind::Command => self.command(&p.text),
-                    }
-                }
-            }
+            Action::OpenMovePrompt(first) => self.open_move_prompt(first),
+            Action::OpenCommand => self.open_command_prompt(),
+            Action::PromptChar(c) => self.prompt_char(c),
+            Action::PromptBackspace => self.prompt_backspace(),
+            Action::PromptDelete => self.prompt_delete(),
+            Action::PromptCaret(d) => self.prompt_caret(d),
+            Action::PromptHome => self.prompt_home(),
+            Action::PromptEnd => self.prompt_end(),
+            Action::PromptKillBefore => self.prompt_kill_before(),
+            Action::PromptDeleteWord => self.prompt_delete_word(),
+            Action::PromptComplete => self.prompt_complete(),
+            Action::Completions(list) => self.completions(list),
+            Action::PromptSubmit => self.prompt_submit(),
             Action::MoveText(t) => self.text_move(&t),
             Action::Command(t) => self.command(&t),
             Action::Paste(t) => self.paste(&t),
             Action::ChoiceMove(d) => self.choice_move(d),
             Action::ChoiceConfirm => self.choice_confirm(),
+            Action::ChoicePick(i) => self.choice_pick(i),
             Action::Promote(k) => {
-                if let Overlay::Promotion { from, to, .. } = self.overlay {
-                    self.overlay = Overlay::None;
+                if let Overlay::Promotion { from, to, .. } = self.dialogs.overlay {
+                    self.dialogs.overlay = Overlay::None;
                     self.try_from_to(from, to, Some(k));
                 }
             }
             Action::PlaySide(c) => {
-                if let Overlay::Play(d) = &mut self.overlay {
+                if let Overlay::Play(d) = &mut self.dialogs.overlay {
                     d.human = c;
                 }
             }
             Action::PlayClock => {
-                if let Overlay::Play(d) = &mut self.overlay {
+                if let Overlay::Play(d) = &mut self.dialogs.overlay {
                     d.clock = (d.clock + 1) % CLOCK_PRESETS.len();
                 }
             }
-            Action::Confirm(yes) => match std::mem::replace(&mut self.overlay, Overlay::None) {
-                Overlay::Confirm(what) if yes => match what {
-                    ConfirmWhat::Quit => self.quit = true,
-                    ConfirmWhat::Replace(r) => self.apply_replacement(*r),
-                },
-                Overlay::Confirm(_) => {}
-                other => {
-                    self.overlay = other;
-                    return false;
+            Action::Confirm(yes) => {
+                match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
+                    Overlay::Confirm(what) if yes => match what {
+                        ConfirmWhat::Quit => self.quit = true,
+                        ConfirmWhat::Replace(r) => self.apply_replacement(*r),
+                        ConfirmWhat::Delete { node, after } => self.delete(node, after),
+                        ConfirmWhat::EndGame => {
+                            self.leave_play();
+                            self.info("the game against the engine is over: analysis on");
+                        }
+                    },
+                    Overlay::Confirm(_) => {}
+                    other => {
+                        self.dialogs.overlay = other;
+                        return false;
+                    }
                 }
-            },
+            }
+            Action::SaveChoice(c) => self.save_choice(c),
             Action::MouseDown(x, y) => self.mouse_down(x, y),
             Action::MouseDrag(x, y) => {
                 let sq = self.square_at(x, y);
-                match &mut self.drag {
+                match &mut self.ui.drag {
                     Some((_, hover)) if *hover != sq => *hover = sq,
                     _ => return false,
                 }
             }
             Action::MouseUp(x, y) => {
-                if let Some((from, _)) = self.drag.take() {
+                if let Some((from, _)) = self.ui.drag.take() {
                     match self.square_at(x, y) {
-                        Some(sq) if sq != from && self.selected == Some(from) => {
+                        Some(sq) if sq != from && self.ui.selected == Some(from) => {
                             self.pick_square(sq)
                         }
                         _ => {}
                     }
                 }
             }
-            Action::FileLoaded { path, text } => self.file_loaded(path, &text),
-            Action::Saved(path) => {
-                self.unsaved = false;
-                self.info(format!("saved {}", path.display()));
-                self.file = Some(path);
+            Action::FileLoaded {
+                path,
+                text,
+                encoding,
+            } => self.file_loaded(path, &text, encoding),
+            Action::SaveTargetExists { path, games } => {
+                self.dialogs.overlay = Overlay::SaveExisting { path, games };
             }
+            Action::Saved { path, index, note } => self.saved(path, index, note),
             Action::FileError(e) => self.error(e),
         }
         true
     }
-}
 
-/// "1 ply", "84 plies".
-pub fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
+    fn open_play_dialog(&mut self) {
+        if self.play.paused {
+            self.resume_game();
+            return;
+        }
+        let human = match self.play.mode {
+            Mode::Play { human, .. } => human,
+            _ => self.view.board.side_to_move(),
+        };
+        self.dialogs.overlay = Overlay::Play(PlayDialog {
+            human,
+            level: self.config.level,
+            clock: 0,
+        });
+    }
+
+    fn two_players(&mut self) {
+        if self.flagged() {
+            // With the clocks gone, so is the loss on time.
+            self.doc.game.tags.remove("Result");
+        }
+        self.play.mode = crate::tui::app::Mode::TwoPlayers;
+        self.play.analysis = false;
+        self.play.clocks = None;
+        self.play.paused = false;
+        self.info("two players: both sides move by hand (a turns analysis on)");
     }
 }

@@ -17,8 +17,8 @@ impl App {
     pub(super) fn teach_action(&mut self, a: TeachAction) {
         match a {
             TeachAction::View(step) => {
-                self.teach.panel = self.teach.panel.step(step);
-                let hint = match self.teach.panel {
+                self.ui.teach.panel = self.ui.teach.panel.step(step);
+                let hint = match self.ui.teach.panel {
                     PanelView::Terms => "Tab selects a term, g opens the phase explorer",
                     PanelView::Explain => "Tab picks the term; its squares light up",
                     PanelView::Deltas => "Tab picks the move: the last one or an engine line's",
@@ -26,12 +26,12 @@ impl App {
                     PanelView::Compare => "both evaluations of the shown position",
                     PanelView::Packed => "Tab picks the term, b the second one of the sum",
                 };
-                self.info(format!("panel: {} · {hint}", self.teach.panel.name()));
+                self.info(format!("panel: {} · {hint}", self.ui.teach.panel.name()));
             }
-            TeachAction::Item(step) if self.teach.panel == PanelView::Deltas => {
+            TeachAction::Item(step) if self.ui.teach.panel == PanelView::Deltas => {
                 let n = self.delta_subjects() as i32;
-                let i = (self.teach.delta_item as i32 + step).rem_euclid(n.max(1));
-                self.teach.delta_item = i as usize;
+                let i = (self.ui.teach.delta_item as i32 + step).rem_euclid(n.max(1));
+                self.ui.teach.delta_item = i as usize;
                 self.info(match i {
                     0 => "deltas of the last move".to_string(),
                     k => format!("deltas of engine line {k}'s first move"),
@@ -39,19 +39,19 @@ impl App {
             }
             TeachAction::Item(step) => {
                 let n = Term::COUNT as i32;
-                let i = match self.teach.term {
+                let i = match self.ui.teach.term {
                     None if step > 0 => 0,
                     None => n - 1,
                     Some(i) => (i as i32 + step).rem_euclid(n),
                 };
-                self.teach.term = Some(i as usize);
+                self.ui.teach.term = Some(i as usize);
                 // The board shows the term's squares rather than a heatmap.
-                self.teach.heat = HeatMode::Off;
+                self.ui.teach.heat = HeatMode::Off;
                 let term = Term::ALL[i as usize];
                 self.info(format!(
                     "term: {} · its squares are lit on the board{}",
                     term.name(),
-                    if self.teach.panel == PanelView::Terms {
+                    if self.ui.teach.panel == PanelView::Terms {
                         " · v explains it"
                     } else {
                         ""
@@ -59,24 +59,24 @@ impl App {
                 ));
             }
             TeachAction::Second => {
-                let first = self.teach.term.unwrap_or(0);
-                let mut next = (self.teach.second_term() as usize + 1) % Term::COUNT;
+                let first = self.ui.teach.term.unwrap_or(0);
+                let mut next = (self.ui.teach.second_term() as usize + 1) % Term::COUNT;
                 if next == first {
                     next = (next + 1) % Term::COUNT;
                 }
-                self.teach.second = next;
-                self.teach.panel = PanelView::Packed;
+                self.ui.teach.second = next;
+                self.ui.teach.panel = PanelView::Packed;
                 self.info(format!(
                     "packed sum: {} + {}",
-                    self.teach.term_or_first().name(),
-                    self.teach.second_term().name()
+                    self.ui.teach.term_or_first().name(),
+                    self.ui.teach.second_term().name()
                 ));
             }
             TeachAction::TogglePhase => {
-                if self.teach.phase.take().is_some() {
+                if self.ui.teach.phase.take().is_some() {
                     self.info("phase explorer closed: the position's own phase again");
                 } else {
-                    self.teach.phase = Some(self.view.trace.phase);
+                    self.ui.teach.phase = Some(self.view.trace.phase);
                     self.info(format!(
                         "phase explorer: [ ] move the phase, {{ }} to 0 / 24, g closes (real phase {})",
                         self.view.trace.phase
@@ -85,8 +85,8 @@ impl App {
             }
             TeachAction::Phase(step) => {
                 let real = self.view.trace.phase;
-                let p = (self.teach.phase.unwrap_or(real) + step).clamp(0, MAX_PHASE);
-                self.teach.phase = Some(p);
+                let p = (self.ui.teach.phase.unwrap_or(real) + step).clamp(0, MAX_PHASE);
+                self.ui.teach.phase = Some(p);
                 self.info(format!(
                     "phase {p}/{MAX_PHASE} (real {real}): mg weight {}% · eg weight {}%",
                     p * 100 / MAX_PHASE,
@@ -94,8 +94,8 @@ impl App {
                 ));
             }
             TeachAction::Heat => {
-                self.teach.heat = self.teach.heat.next();
-                let text = match self.teach.heat {
+                self.ui.teach.heat = self.ui.teach.heat.next();
+                let text = match self.ui.teach.heat {
                     HeatMode::Off => "heatmap off".to_string(),
                     HeatMode::PieceSquares(h) => format!(
                         "heatmap: piece-square values, {} · o picks the piece (or pick one on the board)",
@@ -122,12 +122,12 @@ impl App {
             TeachAction::HeatPiece => {
                 let i = HEAT_PIECES
                     .iter()
-                    .position(|&p| p == self.teach.heat_piece)
+                    .position(|&p| p == self.ui.teach.heat_piece)
                     .unwrap_or(0);
                 let p = HEAT_PIECES[(i + 1) % HEAT_PIECES.len()];
-                self.teach.heat_piece = p;
-                if !matches!(self.teach.heat, HeatMode::PieceSquares(_)) {
-                    self.teach.heat = HeatMode::PieceSquares(Half::Tapered);
+                self.ui.teach.heat_piece = p;
+                if !matches!(self.ui.teach.heat, HeatMode::PieceSquares(_)) {
+                    self.ui.teach.heat = HeatMode::PieceSquares(Half::Tapered);
                 }
                 self.info(format!(
                     "heatmap piece: {} {}",
@@ -151,9 +151,9 @@ impl App {
     pub(super) fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.net = net;
         self.refresh();
-        let root = self.search.as_ref().map(|s| s.root);
+        let root = self.engine.search.as_ref().map(|s| s.root);
         if let Some(root) = root {
-            for line in self.lines.iter_mut() {
+            for line in self.engine.lines.iter_mut() {
                 line.delta = line
                     .first
                     .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref()));
@@ -167,12 +167,12 @@ impl App {
     /// Esc: turns off the heatmap, then the phase explorer, then the term
     /// selection. Returns whether it closed something.
     pub(super) fn close_teaching(&mut self) -> bool {
-        if self.teach.heat != HeatMode::Off {
-            self.teach.heat = HeatMode::Off;
-        } else if self.teach.phase.is_some() {
-            self.teach.phase = None;
-        } else if self.teach.term.is_some() {
-            self.teach.term = None;
+        if self.ui.teach.heat != HeatMode::Off {
+            self.ui.teach.heat = HeatMode::Off;
+        } else if self.ui.teach.phase.is_some() {
+            self.ui.teach.phase = None;
+        } else if self.ui.teach.term.is_some() {
+            self.ui.teach.term = None;
         } else {
             return false;
         }
@@ -182,13 +182,13 @@ impl App {
     /// Recomputes the board overlay when something it depends on changed.
     pub(super) fn sync_heat(&mut self) {
         let n = self.delta_subjects();
-        if self.teach.delta_item >= n {
-            self.teach.delta_item = 0;
+        if self.ui.teach.delta_item >= n {
+            self.ui.teach.delta_item = 0;
         }
         let key = HeatKey::of(self);
-        if self.heat_key.as_ref() != Some(&key) {
-            self.heat = heat::compute(self);
-            self.heat_key = Some(key);
+        if self.ui.heat_key.as_ref() != Some(&key) {
+            self.ui.heat = heat::compute(self);
+            self.ui.heat_key = Some(key);
         }
     }
 }

@@ -32,18 +32,19 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     for m in app.targets() {
         targets[m.to().index()] = true;
     }
-    let drag_hover = app.drag.and_then(|(_, h)| h);
+    let drag_hover = app.ui.drag.and_then(|(_, h)| h);
     for sq in Square::all() {
-        let r = a.square_rect(sq, app.flipped);
+        let r = a.square_rect(sq, app.ui.flipped);
         let light = (sq.file() + sq.rank()) % 2 == 1;
         let is_last = last.is_some_and(|m| m.from() == sq || m.to() == sq);
         let heat_bg = app
+            .ui
             .heat
             .as_ref()
             .and_then(|h| super::heat::square_bg(h, theme, sq, light));
         let bg = if Some(sq) == check_sq {
             theme.check
-        } else if Some(sq) == app.selected {
+        } else if Some(sq) == app.ui.selected {
             theme.selected
         } else if let Some(c) = heat_bg {
             c
@@ -66,7 +67,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             bg
         };
         fill(buf, r, Style::new().bg(bg));
-        if let (Some(h), Some(_)) = (&app.heat, heat_bg) {
+        if let (Some(h), Some(_)) = (&app.ui.heat, heat_bg) {
             super::heat::label(h, theme, sq, r, bg, buf);
         }
         let cx = r.x + r.width / 2;
@@ -87,7 +88,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 c.set_char('•').set_fg(theme.target);
             }
         }
-        if app.cursor == Some(sq) || (drag_hover == Some(sq) && app.selected != Some(sq)) {
+        if app.ui.cursor == Some(sq) || (drag_hover == Some(sq) && app.ui.selected != Some(sq)) {
             let style = Style::new()
                 .fg(theme.cursor)
                 .bg(bg)
@@ -99,10 +100,10 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     // Rank numbers and file letters.
     let coord = Style::new().fg(theme.coord);
     for i in 0..8u8 {
-        let rank = if app.flipped { i } else { 7 - i };
+        let rank = if app.ui.flipped { i } else { 7 - i };
         let y = a.squares.y + i as u16 * a.sq_h + a.sq_h / 2;
         put(buf, 0, y, &format!("{} ", rank + 1), coord, 2);
-        let file = if app.flipped { 7 - i } else { i };
+        let file = if app.ui.flipped { 7 - i } else { i };
         let x = a.squares.x + i as u16 * a.sq_w + a.sq_w / 2;
         put(
             buf,
@@ -126,7 +127,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 Side::White => "White",
                 Side::Black => "Black",
             };
-            let who = match app.mode {
+            let who = match app.play.mode {
                 Mode::Play { human, .. } if human == b.side_to_move() => " (you)",
                 Mode::Play { .. } => " (engine)",
                 _ => "",

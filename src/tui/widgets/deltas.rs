@@ -34,9 +34,9 @@ struct Subject {
 }
 
 fn subjects(app: &App) -> Vec<Subject> {
-    let last = match (app.view.last_move, app.ply.checked_sub(1)) {
-        (Some(m), Some(i)) => Subject {
-            label: format!("last {}", numbered(app.game.board_at(i), m)),
+    let last = match (app.view.last_move, &app.view.before) {
+        (Some(m), Some(before)) => Subject {
+            label: format!("last {}", numbered(before, m)),
             delta: app.view.last_delta,
         },
         _ => Subject {
@@ -64,7 +64,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let bottom = inner.y + inner.height;
     let mut y = inner.y;
     let list = subjects(app);
-    let open = app.teach.delta_item.min(list.len() - 1);
+    let open = app.ui.teach.delta_item.min(list.len() - 1);
     let text = Style::new().fg(theme.text);
     // Rows the closed subjects need after the opened one.
     let closed_after = (list.len() - 1 - open) as u16;
@@ -147,7 +147,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         }
     }
     if list.len() == 1 && y + 1 < bottom {
-        let hint = if app.analysis {
+        let hint = if app.play.analysis {
             "engine lines of this position add their first moves here"
         } else {
             "analysis (a) adds the engine lines' first moves here"

@@ -48,7 +48,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let white_units = (shown_share(app) * units as f64).round() as u32;
     for i in 0..r.height {
         // i counts rows from White's end of the bar.
-        let y = if app.flipped {
+        let y = if app.ui.flipped {
             r.y + i
         } else {
             r.y + r.height - 1 - i
@@ -56,7 +56,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         let lo = i as u32 * 2;
         let (sym, fg, bg) = match white_units.saturating_sub(lo) {
             0 => (" ", theme.bar_black, theme.bar_black),
-            1 if app.flipped => ("▀", theme.bar_white, theme.bar_black),
+            1 if app.ui.flipped => ("▀", theme.bar_white, theme.bar_black),
             1 => ("▄", theme.bar_white, theme.bar_black),
             _ => (" ", theme.bar_white, theme.bar_white),
         };

@@ -19,7 +19,7 @@ use ratatui::style::{Modifier, Style};
 
 /// The selected term's contributions, largest tapered value first.
 pub fn ranked(app: &App, phase: i32) -> Vec<&Contribution> {
-    let term = app.teach.term_or_first();
+    let term = app.ui.teach.term_or_first();
     let mut v: Vec<&Contribution> = app
         .view
         .attribution
@@ -57,7 +57,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 20 {
         return;
     }
-    let term = app.teach.term_or_first();
+    let term = app.ui.teach.term_or_first();
     let i = term as usize;
     let t = &app.view.trace.terms[i];
     let p = shown_phase(app);

@@ -4,7 +4,6 @@
 
 use super::{put, titled};
 use crate::chess::Square;
-use crate::tui::app::App;
 use crate::tui::heat::Heat;
 use crate::tui::params::HEAT_LIGHT_LIFT;
 use crate::tui::theme::Theme;
@@ -71,8 +70,8 @@ pub fn label(heat: &Heat, theme: &Theme, sq: Square, r: Rect, bg: Color, buf: &m
 }
 
 /// Where the legend and the move list go within the move-list area.
-pub fn split_moves(app: &App, moves: Rect) -> (Option<Rect>, Rect) {
-    if app.heat.is_none() || moves.height < LEGEND_H + 3 {
+pub fn split_moves(heat_shown: bool, moves: Rect) -> (Option<Rect>, Rect) {
+    if !heat_shown || moves.height < LEGEND_H + 3 {
         return (None, moves);
     }
     let legend = Rect::new(moves.x, moves.y, moves.width, LEGEND_H);

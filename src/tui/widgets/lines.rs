@@ -15,7 +15,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 10 {
         return;
     }
-    if app.lines.is_empty() {
+    if app.engine.lines.is_empty() {
         let hint = idle_hint(app);
         put(
             buf,
@@ -27,10 +27,10 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
-    let n = app.lines.len().min(inner.height as usize).max(1);
+    let n = app.engine.lines.len().min(inner.height as usize).max(1);
     let rows_each = (inner.height as usize / n).max(1);
     let mut y = inner.y;
-    for line in app.lines.iter().take(n) {
+    for line in app.engine.lines.iter().take(n) {
         let bound = match line.bound {
             Bound::Exact => "",
             Bound::Lower => "≥",
@@ -104,7 +104,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
 /// The title's fields, most important first; `fit_title` drops them from
 /// the end (hash, then time, speed, nodes) when the row is short.
 fn title_fields(app: &App) -> Vec<String> {
-    let Some(s) = &app.search else {
+    let Some(s) = &app.engine.search else {
         return vec!["Engine".to_string()];
     };
     let what = match (s.key.purpose, s.finished) {
@@ -114,7 +114,7 @@ fn title_fields(app: &App) -> Vec<String> {
         (Purpose::EngineMove, true) => "moved",
     };
     let mut fields = vec![format!("Engine · {what}")];
-    let first = app.lines.first();
+    let first = app.engine.lines.first();
     if let Some(l) = first {
         let nps = if l.nps > 0 {
             l.nps
@@ -160,8 +160,8 @@ fn idle_hint(app: &App) -> String {
     if app.view.status.is_over() {
         return "game over - nothing to analyse".to_string();
     }
-    match app.mode {
-        Mode::Play { human, level } if app.search.is_none() => format!(
+    match app.play.mode {
+        Mode::Play { human, level } if app.engine.search.is_none() => format!(
             "level {level} · your move ({})",
             if human == crate::chess::Color::White {
                 "White"
@@ -170,7 +170,7 @@ fn idle_hint(app: &App) -> String {
             }
         ),
         _ if app.searching() => "thinking…".to_string(),
-        _ if !app.analysis => "analysis off - press a to analyse".to_string(),
+        _ if !app.play.analysis => "analysis off - press a to analyse".to_string(),
         _ => "waiting for the engine…".to_string(),
     }
 }

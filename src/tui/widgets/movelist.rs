@@ -1,167 +1,221 @@
-//! The move list: numbered SAN pairs in as many columns as fit, scrolled
-//! so the current ply is visible and marked, the result (once there is
-//! one) in the title. With a net loaded, a ◆ after
-//! a move says that the hand-crafted and the network evaluations of the
+//! The move list: the game's header (players and ratings, event, site,
+//! date, round, ECO, result, when the tags have them), then the laid-out
+//! move tree (`MoveText`, built by the reducer) scrolled so the shown move
+//! is in view and marked. Variations are indented in parentheses, comments
+//! in their own colour, glyphs after the moves. With a net loaded, a ◆
+//! after a move says the hand-crafted and the network evaluations of the
 //! position it reaches differ by more than `DISAGREE_CP`.
 
 use super::{put, titled};
-use crate::chess::Color;
-use crate::tui::app::App;
+use crate::game::{Nag, NodeId, Tags};
+use crate::tui::app::{App, Mode};
+use crate::tui::document::Document;
+use crate::tui::game_evals::GameEvals;
+use crate::tui::movetext::{Kind, MoveText};
 use crate::tui::params::DISAGREE_CP;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-/// Width of one "123. Nbxd7+  Qxd7#" pair column.
-const PAIR_W: u16 = 24;
-
 /// After a move whose position the two evaluations disagree on.
 pub const MARK: &str = "◆";
 
-/// Where the numbered pairs sit: shared by drawing and mouse clicks.
-struct Grid {
-    /// 1 when Black moved first (pair p holds plies 2p-1 and 2p).
-    offset: usize,
-    pairs: usize,
-    rows: usize,
-    /// The first pair shown (scrolled so the current ply is visible).
-    first: usize,
-    capacity: usize,
-    col_w: usize,
-}
-
-impl Grid {
-    fn new(app: &App, inner: Rect) -> Grid {
-        let g = &app.game;
-        let offset = usize::from(g.start().side_to_move() == Color::Black);
-        let pairs = (g.len() + offset).div_ceil(2);
-        let cols = (inner.width / PAIR_W).max(1) as usize;
-        let rows = (inner.height as usize).max(1);
-        let capacity = cols * rows;
-        let current_pair = (app.ply.max(1) - 1 + offset) / 2;
-        let first = if current_pair >= capacity {
-            current_pair + 1 - capacity
-        } else {
-            0
-        };
-        Grid {
-            offset,
-            pairs,
-            rows,
-            first,
-            capacity,
-            col_w: inner.width as usize / cols,
+/// The header's rows for `tags` (none when the game has no names).
+pub fn header(tags: &Tags, width: u16) -> Vec<String> {
+    let player = |name: &str, elo: &str| {
+        tags.known(name).map(|n| match tags.known(elo) {
+            Some(e) => format!("{n} ({e})"),
+            None => n.to_string(),
+        })
+    };
+    let white = player("White", "WhiteElo");
+    let black = player("Black", "BlackElo");
+    let mut rows = Vec::new();
+    if white.is_some() || black.is_some() {
+        rows.push(format!(
+            "{} – {}",
+            white.as_deref().unwrap_or("?"),
+            black.as_deref().unwrap_or("?")
+        ));
+    }
+    let mut facts: Vec<String> = Vec::new();
+    for k in ["Event", "Site"] {
+        if let Some(v) = tags.known(k) {
+            facts.push(v.to_string());
         }
     }
+    if let Some(d) = tags.known("Date") {
+        facts.push(d.to_string());
+    }
+    if let Some(r) = tags.known("Round") {
+        facts.push(format!("round {r}"));
+    }
+    match (tags.known("ECO"), tags.known("Opening")) {
+        (Some(e), Some(o)) => facts.push(format!("{e} {o}")),
+        (Some(e), None) => facts.push(e.to_string()),
+        (None, Some(o)) => facts.push(o.to_string()),
+        (None, None) => {}
+    }
+    if !facts.is_empty() && width >= 30 {
+        rows.push(facts.join(" · "));
+    }
+    rows
 }
 
-/// The ply reached by clicking the move at (x, y) of the move list `area`.
-pub fn ply_at(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
+/// The rows under the title left for the moves, after the header.
+pub fn text_area(doc: &Document, area: Rect) -> Rect {
     let inner = Rect::new(
         area.x,
-        area.y + 1,
+        area.y.saturating_add(1),
         area.width,
         area.height.saturating_sub(1),
     );
-    if !inner.contains(ratatui::layout::Position::new(x, y)) || app.game.is_empty() {
+    // The header gets at most a third of the rows.
+    let h = (header(&doc.game.tags, inner.width).len() as u16).min(inner.height / 3);
+    Rect::new(
+        inner.x + 1,
+        inner.y + h,
+        inner.width.saturating_sub(2),
+        inner.height - h,
+    )
+}
+
+/// The node of the move drawn at (x, y) in the move list `area`.
+pub fn node_at(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
+    let text = text_area(&app.doc, area);
+    if !text.contains(ratatui::layout::Position::new(x, y)) {
         return None;
     }
-    let grid = Grid::new(app, inner);
-    let col = (x - inner.x) as usize / grid.col_w.max(1);
-    let within = (x - inner.x) as usize % grid.col_w.max(1);
-    let k = col * grid.rows + (y - inner.y) as usize;
-    let p = grid.first + k;
-    if k >= grid.capacity || p >= grid.pairs {
-        return None;
-    }
-    // "123. " then two 9-cell SAN slots.
-    let ply = match within {
-        0..=4 => return None,
-        5..=13 => (2 * p).checked_sub(grid.offset)?,
-        _ => 2 * p + 1 - grid.offset,
+    let m = &app.ui.moves;
+    m.node_at(m.scroll + (y - text.y) as usize, x - text.x)
+}
+
+/// The title: the shown move, where it is, the result.
+fn title(doc: &Document, result: &str, evals: &GameEvals, mode: Mode) -> String {
+    let tree = doc.game.tree();
+    let mut t = if doc.cursor == NodeId::ROOT {
+        if tree.mainline_len() == 0 {
+            "Moves".to_string()
+        } else {
+            format!(
+                "Moves · start of {}",
+                crate::game::plies(tree.mainline_len())
+            )
+        }
+    } else {
+        let ply = doc.ply();
+        let place = if tree.is_mainline(doc.cursor) {
+            format!("ply {ply}/{}", tree.mainline_len())
+        } else {
+            format!("variation, ply {ply}")
+        };
+        format!("Moves · {} · {place}", doc.game.label(doc.cursor))
     };
-    (ply < app.game.len()).then_some(ply + 1)
+    if result != "*" {
+        t.push_str(&format!(" · {result}"));
+    }
+    if let Mode::Play { .. } = mode {
+        // Nothing more: the clocks and the mode say the rest.
+    } else if evals.any_disagreement() {
+        t.push_str(&format!(" · {MARK} HCE/NNUE differ > {DISAGREE_CP}"));
+    }
+    t
+}
+
+/// The style of a glyph: good moves green, bad ones red, the doubtful ones
+/// in the accent colour.
+fn glyph_style(n: Nag, theme: &Theme) -> Style {
+    let c = match n.0 {
+        1 | 3 => theme.good,
+        2 | 4 => theme.error,
+        _ => theme.accent,
+    };
+    Style::new().fg(c).add_modifier(Modifier::BOLD)
 }
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
-    let mut title = if g.is_empty() {
-        "Moves".to_string()
-    } else if app.ply == 0 {
-        format!("Moves · start of {}", crate::tui::update::plies(g.len()))
-    } else {
-        format!("Moves · ply {}/{}", app.ply, g.len())
-    };
-    if app.view.game_result != "*" {
-        title.push_str(&format!(" · {}", app.view.game_result));
-    }
-    if app.game_evals.any_disagreement() {
-        title.push_str(&format!(" · {MARK} HCE/NNUE differ > {}", DISAGREE_CP));
-    }
+    let doc = &app.doc;
+    let title = title(
+        doc,
+        &app.view.game_result,
+        &app.ui.game_evals,
+        app.play.mode,
+    );
     let inner = titled(buf, area, &title, theme);
     if inner.height == 0 || inner.width < 12 {
         return;
     }
-    if g.is_empty() {
+    let head = header(&doc.game.tags, inner.width);
+    let text = text_area(doc, area);
+    for (i, row) in head.iter().take((text.y - inner.y) as usize).enumerate() {
+        let style = if i == 0 {
+            theme.title()
+        } else {
+            theme.dim_style()
+        };
         put(
             buf,
             inner.x + 1,
-            inner.y,
+            inner.y + i as u16,
+            row,
+            style,
+            inner.width - 2,
+        );
+    }
+    let m: &MoveText = &app.ui.moves;
+    if m.rows.is_empty() {
+        put(
+            buf,
+            text.x,
+            text.y,
             "no moves yet - type m then a move, or use the mouse",
             theme.dim_style(),
-            inner.width - 1,
+            text.width,
         );
         return;
     }
-    let grid = Grid::new(app, inner);
-    let (offset, pairs, rows, first, capacity, col_w) = (
-        grid.offset,
-        grid.pairs,
-        grid.rows,
-        grid.first,
-        grid.capacity,
-        grid.col_w,
-    );
     let normal = Style::new().fg(theme.text);
+    let side = Style::new().fg(theme.dim);
+    let comment = Style::new().fg(theme.good).add_modifier(Modifier::ITALIC);
     let current = Style::new()
         .bg(theme.current)
         .fg(ratatui::style::Color::White)
         .add_modifier(Modifier::BOLD);
-    for k in 0..capacity {
-        let p = first + k;
-        if p >= pairs {
-            break;
-        }
-        let x = inner.x + ((k / rows) * col_w) as u16;
-        let y = inner.y + (k % rows) as u16;
-        let white_ply = (2 * p).checked_sub(offset);
-        let black_ply = 2 * p + 1 - offset;
-        let (number, _) = g.move_number(white_ply.unwrap_or(black_ply));
-        let mut cx = put(buf, x, y, &format!("{number:>3}. "), theme.dim_style(), 5);
-        for (i, ply) in [white_ply, Some(black_ply)].into_iter().enumerate() {
-            let text = match ply {
-                Some(i) if i < g.len() => g.sans()[i].as_str(),
-                None => "...",
-                Some(_) => "",
-            };
-            let style = if ply.is_some_and(|i| i + 1 == app.ply) {
-                current
-            } else {
-                normal
-            };
-            let w = if i == 0 {
-                9
-            } else {
-                (col_w as u16).saturating_sub(15)
-            };
-            let end = put(buf, cx, y, text, style, w);
-            let marked = ply.is_some_and(|i| i < g.len() && app.game_evals.disagree(i + 1));
-            if marked && end < cx + w {
-                let mark = Style::new().fg(theme.error).add_modifier(Modifier::BOLD);
-                put(buf, end, y, MARK, mark, 1);
+    let in_game = match app.play.mode {
+        Mode::Play { .. } => Some(app.play.game_end),
+        _ => None,
+    };
+    for (k, row) in m
+        .rows
+        .iter()
+        .skip(m.scroll)
+        .take(text.height as usize)
+        .enumerate()
+    {
+        let y = text.y + k as u16;
+        for p in row {
+            if p.x >= text.width {
+                continue;
             }
-            cx += 9;
+            let style = match p.kind {
+                Kind::Move { .. } if p.node == Some(doc.cursor) => current,
+                Kind::Move { depth: 0 } => normal,
+                Kind::Move { .. } => side,
+                Kind::Number => theme.dim_style(),
+                Kind::Glyph(n) => glyph_style(n, theme),
+                Kind::Nag => Style::new().fg(theme.accent),
+                Kind::Comment => comment,
+                Kind::Paren => theme.dim_style(),
+                Kind::Mark => Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
+            };
+            // The game's last move against the engine, when not shown.
+            let style = if in_game.is_some() && p.node == in_game && p.node != Some(doc.cursor) {
+                style.add_modifier(Modifier::UNDERLINED)
+            } else {
+                style
+            };
+            put(buf, text.x + p.x, y, &p.text, style, text.width - p.x);
         }
     }
 }

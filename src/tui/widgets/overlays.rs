@@ -1,10 +1,11 @@
 //! The small modal boxes: promotion picker, play-the-engine dialog, PGN
-//! game picker, yes/no question, and the "enlarge the window" screen.
+//! game picker, yes/no questions, "the file exists", annotation glyphs,
+//! which engine line to add, and the "enlarge the window" screen.
 
 use super::board::glyph;
 use super::{popup, put};
 use crate::chess::{Color as Side, Piece};
-use crate::tui::app::{App, ConfirmWhat, Overlay, PROMOTION_CHOICES};
+use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
 use crate::tui::params::{CLOCK_PRESETS, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -12,7 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
-    match &app.overlay {
+    match &app.dialogs.overlay {
         Overlay::None | Overlay::Help => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => {
@@ -50,54 +51,37 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 );
             }
         }
-        Overlay::Picker { entries, selected } => {
-            let h = (entries.len() as u16 + 4)
-                .min(full.height.saturating_sub(2))
-                .max(5);
-            let (_, inner) = popup(
-                buf,
-                full,
-                full.width.saturating_sub(8).min(100),
-                h,
-                "Pick a game · Enter · Esc",
-                theme,
-            );
-            let rows = inner.height.saturating_sub(1) as usize;
-            let first = selected.saturating_sub(rows.saturating_sub(1));
-            for (k, e) in entries.iter().enumerate().skip(first).take(rows) {
-                let style = if k == *selected {
-                    Style::new().bg(theme.current).add_modifier(Modifier::BOLD)
-                } else if e.0.game.is_err() {
-                    Style::new().fg(theme.error)
-                } else {
-                    Style::new().fg(theme.text)
-                };
-                put(
-                    buf,
-                    inner.x + 1,
-                    inner.y + (k - first) as u16,
-                    &e.0.label,
-                    style,
-                    inner.width - 1,
-                );
-            }
-        }
+        Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
         Overlay::Confirm(what) => {
-            let (question, note) = match what {
+            let (title, question, note) = match what {
                 ConfirmWhat::Quit => (
-                    "The game is not saved. Quit anyway?",
+                    "Unsaved game",
+                    "The game is not saved. Quit anyway?".to_string(),
                     "(it stays in the autosave; :save FILE keeps it)",
                 ),
-                ConfirmWhat::Replace(r) => {
-                    (r.question, "(its moves will be lost; n, then :save FILE)")
-                }
+                ConfirmWhat::Replace(r) => (
+                    "Unsaved game",
+                    r.question.to_string(),
+                    "(it stays in the autosave until then; n, then :save FILE)",
+                ),
+                ConfirmWhat::Delete { node, after } => (
+                    "Delete",
+                    app.delete_question(*node, *after),
+                    "(Ctrl-Z puts it back)",
+                ),
+                ConfirmWhat::EndGame => (
+                    "End the game",
+                    "End the game against the engine and analyse?".to_string(),
+                    "(its moves stay; the result stays as it is)",
+                ),
             };
-            let (_, inner) = popup(buf, full, 52, 6, "Unsaved game", theme);
+            let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
+            let (_, inner) = popup(buf, full, w, 6, title, theme);
             put(
                 buf,
                 inner.x + 1,
                 inner.y,
-                question,
+                &question,
                 Style::new().fg(theme.text),
                 inner.width - 1,
             );
@@ -118,7 +102,145 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 inner.width - 1,
             );
         }
+        Overlay::SaveExisting { path, games } => {
+            let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
+            let name = path.display().to_string();
+            let held = match games {
+                0 => "it holds no game tapir can read".to_string(),
+                1 => "it holds 1 game".to_string(),
+                n => format!("it holds {n} games"),
+            };
+            let rows = [
+                (format!("{name}: {held}."), Style::new().fg(theme.text)),
+                (String::new(), Style::new()),
+                (
+                    "a  append this game after them".to_string(),
+                    Style::new().fg(theme.text),
+                ),
+                (
+                    "o  overwrite the file with this game".to_string(),
+                    Style::new().fg(theme.text),
+                ),
+                ("c  cancel (Esc)".to_string(), Style::new().fg(theme.text)),
+            ];
+            for (k, (r, st)) in rows.iter().enumerate() {
+                put(
+                    buf,
+                    inner.x + 1,
+                    inner.y + k as u16,
+                    r,
+                    *st,
+                    inner.width - 1,
+                );
+            }
+        }
+        Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
+        Overlay::AddLine { choice } => {
+            let lines = app.lines_here();
+            let h = (lines.len() as u16 + 4).min(full.height);
+            let w = full.width.saturating_sub(10).min(90);
+            let title = "Add an engine line as a variation";
+            let (_, inner) = popup(buf, full, w, h, title, theme);
+            let rows = lines.iter().enumerate().map(|(k, l)| {
+                let text = format!("{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
+                (
+                    text,
+                    choice_style(k == *choice, Style::new().fg(theme.text), theme),
+                )
+            });
+            choice_rows(rows, "1-5 or Enter adds it · Esc", inner, theme, buf);
+        }
     }
+}
+
+/// The highlighted row's style, else `normal`.
+fn choice_style(selected: bool, normal: Style, theme: &Theme) -> Style {
+    if selected {
+        Style::new().bg(theme.current).add_modifier(Modifier::BOLD)
+    } else {
+        normal
+    }
+}
+
+/// A dialog's rows from its top, and a dim footer on its last row.
+fn choice_rows(
+    rows: impl Iterator<Item = (String, Style)>,
+    footer: &str,
+    inner: Rect,
+    theme: &Theme,
+    buf: &mut Buffer,
+) {
+    let w = inner.width.saturating_sub(1);
+    for (k, (text, style)) in rows.enumerate() {
+        put(buf, inner.x + 1, inner.y + k as u16, &text, style, w);
+    }
+    let y = inner.y + inner.height.saturating_sub(1);
+    put(buf, inner.x + 1, y, footer, theme.dim_style(), w);
+}
+
+/// The game picker: one row a game, the selected one in view.
+fn picker(source: &PickerSource, selected: usize, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let h = (source.labels.len() as u16 + 4)
+        .min(full.height.saturating_sub(2))
+        .max(5);
+    let title = format!(
+        "{} · game {} of {} · Enter · Esc",
+        source.name,
+        selected + 1,
+        source.labels.len()
+    );
+    let (_, inner) = popup(
+        buf,
+        full,
+        full.width.saturating_sub(8).min(100),
+        h,
+        &title,
+        theme,
+    );
+    let rows = inner.height.saturating_sub(1) as usize;
+    let first = selected.saturating_sub(rows.saturating_sub(1));
+    for (k, label) in source.labels.iter().enumerate().skip(first).take(rows) {
+        let style = choice_style(k == selected, Style::new().fg(theme.text), theme);
+        let text = format!("{:>5}  {label}", k + 1);
+        let y = inner.y + (k - first) as u16;
+        put(buf, inner.x + 1, y, &text, style, inner.width - 1);
+    }
+}
+
+/// The glyph dialog: move glyphs by digit, position glyphs by letter, the
+/// ones set on the move marked.
+fn annotate(app: &App, choice: usize, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let node = app.tree().node(app.doc.cursor);
+    let title = format!("Glyphs for {}", app.doc.game.label(app.doc.cursor));
+    let h = (NAG_CHOICES.len() as u16 + 4).min(full.height);
+    let (_, inner) = popup(buf, full, 44, h, &title, theme);
+    let mut letter = b'a';
+    let mut digit = b'1';
+    let rows = NAG_CHOICES.iter().enumerate().map(|(k, nag)| {
+        let key = if nag.is_move_quality() {
+            digit += 1;
+            (digit - 1) as char
+        } else {
+            letter += 1;
+            (letter - 1) as char
+        };
+        let on = node.nags.contains(*nag);
+        let normal = if on {
+            Style::new().fg(theme.good).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let mark = if on { "✓" } else { " " };
+        let text = format!("{key}  {mark} {:<3} {}", nag.display(), nag.name());
+        (text, choice_style(k == choice, normal, theme))
+    });
+    choice_rows(
+        rows,
+        "key or Enter sets/clears · Esc closes",
+        inner,
+        theme,
+        buf,
+    );
 }
 
 fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buffer) {

@@ -20,8 +20,8 @@ const ROWS_FOR_BOTH: usize = 16;
 
 /// Every line of the view, with whether it is a heading.
 pub fn lines(app: &App, room: usize) -> Vec<(String, bool)> {
-    let a = app.teach.term_or_first();
-    let b = app.teach.second_term();
+    let a = app.ui.teach.term_or_first();
+    let b = app.ui.teach.second_term();
     let (va, vb) = (
         app.view.trace.terms[a as usize].total(),
         app.view.trace.terms[b as usize].total(),

@@ -12,13 +12,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let view = app.teach.panel;
+    let view = app.ui.teach.panel;
     let title = match view {
-        PanelView::Terms => match app.eval_view {
+        PanelView::Terms => match app.ui.eval_view {
             EvalKind::Hce => "Evaluation · HCE (e: NNUE view)".to_string(),
             EvalKind::Nnue => "Evaluation · NNUE (e: HCE view)".to_string(),
         },
-        PanelView::Explain => format!("Explain · {}", app.teach.term_or_first().name()),
+        PanelView::Explain => format!("Explain · {}", app.ui.teach.term_or_first().name()),
         PanelView::Deltas => "Move deltas · mover's view, cp".to_string(),
         PanelView::Compare => "HCE vs NNUE · White's view".to_string(),
         PanelView::Packed => "Packed arithmetic · (eg << 16) + mg".to_string(),

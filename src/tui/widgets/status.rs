@@ -45,7 +45,7 @@ pub fn height(app: &App, width: u16) -> u16 {
 /// Lays out the mode badge, the message and what goes on the right.
 fn plan(app: &App, width: u16) -> Plan {
     let mode = mode_badge(app);
-    let clocks = app.clocks.as_ref().map(|c| {
+    let clocks = app.play.clocks.as_ref().map(|c| {
         format!(
             "W {} · B {}",
             clock(c.remaining(Side::White, app.now)),
@@ -53,7 +53,11 @@ fn plan(app: &App, width: u16) -> Plan {
         )
     });
     let hints = hints(app, width);
-    let message = app.message.as_ref().filter(|_| app.prompt.is_none());
+    let message = app
+        .dialogs
+        .message
+        .as_ref()
+        .filter(|_| app.dialogs.prompt.is_none());
     let Some(m) = message else {
         return Plan {
             mode,
@@ -80,7 +84,7 @@ fn plan(app: &App, width: u16) -> Plan {
 
 /// " ANALYSIS ", " PLAY WHITE L5 " or " TWO PLAYERS ".
 fn mode_badge(app: &App) -> String {
-    match app.mode {
+    match app.play.mode {
         Mode::Analysis => " ANALYSIS ".to_string(),
         Mode::Play { human, level } => format!(
             " PLAY {} L{level} ",
@@ -191,9 +195,9 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         }
     }
 
-    if let Some(prompt) = &app.prompt {
+    if let Some(prompt) = &app.dialogs.prompt {
         render_prompt(prompt, theme, x, y, right_x.saturating_sub(x), buf);
-    } else if let Some(m) = &app.message {
+    } else if let Some(m) = &app.dialogs.message {
         let style = if m.error {
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
         } else {
@@ -213,7 +217,8 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The open prompt: its label, the tail of long input and a caret.
+/// The open prompt: its label, the text scrolled so the caret is in
+/// view, and the caret.
 fn render_prompt(
     p: &crate::tui::app::Prompt,
     theme: &Theme,
@@ -225,22 +230,25 @@ fn render_prompt(
     let label = match p.kind {
         PromptKind::Move => "move> ",
         PromptKind::Command => ":",
+        PromptKind::Comment { .. } => "comment> ",
     };
     let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
     let room = left_w.saturating_sub(x2 - x + 1) as usize;
-    // Show the tail of long input.
     let chars: Vec<char> = p.text.chars().collect();
-    let start = chars.len().saturating_sub(room);
-    let shown: String = chars[start..].iter().collect();
-    let x3 = put(buf, x2, y, &shown, Style::new().fg(theme.text), room as u16);
+    let caret = p.caret.min(chars.len());
+    // Keep the caret on screen: the window ends at the caret when it is
+    // far along, else starts at the beginning.
+    let start = (caret + 1).saturating_sub(room);
+    let shown: String = chars[start..].iter().take(room).collect();
+    put(buf, x2, y, &shown, Style::new().fg(theme.text), room as u16);
+    let cx = x2 + (caret - start) as u16;
+    let under = chars.get(caret).map_or(' ', |&c| c);
     put(
         buf,
-        x3,
+        cx,
         y,
-        "▏",
-        Style::new()
-            .fg(theme.accent)
-            .add_modifier(Modifier::SLOW_BLINK),
+        &under.to_string(),
+        Style::new().fg(theme.text).add_modifier(Modifier::REVERSED),
         1,
     );
 }
@@ -248,14 +256,14 @@ fn render_prompt(
 /// The key hints for what is open now.
 fn hints(app: &App, width: u16) -> &'static str {
     use crate::tui::teach::{HeatMode, PanelView};
-    if app.prompt.is_some() {
+    if app.dialogs.prompt.is_some() {
         return "Enter ok · Esc cancel";
     }
-    if app.overlay != crate::tui::app::Overlay::None {
+    if app.dialogs.overlay != crate::tui::app::Overlay::None {
         return "Esc close";
     }
     let wide = width >= 100;
-    let t = &app.teach;
+    let t = &app.ui.teach;
     if t.heat != HeatMode::Off {
         return if wide {
             "c next map · o piece · Esc off · ? help"

@@ -42,13 +42,13 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let bottom = inner.y + inner.height;
     let t = &app.view.trace;
     let p = shown_phase(app);
-    if app.eval_view == EvalKind::Nnue {
+    if app.ui.eval_view == EvalKind::Nnue {
         y = nnue_line(app, theme, inner, y, buf);
         y += 1;
     }
     let nw = inner.width.saturating_sub(NUMBERS_W).clamp(6, 20);
     // Rows after the table: total, phase, formula, packed, nnue (HCE view).
-    let tail = 4 + u16::from(app.eval_view == EvalKind::Hce);
+    let tail = 4 + u16::from(app.ui.eval_view == EvalKind::Hce);
     let room = bottom.saturating_sub(y + 1 + tail) as usize;
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
     if y < bottom {
@@ -58,7 +58,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             "White",
             "Black",
             "Total",
-            if app.teach.phase.is_some() {
+            if app.ui.teach.phase.is_some() {
                 format!("@{p}")
             } else {
                 "Taper".to_string()
@@ -74,12 +74,12 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         t.terms.len()
     };
     // Keep the selected row in view when the table is cut short.
-    let first = match app.teach.term {
+    let first = match app.ui.teach.term {
         Some(i) if i >= shown && shown > 0 => i + 1 - shown,
         _ => 0,
     };
     for (i, term) in t.terms.iter().enumerate().skip(first).take(shown) {
-        let style = if app.teach.term == Some(i) {
+        let style = if app.ui.teach.term == Some(i) {
             Style::new()
                 .bg(theme.current)
                 .fg(ratatui::style::Color::White)
@@ -146,7 +146,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             let factor = scale::factor(&app.view.board, plain);
             f.push_str(&format!(" ×{factor}/64 = {scaled}"));
         }
-        if app.teach.phase.is_some() {
+        if app.ui.teach.phase.is_some() {
             f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
         } else {
             f.push_str(&format!(" · {} {:+}", side(app), t.score));
@@ -172,10 +172,10 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         put(buf, inner.x, y, &text, theme.dim_style(), inner.width);
         y += 1;
     }
-    if app.eval_view == EvalKind::Hce && y < bottom {
+    if app.ui.eval_view == EvalKind::Hce && y < bottom {
         y = nnue_line(app, theme, inner, y, buf);
     }
-    if let Some(i) = app.teach.term {
+    if let Some(i) = app.ui.teach.term {
         // The selected term's description, as far as it fits.
         let term = crate::eval::hce::sink::Term::ALL[i];
         let text = format!("{}: {}", term.name(), about(term));
@@ -277,7 +277,7 @@ fn side(app: &App) -> &'static str {
 fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) {
     let real = app.view.trace.phase.clamp(0, MAX_PHASE);
     let p = shown_phase(app).clamp(0, MAX_PHASE);
-    let explored = app.teach.phase.is_some();
+    let explored = app.ui.teach.phase.is_some();
     let label = if explored {
         format!(
             " {p}/{MAX_PHASE} · mg {}% · ┃ real {real}",

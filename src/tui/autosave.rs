@@ -1,0 +1,247 @@
+//! The autosave: the whole game tree as PGN, plus the board's session in
+//! `Tapir…` tags: the shown move, the file the game belongs to, whether it
+//! was saved, the orientation, and for a game against the engine its side,
+//! level, last move and clocks (time left). Written atomically after every
+//! change, so a crash or a `kill -9` loses at most the move being made; a
+//! game against the engine comes back paused. The tags are taken off again
+//! when the autosave is read, so they never reach a file the user saves.
+
+use super::app::{App, Clocks, Mode};
+use super::document::Origin;
+use crate::chess::Color;
+use crate::game::pgn::{read_first, write_tree};
+use crate::game::{Game, NodeId};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const CURSOR: &str = "TapirCursor";
+const MODE: &str = "TapirMode";
+const GAME_END: &str = "TapirGameEnd";
+const CLOCKS: &str = "TapirClocks";
+const FLIPPED: &str = "TapirFlipped";
+const FILE: &str = "TapirFile";
+const FILE_INDEX: &str = "TapirFileIndex";
+const UNSAVED: &str = "TapirUnsaved";
+
+/// A node by its place in PGN order (the same after a write and a read).
+fn place(game: &Game, id: NodeId) -> usize {
+    game.tree()
+        .preorder()
+        .iter()
+        .position(|&n| n == id)
+        .unwrap_or(0)
+}
+
+/// The autosave text for the board's state now.
+pub fn encode(app: &App) -> String {
+    let game = &app.doc.game;
+    let mut tags = game.tags.clone();
+    tags.set(CURSOR, &place(game, app.doc.cursor).to_string());
+    if app.ui.flipped {
+        tags.set(FLIPPED, "1");
+    }
+    if app.doc.unsaved {
+        tags.set(UNSAVED, "1");
+    }
+    if let Some(o) = &app.doc.origin {
+        tags.set(FILE, &o.path.to_string_lossy());
+        if let Some(i) = o.index {
+            tags.set(FILE_INDEX, &i.to_string());
+        }
+    }
+    match app.play.mode {
+        Mode::Analysis => {}
+        Mode::TwoPlayers => tags.set(MODE, "two-players"),
+        Mode::Play { human, level } => {
+            let side = match human {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            tags.set(MODE, &format!("play {side} {level}"));
+            tags.set(GAME_END, &place(game, app.play.game_end).to_string());
+            if let Some(c) = &app.play.clocks {
+                let ms = |d: Duration| d.as_millis().to_string();
+                let running = match c.running {
+                    Color::White => "w",
+                    Color::Black => "b",
+                };
+                let flag = match c.flagged {
+                    Some(Color::White) => " flag-w",
+                    Some(Color::Black) => " flag-b",
+                    None => "",
+                };
+                tags.set(
+                    CLOCKS,
+                    &format!(
+                        "{} {} {} {} {running}{flag}",
+                        ms(c.remaining(Color::White, app.now)),
+                        ms(c.remaining(Color::Black, app.now)),
+                        ms(c.base),
+                        ms(c.increment),
+                    ),
+                );
+            }
+        }
+    }
+    write_tree(&tags, game.tree())
+}
+
+/// A game against the engine to go on with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestoredPlay {
+    pub human: Color,
+    pub level: u8,
+    pub game_end: NodeId,
+    pub clocks: Option<Clocks>,
+}
+
+/// What the autosave brings back.
+#[derive(Clone, Debug)]
+pub struct Restored {
+    pub game: Game,
+    pub cursor: NodeId,
+    pub origin: Option<Origin>,
+    pub unsaved: bool,
+    pub flipped: bool,
+    pub two_players: bool,
+    pub play: Option<RestoredPlay>,
+    /// What could not be kept of the game (normally nothing).
+    pub problems: Vec<String>,
+}
+
+/// Reads an autosave's text; `now` starts restored clocks (stopped).
+pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
+    let read = read_first(text).map_err(|e| e.message)?;
+    let mut game = read.game;
+    let tags = &mut game.tags;
+    let take = |tags: &mut crate::game::Tags, k: &str| tags.remove(k);
+    let cursor_at = take(tags, CURSOR).and_then(|v| v.trim().parse::<usize>().ok());
+    let mode = take(tags, MODE).unwrap_or_default();
+    let end_at = take(tags, GAME_END).and_then(|v| v.trim().parse::<usize>().ok());
+    let clocks = take(tags, CLOCKS);
+    let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
+    let unsaved = take(tags, UNSAVED).is_some_and(|v| v.trim() == "1");
+    let file = take(tags, FILE).filter(|f| !f.trim().is_empty());
+    let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
+    // Any other session tag (from a later tapir) is not the user's either.
+    let extra: Vec<String> = game
+        .tags
+        .iter()
+        .filter(|(k, _)| k.starts_with("Tapir"))
+        .map(|(k, _)| k.to_string())
+        .collect();
+    for k in extra {
+        game.tags.remove(&k);
+    }
+    let order = game.tree().preorder();
+    let node = |i: Option<usize>| i.and_then(|i| order.get(i).copied());
+    let cursor = node(cursor_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
+    let mut words = mode.split_whitespace();
+    let play = match (words.next(), words.next(), words.next()) {
+        (Some("play"), Some(side), Some(level)) => {
+            let human = if side == "black" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let level = level
+                .parse::<u8>()
+                .ok()
+                .filter(|l| (1..=10).contains(l))
+                .unwrap_or(5);
+            let game_end = node(end_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
+            Some(RestoredPlay {
+                human,
+                level,
+                game_end,
+                clocks: clocks.and_then(|c| parse_clocks(&c, now)),
+            })
+        }
+        _ => None,
+    };
+    Ok(Restored {
+        cursor,
+        origin: file.map(|f| Origin {
+            path: PathBuf::from(f),
+            index: file_index,
+        }),
+        unsaved,
+        flipped,
+        two_players: mode.trim() == "two-players",
+        play,
+        problems: read.problems,
+        game,
+    })
+}
+
+/// "298765 300000 300000 2000 w [flag-w]": time left for White and Black,
+/// the base and the increment in ms, the side whose clock ran. The clocks
+/// come back stopped (the game is paused).
+fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
+    let w: Vec<&str> = s.split_whitespace().collect();
+    let ms =
+        |i: usize| -> Option<Duration> { w.get(i)?.parse::<u64>().ok().map(Duration::from_millis) };
+    let running = match *w.get(4)? {
+        "b" => Color::Black,
+        _ => Color::White,
+    };
+    let flagged = match w.get(5).copied() {
+        Some("flag-w") => Some(Color::White),
+        Some("flag-b") => Some(Color::Black),
+        _ => None,
+    };
+    Some(Clocks {
+        left: [ms(0)?, ms(1)?],
+        base: ms(2)?,
+        increment: ms(3)?,
+        running,
+        since: now,
+        flagged,
+        stopped: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::action::Action;
+    use crate::tui::config::Config;
+
+    #[test]
+    fn a_game_against_the_engine_comes_back_paused() {
+        let mut app = App::new(Config::default(), Game::default());
+        for m in ["e4", "e5", "Nf3"] {
+            app.update(Action::MoveText(m.into()));
+        }
+        app.update(Action::Prev);
+        app.update(Action::MoveText("Bc4".into()));
+        app.play.mode = Mode::Play {
+            human: Color::Black,
+            level: 3,
+        };
+        app.play.game_end = app.doc.cursor;
+        app.ui.flipped = true;
+        app.play.clocks = Some(Clocks {
+            left: [Duration::from_secs(170), Duration::from_secs(175)],
+            base: Duration::from_secs(180),
+            increment: Duration::from_secs(2),
+            running: Color::White,
+            since: app.now,
+            flagged: None,
+            stopped: false,
+        });
+        let text = encode(&app);
+        assert!(text.contains("[TapirMode \"play black 3\"]"), "{text}");
+        let r = decode(&text, app.now).unwrap();
+        assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+        assert_eq!(r.game.tree().node(r.cursor).san(), "Bc4");
+        assert!(r.flipped && r.unsaved);
+        let p = r.play.unwrap();
+        assert_eq!((p.human, p.level), (Color::Black, 3));
+        assert_eq!(p.game_end, r.cursor);
+        let c = p.clocks.unwrap();
+        assert!(c.stopped);
+        assert_eq!(c.base, Duration::from_secs(180));
+        assert_eq!(r.game.tree().move_count(), 4);
+    }
+}

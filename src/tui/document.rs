@@ -1,0 +1,71 @@
+//! The game on the board and where the board is in it: the move tree, the
+//! cursor (the node shown), the file it belongs to, and whether it changed
+//! since it was last saved. The reducer is its only writer; `revision`
+//! counts tree changes so that what is derived from the tree (the move
+//! list's layout, evaluations per node) is rebuilt only when it changed.
+
+use crate::game::{Game, NodeId};
+use std::path::PathBuf;
+
+/// The file a game came from or was saved to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub path: PathBuf,
+    /// Its place among the file's games (0-based) when the file holds
+    /// several: `:save` alone replaces that game and keeps the others.
+    pub index: Option<usize>,
+}
+
+/// The game being shown and edited.
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub game: Game,
+    /// The node shown on the board.
+    pub cursor: NodeId,
+    pub origin: Option<Origin>,
+    /// Changed since the last save or load.
+    pub unsaved: bool,
+    /// Bumped on every change to the tree or its annotations.
+    pub revision: u64,
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Document::new(Game::default())
+    }
+}
+
+impl Document {
+    /// A game shown at the end of its main line.
+    pub fn new(game: Game) -> Document {
+        let cursor = game.tree().line_end(NodeId::ROOT);
+        Document {
+            game,
+            cursor,
+            origin: None,
+            unsaved: false,
+            revision: 0,
+        }
+    }
+
+    /// The tree changed: what is derived from it must be rebuilt.
+    pub fn touch(&mut self) {
+        self.revision += 1;
+        self.unsaved = true;
+    }
+
+    /// Whether the game holds anything worth asking about before it goes.
+    pub fn has_moves(&self) -> bool {
+        !self.game.is_empty()
+    }
+
+    /// Moves from the start to the shown position.
+    pub fn ply(&self) -> usize {
+        self.game.tree().node(self.cursor).ply()
+    }
+
+    /// Whether the shown position is the end of its line (no move after it).
+    pub fn at_line_end(&self) -> bool {
+        self.game.tree().children(self.cursor).is_empty()
+    }
+}

@@ -1,0 +1,420 @@
+//! The move list laid out as text: the main line flowing from row to row,
+//! each variation of the main line and of those variations on its own
+//! indented rows in parentheses (deeper ones inline, in parentheses, so
+//! the indentation stays readable), comments in place, NAG glyphs after
+//! the moves. Built by the reducer when the tree or the width changes (not
+//! per frame) and read by the move list widget and by mouse clicks, so a
+//! click lands on the move that is drawn there.
+
+use super::game_evals::GameEvals;
+use crate::chess::Color;
+use crate::game::annotations::text_without_commands;
+use crate::game::{Game, Nag, NodeId};
+use ratatui::text::Span;
+
+/// Variations this deep (1: a variation of the main line) start a row of
+/// their own; deeper ones run on inline.
+const PARAGRAPH_DEPTH: usize = 2;
+/// Cells of indentation per paragraph level.
+const INDENT: u16 = 2;
+
+/// What a piece of the move list is, for its style.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// "12." or "12..." before a move.
+    Number,
+    /// A move's SAN; `depth` 0 on the main line.
+    Move { depth: u8 },
+    /// A move-quality glyph after the SAN (`!?`).
+    Glyph(Nag),
+    /// A position glyph or any other NAG.
+    Nag,
+    /// A word of a comment.
+    Comment,
+    /// "(" or ")".
+    Paren,
+    /// The HCE/NNUE disagreement mark.
+    Mark,
+}
+
+/// One piece of text at a place on its row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub x: u16,
+    pub text: String,
+    pub kind: Kind,
+    /// The node a click on it goes to.
+    pub node: Option<NodeId>,
+}
+
+/// The laid-out move list.
+#[derive(Clone, Debug, Default)]
+pub struct MoveText {
+    pub rows: Vec<Vec<Piece>>,
+    /// The row of each node's move, by `NodeId::index` (`u32::MAX`: none).
+    node_row: Vec<u32>,
+    /// What it was laid out from: the document revision, the width and
+    /// whether disagreement marks were drawn.
+    pub key: Option<(u64, u16, bool)>,
+    /// The first row shown.
+    pub scroll: usize,
+}
+
+impl MoveText {
+    /// The row that shows `node`'s move.
+    pub fn row_of(&self, node: NodeId) -> Option<usize> {
+        self.node_row
+            .get(node.index())
+            .filter(|&&r| r != u32::MAX)
+            .map(|&r| r as usize)
+    }
+
+    /// The node whose piece covers column `x` of row `row`.
+    pub fn node_at(&self, row: usize, x: u16) -> Option<NodeId> {
+        let pieces = self.rows.get(row)?;
+        pieces
+            .iter()
+            .filter(|p| p.node.is_some())
+            .find(|p| x >= p.x && x < p.x + width(&p.text) as u16)
+            .and_then(|p| p.node)
+    }
+
+    /// Scrolls as little as needed to show `node` in `height` rows.
+    pub fn scroll_to(&mut self, node: NodeId, height: usize) {
+        let height = height.max(1);
+        let max_scroll = self.rows.len().saturating_sub(height);
+        match self.row_of(node) {
+            Some(r) if r < self.scroll => self.scroll = r,
+            Some(r) if r >= self.scroll + height => self.scroll = r + 1 - height,
+            None if node == NodeId::ROOT => self.scroll = 0,
+            _ => {}
+        }
+        self.scroll = self.scroll.min(max_scroll);
+    }
+}
+
+fn width(s: &str) -> usize {
+    Span::raw(s).width()
+}
+
+/// One token before wrapping.
+struct Token {
+    text: String,
+    kind: Kind,
+    node: Option<NodeId>,
+    /// Written right after the token before it (no space, no break).
+    glued: bool,
+}
+
+enum Item {
+    Token(Token),
+    /// Start a new row at this indentation.
+    Break(u16),
+}
+
+/// What the walk still has to lay out.
+enum Job {
+    Node {
+        id: NodeId,
+        sidelines: bool,
+    },
+    Open {
+        paragraph: bool,
+        indent: u16,
+    },
+    Close,
+    /// Back to the parent line's rows after paragraph variations.
+    Resume(u16),
+}
+
+/// Lays out `game`'s tree for `width` cells.
+pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
+    let items = items(game, evals);
+    let mut rows: Vec<Vec<Piece>> = vec![Vec::new()];
+    let mut node_row = vec![u32::MAX; game.tree().capacity()];
+    let mut indent = 0u16;
+    let mut x = 0u16;
+    let width = width.max(8);
+    let mut i = 0;
+    while i < items.len() {
+        match &items[i] {
+            Item::Break(n) => {
+                indent = *n;
+                if !rows.last().is_some_and(Vec::is_empty) {
+                    rows.push(Vec::new());
+                }
+                x = indent;
+                i += 1;
+            }
+            Item::Token(_) => {
+                // A group: this token and the ones glued to it.
+                let mut end = i + 1;
+                while let Some(Item::Token(t)) = items.get(end) {
+                    if !t.glued {
+                        break;
+                    }
+                    end += 1;
+                }
+                let group: Vec<&Token> = items[i..end]
+                    .iter()
+                    .filter_map(|it| match it {
+                        Item::Token(t) => Some(t),
+                        Item::Break(_) => None,
+                    })
+                    .collect();
+                let w: usize = group.iter().map(|t| width_of(&t.text)).sum();
+                let row_empty = rows.last().is_none_or(Vec::is_empty);
+                let space = u16::from(!row_empty);
+                if !row_empty && x as usize + space as usize + w > width as usize {
+                    rows.push(Vec::new());
+                    x = indent;
+                } else {
+                    x += space;
+                }
+                if rows.last().is_none_or(Vec::is_empty) {
+                    x = x.max(indent);
+                }
+                let r = rows.len() - 1;
+                for t in group {
+                    if let (Some(n), Kind::Move { .. }) = (t.node, t.kind) {
+                        node_row[n.index()] = r as u32;
+                    }
+                    let tw = width_of(&t.text) as u16;
+                    rows[r].push(Piece {
+                        x,
+                        text: t.text.clone(),
+                        kind: t.kind,
+                        node: t.node,
+                    });
+                    x = x.saturating_add(tw);
+                }
+                i = end;
+            }
+        }
+    }
+    if rows.last().is_some_and(Vec::is_empty) {
+        rows.pop();
+    }
+    MoveText {
+        rows,
+        node_row,
+        key: None,
+        scroll: 0,
+    }
+}
+
+fn width_of(s: &str) -> usize {
+    width(s)
+}
+
+/// The tokens and breaks of the whole tree, in PGN order.
+fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
+    let tree = game.tree();
+    let mut out = Vec::with_capacity(tree.capacity() * 2);
+    let mut force_number = true;
+    let mut glue_next = false;
+    let push = |out: &mut Vec<Item>, text: String, kind: Kind, node: Option<NodeId>, glued| {
+        out.push(Item::Token(Token {
+            text,
+            kind,
+            node,
+            glued,
+        }));
+    };
+    let root_comment = text_without_commands(&tree.root().comment);
+    for w in root_comment.split_whitespace() {
+        push(
+            &mut out,
+            w.to_string(),
+            Kind::Comment,
+            Some(NodeId::ROOT),
+            false,
+        );
+    }
+    let Some(first) = tree.main_child(NodeId::ROOT) else {
+        return out;
+    };
+    let mut jobs = vec![Job::Node {
+        id: first,
+        sidelines: true,
+    }];
+    // The indentation of the line being laid out, per open variation.
+    let mut indents: Vec<u16> = vec![0];
+    while let Some(job) = jobs.pop() {
+        match job {
+            Job::Open { paragraph, indent } => {
+                if paragraph {
+                    out.push(Item::Break(indent));
+                }
+                indents.push(if paragraph {
+                    indent
+                } else {
+                    *indents.last().unwrap_or(&0)
+                });
+                push(&mut out, "(".to_string(), Kind::Paren, None, false);
+                glue_next = true;
+                force_number = true;
+            }
+            Job::Close => {
+                push(&mut out, ")".to_string(), Kind::Paren, None, true);
+                indents.pop();
+                force_number = true;
+            }
+            Job::Resume(indent) => {
+                out.push(Item::Break(indent));
+                force_number = true;
+            }
+            Job::Node { id, sidelines } => {
+                let node = tree.node(id);
+                let depth = tree.depth(id);
+                let before = text_without_commands(&node.comment_before);
+                for w in before.split_whitespace() {
+                    push(&mut out, w.to_string(), Kind::Comment, Some(id), glue_next);
+                    glue_next = false;
+                    force_number = true;
+                }
+                let (n, side) = tree.move_number(id);
+                let mut glued = glue_next;
+                glue_next = false;
+                if side == Color::White {
+                    push(&mut out, format!("{n}."), Kind::Number, Some(id), glued);
+                    glued = true;
+                } else if force_number {
+                    push(&mut out, format!("{n}..."), Kind::Number, Some(id), glued);
+                    glued = true;
+                }
+                push(
+                    &mut out,
+                    node.san().to_string(),
+                    Kind::Move {
+                        depth: depth.min(255) as u8,
+                    },
+                    Some(id),
+                    glued,
+                );
+                force_number = false;
+                for nag in node.nags.iter().filter(|n| n.is_move_quality()) {
+                    push(&mut out, nag.display(), Kind::Glyph(nag), Some(id), true);
+                }
+                if evals.is_some_and(|e| e.disagree(id)) {
+                    push(
+                        &mut out,
+                        super::widgets::movelist::MARK.to_string(),
+                        Kind::Mark,
+                        Some(id),
+                        true,
+                    );
+                }
+                for nag in node.nags.iter().filter(|n| !n.is_move_quality()) {
+                    push(&mut out, nag.display(), Kind::Nag, Some(id), false);
+                }
+                let after = text_without_commands(&node.comment);
+                for w in after.split_whitespace() {
+                    push(&mut out, w.to_string(), Kind::Comment, Some(id), false);
+                    force_number = true;
+                }
+                // Continuation last (a stack): alternatives come first.
+                if let Some(next) = tree.main_child(id) {
+                    jobs.push(Job::Node {
+                        id: next,
+                        sidelines: true,
+                    });
+                }
+                if sidelines {
+                    let parent = node.parent().unwrap_or(NodeId::ROOT);
+                    let alts = &tree.children(parent)[1..];
+                    let alt_depth = depth + 1;
+                    let paragraph = alt_depth <= PARAGRAPH_DEPTH;
+                    let here = *indents.last().unwrap_or(&0);
+                    if paragraph && !alts.is_empty() {
+                        jobs.push(Job::Resume(here));
+                    }
+                    for &alt in alts.iter().rev() {
+                        jobs.push(Job::Close);
+                        jobs.push(Job::Node {
+                            id: alt,
+                            sidelines: false,
+                        });
+                        jobs.push(Job::Open {
+                            paragraph,
+                            indent: INDENT * alt_depth as u16,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::pgn::read_first;
+
+    fn text(m: &MoveText) -> Vec<String> {
+        m.rows
+            .iter()
+            .map(|r| {
+                let mut s = String::new();
+                for p in r {
+                    while s.chars().count() < p.x as usize {
+                        s.push(' ');
+                    }
+                    s.push_str(&p.text);
+                }
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_get_rows_and_comments_flow() {
+        let g = read_first(
+            "1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) (2. Nc3) 2... d6 (2... Nc6 3. d4 (3. Bb5)) 3. d4) 2. Nf3?! Nc6 $14 3. Bb5 *",
+        )
+        .unwrap()
+        .game;
+        let m = layout(&g, 40, None);
+        assert_eq!(
+            text(&m),
+            [
+                "1.e4 e5",
+                "  (1...c5 Sicilian 2.Nf3",
+                "    (2.c3 d5)",
+                "    (2.Nc3)",
+                "  2...d6",
+                "    (2...Nc6 3.d4 (3.Bb5))",
+                "  3.d4)",
+                "2.Nf3?! Nc6 += 3.Bb5",
+            ]
+        );
+        let t = g.tree();
+        let bb5 = t.line_end(NodeId::ROOT);
+        assert_eq!(m.row_of(bb5), Some(7));
+        let x = m.rows[7].iter().find(|p| p.text == "Bb5").unwrap().x;
+        assert_eq!(m.node_at(7, x), Some(bb5));
+        assert_eq!(m.node_at(7, x + 2), Some(bb5));
+        // The number before a move goes to the move too.
+        assert_eq!(m.node_at(7, x - 1), Some(bb5));
+    }
+
+    #[test]
+    fn wraps_at_the_width_and_scrolls_to_the_cursor() {
+        let g =
+            read_first("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *")
+                .unwrap()
+                .game;
+        let mut m = layout(&g, 16, None);
+        assert!(m
+            .rows
+            .iter()
+            .all(|r| r.last().is_none_or(|p| p.x as usize + p.text.len() <= 16)));
+        let last = g.tree().line_end(NodeId::ROOT);
+        let row = m.row_of(last).unwrap();
+        m.scroll_to(last, 2);
+        assert_eq!(m.scroll, row - 1);
+        m.scroll_to(NodeId::ROOT, 2);
+        assert_eq!(m.scroll, 0);
+    }
+}

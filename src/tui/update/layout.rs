@@ -1,0 +1,34 @@
+//! Keeping the move list's layout in step with the tree, the width of its
+//! pane and the markers, and its scroll on the shown move: done here, once
+//! per change, so that drawing and mouse clicks read the same rows.
+
+use crate::tui::app::App;
+use crate::tui::layout;
+use crate::tui::movetext;
+use crate::tui::widgets::{heat::split_moves, movelist::text_area};
+
+impl App {
+    /// Relayouts the move list when the tree, the width or the markers
+    /// changed, then scrolls it to the shown move.
+    pub(super) fn sync_move_list(&mut self) {
+        let net = self.net.clone();
+        self.ui
+            .game_evals
+            .sync(self.doc.game.tree(), net.as_ref(), self.doc.revision);
+        let areas = layout::compute(self.screen.0, self.screen.1);
+        let (_, moves) = split_moves(self.ui.heat.is_some(), areas.moves);
+        let text = text_area(&self.doc, moves);
+        let marks = self.ui.game_evals.active();
+        let key = (self.doc.revision, text.width, marks);
+        if self.ui.moves.key != Some(key) {
+            let scroll = self.ui.moves.scroll;
+            let evals = marks.then_some(&self.ui.game_evals);
+            self.ui.moves = movetext::layout(&self.doc.game, text.width, evals);
+            self.ui.moves.key = Some(key);
+            self.ui.moves.scroll = scroll;
+        }
+        self.ui
+            .moves
+            .scroll_to(self.doc.cursor, text.height as usize);
+    }
+}

@@ -1,0 +1,239 @@
+//! The status-line prompts (a move, a `:` command, a comment) as a small
+//! line editor: a caret that moves anywhere, Backspace and Delete, Home and
+//! End, Ctrl-U and Ctrl-W, and Tab completing a file name in `:load` and
+//! `:save`. The text is capped at `PROMPT_MAX` bytes.
+
+use crate::tui::action::Effect;
+use crate::tui::app::{App, Prompt, PromptKind};
+use crate::tui::params::{COMMENT_MAX, PROMPT_MAX};
+
+/// The byte index of character `i` in `s` (the end when past it).
+fn byte_at(s: &str, i: usize) -> usize {
+    s.char_indices().nth(i).map_or(s.len(), |(b, _)| b)
+}
+
+impl App {
+    pub(super) fn open_move_prompt(&mut self, first: Option<char>) {
+        let text = first.map(String::from).unwrap_or_default();
+        self.dialogs.prompt = Some(Prompt::new(PromptKind::Move, &text));
+    }
+
+    pub(super) fn open_command_prompt(&mut self) {
+        self.dialogs.prompt = Some(Prompt::new(PromptKind::Command, ""));
+    }
+
+    fn prompt_limit(kind: PromptKind) -> usize {
+        match kind {
+            PromptKind::Comment { .. } => COMMENT_MAX,
+            _ => PROMPT_MAX,
+        }
+    }
+
+    /// Inserts `s` at the caret, as much of it as fits.
+    pub(super) fn prompt_insert(&mut self, s: &str) {
+        let Some(p) = &mut self.dialogs.prompt else {
+            return;
+        };
+        let room = Self::prompt_limit(p.kind).saturating_sub(p.text.len());
+        let fits = s
+            .char_indices()
+            .map(|(i, c)| i + c.len_utf8())
+            .take_while(|&end| end <= room)
+            .last()
+            .unwrap_or(0);
+        let add = &s[..fits];
+        let at = byte_at(&p.text, p.caret);
+        p.text.insert_str(at, add);
+        p.caret += add.chars().count();
+    }
+
+    pub(super) fn prompt_char(&mut self, c: char) {
+        if c == '}'
+            && matches!(
+                self.dialogs.prompt.as_ref().map(|p| p.kind),
+                Some(PromptKind::Comment { .. })
+            )
+        {
+            self.error("a PGN comment cannot hold '}'");
+            return;
+        }
+        let mut buf = [0u8; 4];
+        self.prompt_insert(c.encode_utf8(&mut buf));
+    }
+
+    pub(super) fn prompt_backspace(&mut self) {
+        let Some(p) = &mut self.dialogs.prompt else {
+            return;
+        };
+        if p.text.is_empty() {
+            // Backspace on an empty prompt closes it.
+            self.dialogs.prompt = None;
+            return;
+        }
+        if p.caret > 0 {
+            let at = byte_at(&p.text, p.caret - 1);
+            p.text.remove(at);
+            p.caret -= 1;
+        }
+    }
+
+    pub(super) fn prompt_delete(&mut self) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            let at = byte_at(&p.text, p.caret);
+            if at < p.text.len() {
+                p.text.remove(at);
+            }
+        }
+    }
+
+    pub(super) fn prompt_caret(&mut self, d: i32) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            let n = p.text.chars().count() as i64;
+            p.caret = (p.caret as i64 + d as i64).clamp(0, n) as usize;
+        }
+    }
+
+    pub(super) fn prompt_home(&mut self) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            p.caret = 0;
+        }
+    }
+
+    pub(super) fn prompt_end(&mut self) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            p.caret = p.text.chars().count();
+        }
+    }
+
+    pub(super) fn prompt_kill_before(&mut self) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            let at = byte_at(&p.text, p.caret);
+            p.text.replace_range(..at, "");
+            p.caret = 0;
+        }
+    }
+
+    pub(super) fn prompt_delete_word(&mut self) {
+        if let Some(p) = &mut self.dialogs.prompt {
+            let chars: Vec<char> = p.text.chars().collect();
+            let mut i = p.caret;
+            while i > 0 && chars[i - 1].is_whitespace() {
+                i -= 1;
+            }
+            while i > 0 && !chars[i - 1].is_whitespace() {
+                i -= 1;
+            }
+            let (from, to) = (byte_at(&p.text, i), byte_at(&p.text, p.caret));
+            p.text.replace_range(from..to, "");
+            p.caret = i;
+        }
+    }
+
+    /// Tab in `:load`/`:save`: asks the runtime for the file names that
+    /// complete the path before the caret.
+    pub(super) fn prompt_complete(&mut self) {
+        let Some(p) = &self.dialogs.prompt else {
+            return;
+        };
+        if p.kind != PromptKind::Command {
+            return;
+        }
+        let before: String = p.text.chars().take(p.caret).collect();
+        let Some((word, path)) = before.split_once(char::is_whitespace) else {
+            return;
+        };
+        if !matches!(
+            word.trim_start_matches(':'),
+            "load" | "open" | "e" | "save" | "w" | "net"
+        ) {
+            self.info("Tab completes a file name after :load, :save or :net");
+            return;
+        }
+        self.effects
+            .push(Effect::Complete(path.trim_start().to_string()));
+    }
+
+    /// The runtime's completions: the common part is typed in, and when
+    /// there are several they are listed.
+    pub(super) fn completions(&mut self, list: Vec<String>) {
+        let Some(p) = &self.dialogs.prompt else {
+            return;
+        };
+        let before: String = p.text.chars().take(p.caret).collect();
+        let Some((_, typed)) = before.split_once(char::is_whitespace) else {
+            return;
+        };
+        let typed = typed.trim_start();
+        match list.as_slice() {
+            [] => self.error(format!("no file name starts with '{typed}'")),
+            [one] => {
+                let add: String = one.chars().skip(typed.chars().count()).collect();
+                self.prompt_insert(&add);
+                self.dialogs.message = None;
+            }
+            many => {
+                let common = common_prefix(many);
+                let add: String = common.chars().skip(typed.chars().count()).collect();
+                self.prompt_insert(&add);
+                let names: Vec<&str> = many
+                    .iter()
+                    .map(|s| {
+                        let s = s.trim_end_matches('/');
+                        let name = s.rsplit('/').next().unwrap_or(s);
+                        &s[s.len() - name.len()..]
+                    })
+                    .take(12)
+                    .collect();
+                let more = if many.len() > 12 {
+                    format!(" … ({} in all)", many.len())
+                } else {
+                    String::new()
+                };
+                self.info(format!("{}{more}", names.join("  ")));
+            }
+        }
+    }
+
+    pub(super) fn prompt_submit(&mut self) {
+        let Some(p) = self.dialogs.prompt.take() else {
+            return;
+        };
+        match p.kind {
+            PromptKind::Move => self.text_move(&p.text),
+            PromptKind::Command => self.command(&p.text),
+            PromptKind::Comment { node, before } => self.set_comment(node, before, &p.text),
+        }
+    }
+}
+
+/// The longest start that every string shares.
+fn common_prefix(list: &[String]) -> String {
+    let Some(first) = list.first() else {
+        return String::new();
+    };
+    let mut n = first.chars().count();
+    for s in &list[1..] {
+        n = n.min(
+            first
+                .chars()
+                .zip(s.chars())
+                .take_while(|(a, b)| a == b)
+                .count(),
+        );
+    }
+    first.chars().take(n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn common_prefixes() {
+        let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            super::common_prefix(&v(&["games/a.pgn", "games/ab.pgn"])),
+            "games/a"
+        );
+        assert_eq!(super::common_prefix(&v(&["x"])), "x");
+        assert_eq!(super::common_prefix(&v(&[])), "");
+    }
+}

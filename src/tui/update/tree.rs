@@ -1,0 +1,255 @@
+//! Editing the tree from the board: delete (asked first, and undoable),
+//! promote a variation or make it the main line, comments, annotation
+//! glyphs, an engine line added as a variation, undo and redo. Every edit
+//! goes through `Game`, which records it for undo, and is autosaved.
+
+use crate::game::{plies, Nag, NodeId};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Prompt, PromptKind};
+
+impl App {
+    /// Refuses edits that would pull the tree from under a game against
+    /// the engine (its line must stay as it is while it runs).
+    fn structure_locked(&mut self) -> bool {
+        if let Mode::Play { .. } = self.play.mode {
+            self.error("during a game against the engine only comments and glyphs can be edited (a ends the game)");
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `x` / `X`: asks before deleting the shown move and what follows it,
+    /// or only what follows it.
+    pub(super) fn ask_delete(&mut self, after: bool) {
+        if self.structure_locked() {
+            return;
+        }
+        let node = self.doc.cursor;
+        if !after && node == NodeId::ROOT {
+            self.error("this is the start position: X deletes every move after it");
+            return;
+        }
+        if after && self.tree().children(node).is_empty() {
+            self.error("no moves follow this one");
+            return;
+        }
+        self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Delete { node, after });
+    }
+
+    /// What the delete dialog asks.
+    pub fn delete_question(&self, node: NodeId, after: bool) -> String {
+        let t = self.tree();
+        let count = |n: NodeId| {
+            let mut k = 0;
+            let mut stack = vec![n];
+            while let Some(x) = stack.pop() {
+                k += 1;
+                stack.extend(t.children(x).iter().copied());
+            }
+            k
+        };
+        if after {
+            let n: usize = t.children(node).iter().map(|&c| count(c)).sum();
+            format!(
+                "Delete the {} after {}?",
+                plies(n),
+                self.doc.game.label(node)
+            )
+        } else {
+            format!(
+                "Delete {} and the {} after it?",
+                self.doc.game.label(node),
+                plies(count(node) - 1)
+            )
+        }
+    }
+
+    pub(super) fn delete(&mut self, node: NodeId, after: bool) {
+        let cursor = self.doc.cursor;
+        let result = if after {
+            self.doc.game.delete_after(node, cursor)
+        } else {
+            self.doc.game.delete(node, cursor)
+        };
+        match result {
+            Ok(to) => {
+                self.doc.cursor = to;
+                self.tree_changed();
+                self.info("deleted (Ctrl-Z puts it back)");
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    pub(super) fn promote(&mut self, to_main: bool) {
+        if self.structure_locked() {
+            return;
+        }
+        let node = self.doc.cursor;
+        let result = if to_main {
+            self.doc.game.make_main(node)
+        } else {
+            self.doc.game.promote(node)
+        };
+        match result {
+            Ok(()) => {
+                self.tree_changed();
+                self.info(if self.tree().is_mainline(node) {
+                    "this line is now the main line"
+                } else {
+                    "the variation moved up one place"
+                });
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    pub(super) fn undo(&mut self, redo: bool) {
+        if self.structure_locked() {
+            return;
+        }
+        let done = if redo {
+            self.doc.game.redo()
+        } else {
+            self.doc.game.undo()
+        };
+        match done {
+            Some(u) => {
+                self.doc.cursor = u.cursor;
+                self.ui.selected = None;
+                self.tree_changed();
+                self.info(format!(
+                    "{} {} ({} then {})",
+                    if redo { "redid:" } else { "undid:" },
+                    u.what,
+                    if self.doc.game.can_undo() {
+                        "Ctrl-Z undoes more"
+                    } else {
+                        "nothing more to undo"
+                    },
+                    if self.doc.game.can_redo() {
+                        "Ctrl-Y redoes"
+                    } else {
+                        "no redo"
+                    },
+                ));
+            }
+            None => self.info(if redo {
+                "nothing to redo"
+            } else {
+                "nothing to undo"
+            }),
+        }
+    }
+
+    /// Opens the comment prompt on the shown move, filled with its comment.
+    pub(super) fn edit_comment(&mut self) {
+        let node = self.doc.cursor;
+        let text = self.tree().node(node).comment.clone();
+        self.dialogs.prompt = Some(Prompt::new(
+            PromptKind::Comment {
+                node,
+                before: false,
+            },
+            &text,
+        ));
+        self.info(if node == NodeId::ROOT {
+            "comment on the whole game: Enter keeps it, an empty one removes it, Esc cancels"
+        } else {
+            "comment after this move: Enter keeps it, an empty one removes it, Esc cancels"
+        });
+    }
+
+    pub(super) fn set_comment(&mut self, node: NodeId, before: bool, text: &str) {
+        if !self.tree().is_attached(node) {
+            self.error("that move is no longer in the game");
+            return;
+        }
+        let text = text.trim();
+        let old = if before {
+            &self.tree().node(node).comment_before
+        } else {
+            &self.tree().node(node).comment
+        };
+        if old.trim() == text {
+            self.info("comment unchanged");
+            return;
+        }
+        self.doc.game.set_comment(node, before, text);
+        self.tree_changed();
+        self.info(if text.is_empty() {
+            "comment removed (Ctrl-Z puts it back)"
+        } else {
+            "comment saved"
+        });
+    }
+
+    pub(super) fn open_annotate(&mut self) {
+        if self.doc.cursor == NodeId::ROOT {
+            self.error("glyphs annotate a move: go to one first");
+            return;
+        }
+        self.dialogs.overlay = Overlay::Annotate { choice: 0 };
+    }
+
+    pub(super) fn toggle_nag(&mut self, nag: Nag) {
+        let node = self.doc.cursor;
+        if node == NodeId::ROOT {
+            self.error("glyphs annotate a move: go to one first");
+            return;
+        }
+        self.doc.game.toggle_nag(node, nag);
+        let on = self.tree().node(node).nags.contains(nag);
+        self.tree_changed();
+        let label = self.doc.game.label(node);
+        self.info(if on {
+            format!("{label}: {} ({})", nag.display(), nag.name())
+        } else {
+            format!("{label}: {} removed", nag.display())
+        });
+    }
+
+    /// Adds engine line `n` (1-based) from the shown position as a
+    /// variation; `None` asks which when there are several.
+    pub(super) fn add_engine_line(&mut self, n: Option<usize>) {
+        if self.structure_locked() {
+            return;
+        }
+        let count = self.lines_here().len();
+        if count == 0 {
+            self.error("no engine line for this position yet (a starts the analysis)");
+            return;
+        }
+        let n = match n {
+            Some(n) => n,
+            None if count == 1 => 1,
+            None => {
+                self.dialogs.overlay = Overlay::AddLine { choice: 0 };
+                return;
+            }
+        };
+        let Some(line) = self.lines_here().get(n.saturating_sub(1)).cloned() else {
+            self.error(format!("there is no engine line {n} (there are {count})"));
+            return;
+        };
+        if line.moves.is_empty() {
+            self.error("that line has no moves yet");
+            return;
+        }
+        let at = self.doc.cursor;
+        match self.doc.game.add_line(at, &line.moves) {
+            Ok(_) => {
+                let first = self.tree().child_with_move(at, line.moves[0]);
+                self.tree_changed();
+                self.info(format!(
+                    "added engine line {n} ({}) as a variation (Ctrl-Z takes it out)",
+                    plies(line.moves.len())
+                ));
+                if let Some(f) = first {
+                    self.go_to(f);
+                }
+            }
+            Err(e) => self.error(format!("cannot add the line: {e}")),
+        }
+    }
+}
