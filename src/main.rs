@@ -178,6 +178,10 @@ enum Command {
         /// With --bench-frames: a random net and the teaching views on.
         #[arg(long)]
         bench_teach: bool,
+        /// Time opening FILE as `:load` does (read, index, the game picker)
+        /// and reading its last game, then exit.
+        #[arg(long, value_name = "FILE")]
+        bench_open: Option<PathBuf>,
     },
     /// Speak UCI on stdin/stdout (what chess GUIs start).
     Uci,
@@ -322,9 +326,11 @@ fn main() -> ExitCode {
             bench_frames,
             bench_size,
             bench_teach,
-        }) => match bench_frames {
-            Some(n) => cli::tuibench::run(n, &bench_size, bench_teach),
-            None => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
+            bench_open,
+        }) => match (bench_frames, bench_open) {
+            (_, Some(file)) => cli::tuibench::open(&file),
+            (Some(n), None) => cli::tuibench::run(n, &bench_size, bench_teach),
+            (None, None) => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
         },
         Some(Command::Uci) => tapir::uci::run(),
         Some(Command::Bench {

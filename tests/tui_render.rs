@@ -496,3 +496,63 @@ fn move_list_title_shows_the_result() {
         s[26]
     );
 }
+
+/// The move list of an annotated game: the header, variations on their own
+/// indented rows in parentheses, deeper ones inline, comments in place,
+/// glyphs after the moves; at both sizes, scrolled to the shown move.
+#[test]
+fn move_list_with_nested_variations_and_comments() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/nested.pgn"
+    ))
+    .unwrap();
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::FileLoaded {
+        path: "nested.pgn".into(),
+        text,
+        encoding: tapir::game::pgn::Encoding::Utf8,
+    });
+    app.update(Action::First);
+    let s = screen(&mut app, 120, 40);
+    let cols = |l: &String, n: usize| l.chars().take(n).collect::<String>();
+    let list: Vec<String> = s[26..39].iter().map(|l| cols(l, 60)).collect();
+    let want = [
+        " Moves · start of 10 plies ─────────────────────────────────",
+        " Tree – Branches                                            ",
+        " Deep variations and comments everywhere · tapir tests · 202",
+        " A game comment before the first move. 1.e4 King's pawn.    ",
+        "   (1.d4 d5                                                 ",
+        "     (1...Nf6 2.c4 (2.Nf3 g6 (2...e6 3.Bg5 (A comment before",
+        "     3.g3))) 2...e6)                                        ",
+        "   2.c4)                                                    ",
+        "   (1.c4 English)                                           ",
+        " 1...c5!? Sicilian. 2.Nf3                                   ",
+        "   (2.Nc3 Nc6 3.g3                                          ",
+        "     (3.f4 Grand Prix)                                      ",
+        "   3...g6)                                                  ",
+    ];
+    assert_eq!(list, want, "\n{}", s[26..39].join("\n"));
+    // At the end the list scrolls so the last move is in view.
+    app.update(Action::Last);
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s[38].contains("3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6 += The Najdorf."),
+        "{}",
+        s[38]
+    );
+    // 80x24: a narrow list, the same tree.
+    app.update(Action::First);
+    let s = screen(&mut app, 80, 24);
+    let list: Vec<String> = s[10..23]
+        .iter()
+        .map(|l| cols(l, 29).trim_end().to_string())
+        .collect();
+    assert_eq!(list[0], " Moves · start of 10 plies ──");
+    assert_eq!(list[1], " Tree – Branches");
+    assert!(
+        list[2].starts_with(" A game comment before the"),
+        "{list:?}"
+    );
+    assert!(list.iter().any(|l| l == "   (1.c4 English)"), "{list:?}");
+}

@@ -123,11 +123,13 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
 /// Reads the game in `text[span]` (`index` counts from 1, for errors).
 pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGame, PgnError> {
     let body = &text[span.clone()];
-    let line_base = line_of(text, span.start) - 1;
+    // Counted only when a problem needs a line number (a file can be large).
+    let base = std::cell::OnceCell::new();
+    let line_base = || *base.get_or_init(|| line_of(text, span.start) - 1);
     let mut tokens = Lexer::new(body).peekable();
     let mut tags = Tags::new();
     let mut problems = Vec::new();
-    let at = |pos: usize| line_base + line_of(body, pos);
+    let at = |pos: usize| line_base() + line_of(body, pos);
 
     // The tag section (comments between tags are passed over, as readers do).
     while let Some(t) = tokens.peek() {
@@ -170,6 +172,16 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
         problems,
         span,
     })
+}
+
+/// A token's line number, counted only if a message prints it (a
+/// many-game file is large, and most games have nothing to report).
+struct Line<'a>(&'a dyn Fn(usize) -> usize, usize);
+
+impl fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}", (self.0)(self.1))
+    }
 }
 
 /// Builds the tree from movetext tokens.
@@ -240,7 +252,7 @@ impl Builder {
         if self.done {
             return;
         }
-        let line = at(t.pos);
+        let line = Line(at, t.pos);
         match &t.tok {
             Tok::Comment { text, closed } => {
                 if !closed {
@@ -315,7 +327,7 @@ impl Builder {
                     self.skipped_moves += 1;
                     return;
                 }
-                self.play(text, line, problems);
+                self.play(text, &line, problems);
             }
             Tok::Unknown(s) => {
                 if self.skip_depth == 0 {
@@ -337,7 +349,7 @@ impl Builder {
         }
     }
 
-    fn play(&mut self, text: &str, line: usize, problems: &mut Vec<String>) {
+    fn play(&mut self, text: &str, line: &Line, problems: &mut Vec<String>) {
         let top = self.top();
         let board = *self.tree.board(top);
         let label = move_label(&board);

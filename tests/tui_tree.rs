@@ -1,0 +1,378 @@
+//! The move tree through the board's reducer: comments with the line
+//! editor, glyphs, promotion and main line, delete (asked) with undo and
+//! redo, an engine line added as a variation, saving onto a file that
+//! exists, replacing one game of a many-game file, and a game against the
+//! engine that comes back paused from the autosave.
+
+use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
+use tapir::game::pgn::Encoding;
+use tapir::game::{Game, Nag};
+use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow};
+use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
+use tapir::tui::config::Config;
+
+fn app() -> App {
+    let mut a = App::new(Config::default(), Game::default());
+    a.take_effects();
+    a
+}
+
+fn play(a: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        a.update(Action::MoveText(m.into()));
+        assert!(
+            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
+            "{m}: {:?}",
+            a.dialogs.message
+        );
+    }
+}
+
+fn san(a: &App) -> String {
+    a.tree().node(a.doc.cursor).san().to_string()
+}
+
+fn mainline(a: &App) -> Vec<String> {
+    let t = a.tree();
+    t.mainline().map(|n| t.node(n).san().to_string()).collect()
+}
+
+fn message(a: &App) -> String {
+    a.dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+fn autosaved(a: &mut App) -> String {
+    a.take_effects()
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Autosave(t) => Some(t),
+            _ => None,
+        })
+        .expect("an autosave")
+}
+
+#[test]
+fn comments_are_edited_in_a_line_editor_and_autosaved() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.take_effects();
+    a.update(Action::EditComment);
+    assert!(matches!(
+        a.dialogs.prompt.as_ref().map(|p| p.kind),
+        Some(PromptKind::Comment { .. })
+    ));
+    for c in "solid".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    // Move the caret and insert, delete, then type over a word.
+    a.update(Action::PromptHome);
+    for c in "A ".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptEnd);
+    a.update(Action::PromptChar('!'));
+    a.update(Action::PromptCaret(-1));
+    a.update(Action::PromptDelete);
+    a.update(Action::PromptChar('}'));
+    assert!(message(&a).contains("cannot hold"));
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "A solid");
+    assert!(autosaved(&mut a).contains("1. e4 e5 { A solid } *"));
+    // Editing again starts from the comment; Ctrl-W and Ctrl-U clear it.
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "A solid");
+    a.update(Action::PromptDeleteWord);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "A ");
+    a.update(Action::PromptKillBefore);
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "");
+    assert!(message(&a).contains("removed"));
+    a.update(Action::Undo);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "A solid");
+    // The game's own comment at the start; `:comment` sets one directly.
+    a.update(Action::First);
+    a.update(Action::Command("comment An open game".into()));
+    assert_eq!(a.tree().root().comment, "An open game");
+}
+
+#[test]
+fn glyphs_from_the_dialog_by_key_and_by_command() {
+    let mut a = app();
+    a.update(Action::OpenAnnotate);
+    assert!(
+        message(&a).contains("go to one first"),
+        "no glyph on the start"
+    );
+    play(&mut a, "e4 e5 Qh5");
+    a.update(Action::OpenAnnotate);
+    assert_eq!(a.dialogs.overlay, Overlay::Annotate { choice: 0 });
+    a.update(Action::ChoicePick(5)); // ?!
+    a.update(Action::ChoicePick(6)); // =
+    let nags = &a.tree().node(a.doc.cursor).nags;
+    assert!(nags.contains(Nag::DUBIOUS) && nags.contains(Nag(10)));
+    // Another move glyph replaces the first; the same one clears it.
+    a.update(Action::ChoicePick(1)); // ?
+    a.update(Action::ChoicePick(1));
+    let nags = &a.tree().node(a.doc.cursor).nags;
+    assert!(!nags.contains(Nag::DUBIOUS) && !nags.contains(Nag::MISTAKE));
+    a.update(Action::Cancel);
+    a.update(Action::Command("nag !!".into()));
+    assert_eq!(a.tree().node(a.doc.cursor).nags.move_suffix(), "!!");
+    assert!(autosaved(&mut a).contains("2. Qh5 $3 $10 *"));
+}
+
+#[test]
+fn promote_main_line_delete_undo_and_redo() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3");
+    a.update(Action::Prev);
+    play(&mut a, "Bc4 Nf6");
+    a.update(Action::Prev);
+    a.update(Action::Prev);
+    play(&mut a, "d4");
+    assert_eq!(mainline(&a), ["e4", "e5", "Nf3"]);
+    // d4 is the second variation: one step up, then the main line.
+    a.update(Action::PromoteLine);
+    let kids: Vec<String> = {
+        let t = a.tree();
+        let p = t.parent(a.doc.cursor).unwrap();
+        t.children(p)
+            .iter()
+            .map(|&c| t.node(c).san().to_string())
+            .collect()
+    };
+    assert_eq!(kids, ["Nf3", "d4", "Bc4"]);
+    a.update(Action::MakeMain);
+    assert_eq!(mainline(&a), ["e4", "e5", "d4"]);
+    a.update(Action::MakeMain);
+    assert!(message(&a).contains("already the main line"));
+    // Delete asks; no keeps everything, yes deletes, Ctrl-Z brings it back.
+    a.update(Action::Prev);
+    a.update(Action::Delete);
+    let Overlay::Confirm(ConfirmWhat::Delete { node, after }) = a.dialogs.overlay.clone() else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert!(!after);
+    assert_eq!(
+        a.delete_question(node, after),
+        "Delete 1... e5 and the 4 plies after it?"
+    );
+    a.update(Action::Confirm(false));
+    assert_eq!(a.tree().move_count(), 6);
+    a.update(Action::Delete);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.tree().move_count(), 1);
+    assert_eq!(san(&a), "e4");
+    a.update(Action::Undo);
+    assert_eq!(a.tree().move_count(), 6);
+    assert_eq!(san(&a), "e5");
+    assert!(message(&a).contains("undid"), "{}", message(&a));
+    a.update(Action::Redo);
+    assert_eq!(a.tree().move_count(), 1);
+    a.update(Action::Undo);
+    // X deletes what follows only.
+    a.update(Action::DeleteAfter);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.tree().move_count(), 2);
+    a.update(Action::Command("undo".into()));
+    assert_eq!(mainline(&a), ["e4", "e5", "d4"]);
+}
+
+#[test]
+fn an_engine_line_becomes_a_variation() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::AddEngineLine(None));
+    assert!(message(&a).contains("no engine line"));
+    let token = a.engine.search.as_ref().unwrap().token;
+    let b = *a.board();
+    let mut pv = Vec::new();
+    let mut x = b;
+    for s in ["Nf3", "Nc6", "Bb5"] {
+        let m = tapir::chess::parse_move(&x, s).unwrap();
+        pv.push(m);
+        x = x.make(m);
+    }
+    for (k, line) in [(1, pv.clone()), (2, pv[..1].to_vec())] {
+        a.update(Action::Engine {
+            token,
+            event: SearchEvent::Info {
+                id: 0,
+                info: SearchInfo {
+                    depth: 12,
+                    seldepth: 14,
+                    multipv: k,
+                    score: Score::Cp(30),
+                    bound: Bound::Exact,
+                    nodes: 1000,
+                    nps: 1000,
+                    hashfull: 0,
+                    time: std::time::Duration::from_millis(5),
+                    pv: line,
+                },
+            },
+        });
+    }
+    // Two lines: `l` asks which.
+    a.update(Action::AddEngineLine(None));
+    assert_eq!(a.dialogs.overlay, Overlay::AddLine { choice: 0 });
+    a.update(Action::ChoicePick(0));
+    assert_eq!(mainline(&a), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(san(&a), "Nf3");
+    a.update(Action::Undo);
+    assert_eq!(mainline(&a), ["e4", "e5"]);
+}
+
+#[test]
+fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
+    let mut a = app();
+    play(&mut a, "d4 d5");
+    a.take_effects();
+    a.update(Action::Command("save ~/games.pgn".into()));
+    let home = std::env::var("HOME").unwrap();
+    let effects = a.take_effects();
+    let Some(Effect::Save { path, how, .. }) =
+        effects.iter().find(|e| matches!(e, Effect::Save { .. }))
+    else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(
+        path,
+        &std::path::Path::new(&home).join("games.pgn"),
+        "~ is the home"
+    );
+    assert_eq!(how, &SaveHow::New);
+    // The runtime found the file there: the board asks.
+    a.update(Action::SaveTargetExists {
+        path: path.clone(),
+        games: 2,
+    });
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::SaveExisting { games: 2, .. }
+    ));
+    a.update(Action::SaveChoice(SaveChoice::Cancel));
+    assert!(message(&a).contains("not saved"));
+    assert!(a
+        .take_effects()
+        .iter()
+        .all(|e| !matches!(e, Effect::Save { .. })));
+    a.update(Action::SaveTargetExists {
+        path: path.clone(),
+        games: 2,
+    });
+    a.update(Action::SaveChoice(SaveChoice::Append));
+    assert!(a.take_effects().iter().any(|e| matches!(
+        e,
+        Effect::Save {
+            how: SaveHow::Append,
+            ..
+        }
+    )));
+    a.update(Action::Saved {
+        path: path.clone(),
+        index: Some(2),
+        note: None,
+    });
+    assert!(message(&a).contains("game 3 of the file"));
+    // `:save` alone now replaces game 3 and keeps the other two.
+    play(&mut a, "c4");
+    a.update(Action::Command("save".into()));
+    assert!(a.take_effects().iter().any(|e| matches!(
+        e,
+        Effect::Save {
+            how: SaveHow::Replace { index: 2 },
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
+    let dir = std::env::temp_dir().join(format!("tapir-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.pgn");
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    std::fs::write(&file, text).unwrap();
+    let mut a = app();
+    a.update(Action::FileLoaded {
+        path: file.clone(),
+        text: text.into(),
+        encoding: Encoding::Utf8,
+    });
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["d4"]);
+    play(&mut a, "d5");
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    let effects = a.take_effects();
+    let Some(Effect::Save { path, text, how }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Save { .. }))
+    else {
+        panic!("no save");
+    };
+    // What the runtime does with it.
+    let done = tapir::tui::files::save_game(&path, &text, &how).unwrap();
+    assert_eq!(
+        done,
+        tapir::tui::files::Saved::Done {
+            index: Some(1),
+            note: None
+        }
+    );
+    let back = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        back.starts_with("[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]"),
+        "{back}"
+    );
+    assert!(back.contains("1. d4 d5 *"), "{back}");
+    assert!(
+        back.trim_end().ends_with("[Event \"C\"]\n\n1. c4 *"),
+        "{back}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_against_the_engine_comes_back_paused() {
+    let mut a = app();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "e4");
+    let token = a.engine.search.as_ref().unwrap().token;
+    let best = tapir::chess::parse_move(a.board(), "c5").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+    let text = autosaved(&mut a);
+    // A restart: the autosave read back into a fresh board.
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut b = App::new(Config::default(), Game::default());
+    b.restore_session(r);
+    assert!(matches!(b.play.mode, Mode::Play { .. }));
+    assert!(b.play.paused && b.engine.search.is_none());
+    let c = b.play.clocks.clone().unwrap();
+    assert!(c.stopped, "paused clocks do not run");
+    assert_eq!(mainline(&b), ["e4", "c5"]);
+    b.update(Action::MoveText("Nf3".into()));
+    assert!(message(&b).contains("paused"));
+    // p goes on: the human's clock runs, a move is played, the engine thinks.
+    b.update(Action::OpenPlayDialog);
+    assert!(!b.play.paused && b.play.clocks.as_ref().unwrap().ticking());
+    b.update(Action::MoveText("Nf3".into()));
+    assert!(b.engine.search.is_some());
+    assert_eq!(mainline(&b), ["e4", "c5", "Nf3"]);
+}
