@@ -10,11 +10,15 @@ use tapir::cli;
 #[command(
     name = "tapir",
     version,
-    about = "A terminal chess analysis board with its own engine"
+    about = "A terminal chess analysis board with its own engine",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no subcommand: the board, opened as these say.
+    #[command(flatten)]
+    board: cli::board::BoardArgs,
 }
 
 #[derive(Subcommand)]
@@ -157,18 +161,8 @@ enum Command {
     },
     /// Open the analysis board (also what `tapir` alone does on a terminal).
     Tui {
-        /// Start from this position.
-        #[arg(long, conflicts_with = "pgn")]
-        fen: Option<String>,
-        /// Open this PGN file: its only game, or a picker of its games.
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<PathBuf>,
-        /// Ignore the autosaved game and start fresh.
-        #[arg(long)]
-        new: bool,
-        /// An NNUE net for the NNUE views and NNUE search (default: the built-in net, if any).
-        #[arg(long, value_name = "PATH")]
-        net: Option<PathBuf>,
+        #[command(flatten)]
+        board: cli::board::BoardArgs,
         /// Draw N frames off-screen and print the frame time instead.
         #[arg(long, value_name = "N")]
         bench_frames: Option<usize>,
@@ -319,10 +313,7 @@ fn main() -> ExitCode {
             },
         }),
         Some(Command::Tui {
-            fen,
-            pgn,
-            new,
-            net,
+            board,
             bench_frames,
             bench_size,
             bench_teach,
@@ -330,7 +321,7 @@ fn main() -> ExitCode {
         }) => match (bench_frames, bench_open) {
             (_, Some(file)) => cli::tuibench::open(&file),
             (Some(n), None) => cli::tuibench::run(n, &bench_size, bench_teach),
-            (None, None) => tapir::tui::run(tapir::tui::TuiArgs { fen, pgn, new, net }),
+            (None, None) => tapir::tui::run(board.into_tui()),
         },
         Some(Command::Uci) => tapir::uci::run(),
         Some(Command::Bench {
@@ -341,8 +332,9 @@ fn main() -> ExitCode {
         }) => cli::bench::run(depth, net.as_deref(), hce, threads),
         None => {
             use std::io::IsTerminal;
-            if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-                tapir::tui::run(tapir::tui::TuiArgs::default())
+            let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+            if terminal || cli.board.any() {
+                tapir::tui::run(cli.board.into_tui())
             } else {
                 // Not a terminal: a GUI started the plain binary with pipes.
                 tapir::uci::run()

@@ -28,7 +28,7 @@ use tapir::tui::app::App;
 use tapir::tui::config::Config;
 use tapir::tui::layout;
 use tapir::tui::teach::{HeatMode, PanelView};
-use tapir::tui::theme::Theme;
+use tapir::tui::theme::{ColorDepth, Theme};
 use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
@@ -96,7 +96,7 @@ fn text(buf: &Buffer, r: Rect) -> Vec<String> {
     (r.y..r.y + r.height)
         .map(|y| {
             (r.x..r.x + r.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
+                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
                 .collect::<String>()
         })
         .collect()
@@ -337,7 +337,7 @@ fn explain_view_lists_the_squares_behind_a_term() {
 
 #[test]
 fn term_squares_light_up_on_the_board() {
-    let theme = Theme::get(Config::default().theme);
+    let theme = Theme::get(Config::default().theme, ColorDepth::TrueColor);
     // Both bishops of a pair, and a knight's mobility.
     let fen = "4k3/2p5/2p5/8/8/5N2/8/2B1KB2 w - - 0 1";
     let b = Board::from_fen(fen).unwrap();
@@ -384,7 +384,7 @@ fn term_squares_light_up_on_the_board() {
 
 #[test]
 fn heatmaps_colour_the_board_with_a_legend() {
-    let theme = Theme::get(Config::default().theme);
+    let theme = Theme::get(Config::default().theme, ColorDepth::TrueColor);
     let fen = FENS[0];
     let b = Board::from_fen(fen).unwrap();
     let mut app = app_fen(fen);

@@ -3,6 +3,7 @@
 //! for `main` to print on one line.
 
 pub mod bench;
+pub mod board;
 pub mod datagen;
 pub mod eval;
 mod eval_bench;

@@ -54,6 +54,8 @@ pub enum Action {
     AddEngineLine(Option<usize>),
     // Board and modes.
     Flip,
+    /// `T`: the next colour theme.
+    NextTheme,
     ToggleAnalysis,
     NewGame,
     OpenPlayDialog,

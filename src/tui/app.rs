@@ -181,6 +181,9 @@ pub struct UiState {
     pub show_frame_times: bool,
     /// How far the help overlay is scrolled.
     pub help_scroll: u16,
+    /// The colours the terminal announced at start (`config.colors` may
+    /// ask for others).
+    pub color_env: super::theme::ColorDepth,
 }
 
 /// A modal box over the board.
@@ -515,6 +518,7 @@ impl App {
                 moves: MoveText::default(),
                 show_frame_times: false,
                 help_scroll: 0,
+                color_env: super::theme::ColorDepth::TrueColor,
             },
             dialogs: Dialogs::default(),
             view,
@@ -534,6 +538,13 @@ impl App {
     /// The effects queued by updates since the last call.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
+    }
+
+    /// The colours to draw with: the theme at the depth the settings and
+    /// the terminal allow.
+    pub fn theme(&self) -> super::theme::Theme {
+        let depth = super::theme::ColorDepth::from_setting(self.config.colors, self.ui.color_env);
+        super::theme::Theme::get(self.config.theme, depth)
     }
 
     pub fn board(&self) -> &Board {

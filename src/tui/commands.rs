@@ -5,6 +5,7 @@
 use super::params::{LEVEL_RANGE, MULTIPV_MAX};
 use crate::engine::EngineOption;
 use crate::game::Nag;
+use crate::tui::config::{ColorSetting, PieceStyle, ThemeName};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +38,12 @@ pub enum Command {
     Promote,
     Main,
     Delete,
+    /// `:theme NAME`, alone: the next theme.
+    Theme(Option<ThemeName>),
+    /// `:colors auto|truecolor|256|16|mono`.
+    Colors(ColorSetting),
+    /// `:pieces unicode|ascii`.
+    Pieces(PieceStyle),
 }
 
 /// Every command with what it does, for the help overlay.
@@ -50,6 +57,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":promote :main", "as P, M"),
     (":delete", "as x"),
     (":undo :redo", "as Ctrl-Z, Ctrl-Y"),
+    (":theme [NAME]", "colour theme"),
+    (":colors X", "colour depth"),
+    (":pieces X", "unicode or ascii"),
     (":net FILE", "load an NNUE net"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
@@ -137,6 +147,18 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "promote" => Ok(Command::Promote),
         "main" | "mainline" => Ok(Command::Main),
         "delete" | "del" => Ok(Command::Delete),
+        "theme" if rest.is_empty() => Ok(Command::Theme(None)),
+        "theme" => ThemeName::parse(rest)
+            .map(|t| Command::Theme(Some(t)))
+            .ok_or_else(|| format!(":theme: '{rest}' is none of classic, ocean, light, ansi")),
+        "colors" | "colours" => ColorSetting::parse(need("auto, truecolor, 256, 16 or mono")?)
+            .map(Command::Colors)
+            .ok_or_else(|| format!(":colors: '{rest}' is none of auto, truecolor, 256, 16, mono")),
+        "pieces" => match rest.to_ascii_lowercase().as_str() {
+            "unicode" => Ok(Command::Pieces(PieceStyle::Unicode)),
+            "ascii" | "letters" => Ok(Command::Pieces(PieceStyle::Ascii)),
+            _ => Err(format!(":pieces needs unicode or ascii, got '{rest}'")),
+        },
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
         "help" | "h" => Ok(Command::Help),
@@ -175,6 +197,19 @@ mod tests {
         );
         assert_eq!(parse("comment"), Ok(Command::Comment(None)));
         assert_eq!(parse("line 2"), Ok(Command::Line(2)));
+        assert_eq!(
+            parse("theme light"),
+            Ok(Command::Theme(Some(ThemeName::Light)))
+        );
+        assert!(parse("theme pink").is_err());
+        assert_eq!(
+            parse("colors 16"),
+            Ok(Command::Colors(ColorSetting::Ansi16))
+        );
+        assert_eq!(
+            parse("pieces ascii"),
+            Ok(Command::Pieces(PieceStyle::Ascii))
+        );
         assert!(parse("line 9").is_err());
     }
 }

@@ -17,13 +17,69 @@ use super::params::{LEVEL_RANGE, MULTIPV_MAX};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum ThemeName {
-    /// Wood-brown squares (24-bit colour).
+    /// Wood-brown squares.
     #[default]
     Classic,
-    /// Blue-grey squares (24-bit colour).
+    /// Blue-grey squares.
     Ocean,
-    /// The 16 ANSI colours only, for terminals without true colour.
+    /// For terminals with a light background.
+    Light,
+    /// The classic board in the 16 ANSI colours (as `colors = "16"`).
     Ansi,
+}
+
+impl ThemeName {
+    /// The order `T` walks through.
+    pub const CYCLE: [ThemeName; 3] = [ThemeName::Classic, ThemeName::Ocean, ThemeName::Light];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ThemeName::Classic => "classic",
+            ThemeName::Ocean => "ocean",
+            ThemeName::Light => "light",
+            ThemeName::Ansi => "ansi",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ThemeName> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "classic" => ThemeName::Classic,
+            "ocean" => ThemeName::Ocean,
+            "light" => ThemeName::Light,
+            "ansi" => ThemeName::Ansi,
+            _ => return None,
+        })
+    }
+}
+
+/// How many colours to draw with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ColorSetting {
+    /// What the terminal announces (`NO_COLOR`, `COLORTERM`, `TERM`).
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "truecolor")]
+    Truecolor,
+    #[serde(rename = "256")]
+    Ansi256,
+    #[serde(rename = "16")]
+    Ansi16,
+    #[serde(rename = "mono")]
+    Mono,
+}
+
+impl ColorSetting {
+    pub fn parse(s: &str) -> Option<ColorSetting> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => ColorSetting::Auto,
+            "truecolor" | "24bit" | "24-bit" => ColorSetting::Truecolor,
+            "256" => ColorSetting::Ansi256,
+            "16" => ColorSetting::Ansi16,
+            "mono" | "none" | "0" => ColorSetting::Mono,
+            _ => return None,
+        })
+    }
 }
 
 /// How pieces are drawn.
@@ -44,6 +100,8 @@ pub enum PieceStyle {
 pub struct Config {
     pub theme: ThemeName,
     pub pieces: PieceStyle,
+    /// Colours: auto, truecolor, 256, 16 or mono.
+    pub colors: ColorSetting,
     /// Analysis lines shown, 1..=5.
     pub multipv: usize,
     /// Transposition table size in MiB.
@@ -63,6 +121,7 @@ impl Default for Config {
         Config {
             theme: ThemeName::Classic,
             pieces: PieceStyle::Unicode,
+            colors: ColorSetting::Auto,
             multipv: 3,
             hash: 64,
             threads: 1,
@@ -133,7 +192,8 @@ impl Config {
     pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).expect("the config serialises");
         format!(
-            "# tapir settings. theme: classic | ocean | ansi; pieces: unicode | ascii;\n\
+            "# tapir settings. theme: classic | ocean | light | ansi; pieces: unicode | ascii;\n\
+             # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
              # autostart_analysis: analyse on opening; player: your name in games.\n{body}"
         )

@@ -369,6 +369,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::Flip,
     },
     Binding {
+        keys: &[C('T')],
+        label: "T",
+        help: "next colour theme",
+        section: Section::View,
+        action: || Action::NextTheme,
+    },
+    Binding {
         keys: &[C('y')],
         label: "y",
         help: "show, copy the FEN",

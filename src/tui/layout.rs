@@ -2,7 +2,8 @@
 //! mouse cell falls on. Drawing and the reducer (mouse hits) share it.
 //!
 //! The board takes the largest square size that leaves room for the
-//! others: 7x3 cells at 120x40, 5x2 around 100x30, 3x1 at 80x24. The eval
+//! others: 11x5 cells from about 143x52 (pieces drawn in three rows of
+//! blocks), 9x4 from 127x44, 7x3 at 120x40, 5x2 around 100x30, 3x1 at 80x24. The eval
 //! bar sits beside it; the side panel goes wherever there is more height
 //! (right of the board on big screens, below on small ones), the engine
 //! lines take the other right-hand slot, and the move list sits below the
@@ -13,7 +14,7 @@ use crate::chess::Square;
 use ratatui::layout::Rect;
 
 /// Square sizes tried, largest first: (width, height) in cells.
-const SQUARE_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
+const SQUARE_SIZES: [(u16, u16); 5] = [(11, 5), (9, 4), (7, 3), (5, 2), (3, 1)];
 /// Columns left of the squares for the rank numbers.
 pub const RANK_LABEL_W: u16 = 2;
 /// The eval bar and its gap.
@@ -55,7 +56,7 @@ pub fn compute(width: u16, height: u16) -> Areas {
             let bh = 8 * h + 2;
             bh + 1 + MIN_BOTTOM_H <= height && bw + BAR_W + MIN_RIGHT_W <= width
         })
-        .unwrap_or(SQUARE_SIZES[2]);
+        .unwrap_or(SQUARE_SIZES[SQUARE_SIZES.len() - 1]);
     let board_w = RANK_LABEL_W + 8 * sq_w;
     let top_h = (8 * sq_h + 2).min(height.saturating_sub(1));
     let left_w = (board_w + BAR_W).min(width);

@@ -69,6 +69,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let mut app = App::with_net(loaded.config.clone(), game, net);
+    app.ui.color_env = super::theme::ColorDepth::from_env();
     if let Some(r) = session {
         app.restore_session(r);
     }

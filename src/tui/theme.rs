@@ -1,12 +1,88 @@
-//! Colours. One `Theme` per config name; widgets take every colour from
-//! here so a theme change is one place.
+//! Colours. A theme (classic wood, ocean blue, light for light-background
+//! terminals) is drawn at the colour depth the terminal has: 24-bit,
+//! the 256-colour palette (each colour mapped to its nearest), 16 colours
+//! (a palette of its own per theme, chosen so that both sides' pieces and
+//! both square colours read), or none (`NO_COLOR`, `TERM=dumb`): then
+//! pieces are letters or outline/solid glyphs, dark squares are shaded
+//! with a pattern and highlights use reverse video. Widgets take every
+//! colour and highlight from here, so a theme change is one place.
 
-use super::config::ThemeName;
+use super::config::{ColorSetting, ThemeName};
 use ratatui::style::{Color, Modifier, Style};
+
+/// What the terminal can show.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ColorDepth {
+    TrueColor,
+    Ansi256,
+    Ansi16,
+    /// No colour at all.
+    Mono,
+}
+
+impl ColorDepth {
+    /// The depth the environment announces: `NO_COLOR` (any value) or
+    /// `TERM=dumb` mean none; `COLORTERM=truecolor`/`24bit` means 24-bit;
+    /// a `TERM` with `256color` in it 256 colours; anything else 16.
+    pub fn detect(
+        no_color: Option<&str>,
+        colorterm: Option<&str>,
+        term: Option<&str>,
+    ) -> ColorDepth {
+        if no_color.is_some_and(|v| !v.is_empty()) {
+            return ColorDepth::Mono;
+        }
+        let term = term.unwrap_or("");
+        if term == "dumb" {
+            return ColorDepth::Mono;
+        }
+        if matches!(
+            colorterm.map(str::to_ascii_lowercase).as_deref(),
+            Some("truecolor" | "24bit")
+        ) {
+            return ColorDepth::TrueColor;
+        }
+        if term.contains("256color") || term.contains("direct") {
+            return ColorDepth::Ansi256;
+        }
+        ColorDepth::Ansi16
+    }
+
+    /// From this process's environment.
+    pub fn from_env() -> ColorDepth {
+        let var = |k: &str| std::env::var(k).ok();
+        ColorDepth::detect(
+            var("NO_COLOR").as_deref(),
+            var("COLORTERM").as_deref(),
+            var("TERM").as_deref(),
+        )
+    }
+
+    /// The depth a setting asks for, `auto` being `detected`.
+    pub fn from_setting(s: ColorSetting, detected: ColorDepth) -> ColorDepth {
+        match s {
+            ColorSetting::Auto => detected,
+            ColorSetting::Truecolor => ColorDepth::TrueColor,
+            ColorSetting::Ansi256 => ColorDepth::Ansi256,
+            ColorSetting::Ansi16 => ColorDepth::Ansi16,
+            ColorSetting::Mono => ColorDepth::Mono,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorDepth::TrueColor => "24-bit colour",
+            ColorDepth::Ansi256 => "256 colours",
+            ColorDepth::Ansi16 => "16 colours",
+            ColorDepth::Mono => "no colour",
+        }
+    }
+}
 
 /// The palette the widgets draw with.
 #[derive(Copy, Clone, Debug)]
 pub struct Theme {
+    pub depth: ColorDepth,
     pub light: Color,
     pub dark: Color,
     pub light_last: Color,
@@ -27,7 +103,12 @@ pub struct Theme {
     pub bar_white: Color,
     pub bar_black: Color,
     pub border: Color,
+    /// The highlight behind the current move, a dialog's choice.
     pub current: Color,
+    /// Text on `current`.
+    pub on_current: Color,
+    /// Comments in the move list.
+    pub comment: Color,
     /// Heatmaps: the negative end, the middle and the positive end of the
     /// diverging scale, and the colour of squares marked without a value.
     pub heat_neg: Color,
@@ -37,71 +118,64 @@ pub struct Theme {
 }
 
 impl Theme {
-    pub fn get(name: ThemeName) -> Theme {
-        match name {
-            ThemeName::Classic => Theme {
-                light: Color::Rgb(222, 190, 146),
-                dark: Color::Rgb(166, 121, 80),
-                light_last: Color::Rgb(226, 214, 110),
-                dark_last: Color::Rgb(186, 166, 60),
-                selected: Color::Rgb(110, 170, 90),
-                check: Color::Rgb(215, 70, 60),
-                target: Color::Rgb(40, 90, 40),
-                capture: Color::Rgb(200, 120, 90),
-                cursor: Color::Rgb(30, 60, 200),
-                white_piece: Color::Rgb(255, 255, 255),
-                black_piece: Color::Rgb(10, 10, 10),
-                coord: Color::Rgb(150, 150, 150),
-                text: Color::Reset,
-                dim: Color::Rgb(128, 128, 128),
-                accent: Color::Rgb(95, 175, 255),
-                error: Color::Rgb(255, 95, 95),
-                good: Color::Rgb(120, 200, 120),
-                bar_white: Color::Rgb(235, 235, 235),
-                bar_black: Color::Rgb(50, 50, 50),
-                border: Color::Rgb(100, 100, 110),
-                current: Color::Rgb(60, 90, 150),
-                heat_neg: Color::Rgb(205, 70, 55),
-                heat_mid: Color::Rgb(150, 146, 140),
-                heat_pos: Color::Rgb(55, 120, 205),
-                heat_mark: Color::Rgb(200, 170, 60),
-            },
-            ThemeName::Ocean => Theme {
-                light: Color::Rgb(200, 214, 226),
-                dark: Color::Rgb(108, 138, 170),
-                light_last: Color::Rgb(170, 210, 170),
-                dark_last: Color::Rgb(110, 160, 120),
-                selected: Color::Rgb(230, 190, 90),
-                ..Theme::get(ThemeName::Classic)
-            },
-            ThemeName::Ansi => Theme {
-                light: Color::Gray,
-                dark: Color::DarkGray,
-                light_last: Color::LightYellow,
-                dark_last: Color::Yellow,
-                selected: Color::Green,
-                check: Color::Red,
-                target: Color::Green,
-                capture: Color::LightRed,
-                cursor: Color::Blue,
-                white_piece: Color::White,
-                black_piece: Color::Black,
-                coord: Color::Gray,
-                text: Color::Reset,
-                dim: Color::DarkGray,
-                accent: Color::Cyan,
-                error: Color::LightRed,
-                good: Color::LightGreen,
-                bar_white: Color::White,
-                bar_black: Color::DarkGray,
-                border: Color::DarkGray,
-                current: Color::Blue,
-                heat_neg: Color::Red,
-                heat_mid: Color::Gray,
-                heat_pos: Color::Blue,
-                heat_mark: Color::Yellow,
-            },
+    /// `name` at `depth`.
+    pub fn get(name: ThemeName, depth: ColorDepth) -> Theme {
+        let depth = if name == ThemeName::Ansi && depth != ColorDepth::Mono {
+            ColorDepth::Ansi16
+        } else {
+            depth
+        };
+        match depth {
+            ColorDepth::TrueColor => true_color(name),
+            ColorDepth::Ansi256 => true_color(name).map(to_256),
+            ColorDepth::Ansi16 => sixteen(name),
+            ColorDepth::Mono => mono(),
         }
+    }
+
+    /// Every colour through `f` (for the 256-colour approximation).
+    fn map(self, f: fn(Color) -> Color) -> Theme {
+        Theme {
+            depth: ColorDepth::Ansi256,
+            light: f(self.light),
+            dark: f(self.dark),
+            light_last: f(self.light_last),
+            dark_last: f(self.dark_last),
+            selected: f(self.selected),
+            check: f(self.check),
+            target: f(self.target),
+            capture: f(self.capture),
+            cursor: f(self.cursor),
+            white_piece: f(self.white_piece),
+            black_piece: f(self.black_piece),
+            coord: f(self.coord),
+            text: f(self.text),
+            dim: f(self.dim),
+            accent: f(self.accent),
+            error: f(self.error),
+            good: f(self.good),
+            bar_white: f(self.bar_white),
+            bar_black: f(self.bar_black),
+            border: f(self.border),
+            current: f(self.current),
+            on_current: f(self.on_current),
+            comment: f(self.comment),
+            heat_neg: f(self.heat_neg),
+            heat_mid: f(self.heat_mid),
+            heat_pos: f(self.heat_pos),
+            heat_mark: f(self.heat_mark),
+        }
+    }
+
+    /// Whether colour is drawn at all.
+    pub fn colored(&self) -> bool {
+        self.depth != ColorDepth::Mono
+    }
+
+    /// Whether pieces must be told apart by their shape (outline White,
+    /// solid Black, or letters) rather than by colour.
+    pub fn pieces_by_shape(&self) -> bool {
+        matches!(self.depth, ColorDepth::Ansi16 | ColorDepth::Mono)
     }
 
     pub fn title(&self) -> Style {
@@ -114,6 +188,19 @@ impl Theme {
 
     pub fn dim_style(&self) -> Style {
         Style::new().fg(self.dim)
+    }
+
+    /// The current move, a dialog's chosen row: a background colour, or
+    /// reverse video without colours.
+    pub fn highlight(&self) -> Style {
+        if self.colored() {
+            Style::new()
+                .bg(self.current)
+                .fg(self.on_current)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
     }
 
     /// A colour on the diverging heat scale: `t` from -1 (negative end)
@@ -134,7 +221,12 @@ impl Theme {
             (Color::Rgb(r0, g0, b0), Color::Rgb(r1, g1, b1)) => {
                 let a = t.abs();
                 let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * a).round() as u8;
-                Color::Rgb(mix(r0, r1), mix(g0, g1), mix(b0, b1))
+                let c = Color::Rgb(mix(r0, r1), mix(g0, g1), mix(b0, b1));
+                if self.depth == ColorDepth::Ansi256 {
+                    to_256(c)
+                } else {
+                    c
+                }
             }
             _ if t.abs() < 1.0 / 3.0 => self.heat_mid,
             _ => end,
@@ -143,18 +235,233 @@ impl Theme {
 
     /// Black or white, whichever reads better on `bg`.
     pub fn ink_on(&self, bg: Color) -> Color {
-        match bg {
-            Color::Rgb(r, g, b) => {
-                let luma = 0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64;
-                if luma > 140.0 {
-                    Color::Rgb(0, 0, 0)
-                } else {
-                    Color::Rgb(255, 255, 255)
-                }
+        let luma = |r: u8, g: u8, b: u8| 0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64;
+        let light = match bg {
+            Color::Rgb(r, g, b) => luma(r, g, b) > 140.0,
+            Color::Indexed(i) => {
+                let (r, g, b) = rgb_of_256(i);
+                luma(r, g, b) > 140.0
             }
-            Color::Gray | Color::Yellow | Color::White | Color::LightYellow => Color::Black,
-            _ => Color::White,
+            Color::Gray
+            | Color::Yellow
+            | Color::White
+            | Color::LightYellow
+            | Color::Cyan
+            | Color::LightCyan
+            | Color::Green
+            | Color::LightGreen => true,
+            _ => false,
+        };
+        match (self.depth, light) {
+            (ColorDepth::TrueColor, true) => Color::Rgb(0, 0, 0),
+            (ColorDepth::TrueColor, false) => Color::Rgb(255, 255, 255),
+            (_, true) => Color::Black,
+            (_, false) => Color::White,
         }
+    }
+}
+
+/// The 24-bit palettes.
+fn true_color(name: ThemeName) -> Theme {
+    let classic = Theme {
+        depth: ColorDepth::TrueColor,
+        light: Color::Rgb(222, 190, 146),
+        dark: Color::Rgb(166, 121, 80),
+        light_last: Color::Rgb(226, 214, 110),
+        dark_last: Color::Rgb(186, 166, 60),
+        selected: Color::Rgb(110, 170, 90),
+        check: Color::Rgb(215, 70, 60),
+        target: Color::Rgb(40, 90, 40),
+        capture: Color::Rgb(200, 120, 90),
+        cursor: Color::Rgb(30, 60, 200),
+        white_piece: Color::Rgb(255, 255, 255),
+        black_piece: Color::Rgb(10, 10, 10),
+        coord: Color::Rgb(150, 150, 150),
+        text: Color::Reset,
+        dim: Color::Rgb(128, 128, 128),
+        accent: Color::Rgb(95, 175, 255),
+        error: Color::Rgb(255, 95, 95),
+        good: Color::Rgb(120, 200, 120),
+        bar_white: Color::Rgb(235, 235, 235),
+        bar_black: Color::Rgb(50, 50, 50),
+        border: Color::Rgb(100, 100, 110),
+        current: Color::Rgb(60, 90, 150),
+        on_current: Color::Rgb(255, 255, 255),
+        comment: Color::Rgb(130, 190, 130),
+        heat_neg: Color::Rgb(205, 70, 55),
+        heat_mid: Color::Rgb(150, 146, 140),
+        heat_pos: Color::Rgb(55, 120, 205),
+        heat_mark: Color::Rgb(200, 170, 60),
+    };
+    match name {
+        ThemeName::Classic | ThemeName::Ansi => classic,
+        ThemeName::Ocean => Theme {
+            light: Color::Rgb(200, 214, 226),
+            dark: Color::Rgb(108, 138, 170),
+            light_last: Color::Rgb(170, 210, 170),
+            dark_last: Color::Rgb(110, 160, 120),
+            selected: Color::Rgb(230, 190, 90),
+            ..classic
+        },
+        // Dark ink on a light terminal: every colour that stands on the
+        // terminal's own background is darker, the eval bar's White part
+        // is grey so that it does not vanish into a white background.
+        ThemeName::Light => Theme {
+            coord: Color::Rgb(105, 105, 105),
+            dim: Color::Rgb(110, 110, 110),
+            accent: Color::Rgb(0, 85, 175),
+            error: Color::Rgb(185, 30, 30),
+            good: Color::Rgb(25, 125, 25),
+            bar_white: Color::Rgb(215, 215, 215),
+            bar_black: Color::Rgb(45, 45, 45),
+            border: Color::Rgb(150, 150, 160),
+            current: Color::Rgb(175, 205, 245),
+            on_current: Color::Rgb(0, 0, 0),
+            comment: Color::Rgb(30, 115, 30),
+            ..classic
+        },
+    }
+}
+
+/// The 16-colour palettes: both sides' pieces in black ink, told apart by
+/// shape (outline White, solid Black), on squares light enough for black
+/// ink, so that no piece is white on grey.
+fn sixteen(name: ThemeName) -> Theme {
+    let base = Theme {
+        depth: ColorDepth::Ansi16,
+        light: Color::White,
+        dark: Color::Yellow,
+        light_last: Color::LightYellow,
+        dark_last: Color::LightGreen,
+        selected: Color::LightGreen,
+        check: Color::LightRed,
+        target: Color::Black,
+        capture: Color::LightRed,
+        cursor: Color::Blue,
+        white_piece: Color::Black,
+        black_piece: Color::Black,
+        coord: Color::Reset,
+        text: Color::Reset,
+        dim: Color::DarkGray,
+        accent: Color::Cyan,
+        error: Color::LightRed,
+        good: Color::Green,
+        bar_white: Color::White,
+        bar_black: Color::DarkGray,
+        border: Color::DarkGray,
+        current: Color::Blue,
+        on_current: Color::White,
+        comment: Color::Green,
+        heat_neg: Color::Red,
+        heat_mid: Color::Gray,
+        heat_pos: Color::Blue,
+        heat_mark: Color::Yellow,
+    };
+    match name {
+        ThemeName::Classic | ThemeName::Ansi => base,
+        ThemeName::Ocean => Theme {
+            dark: Color::Cyan,
+            dark_last: Color::LightCyan,
+            ..base
+        },
+        ThemeName::Light => Theme {
+            dark: Color::Green,
+            accent: Color::Blue,
+            error: Color::Red,
+            bar_white: Color::Gray,
+            bar_black: Color::Black,
+            current: Color::Cyan,
+            on_current: Color::Black,
+            ..base
+        },
+    }
+}
+
+/// No colour: everything in the terminal's own colours.
+fn mono() -> Theme {
+    let r = Color::Reset;
+    Theme {
+        depth: ColorDepth::Mono,
+        light: r,
+        dark: r,
+        light_last: r,
+        dark_last: r,
+        selected: r,
+        check: r,
+        target: r,
+        capture: r,
+        cursor: r,
+        white_piece: r,
+        black_piece: r,
+        coord: r,
+        text: r,
+        dim: r,
+        accent: r,
+        error: r,
+        good: r,
+        bar_white: r,
+        bar_black: r,
+        border: r,
+        current: r,
+        on_current: r,
+        comment: r,
+        heat_neg: r,
+        heat_mid: r,
+        heat_pos: r,
+        heat_mark: r,
+    }
+}
+
+/// The cube levels of the 256-colour palette.
+const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
+
+/// The nearest of the 256-colour palette's colours to an RGB colour (its
+/// 6x6x6 cube or its grey ramp); other colours pass through.
+pub fn to_256(c: Color) -> Color {
+    let Color::Rgb(r, g, b) = c else {
+        return c;
+    };
+    let level = |v: u8| -> usize {
+        (0..6)
+            .min_by_key(|&i| (CUBE[i] as i32 - v as i32).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let dist = |x: u8, y: u8, z: u8| {
+        let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2);
+        d(x, r) + d(y, g) + d(z, b)
+    };
+    let cube_d = dist(CUBE[ri], CUBE[gi], CUBE[bi]);
+    // The grey ramp: 24 steps from 8 to 238.
+    let avg = (r as u32 + g as u32 + b as u32) / 3;
+    let step = ((avg.saturating_sub(8) + 5) / 10).min(23) as u8;
+    let grey = 8 + 10 * step;
+    if dist(grey, grey, grey) < cube_d {
+        Color::Indexed(232 + step)
+    } else {
+        Color::Indexed(16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8)
+    }
+}
+
+/// The RGB of a 256-colour palette index (cube and grey ramp; the first
+/// 16 approximated by xterm's defaults).
+fn rgb_of_256(i: u8) -> (u8, u8, u8) {
+    match i {
+        16..=231 => {
+            let k = i - 16;
+            (
+                CUBE[(k / 36) as usize],
+                CUBE[((k / 6) % 6) as usize],
+                CUBE[(k % 6) as usize],
+            )
+        }
+        232..=255 => {
+            let v = 8 + 10 * (i - 232);
+            (v, v, v)
+        }
+        7 | 15 => (229, 229, 229),
+        8 => (127, 127, 127),
+        _ => (0, 0, 0),
     }
 }
 
@@ -164,15 +471,52 @@ mod tests {
 
     #[test]
     fn heat_scale_runs_from_end_to_end() {
-        let t = Theme::get(ThemeName::Classic);
+        let t = Theme::get(ThemeName::Classic, ColorDepth::TrueColor);
         assert_eq!(t.heat(-1.0), t.heat_neg);
         assert_eq!(t.heat(0.0), t.heat_mid);
         assert_eq!(t.heat(1.0), t.heat_pos);
         assert_eq!(t.heat(7.0), t.heat_pos);
         assert_eq!(t.heat(f64::NAN), t.heat_mid);
-        let a = Theme::get(ThemeName::Ansi);
+        let a = Theme::get(ThemeName::Ansi, ColorDepth::TrueColor);
+        assert_eq!(a.depth, ColorDepth::Ansi16);
         assert_eq!(a.heat(-0.9), Color::Red);
         assert_eq!(a.heat(0.1), Color::Gray);
         assert_eq!(t.ink_on(Color::Rgb(250, 250, 250)), Color::Rgb(0, 0, 0));
+    }
+
+    #[test]
+    fn depth_from_the_environment() {
+        use ColorDepth::*;
+        assert_eq!(
+            ColorDepth::detect(Some("1"), Some("truecolor"), Some("xterm-256color")),
+            Mono
+        );
+        assert_eq!(
+            ColorDepth::detect(Some(""), Some("truecolor"), None),
+            TrueColor
+        );
+        assert_eq!(ColorDepth::detect(None, None, Some("dumb")), Mono);
+        assert_eq!(
+            ColorDepth::detect(None, Some("24bit"), Some("xterm")),
+            TrueColor
+        );
+        assert_eq!(
+            ColorDepth::detect(None, None, Some("tmux-256color")),
+            Ansi256
+        );
+        assert_eq!(ColorDepth::detect(None, None, Some("xterm")), Ansi16);
+        assert_eq!(ColorDepth::detect(None, None, None), Ansi16);
+    }
+
+    #[test]
+    fn the_256_palette_is_nearest() {
+        assert_eq!(to_256(Color::Rgb(0, 0, 0)), Color::Indexed(16));
+        assert_eq!(to_256(Color::Rgb(255, 255, 255)), Color::Indexed(231));
+        assert_eq!(to_256(Color::Rgb(128, 128, 128)), Color::Indexed(244));
+        assert_eq!(to_256(Color::Rgb(255, 0, 0)), Color::Indexed(196));
+        assert_eq!(to_256(Color::Reset), Color::Reset);
+        let t = Theme::get(ThemeName::Classic, ColorDepth::Ansi256);
+        assert!(matches!(t.light, Color::Indexed(_)));
+        assert_eq!(t.text, Color::Reset);
     }
 }

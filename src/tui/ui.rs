@@ -3,7 +3,6 @@
 
 use super::app::{App, Overlay};
 use super::layout;
-use super::theme::Theme;
 use super::widgets::{self, frametime::FrameStats};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,7 +16,7 @@ pub fn draw(frame: &mut Frame, app: &App, stats: &FrameStats) {
 
 /// Draws into any buffer (the benchmark and tests use this directly).
 pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
-    let theme = Theme::get(app.config.theme);
+    let theme = app.theme();
     if area.width < super::params::MIN_WIDTH || area.height < super::params::MIN_HEIGHT {
         widgets::overlays::too_small(&theme, area, buf);
         return;

@@ -87,7 +87,40 @@ impl App {
             C::Promote => self.promote(false),
             C::Main => self.promote(true),
             C::Delete => self.ask_delete(false),
+            C::Theme(t) => self.set_theme(t),
+            C::Colors(c) => {
+                self.config.colors = c;
+                self.config_changed = true;
+                self.info(format!("colours: {}", self.theme().depth.name()));
+            }
+            C::Pieces(p) => {
+                self.config.pieces = p;
+                self.config_changed = true;
+                self.info(match p {
+                    crate::tui::config::PieceStyle::Unicode => "pieces: chess glyphs",
+                    crate::tui::config::PieceStyle::Ascii => "pieces: letters (upper case White)",
+                });
+            }
         }
+    }
+
+    /// `T` and `:theme`: the named theme, or the next one; kept in the settings.
+    pub(super) fn set_theme(&mut self, t: Option<crate::tui::config::ThemeName>) {
+        use crate::tui::config::ThemeName;
+        let next = t.unwrap_or_else(|| {
+            let i = ThemeName::CYCLE
+                .iter()
+                .position(|&x| x == self.config.theme)
+                .map_or(0, |i| i + 1);
+            ThemeName::CYCLE[i % ThemeName::CYCLE.len()]
+        });
+        self.config.theme = next;
+        self.config_changed = true;
+        self.info(format!(
+            "theme {} ({}; :colors changes the depth)",
+            next.name(),
+            self.theme().depth.name()
+        ));
     }
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.

@@ -67,6 +67,7 @@ impl App {
             Action::ToggleNag(n) => self.toggle_nag(n),
             Action::AddEngineLine(n) => self.add_engine_line(n),
             Action::Flip => self.flip(),
+            Action::NextTheme => self.set_theme(None),
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::NewGame => self.start_new_game(),
             Action::OpenPlayDialog => self.open_play_dialog(),

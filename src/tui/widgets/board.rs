@@ -14,14 +14,43 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
 
 /// The filled glyphs, coloured per side, read best on coloured squares.
-const SOLID: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+/// The pawn carries the text presentation selector (U+FE0E): without it
+/// many fonts draw U+265F as a wide coloured emoji and the board's columns
+/// slip.
+const SOLID: [&str; 6] = ["♟\u{FE0E}", "♞", "♝", "♜", "♛", "♚"];
+/// White's pieces where colour cannot tell the sides apart.
+const OUTLINE: [&str; 6] = ["♙", "♘", "♗", "♖", "♕", "♔"];
 
-pub fn glyph(p: Piece, style: PieceStyle) -> char {
+/// Three rows of block drawing per piece, for squares big enough (9x4 and
+/// up), pawn to king.
+const ART: [[&str; 3]; 6] = [
+    ["     ", " ▄█▄ ", "▄███▄"],
+    [" ▄██▄", "▀▀ ██", "▄███▄"],
+    [" ▄▀▄ ", " ▀█▀ ", "▄███▄"],
+    ["█▄█▄█", " ███ ", "▄███▄"],
+    ["▀▄▀▄▀", "▀███▀", "▄███▄"],
+    [" ▄█▄ ", "▀▀█▀▀", "▄███▄"],
+];
+
+/// The piece on the board: solid glyphs coloured per side, or, where the
+/// sides must be told apart by shape (16 colours, none), White outlined
+/// and Black solid; letters with the ASCII set.
+pub fn glyph(p: Piece, style: PieceStyle, by_shape: bool) -> &'static str {
     match style {
+        PieceStyle::Unicode if by_shape && p.color() == Side::White => OUTLINE[p.kind().index()],
         PieceStyle::Unicode => SOLID[p.kind().index()],
-        PieceStyle::Ascii => p.fen_char(),
+        PieceStyle::Ascii => LETTERS[p.index()],
     }
 }
+
+/// A piece in running text (lists, dialogs), where no colour tells the
+/// sides apart: White outlined, Black solid, or letters.
+pub fn text_glyph(p: Piece, style: PieceStyle) -> &'static str {
+    glyph(p, style, true)
+}
+
+/// FEN letters by `Piece::index` (White pawn..king, then Black).
+const LETTERS: [&str; 12] = ["P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"];
 
 pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     title(app, theme, a, buf);
@@ -67,6 +96,10 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             bg
         };
         fill(buf, r, Style::new().bg(bg));
+        if !theme.colored() && !light {
+            // Without colour the dark squares are shaded with a pattern.
+            shade(buf, r);
+        }
         if let (Some(h), Some(_)) = (&app.ui.heat, heat_bg) {
             super::heat::label(h, theme, sq, r, bg, buf);
         }
@@ -77,15 +110,41 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 Side::White => theme.white_piece,
                 Side::Black => theme.black_piece,
             };
-            if let Some(c) = buf.cell_mut((cx, cy)) {
-                c.set_char(glyph(p, app.config.pieces))
-                    .set_fg(fg)
-                    .set_bg(bg)
-                    .modifier = Modifier::BOLD;
+            let mut style = Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD);
+            if !theme.colored() && (Some(sq) == app.ui.selected || is_last || Some(sq) == check_sq)
+            {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            let art = a.sq_h >= 4
+                && a.sq_w >= 9
+                && !theme.pieces_by_shape()
+                && app.config.pieces == PieceStyle::Unicode;
+            if art {
+                let x = r.x + (r.width - 5) / 2;
+                let y = r.y + (r.height - 3).div_ceil(2);
+                for (k, row) in ART[p.kind().index()].iter().enumerate() {
+                    put(
+                        buf,
+                        x,
+                        y + k as u16,
+                        row,
+                        style.remove_modifier(Modifier::BOLD),
+                        5,
+                    );
+                }
+                // Blank art cells keep the square's colour.
+            } else if let Some(c) = buf.cell_mut((cx, cy)) {
+                c.set_symbol(glyph(p, app.config.pieces, theme.pieces_by_shape()))
+                    .set_style(style);
             }
         } else if target {
             if let Some(c) = buf.cell_mut((cx, cy)) {
                 c.set_char('•').set_fg(theme.target);
+            }
+        } else if !theme.colored() && (is_last || Some(sq) == app.ui.selected) {
+            // An empty square the last move left: a mark where the piece was.
+            if let Some(c) = buf.cell_mut((cx, cy)) {
+                c.set_char('·');
             }
         }
         if app.ui.cursor == Some(sq) || (drag_hover == Some(sq) && app.ui.selected != Some(sq)) {
@@ -153,6 +212,17 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD),
         score.chars().count() as u16,
     );
+}
+
+/// Fills `r` with a light shade, keeping whatever is drawn over it later.
+fn shade(buf: &mut Buffer, r: ratatui::layout::Rect) {
+    for y in r.top()..r.bottom() {
+        for x in r.left()..r.right() {
+            if let Some(c) = buf.cell_mut((x, y)) {
+                c.set_char('░');
+            }
+        }
+    }
 }
 
 /// A plain-text picture of the board for tests and logs: one row per rank,

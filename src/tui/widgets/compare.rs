@@ -3,7 +3,7 @@
 //! each piece is worth to each (eval minus eval without it), the pieces
 //! they value most differently first. Says so plainly when no net is loaded.
 
-use super::board::glyph;
+use super::board::text_glyph;
 use super::{pawns, put};
 use crate::chess::Square;
 use crate::tui::app::App;
@@ -121,11 +121,11 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             .view
             .board
             .piece_at(sq)
-            .map(|p| glyph(p, app.config.pieces))
-            .unwrap_or(' ');
+            .map(|p| text_glyph(p, app.config.pieces))
+            .unwrap_or(" ");
         let line = format!(
-            "{:<10} {:>8} {:>8} {:>7}",
-            format!("{piece}{sq}"),
+            "{} {:>8} {:>8} {:>7}",
+            super::pad(&format!("{piece}{sq}"), 10),
             format!("{h:+}"),
             n.map_or("—".to_string(), |n| format!("{n:+}")),
             n.map_or(String::new(), |n| format!("{:+}", n - h))

@@ -55,6 +55,9 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         };
         let lo = i as u32 * 2;
         let (sym, fg, bg) = match white_units.saturating_sub(lo) {
+            // Without colour, White's part is solid and Black's shaded.
+            0 if !theme.colored() => ("░", theme.bar_black, theme.bar_black),
+            _ if !theme.colored() => ("█", theme.bar_white, theme.bar_white),
             0 => (" ", theme.bar_black, theme.bar_black),
             1 if app.ui.flipped => ("▀", theme.bar_white, theme.bar_black),
             1 => ("▄", theme.bar_white, theme.bar_black),

@@ -3,7 +3,7 @@
 //! square(s) it came from and the weight it used, largest first (White's
 //! view, tapered at the shown phase). The same squares are lit on the board.
 
-use super::board::glyph;
+use super::board::text_glyph;
 use super::{put, wrap};
 use crate::chess::{Bitboard, Board};
 use crate::eval::hce::attribution::Contribution;
@@ -43,7 +43,7 @@ pub fn place(b: &Board, squares: Bitboard, pieces: PieceStyle) -> String {
     for (i, sq) in squares.iter().enumerate() {
         if i == 0 {
             if let Some(p) = b.piece_at(sq) {
-                out.push(glyph(p, pieces));
+                out.push_str(text_glyph(p, pieces));
             }
         } else {
             out.push(' ');
@@ -124,8 +124,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     for c in list.iter().take(shown) {
         let v = c.white_value();
         let line = format!(
-            "{:<7} {:<24} {:>5} {:>5} {:>5}",
-            place(&app.view.board, c.squares, app.config.pieces),
+            "{} {:<24} {:>5} {:>5} {:>5}",
+            super::pad(&place(&app.view.board, c.squares, app.config.pieces), 7),
             c.weight_name(),
             v.mg(),
             v.eg(),

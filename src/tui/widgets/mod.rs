@@ -119,6 +119,13 @@ pub fn score_text(s: crate::engine::Score) -> String {
 
 pub use crate::eval::teach::wrap;
 
+/// `s` padded with blanks to `w` cells of display width (a glyph with a
+/// variation selector is one cell wide, though two characters).
+pub fn pad(s: &str, w: usize) -> String {
+    let width = ratatui::text::Span::raw(s).width();
+    format!("{s}{}", " ".repeat(w.saturating_sub(width)))
+}
+
 /// Centipawns as pawns with a sign: "+0.35", "-1.20".
 pub fn pawns(cp: i32) -> String {
     format!("{:+.2}", cp as f64 / 100.0)

@@ -177,11 +177,10 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
     let normal = Style::new().fg(theme.text);
     let side = Style::new().fg(theme.dim);
-    let comment = Style::new().fg(theme.good).add_modifier(Modifier::ITALIC);
-    let current = Style::new()
-        .bg(theme.current)
-        .fg(ratatui::style::Color::White)
-        .add_modifier(Modifier::BOLD);
+    let comment = Style::new()
+        .fg(theme.comment)
+        .add_modifier(Modifier::ITALIC);
+    let current = theme.highlight();
     let in_game = match app.play.mode {
         Mode::Play { .. } => Some(app.play.game_end),
         _ => None,

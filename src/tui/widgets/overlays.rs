@@ -2,7 +2,7 @@
 //! game picker, yes/no questions, "the file exists", annotation glyphs,
 //! which engine line to add, and the "enlarge the window" screen.
 
-use super::board::glyph;
+use super::board::text_glyph;
 use super::{popup, put};
 use crate::chess::{Color as Side, Piece};
 use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
@@ -156,7 +156,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
 /// The highlighted row's style, else `normal`.
 fn choice_style(selected: bool, normal: Style, theme: &Theme) -> Style {
     if selected {
-        Style::new().bg(theme.current).add_modifier(Modifier::BOLD)
+        theme.highlight()
     } else {
         normal
     }
@@ -253,13 +253,13 @@ fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buf
     let mut x = inner.x + 1;
     for (i, k) in PROMOTION_CHOICES.iter().enumerate() {
         let style = if i == choice {
-            Style::new().bg(theme.current).add_modifier(Modifier::BOLD)
+            theme.highlight()
         } else {
             Style::new().fg(theme.text)
         };
         let text = format!(
             " {} {} ",
-            glyph(Piece::new(side, *k), app.config.pieces),
+            text_glyph(Piece::new(side, *k), app.config.pieces),
             k.letter()
         );
         x = put(buf, x, inner.y + 1, &text, style, 5) + gap;

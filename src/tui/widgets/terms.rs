@@ -80,10 +80,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     };
     for (i, term) in t.terms.iter().enumerate().skip(first).take(shown) {
         let style = if app.ui.teach.term == Some(i) {
-            Style::new()
-                .bg(theme.current)
-                .fg(ratatui::style::Color::White)
-                .add_modifier(Modifier::BOLD)
+            theme.highlight()
         } else {
             Style::new().fg(theme.text)
         };
