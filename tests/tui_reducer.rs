@@ -6,7 +6,7 @@ use tapir::chess::{Color, PieceType, Square};
 use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
 use tapir::game::pgn::Encoding;
 use tapir::game::Game;
-use tapir::tui::action::{Action, Effect, SaveHow};
+use tapir::tui::action::{Action, Effect, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
@@ -750,17 +750,18 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         text.contains("[SetUp \"1\"]") && text.contains("1. Kd4 *"),
         "{text}"
     );
-    a.update(Action::Saved {
+    a.update(Action::Saved(SavedAs {
         path: "/tmp/x.pgn".into(),
         index: None,
         note: None,
-    });
+        fingerprint: 7,
+    }));
     assert!(!a.doc.unsaved);
     // `:save` alone writes the game's own file again.
     play(&mut a, "Rh4+");
     a.update(Action::Command("save".into()));
     assert!(a.take_effects().iter().any(
-        |e| matches!(e, Effect::Save { path, text, how: SaveHow::Overwrite } if path.as_os_str() == "/tmp/x.pgn" && text.contains("Rh4+"))
+        |e| matches!(e, Effect::Save { path, text, how: SaveHow::Replace { index: None, expect: Some(7) } } if path.as_os_str() == "/tmp/x.pgn" && text.contains("Rh4+"))
     ));
     let mut fresh = app();
     fresh.update(Action::Command("w".into()));

@@ -520,7 +520,7 @@ fn move_list_with_nested_variations_and_comments() {
     let want = [
         " Moves · start of 10 plies ─────────────────────────────────",
         " Tree – Branches                                            ",
-        " Deep variations and comments everywhere · tapir tests · 202",
+        " Deep variations and comments everywhere · tapir tests ·…   ",
         " A game comment before the first move. 1.e4 King's pawn.    ",
         "   (1.d4 d5                                                 ",
         "     (1...Nf6 2.c4 (2.Nf3 g6 (2...e6 3.Bg5 (A comment before",

@@ -7,7 +7,7 @@
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::pgn::Encoding;
 use tapir::game::{Game, Nag};
-use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow};
+use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
 
@@ -220,7 +220,9 @@ fn an_engine_line_becomes_a_variation() {
     }
     // Two lines: `l` asks which.
     a.update(Action::AddEngineLine(None));
-    assert_eq!(a.dialogs.overlay, Overlay::AddLine { choice: 0 });
+    assert!(
+        matches!(&a.dialogs.overlay, Overlay::AddLine { choice: 0, lines } if lines.len() == 2)
+    );
     a.update(Action::ChoicePick(0));
     assert_eq!(mainline(&a), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     assert_eq!(san(&a), "Nf3");
@@ -274,11 +276,12 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
             ..
         }
     )));
-    a.update(Action::Saved {
+    a.update(Action::Saved(SavedAs {
         path: path.clone(),
         index: Some(2),
         note: None,
-    });
+        fingerprint: 99,
+    }));
     assert!(message(&a).contains("game 3 of the file"));
     // `:save` alone now replaces game 3 and keeps the other two.
     play(&mut a, "c4");
@@ -286,7 +289,10 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     assert!(a.take_effects().iter().any(|e| matches!(
         e,
         Effect::Save {
-            how: SaveHow::Replace { index: 2 },
+            how: SaveHow::Replace {
+                index: Some(2),
+                expect: Some(99)
+            },
             ..
         }
     )));
@@ -375,4 +381,123 @@ fn a_game_against_the_engine_comes_back_paused() {
     b.update(Action::MoveText("Nf3".into()));
     assert!(b.engine.search.is_some());
     assert_eq!(mainline(&b), ["e4", "c5", "Nf3"]);
+}
+
+fn engine_plays(a: &mut App, san_move: &str) {
+    let token = a.engine.search.as_ref().expect("the engine thinks").token;
+    let best = tapir::chess::parse_move(a.board(), san_move).unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+}
+
+fn loaded(a: &mut App, name: &str, text: &str) {
+    a.update(Action::FileLoaded {
+        path: name.into(),
+        text: text.into(),
+        encoding: Encoding::Utf8,
+    });
+}
+
+/// A game against the engine started inside a tree: a take-back deletes
+/// the moves the game added and keeps the ones that were there before.
+#[test]
+fn a_take_back_inside_a_tree_deletes_only_the_games_own_moves() {
+    let mut a = app();
+    loaded(&mut a, "t.pgn", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
+    a.update(Action::First);
+    for _ in 0..3 {
+        a.update(Action::Next);
+    }
+    assert_eq!(san(&a), "Nf3");
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(tapir::chess::Color::Black));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "d6"); // already in the tree: walked into
+    engine_plays(&mut a, "Be2"); // new: a variation
+    assert_eq!(a.tree().move_count(), 7);
+    a.update(Action::TakeBack);
+    assert_eq!(san(&a), "Nf3");
+    assert_eq!(a.tree().move_count(), 6, "Be2 went, d6 stayed");
+    assert_eq!(mainline(&a), ["e4", "c5", "Nf3", "d6", "d4", "cxd4"]);
+}
+
+/// Taking back a mate gives the game back its open result.
+#[test]
+fn taking_back_a_mate_clears_the_result() {
+    let mut a = app();
+    a.update(Action::TwoPlayers);
+    play(&mut a, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+    assert_eq!(a.doc.game.tags.get("Result"), Some("1-0"));
+    a.update(Action::TakeBack);
+    assert_eq!(a.doc.game.result(), "*");
+    play(&mut a, "d3");
+    a.take_effects();
+    a.update(Action::Command("save /tmp/tapir-never-written.pgn".into()));
+    let text = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Save { text, .. } => Some(text),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("4. d3 *"),
+        "{text}"
+    );
+}
+
+/// Loading one game after another shows the second one's moves.
+#[test]
+fn a_second_load_shows_its_own_moves() {
+    let mut a = app();
+    loaded(&mut a, "a.pgn", "1. e4 (1. c4 {English}) 1... c5 *");
+    loaded(&mut a, "b.pgn", "1. d4 d5 2. c4 1-0");
+    let drawn: Vec<String> =
+        a.ui.moves
+            .rows
+            .iter()
+            .flat_map(|r| r.iter().map(|p| p.text.clone()))
+            .collect();
+    assert_eq!(drawn, ["1.", "d4", "d5", "2.", "c4", "1-0"]);
+}
+
+/// The shown move is kept when the board is left, even with nothing edited.
+#[test]
+fn quitting_keeps_the_shown_move() {
+    let mut a = app();
+    loaded(&mut a, "q.pgn", "1. e4 e5 2. Nf3 Nc6 *");
+    a.update(Action::First);
+    a.update(Action::Next);
+    a.take_effects();
+    a.update(Action::Quit);
+    assert!(a.quit);
+    let text = autosaved(&mut a);
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    assert_eq!(r.game.tree().node(r.cursor).san(), "e4");
+}
+
+/// A loaded game's PlyCount follows the moves when it is saved.
+#[test]
+fn ply_count_follows_the_main_line() {
+    let mut a = app();
+    loaded(&mut a, "p.pgn", "[PlyCount \"2\"]\n\n1. e4 e5 *");
+    play(&mut a, "Nf3");
+    a.take_effects();
+    a.update(Action::Command("save /tmp/tapir-never-written.pgn".into()));
+    let text = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Save { text, .. } => Some(text),
+            _ => None,
+        })
+        .unwrap();
+    assert!(text.contains("[PlyCount \"3\"]"), "{text}");
 }

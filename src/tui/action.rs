@@ -149,15 +149,23 @@ pub enum Action {
         path: PathBuf,
         games: usize,
     },
-    /// A save went through; `index` is the game's place in the file.
-    Saved {
-        path: PathBuf,
-        index: Option<usize>,
-        note: Option<String>,
-    },
+    /// A save went through.
+    Saved(SavedAs),
     FileError(String),
     /// Completions for the command prompt's file name (from the runtime).
     Completions(Vec<String>),
+}
+
+/// Where a save put the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedAs {
+    pub path: PathBuf,
+    /// The game's place in the file when it holds several.
+    pub index: Option<usize>,
+    /// Something worth saying (an append, a file made UTF-8, a new folder).
+    pub note: Option<String>,
+    /// The game's text as written (`files::fingerprint`).
+    pub fingerprint: u64,
 }
 
 /// How to treat a file that is already there.
@@ -196,9 +204,12 @@ pub enum SaveHow {
     Overwrite,
     /// After the games already in the file.
     Append,
-    /// In place of the file's game `index` (0-based), the others kept.
+    /// The game's own file: in place of game `index` (0-based; `None`: the
+    /// file's only game), the others kept, and only if what is there now
+    /// is still what was loaded or saved there (`expect`).
     Replace {
-        index: usize,
+        index: Option<usize>,
+        expect: Option<u64>,
     },
 }
 

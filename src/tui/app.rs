@@ -55,6 +55,9 @@ pub struct PlayState {
     /// A game against the engine restored from the autosave waits for `p`
     /// before its clocks and the engine run again.
     pub paused: bool,
+    /// The moves the current game added to the tree (a take-back deletes
+    /// those, and keeps the moves that were there before the game).
+    pub created: Vec<NodeId>,
 }
 
 impl Default for PlayState {
@@ -65,6 +68,7 @@ impl Default for PlayState {
             clocks: None,
             game_end: NodeId::ROOT,
             paused: false,
+            created: Vec::new(),
         }
     }
 }
@@ -211,10 +215,20 @@ pub enum Overlay {
     Annotate {
         choice: usize,
     },
-    /// Which engine line to add as a variation.
+    /// Which engine line to add as a variation: the lines as they were
+    /// when the dialog opened (the analysis goes on meanwhile).
     AddLine {
         choice: usize,
+        lines: Vec<FrozenLine>,
     },
+}
+
+/// An engine line as the add-line dialog shows and adds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrozenLine {
+    pub score: Score,
+    pub pv: String,
+    pub moves: Vec<Move>,
 }
 
 /// A many-game file's games for the picker: the text is kept, a game is

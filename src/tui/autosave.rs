@@ -22,6 +22,7 @@ const FLIPPED: &str = "TapirFlipped";
 const FILE: &str = "TapirFile";
 const FILE_INDEX: &str = "TapirFileIndex";
 const UNSAVED: &str = "TapirUnsaved";
+const FILE_PRINT: &str = "TapirFileFingerprint";
 
 /// A node by its place in PGN order (the same after a write and a read).
 fn place(game: &Game, id: NodeId) -> usize {
@@ -47,6 +48,9 @@ pub fn encode(app: &App) -> String {
         tags.set(FILE, &o.path.to_string_lossy());
         if let Some(i) = o.index {
             tags.set(FILE_INDEX, &i.to_string());
+        }
+        if let Some(f) = o.fingerprint {
+            tags.set(FILE_PRINT, &format!("{f:016x}"));
         }
     }
     match app.play.mode {
@@ -123,6 +127,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let unsaved = take(tags, UNSAVED).is_some_and(|v| v.trim() == "1");
     let file = take(tags, FILE).filter(|f| !f.trim().is_empty());
     let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
+    let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     // Any other session tag (from a later tapir) is not the user's either.
     let extra: Vec<String> = game
         .tags
@@ -164,6 +169,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         origin: file.map(|f| Origin {
             path: PathBuf::from(f),
             index: file_index,
+            fingerprint: file_print,
         }),
         unsaved,
         flipped,

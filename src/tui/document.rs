@@ -10,10 +10,15 @@ use std::path::PathBuf;
 /// The file a game came from or was saved to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {
+    /// An absolute path, so a restart elsewhere saves to the same file.
     pub path: PathBuf,
     /// Its place among the file's games (0-based) when the file holds
     /// several: `:save` alone replaces that game and keeps the others.
     pub index: Option<usize>,
+    /// The game's text as it is in the file (`files::fingerprint`): a save
+    /// in place checks that the file still holds it there, so a file
+    /// changed meanwhile never loses a game.
+    pub fingerprint: Option<u64>,
 }
 
 /// The game being shown and edited.

@@ -61,9 +61,16 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
     Ok(decode(&bytes))
 }
 
-/// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in;
-/// anything else as typed.
+/// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
+/// made absolute (so the autosave names the same file wherever tapir is
+/// started next).
 pub fn expand_path(p: &Path) -> PathBuf {
+    let expanded = expand_home(p);
+    std::path::absolute(&expanded).unwrap_or(expanded)
+}
+
+/// `~` and `$HOME` at the start of `p` with the home directory put in.
+fn expand_home(p: &Path) -> PathBuf {
     let s = p.to_string_lossy();
     let home = || std::env::var_os("HOME").map(PathBuf::from);
     let rest = if s == "~" || s == "$HOME" || s == "${HOME}" {
@@ -89,7 +96,7 @@ pub fn complete_path(typed: &str) -> Vec<String> {
     let dir = if dir_typed.is_empty() {
         PathBuf::from(".")
     } else {
-        expand_path(Path::new(dir_typed))
+        expand_home(Path::new(dir_typed))
     };
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Vec::new();
@@ -126,6 +133,17 @@ pub enum Saved {
     Exists { games: usize },
 }
 
+/// A game's text in a file, as a number: what a save in place checks is
+/// still there (FNV-1a over the text without its surrounding blanks).
+pub fn fingerprint(game_text: &str) -> u64 {
+    game_text
+        .trim()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
 /// Saves one game's `text` to `path` as `how` says, never dropping a game
 /// that was in the file (the whole file is written atomically).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
@@ -134,6 +152,18 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     };
     let latin1_note = |enc: Encoding| {
         (enc == Encoding::Latin1).then(|| "the file was Latin-1 and is UTF-8 now".to_string())
+    };
+    // A new folder is said, not made silently.
+    let new_dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.exists())
+        .map(|d| format!("made the folder {}", d.display()));
+    let done = |index: Option<usize>, note: Option<String>| {
+        let note = match (note, new_dir.clone()) {
+            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+            (a, b) => a.or(b),
+        };
+        Ok(Saved::Done { index, note })
     };
     match how {
         SaveHow::New => match std::fs::metadata(path) {
@@ -147,18 +177,12 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             }
             _ => {
                 write_atomic(path, text)?;
-                Ok(Saved::Done {
-                    index: None,
-                    note: None,
-                })
+                done(None, None)
             }
         },
         SaveHow::Overwrite => {
             write_atomic(path, text)?;
-            Ok(Saved::Done {
-                index: None,
-                note: None,
-            })
+            done(None, None)
         }
         SaveHow::Append => {
             let (old, enc) = existing()?;
@@ -170,27 +194,46 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 format!("{body}\n\n{text}")
             };
             write_atomic(path, &joined)?;
-            Ok(Saved::Done {
-                index: Some(games),
-                note: Some(format!(
-                    "appended as game {} of {}{}",
-                    games + 1,
-                    games + 1,
-                    latin1_note(enc).map_or(String::new(), |n| format!("; {n}"))
-                )),
-            })
+            let mut note = format!("appended as game {} of {}", games + 1, games + 1);
+            if let Some(n) = latin1_note(enc) {
+                note.push_str(&format!("; {n}"));
+            }
+            done(Some(games), Some(note))
         }
-        SaveHow::Replace { index } => {
-            let (old, enc) = existing()?;
-            let spans = split_games(&old);
-            let Some(span) = spans.get(*index) else {
-                anyhow::bail!(
-                    "{} has changed: it holds {} games, not game {} (:save FILE saves elsewhere)",
-                    path.display(),
-                    spans.len(),
-                    index + 1
-                );
+        SaveHow::Replace { index, expect } => {
+            let (old, enc) = match existing() {
+                Ok(x) => x,
+                // The file is gone: the game is written afresh.
+                Err(_) if !path.exists() => {
+                    write_atomic(path, text)?;
+                    return done(None, Some("the file was gone; written anew".to_string()));
+                }
+                Err(e) => return Err(e),
             };
+            let spans = split_games(&old);
+            let changed = |why: String| -> anyhow::Result<Saved> {
+                anyhow::bail!(
+                    "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
+                    path.display()
+                )
+            };
+            let i = match index {
+                Some(i) => *i,
+                None if spans.len() <= 1 => 0,
+                None => return changed(format!("it holds {} games now", spans.len())),
+            };
+            let Some(span) = spans.get(i) else {
+                return changed(format!(
+                    "it holds {} games, not game {}",
+                    spans.len(),
+                    i + 1
+                ));
+            };
+            if let Some(want) = expect {
+                if fingerprint(&old[span.clone()]) != *want {
+                    return changed(format!("game {} is not the one loaded", i + 1));
+                }
+            }
             let after = &old[span.end..];
             let joined = if after.trim().is_empty() {
                 format!("{}{text}", &old[..span.start])
@@ -198,10 +241,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 format!("{}{text}\n{after}", &old[..span.start])
             };
             write_atomic(path, &joined)?;
-            Ok(Saved::Done {
-                index: Some(*index),
-                note: latin1_note(enc),
-            })
+            done(index.map(|_| i), latin1_note(enc))
         }
     }
 }
@@ -276,7 +316,12 @@ mod tests {
         );
         save_game(&f, &g("B"), &SaveHow::Append).unwrap();
         save_game(&f, &g("C"), &SaveHow::Append).unwrap();
-        let r = save_game(&f, &g("B2"), &SaveHow::Replace { index: 1 }).unwrap();
+        let b = Some(fingerprint(&g("B")));
+        let replace = |i, expect| SaveHow::Replace {
+            index: Some(i),
+            expect,
+        };
+        let r = save_game(&f, &g("B2"), &replace(1, b)).unwrap();
         assert_eq!(
             r,
             Saved::Done {
@@ -286,10 +331,18 @@ mod tests {
         );
         let text = std::fs::read_to_string(&f).unwrap();
         assert_eq!(text, format!("{}\n{}\n{}", g("A"), g("B2"), g("C")));
-        assert!(save_game(&f, &g("X"), &SaveHow::Replace { index: 7 })
-            .unwrap_err()
-            .to_string()
-            .contains("holds 3 games"));
+        // The file changed under the game: nothing is written.
+        let err = save_game(&f, &g("X"), &replace(7, None)).unwrap_err();
+        assert!(err.to_string().contains("holds 3 games"), "{err}");
+        let err = save_game(&f, &g("B3"), &replace(1, b)).unwrap_err();
+        assert!(err.to_string().contains("not the one loaded"), "{err}");
+        let own = SaveHow::Replace {
+            index: None,
+            expect: None,
+        };
+        let err = save_game(&f, &g("Y"), &own).unwrap_err();
+        assert!(err.to_string().contains("holds 3 games now"), "{err}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), text, "untouched");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -304,7 +357,8 @@ mod tests {
             expand_path(Path::new("$HOME/x")),
             Path::new(&home).join("x")
         );
-        assert_eq!(expand_path(Path::new("a/~")), Path::new("a/~"));
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(expand_path(Path::new("a/~")), cwd.join("a/~"));
         let dir = temp("complete");
         std::fs::write(dir.join("alpha.pgn"), "").unwrap();
         std::fs::write(dir.join("alps.pgn"), "").unwrap();

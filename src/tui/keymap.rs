@@ -147,7 +147,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[Code(KeyCode::PageUp)],
         label: "PgUp PgDn",
-        help: "10 moves back / on",
+        help: "10 plies back / on",
         section: Section::Walk,
         action: || Action::PageBack,
     },

@@ -35,6 +35,8 @@ pub enum Kind {
     Paren,
     /// The HCE/NNUE disagreement mark.
     Mark,
+    /// The game's result after the main line.
+    Result,
 }
 
 /// One piece of text at a place on its row.
@@ -129,7 +131,16 @@ enum Job {
 
 /// Lays out `game`'s tree for `width` cells.
 pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
-    let items = items(game, evals);
+    let mut items = items(game, evals);
+    let result = game.result();
+    if result != "*" {
+        items.push(Item::Token(Token {
+            text: result,
+            kind: Kind::Result,
+            node: None,
+            glued: false,
+        }));
+    }
     let mut rows: Vec<Vec<Piece>> = vec![Vec::new()];
     let mut node_row = vec![u32::MAX; game.tree().capacity()];
     let mut indent = 0u16;
@@ -261,7 +272,14 @@ fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
                 force_number = true;
             }
             Job::Resume(indent) => {
-                out.push(Item::Break(indent));
+                // The end of an enclosing variation closes on this row
+                // rather than standing alone on the next.
+                while let Some(Job::Close) = jobs.last() {
+                    jobs.pop();
+                    push(&mut out, ")".to_string(), Kind::Paren, None, true);
+                    indents.pop();
+                }
+                out.push(Item::Break(*indents.last().unwrap_or(&indent)));
                 force_number = true;
             }
             Job::Node { id, sidelines } => {

@@ -8,12 +8,12 @@
 //! 10 Hz), every 250 ms otherwise only to look at the signal flag, with no
 //! redraw. So an idle board costs next to no CPU.
 
-use super::action::{Action, Effect};
+use super::action::{Action, Effect, SavedAs};
 use super::app::App;
 use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
 use super::engine_link::{EngineLink, EngineReport};
-use super::files::{complete_path, read_pgn, save_game, Saved};
+use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
 use super::ui;
@@ -79,7 +79,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let (Some(path), Some((text, encoding))) = (&args.pgn, pgn) {
         // One game loads, several open the picker.
         app.update(Action::FileLoaded {
-            path: path.clone(),
+            path: super::files::expand_path(path),
             text,
             encoding,
         });
@@ -345,7 +345,11 @@ fn event_loop(
     let mut last_tick = Instant::now();
     loop {
         run_effects(app, &engine, dirs);
-        if app.quit || term_flag.load(Ordering::Relaxed) {
+        if term_flag.load(Ordering::Relaxed) && !app.quit {
+            app.update(Action::ForceQuit);
+            run_effects(app, &engine, dirs);
+        }
+        if app.quit {
             break;
         }
         let now = Instant::now();
@@ -446,7 +450,12 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                 }
                 Effect::Save { path, text, how } => {
                     let a = match save_game(&path, &text, &how) {
-                        Ok(Saved::Done { index, note }) => Action::Saved { path, index, note },
+                        Ok(Saved::Done { index, note }) => Action::Saved(SavedAs {
+                            path,
+                            index,
+                            note,
+                            fingerprint: fingerprint(&text),
+                        }),
                         Ok(Saved::Exists { games }) => Action::SaveTargetExists { path, games },
                         Err(err) => {
                             Action::FileError(format!("cannot save {}: {err:#}", path.display()))

@@ -12,7 +12,7 @@ use crate::tui::action::{Effect, SaveChoice, SaveHow};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, Replacement};
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
-use crate::tui::files::expand_path;
+use crate::tui::files::{expand_path, fingerprint};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -169,7 +169,12 @@ impl App {
         match entries.len() {
             0 => self.error(format!("{name}: no game found")),
             1 => {
-                let origin = path.map(|path| Origin { path, index: None });
+                let fingerprint = Some(fingerprint(&text[entries[0].span.clone()]));
+                let origin = path.map(|path| Origin {
+                    path,
+                    index: None,
+                    fingerprint,
+                });
                 self.open_read(name, text, &entries[0], 0, origin, latin1);
             }
             n => {
@@ -244,6 +249,7 @@ impl App {
         let origin = source.path.clone().map(|path| Origin {
             path,
             index: Some(selected),
+            fingerprint: Some(fingerprint(&source.text[entry.span.clone()])),
         });
         let name = format!("game {} of {}", selected + 1, source.name);
         let before = self.dialogs.message.clone();
@@ -288,6 +294,9 @@ impl App {
         tags.set_if_unknown("Event", "tapir game");
         tags.set_if_unknown("Site", "tapir");
         tags.set("Result", &game.result());
+        if tags.get("PlyCount").is_some() {
+            tags.set("PlyCount", &game.tree().mainline_len().to_string());
+        }
         if let Mode::Play { human, level } = self.play.mode {
             let engine = format!("tapir level {level}");
             let (w, b) = match human {
@@ -338,12 +347,19 @@ impl App {
         self.effects.push(Effect::Save { path, text, how });
     }
 
-    pub(super) fn saved(&mut self, path: PathBuf, index: Option<usize>, note: Option<String>) {
+    pub(super) fn saved(&mut self, s: crate::tui::action::SavedAs) {
         self.doc.unsaved = false;
-        let which = index.map_or(String::new(), |i| format!(" (game {} of the file)", i + 1));
-        let note = note.map_or(String::new(), |n| format!("; {n}"));
-        self.info(format!("saved {}{which}{note}", path.display()));
-        self.doc.origin = Some(Origin { path, index });
+        let which = match (s.index, &s.note) {
+            (Some(i), None) => format!(" (game {} of the file)", i + 1),
+            _ => String::new(),
+        };
+        let note = s.note.map_or(String::new(), |n| format!("; {n}"));
+        self.info(format!("saved {}{which}{note}", s.path.display()));
+        self.doc.origin = Some(Origin {
+            path: s.path,
+            index: s.index,
+            fingerprint: Some(s.fingerprint),
+        });
         self.autosave();
     }
 
@@ -366,11 +382,12 @@ impl App {
     }
 }
 
-/// How `:save` alone writes the game's own file.
+/// How `:save` alone writes the game's own file: in its place, checked
+/// against what was there.
 fn own_file_how(o: &Origin) -> SaveHow {
-    match o.index {
-        Some(index) => SaveHow::Replace { index },
-        None => SaveHow::Overwrite,
+    SaveHow::Replace {
+        index: o.index,
+        expect: o.fingerprint,
     }
 }
 
@@ -382,12 +399,21 @@ fn game_label(e: &IndexEntry) -> String {
     } else {
         String::new()
     };
+    let mut where_when: Vec<String> = Vec::new();
+    for k in ["Event", "Site", "Date"] {
+        if let Some(v) = e.tags.known(k) {
+            where_when.push(v.to_string());
+        }
+    }
+    if let Some(r) = e.tags.known("Round") {
+        where_when.push(format!("round {r}"));
+    }
     format!(
         "{} - {} {} ({}{vars}) {}",
         t("White"),
         t("Black"),
         e.result(),
         plies(e.plies),
-        t("Event")
+        where_when.join(" · ")
     )
 }

@@ -12,7 +12,6 @@ use std::time::Duration;
 
 impl App {
     pub(super) fn choice_move(&mut self, d: i32) {
-        let lines = self.lines_here().len().max(1) as i32;
         match &mut self.dialogs.overlay {
             Overlay::Promotion { choice, .. } => {
                 *choice = (*choice as i32 + d).rem_euclid(PROMOTION_CHOICES.len() as i32) as usize
@@ -27,8 +26,8 @@ impl App {
             Overlay::Annotate { choice } => {
                 *choice = (*choice as i32 + d).rem_euclid(NAG_CHOICES.len() as i32) as usize
             }
-            Overlay::AddLine { choice } => {
-                *choice = (*choice as i32 + d).rem_euclid(lines) as usize
+            Overlay::AddLine { choice, lines } => {
+                *choice = (*choice as i32 + d).rem_euclid(lines.len().max(1) as i32) as usize
             }
             _ => {}
         }
@@ -46,7 +45,11 @@ impl App {
                 // Stays open: a move and a position glyph often go together.
                 self.dialogs.overlay = Overlay::Annotate { choice };
             }
-            Overlay::AddLine { choice } => self.add_engine_line(Some(choice + 1)),
+            Overlay::AddLine { choice, lines } => {
+                if let Some(l) = lines.get(choice) {
+                    self.add_line_moves(choice + 1, &l.moves);
+                }
+            }
             other => self.dialogs.overlay = other,
         }
     }
@@ -59,8 +62,13 @@ impl App {
                 self.choice_confirm();
             }
             Overlay::AddLine { .. } => {
-                self.dialogs.overlay = Overlay::None;
-                self.add_engine_line(Some(i + 1));
+                if let Overlay::AddLine { lines, .. } =
+                    std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
+                {
+                    if let Some(l) = lines.get(i) {
+                        self.add_line_moves(i + 1, &l.moves);
+                    }
+                }
             }
             _ => {}
         }
@@ -86,6 +94,7 @@ impl App {
         self.play.analysis = false;
         self.play.paused = false;
         self.play.game_end = start;
+        self.play.created.clear();
         self.config.level = d.level;
         self.config_changed = true;
         self.ui.selected = None;
@@ -153,12 +162,21 @@ impl App {
     /// Back to the analysis board from a game against the engine: no
     /// clocks, and the engine analyses instead of playing.
     pub(super) fn leave_play(&mut self) {
-        if let Mode::Play { .. } = self.play.mode {
-            self.play.mode = Mode::Analysis;
-            self.play.analysis = true;
-            self.play.clocks = None;
-            self.play.paused = false;
-            self.autosave();
+        match self.play.mode {
+            Mode::Play { .. } => {
+                self.play.mode = Mode::Analysis;
+                self.play.analysis = true;
+                self.play.clocks = None;
+                self.play.paused = false;
+                self.play.created.clear();
+                self.autosave();
+            }
+            // A game loaded over a two-player game is there to be analysed.
+            Mode::TwoPlayers => {
+                self.play.mode = Mode::Analysis;
+                self.play.analysis = self.config.autostart_analysis;
+            }
+            Mode::Analysis => {}
         }
     }
 

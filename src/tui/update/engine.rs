@@ -72,6 +72,9 @@ impl App {
         let follow = self.doc.cursor == end;
         let san = to_san(&board, m);
         let (node, new) = self.doc.game.play(end, m);
+        if new {
+            self.play.created.push(node);
+        }
         self.play.game_end = node;
         if follow {
             self.doc.cursor = node;

@@ -95,11 +95,28 @@ impl App {
             let i = self.tree().child_index(cur);
             let label = self.doc.game.label(cur);
             let which = if i == 0 {
-                "the main continuation".to_string()
+                "the main move".to_string()
             } else {
-                format!("variation {i}")
+                format!("variation {i} of {}", n - 1)
             };
-            self.info(format!("{label}: {which} of {n} moves here (Up/Down)"));
+            self.info(format!("{label}: {which} here (Up/Down: the others)"));
+        }
+    }
+
+    /// After a take-back: a result the rules gave the old end of the main
+    /// line (a mate, a draw) no longer holds once that end is gone.
+    fn clear_stale_result(&mut self) {
+        let end = self.tree().line_end(NodeId::ROOT);
+        let over = self.doc.game.status_at(end).is_over() || self.flagged();
+        if !over
+            && self
+                .doc
+                .game
+                .tags
+                .get("Result")
+                .is_some_and(|r| r.trim() != "*")
+        {
+            self.doc.game.tags.remove("Result");
         }
     }
 
@@ -131,6 +148,7 @@ impl App {
                     let label = self.doc.game.label(cur);
                     if let Ok(to) = self.doc.game.delete(cur, cur) {
                         self.doc.cursor = to;
+                        self.clear_stale_result();
                         self.tree_changed();
                         self.info(format!("took back {label} (Ctrl-Z puts it back)"));
                     }
@@ -164,27 +182,20 @@ impl App {
                 None => break,
             }
         }
-        let path = self.tree().path(end);
-        let first_gone = path[self.tree().node(target).ply()];
         let n = self.tree().node(end).ply() - self.tree().node(target).ply();
-        // The taken-back moves go when they are only this game's line;
-        // moves that were there before the game (a branch) stay.
-        let linear = {
-            let mut at = first_gone;
-            loop {
-                let kids = self.tree().children(at);
-                if at == end {
-                    break kids.is_empty();
-                }
-                if kids.len() != 1 {
-                    break false;
-                }
-                at = kids[0];
-            }
-        };
-        if linear {
-            let _ = self.doc.game.delete(first_gone, self.doc.cursor);
+        // The moves this game added go (they are its own line); moves that
+        // were in the tree before the game stay where they were.
+        let gone: Vec<NodeId> = self
+            .tree()
+            .path(end)
+            .into_iter()
+            .skip(self.tree().node(target).ply())
+            .collect();
+        if let Some(&first) = gone.iter().find(|n| self.play.created.contains(n)) {
+            let _ = self.doc.game.delete(first, self.doc.cursor);
         }
+        self.play.created.retain(|n| !gone.contains(n));
+        self.clear_stale_result();
         self.play.game_end = target;
         self.doc.cursor = target;
         self.ui.selected = None;
@@ -204,8 +215,11 @@ impl App {
     }
 
     fn new_document(&mut self, doc: Document) {
+        // Revisions go on counting across documents: the move list's layout
+        // is keyed on them.
+        let revision = self.doc.revision + 1;
         self.doc = doc;
-        self.doc.revision = self.doc.revision.wrapping_add(1_000_000);
+        self.doc.revision = revision;
         self.ui.selected = None;
         self.ui.cursor = None;
         self.play.game_end = self.doc.cursor;
@@ -313,6 +327,9 @@ impl App {
         let san = to_san(&self.view.board, m);
         let others = self.tree().children(at).len();
         let (node, new) = self.doc.game.play(at, m);
+        if new && matches!(self.play.mode, Mode::Play { .. }) {
+            self.play.created.push(node);
+        }
         self.doc.cursor = node;
         self.ui.selected = None;
         self.ui.drag = None;
@@ -394,7 +411,7 @@ impl App {
         doc.cursor = r.cursor;
         doc.origin = r.origin;
         doc.unsaved = r.unsaved;
-        doc.revision = self.doc.revision.wrapping_add(1_000_000);
+        doc.revision = self.doc.revision + 1;
         self.doc = doc;
         self.ui.flipped = r.flipped;
         if r.two_players {

@@ -28,7 +28,12 @@ pub use crate::game::plies;
 impl App {
     /// Applies one action. Returns whether the screen may have changed.
     pub fn update(&mut self, action: Action) -> bool {
+        let quitting = self.quit;
         let redraw = self.apply(action);
+        if self.quit && !quitting {
+            // The shown move and the rest of the session, for the next start.
+            self.autosave();
+        }
         self.reconcile_engine();
         self.sync_heat();
         redraw
@@ -199,7 +204,7 @@ impl App {
             Action::SaveTargetExists { path, games } => {
                 self.dialogs.overlay = Overlay::SaveExisting { path, games };
             }
-            Action::Saved { path, index, note } => self.saved(path, index, note),
+            Action::Saved(s) => self.saved(s),
             Action::FileError(e) => self.error(e),
         }
         true

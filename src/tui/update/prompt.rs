@@ -29,8 +29,21 @@ impl App {
         }
     }
 
-    /// Inserts `s` at the caret, as much of it as fits.
+    /// Inserts `s` at the caret, as much of it as fits (a comment drops
+    /// any `}`, which PGN cannot hold in one, and says so).
     pub(super) fn prompt_insert(&mut self, s: &str) {
+        let comment = matches!(
+            self.dialogs.prompt.as_ref().map(|p| p.kind),
+            Some(PromptKind::Comment { .. })
+        );
+        let cleaned;
+        let s = if comment && s.contains('}') {
+            cleaned = s.replace('}', "");
+            self.error("a PGN comment cannot hold '}': left out");
+            cleaned.as_str()
+        } else {
+            s
+        };
         let Some(p) = &mut self.dialogs.prompt else {
             return;
         };

@@ -4,7 +4,7 @@
 //! goes through `Game`, which records it for undo, and is autosaved.
 
 use crate::game::{plies, Nag, NodeId};
-use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Prompt, PromptKind};
+use crate::tui::app::{App, ConfirmWhat, FrozenLine, Mode, Overlay, Prompt, PromptKind};
 
 impl App {
     /// Refuses edits that would pull the tree from under a game against
@@ -118,20 +118,17 @@ impl App {
                 self.doc.cursor = u.cursor;
                 self.ui.selected = None;
                 self.tree_changed();
+                let more = match (self.doc.game.can_undo(), self.doc.game.can_redo()) {
+                    (true, true) => "Ctrl-Z: undo more, Ctrl-Y: redo",
+                    (true, false) => "Ctrl-Z: undo more",
+                    (false, true) => "Ctrl-Y: redo",
+                    (false, false) => "",
+                };
+                let sep = if more.is_empty() { "" } else { " · " };
                 self.info(format!(
-                    "{} {} ({} then {})",
+                    "{} {}{sep}{more}",
                     if redo { "redid:" } else { "undid:" },
-                    u.what,
-                    if self.doc.game.can_undo() {
-                        "Ctrl-Z undoes more"
-                    } else {
-                        "nothing more to undo"
-                    },
-                    if self.doc.game.can_redo() {
-                        "Ctrl-Y redoes"
-                    } else {
-                        "no redo"
-                    },
+                    u.what
                 ));
             }
             None => self.info(if redo {
@@ -215,35 +212,52 @@ impl App {
         if self.structure_locked() {
             return;
         }
-        let count = self.lines_here().len();
-        if count == 0 {
+        let lines: Vec<FrozenLine> = self
+            .lines_here()
+            .iter()
+            .map(|l| FrozenLine {
+                score: l.score,
+                pv: l.pv.clone(),
+                moves: l.moves.clone(),
+            })
+            .collect();
+        if lines.is_empty() {
             self.error("no engine line for this position yet (a starts the analysis)");
             return;
         }
-        let n = match n {
-            Some(n) => n,
-            None if count == 1 => 1,
-            None => {
-                self.dialogs.overlay = Overlay::AddLine { choice: 0 };
-                return;
+        match n {
+            Some(n) => match lines.get(n.saturating_sub(1)) {
+                Some(l) => {
+                    let moves = l.moves.clone();
+                    self.add_line_moves(n, &moves)
+                }
+                None => self.error(format!(
+                    "there is no engine line {n} (there are {})",
+                    lines.len()
+                )),
+            },
+            None if lines.len() == 1 => {
+                let moves = lines[0].moves.clone();
+                self.add_line_moves(1, &moves)
             }
-        };
-        let Some(line) = self.lines_here().get(n.saturating_sub(1)).cloned() else {
-            self.error(format!("there is no engine line {n} (there are {count})"));
-            return;
-        };
-        if line.moves.is_empty() {
+            None => self.dialogs.overlay = Overlay::AddLine { choice: 0, lines },
+        }
+    }
+
+    /// Adds the moves of engine line `n` from the shown position.
+    pub(super) fn add_line_moves(&mut self, n: usize, moves: &[crate::chess::Move]) {
+        if moves.is_empty() {
             self.error("that line has no moves yet");
             return;
         }
         let at = self.doc.cursor;
-        match self.doc.game.add_line(at, &line.moves) {
+        match self.doc.game.add_line(at, moves) {
             Ok(_) => {
-                let first = self.tree().child_with_move(at, line.moves[0]);
+                let first = self.tree().child_with_move(at, moves[0]);
                 self.tree_changed();
                 self.info(format!(
                     "added engine line {n} ({}) as a variation (Ctrl-Z takes it out)",
-                    plies(line.moves.len())
+                    plies(moves.len())
                 ));
                 if let Some(f) = first {
                     self.go_to(f);

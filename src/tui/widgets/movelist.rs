@@ -154,14 +154,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         } else {
             theme.dim_style()
         };
-        put(
-            buf,
-            inner.x + 1,
-            inner.y + i as u16,
-            row,
-            style,
-            inner.width - 2,
-        );
+        let w = inner.width.saturating_sub(2);
+        let row = super::status::fit_rows(row, &[w as usize])
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        put(buf, inner.x + 1, inner.y + i as u16, &row, style, w);
     }
     let m: &MoveText = &app.ui.moves;
     if m.rows.is_empty() {
@@ -207,6 +205,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
                 Kind::Comment => comment,
                 Kind::Paren => theme.dim_style(),
                 Kind::Mark => Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
+                Kind::Result => theme.title(),
             };
             // The game's last move against the engine, when not shown.
             let style = if in_game.is_some() && p.node == in_game && p.node != Some(doc.cursor) {

@@ -135,14 +135,14 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
             }
         }
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
-        Overlay::AddLine { choice } => {
-            let lines = app.lines_here();
+        Overlay::AddLine { choice, lines } => {
             let h = (lines.len() as u16 + 4).min(full.height);
             let w = full.width.saturating_sub(10).min(90);
             let title = "Add an engine line as a variation";
             let (_, inner) = popup(buf, full, w, h, title, theme);
             let rows = lines.iter().enumerate().map(|(k, l)| {
-                let text = format!("{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
+                let mark = if k == *choice { "▸" } else { " " };
+                let text = format!("{mark}{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
                 (
                     text,
                     choice_style(k == *choice, Style::new().fg(theme.text), theme),
@@ -201,7 +201,8 @@ fn picker(source: &PickerSource, selected: usize, theme: &Theme, full: Rect, buf
     let first = selected.saturating_sub(rows.saturating_sub(1));
     for (k, label) in source.labels.iter().enumerate().skip(first).take(rows) {
         let style = choice_style(k == selected, Style::new().fg(theme.text), theme);
-        let text = format!("{:>5}  {label}", k + 1);
+        let mark = if k == selected { "▸" } else { " " };
+        let text = format!("{mark}{:>5}  {label}", k + 1);
         let y = inner.y + (k - first) as u16;
         put(buf, inner.x + 1, y, &text, style, inner.width - 1);
     }
@@ -231,7 +232,8 @@ fn annotate(app: &App, choice: usize, theme: &Theme, full: Rect, buf: &mut Buffe
             Style::new().fg(theme.text)
         };
         let mark = if on { "✓" } else { " " };
-        let text = format!("{key}  {mark} {:<3} {}", nag.display(), nag.name());
+        let arrow = if k == choice { "▸" } else { " " };
+        let text = format!("{arrow}{key}  {mark} {:<3} {}", nag.display(), nag.name());
         (text, choice_style(k == choice, normal, theme))
     });
     choice_rows(

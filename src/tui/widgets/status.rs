@@ -39,6 +39,10 @@ struct Plan {
 /// Rows the status line needs at `width`: two when the message is longer
 /// than one row.
 pub fn height(app: &App, width: u16) -> u16 {
+    if app.dialogs.prompt.is_some() && app.dialogs.message.is_some() {
+        // The message (completions, an error) stays readable above the prompt.
+        return 2;
+    }
     (plan(app, width).rows.len() as u16).clamp(1, MAX_ROWS)
 }
 
@@ -171,8 +175,23 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     // A second row covers the panels' bottom row: blank it first.
     fill(buf, area, Style::new());
     let p = plan(app, area.width);
-    let y = area.y;
     let right_edge = area.x + area.width;
+    // With a prompt open, a message goes on the row above it.
+    let above = app.dialogs.prompt.is_some() && area.height >= 2;
+    let y = if above { area.y + 1 } else { area.y };
+    if let (true, Some(m)) = (above, &app.dialogs.message) {
+        let style = if m.error {
+            Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let w = area.width.saturating_sub(2) as usize;
+        let row = fit_rows(&m.text, &[w])
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        put(buf, area.x + 1, area.y, &row, style, w as u16);
+    }
     let badge = Style::new()
         .bg(theme.accent)
         .fg(Color::Black)
