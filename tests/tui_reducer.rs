@@ -667,7 +667,7 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     assert_eq!(a.result_text().unwrap(), "Checkmate · Black wins 0-1");
     // The headline shows the result, not the static eval.
     assert_eq!(a.outcome(), Some(Outcome::Mated(Color::White)));
-    assert_eq!(a.headline(), "#0");
+    assert_eq!(a.headline(), "0-1");
     assert!(a
         .dialogs
         .message
@@ -680,7 +680,7 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     let mut a = app_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(a.result_text().unwrap().contains("Stalemate"));
     assert_eq!(a.outcome(), Some(Outcome::Draw));
-    assert_eq!(a.headline(), "0.00");
+    assert_eq!(a.headline(), "½-½");
     a.update(Action::MoveText("Kh7".into()));
     assert!(error(&a).contains("not legal"));
     let mut a = app();

@@ -805,7 +805,8 @@ fn headline_follows_the_viewed_evaluation() {
         "{}",
         top(&mut app)
     );
-    assert_eq!(app.headline(), nnue);
+    // No search here: the number is labelled as the static evaluation.
+    assert_eq!(app.headline(), format!("static {nnue}"));
     app.update(Action::ToggleEvalView);
-    assert_eq!(app.headline(), hce);
+    assert_eq!(app.headline(), format!("static {hce}"));
 }

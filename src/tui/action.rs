@@ -152,6 +152,8 @@ pub enum Action {
     /// A save went through.
     Saved(SavedAs),
     FileError(String),
+    /// The system clipboard took a copy through this tool.
+    CopiedWith(String),
     /// Completions for the command prompt's file name (from the runtime).
     Completions(Vec<String>),
 }

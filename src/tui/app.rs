@@ -635,15 +635,25 @@ impl App {
     }
 
     /// The number beside the board's title: the result once the game is
-    /// over ("#0" for mate, "1-0"/"0-1" on time, "0.00" for a draw), else
-    /// the score of `display_score`.
+    /// over ("1-0", "0-1", "½-½"), else the score of `display_score`, said
+    /// to be the search's ("d18 +0.35") or the static evaluation's
+    /// ("static +0.21").
     pub fn headline(&self) -> String {
         match self.outcome() {
-            Some(Outcome::Mated(_)) => "#0".to_string(),
-            Some(Outcome::Flagged(Color::White)) => "0-1".to_string(),
-            Some(Outcome::Flagged(Color::Black)) => "1-0".to_string(),
-            Some(Outcome::Draw) => "0.00".to_string(),
-            None => crate::tui::widgets::score_text(self.display_score()),
+            Some(Outcome::Mated(Color::White) | Outcome::Flagged(Color::White)) => {
+                "0-1".to_string()
+            }
+            Some(Outcome::Mated(Color::Black) | Outcome::Flagged(Color::Black)) => {
+                "1-0".to_string()
+            }
+            Some(Outcome::Draw) => "½-½".to_string(),
+            None => {
+                let score = crate::tui::widgets::score_text(self.display_score());
+                match self.lines_here().first() {
+                    Some(l) => format!("d{} {score}", l.depth),
+                    None => format!("static {score}"),
+                }
+            }
         }
     }
 

@@ -17,6 +17,7 @@ pub mod action;
 pub mod app;
 pub mod autosave;
 pub mod bench;
+pub mod clipboard;
 pub mod commands;
 pub mod config;
 pub mod document;

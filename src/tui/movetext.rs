@@ -135,7 +135,7 @@ pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
     let result = game.result();
     if result != "*" {
         items.push(Item::Token(Token {
-            text: result,
+            text: super::widgets::result_display(&result).to_string(),
             kind: Kind::Result,
             node: None,
             glued: false,

@@ -471,7 +471,12 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                 Effect::Complete(prefix) => {
                     app.update(Action::Completions(complete_path(&prefix)));
                 }
-                Effect::Copy(text) => copy_osc52(&text),
+                Effect::Copy(text) => {
+                    copy_osc52(&text);
+                    if let Some(tool) = super::clipboard::copy(&text) {
+                        app.update(Action::CopiedWith(tool.to_string()));
+                    }
+                }
                 other => engine.send(other),
             }
         }

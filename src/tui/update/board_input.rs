@@ -28,6 +28,8 @@ impl App {
             Err(e @ MoveError::Illegal(_)) => {
                 let hint = if self.view.legal.is_empty() {
                     " (no legal moves: the game is over)".to_string()
+                } else if self.view.board.in_check() {
+                    " (the king is in check: the move must answer the check)".to_string()
                 } else {
                     String::new()
                 };
@@ -51,6 +53,9 @@ impl App {
             .filter(|m| m.from() == from && m.to() == to)
             .collect();
         match candidates.as_slice() {
+            [] if self.view.board.in_check() => self.error(format!(
+                "{from}-{to} is not legal: the king is in check and the move must answer it"
+            )),
             [] => self.error(format!("{from}-{to} is not legal here")),
             [m] => self.play(*m),
             many => match promo {

@@ -147,7 +147,11 @@ impl App {
     pub(super) fn copy_fen(&mut self) {
         let fen = self.view.fen.clone();
         self.effects.push(Effect::Copy(fen.clone()));
-        self.info(format!("FEN (copied): {fen}"));
+        // Said as it is: OSC 52 reaches the clipboard only where the
+        // terminal (and tmux, with set-clipboard on) lets it.
+        self.info(format!(
+            "FEN {fen} · sent to the terminal's clipboard (OSC 52); select it here if that does not work"
+        ));
     }
 
     // ---- loading ---------------------------------------------------------

@@ -3,7 +3,7 @@
 //! compared with the running one, so analysis restarts on any change.
 
 use crate::chess::{to_san, Board, Color, Move, Position};
-use crate::engine::{EngineOption, Limits, Score, SearchEvent, SearchInfo};
+use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo};
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
 use crate::tui::app::{ActiveSearch, App, LineView, Mode, Purpose, SearchKey};
@@ -234,12 +234,19 @@ pub fn line_view(root: &Board, info: &SearchInfo) -> LineView {
         Score::Mate(m) if flip => Score::Mate(-m),
         s => s,
     };
+    // A bound is on the side to move's score: seen from White's side a
+    // lower bound for Black is an upper one.
+    let bound = match (info.bound, flip) {
+        (Bound::Lower, true) => Bound::Upper,
+        (Bound::Upper, true) => Bound::Lower,
+        (b, _) => b,
+    };
     LineView {
         multipv: info.multipv.max(1),
         depth: info.depth,
         seldepth: info.seldepth,
         score,
-        bound: info.bound,
+        bound,
         nodes: info.nodes,
         nps: info.nps,
         hashfull: info.hashfull,

@@ -136,6 +136,10 @@ impl App {
             Action::PromptDeleteWord => self.prompt_delete_word(),
             Action::PromptComplete => self.prompt_complete(),
             Action::Completions(list) => self.completions(list),
+            Action::CopiedWith(tool) => {
+                let fen = self.view.fen.clone();
+                self.info(format!("FEN {fen} · copied with {tool}"));
+            }
             Action::PromptSubmit => self.prompt_submit(),
             Action::MoveText(t) => self.text_move(&t),
             Action::Command(t) => self.command(&t),

@@ -201,16 +201,27 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             (text, Style::new().add_modifier(Modifier::BOLD))
         }
     };
-    put(buf, r.x + 1, r.y, &text, style, r.width.saturating_sub(6));
     let score = app.headline();
-    let sx = (r.x + r.width + 3).saturating_sub(score.chars().count() as u16);
+    let sw = score.chars().count() as u16;
+    let sx = (r.x + r.width + 3).saturating_sub(sw);
+    // The words give way to the score, never the other way round.
+    let room = sx.saturating_sub(r.x + 2);
+    let text = if text.chars().count() as u16 > room {
+        super::status::fit_rows(&text, &[room as usize])
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    } else {
+        text
+    };
+    put(buf, r.x + 1, r.y, &text, style, room);
     put(
         buf,
         sx,
         r.y,
         &score,
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD),
-        score.chars().count() as u16,
+        sw,
     );
 }
 

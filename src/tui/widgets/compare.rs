@@ -48,10 +48,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         vec![(format!("{:<10} {:>8} {:>8}", "", "HCE", "NNUE"), head)];
     let nnue_eval = e.map_or("—".to_string(), |e| pawns(e.final_white()));
     let differ = e.map_or(String::new(), |e| {
-        format!(
-            "  differ {}",
-            pawns(e.final_white() - t.tapered).trim_start_matches('+')
-        )
+        format!("  NNUE-HCE {}", pawns(e.final_white() - t.tapered))
     });
     lines.push((
         format!(

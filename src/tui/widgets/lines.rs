@@ -67,7 +67,8 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         let width = (inner.x + inner.width).saturating_sub(left) as usize;
         let mut row = 0;
         let mut col = 0usize;
-        for word in line.pv.split(' ') {
+        for word in pv_words(&line.pv) {
+            let word = word.as_str();
             let w = word.chars().count();
             if col > 0 && col + 1 + w > width {
                 row += 1;
@@ -79,18 +80,21 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             if col > 0 {
                 col += 1;
             }
-            let style = if word.ends_with('.') {
-                theme.dim_style()
-            } else {
-                Style::new().fg(theme.text)
+            // "38. Kd3": the number dim, the move plain, never apart.
+            let (number, mv) = match word.split_once(". ") {
+                Some((n, m)) => (format!("{n}. "), m),
+                None => (String::new(), word),
             };
+            let x0 = left + col as u16;
+            let room = width.saturating_sub(col) as u16;
+            let x1 = put(buf, x0, y + row as u16, &number, theme.dim_style(), room);
             put(
                 buf,
-                left + col as u16,
+                x1,
                 y + row as u16,
-                word,
-                style,
-                width.saturating_sub(col) as u16,
+                mv,
+                Style::new().fg(theme.text),
+                room.saturating_sub(x1 - x0),
             );
             col += w;
         }
@@ -99,6 +103,24 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             break;
         }
     }
+}
+
+/// A PV's words for wrapping, each move number kept with its move
+/// ("38. Kd3" and "38... Kd3" are one word).
+pub fn pv_words(pv: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut pending: Option<&str> = None;
+    for w in pv.split(' ').filter(|w| !w.is_empty()) {
+        match pending.take() {
+            Some(n) => out.push(format!("{n} {w}")),
+            None if w.ends_with('.') => pending = Some(w),
+            None => out.push(w.to_string()),
+        }
+    }
+    if let Some(n) = pending {
+        out.push(n.to_string());
+    }
+    out
 }
 
 /// The title's fields, most important first; `fit_title` drops them from

@@ -119,6 +119,16 @@ pub fn score_text(s: crate::engine::Score) -> String {
 
 pub use crate::eval::teach::wrap;
 
+/// A result token as the board shows it: a draw is "½-½" everywhere on
+/// screen (files keep PGN's "1/2-1/2").
+pub fn result_display(token: &str) -> &str {
+    if token == "1/2-1/2" {
+        "½-½"
+    } else {
+        token
+    }
+}
+
 /// `s` padded with blanks to `w` cells of display width (a glyph with a
 /// variation selector is one cell wide, though two characters).
 pub fn pad(s: &str, w: usize) -> String {

@@ -113,7 +113,7 @@ fn title(doc: &Document, result: &str, evals: &GameEvals, mode: Mode) -> String 
         format!("Moves · {} · {place}", doc.game.label(doc.cursor))
     };
     if result != "*" {
-        t.push_str(&format!(" · {result}"));
+        t.push_str(&format!(" · {}", super::result_display(result)));
     }
     if let Mode::Play { .. } = mode {
         // Nothing more: the clocks and the mode say the rest.
