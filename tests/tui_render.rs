@@ -90,7 +90,7 @@ fn big_screen_unicode() {
         "     a      b      c      d      e      f      g      h"
     );
     // The side panel to the right of the board.
-    assert!(s[0].contains("Evaluation · HCE"));
+    assert!(s[0].contains("Eval · HCE · White's view, cp"));
     assert!(s[1].contains("Term") && s[1].contains("White") && s[1].contains("Black"));
     assert!(s[1].contains("Total") && s[1].contains("Taper"));
     assert!(contains(&s[..26], "Material"));
@@ -125,7 +125,7 @@ fn small_screen_ascii_and_flipped() {
     assert_eq!(s[9].trim_end(), "   a  b  c  d  e  f  g  h");
     // Small screens put the engine lines top right and the panel below.
     assert!(s[0].contains("Engine"));
-    assert!(s[10].contains("Evaluation"));
+    assert!(s[10].contains("Eval · HCE"));
     assert!(s[11].contains("White") && s[11].contains("Taper"));
     assert!(contains(&s, "NNUE not loaded"));
     assert!(s[11].contains(" 1.d4 Nf6 "), "{}", s[11]);

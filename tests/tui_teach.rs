@@ -182,7 +182,9 @@ fn terms_view_numbers_equal_the_trace() {
         let b = Board::from_fen(fen).unwrap();
         let t = trace(&b);
         let lines = panel(&mut app, 120, 40);
-        assert!(lines[0].contains("Evaluation · HCE") && lines[0].contains("v ▸ Explain"));
+        assert!(
+            lines[0].contains("Eval · HCE · White's view, cp") && lines[0].contains("v ▸ Explain")
+        );
         for term in &t.terms {
             let n = ints(row(&lines, term.name).split_once('│').unwrap().1);
             let total = term.total();
@@ -206,19 +208,26 @@ fn terms_view_numbers_equal_the_trace() {
             [t.total.mg() as i64, t.total.eg() as i64, t.tapered as i64]
         );
         let formula = row(&lines, "(");
-        let side = match b.side_to_move() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
+        // Every number is White's view: the formula ends in the total.
         assert!(
-            formula
-                .trim_end()
-                .ends_with(&format!(" · {side} {:+}", t.score)),
+            formula.contains(&format!("= {}", t.tapered)),
             "{fen}: {formula}"
         );
         if t.scale != 64 {
             assert!(formula.contains(&format!(" ×{}/64 = {}", t.scale, t.tapered)));
+            // The scale has a row of its own, and the Taper column adds up.
+            let scale = row(&lines, "Scale ×");
+            let plain = taper(t.total, t.phase);
+            assert_eq!(
+                *ints(scale).last().unwrap(),
+                (t.tapered - plain) as i64,
+                "{scale}"
+            );
         }
+        assert!(contains(
+            &lines,
+            "1 a knight or bishop, 2 a rook, 4 a queen"
+        ));
         assert!(contains(&lines, &format!("packed total {}", hex(t.total))));
     }
 }
@@ -486,7 +495,8 @@ fn deltas_view_equals_trace_differences() {
         app.update(Action::MoveText(san.into()));
         let after = *app.board();
         let (tb, ta) = (trace(&before), trace(&after));
-        let sign = before.side_to_move().sign();
+        // White's view, as the rest of the screen.
+        let sign = 1;
         let lines = panel(&mut app, 120, 40);
         assert!(lines[1].starts_with("▶ last "), "{}", lines[1]);
         assert!(lines[1].contains(san), "{}", lines[1]);
@@ -497,7 +507,14 @@ fn deltas_view_equals_trace_differences() {
             ((nnue_white(&net, &after) - nnue_white(&net, &before)) * sign) as i64
         );
         let mut listed = 0;
+        assert!(
+            !lines.iter().any(|l| l.trim_start().starts_with("Tempo")),
+            "tempo only changes hands: not a change the move made"
+        );
         for (i, term) in Term::ALL.iter().enumerate() {
+            if *term == Term::Tempo {
+                continue;
+            }
             let d = (taper(ta.terms[i].total(), ta.phase) - taper(tb.terms[i].total(), tb.phase))
                 * sign;
             let line = lines
@@ -527,7 +544,7 @@ fn deltas_view_equals_trace_differences() {
     assert_eq!(app.ui.teach.delta_item, 1);
     let lines = panel(&mut app, 120, 40);
     let b = *app.board();
-    let d = MoveDelta::of_move(&b, parse_move(&b, "Nc3").unwrap(), Some(&net));
+    let d = MoveDelta::of_move(&b, parse_move(&b, "Nc3").unwrap(), Some(&net)).white_view();
     let open = lines
         .iter()
         .position(|l| l.starts_with("▶ line 1"))
@@ -678,7 +695,7 @@ fn every_view_draws_at_both_sizes() {
             for (w, h) in [(120, 40), (80, 24), (100, 30)] {
                 let lines = panel(&mut app, w, h);
                 let title = match v {
-                    PanelView::Terms => "Evaluation",
+                    PanelView::Terms => "Eval · ",
                     PanelView::Explain => "Explain",
                     PanelView::Deltas => "Move deltas",
                     PanelView::Compare => "HCE vs NNUE",

@@ -5,7 +5,7 @@
 
 use super::app::App;
 use super::params::HEAT_MIN_SCALE;
-use super::teach::{Half, HeatMode};
+use super::teach::{Half, HeatMode, PanelView};
 use crate::chess::{Bitboard, Color, Piece, Square};
 use crate::eval::hce::attribution::term_squares;
 use crate::eval::hce::sink::Term;
@@ -91,7 +91,19 @@ pub fn compute(app: &App) -> Option<Heat> {
                 Some("no net loaded: :net FILE, or tapir tui --net FILE".to_string()),
             ),
         }),
-        HeatMode::Off => app.ui.teach.term.map(|i| term_heat(app, i, phase)),
+        // A selected term lights its squares in the views about terms,
+        // not under the move deltas or the HCE/NNUE comparison.
+        HeatMode::Off => app
+            .ui
+            .teach
+            .term
+            .filter(|_| {
+                matches!(
+                    app.ui.teach.panel,
+                    PanelView::Terms | PanelView::Explain | PanelView::Packed
+                )
+            })
+            .map(|i| term_heat(app, i, phase)),
     }
 }
 

@@ -19,23 +19,63 @@ fn pieces_material(b: &Board, c: Color) -> i32 {
     .sum()
 }
 
+/// Why a score is scaled towards a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Drawish {
+    /// No reason: the score stands.
+    None,
+    /// The side ahead has no pawns and a lone minor piece (or nothing).
+    LoneMinor,
+    /// The side ahead has no pawns and two knights, which cannot force mate.
+    TwoKnights,
+    /// The side ahead has no pawns and at most a minor piece's worth more.
+    SmallEdge,
+    /// Opposite-coloured bishops and only pawns besides.
+    OppositeBishops,
+    /// Opposite-coloured bishops with other pieces still on.
+    OppositeBishopsWithPieces,
+}
+
+impl Drawish {
+    /// The reason in a few words, for the teaching views.
+    pub fn words(self) -> &'static str {
+        match self {
+            Drawish::None => "no drawish material",
+            Drawish::LoneMinor => "a lone minor piece cannot mate",
+            Drawish::TwoKnights => "two knights cannot force mate",
+            Drawish::SmallEdge => "no pawns and only a minor piece more",
+            Drawish::OppositeBishops => "opposite-coloured bishops",
+            Drawish::OppositeBishopsWithPieces => "opposite-coloured bishops, with pieces",
+        }
+    }
+}
+
 /// The scale factor for a tapered score `raw` (White's view): 0..=SCALE_MAX.
 #[inline]
 pub fn factor(b: &Board, raw: i32) -> i32 {
+    classify(b, raw).0
+}
+
+/// The scale factor for `raw` and its reason.
+#[inline]
+pub fn classify(b: &Board, raw: i32) -> (i32, Drawish) {
     use PieceType::*;
     if raw == 0 {
-        return SCALE_MAX;
+        return (SCALE_MAX, Drawish::None);
     }
     let strong = if raw > 0 { Color::White } else { Color::Black };
     if b.colored(strong, Pawn).is_empty() {
         let sm = pieces_material(b, strong);
         // A lone minor (or nothing) cannot mate; two knights cannot force it.
         let two_knights = b.colored(strong, Knight).count() == 2 && sm == 2 * DRAW_MATERIAL[1];
-        if sm <= DRAW_MATERIAL[Bishop.index()] || two_knights {
-            return 0;
+        if sm <= DRAW_MATERIAL[Bishop.index()] {
+            return (0, Drawish::LoneMinor);
+        }
+        if two_knights {
+            return (0, Drawish::TwoKnights);
         }
         if sm - pieces_material(b, !strong) <= DRAW_MATERIAL[Bishop.index()] {
-            return SCALE_SMALL_EDGE;
+            return (SCALE_SMALL_EDGE, Drawish::SmallEdge);
         }
     }
     let one = |x: Bitboard| x.any() && !x.several();
@@ -46,12 +86,12 @@ pub fn factor(b: &Board, raw: i32) -> i32 {
     {
         let others = b.pieces(Knight) | b.pieces(Rook) | b.pieces(Queen);
         return if others.is_empty() {
-            SCALE_OCB_PAWNS_ONLY
+            (SCALE_OCB_PAWNS_ONLY, Drawish::OppositeBishops)
         } else {
-            SCALE_OCB_WITH_PIECES
+            (SCALE_OCB_WITH_PIECES, Drawish::OppositeBishopsWithPieces)
         };
     }
-    SCALE_MAX
+    (SCALE_MAX, Drawish::None)
 }
 
 #[cfg(test)]

@@ -55,18 +55,38 @@ impl MoveDelta {
         let mut v: Vec<(Term, i32)> = Term::ALL
             .iter()
             .zip(self.terms)
-            .filter(|&(_, d)| d != 0)
+            // Tempo only says whose turn it is: every move hands it over,
+            // so it is no change the move made (it is in the remainder).
+            .filter(|&(&t, d)| d != 0 && t != Term::Tempo)
             .map(|(&t, d)| (t, d))
             .collect();
         v.sort_by_key(|&(t, d)| (std::cmp::Reverse(d.abs()), t as u8));
         v
     }
 
-    /// What the per-term changes leave unexplained: the total is tapered
-    /// once and scaled, the terms one by one, so truncation and the drawish
-    /// scale show up here.
+    /// What the listed term changes leave unexplained: the tempo bonus
+    /// changing hands, and, since the total is tapered once and scaled
+    /// while the terms are tapered one by one, truncation and the drawish
+    /// scale.
     pub fn remainder(&self) -> i32 {
-        self.hce - self.terms.iter().sum::<i32>()
+        let listed: i32 = Term::ALL
+            .iter()
+            .zip(self.terms)
+            .filter(|&(&t, _)| t != Term::Tempo)
+            .map(|(_, d)| d)
+            .sum();
+        self.hce - listed
+    }
+
+    /// The same changes from White's point of view (+ good for White).
+    pub fn white_view(&self) -> MoveDelta {
+        let s = self.mover.sign();
+        MoveDelta {
+            mover: self.mover,
+            terms: self.terms.map(|d| d * s),
+            hce: self.hce * s,
+            nnue: self.nnue.map(|d| d * s),
+        }
     }
 
     /// "King safety -45, Mobility +12" for the `n` largest changes.
@@ -109,9 +129,14 @@ mod tests {
                 d.nnue,
                 Some(nnue_white(&net, &after) - nnue_white(&net, &before))
             );
-            assert_eq!(d.remainder() + d.terms.iter().sum::<i32>(), d.hce);
+            let listed: i32 = d.largest_first().iter().map(|(_, v)| v).sum();
+            assert_eq!(d.remainder() + listed, d.hce);
             let list = d.largest_first();
             assert!(list.windows(2).all(|w| w[0].1.abs() >= w[1].1.abs()));
+            assert!(
+                list.iter().all(|(t, _)| *t != Term::Tempo),
+                "tempo is left out"
+            );
         }
         // Black's move: the view is Black's.
         let b = Board::from_fen("4k3/8/8/3q4/8/8/3Q4/4K3 b - - 0 1").unwrap();
@@ -125,5 +150,9 @@ mod tests {
         );
         assert!(d.summary(2).starts_with("Material +"), "{}", d.summary(2));
         assert_eq!(d.nnue, None);
+        // From White's side the same move is as bad.
+        let w = d.white_view();
+        assert_eq!(w.hce, -d.hce);
+        assert!(w.summary(1).starts_with("Material -"), "{}", w.summary(1));
     }
 }

@@ -1,6 +1,7 @@
 //! The "Deltas" panel view: what a move changes, term by term, largest
-//! first, with the whole hand-crafted and network evaluations, from the
-//! mover's point of view. The moves: the last one (that led to the shown
+//! first (tempo, which only changes hands, left to the remainder), with the
+//! whole hand-crafted and network evaluations, in centipawns from White's
+//! point of view like everything else on the screen. The moves: the last one (that led to the shown
 //! position) and the first move of each engine line about the shown
 //! position. Tab picks which one is opened; the others get one line.
 
@@ -72,11 +73,13 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         if y >= bottom {
             break;
         }
-        let totals = s
-            .delta
-            .map(|d| format!("HCE {} · NNUE {}", signed(Some(d.hce)), signed(d.nnue)));
+        // One sign for the whole screen: White's view, as the header and
+        // the engine lines.
+        let delta = s.delta.map(|d| d.white_view());
+        let totals =
+            delta.map(|d| format!("HCE {} · NNUE {}", signed(Some(d.hce)), signed(d.nnue)));
         if k != open {
-            let summary = s.delta.map(|d| d.summary(2)).unwrap_or_default();
+            let summary = delta.map(|d| d.summary(2)).unwrap_or_default();
             let line = format!("  {} · {}", s.label, summary);
             put(buf, inner.x, y, &line, theme.dim_style(), inner.width);
             y += 1;
@@ -102,7 +105,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             );
         }
         y += 1;
-        let Some(d) = s.delta else {
+        let Some(d) = delta else {
             continue;
         };
         let mut rows: Vec<(String, i32)> = d
@@ -114,7 +117,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             rows.push(("no term changed".to_string(), 0));
         }
         if d.remainder() != 0 {
-            rows.push(("(rounding, scale)".to_string(), d.remainder()));
+            rows.push(("(tempo, rounding, scale)".to_string(), d.remainder()));
         }
         let room = bottom.saturating_sub(y + closed_after) as usize;
         let shown = if rows.len() > room {

@@ -15,12 +15,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let view = app.ui.teach.panel;
     let title = match view {
         PanelView::Terms => match app.ui.eval_view {
-            EvalKind::Hce => "Evaluation · HCE (e: NNUE view)".to_string(),
-            EvalKind::Nnue => "Evaluation · NNUE (e: HCE view)".to_string(),
+            EvalKind::Hce => "Eval · HCE · White's view, cp · e: NNUE".to_string(),
+            EvalKind::Nnue => "Eval · NNUE · White's view, cp · e: HCE".to_string(),
         },
         PanelView::Explain => format!("Explain · {}", app.ui.teach.term_or_first().name()),
-        PanelView::Deltas => "Move deltas · mover's view, cp".to_string(),
-        PanelView::Compare => "HCE vs NNUE · White's view".to_string(),
+        PanelView::Deltas => "Move deltas · White's view, cp".to_string(),
+        PanelView::Compare => "HCE vs NNUE · White's view, pawns".to_string(),
         PanelView::Packed => "Packed arithmetic · (eg << 16) + mg".to_string(),
     };
     let inner = titled(buf, area, &title, theme);

@@ -42,13 +42,21 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let bottom = inner.y + inner.height;
     let t = &app.view.trace;
     let p = shown_phase(app);
-    if app.ui.eval_view == EvalKind::Nnue {
+    let nnue_first = app.ui.eval_view == EvalKind::Nnue;
+    let scaled =
+        scale::factor(&app.view.board, taper(t.total, p)) != crate::eval::hce::params::SCALE_MAX;
+    // Rows besides the term rows: the NNUE line (and a blank after it when
+    // it leads), the header, total, scale, phase, formula, packed total.
+    let fixed = 1 + u16::from(nnue_first) + 1 + 1 + u16::from(scaled) + 3;
+    // On a short panel the terms come first: no blank line, no packed total.
+    let tight = (inner.height as usize) < fixed as usize + 1 + t.terms.len();
+    if nnue_first {
         y = nnue_line(app, theme, inner, y, buf);
-        y += 1;
+        y += u16::from(!tight);
     }
     let nw = inner.width.saturating_sub(NUMBERS_W).clamp(6, 20);
-    // Rows after the table: total, phase, formula, packed, nnue (HCE view).
-    let tail = 4 + u16::from(app.ui.eval_view == EvalKind::Hce);
+    // Rows after the table: total, scale, phase, formula, packed, nnue (HCE view).
+    let tail = 3 + u16::from(!tight) + u16::from(!nnue_first) + u16::from(scaled);
     let room = bottom.saturating_sub(y + 1 + tail) as usize;
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
     if y < bottom {
@@ -103,10 +111,33 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             inner.x,
             y,
             &format!(
-                "… {} more terms (enlarge the window)",
+                "… {} more terms: Tab scrolls to them",
                 t.terms.len() - shown
             ),
             theme.dim_style(),
+            inner.width,
+        );
+        y += 1;
+    }
+    // The drawish scale as a row of its own, so the Taper column adds up.
+    let plain = taper(t.total, p);
+    let (factor, why) = scale::classify(&app.view.board, plain);
+    if factor != crate::eval::hce::params::SCALE_MAX && y < bottom {
+        let scaled = total_at(app, p);
+        let label = format!("Scale ×{factor}/64: {}", why.words());
+        let text = format!(
+            "{label:<w$}{:>6}",
+            scaled - plain,
+            w = (inner.width as usize)
+                .saturating_sub(6)
+                .min(nw as usize + 37)
+        );
+        put(
+            buf,
+            inner.x,
+            y,
+            &text,
+            Style::new().fg(theme.accent),
             inner.width,
         );
         y += 1;
@@ -145,8 +176,6 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         }
         if app.ui.teach.phase.is_some() {
             f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
-        } else {
-            f.push_str(&format!(" · {} {:+}", side(app), t.score));
         }
         put(
             buf,
@@ -158,7 +187,17 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         );
         y += 1;
     }
-    if y < bottom {
+    if y + 2 < bottom {
+        let why = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
+        for line in wrap(why, inner.width as usize).iter().take(2) {
+            if y >= bottom {
+                break;
+            }
+            put(buf, inner.x, y, line, theme.dim_style(), inner.width);
+            y += 1;
+        }
+    }
+    if y < bottom && !tight {
         let packed = t.total.packed();
         let text = format!(
             "packed total {:#010x} = ({} << 16) + {}",
@@ -262,13 +301,6 @@ fn row(
     put(buf, inner.x, y, &text, style, inner.width);
 }
 
-fn side(app: &App) -> &'static str {
-    match app.view.board.side_to_move() {
-        crate::chess::Color::White => "White",
-        crate::chess::Color::Black => "Black",
-    }
-}
-
 /// "Phase ████████░░░░ 16/24 · mg 16/24  66% · eg 8/24  33%"; with the
 /// explorer open the gauge is its slider and a ┃ marks the real phase.
 fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) {
@@ -324,19 +356,19 @@ fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) 
 /// The NNUE output line, White's view: the final value, the raw output and
 /// the phase scale; "not loaded" without a net.
 fn nnue_line(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) -> u16 {
-    let hce = app.view.trace.tapered as f64 / 100.0;
+    let hce = app.view.trace.tapered;
     let (text, style) = match &app.view.nnue {
         Some(e) => (
             format!(
-                "NNUE {:+.2} = raw {:+.2} × scale {:.3} │ HCE {hce:+.2}",
-                e.final_white() as f64 / 100.0,
-                (e.raw_cp * e.side_to_move.sign()) as f64 / 100.0,
+                "NNUE {:+} = raw {:+} × scale {:.3} │ HCE {hce:+}",
+                e.final_white(),
+                e.raw_cp * e.side_to_move.sign(),
                 e.scale
             ),
             Style::new().fg(theme.text),
         ),
         None => (
-            format!("NNUE not loaded: raw — · scale — · final — │ HCE {hce:+.2}"),
+            format!("NNUE not loaded: raw — · scale — · final — │ HCE {hce:+}"),
             Style::new().fg(theme.error),
         ),
     };
