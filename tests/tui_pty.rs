@@ -285,3 +285,22 @@ fn a_bad_net_file_is_one_line_before_the_screen_changes() {
     );
     assert!(out.contains("/nonexistent/tapir.nnue"), "{out:?}");
 }
+
+#[test]
+fn tapir_file_pgn_opens_the_game_on_the_board() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/molinari-bordais-1979.pgn"
+    );
+    let mut s = start("file", &[file]);
+    s.wait_drawn();
+    s.wait_for("the loaded game", |s| {
+        let t = s.text();
+        t.contains("loaded") && t.contains("Molinari") && t.contains("Nd3#")
+    });
+    s.keys("\x03");
+    let (code, out, data) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+    assert!(autosave_in(&data).contains("5. g3 Nd3# 0-1"));
+}

@@ -190,6 +190,20 @@ impl Theme {
         Style::new().fg(self.dim)
     }
 
+    /// The mode badge in the status line: dark ink on the accent colour, or
+    /// reverse video without colours (black ink would vanish on a dark
+    /// terminal).
+    pub fn badge(&self) -> Style {
+        if self.colored() {
+            Style::new()
+                .bg(self.accent)
+                .fg(Color::Black)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+
     /// The current move, a dialog's chosen row: a background colour, or
     /// reverse video without colours.
     pub fn highlight(&self) -> Style {

@@ -13,7 +13,7 @@ use crate::tui::app::{App, Mode, PromptKind};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use std::time::Duration;
 
 /// The most rows a long message may take (the second covers the bottom row
@@ -192,10 +192,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             .unwrap_or_default();
         put(buf, area.x + 1, area.y, &row, style, w as u16);
     }
-    let badge = Style::new()
-        .bg(theme.accent)
-        .fg(Color::Black)
-        .add_modifier(Modifier::BOLD);
+    let badge = theme.badge();
     let x = put(buf, area.x, y, &p.mode, badge, area.width) + 1;
 
     // Right side: the clocks at the edge, the hints before them.

@@ -20,8 +20,19 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-/// Columns right of the term name: three " mg eg" groups and the taper.
+/// Columns right of the term name: three " mg eg" groups and the taper,
+/// at the narrowest number width.
 const NUMBERS_W: u16 = 43;
+
+/// The cells of one number: 5, or 8 on a panel wide enough (a big
+/// terminal spreads the table instead of leaving half the panel empty).
+fn number_w(inner: Rect) -> usize {
+    if inner.width >= 100 {
+        8
+    } else {
+        5
+    }
+}
 
 /// The total tapered at `phase` and scaled as the evaluation scales it,
 /// White's view: the position's own number at its real phase.
@@ -54,14 +65,15 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         y = nnue_line(app, theme, inner, y, buf);
         y += u16::from(!tight);
     }
-    let nw = inner.width.saturating_sub(NUMBERS_W).clamp(6, 20);
+    let numbers_w = NUMBERS_W + 6 * (number_w(inner) as u16 - 5);
+    let nw = inner.width.saturating_sub(numbers_w).clamp(6, 20);
     // Rows after the table: total, scale, phase, formula, packed, nnue (HCE view).
     let tail = 3 + u16::from(!tight) + u16::from(!nnue_first) + u16::from(scaled);
     let room = bottom.saturating_sub(y + 1 + tail) as usize;
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
     if y < bottom {
         let text = format!(
-            "{:<nw$}│{:^11}│{:^11}│{:^11}│{:>6}",
+            "{:<nw$}│{:^g$}│{:^g$}│{:^g$}│{:>6}",
             if nw >= 11 { "Term  mg eg" } else { "Term" },
             "White",
             "Black",
@@ -71,7 +83,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             } else {
                 "Taper".to_string()
             },
-            nw = nw as usize
+            nw = nw as usize,
+            g = 2 * number_w(inner) + 1
         );
         put(buf, inner.x, y, &text, head, inner.width);
         y += 1;
@@ -286,8 +299,9 @@ fn row(
     tapered: i32,
     style: Style,
 ) {
+    let c = number_w(inner);
     let text = format!(
-        "{:<nw$.nw$}│{:>5} {:>5}│{:>5} {:>5}│{:>5} {:>5}│{:>6}",
+        "{:<nw$.nw$}│{:>c$} {:>c$}│{:>c$} {:>c$}│{:>c$} {:>c$}│{:>6}",
         name,
         white.mg(),
         white.eg(),
