@@ -8,6 +8,7 @@ pub mod chess;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod fsread;
 pub mod game;
 pub mod search;
 pub mod train;

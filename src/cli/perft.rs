@@ -61,7 +61,7 @@ fn check_depth(depth: u32) -> Result<()> {
 }
 
 fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::fsread::read_regular_text(path, 64 << 20)
         .with_context(|| format!("cannot read perft suite {}", path.display()))?;
     let start = Instant::now();
     let (mut positions, mut failed, mut total) = (0, 0, 0u64);

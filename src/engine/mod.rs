@@ -16,11 +16,11 @@ pub use options::{
 
 use crate::chess::Position;
 use crate::eval::nnue::{default_net, embedded_net, Network};
-use crate::search::{run_search, Control, SearchJob, Tt, Worker};
+use crate::search::{Control, SearchJob, SearchOutcome, SearchSink, SearchThreads, Tt, Worker};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
-use std::thread::JoinHandle;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The option values in force.
@@ -59,13 +59,61 @@ pub struct Engine {
     next_id: u64,
     settings: Settings,
     tt: Arc<Tt>,
-    /// The search threads' state while idle; moved into the search thread
-    /// while it runs and handed back by `join`.
-    workers: Vec<Worker>,
-    running: Option<(u64, Arc<Control>, JoinHandle<Vec<Worker>>)>,
+    /// The search threads, alive between searches.
+    threads: SearchThreads,
+    /// What a new worker starts with (the table and the evaluator in force).
+    fresh: Arc<Mutex<WorkerStart>>,
+    running: Option<Running>,
     /// The net `EvalFile` loaded (or the embedded one), used when
     /// `settings.eval` is NNUE.
     net: Option<Arc<Network>>,
+}
+
+/// What a new worker is given: the table and the net (`None`: the HCE).
+type WorkerStart = (Arc<Tt>, Option<Arc<Network>>);
+
+/// The search under way.
+struct Running {
+    id: u64,
+    ctl: Arc<Control>,
+    sink: Arc<EventSink>,
+    /// Signalled once the search's `BestMove` has been sent.
+    done: Receiver<()>,
+}
+
+/// Turns a search's reports into events tagged with its id.
+struct EventSink {
+    id: u64,
+    events: Sender<SearchEvent>,
+    ended: AtomicBool,
+    done: Mutex<Option<Sender<()>>>,
+}
+
+impl SearchSink for EventSink {
+    fn info(&self, info: SearchInfo) {
+        let _ = self.events.send(SearchEvent::Info { id: self.id, info });
+    }
+
+    fn done(&self, out: SearchOutcome) {
+        let _ = self.events.send(SearchEvent::BestMove {
+            id: self.id,
+            best: out.best,
+            ponder: out.ponder,
+        });
+        self.ended.store(true, Ordering::Release);
+        if let Some(tx) = self.done.lock().ok().and_then(|mut d| d.take()) {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// The threads a `Threads` setting gets: never more than the machine's
+/// logical CPUs, since more only take turns with each other (a helper
+/// waiting for a core is no help, and the main thread waiting behind them
+/// misses its clock).
+pub fn effective_threads(asked: usize) -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    asked.clamp(1, cpus.max(1))
 }
 
 impl Engine {
@@ -89,18 +137,29 @@ impl Engine {
             },
             ..Settings::default()
         };
-        let mut worker = Worker::new(0, tt.clone());
-        if settings.eval == EvalKind::Nnue {
-            worker.set_network(net.clone());
-        }
+        let active = (settings.eval == EvalKind::Nnue)
+            .then(|| net.clone())
+            .flatten();
+        let fresh = Arc::new(Mutex::new((tt.clone(), active)));
+        let make_from = fresh.clone();
+        let make = Arc::new(move |i: usize| {
+            let (tt, net) = make_from
+                .lock()
+                .map(|g| g.clone())
+                .unwrap_or_else(|e| e.into_inner().clone());
+            let mut w = Worker::new(i, tt);
+            w.set_network(net);
+            w
+        });
         (
             Engine {
                 events: tx,
                 position: Position::startpos(),
                 next_id: 0,
+                threads: SearchThreads::new(effective_threads(settings.threads), make),
                 settings,
-                workers: vec![worker],
                 tt,
+                fresh,
                 running: None,
                 net,
             },
@@ -128,7 +187,7 @@ impl Engine {
         self.stop();
         self.next_id += 1;
         let id = self.next_id;
-        let ctl = Arc::new(Control::new(self.workers.len(), limits.ponder));
+        let ctl = Arc::new(Control::new(self.threads.len(), limits.ponder));
         let job = SearchJob {
             board: *self.position.board(),
             history: self.position.repetition_hashes(),
@@ -137,52 +196,36 @@ impl Engine {
             overhead: Duration::from_millis(self.settings.move_overhead_ms),
             elo: self.settings.limit_strength.then_some(self.settings.elo),
         };
-        let tx = self.events.clone();
-        let tt = self.tt.clone();
-        let mut workers = std::mem::take(&mut self.workers);
-        let thread_ctl = ctl.clone();
-        let spawned = std::thread::Builder::new()
-            .name("tapir-search".into())
-            .stack_size(crate::search::SEARCH_THREAD_STACK)
-            .spawn(move || {
-                let out = run_search(&mut workers, &tt, &thread_ctl, &job, &mut |info| {
-                    let _ = tx.send(SearchEvent::Info { id, info });
-                });
-                let _ = tx.send(SearchEvent::BestMove {
-                    id,
-                    best: out.best,
-                    ponder: out.ponder,
-                });
-                workers
-            });
-        match spawned {
-            Ok(handle) => self.running = Some((id, ctl, handle)),
-            Err(e) => {
-                self.workers = self.fresh_workers();
-                let _ = self
-                    .events
-                    .send(SearchEvent::Error(format!("cannot start the search: {e}")));
-                let _ = self.events.send(SearchEvent::BestMove {
-                    id,
-                    best: None,
-                    ponder: None,
-                });
-            }
-        }
+        let (done_tx, done) = channel();
+        let sink = Arc::new(EventSink {
+            id,
+            events: self.events.clone(),
+            ended: AtomicBool::new(false),
+            done: Mutex::new(Some(done_tx)),
+        });
+        self.threads
+            .start(job, self.tt.clone(), ctl.clone(), sink.clone());
+        self.running = Some(Running {
+            id,
+            ctl,
+            sink,
+            done,
+        });
         id
     }
 
-    fn fresh_workers(&self) -> Vec<Worker> {
-        (0..self.settings.threads)
-            .map(|i| self.new_worker(i))
-            .collect()
-    }
-
-    /// A worker evaluating with the evaluator in force.
-    fn new_worker(&self, i: usize) -> Worker {
-        let mut w = Worker::new(i, self.tt.clone());
-        w.set_network(self.active_net());
-        w
+    /// Gives every worker what the settings call for now: the table and
+    /// the evaluator (new workers start with the same).
+    fn apply_workers(&mut self) {
+        let tt = self.tt.clone();
+        let net = self.active_net();
+        if let Ok(mut f) = self.fresh.lock() {
+            *f = (tt.clone(), net.clone());
+        }
+        self.threads.configure(Arc::new(move |w: &mut Worker| {
+            w.set_tt(tt.clone());
+            w.set_network(net.clone());
+        }));
     }
 
     /// The net the search uses: `None` for the hand-crafted eval.
@@ -195,10 +238,7 @@ impl Engine {
 
     /// Gives every worker the evaluator in force.
     fn apply_eval(&mut self) {
-        let net = self.active_net();
-        for w in self.workers.iter_mut() {
-            w.set_network(net.clone());
-        }
+        self.apply_workers();
     }
 
     /// The net to use for NNUE: the loaded one, else the embedded one.
@@ -237,31 +277,31 @@ impl Engine {
 
     /// Stops the running search, if any. When this returns, the search's
     /// `BestMove` event has been sent (by the engine itself, with no move,
-    /// should the search thread have failed), so a front end may wait for it.
+    /// should a search thread have failed), so a front end may wait for it.
     pub fn stop(&mut self) {
-        if let Some((id, ctl, handle)) = self.running.take() {
-            ctl.stop();
-            match handle.join() {
-                Ok(workers) => self.workers = workers,
-                Err(_) => {
-                    self.workers = self.fresh_workers();
-                    let _ = self
-                        .events
-                        .send(SearchEvent::Error("the search thread failed".into()));
-                    let _ = self.events.send(SearchEvent::BestMove {
-                        id,
-                        best: None,
-                        ponder: None,
-                    });
-                }
+        if let Some(r) = self.running.take() {
+            r.ctl.stop();
+            if r.done.recv().is_err() && !r.sink.ended.load(Ordering::Acquire) {
+                // The main thread died without an answer: say so, answer for
+                // it, and start the threads afresh.
+                let _ = self
+                    .events
+                    .send(SearchEvent::Error("the search thread failed".into()));
+                let _ = self.events.send(SearchEvent::BestMove {
+                    id: r.id,
+                    best: None,
+                    ponder: None,
+                });
+                self.threads.heal();
+                self.apply_workers();
             }
         }
     }
 
     /// The opponent played the pondered move: continue as a normal search.
     pub fn ponderhit(&mut self) {
-        if let Some((_, ctl, _)) = &self.running {
-            ctl.ponderhit();
+        if let Some(r) = &self.running {
+            r.ctl.ponderhit();
         }
     }
 
@@ -269,9 +309,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.tt.clear();
-        for w in self.workers.iter_mut() {
-            w.clear();
-        }
+        self.threads.configure(Arc::new(|w: &mut Worker| w.clear()));
     }
 
     pub fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
@@ -280,11 +318,11 @@ impl Engine {
             EngineOption::Hash(mb) => {
                 self.stop();
                 if mb != self.settings.hash_mb {
-                    // Free the old table first so both never exist at once.
+                    // Free the old table first so both never exist at once
+                    // (the workers let go of it before the new one is made).
                     self.tt = Arc::new(Tt::new(1)?);
-                    for w in self.workers.iter_mut() {
-                        w.set_tt(self.tt.clone());
-                    }
+                    self.apply_workers();
+                    self.threads.sync();
                     let result = Tt::new(mb);
                     let (tt, res) = match result {
                         Ok(tt) => {
@@ -297,21 +335,14 @@ impl Engine {
                         ),
                     };
                     self.tt = Arc::new(tt);
-                    for w in self.workers.iter_mut() {
-                        w.set_tt(self.tt.clone());
-                    }
+                    self.apply_workers();
                     return res;
                 }
             }
             EngineOption::Threads(n) => {
                 self.stop();
                 self.settings.threads = n;
-                self.workers.truncate(n);
-                while self.workers.len() < n {
-                    let i = self.workers.len();
-                    let w = self.new_worker(i);
-                    self.workers.push(w);
-                }
+                self.threads.resize(effective_threads(n));
             }
             EngineOption::MultiPv(n) => self.settings.multipv = n,
             EngineOption::MoveOverhead(ms) => self.settings.move_overhead_ms = ms,
@@ -351,7 +382,12 @@ impl Engine {
     pub fn is_searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|(_, _, h)| !h.is_finished())
+            .is_some_and(|r| !r.sink.ended.load(Ordering::Acquire))
+    }
+
+    /// The threads searching (the `Threads` setting, at most the CPUs).
+    pub fn search_threads(&self) -> usize {
+        self.threads.len()
     }
 }
 

@@ -13,6 +13,8 @@ pub struct Control {
     /// Set when the main thread has finished: helpers end too.
     done: AtomicBool,
     pondering: AtomicBool,
+    /// The main thread has completed depth 1: a move exists to play.
+    has_move: AtomicBool,
     start: Instant,
     /// Microseconds after `start` at which `ponderhit` came; `u64::MAX` if not.
     ponderhit_us: AtomicU64,
@@ -25,6 +27,7 @@ impl Control {
             stop: AtomicBool::new(false),
             done: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
+            has_move: AtomicBool::new(false),
             start: Instant::now(),
             ponderhit_us: AtomicU64::new(u64::MAX),
             nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
@@ -44,6 +47,15 @@ impl Control {
 
     pub fn stop(&self) {
         self.stop.store(true, Relaxed);
+    }
+
+    /// The main thread has a move (depth 1 is complete).
+    pub fn set_has_move(&self) {
+        self.has_move.store(true, Relaxed);
+    }
+
+    pub fn has_move(&self) -> bool {
+        self.has_move.load(Relaxed)
     }
 
     /// The main thread is done: helpers stop.

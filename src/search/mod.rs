@@ -9,7 +9,9 @@
 //! `picker` (staged move ordering), `stack` (make/unmake and repetitions),
 //! `control` (stop/ponder flags), `time`, `worker` (per thread state,
 //! iterative deepening, aspiration, MultiPV), `search` (negamax and
-//! quiescence), `pool` (threads, strength limit), `fixed` (the synchronous
+//! quiescence), `pool` (a search's plan and outcome, the strength limit,
+//! scoped threads), `threads` (the engine's threads, alive between
+//! searches), `fixed` (the synchronous
 //! search datagen drives), `bench` and `bench_positions`.
 
 pub mod bench;
@@ -28,6 +30,7 @@ pub mod score;
 mod search;
 pub mod see;
 pub mod stack;
+pub mod threads;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -40,5 +43,6 @@ pub use fixed::{FixedResult, FixedSearch};
 pub use limits::Limits;
 pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome, SEARCH_THREAD_STACK};
 pub use report::{Bound, Score, SearchInfo};
+pub use threads::{Configure, SearchSink, SearchThreads};
 pub use tt::Tt;
 pub use worker::Worker;

@@ -119,8 +119,13 @@ pub const QS_FUTILITY_MARGIN: i32 = 160;
 /// Moves to go assumed when the clock gives none; a larger `movestogo`
 /// counts as this many too, so long controls do not starve early moves.
 pub const TM_DEFAULT_MTG: u32 = 28;
-/// Share of the increment added to the per-move budget, in percent.
-pub const TM_INC_PCT: u64 = 80;
+/// The latency each move is charged at least, whatever the Move Overhead
+/// setting (the GUI's pipe, the scheduler): ms.
+pub const TM_MIN_OVERHEAD_MS: u64 = 10;
+/// Below this many overheads on the clock, a move is played at once
+/// (a fraction `1/TM_PANIC_DIV` of what is left).
+pub const TM_PANIC_OVERHEADS: u64 = 4;
+pub const TM_PANIC_DIV: u64 = 8;
 /// The hard limit is this many soft budgets, at most `TM_HARD_MAX_PCT` of the clock.
 pub const TM_HARD_MUL: u64 = 5;
 pub const TM_HARD_MAX_PCT: u64 = 75;

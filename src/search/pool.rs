@@ -67,47 +67,34 @@ pub fn root_moves(board: &Board, limits: &Limits) -> Vec<Move> {
     }
 }
 
-/// Searches `job` on `workers` (at least one) until a limit, `ctl.stop()`
-/// or, for infinite and ponder searches, until told to stop. `report` gets
-/// every line of progress.
-pub fn run_search(
-    workers: &mut [Worker],
-    tt: &Arc<Tt>,
-    ctl: &Arc<Control>,
+/// What a search of `job` starts from: its root moves and the setup every
+/// thread shares; `None` (after reporting mate or stalemate) when the root
+/// has no move.
+pub fn plan(
     job: &SearchJob,
     report: &mut dyn FnMut(SearchInfo),
-) -> SearchOutcome {
-    tt.new_search();
+) -> Option<(Vec<Move>, SearchSetup)> {
     let moves = root_moves(&job.board, &job.limits);
-    if moves.is_empty() || workers.is_empty() {
-        if moves.is_empty() {
-            // Nothing to search: say why (mated or stalemate), as GUIs
-            // expect a score before the null bestmove.
-            report(SearchInfo {
-                depth: 0,
-                seldepth: 0,
-                multipv: 1,
-                score: if job.board.in_check() {
-                    Score::Mate(0)
-                } else {
-                    Score::Cp(0)
-                },
-                bound: Bound::Exact,
-                nodes: 0,
-                nps: 0,
-                hashfull: 0,
-                time: Duration::ZERO,
-                pv: Vec::new(),
-            });
-        }
-        wait_for_release(ctl, &job.limits);
-        return SearchOutcome {
-            best: None,
-            ponder: None,
-            score: 0,
+    if moves.is_empty() {
+        // Nothing to search: say why (mated or stalemate), as GUIs expect
+        // a score before the null bestmove.
+        report(SearchInfo {
             depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: if job.board.in_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            },
+            bound: Bound::Exact,
             nodes: 0,
-        };
+            nps: 0,
+            hashfull: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        });
+        return None;
     }
     let mut limits = job.limits.clone();
     let mut multipv = job.multipv.max(1);
@@ -121,6 +108,41 @@ pub fn run_search(
         multipv,
         report_lines: job.multipv.max(1),
         overhead: job.overhead,
+    };
+    Some((moves, setup))
+}
+
+/// The outcome of a search with no root move.
+pub fn no_move() -> SearchOutcome {
+    SearchOutcome {
+        best: None,
+        ponder: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    }
+}
+
+/// Searches `job` on `workers` (at least one) until a limit, `ctl.stop()`
+/// or, for infinite and ponder searches, until told to stop. `report` gets
+/// every line of progress. The helpers run on scoped threads made for this
+/// search (the engine keeps its threads alive instead: `threads`).
+pub fn run_search(
+    workers: &mut [Worker],
+    tt: &Arc<Tt>,
+    ctl: &Arc<Control>,
+    job: &SearchJob,
+    report: &mut dyn FnMut(SearchInfo),
+) -> SearchOutcome {
+    tt.new_search();
+    let planned = if workers.is_empty() {
+        None
+    } else {
+        plan(job, report)
+    };
+    let Some((moves, setup)) = planned else {
+        wait_for_release(ctl, &job.limits);
+        return no_move();
     };
     for w in workers.iter_mut() {
         w.set_tt(tt.clone());
@@ -142,7 +164,23 @@ pub fn run_search(
         ctl.finish();
         wait_for_release(ctl, &job.limits);
     });
+    outcome(main, tt, ctl, job, report)
+}
+
+/// The move to play once the main thread has finished: its best line (or,
+/// with a strength limit, a noisy pick among its lines; or a move that
+/// failed high in an unfinished iteration), with the reply to ponder.
+pub fn outcome(
+    main: &Worker,
+    tt: &Tt,
+    ctl: &Control,
+    job: &SearchJob,
+    report: &mut dyn FnMut(SearchInfo),
+) -> SearchOutcome {
     let lines = main.result();
+    if lines.is_empty() {
+        return no_move();
+    }
     let pick = match job.elo {
         Some(elo) => noisy_choice(lines, elo),
         None => 0,
@@ -183,7 +221,7 @@ pub fn run_search(
 
 /// Blocks while the GUI still owns the search: an infinite search until
 /// `stop`, a ponder search until `ponderhit` or `stop`.
-fn wait_for_release(ctl: &Control, limits: &Limits) {
+pub fn wait_for_release(ctl: &Control, limits: &Limits) {
     while !ctl.stop_requested() && (limits.infinite || ctl.is_pondering()) {
         std::thread::sleep(Duration::from_millis(1));
     }

@@ -1,7 +1,9 @@
 //! Time management: from the clock fields of `go` to a soft limit (checked
 //! between iterations and scaled by how settled the search looks) and a
-//! hard limit (checked every few thousand nodes). Both keep the Move
-//! Overhead in reserve so the engine never loses on time.
+//! hard limit (checked every 1024 nodes by every thread). The clock is
+//! shared out over the moves to come with each move charged its overhead
+//! (the Move Overhead, never less than `TM_MIN_OVERHEAD_MS`), so latencies
+//! cannot drain it in sudden death; near the flag a move is played at once.
 
 use super::limits::Limits;
 use super::params::*;
@@ -39,13 +41,32 @@ impl TimeManager {
             return TimeManager::default();
         };
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        let left = ms(time).saturating_sub(ms(overhead)).max(1);
+        let time = ms(time);
         let inc = inc.map_or(0, ms);
+        // Every move costs latency the engine cannot see: the Move Overhead,
+        // and never less than a few ms even when it is set to 0.
+        let oh = ms(overhead).max(TM_MIN_OVERHEAD_MS);
         let mtg = limits
             .movestogo
             .unwrap_or(TM_DEFAULT_MTG)
             .clamp(1, TM_DEFAULT_MTG) as u64;
-        let mut soft = (left / mtg).saturating_add(pct(inc, TM_INC_PCT));
+        if time <= oh.saturating_mul(TM_PANIC_OVERHEADS) {
+            // Nearly flagged: move at once, keeping most of what is left.
+            let t = Duration::from_millis((time / TM_PANIC_DIV).max(1));
+            return TimeManager {
+                soft: Some(t),
+                hard: Some(t),
+                clocked: true,
+            };
+        }
+        // The time for the moves to come, each charged its overhead, so the
+        // clock cannot drain through latencies in sudden death.
+        let pool = time
+            .saturating_add(inc.saturating_mul(mtg - 1))
+            .saturating_sub(oh.saturating_mul(mtg + 2))
+            .max(1);
+        let left = time.saturating_sub(oh).max(1);
+        let mut soft = pool / mtg;
         let soft_cap = if mtg == 1 {
             pct(left, TM_HARD_MAX_PCT)
         } else {
@@ -144,6 +165,32 @@ mod tests {
         assert!(TimeManager::new(&Limits::infinite(), Color::White, oh)
             .hard
             .is_none());
+    }
+
+    #[test]
+    fn sudden_death_keeps_time_for_the_moves_to_come() {
+        // Simulate a 2+0 game: each move spends one and a half soft budgets
+        // (capped by the hard limit) plus a real latency of a few ms; the
+        // clock must last 200 moves (the referee's 400 plies) whatever the
+        // overhead.
+        for overhead in [0u64, 30] {
+            let oh = Duration::from_millis(overhead);
+            let latency = 3;
+            let mut left = 120_000u64;
+            for n in 0..200 {
+                let tm = TimeManager::new(&clock(left, 0, None), Color::White, oh);
+                let think = (tm.soft.unwrap() * 3 / 2).min(tm.hard.unwrap());
+                let spend = think.as_millis() as u64 + latency;
+                assert!(
+                    spend < left,
+                    "overhead {overhead}: flagged at move {n} with {left} ms"
+                );
+                left -= spend;
+            }
+        }
+        // Near the flag: a fraction of what is left, at once.
+        let tm = TimeManager::new(&clock(12, 0, None), Color::White, Duration::ZERO);
+        assert_eq!(tm.hard, Some(Duration::from_millis(1)));
     }
 
     #[test]

@@ -193,13 +193,28 @@ impl Worker {
             self.stopped = true;
             return;
         }
-        if self.id != 0 || self.completed_depth < 1 {
+        // Every thread watches the clock once the main thread has a move:
+        // with more threads than cores the main one can wait for a core,
+        // and whichever runs first ends the search on time.
+        let has_move = if self.id == 0 {
+            self.completed_depth >= 1
+        } else {
+            self.ctl.has_move()
+        };
+        if !has_move {
             return;
         }
         let over_time = self
             .time
             .hard
             .is_some_and(|h| self.ctl.clock_elapsed() >= h);
+        if self.id != 0 {
+            if over_time {
+                self.ctl.finish();
+                self.stopped = true;
+            }
+            return;
+        }
         let over_nodes = self.node_limit != u64::MAX && self.ctl.total_nodes() >= self.node_limit;
         if over_time || over_nodes {
             self.ctl.finish();
@@ -254,6 +269,9 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
+            if self.id == 0 {
+                self.ctl.set_has_move();
+            }
             self.fail_high = None;
             self.result.clear();
             self.result.extend_from_slice(&self.root_moves[..lines]);

@@ -364,8 +364,8 @@ pub struct RecordFile {
 /// killed writer) is dropped and reported in `dropped_bytes`; a missing,
 /// empty or corrupt file is an error naming the file (and the record).
 pub fn read_records(path: &Path) -> Result<RecordFile> {
-    let mut file =
-        File::open(path).with_context(|| format!("cannot open data file {}", path.display()))?;
+    let mut file = crate::fsread::open_regular(path)
+        .with_context(|| format!("cannot open data file {}", path.display()))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .with_context(|| format!("cannot read data file {}", path.display()))?;

@@ -8,8 +8,7 @@
 use super::action::SaveHow;
 use super::config::write_atomic;
 use crate::game::pgn::{decode, index_games, split_games, Encoding};
-use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The largest PGN file the board opens: far beyond any game or
@@ -17,37 +16,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_PGN_BYTES: u64 = 64 << 20;
 
 /// A regular file's bytes, at most `max` of them; the error says why not.
-/// The type is checked before the file is opened, so a named pipe cannot
-/// block the caller.
-pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            if meta.is_dir() {
-                "a directory, not a file"
-            } else {
-                "not a regular file (a device or a pipe)"
-            },
-        ));
-    }
-    let file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("larger than {} MiB", max >> 20),
-        ));
-    }
-    Ok(bytes)
-}
+pub use crate::fsread::read_regular;
 
 /// A PGN file's text and the encoding it was read in.
 pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {

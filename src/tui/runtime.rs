@@ -56,6 +56,10 @@ static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
 /// Opens the board and runs until the user quits.
 pub fn run(args: TuiArgs) -> Result<()> {
     let dirs = Dirs::from_env()?;
+    // Leftovers of a process killed in the middle of a save.
+    for d in [&dirs.config, &dirs.data] {
+        config::remove_stale_temps(d);
+    }
     let loaded = config::load_or_create(&dirs.config_file());
     let Start {
         game,
@@ -168,6 +172,13 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         return Ok(Start::game(Game::default(), None));
     }
     let auto = dirs.autosave_file();
+    if dirs.data.exists() && !dirs.data.is_dir() {
+        let msg = format!(
+            "the data folder {} is a file, not a folder: nothing can be autosaved (set TAPIR_DATA_DIR or move the file)",
+            dirs.data.display()
+        );
+        return Ok(Start::game(Game::default(), Some(msg)));
+    }
     let text = match read_pgn(&auto) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Ok(Start::game(Game::default(), None))

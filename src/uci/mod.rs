@@ -17,9 +17,18 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
+/// The longest input line taken (bytes): a `position` with thousands of
+/// moves fits many times over; a longer line is refused whole.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most of a bad line an error message repeats (characters).
+const ECHO_MAX: usize = 120;
+
 /// What the loop waits on: a line of input, its end, or an engine event.
 enum Input {
     Line(String),
+    /// A line longer than `MAX_LINE`, of this many bytes (not kept).
+    TooLong(usize),
     Eof,
     Event(SearchEvent),
 }
@@ -45,6 +54,14 @@ pub fn run() -> anyhow::Result<()> {
                 if !session.line(&line, &mut out)? {
                     break;
                 }
+            }
+            Input::TooLong(n) => {
+                writeln!(
+                    out,
+                    "info string error: a line of {n} bytes is longer than the {} bytes taken; ignored",
+                    MAX_LINE
+                )?;
+                out.flush()?;
             }
             Input::Eof => break,
             Input::Event(e) => session.print_event(&e, &mut out)?,
@@ -126,7 +143,7 @@ impl Session {
                 }
             }
             Reply::Refused(why) => {
-                writeln!(out, "info string error: {why}")?;
+                writeln!(out, "info string error: {}", clip(&why))?;
                 // Every `go` ends in a bestmove, or a GUI would wait for
                 // one; 0000 is UCI's null move.
                 if head == "go" {
@@ -192,18 +209,22 @@ impl Session {
 /// Reads stdin line by line on its own thread. Lines are read as bytes and
 /// decoded lossily, so a line that is not UTF-8 becomes a (bad) command that
 /// answers an error instead of ending the session; only end of input (or a
-/// read error) does that.
+/// read error) does that. A line longer than `MAX_LINE` is passed over to
+/// its end without being kept, and reported.
 fn spawn_reader(tx: Sender<Input>) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut stdin = stdin.lock();
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match stdin.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if tx.send(Input::Line(decode_line(&buf))).is_err() {
+            match read_capped_line(&mut stdin, MAX_LINE) {
+                Ok(None) | Err(_) => break,
+                Ok(Some(Ok(line))) => {
+                    if tx.send(Input::Line(decode_line(&line))).is_err() {
+                        return;
+                    }
+                }
+                Ok(Some(Err(n))) => {
+                    if tx.send(Input::TooLong(n)).is_err() {
                         return;
                     }
                 }
@@ -211,6 +232,51 @@ fn spawn_reader(tx: Sender<Input>) {
         }
         let _ = tx.send(Input::Eof);
     });
+}
+
+/// The next line of `r` (with its `\n`), or `Err(length)` when it is longer
+/// than `max` bytes (the rest of it read and dropped); `None` at the end.
+fn read_capped_line(
+    r: &mut impl BufRead,
+    max: usize,
+) -> std::io::Result<Option<Result<Vec<u8>, usize>>> {
+    let mut line = Vec::new();
+    let mut len = 0usize;
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(match len {
+                0 => None,
+                _ if len > max => Some(Err(len)),
+                _ => Some(Ok(line)),
+            });
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = chunk.len();
+        len += n;
+        if len <= max {
+            line.extend_from_slice(chunk);
+        } else {
+            line = Vec::new();
+        }
+        r.consume(n);
+        if done {
+            return Ok(Some(if len > max { Err(len) } else { Ok(line) }));
+        }
+    }
+}
+
+/// An error's text cut to `ECHO_MAX` characters: a megabyte of bad input
+/// gets a line back, not a megabyte.
+fn clip(why: &str) -> String {
+    if why.chars().count() <= ECHO_MAX {
+        return why.to_string();
+    }
+    let head: String = why.chars().take(ECHO_MAX).collect();
+    format!("{head}… ({} bytes)", why.len())
 }
 
 /// One input line as text: the line ending (`\n` or `\r\n`) removed and
@@ -263,7 +329,7 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
         Command::Go { limits, ignored } => {
             let notes = ignored
                 .iter()
-                .map(|w| format!("info string ignoring unknown go field '{w}'"))
+                .map(|w| format!("info string ignoring unknown go field '{}'", clip(w)))
                 .collect();
             Reply::Searching(engine.go(limits), notes)
         }
@@ -276,15 +342,46 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
             none()
         }
         Command::SetOption { name, value } => {
-            match options::to_engine_option(&name, value.as_deref())
-                .and_then(|o| engine.set_option(o))
-            {
-                Ok(()) => none(),
+            let option = options::to_engine_option(&name, value.as_deref());
+            let asked = match &option {
+                Ok(crate::engine::EngineOption::Threads(n)) => Some(*n),
+                _ => None,
+            };
+            match option.and_then(|o| engine.set_option(o)) {
+                Ok(()) => match asked {
+                    Some(n) if engine.search_threads() < n => Reply::Lines(vec![format!(
+                        "info string Threads {n}: searching with {}, one per logical CPU (more would only take turns)",
+                        engine.search_threads()
+                    )]),
+                    _ => none(),
+                },
                 Err(e) => error(e),
             }
         }
         Command::Quit => Reply::Quit,
         Command::Display => Reply::Lines(vec![format::board(engine.position().board())]),
         Command::Debug | Command::Register | Command::Nothing => none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_refused_and_errors_clipped() {
+        let mut input = std::io::Cursor::new(b"isready\nxxxxxxxxxx\nuci".to_vec());
+        let line = |r: &mut std::io::Cursor<Vec<u8>>| read_capped_line(r, 8).unwrap();
+        assert_eq!(line(&mut input), Some(Ok(b"isready\n".to_vec())));
+        assert_eq!(line(&mut input), Some(Err(11)));
+        assert_eq!(line(&mut input), Some(Ok(b"uci".to_vec())));
+        assert_eq!(line(&mut input), None);
+        let long = "x".repeat(10_000);
+        let c = clip(&long);
+        assert!(
+            c.chars().count() < 150 && c.ends_with("(10000 bytes)"),
+            "{c}"
+        );
+        assert_eq!(clip("short"), "short");
     }
 }

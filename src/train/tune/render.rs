@@ -139,7 +139,7 @@ pub fn replace_region(text: &str, region: &str) -> Result<String> {
 /// file's folder must exist.
 pub fn check_target(path: &Path) -> Result<()> {
     if path.exists() {
-        let text = std::fs::read_to_string(path)
+        let text = crate::fsread::read_regular_text(path, 16 << 20)
             .with_context(|| format!("cannot read {}", path.display()))?;
         replace_region(&text, "")
             .with_context(|| format!("{} has no generated weights to replace", path.display()))?;
@@ -158,7 +158,7 @@ pub fn check_target(path: &Path) -> Result<()> {
 pub fn write_params(path: &Path, p: &Params) -> Result<bool> {
     let region = region(p)?;
     if path.exists() {
-        let text = std::fs::read_to_string(path)
+        let text = crate::fsread::read_regular_text(path, 16 << 20)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let new = replace_region(&text, &region)
             .with_context(|| format!("{} has no generated weights to replace", path.display()))?;
