@@ -176,6 +176,10 @@ enum Command {
         /// and reading its last game, then exit.
         #[arg(long, value_name = "FILE")]
         bench_open: Option<PathBuf>,
+        /// Time what a key costs (the reducer and a frame) on the first
+        /// game of FILE, then exit.
+        #[arg(long, value_name = "FILE")]
+        bench_keys: Option<PathBuf>,
     },
     /// Speak UCI on stdin/stdout (what chess GUIs start).
     Uci,
@@ -318,10 +322,12 @@ fn main() -> ExitCode {
             bench_size,
             bench_teach,
             bench_open,
-        }) => match (bench_frames, bench_open) {
-            (_, Some(file)) => cli::tuibench::open(&file),
-            (Some(n), None) => cli::tuibench::run(n, &bench_size, bench_teach),
-            (None, None) => tapir::tui::run(board.into_tui()),
+            bench_keys,
+        }) => match (bench_frames, bench_open, bench_keys) {
+            (_, _, Some(file)) => cli::tuibench::keys(&file),
+            (_, Some(file), None) => cli::tuibench::open(&file),
+            (Some(n), None, None) => cli::tuibench::run(n, &bench_size, bench_teach),
+            (None, None, None) => tapir::tui::run(board.into_tui()),
         },
         Some(Command::Uci) => tapir::uci::run(),
         Some(Command::Bench {
@@ -344,7 +350,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Not eprintln: it panics when stderr is gone (a closed terminal).
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::FAILURE
         }
     }

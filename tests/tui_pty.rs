@@ -24,6 +24,8 @@ struct Session {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     output: Arc<Mutex<Vec<u8>>>,
+    /// Tells the reader thread to drop its end of the terminal.
+    hang_up: Arc<std::sync::atomic::AtomicBool>,
     data: PathBuf,
     _master: Box<dyn portable_pty::MasterPty + Send>,
 }
@@ -45,6 +47,17 @@ fn spawn(config: &Path, data: &Path, args: &[&str]) -> Session {
 }
 
 fn spawn_env(config: &Path, data: &Path, args: &[&str], env: &[(&str, &str)]) -> Session {
+    spawn_under(&[], config, data, args, env)
+}
+
+/// `tapir` started by `wrapper` (a command that runs it), when not empty.
+fn spawn_under(
+    wrapper: &[&str],
+    config: &Path,
+    data: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Session {
     let pty = native_pty_system();
     let pair = pty
         .openpty(PtySize {
@@ -54,7 +67,15 @@ fn spawn_env(config: &Path, data: &Path, args: &[&str], env: &[(&str, &str)]) ->
             pixel_height: 0,
         })
         .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tapir"));
+    let mut cmd = match wrapper.split_first() {
+        Some((program, rest)) => {
+            let mut c = CommandBuilder::new(program);
+            c.args(rest);
+            c.arg(env!("CARGO_BIN_EXE_tapir"));
+            c
+        }
+        None => CommandBuilder::new(env!("CARGO_BIN_EXE_tapir")),
+    };
     cmd.args(args);
     cmd.env("TERM", "xterm-256color");
     cmd.env("TAPIR_CONFIG_DIR", config);
@@ -69,10 +90,12 @@ fn spawn_env(config: &Path, data: &Path, args: &[&str], env: &[(&str, &str)]) ->
     let writer = pair.master.take_writer().unwrap();
     let output = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&output);
+    let hang_up = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = Arc::clone(&hang_up);
     std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
         while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
+            if n == 0 || stop.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
             }
             sink.lock().unwrap().extend_from_slice(&buf[..n]);
@@ -82,6 +105,7 @@ fn spawn_env(config: &Path, data: &Path, args: &[&str], env: &[(&str, &str)]) ->
         child,
         writer,
         output,
+        hang_up,
         data: data.to_path_buf(),
         _master: pair.master,
     }
@@ -95,11 +119,15 @@ impl Session {
     fn wait_for(&self, what: &str, ok: impl Fn(&Session) -> bool) {
         let start = Instant::now();
         while !ok(self) {
-            assert!(
-                start.elapsed() < WAIT,
-                "timed out waiting for {what}; output so far:\n{:?}",
-                self.text()
-            );
+            if start.elapsed() >= WAIT {
+                let t = self.text();
+                let cut = t.len().saturating_sub(3000);
+                let cut = (cut..t.len())
+                    .find(|&i| t.is_char_boundary(i))
+                    .unwrap_or(t.len());
+                let tail = &t[cut..];
+                panic!("timed out waiting for {what}; the output ends:\n{tail:?}");
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -303,4 +331,80 @@ fn tapir_file_pgn_opens_the_game_on_the_board() {
     assert_eq!(code, 0);
     assert_restored(&out);
     assert!(autosave_in(&data).contains("5. g3 Nd3# 0-1"));
+}
+
+/// Keys that arrive in one burst of more than a kilobyte are all handled:
+/// the last of them must not wait for a later key press (crossterm's
+/// edge-triggered reader left what followed the first 1,024 bytes unread).
+#[test]
+fn a_burst_of_keys_over_a_kilobyte_is_all_handled() {
+    let mut s = start("burst", &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys("me4\r");
+    s.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    // 1,200 bytes of Left/Right, then a move, in one write.
+    let burst = format!("{}me5\r", "\x1b[D\x1b[C".repeat(200));
+    assert!(burst.len() > 1_100);
+    s.keys(&burst);
+    s.wait_for("e5, the burst's last move, autosaved", |s| {
+        s.autosave().contains("1. e4 e5 *")
+    });
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+}
+
+/// When the terminal goes away (its window closed), the board autosaves
+/// and exits instead of reading nothing for ever: told by SIGHUP, and
+/// without it (started with SIGHUP ignored, as nohup and some multiplexers
+/// do).
+#[test]
+fn the_board_exits_when_its_terminal_goes_away() {
+    let ignore_hup = std::process::Command::new("env")
+        .args(["--ignore-signal=HUP", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    for wrapper in [&[][..], &["env", "--ignore-signal=HUP"][..]] {
+        if !wrapper.is_empty() && !ignore_hup {
+            continue;
+        }
+        let root = temp_dir(&format!("hangup{}", wrapper.len()));
+        let mut s = spawn_under(
+            wrapper,
+            &root.join("config"),
+            &root.join("data"),
+            &["tui", "--new"],
+            &[],
+        );
+        s.wait_drawn();
+        s.keys("md4\r");
+        s.wait_for("d4 autosaved", |s| s.autosave().contains("1. d4 *"));
+        let Session {
+            mut child,
+            writer,
+            data,
+            _master,
+            hang_up,
+            ..
+        } = s;
+        // Every end of the terminal closed (the reader's goes with its
+        // next read: the engine's lines keep coming).
+        hang_up.store(true, std::sync::atomic::Ordering::Relaxed);
+        drop(writer);
+        drop(_master);
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "tapir kept running without a terminal ({wrapper:?})"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.exit_code(), 0, "a hang-up is a normal way out");
+        assert!(autosave_in(&data).contains("1. d4 *"));
+    }
 }

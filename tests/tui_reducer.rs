@@ -584,7 +584,7 @@ fn clocks_run_out() {
     assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
     assert!(a.result_text().unwrap().contains("White lost on time"));
     assert_eq!(a.doc.game.result(), "0-1");
-    assert_eq!(a.view.game_result, "0-1", "the move list's title shows it");
+    assert_eq!(a.ui.moves.result, "0-1", "the move list's title shows it");
     assert_eq!(a.outcome(), Some(Outcome::Flagged(Color::White)));
     assert_eq!(a.headline(), "0-1");
     a.update(Action::MoveText("e4".into()));

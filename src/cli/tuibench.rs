@@ -77,3 +77,94 @@ pub fn open(file: &Path) -> Result<()> {
     );
     Ok(())
 }
+
+/// Opens the first game of `file` and times what a key costs on it, the
+/// reducer and a 120x40 frame together: moves along the line, jumps to the
+/// ends, a new move (a variation), its take-back, undo and redo, a glyph.
+/// Per-key work must not grow with the game's length.
+pub fn keys(file: &Path) -> Result<()> {
+    use crate::tui::action::Action;
+    use crate::tui::app::{App, Overlay};
+    use crate::tui::ui;
+    use crate::tui::widgets::frametime::FrameStats;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    let (text, encoding) =
+        crate::tui::files::read_pgn(file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    let mut app = App::new(Default::default(), Default::default());
+    app.update(Action::Resize(120, 40));
+    let t = Instant::now();
+    app.update(Action::FileLoaded {
+        path: file.to_path_buf(),
+        text,
+        encoding,
+    });
+    if let Overlay::Picker { .. } = app.dialogs.overlay {
+        app.update(Action::ChoiceConfirm);
+    }
+    let load_ms = t.elapsed().as_secs_f64() * 1e3;
+    let moves = app.tree().move_count();
+    let mut term = Terminal::new(TestBackend::new(120, 40))?;
+    let stats = FrameStats::default();
+    let mut rows: Vec<(&str, Vec<f64>)> = Vec::new();
+    let mut time = |app: &mut App, name: &'static str, a: Action| -> Result<()> {
+        let t = Instant::now();
+        app.update(a);
+        app.take_effects();
+        term.draw(|f| ui::draw(f, app, &stats))?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        match rows.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => v.push(ms),
+            None => rows.push((name, vec![ms])),
+        }
+        Ok(())
+    };
+    time(&mut app, "End", Action::Last)?;
+    for _ in 0..50 {
+        time(&mut app, "PageUp", Action::PageBack)?;
+    }
+    for _ in 0..200 {
+        time(&mut app, "Left", Action::Prev)?;
+    }
+    for _ in 0..100 {
+        time(&mut app, "Right", Action::Next)?;
+    }
+    for _ in 0..5 {
+        time(&mut app, "Home", Action::First)?;
+        time(&mut app, "End", Action::Last)?;
+    }
+    for _ in 0..20 {
+        time(&mut app, "PageUp", Action::PageBack)?;
+    }
+    let board = app.view.board;
+    let list = crate::chess::legal_moves(&board);
+    for &m in list.as_slice().iter().take(10) {
+        let san = crate::chess::notation::to_san(&board, m);
+        time(&mut app, "a move (variation)", Action::MoveText(san))?;
+        time(&mut app, "u (back)", Action::TakeBack)?;
+    }
+    for _ in 0..10 {
+        time(
+            &mut app,
+            "! glyph",
+            Action::ToggleNag(crate::game::Nag::MOVE[0]),
+        )?;
+        time(&mut app, "Ctrl-Z", Action::Undo)?;
+        time(&mut app, "Ctrl-Y", Action::Redo)?;
+    }
+    println!(
+        "{}: {} moves, loaded in {load_ms:.1} ms; per key (reducer and a 120x40 frame):",
+        file.display(),
+        moves
+    );
+    for (name, v) in rows {
+        let mean = v.iter().sum::<f64>() / v.len() as f64;
+        let max = v.iter().cloned().fold(0.0, f64::max);
+        println!(
+            "  {name:<20} x{:<4} mean {mean:.3} ms, max {max:.3} ms",
+            v.len()
+        );
+    }
+    Ok(())
+}

@@ -12,6 +12,8 @@ use crate::chess::{Board, Color, GameStatus, Move, Position};
 
 /// How many edits can be undone (the oldest go first).
 pub const UNDO_LIMIT: usize = 500;
+/// The longest history `position_at` replays (the fifty-move horizon).
+const HISTORY_PLIES: usize = 100;
 
 /// One reversible change to the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,7 +150,11 @@ impl Game {
     /// The position at `id` with the history a repetition can reach (back
     /// to the last irreversible move), for the rules and the engine.
     pub fn position_at(&self, id: NodeId) -> Position {
-        let window = self.tree.board(id).halfmove_clock() as usize;
+        // Only the positions since the last capture or pawn move can
+        // repeat, and none more than 100 plies back matters: by then the
+        // fifty-move rule has ended the game. The cap keeps this O(1) in a
+        // very long shuffle.
+        let window = (self.tree.board(id).halfmove_clock() as usize).min(HISTORY_PLIES);
         let mut path = Vec::new();
         let mut cur = id;
         while path.len() < window {

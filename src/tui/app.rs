@@ -432,9 +432,6 @@ pub struct View {
     pub before: Option<Board>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
-    /// The game's result token ("*" while it goes on), for the move
-    /// list's title: `Game::result` looks at the rules, so not per frame.
-    pub game_result: String,
 }
 
 impl View {
@@ -457,7 +454,6 @@ impl View {
                 _ => None,
             },
             before,
-            game_result: game.result(),
             last_move,
             board,
         }

@@ -55,6 +55,13 @@ pub struct MoveText {
     pub rows: Vec<Vec<Piece>>,
     /// The row of each node's move, by `NodeId::index` (`u32::MAX`: none).
     node_row: Vec<u32>,
+    /// How many variations deep each node is (0: the main line), by
+    /// `NodeId::index`; the tree would walk to the root to say.
+    node_depth: Vec<u8>,
+    /// The main line's length and the game's result token ("*" while it
+    /// goes on): both walk the whole line, so they are kept per layout.
+    pub mainline_len: usize,
+    pub result: String,
     /// What it was laid out from: the document revision, the width and
     /// whether disagreement marks were drawn.
     pub key: Option<(u64, u16, bool)>,
@@ -69,6 +76,11 @@ impl MoveText {
             .get(node.index())
             .filter(|&&r| r != u32::MAX)
             .map(|&r| r as usize)
+    }
+
+    /// Whether `node` is on the main line (the root is).
+    pub fn is_mainline(&self, node: NodeId) -> bool {
+        self.node_depth.get(node.index()).is_none_or(|&d| d == 0)
     }
 
     /// The node whose piece covers column `x` of row `row`.
@@ -118,6 +130,10 @@ enum Item {
 enum Job {
     Node {
         id: NodeId,
+        /// Variations deep (0 on the main line), carried down the walk:
+        /// asking the tree walks to the root, which made a long game's
+        /// layout quadratic.
+        depth: usize,
         sidelines: bool,
     },
     Open {
@@ -131,7 +147,8 @@ enum Job {
 
 /// Lays out `game`'s tree for `width` cells.
 pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
-    let mut items = items(game, evals);
+    let mut node_depth = vec![0u8; game.tree().capacity()];
+    let mut items = items(game, evals, &mut node_depth);
     let result = game.result();
     if result != "*" {
         items.push(Item::Token(Token {
@@ -209,6 +226,9 @@ pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
     MoveText {
         rows,
         node_row,
+        node_depth,
+        mainline_len: game.tree().mainline_len(),
+        result,
         key: None,
         scroll: 0,
     }
@@ -219,7 +239,7 @@ fn width_of(s: &str) -> usize {
 }
 
 /// The tokens and breaks of the whole tree, in PGN order.
-fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
+fn items(game: &Game, evals: Option<&GameEvals>, node_depth: &mut [u8]) -> Vec<Item> {
     let tree = game.tree();
     let mut out = Vec::with_capacity(tree.capacity() * 2);
     let mut force_number = true;
@@ -247,6 +267,7 @@ fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
     };
     let mut jobs = vec![Job::Node {
         id: first,
+        depth: 0,
         sidelines: true,
     }];
     // The indentation of the line being laid out, per open variation.
@@ -282,9 +303,15 @@ fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
                 out.push(Item::Break(*indents.last().unwrap_or(&indent)));
                 force_number = true;
             }
-            Job::Node { id, sidelines } => {
+            Job::Node {
+                id,
+                depth,
+                sidelines,
+            } => {
                 let node = tree.node(id);
-                let depth = tree.depth(id);
+                if let Some(d) = node_depth.get_mut(id.index()) {
+                    *d = depth.min(255) as u8;
+                }
                 let before = text_without_commands(&node.comment_before);
                 for w in before.split_whitespace() {
                     push(&mut out, w.to_string(), Kind::Comment, Some(id), glue_next);
@@ -335,6 +362,7 @@ fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
                 if let Some(next) = tree.main_child(id) {
                     jobs.push(Job::Node {
                         id: next,
+                        depth,
                         sidelines: true,
                     });
                 }
@@ -351,6 +379,7 @@ fn items(game: &Game, evals: Option<&GameEvals>) -> Vec<Item> {
                         jobs.push(Job::Close);
                         jobs.push(Job::Node {
                             id: alt,
+                            depth: alt_depth,
                             sidelines: false,
                         });
                         jobs.push(Job::Open {

@@ -115,12 +115,20 @@ pub fn run(args: TuiArgs) -> Result<()> {
         &term_flag,
         args.net.as_deref(),
     );
-    drop(terminal);
+    // ratatui shows the cursor again when the terminal is dropped, and
+    // prints (a panic, once stderr is gone too) if it cannot: after a
+    // hang-up it is left undropped.
+    if terminal.show_cursor().is_ok() {
+        drop(terminal);
+    } else {
+        std::mem::forget(terminal);
+    }
     restore_terminal();
 
     if app.config_changed && loaded.writable {
         if let Err(e) = write_atomic(&dirs.config_file(), &app.config.to_toml()) {
-            eprintln!("tapir: could not save settings: {e:#}");
+            // Not eprintln: with the terminal gone it would panic.
+            let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
         }
     }
     result
@@ -320,6 +328,10 @@ fn event_loop(
 ) -> Result<()> {
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
+    let had_terminal = {
+        use std::io::IsTerminal;
+        io::stdout().is_terminal()
+    };
 
     let (tx, rx) = channel::<LoopEvent>();
     let input_tx = tx.clone();
@@ -368,7 +380,17 @@ fn event_loop(
         let due = last_draw.map_or(now, |t| t + MIN_FRAME_GAP);
         if dirty && now >= due {
             let start = Instant::now();
-            term.draw(|f| ui::draw(f, app, &stats))?;
+            if let Err(e) = term.draw(|f| ui::draw(f, app, &stats)) {
+                // The session is saved whatever went wrong; a terminal
+                // that went away is a way out, not an error.
+                app.update(Action::ForceQuit);
+                run_effects(app, &engine, dirs);
+                return if terminal_gone(had_terminal) {
+                    Ok(())
+                } else {
+                    Err(anyhow!("drawing the board failed: {e}"))
+                };
+            }
             stats.record(start.elapsed());
             last_draw = Some(start);
             dirty = false;
@@ -389,6 +411,12 @@ fn event_loop(
         };
         app.now = Instant::now();
         if app.now >= next_tick {
+            // Its window closed without a SIGHUP reaching us (nohup, a
+            // multiplexer): nothing will ever be read or shown again.
+            if terminal_gone(had_terminal) {
+                app.update(Action::ForceQuit);
+                continue;
+            }
             if let Some(msg) = BACKGROUND_PANIC.lock().ok().and_then(|mut s| s.take()) {
                 app.error(msg);
                 dirty = true;
@@ -417,13 +445,21 @@ fn event_loop(
                 }
                 dirty |= app.update(a);
             }
-            if app.quit {
+            // A signal is answered between two keys, however long the burst.
+            if app.quit || term_flag.load(Ordering::Relaxed) {
                 break;
             }
         }
     }
     run_effects(app, &engine, dirs);
     Ok(())
+}
+
+/// Whether the terminal the board was drawn on went away (a hang-up makes
+/// its ioctls fail, so it no longer reads as a terminal).
+fn terminal_gone(had_terminal: bool) -> bool {
+    use std::io::IsTerminal;
+    had_terminal && !io::stdout().is_terminal()
 }
 
 /// Carries out what the reducer asked for; file results come back as

@@ -92,21 +92,19 @@ pub fn node_at(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
 }
 
 /// The title: the shown move, where it is, the result.
-fn title(doc: &Document, result: &str, evals: &GameEvals, mode: Mode) -> String {
-    let tree = doc.game.tree();
+fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode) -> String {
+    let len = moves.mainline_len;
+    let result = moves.result.as_str();
     let mut t = if doc.cursor == NodeId::ROOT {
-        if tree.mainline_len() == 0 {
+        if len == 0 {
             "Moves".to_string()
         } else {
-            format!(
-                "Moves · start of {}",
-                crate::game::plies(tree.mainline_len())
-            )
+            format!("Moves · start of {}", crate::game::plies(len))
         }
     } else {
         let ply = doc.ply();
-        let place = if tree.is_mainline(doc.cursor) {
-            format!("ply {ply}/{}", tree.mainline_len())
+        let place = if moves.is_mainline(doc.cursor) {
+            format!("ply {ply}/{len}")
         } else {
             format!("variation, ply {ply}")
         };
@@ -136,12 +134,7 @@ fn glyph_style(n: Nag, theme: &Theme) -> Style {
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let doc = &app.doc;
-    let title = title(
-        doc,
-        &app.view.game_result,
-        &app.ui.game_evals,
-        app.play.mode,
-    );
+    let title = title(doc, &app.ui.moves, &app.ui.game_evals, app.play.mode);
     let inner = titled(buf, area, &title, theme);
     if inner.height == 0 || inner.width < 12 {
         return;
