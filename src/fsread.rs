@@ -10,12 +10,30 @@ use std::path::Path;
 
 /// Why a path cannot be read as a file, in words.
 fn not_a_file(meta: &std::fs::Metadata) -> io::Error {
-    let what = if meta.is_dir() {
+    io::Error::new(io::ErrorKind::InvalidInput, kind_of(meta))
+}
+
+/// What a path that is not a regular file is, for the messages.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe, not a regular file";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device, not a regular file";
+        }
+        if t.is_socket() {
+            return "a socket, not a regular file";
+        }
+    }
+    if meta.is_dir() {
         "a directory, not a file"
     } else {
-        "not a regular file (a named pipe, a device or a socket)"
-    };
-    io::Error::new(io::ErrorKind::InvalidInput, what)
+        "not a regular file"
+    }
 }
 
 /// Opens `path` for reading if it is a regular file (links followed).

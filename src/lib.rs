@@ -10,6 +10,7 @@ pub mod engine;
 pub mod eval;
 pub mod fsread;
 pub mod game;
+pub mod linein;
 pub mod search;
 pub mod train;
 pub mod tui;

@@ -183,6 +183,8 @@ enum Command {
     },
     /// Speak UCI on stdin/stdout (what chess GUIs start).
     Uci,
+    /// Throw random, mutated and hostile UCI lines at a UCI engine and check every answer.
+    UciFuzz(cli::fuzz::FuzzArgs),
     /// Search a fixed set of positions to a fixed depth; prints a node signature and the speed.
     Bench {
         /// Depth in plies (default: the standard bench depth).
@@ -330,6 +332,7 @@ fn main() -> ExitCode {
             (None, None, None) => tapir::tui::run(board.into_tui()),
         },
         Some(Command::Uci) => tapir::uci::run(),
+        Some(Command::UciFuzz(args)) => cli::fuzz::run(args),
         Some(Command::Bench {
             depth,
             net,

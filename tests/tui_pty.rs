@@ -408,3 +408,47 @@ fn the_board_exits_when_its_terminal_goes_away() {
         assert!(autosave_in(&data).contains("1. d4 *"));
     }
 }
+
+#[test]
+fn named_pipes_and_a_data_file_never_stop_the_board_starting() {
+    let mkfifo = |p: &Path| {
+        let ok = std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .unwrap();
+        assert!(ok.success(), "mkfifo {}", p.display());
+    };
+    // config.toml and autosave.pgn are named pipes: the board starts and
+    // says so; it neither blocks on them nor moves them.
+    let root = temp_dir("fifos");
+    let (config, data) = (root.join("config"), root.join("data"));
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::create_dir_all(&data).unwrap();
+    mkfifo(&config.join("config.toml"));
+    mkfifo(&data.join("autosave.pgn"));
+    let mut s = spawn(&config, &data, &["tui"]);
+    s.wait_for("both messages", |s| {
+        let t = s.text();
+        t.contains("config.toml:") && t.contains("unreadable")
+    });
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+
+    // The data folder is a file: said in words, and the file is untouched.
+    let root = temp_dir("datafile");
+    let data = root.join("data");
+    std::fs::write(&data, "my notes").unwrap();
+    let mut s = spawn(&root.join("config"), &data, &["tui"]);
+    s.wait_for("the data folder message", |s| {
+        // Words only: the screen comes as a diff, blanks skipped.
+        let t = s.text();
+        t.contains("folder:") && t.contains("autosaved")
+    });
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), "my notes");
+}

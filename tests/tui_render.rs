@@ -162,7 +162,7 @@ fn overlays_render() {
         );
     }
     let mut seen: Vec<String> = Vec::new();
-    for _ in 0..10 {
+    for _ in 0..14 {
         seen.extend(screen(&mut app, 80, 24));
         app.update(Action::HelpScroll(5));
     }

@@ -630,3 +630,77 @@ fn repetition_in_the_game_history_is_a_draw() {
         .unwrap();
     assert!(last.contains("score cp 0 "), "{last}");
 }
+
+/// A named pipe made with `mkfifo` in a fresh temporary folder.
+fn fifo(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tapir-uci-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pipe.nnue");
+    let ok = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(ok.success(), "mkfifo");
+    path
+}
+
+#[test]
+fn a_named_pipe_as_evalfile_is_refused_at_once() {
+    let pipe = fifo("evalfile");
+    let mut s = Session::start();
+    let e = s.expect_error(&format!("setoption name EvalFile value {}", pipe.display()));
+    assert!(e.contains("named pipe, not a regular file"), "{e}");
+    let (_, best, _) = s.go("go depth 3");
+    assert_ne!(best, "0000", "the engine still searches with its net");
+    s.send("quit");
+    s.wait_exit(WAIT);
+    let _ = std::fs::remove_dir_all(pipe.parent().unwrap());
+}
+
+#[test]
+fn a_named_pipe_given_to_the_command_line_is_one_error() {
+    let pipe = fifo("cli");
+    for args in [
+        vec!["eval", "--net"],
+        vec!["bench", "1", "--net"],
+        vec!["perft", "--suite"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+            .args(&args)
+            .arg(&pipe)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("named pipe, not a regular file"),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(pipe.parent().unwrap());
+}
+
+#[test]
+fn more_threads_than_cpus_are_said_and_searched_with() {
+    let mut s = Session::start();
+    s.send("setoption name Threads value 256");
+    let got = s.ready();
+    assert!(
+        got.iter()
+            .any(|l| l.starts_with("info string Threads 256: searching with")),
+        "{got:?}"
+    );
+    s.send("position startpos");
+    let (_, best, _) = s.go("go movetime 100");
+    assert_ne!(best, "0000");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let asked = Instant::now();
+    s.send("stop");
+    s.until(|l| l.starts_with("bestmove"));
+    // Generous for a loaded machine; it takes about a millisecond.
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+}

@@ -23,6 +23,9 @@ pub struct BoardArgs {
     /// An NNUE net for the NNUE views and NNUE search (default: the built-in net).
     #[arg(long, value_name = "PATH")]
     pub net: Option<PathBuf>,
+    /// Analyse with this UCI engine: a configured [[engine]]'s name or a command line.
+    #[arg(long, value_name = "NAME|CMD")]
+    pub engine: Option<String>,
 }
 
 impl BoardArgs {
@@ -33,6 +36,7 @@ impl BoardArgs {
             || self.fen.is_some()
             || self.new
             || self.net.is_some()
+            || self.engine.is_some()
     }
 
     pub fn into_tui(self) -> crate::tui::TuiArgs {
@@ -41,6 +45,7 @@ impl BoardArgs {
             pgn: self.file.or(self.pgn),
             new: self.new,
             net: self.net,
+            engine: self.engine,
         }
     }
 }

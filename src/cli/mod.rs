@@ -8,6 +8,7 @@ pub mod datagen;
 pub mod eval;
 mod eval_bench;
 pub mod explain;
+pub mod fuzz;
 pub mod nnue;
 pub mod perft;
 mod progress;

@@ -3,11 +3,16 @@
 //! stop it, change options. Results arrive as `SearchEvent`s on a channel;
 //! the search itself never prints.
 
+mod any;
 mod events;
+pub mod external;
+mod lag;
 mod options;
 
 pub use crate::search::Limits;
+pub use any::AnyEngine;
 pub use events::{Bound, Score, SearchEvent, SearchInfo};
+pub use external::EngineSpec;
 pub use options::{
     EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
     DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
@@ -67,6 +72,8 @@ pub struct Engine {
     /// The net `EvalFile` loaded (or the embedded one), used when
     /// `settings.eval` is NNUE.
     net: Option<Arc<Network>>,
+    /// The GUI's latency, read from the clocks it sends.
+    lag: Arc<Mutex<lag::LagTracker>>,
 }
 
 /// What a new worker is given: the table and the net (`None`: the HCE).
@@ -87,6 +94,7 @@ struct EventSink {
     events: Sender<SearchEvent>,
     ended: AtomicBool,
     done: Mutex<Option<Sender<()>>>,
+    lag: Arc<Mutex<lag::LagTracker>>,
 }
 
 impl SearchSink for EventSink {
@@ -95,6 +103,9 @@ impl SearchSink for EventSink {
     }
 
     fn done(&self, out: SearchOutcome) {
+        if let Ok(mut lag) = self.lag.lock() {
+            lag.on_bestmove(std::time::Instant::now());
+        }
         let _ = self.events.send(SearchEvent::BestMove {
             id: self.id,
             best: out.best,
@@ -162,6 +173,7 @@ impl Engine {
                 fresh,
                 running: None,
                 net,
+                lag: Arc::new(Mutex::new(lag::LagTracker::default())),
             },
             rx,
         )
@@ -188,12 +200,13 @@ impl Engine {
         self.next_id += 1;
         let id = self.next_id;
         let ctl = Arc::new(Control::new(self.threads.len(), limits.ponder));
+        let overhead = self.overhead_for(&limits);
         let job = SearchJob {
             board: *self.position.board(),
             history: self.position.repetition_hashes(),
             limits,
             multipv: self.settings.multipv,
-            overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            overhead,
             elo: self.settings.limit_strength.then_some(self.settings.elo),
         };
         let (done_tx, done) = channel();
@@ -202,6 +215,7 @@ impl Engine {
             events: self.events.clone(),
             ended: AtomicBool::new(false),
             done: Mutex::new(Some(done_tx)),
+            lag: Arc::clone(&self.lag),
         });
         self.threads
             .start(job, self.tt.clone(), ctl.clone(), sink.clone());
@@ -212,6 +226,30 @@ impl Engine {
             done,
         });
         id
+    }
+
+    /// The overhead charged per move: the Move Overhead, or more when the
+    /// GUI's clocks show more latency than that.
+    fn overhead_for(&self, limits: &Limits) -> Duration {
+        let side = self.position.board().side_to_move();
+        let clock = if limits.ponder || limits.infinite || limits.movetime.is_some() {
+            None
+        } else {
+            match side {
+                crate::chess::Color::White => {
+                    limits.wtime.map(|t| (t, limits.winc.unwrap_or_default()))
+                }
+                crate::chess::Color::Black => {
+                    limits.btime.map(|t| (t, limits.binc.unwrap_or_default()))
+                }
+            }
+        };
+        let seen = self
+            .lag
+            .lock()
+            .map(|mut l| l.on_go(side, self.position.ply(), clock, std::time::Instant::now()))
+            .unwrap_or_default();
+        Duration::from_millis(self.settings.move_overhead_ms).max(seen)
     }
 
     /// Gives every worker what the settings call for now: the table and
@@ -308,6 +346,9 @@ impl Engine {
     /// Clears the hash and history for a new game.
     pub fn new_game(&mut self) {
         self.stop();
+        if let Ok(mut l) = self.lag.lock() {
+            l.new_game();
+        }
         self.tt.clear();
         self.threads.configure(Arc::new(|w: &mut Worker| w.clear()));
     }

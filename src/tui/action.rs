@@ -139,6 +139,11 @@ pub enum Action {
         event: SearchEvent,
     },
     EngineError(String),
+    /// The engine thread now runs this engine.
+    EngineSwitched {
+        name: String,
+        tapir: bool,
+    },
     FileLoaded {
         path: PathBuf,
         text: String,
@@ -230,6 +235,8 @@ pub enum Effect {
     SetOption(EngineOption),
     /// Clear the engine's hash and history.
     NewGame,
+    /// Analyse with another engine (`None`: tapir's own).
+    UseEngine(Option<crate::engine::EngineSpec>),
     Load(PathBuf),
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),

@@ -109,6 +109,8 @@ pub struct EngineSession {
     pub search: Option<ActiveSearch>,
     pub lines: Vec<LineView>,
     pub next_token: u64,
+    /// The external engine's name; `None` while tapir's own analyses.
+    pub external: Option<String>,
 }
 
 impl Default for EngineSession {
@@ -117,6 +119,7 @@ impl Default for EngineSession {
             search: None,
             lines: Vec::new(),
             next_token: 1,
+            external: None,
         }
     }
 }

@@ -207,11 +207,79 @@ fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
     })
 }
 
+/// Moves a broken autosave to the first free `autosave.pgn.broken`,
+/// `.broken.1`, `.broken.2`, ... so no earlier one is overwritten (a hard
+/// link never replaces a file, so two starts at once cannot clash).
+pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    use std::io;
+    if !std::fs::symlink_metadata(auto)?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    for k in 0..10_000 {
+        let name = if k == 0 {
+            "autosave.pgn.broken".to_string()
+        } else {
+            format!("autosave.pgn.broken.{k}")
+        };
+        let aside = auto.with_file_name(name);
+        match std::fs::hard_link(auto, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(auto)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(_) if !aside.exists() => {
+                // No hard links here (some file systems): rename, after the look.
+                std::fs::rename(auto, &aside)?;
+                return Ok(aside);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("10,000 broken autosaves are kept already"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tui::action::Action;
     use crate::tui::config::Config;
+
+    #[test]
+    fn broken_autosaves_are_numbered_and_none_is_overwritten() {
+        let dir = std::env::temp_dir().join(format!("tapir-aside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pgn");
+        let mut kept = Vec::new();
+        for i in 0..3 {
+            std::fs::write(&auto, format!("broken {i}")).unwrap();
+            kept.push(keep_aside(&auto).unwrap());
+            assert!(!auto.exists());
+        }
+        let names: Vec<_> = kept
+            .iter()
+            .map(|p| p.file_name().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "autosave.pgn.broken",
+                "autosave.pgn.broken.1",
+                "autosave.pgn.broken.2"
+            ]
+        );
+        for (i, p) in kept.iter().enumerate() {
+            assert_eq!(std::fs::read_to_string(p).unwrap(), format!("broken {i}"));
+        }
+        // A folder in the autosave's place is not moved.
+        std::fs::create_dir(&auto).unwrap();
+        assert!(keep_aside(&auto).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_game_against_the_engine_comes_back_paused() {

@@ -19,6 +19,7 @@ pub enum Command {
     Save(Option<PathBuf>),
     /// Load an NNUE net for the views and the engine.
     Net(PathBuf),
+    Engine(EngineChoice),
     Level(u8),
     Hash(usize),
     Threads(usize),
@@ -61,6 +62,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":colors X", "colour depth"),
     (":pieces X", "unicode or ascii"),
     (":net FILE", "load an NNUE net"),
+    (":engine [NAME]", "analyse with it"),
+    (":engine add CMD", "keep an engine"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
@@ -70,7 +73,19 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+
+/// What `:engine` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// No argument: say which engine analyses and which are configured.
+    List,
+    Tapir,
+    /// A configured engine's name, or else a command line to start.
+    Named(String),
+    /// `:engine add CMD`: keep it in the settings, and use it.
+    Add(String),
+}
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -99,6 +114,14 @@ pub fn parse(line: &str) -> Result<Command, String> {
             (!rest.is_empty()).then(|| PathBuf::from(rest)),
         )),
         "net" => Ok(Command::Net(PathBuf::from(need("a net file")?))),
+        "engine" if rest.is_empty() => Ok(Command::Engine(EngineChoice::List)),
+        "engine" => Ok(Command::Engine(
+            match rest.split_once(char::is_whitespace) {
+                Some(("add", cmd)) => EngineChoice::Add(cmd.trim().to_string()),
+                _ if rest.eq_ignore_ascii_case("tapir") => EngineChoice::Tapir,
+                _ => EngineChoice::Named(rest.to_string()),
+            },
+        )),
         "level" => {
             let n = number("a level 1-10")?;
             if n > u8::MAX as usize || !LEVEL_RANGE.contains(&(n as u8)) {

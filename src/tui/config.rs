@@ -114,6 +114,42 @@ pub struct Config {
     /// The name a game against the engine records for the human (empty:
     /// the login name).
     pub player: String,
+    /// The engine that analyses when the board opens: a configured
+    /// engine's name, or empty for tapir's own.
+    pub analysis_engine: String,
+    /// External UCI engines (`[[engine]]` tables), last: TOML puts tables
+    /// after plain keys.
+    #[serde(rename = "engine", skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<EngineConfig>,
+}
+
+/// One `[[engine]]` table: a UCI engine the board can start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineConfig {
+    pub name: String,
+    pub command: String,
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// UCI options set after the handshake, e.g. `{ Threads = "2" }`.
+    #[serde(default)]
+    pub options: std::collections::BTreeMap<String, String>,
+}
+
+impl EngineConfig {
+    pub fn spec(&self) -> crate::engine::EngineSpec {
+        crate::engine::EngineSpec {
+            name: Some(self.name.clone()),
+            command: self.command.clone(),
+            args: self.args.clone(),
+            options: self
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            patience: None,
+        }
+    }
 }
 
 impl Default for Config {
@@ -128,6 +164,8 @@ impl Default for Config {
             level: 5,
             autostart_analysis: true,
             player: String::new(),
+            analysis_engine: String::new(),
+            engines: Vec::new(),
         }
     }
 }
@@ -172,7 +210,39 @@ impl Config {
             self.level as usize,
             (*LEVEL_RANGE.start() as usize, *LEVEL_RANGE.end() as usize),
         )?;
+        for (i, e) in self.engines.iter().enumerate() {
+            if e.name.trim().is_empty() || e.command.trim().is_empty() {
+                return Err(anyhow!("engine {}: a name and a command are needed", i + 1));
+            }
+            if e.name.eq_ignore_ascii_case("tapir") {
+                return Err(anyhow!("engine {}: the name tapir is tapir's own", i + 1));
+            }
+            if self.engines[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&e.name))
+            {
+                return Err(anyhow!(
+                    "engine {}: a second engine named {}",
+                    i + 1,
+                    e.name
+                ));
+            }
+        }
+        let wanted = self.analysis_engine.trim();
+        if !wanted.is_empty()
+            && !wanted.eq_ignore_ascii_case("tapir")
+            && self.engine_named(wanted).is_none()
+        {
+            return Err(anyhow!("analysis_engine: no [[engine]] is named {wanted}"));
+        }
         Ok(())
+    }
+
+    /// The configured engine of that name (any case).
+    pub fn engine_named(&self, name: &str) -> Option<&EngineConfig> {
+        self.engines
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
     }
 
     /// The human's name for a game's tags.
@@ -195,7 +265,9 @@ impl Config {
             "# tapir settings. theme: classic | ocean | light | ansi; pieces: unicode | ascii;\n\
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
-             # autostart_analysis: analyse on opening; player: your name in games.\n{body}"
+             # autostart_analysis: analyse on opening; player: your name in games;\n\
+             # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
+             # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )
     }
 }

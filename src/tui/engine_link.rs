@@ -6,15 +6,23 @@
 
 use super::action::Effect;
 use crate::chess::Position;
-use crate::engine::{Engine, EngineOption, Limits, SearchEvent};
-use std::sync::mpsc::{channel, Sender};
+use crate::engine::{AnyEngine, EngineOption, EngineSpec, Limits, SearchEvent};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
 /// What the engine thread sends to the event loop.
 #[derive(Debug)]
 pub enum EngineReport {
-    Event { token: u64, event: SearchEvent },
+    Event {
+        token: u64,
+        event: SearchEvent,
+    },
     Error(String),
+    /// This engine now analyses (its name); `None` spec: tapir.
+    Using {
+        name: String,
+        tapir: bool,
+    },
 }
 
 enum Cmd {
@@ -27,6 +35,8 @@ enum Cmd {
     Stop,
     SetOption(EngineOption),
     NewGame,
+    /// Another engine: `None` is tapir's own.
+    Use(Option<EngineSpec>),
 }
 
 /// The UI's handle on the engine thread; dropping it ends the thread.
@@ -34,8 +44,14 @@ pub struct EngineLink {
     cmds: Sender<Cmd>,
 }
 
+/// Which search's reports count: the engine's generation (a new one per
+/// engine started, since two engines' search ids can be equal), the
+/// search id, and the UI's token for it.
+type Current = Arc<Mutex<Option<(u64, u64, u64)>>>;
+
 impl EngineLink {
-    /// Starts the engine thread; reports go to `sink` wrapped by `wrap`.
+    /// Starts the engine thread with tapir's own engine; reports go to
+    /// `sink` wrapped by `wrap`.
     pub fn spawn<T: Send + 'static>(
         sink: Sender<T>,
         wrap: fn(EngineReport) -> T,
@@ -45,49 +61,18 @@ impl EngineLink {
         std::thread::Builder::new()
             .name("tapir-engine-link".into())
             .spawn(move || {
-                let (mut engine, events) = Engine::new();
-                // (engine search id, UI token) of the search whose reports count.
-                let current: Arc<Mutex<Option<(u64, u64)>>> = Arc::new(Mutex::new(None));
-                let fwd_current = Arc::clone(&current);
-                let fwd_sink = sink.clone();
-                std::thread::Builder::new()
-                    .name("tapir-engine-events".into())
-                    .spawn(move || {
-                        for event in events {
-                            let id = match &event {
-                                SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => {
-                                    Some(*id)
-                                }
-                                SearchEvent::Error(_) => None,
-                            };
-                            let report = match id {
-                                None => Some(EngineReport::Event { token: 0, event }),
-                                Some(id) => {
-                                    // Waits while `go` is in progress, so the
-                                    // mapping for a new search is in place.
-                                    let cur =
-                                        *fwd_current.lock().unwrap_or_else(|p| p.into_inner());
-                                    match cur {
-                                        Some((cid, token)) if cid == id => {
-                                            Some(EngineReport::Event { token, event })
-                                        }
-                                        _ => None,
-                                    }
-                                }
-                            };
-                            if let Some(r) = report {
-                                if fwd_sink.send(wrap(r)).is_err() {
-                                    break;
-                                }
-                            }
-                        }
-                    })
-                    .expect("spawning the engine event thread");
+                let current: Current = Arc::new(Mutex::new(None));
                 let report_err = |e: String| {
                     let _ = sink.send(wrap(EngineReport::Error(e)));
                 };
-                for o in initial {
-                    if let Err(e) = engine.set_option(o) {
+                let mut generation = 0u64;
+                let (mut engine, events) = AnyEngine::tapir();
+                forward(events, generation, Arc::clone(&current), sink.clone(), wrap);
+                // What every engine is given when it starts (Hash, Threads,
+                // a net): kept for the engines switched to later.
+                let mut standing = initial;
+                for o in &standing {
+                    if let Err(e) = engine.set_option(o.clone()) {
                         report_err(e);
                     }
                 }
@@ -108,18 +93,52 @@ impl EngineLink {
                             engine.set_position(*position);
                             let mut cur = current.lock().unwrap_or_else(|p| p.into_inner());
                             let id = engine.go(limits);
-                            *cur = Some((id, token));
+                            *cur = Some((generation, id, token));
                         }
                         Cmd::Stop => {
                             *current.lock().unwrap_or_else(|p| p.into_inner()) = None;
                             engine.stop();
                         }
                         Cmd::SetOption(o) => {
+                            remember(&mut standing, &o);
                             if let Err(e) = engine.set_option(o) {
                                 report_err(e);
                             }
                         }
                         Cmd::NewGame => engine.new_game(),
+                        Cmd::Use(spec) => {
+                            *current.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                            engine.stop();
+                            let started = match &spec {
+                                None => Ok(AnyEngine::tapir()),
+                                Some(spec) => AnyEngine::start(spec),
+                            };
+                            match started {
+                                Ok((next, events)) => {
+                                    generation += 1;
+                                    // The old engine ends here (an external
+                                    // one is asked to quit).
+                                    engine = next;
+                                    forward(
+                                        events,
+                                        generation,
+                                        Arc::clone(&current),
+                                        sink.clone(),
+                                        wrap,
+                                    );
+                                    for o in &standing {
+                                        if let Err(e) = engine.set_option(o.clone()) {
+                                            report_err(e);
+                                        }
+                                    }
+                                    let _ = sink.send(wrap(EngineReport::Using {
+                                        name: engine.name(),
+                                        tapir: engine.is_tapir(),
+                                    }));
+                                }
+                                Err(e) => report_err(format!("{e}; still {}", engine.name())),
+                            }
+                        }
                     }
                 }
             })
@@ -144,8 +163,59 @@ impl EngineLink {
             Effect::Stop => Cmd::Stop,
             Effect::SetOption(o) => Cmd::SetOption(o),
             Effect::NewGame => Cmd::NewGame,
+            Effect::UseEngine(spec) => Cmd::Use(spec),
             _ => return,
         };
         let _ = self.cmds.send(cmd);
     }
+}
+
+/// Keeps the latest of each kind of standing option.
+fn remember(standing: &mut Vec<EngineOption>, o: &EngineOption) {
+    if matches!(o, EngineOption::ClearHash) {
+        return;
+    }
+    standing.retain(|s| std::mem::discriminant(s) != std::mem::discriminant(o));
+    standing.push(o.clone());
+}
+
+/// Passes one engine's events to the event loop, tagged with the UI's
+/// token; reports of a replaced search or engine are dropped.
+fn forward<T: Send + 'static>(
+    events: Receiver<SearchEvent>,
+    generation: u64,
+    current: Current,
+    sink: Sender<T>,
+    wrap: fn(EngineReport) -> T,
+) {
+    std::thread::Builder::new()
+        .name("tapir-engine-events".into())
+        .spawn(move || {
+            for event in events {
+                let id = match &event {
+                    SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => Some(*id),
+                    SearchEvent::Error(_) => None,
+                };
+                let report = match id {
+                    None => Some(EngineReport::Event { token: 0, event }),
+                    Some(id) => {
+                        // Waits while `go` is in progress, so the mapping
+                        // for a new search is in place.
+                        let cur = *current.lock().unwrap_or_else(|p| p.into_inner());
+                        match cur {
+                            Some((g, cid, token)) if g == generation && cid == id => {
+                                Some(EngineReport::Event { token, event })
+                            }
+                            _ => None,
+                        }
+                    }
+                };
+                if let Some(r) = report {
+                    if sink.send(wrap(r)).is_err() {
+                        break;
+                    }
+                }
+            }
+        })
+        .expect("spawning the engine event thread");
 }

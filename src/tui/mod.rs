@@ -49,6 +49,8 @@ pub struct TuiArgs {
     pub new: bool,
     /// A net file for the NNUE views and the engine (default: the built-in net, if any).
     pub net: Option<PathBuf>,
+    /// The engine to analyse with: a configured name or a command line.
+    pub engine: Option<String>,
 }
 
 /// Opens the board on the terminal and runs until the user quits.

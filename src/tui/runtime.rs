@@ -77,8 +77,21 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let Some(r) = session {
         app.restore_session(r);
     }
-    if let Some(m) = start_msg {
-        app.info(m);
+    // The engine asked for (or the settings' choice) starts on the engine
+    // thread; a name or command that fails is said, and tapir analyses.
+    let wanted = args.engine.clone().or_else(|| {
+        let c = app.config.analysis_engine.trim();
+        (!c.is_empty() && !c.eq_ignore_ascii_case("tapir")).then(|| c.to_string())
+    });
+    if let Some(engine) = wanted {
+        app.update(Action::Command(format!("engine {engine}")));
+    }
+    // One status line: a bad config and an autosave note are said together.
+    match (&loaded.warning, start_msg) {
+        (Some(w), Some(m)) => app.error(format!("{m}; and {w}")),
+        (Some(w), None) => app.error(w.clone()),
+        (None, Some(m)) => app.info(m),
+        (None, None) => {}
     }
     if let (Some(path), Some((text, encoding))) = (&args.pgn, pgn) {
         // One game loads, several open the picker.
@@ -87,9 +100,6 @@ pub fn run(args: TuiArgs) -> Result<()> {
             text,
             encoding,
         });
-    }
-    if let Some(w) = &loaded.warning {
-        app.error(w.clone());
     }
 
     let term_flag = Arc::new(AtomicBool::new(false));
@@ -217,10 +227,14 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             }
         }
         Err(why) => {
-            let msg = match keep_aside(&auto) {
+            let msg = match autosave::keep_aside(&auto) {
                 Ok(aside) => format!(
                     "the autosave was unreadable ({why}); kept as {}",
                     aside.display()
+                ),
+                Err(e) if e.kind() == io::ErrorKind::InvalidInput => format!(
+                    "the autosave {} is unreadable ({why}); left as it is",
+                    auto.display()
                 ),
                 Err(e) => format!(
                     "the autosave {} was unreadable ({why}) and could not be moved aside ({e}); it is left as it is",
@@ -230,31 +244,6 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             Start::game(Game::default(), Some(msg))
         }
     })
-}
-
-/// Renames a broken autosave to the first free `autosave.pgn.broken`,
-/// `.broken.1`, `.broken.2`, ... so no earlier one is overwritten.
-fn keep_aside(auto: &std::path::Path) -> io::Result<std::path::PathBuf> {
-    if !std::fs::symlink_metadata(auto)?.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    let mut k = 0;
-    loop {
-        let name = if k == 0 {
-            "autosave.pgn.broken".to_string()
-        } else {
-            format!("autosave.pgn.broken.{k}")
-        };
-        let aside = auto.with_file_name(name);
-        if !aside.exists() {
-            std::fs::rename(auto, &aside)?;
-            return Ok(aside);
-        }
-        k += 1;
-    }
 }
 
 type Term = Terminal<CrosstermBackend<io::Stdout>>;
@@ -438,6 +427,9 @@ fn event_loop(
                     Some(Action::Engine { token, event })
                 }
                 LoopEvent::Engine(EngineReport::Error(e)) => Some(Action::EngineError(e)),
+                LoopEvent::Engine(EngineReport::Using { name, tapir }) => {
+                    Some(Action::EngineSwitched { name, tapir })
+                }
             };
             if let Some(a) = action {
                 if let Action::Resize(..) = a {

@@ -13,7 +13,7 @@ pub use command::{parse, Command};
 
 use crate::engine::{Engine, SearchEvent};
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
@@ -216,7 +216,7 @@ fn spawn_reader(tx: Sender<Input>) {
         let stdin = std::io::stdin();
         let mut stdin = stdin.lock();
         loop {
-            match read_capped_line(&mut stdin, MAX_LINE) {
+            match crate::linein::read_capped_line(&mut stdin, MAX_LINE) {
                 Ok(None) | Err(_) => break,
                 Ok(Some(Ok(line))) => {
                     if tx.send(Input::Line(decode_line(&line))).is_err() {
@@ -234,41 +234,6 @@ fn spawn_reader(tx: Sender<Input>) {
     });
 }
 
-/// The next line of `r` (with its `\n`), or `Err(length)` when it is longer
-/// than `max` bytes (the rest of it read and dropped); `None` at the end.
-fn read_capped_line(
-    r: &mut impl BufRead,
-    max: usize,
-) -> std::io::Result<Option<Result<Vec<u8>, usize>>> {
-    let mut line = Vec::new();
-    let mut len = 0usize;
-    loop {
-        let buf = r.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(match len {
-                0 => None,
-                _ if len > max => Some(Err(len)),
-                _ => Some(Ok(line)),
-            });
-        }
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..=i], true),
-            None => (buf, false),
-        };
-        let n = chunk.len();
-        len += n;
-        if len <= max {
-            line.extend_from_slice(chunk);
-        } else {
-            line = Vec::new();
-        }
-        r.consume(n);
-        if done {
-            return Ok(Some(if len > max { Err(len) } else { Ok(line) }));
-        }
-    }
-}
-
 /// An error's text cut to `ECHO_MAX` characters: a megabyte of bad input
 /// gets a line back, not a megabyte.
 fn clip(why: &str) -> String {
@@ -281,7 +246,7 @@ fn clip(why: &str) -> String {
 
 /// One input line as text: the line ending (`\n` or `\r\n`) removed and
 /// any invalid UTF-8 replaced by U+FFFD.
-fn decode_line(bytes: &[u8]) -> String {
+pub fn decode_line(bytes: &[u8]) -> String {
     let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     String::from_utf8_lossy(bytes).into_owned()
@@ -371,7 +336,8 @@ mod tests {
     #[test]
     fn long_lines_are_refused_and_errors_clipped() {
         let mut input = std::io::Cursor::new(b"isready\nxxxxxxxxxx\nuci".to_vec());
-        let line = |r: &mut std::io::Cursor<Vec<u8>>| read_capped_line(r, 8).unwrap();
+        let line =
+            |r: &mut std::io::Cursor<Vec<u8>>| crate::linein::read_capped_line(r, 8).unwrap();
         assert_eq!(line(&mut input), Some(Ok(b"isready\n".to_vec())));
         assert_eq!(line(&mut input), Some(Err(11)));
         assert_eq!(line(&mut input), Some(Ok(b"uci".to_vec())));

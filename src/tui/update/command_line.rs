@@ -46,6 +46,7 @@ impl App {
             },
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
+            C::Engine(choice) => self.choose_engine(choice),
             C::Save(path) => self.save(path.map(|p| expand_path(&p))),
             C::Level(n) => {
                 self.config.level = n;
@@ -420,4 +421,77 @@ fn game_label(e: &IndexEntry) -> String {
         plies(e.plies),
         where_when.join(" · ")
     )
+}
+
+impl App {
+    /// `:engine`: say which engine analyses, or switch to tapir, a
+    /// configured engine, a command line, or add one to the settings.
+    pub(super) fn choose_engine(&mut self, choice: commands::EngineChoice) {
+        use crate::engine::EngineSpec;
+        use commands::EngineChoice as E;
+        match choice {
+            E::List => {
+                let now = self
+                    .engine
+                    .external
+                    .clone()
+                    .unwrap_or_else(|| "tapir".into());
+                let names: Vec<&str> = self
+                    .config
+                    .engines
+                    .iter()
+                    .map(|e| e.name.as_str())
+                    .collect();
+                self.info(if names.is_empty() {
+                    format!("analysing with {now}; no [[engine]] configured (:engine add CMD)")
+                } else {
+                    format!(
+                        "analysing with {now}; configured: tapir, {}",
+                        names.join(", ")
+                    )
+                });
+            }
+            E::Tapir => {
+                self.command_engine(Effect::UseEngine(None));
+                self.info("starting tapir");
+            }
+            E::Named(name) => {
+                let spec = match self.config.engine_named(&name) {
+                    Some(e) => e.spec(),
+                    None => match EngineSpec::from_command_line(&name) {
+                        Ok(s) => s,
+                        Err(e) => return self.error(format!(":engine: {e}")),
+                    },
+                };
+                self.info(format!("starting {}", spec.label()));
+                self.command_engine(Effect::UseEngine(Some(spec)));
+            }
+            E::Add(cmd) => {
+                let spec = match EngineSpec::from_command_line(&cmd) {
+                    Ok(s) => s,
+                    Err(e) => return self.error(format!(":engine add: {e}")),
+                };
+                let mut name = spec.label();
+                let mut k = 2;
+                while name.eq_ignore_ascii_case("tapir")
+                    || self.config.engine_named(&name).is_some()
+                {
+                    name = format!("{}-{k}", spec.label());
+                    k += 1;
+                }
+                self.config.engines.push(crate::tui::config::EngineConfig {
+                    name: name.clone(),
+                    command: spec.command.clone(),
+                    args: spec.args.clone(),
+                    options: Default::default(),
+                });
+                self.config_changed = true;
+                self.info(format!("added engine {name} to the settings; starting it"));
+                self.command_engine(Effect::UseEngine(Some(crate::engine::EngineSpec {
+                    name: Some(name),
+                    ..spec
+                })));
+            }
+        }
+    }
 }

@@ -48,6 +48,11 @@ impl App {
             }
             Action::Engine { token, event } => return self.engine_event(token, event),
             Action::EngineError(e) => self.error(format!("engine: {e}")),
+            Action::EngineSwitched { name, tapir } => {
+                self.engine.external = (!tapir).then(|| name.clone());
+                self.engine.search = None;
+                self.info(format!("analysing with {name}"));
+            }
             Action::First => self.go_to(crate::game::NodeId::ROOT),
             Action::Prev => self.go_prev(),
             Action::Next => self.go_next(),

@@ -126,8 +126,9 @@ pub fn pv_words(pv: &str) -> Vec<String> {
 /// The title's fields, most important first; `fit_title` drops them from
 /// the end (hash, then time, speed, nodes) when the row is short.
 fn title_fields(app: &App) -> Vec<String> {
+    let who = app.engine.external.as_deref().unwrap_or("Engine");
     let Some(s) = &app.engine.search else {
-        return vec!["Engine".to_string()];
+        return vec![who.to_string()];
     };
     let what = match (s.key.purpose, s.finished) {
         (Purpose::Analysis, false) => "analysing",
@@ -135,7 +136,7 @@ fn title_fields(app: &App) -> Vec<String> {
         (Purpose::EngineMove, false) => "thinking",
         (Purpose::EngineMove, true) => "moved",
     };
-    let mut fields = vec![format!("Engine · {what}")];
+    let mut fields = vec![format!("{who} · {what}")];
     let first = app.engine.lines.first();
     if let Some(l) = first {
         let nps = if l.nps > 0 {

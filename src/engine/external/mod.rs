@@ -1,0 +1,486 @@
+//! Any UCI engine behind the same calls as tapir's own (`set_position`,
+//! `go`, `stop`, `ponderhit`, `new_game`, `set_option`), reporting the same
+//! `SearchEvent`s on a channel, so a front end cannot tell them apart.
+//!
+//! The engine is a child process: one thread reads its output and turns
+//! it into events, checking every move against tapir's move generator;
+//! the caller's thread writes commands. Every wait has a deadline: an
+//! engine that does not answer `uci`, `isready` or `stop` in time, exits,
+//! prints garbage or plays an illegal move becomes an `Error` event (and a
+//! `bestmove` without a move for the search it owed), never a hang.
+
+pub mod protocol;
+mod spec;
+
+pub use spec::EngineSpec;
+
+use super::{EngineOption, SearchEvent};
+use crate::chess::{Board, Position};
+use crate::search::Limits;
+use protocol::BestMove;
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `uci` (some load large nets).
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long `isready` may take (after options, a new game).
+const READY: Duration = Duration::from_secs(10);
+/// How long an engine may take to answer `stop` with its `bestmove`.
+const STOP: Duration = Duration::from_secs(3);
+/// The longest line read from an engine; longer ones are dropped.
+const MAX_LINE: usize = 1 << 20;
+/// The most of the engine's stderr kept for error messages.
+const STDERR_TAIL: usize = 2000;
+
+/// What the reader thread and the caller share.
+#[derive(Default)]
+struct State {
+    /// The search that owes a `bestmove`: its id and root.
+    running: Option<(u64, Board)>,
+    uciok: bool,
+    readyoks: u64,
+    id_name: Option<String>,
+    /// Declared options: name and type word.
+    options: Vec<(String, String)>,
+    exited: bool,
+    /// Lines that were none of UCI's.
+    garbage: u64,
+}
+
+type Shared = Arc<(Mutex<State>, Condvar)>;
+
+fn lock(s: &Shared) -> MutexGuard<'_, State> {
+    s.0.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A running external engine.
+pub struct ExternalEngine {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    shared: Shared,
+    stderr: Arc<Mutex<String>>,
+    events: Sender<SearchEvent>,
+    position: Position,
+    next_id: u64,
+    readies_sent: u64,
+    /// The deadlines: handshake, isready, stop.
+    limits: [Duration; 3],
+}
+
+impl ExternalEngine {
+    /// Starts the engine and shakes hands (`uci` ... `uciok`, the spec's
+    /// options, `isready` ... `readyok`). Options it does not have are
+    /// reported as `Error` events on the channel, not refused.
+    pub fn start(spec: &EngineSpec) -> Result<(ExternalEngine, Receiver<SearchEvent>), String> {
+        let shown = spec.label();
+        let mut child = Command::new(&spec.command)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", spec.command))?;
+        let (events, rx) = channel();
+        let shared: Shared = Arc::new((Mutex::new(State::default()), Condvar::new()));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let (Some(stdin), Some(stdout), Some(err)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            return Err(format!("cannot talk to {shown}: no pipes"));
+        };
+        spawn_stderr(err, Arc::clone(&stderr));
+        spawn_reader(stdout, Arc::clone(&shared), events.clone(), shown.clone());
+        let mut engine = ExternalEngine {
+            name: shown,
+            child,
+            stdin: Some(stdin),
+            shared,
+            stderr,
+            events,
+            position: Position::startpos(),
+            next_id: 0,
+            readies_sent: 0,
+            limits: match spec.patience {
+                Some(p) => [p; 3],
+                None => [HANDSHAKE, READY, STOP],
+            },
+        };
+        engine.handshake(spec)?;
+        Ok((engine, rx))
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        self.write("uci")?;
+        let deadline = Instant::now() + self.limits[0];
+        let state = self.wait_until(deadline, |s| s.uciok || s.exited);
+        let (ok, exited, name) = (state.uciok, state.exited, state.id_name.clone());
+        drop(state);
+        if !ok {
+            let why = if exited {
+                format!("{} exited at start{}", self.name, self.stderr_tail())
+            } else {
+                format!(
+                    "{} did not answer 'uci' within {} s: is it a UCI engine?",
+                    self.name,
+                    self.limits[0].as_secs_f32()
+                )
+            };
+            let _ = self.child.kill();
+            return Err(why);
+        }
+        if spec.name.is_none() {
+            if let Some(n) = name {
+                self.name = n;
+            }
+        }
+        for (name, value) in &spec.options {
+            if let Err(e) = self.set_uci_option(name, value) {
+                let _ = self.events.send(SearchEvent::Error(e));
+            }
+        }
+        self.sync()
+    }
+
+    /// The engine's name: the spec's, else its `id name`, else its program.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn set_position(&mut self, position: Position) {
+        self.position = position;
+    }
+
+    /// Whether the engine declared an option (case as UCI says: ignored).
+    pub fn has_option(&self, name: &str) -> bool {
+        self.declared(name).is_some()
+    }
+
+    fn declared(&self, name: &str) -> Option<String> {
+        lock(&self.shared)
+            .options
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(n, _)| n.clone())
+    }
+
+    /// Sends `setoption` for an option the engine declared.
+    pub fn set_uci_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let Some(declared) = self.declared(name) else {
+            return Err(format!("{} has no option '{name}'", self.name));
+        };
+        if value.contains('\n') || value.contains('\r') {
+            return Err(format!("option {name}: a value must be one line"));
+        }
+        let line = if value.is_empty() {
+            format!("setoption name {declared}")
+        } else {
+            format!("setoption name {declared} value {value}")
+        };
+        self.write(&line)
+    }
+
+    /// tapir's typed options, for the engine's options of the same
+    /// meaning. tapir's own (its evaluator, its net) and options the
+    /// engine lacks are passed over: the board sends them to any engine.
+    pub fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
+        let (name, value) = match option {
+            EngineOption::Hash(v) => ("Hash", v.to_string()),
+            EngineOption::Threads(v) => ("Threads", v.to_string()),
+            EngineOption::MultiPv(v) => ("MultiPV", v.to_string()),
+            EngineOption::MoveOverhead(v) => ("Move Overhead", v.to_string()),
+            EngineOption::ClearHash => ("Clear Hash", String::new()),
+            EngineOption::Ponder(v) => ("Ponder", v.to_string()),
+            EngineOption::LimitStrength(v) => ("UCI_LimitStrength", v.to_string()),
+            EngineOption::Elo(v) => ("UCI_Elo", v.to_string()),
+            EngineOption::Evaluator(_) | EngineOption::EvalFile(_) => return Ok(()),
+        };
+        if !self.has_option(name) {
+            return Ok(());
+        }
+        self.stop();
+        self.set_uci_option(name, &value)
+    }
+
+    /// Starts a search of the position; its events carry the id returned.
+    pub fn go(&mut self, limits: Limits) -> u64 {
+        self.stop();
+        self.next_id += 1;
+        let id = self.next_id;
+        if lock(&self.shared).exited {
+            self.owe_nothing(id, format!("{} is not running", self.name));
+            return id;
+        }
+        lock(&self.shared).running = Some((id, *self.position.board()));
+        let sent = self
+            .write(&protocol::position_line(&self.position))
+            .and_then(|_| self.write(&protocol::go_line(&limits)));
+        if let Err(e) = sent {
+            if lock(&self.shared).running.take().is_some() {
+                self.owe_nothing(id, e);
+            }
+        }
+        id
+    }
+
+    /// Answers for a search the engine cannot: an error, then no move.
+    fn owe_nothing(&self, id: u64, why: String) {
+        let _ = self.events.send(SearchEvent::Error(why));
+        let _ = self.events.send(SearchEvent::BestMove {
+            id,
+            best: None,
+            ponder: None,
+        });
+    }
+
+    /// Stops the search and waits for its `bestmove`; an engine that does
+    /// not give it within `STOP` is ended.
+    pub fn stop(&mut self) {
+        let Some((id, _)) = lock(&self.shared).running else {
+            return;
+        };
+        let _ = self.write("stop");
+        let deadline = Instant::now() + self.limits[2];
+        let mut state = self.wait_until(deadline, |s| s.running.is_none() || s.exited);
+        if let Some((rid, _)) = state.running {
+            if rid == id {
+                state.running = None;
+                drop(state);
+                let _ = self.child.kill();
+                self.owe_nothing(
+                    id,
+                    format!(
+                        "{} did not answer 'stop' within {} s and was ended",
+                        self.name,
+                        self.limits[2].as_secs_f32()
+                    ),
+                );
+            }
+        }
+    }
+
+    pub fn ponderhit(&mut self) {
+        if lock(&self.shared).running.is_some() {
+            let _ = self.write("ponderhit");
+        }
+    }
+
+    pub fn new_game(&mut self) {
+        self.stop();
+        if self.write("ucinewgame").is_ok() {
+            if let Err(e) = self.sync() {
+                let _ = self.events.send(SearchEvent::Error(e));
+            }
+        }
+    }
+
+    pub fn is_searching(&self) -> bool {
+        lock(&self.shared).running.is_some()
+    }
+
+    /// `isready`, and waits for its `readyok`.
+    fn sync(&mut self) -> Result<(), String> {
+        self.write("isready")?;
+        self.readies_sent += 1;
+        let want = self.readies_sent;
+        let deadline = Instant::now() + self.limits[1];
+        let state = self.wait_until(deadline, |s| s.readyoks >= want || s.exited);
+        if state.readyoks >= want {
+            return Ok(());
+        }
+        let exited = state.exited;
+        drop(state);
+        Err(if exited {
+            format!("{} exited{}", self.name, self.stderr_tail())
+        } else {
+            format!(
+                "{} did not answer 'isready' within {} s",
+                self.name,
+                self.limits[1].as_secs_f32()
+            )
+        })
+    }
+
+    fn wait_until(
+        &self,
+        deadline: Instant,
+        done: impl Fn(&State) -> bool,
+    ) -> MutexGuard<'_, State> {
+        let mut state = lock(&self.shared);
+        while !done(&state) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            state = self
+                .shared
+                .1
+                .wait_timeout(state, left)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|p| p.into_inner().0);
+        }
+        state
+    }
+
+    fn write(&mut self, line: &str) -> Result<(), String> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(format!("{} is not running", self.name));
+        };
+        let r = stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush());
+        r.map_err(|e| {
+            self.stdin = None;
+            format!(
+                "{} stopped reading its input ({e}){}",
+                self.name,
+                self.stderr_tail()
+            )
+        })
+    }
+
+    fn stderr_tail(&self) -> String {
+        let text = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
+        let text = text.trim();
+        if text.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", text.lines().last().unwrap_or(text))
+        }
+    }
+
+    /// Lines the engine printed that were not UCI (reported, not fatal).
+    pub fn garbage_lines(&self) -> u64 {
+        lock(&self.shared).garbage
+    }
+}
+
+impl Drop for ExternalEngine {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = self.write("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Keeps the end of what the engine writes to stderr, for messages.
+fn spawn_stderr(err: impl Read + Send + 'static, keep: Arc<Mutex<String>>) {
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(err);
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = r.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            if let Ok(mut k) = keep.lock() {
+                k.push_str(&String::from_utf8_lossy(&buf[..n]));
+                if k.len() > STDERR_TAIL {
+                    let cut = k.len() - STDERR_TAIL;
+                    let cut = (cut..k.len())
+                        .find(|&i| k.is_char_boundary(i))
+                        .unwrap_or(k.len());
+                    k.drain(..cut);
+                }
+            }
+        }
+    });
+}
+
+/// Reads the engine's output and turns it into state and events.
+fn spawn_reader(
+    out: impl Read + Send + 'static,
+    shared: Shared,
+    events: Sender<SearchEvent>,
+    label: String,
+) {
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(out);
+        loop {
+            let line = match crate::linein::read_capped_line(&mut r, MAX_LINE) {
+                Ok(Some(Ok(bytes))) => String::from_utf8_lossy(&bytes).trim().to_string(),
+                Ok(Some(Err(_))) => {
+                    lock(&shared).garbage += 1;
+                    continue;
+                }
+                Ok(None) | Err(_) => break,
+            };
+            read_line(&line, &shared, &events, &label);
+        }
+        let mut state = lock(&shared);
+        state.exited = true;
+        if let Some((id, _)) = state.running.take() {
+            let name = state.id_name.clone().unwrap_or_else(|| label.clone());
+            let _ = events.send(SearchEvent::Error(format!(
+                "{name} exited in the middle of a search"
+            )));
+            let _ = events.send(SearchEvent::BestMove {
+                id,
+                best: None,
+                ponder: None,
+            });
+        }
+        shared.1.notify_all();
+    });
+}
+
+fn read_line(line: &str, shared: &Shared, events: &Sender<SearchEvent>, label: &str) {
+    let mut state = lock(shared);
+    let head = line.split_whitespace().next().unwrap_or("");
+    match head {
+        "uciok" => state.uciok = true,
+        "readyok" => state.readyoks += 1,
+        "id" => {
+            if let Some(n) = line.strip_prefix("id name ") {
+                state.id_name = Some(n.trim().to_string());
+            }
+        }
+        "option" => {
+            if let Some(o) = protocol::parse_option(line) {
+                state.options.push(o);
+            }
+        }
+        "info" => {
+            if let Some((id, root)) = state.running {
+                if let Some(i) = protocol::parse_info(line, &root) {
+                    let _ = events.send(SearchEvent::Info { id, info: i.info });
+                }
+            }
+        }
+        "bestmove" => {
+            let Some((id, root)) = state.running.take() else {
+                return;
+            };
+            let (best, ponder) = match protocol::parse_bestmove(line, &root) {
+                Some(BestMove::Move(m, p)) => (Some(m), p),
+                Some(BestMove::NoMove) | None => (None, None),
+                Some(BestMove::Bad(why)) => {
+                    let name = state.id_name.as_deref().unwrap_or(label);
+                    let _ = events.send(SearchEvent::Error(format!("{name} answered {why}")));
+                    (None, None)
+                }
+            };
+            let _ = events.send(SearchEvent::BestMove { id, best, ponder });
+        }
+        "" | "copyprotection" | "registration" => {}
+        _ => state.garbage += 1,
+    }
+    shared.1.notify_all();
+}

@@ -1,0 +1,188 @@
+//! The UCI client against real processes: tapir itself as `tapir uci`,
+//! and small shell scripts that misbehave (crash mid-search, never say
+//! readyok or uciok, print garbage, play an illegal move, ignore stop).
+//! Each ends in a clear error and, for a search, a bestmove without a
+//! move: the caller never waits for ever.
+
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+use tapir::chess::{legal_moves, parse_uci, Position};
+use tapir::engine::external::ExternalEngine;
+use tapir::engine::{EngineOption, EngineSpec, Limits, SearchEvent};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn tapir_spec() -> EngineSpec {
+    EngineSpec {
+        command: env!("CARGO_BIN_EXE_tapir").into(),
+        args: vec!["uci".into()],
+        ..EngineSpec::default()
+    }
+}
+
+/// A shell script engine that answers the handshake as told, then runs
+/// `on_go` for each `go`.
+fn script(handshake: &str, on_go: &str) -> EngineSpec {
+    let body = format!(
+        "while IFS= read -r l; do case \"$l\" in uci) {handshake};; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done"
+    );
+    EngineSpec {
+        command: "sh".into(),
+        args: vec!["-c".into(), body],
+        patience: Some(Duration::from_millis(1500)),
+        ..EngineSpec::default()
+    }
+}
+
+/// Events until the bestmove of search `id`: (errors, infos, best).
+fn until_best(rx: &Receiver<SearchEvent>, id: u64) -> (Vec<String>, usize, Option<String>) {
+    let (mut errors, mut infos) = (Vec::new(), 0);
+    loop {
+        match rx.recv_timeout(WAIT).expect("an event in time") {
+            SearchEvent::Error(e) => errors.push(e),
+            SearchEvent::Info { .. } => infos += 1,
+            SearchEvent::BestMove { id: b, best, .. } if b == id => {
+                return (errors, infos, best.map(|m| m.to_string()))
+            }
+            SearchEvent::BestMove { .. } => {}
+        }
+    }
+}
+
+#[test]
+fn tapir_as_an_external_engine_analyses_and_plays_legal_moves() {
+    let (mut e, rx) = ExternalEngine::start(&tapir_spec()).expect("start tapir uci");
+    assert!(e.name().starts_with("tapir"), "{}", e.name());
+    assert!(e.has_option("MultiPV") && e.has_option("hash"));
+    e.set_option(EngineOption::MultiPv(2)).unwrap();
+    let mut pos = Position::startpos();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        let mv = parse_uci(pos.board(), m).unwrap();
+        pos.make(mv);
+    }
+    e.set_position(pos.clone());
+    let id = e.go(Limits::depth(6));
+    let (errors, infos, best) = until_best(&rx, id);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(infos >= 6, "an info per depth and line: {infos}");
+    let best = best.expect("a move");
+    assert!(parse_uci(pos.board(), &best).is_ok(), "{best}");
+    // An infinite search stops when asked, with its move.
+    let id = e.go(Limits::infinite());
+    std::thread::sleep(Duration::from_millis(100));
+    e.stop();
+    let (_, _, best) = until_best(&rx, id);
+    assert!(best.is_some());
+    assert!(!e.is_searching());
+    assert_eq!(e.garbage_lines(), 0);
+}
+
+#[test]
+fn an_engine_that_crashes_mid_search_is_an_error_and_no_move() {
+    let spec = script(
+        "echo uciok",
+        "echo 'info depth 1 score cp 20 pv e2e4'; exit 3",
+    );
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let id = e.go(Limits::depth(3));
+    let (errors, _, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert!(errors.iter().any(|e| e.contains("exited")), "{errors:?}");
+    // The next search is answered at once: the engine is gone.
+    let id = e.go(Limits::depth(3));
+    let (errors, _, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert!(
+        errors.iter().any(|e| e.contains("not running")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn an_engine_that_never_says_uciok_is_refused_in_time() {
+    let spec = script("echo 'hello, I speak xboard'", "true");
+    let started = std::time::Instant::now();
+    let err = ExternalEngine::start(&spec).err().expect("refused");
+    assert!(err.contains("did not answer 'uci'"), "{err}");
+    assert!(started.elapsed() < WAIT);
+    let missing = EngineSpec {
+        command: "/nonexistent/engine".into(),
+        ..EngineSpec::default()
+    };
+    let err = ExternalEngine::start(&missing).err().expect("refused");
+    assert!(err.contains("cannot start /nonexistent/engine"), "{err}");
+}
+
+#[test]
+fn an_engine_that_never_says_readyok_is_refused_in_time() {
+    let body =
+        "while IFS= read -r l; do case \"$l\" in uci) echo uciok;; quit) exit 0;; esac; done";
+    let spec = EngineSpec {
+        command: "sh".into(),
+        args: vec!["-c".into(), body.into()],
+        patience: Some(Duration::from_millis(500)),
+        ..EngineSpec::default()
+    };
+    let err = ExternalEngine::start(&spec).err().expect("refused");
+    assert!(err.contains("did not answer 'isready'"), "{err}");
+}
+
+#[test]
+fn garbage_is_counted_and_an_illegal_move_is_an_error() {
+    let spec = script(
+        "echo 'id name Liar'; echo 'garbage ☃ line'; echo 'option name Hash type spin default 1 min 1 max 9'; echo uciok",
+        "echo 'info depth 1 score cp 10 pv e2e5'; echo 'info nonsense'; echo 'bestmove e2e5'",
+    );
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    assert_eq!(e.name(), "Liar");
+    let id = e.go(Limits::depth(1));
+    let (errors, infos, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert_eq!(infos, 1, "the info is kept, its illegal pv cut");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("Liar answered the illegal move e2e5")),
+        "{errors:?}"
+    );
+    assert!(e.garbage_lines() >= 1);
+    // Options it lacks are passed over for tapir's typed ones, refused by name.
+    assert!(e.set_option(EngineOption::MultiPv(3)).is_ok());
+    assert!(e.set_uci_option("Skill Level", "3").is_err());
+    assert!(e.set_uci_option("hash", "4").is_ok());
+}
+
+#[test]
+fn an_engine_that_ignores_stop_is_ended() {
+    let spec = script("echo uciok", "echo 'info depth 1 score cp 0 pv e2e4'");
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let id = e.go(Limits::infinite());
+    e.stop();
+    let (errors, _, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert!(
+        errors.iter().any(|e| e.contains("did not answer 'stop'")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn no_move_is_right_only_without_legal_moves() {
+    let spec = script("echo uciok", "echo 'bestmove (none)'");
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(legal_moves(mate.board()).is_empty());
+    e.set_position(mate);
+    let id = e.go(Limits::depth(1));
+    let (errors, _, best) = until_best(&rx, id);
+    assert!(errors.is_empty() && best.is_none(), "{errors:?}");
+    e.set_position(Position::startpos());
+    let id = e.go(Limits::depth(1));
+    let (errors, _, _) = until_best(&rx, id);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("where there are legal moves")),
+        "{errors:?}"
+    );
+}
