@@ -36,6 +36,8 @@ pub struct RootRank {
     pub dtz: i32,
     /// Ranks at or above this are wins, at or below its negative losses.
     pub bound: i32,
+    /// DTZ tables ranked the moves (else WDL alone did).
+    pub by_dtz: bool,
 }
 
 /// The rank every win within the 50-move rule gets.
@@ -141,6 +143,7 @@ impl Tablebases {
                         rank,
                         dtz: 0,
                         bound,
+                        by_dtz: false,
                     };
                 }
                 let dtz = m.dtz.map_or(0, |d| d.plies);
@@ -164,6 +167,7 @@ impl Tablebases {
                     rank,
                     dtz,
                     bound,
+                    by_dtz: true,
                 }
             })
             .collect();
