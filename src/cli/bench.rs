@@ -73,8 +73,17 @@ pub fn run(
     println!("Time: {:.3} s", secs);
     println!("Nodes searched: {}", result.nodes);
     println!("Nodes/second: {}", (result.nodes as f64 / secs) as u64);
-    if tbhits {
+    if let (true, Some(path)) = (tbhits, syzygy) {
         println!("TB hits: {}", result.tbhits);
+        // The probe itself, tables in memory: random 3-4 piece positions.
+        let (tables, _) = Tablebases::open(path);
+        let boards = crate::tb::bench::positions(&tables, 10_000, 27);
+        let (per, probes) = crate::tb::bench::time_wdl(&tables, &boards, 20);
+        println!(
+            "WDL probe: {} ns ({probes} probes of {} positions)",
+            per.as_nanos(),
+            boards.len()
+        );
     }
     Ok(())
 }

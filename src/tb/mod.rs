@@ -10,8 +10,10 @@
 //! position, built from bitboards), `files` (what may be opened: regular
 //! files only, the magic bytes checked), `tables` (the loaded set and the
 //! probes), `moves` (every legal move with its outcome, ranked for the
-//! search's root and for the board's tablebase view).
+//! search's root and for the board's tablebase view), `bench` (the
+//! probe benchmark's positions and timing).
 
+pub mod bench;
 mod convert;
 mod files;
 mod moves;
