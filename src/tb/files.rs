@@ -20,8 +20,14 @@ pub(crate) struct CheckedFs;
 struct TableFile(std::fs::File);
 
 impl RandomAccessFile for TableFile {
+    #[cfg(unix)]
     fn read_at(&self, buf: &mut [u8], offset: u64, _hint: ReadHint) -> io::Result<usize> {
         std::os::unix::fs::FileExt::read_at(&self.0, buf, offset)
+    }
+
+    #[cfg(windows)]
+    fn read_at(&self, buf: &mut [u8], offset: u64, _hint: ReadHint) -> io::Result<usize> {
+        std::os::windows::fs::FileExt::seek_read(&self.0, buf, offset)
     }
 }
 

@@ -67,7 +67,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
     (":multipv N", "engine lines 1-5"),
-    (":syzygy PATH|off", "tablebase folders"),
+    (":syzygy PATH", "tablebase folders"),
     (":new :flip :q", "as n, f, q"),
 ];
 
