@@ -1,7 +1,8 @@
 //! tapir: a terminal chess analysis board with its own engine.
 //!
 //! Layers, each depending only on those above it in this list:
-//! `chess` (rules) -> `game` (move trees, PGN) and `eval` -> `search` ->
+//! `chess` (rules) -> `game` (move trees, PGN), `eval` and `tb` (Syzygy
+//! tablebases) -> `search` ->
 //! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
 
 pub mod chess;
@@ -12,6 +13,7 @@ pub mod fsread;
 pub mod game;
 pub mod linein;
 pub mod search;
+pub mod tb;
 pub mod train;
 pub mod tui;
 pub mod uci;

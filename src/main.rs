@@ -198,6 +198,10 @@ enum Command {
         /// Search threads; more than 1 times Lazy SMP (nodes then vary run to run).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Probe the Syzygy tables in these folders (joined by `:`), as
+        /// the engine does with a SyzygyPath.
+        #[arg(long, value_name = "PATH")]
+        syzygy: Option<String>,
     },
 }
 
@@ -338,7 +342,8 @@ fn main() -> ExitCode {
             net,
             hce,
             threads,
-        }) => cli::bench::run(depth, net.as_deref(), hce, threads),
+            syzygy,
+        }) => cli::bench::run(depth, net.as_deref(), hce, threads, syzygy.as_deref()),
         None => {
             use std::io::IsTerminal;
             let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();

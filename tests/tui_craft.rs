@@ -196,6 +196,7 @@ fn feed(app: &mut App, score: i32, bound: Bound, pv: &str) {
                 nodes: 1,
                 nps: 1,
                 hashfull: 0,
+                tbhits: 0,
                 time: std::time::Duration::from_millis(1),
                 pv: moves,
             },

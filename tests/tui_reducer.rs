@@ -372,6 +372,7 @@ fn analysis_restarts_on_change_and_drops_stale_events() {
             nodes: 1_500_000,
             nps: 750_000,
             hashfull: 100,
+            tbhits: 0,
             time: std::time::Duration::from_secs(2),
             pv: moves,
         }

@@ -64,6 +64,7 @@ fn feed_line(app: &mut App, multipv: usize, cp: i32, pv: &str) {
         nodes: 2_345_678,
         nps: 1_234_567,
         hashfull: 250,
+        tbhits: 0,
         time: std::time::Duration::from_millis(1900),
         pv: moves,
     };

@@ -166,6 +166,7 @@ fn feed_line(app: &mut App, multipv: usize, pv: &str) {
         nodes: 100_000,
         nps: 1_000_000,
         hashfull: 10,
+        tbhits: 0,
         time: std::time::Duration::from_millis(100),
         pv: moves,
     };

@@ -212,6 +212,7 @@ fn an_engine_line_becomes_a_variation() {
                     nodes: 1000,
                     nps: 1000,
                     hashfull: 0,
+                    tbhits: 0,
                     time: std::time::Duration::from_millis(5),
                     pv: line,
                 },

@@ -183,7 +183,7 @@ fn assert_legal(pos: &Position, best: &str, ponder: Option<&str>) {
 fn assert_infos(pos: &Position, lines: &[String]) {
     for l in lines.iter().filter(|l| l.starts_with("info depth")) {
         for key in [
-            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "tbhits", "time",
         ] {
             assert!(field(l, key).is_some(), "no {key} in {l}");
         }

@@ -1,9 +1,11 @@
 //! `tapir bench [DEPTH]`: the search benchmark. Prints one line per
 //! position, then the node signature and the speed.
 
-use crate::engine::THREADS_RANGE;
+use crate::engine::{DEFAULT_SYZYGY_PROBE_DEPTH, DEFAULT_SYZYGY_PROBE_LIMIT, THREADS_RANGE};
 use crate::eval::nnue::{default_net_checked, nnue_is_default, Network};
 use crate::search::bench::{self, DEFAULT_DEPTH};
+use crate::search::TbSearch;
+use crate::tb::Tablebases;
 use anyhow::{anyhow, bail, Result};
 use std::path::Path;
 use std::sync::Arc;
@@ -14,7 +16,15 @@ pub const MAX_DEPTH: u32 = 30;
 /// is the default, `net` instead of it, the hand-crafted eval with `hce`.
 /// `threads`: 1 gives the deterministic signature; more measure Lazy SMP's
 /// time to the same depth.
-pub fn run(depth: Option<u32>, net: Option<&Path>, hce: bool, threads: usize) -> Result<()> {
+/// `syzygy`: probe the tables of this path (the engine's defaults for the
+/// other Syzygy options).
+pub fn run(
+    depth: Option<u32>,
+    net: Option<&Path>,
+    hce: bool,
+    threads: usize,
+    syzygy: Option<&str>,
+) -> Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         bail!("bench depth must be 1..={MAX_DEPTH}, got {depth}");
@@ -29,8 +39,25 @@ pub fn run(depth: Option<u32>, net: Option<&Path>, hce: bool, threads: usize) ->
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
+    let tb = match syzygy {
+        Some(path) => {
+            let (tables, report) = Tablebases::open(path);
+            println!("Syzygy: {}", report.summary());
+            if report.files == 0 {
+                bail!("no Syzygy tables in {path}");
+            }
+            Some(TbSearch {
+                tables: Arc::new(tables),
+                probe_depth: DEFAULT_SYZYGY_PROBE_DEPTH,
+                probe_limit: DEFAULT_SYZYGY_PROBE_LIMIT,
+                rule50: true,
+            })
+        }
+        None => None,
+    };
+    let tbhits = tb.is_some();
     let mut i = 0;
-    let result = bench::run_with(depth, net, threads, &mut |line| {
+    let result = bench::run_with_tb(depth, net, threads, tb, &mut |line| {
         i += 1;
         println!(
             "{i:>3} {:>10} nodes  bestmove {:<6} {}",
@@ -46,5 +73,17 @@ pub fn run(depth: Option<u32>, net: Option<&Path>, hce: bool, threads: usize) ->
     println!("Time: {:.3} s", secs);
     println!("Nodes searched: {}", result.nodes);
     println!("Nodes/second: {}", (result.nodes as f64 / secs) as u64);
+    if let (true, Some(path)) = (tbhits, syzygy) {
+        println!("TB hits: {}", result.tbhits);
+        // The probe itself, tables in memory: random 3-4 piece positions.
+        let (tables, _) = Tablebases::open(path);
+        let boards = crate::tb::bench::positions(&tables, 10_000, 27);
+        let (per, probes) = crate::tb::bench::time_wdl(&tables, &boards, 20);
+        println!(
+            "WDL probe: {} ns ({probes} probes of {} positions)",
+            per.as_nanos(),
+            boards.len()
+        );
+    }
     Ok(())
 }

@@ -15,13 +15,17 @@ pub use events::{Bound, Score, SearchEvent, SearchInfo};
 pub use external::EngineSpec;
 pub use options::{
     EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
-    DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
-    THREADS_RANGE,
+    DEFAULT_MULTIPV, DEFAULT_SYZYGY_PROBE_DEPTH, DEFAULT_SYZYGY_PROBE_LIMIT, DEFAULT_THREADS,
+    ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE, SYZYGY_PROBE_DEPTH_RANGE,
+    SYZYGY_PROBE_LIMIT_RANGE, THREADS_RANGE,
 };
 
 use crate::chess::Position;
 use crate::eval::nnue::{default_net, embedded_net, Network};
-use crate::search::{Control, SearchJob, SearchOutcome, SearchSink, SearchThreads, Tt, Worker};
+use crate::search::{
+    Control, SearchJob, SearchOutcome, SearchSink, SearchThreads, TbSearch, Tt, Worker,
+};
+use crate::tb::{LoadReport, Tablebases};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -40,6 +44,11 @@ pub struct Settings {
     pub elo: u32,
     pub eval: EvalKind,
     pub eval_file: Option<PathBuf>,
+    /// `SyzygyPath` as given (empty: none).
+    pub syzygy_path: String,
+    pub syzygy_probe_depth: i32,
+    pub syzygy_rule50: bool,
+    pub syzygy_probe_limit: usize,
 }
 
 impl Default for Settings {
@@ -54,6 +63,10 @@ impl Default for Settings {
             elo: DEFAULT_ELO,
             eval: EvalKind::Hce,
             eval_file: None,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: DEFAULT_SYZYGY_PROBE_DEPTH,
+            syzygy_rule50: true,
+            syzygy_probe_limit: DEFAULT_SYZYGY_PROBE_LIMIT,
         }
     }
 }
@@ -74,6 +87,10 @@ pub struct Engine {
     net: Option<Arc<Network>>,
     /// The GUI's latency, read from the clocks it sends.
     lag: Arc<Mutex<lag::LagTracker>>,
+    /// The Syzygy tables of `SyzygyPath` (none found: `None`) and what
+    /// loading them found.
+    tables: Option<Arc<Tablebases>>,
+    tb_report: LoadReport,
 }
 
 /// What a new worker is given: the table and the net (`None`: the HCE).
@@ -174,6 +191,8 @@ impl Engine {
                 running: None,
                 net,
                 lag: Arc::new(Mutex::new(lag::LagTracker::default())),
+                tables: None,
+                tb_report: LoadReport::default(),
             },
             rx,
         )
@@ -208,6 +227,7 @@ impl Engine {
             multipv: self.settings.multipv,
             overhead,
             elo: self.settings.limit_strength.then_some(self.settings.elo),
+            tb: self.tb_search(),
         };
         let (done_tx, done) = channel();
         let sink = Arc::new(EventSink {
@@ -250,6 +270,27 @@ impl Engine {
             .map(|mut l| l.on_go(side, self.position.ply(), clock, std::time::Instant::now()))
             .unwrap_or_default();
         Duration::from_millis(self.settings.move_overhead_ms).max(seen)
+    }
+
+    /// The tables and how the search uses them, for the next `go`.
+    fn tb_search(&self) -> Option<TbSearch> {
+        let tables = self.tables.clone()?;
+        Some(TbSearch {
+            tables,
+            probe_depth: self.settings.syzygy_probe_depth,
+            probe_limit: self.settings.syzygy_probe_limit,
+            rule50: self.settings.syzygy_rule50,
+        })
+    }
+
+    /// The loaded Syzygy tables, if any (the board's tablebase view shares them).
+    pub fn tablebases(&self) -> Option<Arc<Tablebases>> {
+        self.tables.clone()
+    }
+
+    /// What the last `SyzygyPath` found: tables, and what was left out and why.
+    pub fn tablebase_report(&self) -> &LoadReport {
+        &self.tb_report
     }
 
     /// Gives every worker what the settings call for now: the table and
@@ -409,6 +450,22 @@ impl Engine {
                 self.stop();
                 self.use_builtin_net()?;
             }
+            EngineOption::SyzygyPath(path) => {
+                self.stop();
+                let path = path.trim().to_string();
+                if path.is_empty() || path == "<empty>" {
+                    self.tables = None;
+                    self.tb_report = LoadReport::default();
+                } else {
+                    let (tables, report) = Tablebases::open(&path);
+                    self.tables = (report.files > 0).then(|| Arc::new(tables));
+                    self.tb_report = report;
+                }
+                self.settings.syzygy_path = path;
+            }
+            EngineOption::SyzygyProbeDepth(d) => self.settings.syzygy_probe_depth = d,
+            EngineOption::Syzygy50MoveRule(on) => self.settings.syzygy_rule50 = on,
+            EngineOption::SyzygyProbeLimit(n) => self.settings.syzygy_probe_limit = n,
             EngineOption::EvalFile(Some(path)) => {
                 self.stop();
                 let net = Network::load_named(&path)?;

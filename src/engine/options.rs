@@ -38,6 +38,14 @@ pub enum EngineOption {
     Evaluator(EvalKind),
     /// A net file to load; `None` goes back to the built-in net.
     EvalFile(Option<PathBuf>),
+    /// Syzygy table folders joined by `:`; empty: no tables.
+    SyzygyPath(String),
+    /// Probe in the tree only this deep or deeper (at the piece limit).
+    SyzygyProbeDepth(i32),
+    /// Cursed wins and blessed losses count as draws.
+    Syzygy50MoveRule(bool),
+    /// Probe positions of at most this many pieces (0: never).
+    SyzygyProbeLimit(usize),
 }
 
 pub const HASH_RANGE: (usize, usize) = (1, 65536);
@@ -45,12 +53,16 @@ pub const THREADS_RANGE: (usize, usize) = (1, 256);
 pub const MULTIPV_RANGE: (usize, usize) = (1, 10);
 pub const MOVE_OVERHEAD_RANGE: (u64, u64) = (0, 5000);
 pub const ELO_RANGE: (u32, u32) = (1000, 3000);
+pub const SYZYGY_PROBE_DEPTH_RANGE: (i32, i32) = (1, 100);
+pub const SYZYGY_PROBE_LIMIT_RANGE: (usize, usize) = (0, 7);
 
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const DEFAULT_THREADS: usize = 1;
 pub const DEFAULT_MULTIPV: usize = 1;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 pub const DEFAULT_ELO: u32 = 1500;
+pub const DEFAULT_SYZYGY_PROBE_DEPTH: i32 = 1;
+pub const DEFAULT_SYZYGY_PROBE_LIMIT: usize = 7;
 
 impl EngineOption {
     /// Checks the value against its range; the message names both.
@@ -72,6 +84,12 @@ impl EngineOption {
             EngineOption::MultiPv(v) => check("MultiPV", *v, MULTIPV_RANGE),
             EngineOption::MoveOverhead(v) => check("Move Overhead", *v, MOVE_OVERHEAD_RANGE),
             EngineOption::Elo(v) => check("UCI_Elo", *v, ELO_RANGE),
+            EngineOption::SyzygyProbeDepth(v) => {
+                check("SyzygyProbeDepth", *v, SYZYGY_PROBE_DEPTH_RANGE)
+            }
+            EngineOption::SyzygyProbeLimit(v) => {
+                check("SyzygyProbeLimit", *v, SYZYGY_PROBE_LIMIT_RANGE)
+            }
             _ => Ok(()),
         }
     }

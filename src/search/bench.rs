@@ -8,6 +8,7 @@ use super::bench_positions::BENCH_FENS;
 use super::control::Control;
 use super::limits::Limits;
 use super::pool::{run_search, SearchJob};
+use super::tb::TbSearch;
 use super::tt::Tt;
 use super::worker::Worker;
 use crate::chess::Board;
@@ -30,6 +31,8 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Time spent searching.
     pub elapsed: Duration,
+    /// Tablebase probes that answered.
+    pub tbhits: u64,
 }
 
 /// Runs the bench with the hand-crafted eval, calling `each` after every
@@ -46,6 +49,17 @@ pub fn run_with(
     threads: usize,
     each: &mut dyn FnMut(&BenchLine),
 ) -> Result<BenchResult, String> {
+    run_with_tb(depth, net, threads, None, each)
+}
+
+/// `run_with`, probing `tb` as the engine does with a `SyzygyPath`.
+pub fn run_with_tb(
+    depth: u32,
+    net: Option<Arc<Network>>,
+    threads: usize,
+    tb: Option<TbSearch>,
+    each: &mut dyn FnMut(&BenchLine),
+) -> Result<BenchResult, String> {
     let tt = Arc::new(Tt::new(HASH_MB)?);
     let mut workers: Vec<Worker> = (0..threads.max(1))
         .map(|i| {
@@ -55,6 +69,7 @@ pub fn run_with(
         })
         .collect();
     let mut total = 0;
+    let mut tbhits = 0;
     // Only the searches are timed, not the table clearing between them.
     let mut elapsed = Duration::ZERO;
     for &fen in BENCH_FENS {
@@ -71,12 +86,14 @@ pub fn run_with(
             multipv: 1,
             overhead: Duration::ZERO,
             elo: None,
+            tb: tb.clone(),
         };
         let start = Instant::now();
         let out = run_search(&mut workers, &tt, &ctl, &job, &mut |_| {});
         elapsed += start.elapsed();
         let nodes = workers.iter().map(Worker::nodes).sum();
         total += nodes;
+        tbhits += ctl.total_tbhits();
         each(&BenchLine {
             fen,
             nodes,
@@ -86,5 +103,6 @@ pub fn run_with(
     Ok(BenchResult {
         nodes: total,
         elapsed,
+        tbhits,
     })
 }

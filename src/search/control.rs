@@ -19,6 +19,8 @@ pub struct Control {
     /// Microseconds after `start` at which `ponderhit` came; `u64::MAX` if not.
     ponderhit_us: AtomicU64,
     nodes: Vec<AtomicU64>,
+    /// Each thread's tablebase hits.
+    tbhits: Vec<AtomicU64>,
 }
 
 impl Control {
@@ -31,6 +33,7 @@ impl Control {
             start: Instant::now(),
             ponderhit_us: AtomicU64::new(u64::MAX),
             nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            tbhits: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -101,6 +104,16 @@ impl Control {
         if let Some(c) = self.nodes.get(thread) {
             c.store(n, Relaxed);
         }
+    }
+
+    pub fn set_tbhits(&self, thread: usize, n: u64) {
+        if let Some(c) = self.tbhits.get(thread) {
+            c.store(n, Relaxed);
+        }
+    }
+
+    pub fn total_tbhits(&self) -> u64 {
+        self.tbhits.iter().map(|c| c.load(Relaxed)).sum()
     }
 
     pub fn total_nodes(&self) -> u64 {

@@ -69,6 +69,7 @@ impl FixedSearch {
             multipv: 1,
             overhead: Duration::ZERO,
             elo: None,
+            tb: None,
         };
         let out = run_search(&mut self.workers, &self.tt, &ctl, &job, &mut |_| {});
         out.best.map(|best| FixedResult {

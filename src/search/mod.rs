@@ -11,7 +11,7 @@
 //! iterative deepening, aspiration, MultiPV), `search` (negamax and
 //! quiescence), `pool` (a search's plan and outcome, the strength limit,
 //! scoped threads), `threads` (the engine's threads, alive between
-//! searches), `fixed` (the synchronous
+//! searches), `tb` (Syzygy at the root and in the tree), `fixed` (the synchronous
 //! search datagen drives), `bench` and `bench_positions`.
 
 pub mod bench;
@@ -30,6 +30,7 @@ pub mod score;
 mod search;
 pub mod see;
 pub mod stack;
+pub mod tb;
 pub mod threads;
 pub mod time;
 pub mod tt;
@@ -43,6 +44,7 @@ pub use fixed::{FixedResult, FixedSearch};
 pub use limits::Limits;
 pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome, SEARCH_THREAD_STACK};
 pub use report::{Bound, Score, SearchInfo};
+pub use tb::TbSearch;
 pub use threads::{Configure, SearchSink, SearchThreads};
 pub use tt::Tt;
 pub use worker::Worker;

@@ -156,3 +156,12 @@ pub const STRENGTH_MULTIPV: usize = 4;
 /// centipawns at most (200 at Elo 1000, 50 at 2000, 12 at 2500).
 pub const STRENGTH_NOISE_TOP_ELO: i32 = 3000;
 pub const STRENGTH_NOISE_DIV: i32 = 20_000;
+
+// ---- tablebases -----------------------------------------------------------
+
+/// A tablebase score stored in the hash table counts as this much deeper
+/// than the node (it is exact whatever the depth; Stockfish's 6).
+pub const TB_DEPTH_BONUS: i32 = 6;
+/// Root scores of wins the 50-move rule may spoil: `rank * 100 / DIV`
+/// centipawns (Stockfish's 200: under half a pawn).
+pub const TB_SMALL_SCORE_DIV: i32 = 200;

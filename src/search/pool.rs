@@ -33,6 +33,8 @@ pub struct SearchJob {
     pub overhead: Duration,
     /// `UCI_Elo` when the strength is limited.
     pub elo: Option<u32>,
+    /// Syzygy tables and how to use them; `None` searches without.
+    pub tb: Option<super::tb::TbSearch>,
 }
 
 /// The answer: the move to play (none only in mate or stalemate), the
@@ -74,7 +76,7 @@ pub fn plan(
     job: &SearchJob,
     report: &mut dyn FnMut(SearchInfo),
 ) -> Option<(Vec<Move>, SearchSetup)> {
-    let moves = root_moves(&job.board, &job.limits);
+    let mut moves = root_moves(&job.board, &job.limits);
     if moves.is_empty() {
         // Nothing to search: say why (mated or stalemate), as GUIs expect
         // a score before the null bestmove.
@@ -91,6 +93,7 @@ pub fn plan(
             nodes: 0,
             nps: 0,
             hashfull: 0,
+            tbhits: 0,
             time: Duration::ZERO,
             pv: Vec::new(),
         });
@@ -103,11 +106,26 @@ pub fn plan(
         limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
         multipv = multipv.max(STRENGTH_MULTIPV);
     }
+    // A root in the tables keeps only its best moves, best first.
+    let mut tb_scores = Vec::new();
+    let mut tb = job.tb.clone();
+    if let Some(t) = &job.tb {
+        if let Some((kept, by_dtz)) = super::tb::root_moves(t, &job.board, &job.history, &moves) {
+            moves = kept.iter().map(|&(m, _)| m).collect();
+            // Ranked by DTZ, or drawn or lost: the tree has nothing to add.
+            if by_dtz || kept.first().is_none_or(|&(_, s)| s <= 0) {
+                tb = None;
+            }
+            tb_scores = kept;
+        }
+    }
     let setup = SearchSetup {
         limits,
         multipv,
         report_lines: job.multipv.max(1),
         overhead: job.overhead,
+        tb,
+        tb_scores,
     };
     Some((moves, setup))
 }

@@ -34,6 +34,8 @@ pub struct SearchInfo {
     pub nps: u64,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// Tablebase probes that answered, over every thread.
+    pub tbhits: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
 }

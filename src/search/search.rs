@@ -8,7 +8,7 @@ use super::check::CheckInfo;
 use super::history::{bonus, piece_to, NO_PIECE_TO};
 use super::params::*;
 use super::picker::{Picker, QuietCtx};
-use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL};
+use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, TB_WIN_BOUND};
 use super::see::{move_gain, see_ge};
 use super::tt::{TtBound, TtHit};
 use super::worker::Worker;
@@ -121,7 +121,9 @@ impl Worker {
     #[inline(always)]
     pub(super) fn static_eval(&mut self, ply: usize) -> i32 {
         let b = &self.stack.frames[ply].board;
-        self.eval.evaluate(b).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        self.eval
+            .evaluate(b)
+            .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
     /// Draw by rule at `ply` (a mate on the 100th half-move still counts).
@@ -198,6 +200,13 @@ impl Worker {
                 if h.depth >= depth && bound_cuts(h.bound, tt_score, alpha, beta) {
                     return tt_score;
                 }
+            }
+        }
+
+        // ---- tablebases ----
+        if self.tb_limit != 0 && !root && !singular_search {
+            if let Some(s) = self.probe_tb(&b, ply, depth, alpha, beta, tt_pv) {
+                return s;
             }
         }
 

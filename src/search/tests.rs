@@ -26,6 +26,7 @@ fn search_with(
         multipv,
         overhead: Duration::ZERO,
         elo: None,
+        tb: None,
     };
     let mut infos = Vec::new();
     let out = run_search(&mut workers, &tt, &ctl, &job, &mut |i| infos.push(i));
@@ -225,6 +226,7 @@ fn garbage_in_the_hash_table_never_yields_illegal_moves() {
             multipv: 1,
             overhead: Duration::ZERO,
             elo: None,
+            tb: None,
         };
         let mut infos = Vec::new();
         let out = run_search(&mut workers, &tt, &ctl, &job, &mut |i| infos.push(i));

@@ -32,6 +32,9 @@ pub struct RootMove {
     pub seldepth: usize,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// The tables' score when the root is in them (shown unless the
+    /// search finds a mate).
+    pub tb_score: Option<i32>,
 }
 
 impl RootMove {
@@ -43,6 +46,7 @@ impl RootMove {
             pv: vec![mv],
             seldepth: 0,
             nodes: 0,
+            tb_score: None,
         }
     }
 }
@@ -56,6 +60,10 @@ pub struct SearchSetup {
     /// Lines reported.
     pub report_lines: usize,
     pub overhead: Duration,
+    /// Tablebases for the tree (`None`: no probes).
+    pub tb: Option<super::tb::TbSearch>,
+    /// The root's moves with their tablebase scores, when it is in the tables.
+    pub tb_scores: Vec<(Move, i32)>,
 }
 
 /// The per-thread search state.
@@ -85,6 +93,12 @@ pub struct Worker {
     /// A move that failed high in the first line of an iteration that did
     /// not finish: better than `result[0]`, so it is played if time runs out.
     pub(super) fail_high: Option<RootMove>,
+    /// The tables the tree probes, and from how many pieces (0: none)
+    /// and what depth.
+    pub(super) tb: Option<super::tb::TbSearch>,
+    pub(super) tb_limit: usize,
+    pub(super) tb_depth: i32,
+    pub(super) tb_hits: u64,
 }
 
 impl Worker {
@@ -111,6 +125,10 @@ impl Worker {
             nmp_min_ply: 0,
             result: Vec::new(),
             fail_high: None,
+            tb: None,
+            tb_limit: 0,
+            tb_depth: 0,
+            tb_hits: 0,
         }
     }
 
@@ -165,6 +183,16 @@ impl Worker {
         self.stack.reset(root, history);
         self.eval.reset(root);
         self.root_moves = moves.iter().map(|&m| RootMove::new(m)).collect();
+        for rm in self.root_moves.iter_mut() {
+            rm.tb_score = setup
+                .tb_scores
+                .iter()
+                .find(|&&(m, _)| m == rm.mv)
+                .map(|&(_, s)| s);
+        }
+        self.tb = setup.tb.clone();
+        (self.tb_limit, self.tb_depth) = self.tb.as_ref().map_or((0, 0), super::tb::effective);
+        self.tb_hits = 0;
         self.ctl = ctl;
         self.nodes = 0;
         self.seldepth = 0;
@@ -189,6 +217,7 @@ impl Worker {
     #[cold]
     pub(super) fn poll(&mut self) {
         self.ctl.set_nodes(self.id, self.nodes);
+        self.ctl.set_tbhits(self.id, self.tb_hits);
         if self.ctl.stopped() {
             self.stopped = true;
             return;
@@ -321,6 +350,7 @@ impl Worker {
             }
         }
         self.ctl.set_nodes(self.id, self.nodes);
+        self.ctl.set_tbhits(self.id, self.tb_hits);
     }
 
     /// One root search of line `pv_idx` with a window that widens until the
@@ -390,12 +420,20 @@ impl Worker {
         depth: i32,
         bound: Bound,
     ) -> SearchInfo {
-        let (score, depth) = if rm.score > -INF {
+        let (mut score, depth) = if rm.score > -INF {
             (rm.score, depth)
         } else {
             (rm.prev_score, (depth - 1).max(1))
         };
+        if let Some(t) = rm.tb_score {
+            // The tables know better than any evaluation; only a mate the
+            // search has seen says more.
+            if !is_mate(score) {
+                score = t;
+            }
+        }
         self.ctl.set_nodes(self.id, self.nodes);
+        self.ctl.set_tbhits(self.id, self.tb_hits);
         let nodes = self.ctl.total_nodes();
         let time = self.ctl.elapsed();
         let micros = time.as_micros().max(1) as u64;
@@ -408,6 +446,7 @@ impl Worker {
             nodes,
             nps: nodes.saturating_mul(1_000_000) / micros,
             hashfull: self.tt.hashfull(),
+            tbhits: self.ctl.total_tbhits(),
             time,
             pv: rm.pv.clone(),
         }

@@ -484,6 +484,8 @@ pub struct App {
     /// Derived from the shown position.
     pub view: View,
     pub config: Config,
+    /// The Syzygy tables and the shown position's entry in them.
+    pub tb: super::tablebase::TbState,
     /// Settings changed since start (written back on quit when allowed).
     pub config_changed: bool,
     /// The net the board shows (and the engine uses for NNUE), if any.
@@ -511,6 +513,7 @@ impl App {
             None => EvalKind::Hce,
         };
         let analysis = config.autostart_analysis;
+        let tb = super::tablebase::TbState::open(&config.syzygy_path).0;
         let mut app = App {
             doc,
             engine: EngineSession::default(),
@@ -536,6 +539,7 @@ impl App {
             dialogs: Dialogs::default(),
             view,
             config,
+            tb,
             config_changed: false,
             net,
             screen: (120, 40),
@@ -648,9 +652,13 @@ impl App {
             Some(Outcome::Draw) => "½-½".to_string(),
             None => {
                 let score = crate::tui::widgets::score_text(self.display_score());
-                match self.lines_here().first() {
+                let head = match self.lines_here().first() {
                     Some(l) => format!("d{} {score}", l.depth),
                     None => format!("static {score}"),
+                };
+                match self.tb.verdict() {
+                    Some(v) => format!("{head} · {v}"),
+                    None => head,
                 }
             }
         }

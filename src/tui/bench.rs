@@ -114,6 +114,7 @@ fn fake_lines(app: &mut App) {
             nodes: 12_345_678,
             nps: 2_345_678,
             hashfull: 412,
+            tbhits: 0,
             time: Duration::from_millis(5263),
             pv,
         };

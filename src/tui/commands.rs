@@ -45,6 +45,8 @@ pub enum Command {
     Colors(ColorSetting),
     /// `:pieces unicode|ascii`.
     Pieces(PieceStyle),
+    /// `:syzygy PATH` (folders joined by `:`), `:syzygy off`.
+    Syzygy(String),
 }
 
 /// Every command with what it does, for the help overlay.
@@ -68,12 +70,13 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
     (":multipv N", "engine lines 1-5"),
+    (":syzygy PATH", "tablebase folders"),
     (":new :flip :q", "as n, f, q"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,6 +185,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             "ascii" | "letters" => Ok(Command::Pieces(PieceStyle::Ascii)),
             _ => Err(format!(":pieces needs unicode or ascii, got '{rest}'")),
         },
+        "syzygy" | "tb" => match need("folders joined by ':' (or off)")? {
+            "off" | "none" => Ok(Command::Syzygy(String::new())),
+            path => Ok(Command::Syzygy(path.to_string())),
+        },
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
         "help" | "h" => Ok(Command::Help),
@@ -234,5 +241,11 @@ mod tests {
             Ok(Command::Pieces(PieceStyle::Ascii))
         );
         assert!(parse("line 9").is_err());
+        assert_eq!(
+            parse("syzygy /tb/345:/tb/6"),
+            Ok(Command::Syzygy("/tb/345:/tb/6".into()))
+        );
+        assert_eq!(parse("syzygy off"), Ok(Command::Syzygy(String::new())));
+        assert!(parse("syzygy").unwrap_err().contains("needs"));
     }
 }

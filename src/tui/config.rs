@@ -114,6 +114,8 @@ pub struct Config {
     /// The name a game against the engine records for the human (empty:
     /// the login name).
     pub player: String,
+    /// Syzygy tablebase folders joined by `:` (empty: none).
+    pub syzygy_path: String,
     /// The engine that analyses when the board opens: a configured
     /// engine's name, or empty for tapir's own.
     pub analysis_engine: String,
@@ -166,6 +168,7 @@ impl Default for Config {
             player: String::new(),
             analysis_engine: String::new(),
             engines: Vec::new(),
+            syzygy_path: String::new(),
         }
     }
 }
@@ -266,6 +269,7 @@ impl Config {
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\
+             # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )

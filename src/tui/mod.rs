@@ -30,6 +30,7 @@ pub mod layout;
 pub mod movetext;
 pub mod params;
 pub mod runtime;
+pub mod tablebase;
 pub mod teach;
 pub mod theme;
 pub mod ui;

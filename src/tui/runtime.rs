@@ -347,6 +347,9 @@ fn event_loop(
     if let Some(path) = net_file {
         initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
     }
+    if !app.config.syzygy_path.trim().is_empty() {
+        initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
+    }
     let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
 
     let mut stats = FrameStats::default();

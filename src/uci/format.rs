@@ -28,13 +28,14 @@ pub fn info_line(i: &SearchInfo) -> String {
         Bound::Upper => " upperbound",
     };
     let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} tbhits {} time {}",
         i.depth,
         i.seldepth,
         i.multipv,
         i.nodes,
         i.nps,
         i.hashfull,
+        i.tbhits,
         i.time.as_millis()
     );
     if !i.pv.is_empty() {

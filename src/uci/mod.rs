@@ -252,6 +252,28 @@ pub fn decode_line(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// What loading a `SyzygyPath` found, as `info string` lines: the count,
+/// then each folder or file left out (the first ten).
+fn syzygy_lines(r: &crate::tb::LoadReport) -> Vec<String> {
+    let mut lines = vec![format!(
+        "info string Syzygy: {} table files, up to {} pieces",
+        r.files, r.max_pieces
+    )];
+    for p in r.problems.iter().take(10) {
+        lines.push(format!(
+            "info string Syzygy: left out {}",
+            clip(&p.to_string())
+        ));
+    }
+    if r.problems.len() > 10 {
+        lines.push(format!(
+            "info string Syzygy: {} more left out",
+            r.problems.len() - 10
+        ));
+    }
+    lines
+}
+
 /// What a command asks the loop to do.
 enum Reply {
     Lines(Vec<String>),
@@ -312,7 +334,9 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
                 Ok(crate::engine::EngineOption::Threads(n)) => Some(*n),
                 _ => None,
             };
+            let tables = matches!(&option, Ok(crate::engine::EngineOption::SyzygyPath(p)) if !p.is_empty() && p != "<empty>");
             match option.and_then(|o| engine.set_option(o)) {
+                Ok(()) if tables => Reply::Lines(syzygy_lines(engine.tablebase_report())),
                 Ok(()) => match asked {
                     Some(n) if engine.search_threads() < n => Reply::Lines(vec![format!(
                         "info string Threads {n}: searching with {}, one per logical CPU (more would only take turns)",

@@ -3,8 +3,9 @@
 
 use crate::engine::{
     EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
-    DEFAULT_MULTIPV, DEFAULT_THREADS, ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE,
-    THREADS_RANGE,
+    DEFAULT_MULTIPV, DEFAULT_SYZYGY_PROBE_DEPTH, DEFAULT_SYZYGY_PROBE_LIMIT, DEFAULT_THREADS,
+    ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE, SYZYGY_PROBE_DEPTH_RANGE,
+    SYZYGY_PROBE_LIMIT_RANGE, THREADS_RANGE,
 };
 use crate::eval::nnue::nnue_is_default;
 use std::path::PathBuf;
@@ -40,6 +41,16 @@ pub fn declarations() -> Vec<String> {
             if nnue_is_default() { "NNUE" } else { "HCE" }
         ),
         "option name EvalFile type string default <empty>".into(),
+        "option name SyzygyPath type string default <empty>".into(),
+        format!(
+            "option name SyzygyProbeDepth type spin default {DEFAULT_SYZYGY_PROBE_DEPTH} min {} max {}",
+            SYZYGY_PROBE_DEPTH_RANGE.0, SYZYGY_PROBE_DEPTH_RANGE.1
+        ),
+        "option name Syzygy50MoveRule type check default true".into(),
+        format!(
+            "option name SyzygyProbeLimit type spin default {DEFAULT_SYZYGY_PROBE_LIMIT} min {} max {}",
+            SYZYGY_PROBE_LIMIT_RANGE.0, SYZYGY_PROBE_LIMIT_RANGE.1
+        ),
     ]
 }
 
@@ -82,6 +93,11 @@ pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption,
             _ => return Err("option EvalType takes HCE or NNUE".into()),
         },
         "evalfile" => EngineOption::EvalFile(eval_file(value)),
+        // Folders may contain spaces: the value is kept whole.
+        "syzygypath" => EngineOption::SyzygyPath(value.unwrap_or("").trim().to_string()),
+        "syzygyprobedepth" => EngineOption::SyzygyProbeDepth(int(name, value)?),
+        "syzygy50moverule" => EngineOption::Syzygy50MoveRule(boolean(name, value)?),
+        "syzygyprobelimit" => EngineOption::SyzygyProbeLimit(int(name, value)?),
         _ => return Err(format!("no such option '{name}'")),
     })
 }
@@ -122,6 +138,15 @@ mod tests {
         assert!(to_engine_option("Hash", Some("-1")).is_err());
         assert!(to_engine_option("Ponder", Some("maybe")).is_err());
         assert!(to_engine_option("Colour", Some("red")).is_err());
-        assert_eq!(declarations().len(), 10);
+        assert_eq!(
+            to_engine_option("SyzygyPath", Some("/a b/c:/d")),
+            Ok(EngineOption::SyzygyPath("/a b/c:/d".into()))
+        );
+        assert_eq!(
+            to_engine_option("syzygyprobelimit", Some("5")),
+            Ok(EngineOption::SyzygyProbeLimit(5))
+        );
+        assert!(to_engine_option("SyzygyProbeDepth", Some("deep")).is_err());
+        assert_eq!(declarations().len(), 14);
     }
 }

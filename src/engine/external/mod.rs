@@ -201,6 +201,10 @@ impl ExternalEngine {
             EngineOption::Ponder(v) => ("Ponder", v.to_string()),
             EngineOption::LimitStrength(v) => ("UCI_LimitStrength", v.to_string()),
             EngineOption::Elo(v) => ("UCI_Elo", v.to_string()),
+            EngineOption::SyzygyPath(v) => ("SyzygyPath", v),
+            EngineOption::SyzygyProbeDepth(v) => ("SyzygyProbeDepth", v.to_string()),
+            EngineOption::Syzygy50MoveRule(v) => ("Syzygy50MoveRule", v.to_string()),
+            EngineOption::SyzygyProbeLimit(v) => ("SyzygyProbeLimit", v.to_string()),
             EngineOption::Evaluator(_) | EngineOption::EvalFile(_) => return Ok(()),
         };
         if !self.has_option(name) {

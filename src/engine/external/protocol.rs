@@ -39,6 +39,7 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
         hashfull: 0,
         time: Duration::ZERO,
         pv: Vec::new(),
+        tbhits: 0,
     };
     let (mut scored, mut tbhits, mut wdl, mut cut) = (false, None, None, None);
     let num = |i: usize| words.get(i).and_then(|w| w.parse::<u64>().ok());
@@ -102,6 +103,7 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
         }
         i += 1;
     }
+    info.tbhits = tbhits.unwrap_or(0);
     scored.then_some(EngineInfo {
         info,
         tbhits,

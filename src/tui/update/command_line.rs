@@ -94,6 +94,7 @@ impl App {
                 self.config_changed = true;
                 self.info(format!("colours: {}", self.theme().depth.name()));
             }
+            C::Syzygy(path) => self.set_syzygy(&path),
             C::Pieces(p) => {
                 self.config.pieces = p;
                 self.config_changed = true;

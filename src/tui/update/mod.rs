@@ -12,6 +12,7 @@ mod engine;
 mod game;
 mod layout;
 mod prompt;
+mod tablebase;
 mod teaching;
 mod tree;
 

@@ -17,6 +17,7 @@ pub mod overlays;
 pub mod packed;
 pub mod panel;
 pub mod status;
+pub mod tablebase;
 pub mod terms;
 
 use ratatui::buffer::Buffer;
@@ -112,6 +113,10 @@ pub fn human_count(n: u64) -> String {
 /// A score for people: "+0.35", "-1.20", "#3", "#-2".
 pub fn score_text(s: crate::engine::Score) -> String {
     match s {
+        // A win the tables prove (the engine's TB band): not a number.
+        crate::engine::Score::Cp(c) if c.abs() >= crate::search::score::TB_WIN_BOUND => {
+            (if c > 0 { "+TB" } else { "-TB" }).into()
+        }
         crate::engine::Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
         crate::engine::Score::Mate(m) => format!("#{m}"),
     }

@@ -1,0 +1,26 @@
+//! `:syzygy PATH`: the board's tables (and the engine's) from these
+//! folders, kept in the settings; what was found or left out is said.
+
+use crate::engine::EngineOption;
+use crate::tui::action::Effect;
+use crate::tui::app::App;
+use crate::tui::tablebase::TbState;
+
+impl App {
+    pub(super) fn set_syzygy(&mut self, path: &str) {
+        let (mut tb, report) = TbState::open(path);
+        tb.refresh(&self.view.board);
+        self.tb = tb;
+        self.config.syzygy_path = path.to_string();
+        self.config_changed = true;
+        self.command_engine(Effect::SetOption(EngineOption::SyzygyPath(
+            path.to_string(),
+        )));
+        match report {
+            None => self.info("tablebases off"),
+            Some(r) if r.files == 0 => self.error(format!("{path}: {}", r.summary())),
+            Some(r) if !r.problems.is_empty() => self.error(r.summary()),
+            Some(r) => self.info(r.summary()),
+        }
+    }
+}

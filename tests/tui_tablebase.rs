@@ -1,0 +1,109 @@
+//! The board's tablebase view: with `syzygy_path` set, a position the
+//! tables hold shows its verdict beside the evaluation and every legal
+//! move with its outcome; `:syzygy` changes the tables, says what it
+//! found, and tells the engine.
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tapir::chess::Board;
+use tapir::engine::EngineOption;
+use tapir::game::Game;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::App;
+use tapir::tui::config::Config;
+use tapir::tui::ui;
+use tapir::tui::widgets::frametime::FrameStats;
+
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.update(Action::Resize(w, h));
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::draw(f, app, &FrameStats::default()))
+        .unwrap();
+    let buf = term.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+fn contains(lines: &[String], needle: &str) -> bool {
+    lines.iter().any(|l| l.contains(needle))
+}
+
+fn app(fen: &str, syzygy: &str) -> App {
+    let config = Config {
+        syzygy_path: syzygy.into(),
+        autostart_analysis: false,
+        ..Config::default()
+    };
+    App::new(config, Game::new(Board::from_fen(fen).unwrap()))
+}
+
+#[test]
+fn a_position_in_the_tables_lists_every_move() {
+    let mut a = app("k7/8/1K6/8/8/8/7Q/8 w - - 0 1", TABLES);
+    let here = a.tb.here.as_ref().expect("in the tables");
+    assert_eq!(here.moves.len(), a.view.legal.len());
+    assert!(
+        a.headline().ends_with("· TB: White wins"),
+        "{}",
+        a.headline()
+    );
+    let s = screen(&mut a, 120, 40);
+    assert!(contains(&s, "TB: White wins"), "{}", s.join("\n"));
+    assert!(contains(&s, "Qh8#   mate"), "{}", s.join("\n"));
+    assert!(contains(&s, "win in"), "{}", s.join("\n"));
+    // A move on: Black to move, lost; the list follows the shown position.
+    a.update(Action::MoveText("Qg2".into()));
+    assert!(
+        a.headline().ends_with("· TB: White wins"),
+        "{}",
+        a.headline()
+    );
+    let s = screen(&mut a, 120, 40);
+    assert!(contains(&s, "loss in"), "{}", s.join("\n"));
+    // Small terminals still draw.
+    screen(&mut a, 80, 24);
+}
+
+#[test]
+fn outside_the_tables_nothing_changes() {
+    let mut a = app(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        TABLES,
+    );
+    assert!(a.tb.here.is_none());
+    assert!(a.headline().starts_with("static"), "{}", a.headline());
+    let s = screen(&mut a, 120, 40);
+    assert!(!contains(&s, "TB:"));
+    let mut none = app("k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "");
+    assert!(none.tb.here.is_none());
+    assert!(!contains(&screen(&mut none, 120, 40), "TB:"));
+}
+
+#[test]
+fn the_syzygy_command_sets_the_tables_and_tells_the_engine() {
+    let mut a = app("k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "");
+    a.take_effects();
+    a.update(Action::Command(format!("syzygy {TABLES}")));
+    assert!(a.tb.here.is_some());
+    assert_eq!(a.config.syzygy_path, TABLES);
+    let msg = a.dialogs.message.clone().unwrap();
+    assert!(
+        !msg.error && msg.text.contains("70 Syzygy table files"),
+        "{msg:?}"
+    );
+    let told = a
+        .take_effects()
+        .into_iter()
+        .any(|e| matches!(e, Effect::SetOption(EngineOption::SyzygyPath(p)) if p == TABLES));
+    assert!(told);
+    // A folder that is not there: said, and the view goes away.
+    a.update(Action::Command("syzygy /no/such/folder".into()));
+    let msg = a.dialogs.message.clone().unwrap();
+    assert!(msg.error && msg.text.contains("no such folder"), "{msg:?}");
+    assert!(a.tb.here.is_none());
+    a.update(Action::Command("syzygy off".into()));
+    assert!(a.tb.tables.is_none());
+}
