@@ -2,8 +2,9 @@
 //!
 //! Layers, each depending only on those above it in this list:
 //! `chess` (rules) -> `game` (move trees, PGN) and `eval` -> `search` ->
-//! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
+//! `engine` -> `analysis` (whole-game reports) -> front ends (`uci`, `tui`) and the `cli` subcommands.
 
+pub mod analysis;
 pub mod chess;
 pub mod cli;
 pub mod engine;
