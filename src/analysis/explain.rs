@@ -76,7 +76,7 @@ pub fn explain(j: &Judged) -> Explanation {
     let mover = j.board.side_to_move();
     let label = move_label(j.board, j.played);
     let mut text = format!(
-        "{label}{} is {} {} (search {} \u{2192} {}).",
+        "{label}{} is {} {} (search, White's view: {} \u{2192} {}).",
         j.class.glyph(),
         if j.class == Class::Inaccuracy { "an" } else { "a" },
         j.class.name(),
@@ -100,29 +100,49 @@ pub fn explain(j: &Judged) -> Explanation {
         .filter(|&(_, d)| d.abs() >= TERM_MIN_CP)
         .take(TERMS_NAMED)
         .collect();
-    if !better_line.is_empty() {
+    let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
+    let terminal = over(&played_end) || over(&better_end);
+    if terminal {
+        // A mate or stalemate at the end of a line says more than terms.
+        for (line, end) in [(&played_line, &played_end), (&better_line, &better_end)] {
+            let said = j.turn != MateTurn::None && end.in_check();
+            if !line.is_empty() && over(end) && !said {
+                let what = if end.in_check() { "mate" } else { "stalemate" };
+                text.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
+            }
+        }
+    }
+    let terms = if terminal { Vec::new() } else { terms };
+    if !better_line.is_empty() && !terminal {
         let side = if mover == Color::White { "White" } else { "Black" };
         let lines = format!(
             "After {} rather than {}",
             san_line(j.board, &played_line),
             san_line(j.board, &better_line)
         );
-        if terms.is_empty() {
-            text.push_str(&format!(
-                " {lines}, the hand-crafted terms hardly differ ({} in all for {side}): the loss lies further ahead.",
+        let named: Vec<String> = terms
+            .iter()
+            .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
+            .collect();
+        let sentence = if terms.is_empty() {
+            format!(
+                " {lines}, the hand-crafted terms hardly differ for {side} ({} in all): the loss lies deeper than these lines.",
                 signed_pawns(total)
-            ));
-        } else {
-            let named: Vec<String> = terms
-                .iter()
-                .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
-                .collect();
-            text.push_str(&format!(
-                " {lines}, the evaluation says for {side}: {}; {} in all.",
+            )
+        } else if total >= 0 {
+            format!(
+                " {lines}, the hand-crafted terms even favour it for {side} ({}; {} in all): the loss lies deeper than these lines.",
                 named.join(", "),
                 signed_pawns(total)
-            ));
-        }
+            )
+        } else {
+            format!(
+                " {lines}, the hand-crafted terms say for {side}: {}; {} in all.",
+                named.join(", "),
+                signed_pawns(total)
+            )
+        };
+        text.push_str(&sentence);
     }
     Explanation {
         text,

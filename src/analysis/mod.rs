@@ -8,6 +8,7 @@
 //! search, the game tree and the evaluation; prints nothing.
 
 pub mod accuracy;
+pub mod annotate;
 pub mod classify;
 pub mod explain;
 pub mod line;
