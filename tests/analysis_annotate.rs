@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
 use tapir::analysis::explain::term_differences;
 use tapir::analysis::score::signed_pawns;
 use tapir::analysis::{analyse_positions, build, mainline_positions, Budget};
 use tapir::eval::trace;
 use tapir::game::pgn::{read_first, read_games};
 use tapir::game::{Game, GameTree, NodeId};
-use std::sync::atomic::AtomicBool;
 
 fn tapir(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tapir"))
@@ -55,14 +55,24 @@ fn assert_kept(old: &Game, new: &Game) {
     for id in ot.preorder() {
         let (o, n) = (ot.node(id), nt.node(same_node(ot, nt, id)));
         let words = |c: &str| c.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(words(&n.comment).contains(&words(&o.comment)), "comment {:?} lost: {:?}", o.comment, n.comment);
+        assert!(
+            words(&n.comment).contains(&words(&o.comment)),
+            "comment {:?} lost: {:?}",
+            o.comment,
+            n.comment
+        );
         assert_eq!(o.comment_before, n.comment_before);
         for nag in o.nags.iter() {
             assert!(n.nags.contains(nag), "NAG {nag:?} lost on {}", o.san());
         }
         if o.nags.iter().any(|g| g.is_move_quality()) {
             let q = n.nags.iter().filter(|g| g.is_move_quality()).count();
-            assert_eq!(q, 1, "the player's verdict stays the only one on {}", o.san());
+            assert_eq!(
+                q,
+                1,
+                "the player's verdict stays the only one on {}",
+                o.san()
+            );
         }
         assert!(nt.children(same_node(ot, nt, id)).len() >= ot.children(id).len());
     }
@@ -74,10 +84,20 @@ fn assert_kept(old: &Game, new: &Game) {
 #[test]
 fn annotate_is_repeatable_and_keeps_everything() {
     let input = data("variations-nags-and-comments.pgn");
-    let a = annotate_to(&input, &temp("a.pgn"), &["--nodes", "3000", "--threads", "2"]);
-    let b = annotate_to(&input, &temp("b.pgn"), &["--nodes", "3000", "--threads", "1"]);
+    let a = annotate_to(
+        &input,
+        &temp("a.pgn"),
+        &["--nodes", "3000", "--threads", "2"],
+    );
+    let b = annotate_to(
+        &input,
+        &temp("b.pgn"),
+        &["--nodes", "3000", "--threads", "1"],
+    );
     assert_eq!(a, b, "same nodes, same output, whatever the threads");
-    let old = read_first(&std::fs::read_to_string(&input).unwrap()).unwrap().game;
+    let old = read_first(&std::fs::read_to_string(&input).unwrap())
+        .unwrap()
+        .game;
     let new = read_first(&a).unwrap();
     assert!(new.problems.is_empty(), "{:?}", new.problems);
     assert_kept(&old, &new.game);
@@ -93,7 +113,11 @@ fn annotate_is_repeatable_and_keeps_everything() {
         .count();
     assert_eq!(evals, new.game.tree().mainline_len());
     // Annotating the annotated file again keeps the first file's words.
-    let again = annotate_to(temp("a.pgn").to_str().unwrap(), &temp("c.pgn"), &["--nodes", "3000"]);
+    let again = annotate_to(
+        temp("a.pgn").to_str().unwrap(),
+        &temp("c.pgn"),
+        &["--nodes", "3000"],
+    );
     let again = read_first(&again).unwrap().game;
     assert_kept(&old, &again);
 }
@@ -105,8 +129,16 @@ fn slices_add_up_to_the_whole() {
     assert!(n >= 3, "{n} games");
     let nodes = ["--nodes", "500"];
     let whole = annotate_to(&input, &temp("whole.pgn"), &nodes);
-    let first = annotate_to(&input, &temp("s1.pgn"), &[&nodes[..], &["--games", "1-2"]].concat());
-    let rest = annotate_to(&input, &temp("s2.pgn"), &[&nodes[..], &["--games", "3-"]].concat());
+    let first = annotate_to(
+        &input,
+        &temp("s1.pgn"),
+        &[&nodes[..], &["--games", "1-2"]].concat(),
+    );
+    let rest = annotate_to(
+        &input,
+        &temp("s2.pgn"),
+        &[&nodes[..], &["--games", "3-"]].concat(),
+    );
     assert_eq!(format!("{first}{rest}"), whole);
     assert_eq!(read_games(&whole).len(), n);
 }
@@ -116,11 +148,26 @@ fn bad_input_is_one_clear_error() {
     let missing = temp("no-such-file.pgn");
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec![missing.to_string_lossy().into()], "cannot read"),
-        (vec![data("quirks.pgn"), "--games".into(), "0-3".into()], "--games 0-3"),
-        (vec![data("quirks.pgn"), "--games".into(), "40-50".into()], "the file has"),
-        (vec![data("quirks.pgn"), "--games".into(), "x".into()], "--games x"),
-        (vec![format!("{}/Cargo.toml", env!("CARGO_MANIFEST_DIR"))], "no PGN game"),
-        (vec![data("quirks.pgn"), "--nodes".into(), "0".into()], "--nodes"),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "0-3".into()],
+            "--games 0-3",
+        ),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "40-50".into()],
+            "the file has",
+        ),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "x".into()],
+            "--games x",
+        ),
+        (
+            vec![format!("{}/Cargo.toml", env!("CARGO_MANIFEST_DIR"))],
+            "no PGN game",
+        ),
+        (
+            vec![data("quirks.pgn"), "--nodes".into(), "0".into()],
+            "--nodes",
+        ),
     ];
     for (args, want) in cases {
         let mut all = vec!["annotate".to_string()];
@@ -133,7 +180,10 @@ fn bad_input_is_one_clear_error() {
         assert!(!o.status.success(), "{all:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(want), "{all:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{all:?}: {err}"
+        );
         assert!(o.stdout.is_empty());
     }
     #[cfg(unix)]
@@ -144,7 +194,10 @@ fn bad_input_is_one_clear_error() {
         if made.is_ok_and(|s| s.success()) {
             let o = tapir(&["annotate", fifo.to_str().unwrap()]);
             let err = String::from_utf8_lossy(&o.stderr);
-            assert!(!o.status.success() && err.contains("not a regular file"), "{err}");
+            assert!(
+                !o.status.success() && err.contains("not a regular file"),
+                "{err}"
+            );
         }
     }
 }
@@ -155,19 +208,32 @@ fn bad_input_is_one_clear_error() {
 #[test]
 fn explanations_say_the_traces_numbers() {
     // The Blackburne Shilling trap: 4.Nxe5? Qg5 5.Nxf7?? Qxg2 and mate.
-    let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1";
+    let pgn =
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1";
     let game = read_first(pgn).unwrap().game;
     let positions = mainline_positions(&game);
-    let results =
-        analyse_positions(&positions, Budget::Nodes(20_000), 2, &AtomicBool::new(false), |_, _| {})
-            .unwrap();
-    let report = build(&positions, &results.into_iter().map(Some).collect::<Vec<_>>());
+    let results = analyse_positions(
+        &positions,
+        Budget::Nodes(20_000),
+        2,
+        &AtomicBool::new(false),
+        |_, _| {},
+    )
+    .unwrap();
+    let report = build(
+        &positions,
+        &results.into_iter().map(Some).collect::<Vec<_>>(),
+    );
     let mut explained = 0;
     for m in report.moves.iter().flatten() {
         let Some(x) = &m.explanation else { continue };
         explained += 1;
         let mover = positions[0].board.side_to_move();
-        let mover = if game.tree().node(m.node).ply() % 2 == 1 { mover } else { !mover };
+        let mover = if game.tree().node(m.node).ply() % 2 == 1 {
+            mover
+        } else {
+            !mover
+        };
         assert_eq!(mover, m.mover);
         let (tp, tb) = (trace(&x.played_end), trace(&x.better_end));
         let all = term_differences(&tp, &tb, m.mover);
@@ -186,7 +252,11 @@ fn explanations_say_the_traces_numbers() {
                 && w[w.len() - 3..].starts_with('.')
                 && w[w.len() - 2..].chars().all(|c| c.is_ascii_digit());
             if numeric {
-                assert!(allowed.iter().any(|a| a == w), "{w} in {:?} is none of {allowed:?}", x.text);
+                assert!(
+                    allowed.iter().any(|a| a == w),
+                    "{w} in {:?} is none of {allowed:?}",
+                    x.text
+                );
             }
         }
         if let Some(n) = x.text.split("mate in ").nth(1) {

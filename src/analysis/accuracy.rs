@@ -48,7 +48,10 @@ pub struct SideFigures {
 /// Both sides' figures from the scores of every position of a line,
 /// `scores[0]` before the first move, made by `first`.
 pub fn game_figures(scores: &[WhiteScore], first: Color) -> [SideFigures; 2] {
-    let wins: Vec<f64> = scores.iter().map(|&s| win_percent(s, Color::White)).collect();
+    let wins: Vec<f64> = scores
+        .iter()
+        .map(|&s| win_percent(s, Color::White))
+        .collect();
     let moves = scores.len().saturating_sub(1);
     let weights = weights(&wins, moves);
     let mut acc: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
@@ -62,7 +65,8 @@ pub fn game_figures(scores: &[WhiteScore], first: Color) -> [SideFigures; 2] {
         };
         let side = mover as usize;
         acc[side].push((a, weights[i]));
-        let cp_loss = scores[i].cp_ceiled() * mover.sign() - scores[i + 1].cp_ceiled() * mover.sign();
+        let cp_loss =
+            scores[i].cp_ceiled() * mover.sign() - scores[i + 1].cp_ceiled() * mover.sign();
         loss[side].push(cp_loss.max(0) as f64);
     }
     [0, 1].map(|side| SideFigures {
@@ -110,8 +114,11 @@ fn side_accuracy(acc: &[(f64, f64)]) -> Option<f64> {
     }
     let w: f64 = acc.iter().map(|&(_, w)| w).sum();
     let weighted = acc.iter().map(|&(a, w)| a * w).sum::<f64>() / w;
-    let harmonic =
-        acc.len() as f64 / acc.iter().map(|&(a, _)| 1.0 / a.max(HARMONIC_FLOOR)).sum::<f64>();
+    let harmonic = acc.len() as f64
+        / acc
+            .iter()
+            .map(|&(a, _)| 1.0 / a.max(HARMONIC_FLOOR))
+            .sum::<f64>();
     Some((weighted + harmonic) / 2.0)
 }
 
@@ -127,7 +134,9 @@ mod tests {
         // No drop in the fit gives 100 + 1, clipped to 100.
         assert_eq!(move_accuracy(50.0, 49.999_999), 100.0);
         let a = move_accuracy(60.0, 50.0);
-        let want = 103.166_810_071_164_9 * (-0.435_441_538_675_395_1f64).exp() - 3.166_924_740_191_411 + 1.0;
+        let want = 103.166_810_071_164_9 * (-0.435_441_538_675_395_1f64).exp()
+            - 3.166_924_740_191_411
+            + 1.0;
         assert!((a - want).abs() < 1e-9, "{a}");
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
     }

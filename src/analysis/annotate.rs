@@ -48,7 +48,8 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
     if let (true, Some([w, b])) = (tags, report.sides) {
         for (side, f) in [("White", w), ("Black", b)] {
             if let Some(a) = f.accuracy {
-                game.tags.set(&format!("{side}Accuracy"), &format!("{a:.1}"));
+                game.tags
+                    .set(&format!("{side}Accuracy"), &format!("{a:.1}"));
             }
             if let Some(l) = f.acpl {
                 game.tags.set(&format!("{side}ACPL"), &format!("{:.0}", l));
@@ -92,7 +93,10 @@ mod tests {
     #[test]
     fn old_evals_go_the_rest_stays() {
         assert_eq!(without_eval("Good [%eval 0.3] move"), "Good move");
-        assert_eq!(without_eval("[%eval -1.2] [%clk 0:01:00]"), "[%clk 0:01:00]");
+        assert_eq!(
+            without_eval("[%eval -1.2] [%clk 0:01:00]"),
+            "[%clk 0:01:00]"
+        );
         assert_eq!(without_eval("  spaced  text "), "  spaced  text ");
         assert_eq!(without_eval("[%eval #3]"), "");
     }

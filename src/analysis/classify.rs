@@ -70,7 +70,11 @@ pub fn classify(before: WhiteScore, after: WhiteScore, mover: Color) -> (Option<
     let cp = |s: WhiteScore| s.cp_ceiled() * mover.sign();
     if b_mate_for && !a_mate_for {
         // A forced mate let go: how won is the position still?
-        let left = if a_mate_against { -CP_CEILING } else { cp(after) };
+        let left = if a_mate_against {
+            -CP_CEILING
+        } else {
+            cp(after)
+        };
         let class = if !a_mate_against && left > MATE_INACCURACY_CP {
             Class::Inaccuracy
         } else if !a_mate_against && left > MATE_MISTAKE_CP {
@@ -126,11 +130,23 @@ mod tests {
         let b = Color::Black;
         assert_eq!(classify(WhiteScore(30), WhiteScore(20), w).0, None);
         // 0 -> -0.60: chances 0 -> -0.11; -1.20: -0.22; -2.00: -0.35.
-        assert_eq!(classify(WhiteScore(0), WhiteScore(-60), w).0, Some(Class::Inaccuracy));
-        assert_eq!(classify(WhiteScore(0), WhiteScore(-120), w).0, Some(Class::Mistake));
-        assert_eq!(classify(WhiteScore(0), WhiteScore(-200), w).0, Some(Class::Blunder));
+        assert_eq!(
+            classify(WhiteScore(0), WhiteScore(-60), w).0,
+            Some(Class::Inaccuracy)
+        );
+        assert_eq!(
+            classify(WhiteScore(0), WhiteScore(-120), w).0,
+            Some(Class::Mistake)
+        );
+        assert_eq!(
+            classify(WhiteScore(0), WhiteScore(-200), w).0,
+            Some(Class::Blunder)
+        );
         // The same drop for Black is a rise of White's score.
-        assert_eq!(classify(WhiteScore(0), WhiteScore(200), b).0, Some(Class::Blunder));
+        assert_eq!(
+            classify(WhiteScore(0), WhiteScore(200), b).0,
+            Some(Class::Blunder)
+        );
         assert_eq!(classify(WhiteScore(0), WhiteScore(-200), b).0, None);
         // A pawn in a won position costs little.
         assert_eq!(classify(WhiteScore(900), WhiteScore(700), w).0, None);
@@ -144,25 +160,49 @@ mod tests {
             classify(WhiteScore(0), mate_in(3, false), w),
             (Some(Class::Blunder), MateTurn::MateCreated)
         );
-        assert_eq!(classify(WhiteScore(-800), mate_in(3, false), w).0, Some(Class::Mistake));
-        assert_eq!(classify(WhiteScore(-1500), mate_in(3, false), w).0, Some(Class::Inaccuracy));
+        assert_eq!(
+            classify(WhiteScore(-800), mate_in(3, false), w).0,
+            Some(Class::Mistake)
+        );
+        assert_eq!(
+            classify(WhiteScore(-1500), mate_in(3, false), w).0,
+            Some(Class::Inaccuracy)
+        );
         // A mate let go: blunder unless still crushing.
         assert_eq!(
             classify(mate_in(2, true), WhiteScore(100), w),
             (Some(Class::Blunder), MateTurn::MateLost)
         );
-        assert_eq!(classify(mate_in(2, true), WhiteScore(800), w).0, Some(Class::Mistake));
-        assert_eq!(classify(mate_in(2, true), WhiteScore(2000), w).0, Some(Class::Inaccuracy));
-        assert_eq!(classify(mate_in(2, true), mate_in(4, false), w).0, Some(Class::Blunder));
+        assert_eq!(
+            classify(mate_in(2, true), WhiteScore(800), w).0,
+            Some(Class::Mistake)
+        );
+        assert_eq!(
+            classify(mate_in(2, true), WhiteScore(2000), w).0,
+            Some(Class::Inaccuracy)
+        );
+        assert_eq!(
+            classify(mate_in(2, true), mate_in(4, false), w).0,
+            Some(Class::Blunder)
+        );
         // A slower mate, a mate delivered, a mate found: no verdict.
         assert_eq!(classify(mate_in(2, true), mate_in(5, true), w).0, None);
-        assert_eq!(classify(mate_in(1, true), WhiteScore::mated(Color::Black), w).0, None);
+        assert_eq!(
+            classify(mate_in(1, true), WhiteScore::mated(Color::Black), w).0,
+            None
+        );
         assert_eq!(classify(WhiteScore(300), mate_in(2, true), w).0, None);
         // Already being mated: nothing more to lose.
         assert_eq!(classify(mate_in(3, false), mate_in(2, false), w).0, None);
         // Black's view of the same things.
         let b = Color::Black;
-        assert_eq!(classify(WhiteScore(0), mate_in(2, true), b).0, Some(Class::Blunder));
-        assert_eq!(classify(mate_in(2, false), WhiteScore(0), b).0, Some(Class::Blunder));
+        assert_eq!(
+            classify(WhiteScore(0), mate_in(2, true), b).0,
+            Some(Class::Blunder)
+        );
+        assert_eq!(
+            classify(mate_in(2, false), WhiteScore(0), b).0,
+            Some(Class::Blunder)
+        );
     }
 }

@@ -78,7 +78,11 @@ pub fn explain(j: &Judged) -> Explanation {
     let mut text = format!(
         "{label}{} is {} {} (search, White's view: {} \u{2192} {}).",
         j.class.glyph(),
-        if j.class == Class::Inaccuracy { "an" } else { "a" },
+        if j.class == Class::Inaccuracy {
+            "an"
+        } else {
+            "a"
+        },
         j.class.name(),
         j.before.display(),
         j.after.display()
@@ -114,7 +118,11 @@ pub fn explain(j: &Judged) -> Explanation {
     }
     let terms = if terminal { Vec::new() } else { terms };
     if !better_line.is_empty() && !terminal {
-        let side = if mover == Color::White { "White" } else { "Black" };
+        let side = if mover == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
         let lines = format!(
             "After {} rather than {}",
             san_line(j.board, &played_line),

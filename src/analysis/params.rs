@@ -64,3 +64,7 @@ pub const LINE_MIN_PLIES: usize = 2;
 pub const TERM_MIN_CP: i32 = 10;
 /// How many term differences a sentence names at most.
 pub const TERMS_NAMED: usize = 3;
+
+/// Nodes per position of the board's report (`r`, `:report`): the same
+/// as `tapir annotate`'s default, so the two agree.
+pub const BOARD_REPORT_NODES: u64 = 100_000;

@@ -55,7 +55,10 @@ impl GameReport {
 
 /// The report of the line `positions` from its results so far.
 pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameReport {
-    let scores: Vec<Option<WhiteScore>> = results.iter().map(|r| r.as_ref().map(|r| r.score)).collect();
+    let scores: Vec<Option<WhiteScore>> = results
+        .iter()
+        .map(|r| r.as_ref().map(|r| r.score))
+        .collect();
     let moves: Vec<Option<MoveReport>> = (0..positions.len().saturating_sub(1))
         .map(|i| judge(positions, results, i))
         .collect();
@@ -65,8 +68,8 @@ pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameR
             counts[m.mover as usize][c as usize] += 1;
         }
     }
-    let sides = (scores.len() == positions.len() && scores.iter().all(Option::is_some))
-        .then(|| {
+    let sides =
+        (scores.len() == positions.len() && scores.iter().all(Option::is_some)).then(|| {
             let s: Vec<WhiteScore> = scores.iter().flatten().copied().collect();
             game_figures(&s, positions[0].board.side_to_move())
         });
@@ -79,7 +82,11 @@ pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameR
 }
 
 /// The report of the move from position `i` to `i + 1`.
-pub fn judge(positions: &[LinePosition], results: &[Option<PlyResult>], i: usize) -> Option<MoveReport> {
+pub fn judge(
+    positions: &[LinePosition],
+    results: &[Option<PlyResult>],
+    i: usize,
+) -> Option<MoveReport> {
     let before_r = results.get(i)?.as_ref()?;
     let after_r = results.get(i + 1)?.as_ref()?;
     let (from, to) = (positions.get(i)?, positions.get(i + 1)?);
@@ -94,7 +101,11 @@ pub fn judge(positions: &[LinePosition], results: &[Option<PlyResult>], i: usize
     } else {
         classify(before, after, mover)
     };
-    let better = if engine_agrees { Vec::new() } else { before_r.pv.clone() };
+    let better = if engine_agrees {
+        Vec::new()
+    } else {
+        before_r.pv.clone()
+    };
     let explanation = class.map(|class| {
         explain(&Judged {
             board,

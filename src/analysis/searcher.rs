@@ -152,7 +152,10 @@ mod tests {
         let r = s.search(&mated, &[], Budget::Nodes(100));
         assert_eq!(r.score, WhiteScore::mated(crate::chess::Color::Black));
         let stale = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(s.search(&stale, &[], Budget::Nodes(100)).score, WhiteScore(0));
+        assert_eq!(
+            s.search(&stale, &[], Budget::Nodes(100)).score,
+            WhiteScore(0)
+        );
         // Mate in one is found and scored as such.
         let m1 = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         let r = s.search(&m1, &[], Budget::Nodes(2000));

@@ -172,8 +172,9 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     progress.clear();
     let secs = started.elapsed().as_secs_f64();
     match &args.out {
-        Some(path) => write_atomic(path, &out)
-            .with_context(|| format!("cannot write {}", path.display()))?,
+        Some(path) => {
+            write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
+        }
         None => {
             let mut so = std::io::stdout().lock();
             so.write_all(out.as_bytes())?;
@@ -185,7 +186,11 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         let _ = writeln!(err, "warning: {w}");
     }
     if warnings.len() > MAX_WARNINGS {
-        let _ = writeln!(err, "warning: ... and {} more", warnings.len() - MAX_WARNINGS);
+        let _ = writeln!(
+            err,
+            "warning: ... and {} more",
+            warnings.len() - MAX_WARNINGS
+        );
     }
     let _ = writeln!(
         err,

@@ -44,6 +44,8 @@ pub enum Command {
     Colors(ColorSetting),
     /// `:pieces unicode|ascii`.
     Pieces(PieceStyle),
+    /// `:report`: as `r`.
+    Report,
 }
 
 /// Every command with what it does, for the help overlay.
@@ -66,11 +68,12 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":threads N", "search threads"),
     (":multipv N", "engine lines 1-5"),
     (":new :flip :q", "as n, f, q"),
+    (":report", "game report, as r"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -161,6 +164,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         },
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
+        "report" | "annotate" => Ok(Command::Report),
         "help" | "h" => Ok(Command::Help),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),

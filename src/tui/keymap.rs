@@ -390,6 +390,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::ToggleFrameTimes,
     },
     Binding {
+        keys: &[C('r')],
+        label: "r",
+        help: "game report: graph, ?! ? ??, accuracy (again: cancel)",
+        section: Section::View,
+        action: || Action::Report,
+    },
+    Binding {
         keys: &[C(':')],
         label: ":",
         help: "command line",

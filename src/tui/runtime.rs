@@ -36,7 +36,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
 use std::time::Instant;
@@ -46,6 +46,7 @@ enum LoopEvent {
     Input(Event),
     InputClosed(String),
     Engine(EngineReport),
+    Report(super::report::ReportMsg),
 }
 
 /// A panic on a background thread, to show in the status line.
@@ -358,7 +359,7 @@ fn event_loop(
     if let Some(path) = net_file {
         initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
     }
-    let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
+    let engine = EngineLink::spawn(tx.clone(), LoopEvent::Engine, initial);
 
     let mut stats = FrameStats::default();
     let mut dirty = true;
@@ -367,10 +368,10 @@ fn event_loop(
     // reports must not hold back the clocks or the flag-fall check.
     let mut last_tick = Instant::now();
     loop {
-        run_effects(app, &engine, dirs);
+        run_effects(app, &engine, dirs, &tx);
         if term_flag.load(Ordering::Relaxed) && !app.quit {
             app.update(Action::ForceQuit);
-            run_effects(app, &engine, dirs);
+            run_effects(app, &engine, dirs, &tx);
         }
         if app.quit {
             break;
@@ -384,7 +385,7 @@ fn event_loop(
                 // The session is saved whatever went wrong; a terminal
                 // that went away is a way out, not an error.
                 app.update(Action::ForceQuit);
-                run_effects(app, &engine, dirs);
+                run_effects(app, &engine, dirs, &tx);
                 return if terminal_gone(had_terminal) {
                     Ok(())
                 } else {
@@ -438,6 +439,7 @@ fn event_loop(
                     Some(Action::Engine { token, event })
                 }
                 LoopEvent::Engine(EngineReport::Error(e)) => Some(Action::EngineError(e)),
+                LoopEvent::Report(msg) => Some(Action::ReportNews(msg)),
             };
             if let Some(a) = action {
                 if let Action::Resize(..) = a {
@@ -451,7 +453,7 @@ fn event_loop(
             }
         }
     }
-    run_effects(app, &engine, dirs);
+    run_effects(app, &engine, dirs, &tx);
     Ok(())
 }
 
@@ -464,7 +466,7 @@ fn terminal_gone(had_terminal: bool) -> bool {
 
 /// Carries out what the reducer asked for; file results come back as
 /// actions at once.
-fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
+fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs, tx: &Sender<LoopEvent>) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {
@@ -522,6 +524,19 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                     copy_osc52(&text);
                     if let Some(tool) = super::clipboard::copy(&text) {
                         app.update(Action::CopiedWith(tool.to_string()));
+                    }
+                }
+                Effect::StartReport(job) => {
+                    let token = job.token;
+                    let tx = tx.clone();
+                    let started = super::report::spawn(job, move |msg| {
+                        tx.send(LoopEvent::Report(msg)).is_ok()
+                    });
+                    if let Err(e) = started {
+                        app.update(Action::ReportNews(super::report::ReportMsg::Done {
+                            token,
+                            error: Some(format!("cannot start the report thread: {e}")),
+                        }));
                     }
                 }
                 other => engine.send(other),

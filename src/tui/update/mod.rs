@@ -12,6 +12,7 @@ mod engine;
 mod game;
 mod layout;
 mod prompt;
+mod report;
 mod teaching;
 mod tree;
 
@@ -56,6 +57,8 @@ impl App {
             Action::VariationNext => self.go_sibling(1),
             Action::PageBack => self.go_page(false),
             Action::PageForward => self.go_page(true),
+            Action::Report => self.report_key(),
+            Action::ReportNews(msg) => return self.report_news(msg),
             Action::GoTo(node) => {
                 self.go_to(node);
                 self.say_where();
