@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn columns_map_to_positions() {
         assert_eq!(index_at(0, 40, 81), 0);
-        assert_eq!(index_at(39, 40, 81), 79);
+        assert_eq!(index_at(39, 40, 81), 78);
         assert_eq!(index_at(5, 100, 10), 0);
         assert_eq!(index_at(99, 100, 10), 9);
         assert_eq!(index_at(3, 0, 10), 0);
