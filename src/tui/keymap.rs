@@ -392,7 +392,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[C('r')],
         label: "r",
-        help: "game report: graph, ?! ? ??, accuracy (again: cancel)",
+        help: "game report or stop",
         section: Section::View,
         action: || Action::Report,
     },
