@@ -2,9 +2,10 @@
 //!
 //! Layers, each depending only on those above it in this list:
 //! `chess` (rules) -> `game` (move trees, PGN), `eval` and `tb` (Syzygy
-//! tablebases) -> `search` ->
-//! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
+//! tablebases) -> `search` -> `engine` -> `analysis` (whole-game reports)
+//! -> front ends (`uci`, `tui`) and the `cli` subcommands.
 
+pub mod analysis;
 pub mod chess;
 pub mod cli;
 pub mod engine;

@@ -23,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Analyse every game of a PGN file: evals, ?!/?/?? with the reasons, better lines, accuracy.
+    Annotate(cli::annotate::AnnotateArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft {
         /// Depth in plies (1-10).
@@ -219,6 +221,7 @@ fn parse_cli() -> Cli {
 fn main() -> ExitCode {
     let cli = parse_cli();
     let result = match cli.command {
+        Some(Command::Annotate(args)) => cli::annotate::run(args),
         Some(Command::Perft {
             depth,
             fen,

@@ -2,6 +2,7 @@
 //! its parsed arguments, prints its report to stdout and returns an error
 //! for `main` to print on one line.
 
+pub mod annotate;
 pub mod bench;
 pub mod board;
 pub mod datagen;

@@ -100,6 +100,8 @@ pub struct Game {
     tree: GameTree,
     undo: Vec<Step>,
     redo: Vec<Step>,
+    /// Inside `in_one_step`: no step is dropped for the undo limit.
+    grouping: bool,
 }
 
 impl Default for Game {
@@ -127,6 +129,7 @@ impl Game {
             tree,
             undo: Vec::new(),
             redo: Vec::new(),
+            grouping: false,
         }
     }
 
@@ -402,6 +405,25 @@ impl Game {
         );
     }
 
+    /// Runs `f` on the game and makes every edit it records one undo step
+    /// called `what` (a game report's comments, NAGs and lines undo
+    /// together, and push no earlier edit out of the undo list).
+    pub fn in_one_step(&mut self, what: &str, f: impl FnOnce(&mut Game)) {
+        let saved = std::mem::take(&mut self.undo);
+        let redo = std::mem::take(&mut self.redo);
+        let was_grouping = std::mem::replace(&mut self.grouping, true);
+        f(self);
+        self.grouping = was_grouping;
+        let steps = std::mem::replace(&mut self.undo, saved);
+        let (Some(first), Some(last)) = (steps.first(), steps.last()) else {
+            self.redo = redo;
+            return;
+        };
+        let (before, after) = (first.cursor_before, last.cursor_after);
+        let edit = Edit::Group(steps.into_iter().map(|s| s.edit).collect());
+        self.record(edit, before, after, what.to_string());
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
@@ -438,7 +460,7 @@ impl Game {
 
     fn record(&mut self, edit: Edit, cursor_before: NodeId, cursor_after: NodeId, what: String) {
         self.redo.clear();
-        if self.undo.len() == UNDO_LIMIT {
+        if self.undo.len() == UNDO_LIMIT && !self.grouping {
             self.undo.remove(0);
         }
         self.undo.push(Step {

@@ -28,6 +28,10 @@ pub enum Action {
     PageForward,
     /// A click on a move in the move list.
     GoTo(NodeId),
+    /// `r`, `:report`: start the game report, or cancel the running one.
+    Report,
+    /// The report thread's news.
+    ReportNews(super::report::ReportMsg),
     /// `u`: one move back in analysis; against the engine, the game's last
     /// move pair taken back.
     TakeBack,
@@ -250,4 +254,6 @@ pub enum Effect {
     Copy(String),
     /// List the file names that complete `prefix` (a path as typed).
     Complete(String),
+    /// Run a game report in the background (news come back as `ReportNews`).
+    StartReport(super::report::ReportJob),
 }

@@ -494,6 +494,8 @@ pub struct App {
     pub now: Instant,
     pub quit: bool,
     pub effects: Vec<Effect>,
+    /// The game report (`r`), running or finished.
+    pub report: super::report::ReportState,
 }
 
 impl App {
@@ -546,6 +548,7 @@ impl App {
             now: Instant::now(),
             quit: false,
             effects: Vec::new(),
+            report: Default::default(),
         };
         app.refresh();
         app.reconcile_engine();

@@ -47,6 +47,8 @@ pub enum Command {
     Pieces(PieceStyle),
     /// `:syzygy PATH` (folders joined by `:`), `:syzygy off`.
     Syzygy(String),
+    /// `:report`: as `r`.
+    Report,
 }
 
 /// Every command with what it does, for the help overlay.
@@ -72,11 +74,12 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":multipv N", "engine lines 1-5"),
     (":syzygy PATH", "tablebase folders"),
     (":new :flip :q", "as n, f, q"),
+    (":report", "game report, as r"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,6 +194,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         },
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
+        "report" | "annotate" => Ok(Command::Report),
         "help" | "h" => Ok(Command::Help),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),

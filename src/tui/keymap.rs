@@ -390,6 +390,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::ToggleFrameTimes,
     },
     Binding {
+        keys: &[C('r')],
+        label: "r",
+        help: "game report or stop",
+        section: Section::View,
+        action: || Action::Report,
+    },
+    Binding {
         keys: &[C(':')],
         label: ":",
         help: "command line",

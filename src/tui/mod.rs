@@ -9,7 +9,8 @@
 //! engine on its own thread, `files` reads and writes game files, `config`
 //! the settings file, `document` the game tree and the shown move,
 //! `movetext` the move list's layout, `autosave` the session kept across
-//! restarts, `bench` the frame-time benchmark. The teaching views: `teach` (their state,
+//! restarts, `bench` the frame-time benchmark, `report` the game report
+//! run in the background. The teaching views: `teach` (their state,
 //! changed by `update::teaching`), `heat` (the board overlay they ask for)
 //! and `game_evals` (both evaluations per ply, for the move list).
 
@@ -29,6 +30,7 @@ pub mod keymap;
 pub mod layout;
 pub mod movetext;
 pub mod params;
+pub mod report;
 pub mod runtime;
 pub mod tablebase;
 pub mod teach;

@@ -36,7 +36,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
 use std::time::Instant;
@@ -46,6 +46,7 @@ enum LoopEvent {
     Input(Event),
     InputClosed(String),
     Engine(EngineReport),
+    Report(super::report::ReportMsg),
 }
 
 /// A panic on a background thread, to show in the status line.
@@ -350,7 +351,7 @@ fn event_loop(
     if !app.config.syzygy_path.trim().is_empty() {
         initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
     }
-    let engine = EngineLink::spawn(tx, LoopEvent::Engine, initial);
+    let engine = EngineLink::spawn(tx.clone(), LoopEvent::Engine, initial);
 
     let mut stats = FrameStats::default();
     let mut dirty = true;
@@ -359,10 +360,10 @@ fn event_loop(
     // reports must not hold back the clocks or the flag-fall check.
     let mut last_tick = Instant::now();
     loop {
-        run_effects(app, &engine, dirs);
+        run_effects(app, &engine, dirs, &tx);
         if term_flag.load(Ordering::Relaxed) && !app.quit {
             app.update(Action::ForceQuit);
-            run_effects(app, &engine, dirs);
+            run_effects(app, &engine, dirs, &tx);
         }
         if app.quit {
             break;
@@ -376,7 +377,7 @@ fn event_loop(
                 // The session is saved whatever went wrong; a terminal
                 // that went away is a way out, not an error.
                 app.update(Action::ForceQuit);
-                run_effects(app, &engine, dirs);
+                run_effects(app, &engine, dirs, &tx);
                 return if terminal_gone(had_terminal) {
                     Ok(())
                 } else {
@@ -433,6 +434,7 @@ fn event_loop(
                 LoopEvent::Engine(EngineReport::Using { name, tapir }) => {
                     Some(Action::EngineSwitched { name, tapir })
                 }
+                LoopEvent::Report(msg) => Some(Action::ReportNews(msg)),
             };
             if let Some(a) = action {
                 if let Action::Resize(..) = a {
@@ -446,7 +448,7 @@ fn event_loop(
             }
         }
     }
-    run_effects(app, &engine, dirs);
+    run_effects(app, &engine, dirs, &tx);
     Ok(())
 }
 
@@ -459,7 +461,7 @@ fn terminal_gone(had_terminal: bool) -> bool {
 
 /// Carries out what the reducer asked for; file results come back as
 /// actions at once.
-fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
+fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs, tx: &Sender<LoopEvent>) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {
@@ -517,6 +519,19 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                     copy_osc52(&text);
                     if let Some(tool) = super::clipboard::copy(&text) {
                         app.update(Action::CopiedWith(tool.to_string()));
+                    }
+                }
+                Effect::StartReport(job) => {
+                    let token = job.token;
+                    let tx = tx.clone();
+                    let started = super::report::spawn(job, move |msg| {
+                        tx.send(LoopEvent::Report(msg)).is_ok()
+                    });
+                    if let Err(e) = started {
+                        app.update(Action::ReportNews(super::report::ReportMsg::Done {
+                            token,
+                            error: Some(format!("cannot start the report thread: {e}")),
+                        }));
                     }
                 }
                 other => engine.send(other),

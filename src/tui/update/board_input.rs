@@ -189,6 +189,9 @@ impl App {
             return; // the screen only asks for a larger terminal
         }
         let Some(sq) = self.square_at(x, y) else {
+            if self.report_click(x, y) {
+                return;
+            }
             // A click in the move list goes to that move.
             let (_, moves) =
                 crate::tui::widgets::heat::split_moves(self.ui.heat.is_some(), areas.moves);

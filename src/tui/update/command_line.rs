@@ -75,6 +75,7 @@ impl App {
             C::Quit => self.request_quit(),
             C::New => self.start_new_game(),
             C::Flip => self.flip(),
+            C::Report => self.report_key(),
             C::Help => self.dialogs.overlay = Overlay::Help,
             C::Undo => self.undo(false),
             C::Redo => self.undo(true),

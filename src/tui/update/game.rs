@@ -219,6 +219,8 @@ impl App {
         // Revisions go on counting across documents: the move list's layout
         // is keyed on them.
         let revision = self.doc.revision + 1;
+        // A report of the old game has nothing to say about this one.
+        self.cancel_report();
         self.doc = doc;
         self.doc.revision = revision;
         self.ui.selected = None;

@@ -13,6 +13,7 @@ mod game;
 mod layout;
 mod prompt;
 mod tablebase;
+mod report;
 mod teaching;
 mod tree;
 
@@ -62,6 +63,8 @@ impl App {
             Action::VariationNext => self.go_sibling(1),
             Action::PageBack => self.go_page(false),
             Action::PageForward => self.go_page(true),
+            Action::Report => self.report_key(),
+            Action::ReportNews(msg) => return self.report_news(msg),
             Action::GoTo(node) => {
                 self.go_to(node);
                 self.say_where();

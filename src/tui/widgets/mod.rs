@@ -16,6 +16,7 @@ pub mod movelist;
 pub mod overlays;
 pub mod packed;
 pub mod panel;
+pub mod report;
 pub mod status;
 pub mod tablebase;
 pub mod terms;

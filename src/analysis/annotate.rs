@@ -1,0 +1,103 @@
+//! A finished report written into the game: per move an `[%eval]` in its
+//! comment, the verdict's NAG, the engine's better line as a variation
+//! and the explanation as a comment; the figures per side in tags. What
+//! was there stays: comment text, NAGs and variations are kept (a move
+//! that already has a move-quality NAG keeps it; an `[%eval]` already in a
+//! comment is replaced by the new one). All of it is one undo step.
+
+use super::report::GameReport;
+use super::run::LinePosition;
+use crate::game::{Game, Nag};
+
+/// How long a better line put into the tree may be, in plies.
+pub const VARIATION_PLIES: usize = 8;
+
+/// Writes `report` (of `game`'s main line `positions`) into `game`;
+/// `tags` also sets the accuracy and ACPL tags.
+pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, tags: bool) {
+    game.in_one_step("add the game report", |game| {
+        for (i, m) in report.moves.iter().enumerate() {
+            let Some(m) = m else { continue };
+            if !game.tree().is_attached(m.node) {
+                continue;
+            }
+            let node = game.tree().node(m.node);
+            let mut comment = without_eval(&node.comment);
+            if let Some(e) = m.after.pgn_eval() {
+                push_words(&mut comment, &format!("[%eval {e}]"));
+            }
+            if let Some(x) = &m.explanation {
+                push_words(&mut comment, &x.text);
+            }
+            game.set_comment(m.node, false, &comment);
+            if let Some(class) = m.class {
+                let mut nags = game.tree().node(m.node).nags.clone();
+                if !nags.iter().any(Nag::is_move_quality) {
+                    nags.insert(class.nag());
+                    game.set_nags(m.node, nags);
+                }
+                if !m.better.is_empty() {
+                    let from = positions[i].node;
+                    let line = &m.better[..m.better.len().min(VARIATION_PLIES)];
+                    // The line comes from a search of this very position.
+                    let _ = game.add_line(from, line);
+                }
+            }
+        }
+    });
+    if let (true, Some([w, b])) = (tags, report.sides) {
+        for (side, f) in [("White", w), ("Black", b)] {
+            if let Some(a) = f.accuracy {
+                game.tags
+                    .set(&format!("{side}Accuracy"), &format!("{a:.1}"));
+            }
+            if let Some(l) = f.acpl {
+                game.tags.set(&format!("{side}ACPL"), &format!("{:.0}", l));
+            }
+        }
+    }
+}
+
+/// A comment without its `[%eval ...]` commands (the rest kept as is).
+fn without_eval(comment: &str) -> String {
+    if !comment.contains("[%eval") {
+        return comment.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = comment;
+    while let Some(i) = rest.find("[%eval") {
+        let Some(len) = rest[i..].find(']') else {
+            break;
+        };
+        out.push_str(rest[..i].trim_end());
+        rest = rest[i + len + 1..].trim_start();
+        if !out.is_empty() && !rest.is_empty() && !rest.starts_with("[%eval") {
+            out.push(' ');
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn push_words(s: &mut String, words: &str) {
+    if !s.is_empty() && !s.ends_with(' ') {
+        s.push(' ');
+    }
+    s.push_str(words);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_evals_go_the_rest_stays() {
+        assert_eq!(without_eval("Good [%eval 0.3] move"), "Good move");
+        assert_eq!(
+            without_eval("[%eval -1.2] [%clk 0:01:00]"),
+            "[%clk 0:01:00]"
+        );
+        assert_eq!(without_eval("  spaced  text "), "  spaced  text ");
+        assert_eq!(without_eval("[%eval #3]"), "");
+    }
+}

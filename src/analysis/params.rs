@@ -1,0 +1,72 @@
+//! Every tuned number of the game report in one place: the logistic curve
+//! that turns centipawns into an expected score, the classification
+//! thresholds, Lichess's accuracy fit and the lengths of the explained
+//! lines. The sources are named in the README ("Game report").
+
+/// Slope of the logistic curve from centipawns to winning chances, as
+/// Lichess uses it (lila `modules/tree/src/main/WinPercent.scala`, from
+/// lila pull request 11148, fitted to rated games): winning chances
+/// `2 / (1 + exp(-K * cp)) - 1` in -1..+1, win% `50 + 50 * chances`.
+pub const LOGISTIC_K: f64 = 0.003_682_08;
+
+/// Centipawn scores are clipped to +-this before the curve, and a forced
+/// mate counts as this many centipawns (lila's `Cp.CEILING`).
+pub const CP_CEILING: i32 = 1000;
+
+/// Drops in winning chances (-1..+1 scale, so twice the drop in expected
+/// score) that make a move an inaccuracy, a mistake, a blunder: lila's
+/// `Advice.scala` uses 0.1, 0.2 and 0.3, which is 5, 10 and 15 points of
+/// win%.
+pub const INACCURACY_DROP: f64 = 0.1;
+pub const MISTAKE_DROP: f64 = 0.2;
+pub const BLUNDER_DROP: f64 = 0.3;
+
+/// A move into a forced mate, or one that lets a forced mate go, is a
+/// blunder unless the position was already this lost (or is still this
+/// won) in centipawns; then a mistake (`MATE_MISTAKE_CP`) or only an
+/// inaccuracy (`MATE_INACCURACY_CP`), as lila judges it.
+pub const MATE_MISTAKE_CP: i32 = 700;
+pub const MATE_INACCURACY_CP: i32 = 999;
+
+/// Lichess's per-move accuracy: `A * exp(-B * win%_drop) + C`, plus one
+/// point for the engine's own imprecision, clipped to 0..100
+/// (lila `AccuracyPercent.scala`, an exponential fitted to hand-picked
+/// points).
+pub const ACCURACY_A: f64 = 103.166_810_071_164_9;
+pub const ACCURACY_B: f64 = 0.043_544_153_867_539_51;
+pub const ACCURACY_C: f64 = -3.166_924_740_191_411;
+pub const ACCURACY_BONUS: f64 = 1.0;
+
+/// The volatility window of the game accuracy: a tenth of the moves,
+/// at least this many positions ...
+pub const WINDOW_MIN: usize = 2;
+/// ... and at most this many.
+pub const WINDOW_MAX: usize = 8;
+/// A move's weight (the window's standard deviation of win%) is clipped
+/// to this range, so calm stretches still count and wild ones do not
+/// swamp the rest.
+pub const WEIGHT_MIN: f64 = 0.5;
+pub const WEIGHT_MAX: f64 = 12.0;
+/// The harmonic mean reads each accuracy as at least this (no division
+/// by zero for a 0% move).
+pub const HARMONIC_FLOOR: f64 = 1.0;
+
+/// Transposition table of each analysis worker, in MiB: cleared before
+/// every position, so small (4 MiB, 262,144 entries, is more than a
+/// 100,000-node search fills; clearing 16 MiB cost ~4 ms a position).
+pub const WORKER_HASH_MB: usize = 4;
+
+/// An explained line is followed at most this many plies ...
+pub const LINE_MAX_PLIES: usize = 10;
+/// ... and at least this many (the move and the reply), then on to the
+/// first quiet position: no check, and the last move no capture or
+/// promotion.
+pub const LINE_MIN_PLIES: usize = 2;
+/// Term differences smaller than this (centipawns) are not worth a word.
+pub const TERM_MIN_CP: i32 = 10;
+/// How many term differences a sentence names at most.
+pub const TERMS_NAMED: usize = 3;
+
+/// Nodes per position of the board's report (`r`, `:report`): the same
+/// as `tapir annotate`'s default, so the two agree.
+pub const BOARD_REPORT_NODES: u64 = 100_000;

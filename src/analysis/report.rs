@@ -1,0 +1,140 @@
+//! A game's report put together from its positions' search results: per
+//! move the scores around it, the expected score given away, the verdict,
+//! the engine's better line and the explanation; per side the accuracy,
+//! the average centipawn loss and the count of each verdict. It can be
+//! built from a part of the results (the board fills it in as they come).
+
+use super::accuracy::{game_figures, SideFigures};
+use super::classify::{classify, Class, MateTurn};
+use super::explain::{explain, Explanation, Judged};
+use super::run::LinePosition;
+use super::score::WhiteScore;
+use super::searcher::PlyResult;
+use super::winprob::expected_drop;
+use crate::chess::{Color, Move};
+use crate::game::NodeId;
+
+/// What the report says of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReport {
+    /// The move's node in the game tree.
+    pub node: NodeId,
+    pub mover: Color,
+    /// The search's score before and after the move, White's view.
+    pub before: WhiteScore,
+    pub after: WhiteScore,
+    /// The expected score the mover gave away (0..1).
+    pub drop: f64,
+    pub class: Option<Class>,
+    pub turn: MateTurn,
+    /// The engine's line from the position before the move, when it
+    /// starts with another move (empty otherwise).
+    pub better: Vec<Move>,
+    pub explanation: Option<Explanation>,
+}
+
+/// The whole report (or as much of it as the results allow).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameReport {
+    /// Each position's score, White's view; `None` not yet searched.
+    pub scores: Vec<Option<WhiteScore>>,
+    /// Each move's report; `None` until both its positions are searched.
+    pub moves: Vec<Option<MoveReport>>,
+    /// White's and Black's figures, once every position is searched.
+    pub sides: Option<[SideFigures; 2]>,
+    /// Per side (White, Black): inaccuracies, mistakes, blunders.
+    pub counts: [[usize; 3]; 2],
+}
+
+impl GameReport {
+    /// Whether every position has its score.
+    pub fn is_complete(&self) -> bool {
+        self.scores.iter().all(Option::is_some)
+    }
+}
+
+/// The report of the line `positions` from its results so far.
+pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameReport {
+    let scores: Vec<Option<WhiteScore>> = results
+        .iter()
+        .map(|r| r.as_ref().map(|r| r.score))
+        .collect();
+    let moves: Vec<Option<MoveReport>> = (0..positions.len().saturating_sub(1))
+        .map(|i| judge(positions, results, i))
+        .collect();
+    let mut counts = [[0; 3]; 2];
+    for m in moves.iter().flatten() {
+        if let Some(c) = m.class {
+            counts[m.mover as usize][c as usize] += 1;
+        }
+    }
+    let sides =
+        (scores.len() == positions.len() && scores.iter().all(Option::is_some)).then(|| {
+            let s: Vec<WhiteScore> = scores.iter().flatten().copied().collect();
+            game_figures(&s, positions[0].board.side_to_move())
+        });
+    GameReport {
+        scores,
+        moves,
+        sides,
+        counts,
+    }
+}
+
+/// The report of the move from position `i` to `i + 1`.
+pub fn judge(
+    positions: &[LinePosition],
+    results: &[Option<PlyResult>],
+    i: usize,
+) -> Option<MoveReport> {
+    let before_r = results.get(i)?.as_ref()?;
+    let after_r = results.get(i + 1)?.as_ref()?;
+    let (from, to) = (positions.get(i)?, positions.get(i + 1)?);
+    let board = &from.board;
+    let played = positions_move(from, to)?;
+    let mover = board.side_to_move();
+    let (before, after) = (before_r.score, after_r.score);
+    let engine_agrees = before_r.best() == Some(played);
+    let (class, turn) = if engine_agrees {
+        // The engine's own choice is no error by its own lights.
+        (None, MateTurn::None)
+    } else {
+        classify(before, after, mover)
+    };
+    let better = if engine_agrees {
+        Vec::new()
+    } else {
+        before_r.pv.clone()
+    };
+    let explanation = class.map(|class| {
+        explain(&Judged {
+            board,
+            played,
+            reply: &after_r.pv,
+            best: &before_r.pv,
+            before,
+            after,
+            class,
+            turn,
+        })
+    });
+    Some(MoveReport {
+        node: to.node,
+        mover,
+        before,
+        after,
+        drop: expected_drop(before, after, mover),
+        class,
+        turn,
+        better,
+        explanation,
+    })
+}
+
+/// The move that leads from one position of the line to the next.
+fn positions_move(from: &LinePosition, to: &LinePosition) -> Option<Move> {
+    crate::chess::legal_moves(&from.board)
+        .iter()
+        .copied()
+        .find(|&m| from.board.make(m).hash() == to.board.hash())
+}

@@ -1,0 +1,165 @@
+//! One position searched on its own: a single search thread with its own
+//! table, cleared before every position, so a position's result depends on
+//! the position and the budget alone (not on which worker took it or what
+//! it searched before). That is what makes a report deterministic for a
+//! fixed node count whatever the number of workers. The hand-crafted
+//! evaluation is searched, the one the explanations' traces break down.
+
+use super::params::WORKER_HASH_MB;
+use super::score::WhiteScore;
+use crate::chess::{legal_moves, Board, Move};
+use crate::search::{run_search, Control, Limits, SearchJob, Tt, Worker};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long each position is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A node count: the same result every run.
+    Nodes(u64),
+    /// Wall time: faster to reason about, not repeatable.
+    Movetime(Duration),
+}
+
+impl Budget {
+    fn limits(self) -> Limits {
+        match self {
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n.max(1)),
+                ..Limits::default()
+            },
+            Budget::Movetime(t) => Limits {
+                movetime: Some(t.max(Duration::from_millis(1))),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// What the search says of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyResult {
+    /// White's view; a mate on the board or a stalemate needs no search.
+    pub score: WhiteScore,
+    /// The principal variation, best move first (empty when no move).
+    pub pv: Vec<Move>,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+impl PlyResult {
+    pub fn best(&self) -> Option<Move> {
+        self.pv.first().copied()
+    }
+}
+
+/// A single-threaded searcher that forgets everything between positions.
+pub struct Searcher {
+    tt: Arc<Tt>,
+    workers: Vec<Worker>,
+}
+
+impl Searcher {
+    pub fn new() -> Result<Searcher, String> {
+        let tt = Arc::new(Tt::new(WORKER_HASH_MB)?);
+        let mut w = Worker::new(0, tt.clone());
+        w.set_network(None);
+        Ok(Searcher {
+            workers: vec![w],
+            tt,
+        })
+    }
+
+    /// Searches `board` (after the positions hashed in `history`, oldest
+    /// first) within `budget`.
+    pub fn search(&mut self, board: &Board, history: &[u64], budget: Budget) -> PlyResult {
+        let stm = board.side_to_move();
+        if legal_moves(board).is_empty() {
+            return PlyResult {
+                score: if board.in_check() {
+                    WhiteScore::mated(stm)
+                } else {
+                    WhiteScore(0)
+                },
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        self.tt.clear();
+        for w in self.workers.iter_mut() {
+            w.clear();
+        }
+        let ctl = Arc::new(Control::new(1, false));
+        let job = SearchJob {
+            board: *board,
+            history: history.to_vec(),
+            limits: budget.limits(),
+            multipv: 1,
+            overhead: Duration::ZERO,
+            elo: None,
+            tb: None,
+        };
+        let mut last_pv: Vec<Move> = Vec::new();
+        let out = run_search(&mut self.workers, &self.tt, &ctl, &job, &mut |info| {
+            if info.multipv == 1 && !info.pv.is_empty() {
+                last_pv = info.pv;
+            }
+        });
+        let best = out.best.or_else(|| last_pv.first().copied());
+        let mut pv = match best {
+            Some(b) if last_pv.first() == Some(&b) => last_pv,
+            Some(b) => vec![b],
+            None => Vec::new(),
+        };
+        legal_prefix(board, &mut pv);
+        PlyResult {
+            score: WhiteScore::from_side(out.score, stm),
+            pv,
+            depth: out.depth,
+            nodes: out.nodes,
+        }
+    }
+}
+
+/// Cuts `line` at its first move that is not legal where it is played (a
+/// table move from another position, however unlikely).
+fn legal_prefix(start: &Board, line: &mut Vec<Move>) {
+    let mut b = *start;
+    let mut keep = 0;
+    for &m in line.iter() {
+        if !b.is_legal(m) {
+            break;
+        }
+        b = b.make(m);
+        keep += 1;
+    }
+    line.truncate(keep);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeatable_and_terminal() {
+        let mut s = Searcher::new().unwrap();
+        let b = Board::startpos();
+        let a = s.search(&b, &[], Budget::Nodes(3000));
+        let a2 = s.search(&b, &[], Budget::Nodes(3000));
+        assert_eq!(a, a2);
+        assert!(!a.pv.is_empty());
+        let mated = Board::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let r = s.search(&mated, &[], Budget::Nodes(100));
+        assert_eq!(r.score, WhiteScore::mated(crate::chess::Color::Black));
+        let stale = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(
+            s.search(&stale, &[], Budget::Nodes(100)).score,
+            WhiteScore(0)
+        );
+        // Mate in one is found and scored as such.
+        let m1 = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let r = s.search(&m1, &[], Budget::Nodes(2000));
+        assert_eq!(r.score.mate_moves(), Some(1));
+    }
+}

@@ -1,0 +1,239 @@
+//! `tapir annotate IN.pgn`: the game report for every game of a file (or a
+//! slice of it), written as PGN: `[%eval]` per move, ?!/?/?? NAGs, the
+//! engine's better line as a variation, the explanation as a comment, and
+//! accuracy and ACPL tags. The analysis itself is `analysis`; this wires
+//! it to files, a progress bar on stderr and the summary on stdout.
+//!
+//! Each game's output is its PGN followed by a blank line, so the outputs
+//! of `--games 1-500` and `--games 501-1000` put together are the output
+//! of `--games 1-1000`.
+
+use super::progress::Progress;
+use crate::analysis::annotate::apply;
+use crate::analysis::{analyse_positions, build, mainline_positions, Budget};
+use crate::game::pgn::{index_games, read_span, write_game};
+use crate::tui::config::write_atomic;
+use crate::tui::files::read_pgn;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::io::Write;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// What a search of each position gets when no budget is named.
+pub const DEFAULT_NODES: u64 = 100_000;
+
+/// `tapir annotate` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct AnnotateArgs {
+    /// The PGN file to analyse.
+    pub input: PathBuf,
+    /// Where to write the annotated games (default: standard output). The
+    /// input itself only when named here.
+    #[arg(long, value_name = "OUT.pgn")]
+    pub out: Option<PathBuf>,
+    /// Nodes searched per position (repeatable results; default 100000).
+    #[arg(long, value_name = "N", conflicts_with = "movetime")]
+    pub nodes: Option<u64>,
+    /// Milliseconds per position instead of a node count (not repeatable).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Positions searched at once, one search thread each (default: every
+    /// logical CPU). The results do not depend on it.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Only these games, counted from 1: 1000-1999, 5, 300- (to the end).
+    #[arg(long, value_name = "RANGE")]
+    pub games: Option<String>,
+}
+
+/// Parses `--games`: "A-B", "A-" or "N", counted from 1, against `count`
+/// games in the file.
+pub fn parse_range(s: &str, count: usize) -> Result<RangeInclusive<usize>> {
+    let bad = || anyhow::anyhow!("--games {s}: expected N, A-B or A- (games count from 1)");
+    let num = |t: &str| -> Result<usize> { t.trim().parse::<usize>().map_err(|_| bad()) };
+    let (a, b) = match s.split_once('-') {
+        Some((a, "")) => (num(a)?, count),
+        Some((a, b)) => (num(a)?, num(b)?),
+        None => {
+            let n = num(s)?;
+            (n, n)
+        }
+    };
+    if a == 0 || b < a {
+        return Err(bad());
+    }
+    if a > count {
+        bail!(
+            "--games {s}: the file has {count} game{}",
+            if count == 1 { "" } else { "s" }
+        );
+    }
+    Ok(a..=b.min(count))
+}
+
+/// Reading problems shown at most (a log of thousands helps nobody).
+const MAX_WARNINGS: usize = 20;
+
+/// Whether `text` holds games at all: a game with tags, or one whose
+/// legal moves outnumber what could not be read (a text file's words
+/// read as moves are all "not a move").
+fn looks_like_pgn(text: &str, index: &[crate::game::pgn::IndexEntry]) -> bool {
+    index.iter().any(|e| !e.tags.is_empty())
+        || index.iter().enumerate().any(|(i, e)| {
+            read_span(text, e.span.clone(), i + 1).is_ok_and(|r| {
+                let moves = r.game.tree().mainline_len();
+                moves > 0 && moves > r.problems.len()
+            })
+        })
+}
+
+pub fn run(args: AnnotateArgs) -> Result<()> {
+    let budget = match (args.nodes, args.movetime) {
+        (Some(0), _) => bail!("--nodes must be at least 1"),
+        (_, Some(0)) => bail!("--movetime must be at least 1 ms"),
+        (Some(n), _) => Budget::Nodes(n),
+        (None, Some(ms)) => Budget::Movetime(Duration::from_millis(ms)),
+        (None, None) => Budget::Nodes(DEFAULT_NODES),
+    };
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(t) => t,
+        None => crate::engine::effective_threads(usize::MAX),
+    };
+    let input = &args.input;
+    let (text, _) = read_pgn(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let index = index_games(&text);
+    let count = index.len();
+    if !looks_like_pgn(&text, &index) {
+        bail!("{}: no PGN game in it", input.display());
+    }
+    let range = match &args.games {
+        Some(r) => parse_range(r, count)?,
+        None => 1..=count,
+    };
+    let chosen = &index[range.start() - 1..*range.end()];
+    let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
+    let mut progress = Progress::new(Some(Duration::from_secs(10)));
+    let started = Instant::now();
+    let mut out = String::new();
+    let mut done_positions = 0usize;
+    let mut searched = 0usize;
+    let mut warnings = Vec::new();
+    let never = AtomicBool::new(false);
+    let mut figures = Vec::new();
+    for (k, entry) in chosen.iter().enumerate() {
+        let number = range.start() + k;
+        let read = match read_span(&text, entry.span.clone(), number) {
+            Ok(r) => r,
+            Err(e) => {
+                // Kept as it was: the output still holds every game.
+                warnings.push(format!("{e}; written unchanged"));
+                let mut raw = text[entry.span.clone()].trim_end().to_string();
+                raw.push_str("\n\n");
+                out.push_str(&raw);
+                done_positions += entry.plies + 1;
+                continue;
+            }
+        };
+        for p in &read.problems {
+            warnings.push(format!("game {number}: {p}"));
+        }
+        let mut game = read.game;
+        let positions = mainline_positions(&game);
+        let base = done_positions;
+        let mut finished = 0usize;
+        let results = analyse_positions(&positions, budget, threads, &never, |_, _| {
+            finished += 1;
+            let done = base + finished;
+            if progress.due(false) {
+                let secs = started.elapsed().as_secs_f64();
+                let frac = done as f64 / total_positions.max(1) as f64;
+                progress.show(&format!(
+                    "game {}/{}  positions {done}/{total_positions}  {:.0} pos/s  {}",
+                    k + 1,
+                    chosen.len(),
+                    done as f64 / secs.max(1e-9),
+                    Progress::bar(frac, secs)
+                ));
+            }
+        })?;
+        done_positions = base + entry.plies + 1;
+        searched += positions.len();
+        let results: Vec<_> = results.into_iter().map(Some).collect();
+        let report = build(&positions, &results);
+        apply(&mut game, &positions, &report, true);
+        figures.push((number, report.sides, report.counts));
+        out.push_str(&write_game(&game));
+        out.push('\n');
+    }
+    progress.clear();
+    let secs = started.elapsed().as_secs_f64();
+    match &args.out {
+        Some(path) => {
+            write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
+        }
+        None => {
+            let mut so = std::io::stdout().lock();
+            so.write_all(out.as_bytes())?;
+            so.flush()?;
+        }
+    }
+    let mut err = std::io::stderr().lock();
+    for w in warnings.iter().take(MAX_WARNINGS) {
+        let _ = writeln!(err, "warning: {w}");
+    }
+    if warnings.len() > MAX_WARNINGS {
+        let _ = writeln!(
+            err,
+            "warning: ... and {} more",
+            warnings.len() - MAX_WARNINGS
+        );
+    }
+    let _ = writeln!(
+        err,
+        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {threads} thread{}",
+        chosen.len(),
+        if chosen.len() == 1 { "" } else { "s" },
+        searched,
+        secs,
+        searched as f64 / secs.max(1e-9),
+        if threads == 1 { "" } else { "s" }
+    );
+    if chosen.len() == 1 {
+        if let Some((n, Some([w, b]), counts)) = figures.first() {
+            for (side, f, c) in [("White", w, counts[0]), ("Black", b, counts[1])] {
+                let _ = writeln!(
+                    err,
+                    "game {n} {side}: accuracy {}, ACPL {}, inaccuracies/mistakes/blunders {}/{}/{}",
+                    f.accuracy.map_or("-".to_string(), |a| format!("{a:.1}")),
+                    f.acpl.map_or("-".to_string(), |a| format!("{a:.0}")),
+                    c[0],
+                    c[1],
+                    c[2]
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("2-5", 10).unwrap(), 2..=5);
+        assert_eq!(parse_range("3", 10).unwrap(), 3..=3);
+        assert_eq!(parse_range("7-", 10).unwrap(), 7..=10);
+        assert_eq!(parse_range("8-20", 10).unwrap(), 8..=10);
+        for bad in ["0-3", "5-2", "x", "1-y", "", "-"] {
+            assert!(parse_range(bad, 10).is_err(), "{bad}");
+        }
+        let e = parse_range("11-12", 10).unwrap_err().to_string();
+        assert!(e.contains("has 10 games"), "{e}");
+    }
+}

@@ -1,0 +1,144 @@
+//! The reducer's part of the game report: `r` / `:report` starts it (or
+//! cancels the running one), the thread's news fill it in as they come,
+//! a finished report goes into the game as one undo step, and a click on
+//! the graph goes to that position. A cancelled report, or one whose game
+//! was replaced or changed under it, changes nothing in the game.
+
+use crate::analysis::annotate::apply;
+use crate::analysis::params::BOARD_REPORT_NODES;
+use crate::analysis::{build, mainline_positions, GameReport};
+use crate::tui::action::Effect;
+use crate::tui::app::App;
+use crate::tui::report::{ReportJob, ReportMsg, ReportRun};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+impl App {
+    /// `r`: start the report of the shown game's main line, or cancel it.
+    pub(super) fn report_key(&mut self) {
+        if self.report.run.as_ref().is_some_and(|r| r.running) {
+            self.cancel_report();
+            self.info("report cancelled: the game is as it was");
+            return;
+        }
+        let positions = mainline_positions(&self.doc.game);
+        if positions.len() < 2 {
+            self.error("the report needs a game: play or load some moves first");
+            return;
+        }
+        let token = self.report.next_token;
+        self.report.next_token += 1;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let n = positions.len();
+        self.report.run = Some(ReportRun {
+            token,
+            positions: positions.clone(),
+            results: vec![None; n],
+            report: GameReport::default(),
+            cancel: cancel.clone(),
+            running: true,
+            applied: false,
+        });
+        self.effects.push(Effect::StartReport(ReportJob {
+            token,
+            positions,
+            threads: self.config.threads.max(1),
+            cancel,
+        }));
+        self.info(format!(
+            "report: {n} positions at {BOARD_REPORT_NODES} nodes each (r again: cancel)"
+        ));
+    }
+
+    /// Stops a running report and forgets it; the game is untouched.
+    pub(super) fn cancel_report(&mut self) {
+        if let Some(run) = self.report.run.take() {
+            run.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// News from the report thread; old runs' news are dropped.
+    pub(super) fn report_news(&mut self, msg: ReportMsg) -> bool {
+        match msg {
+            ReportMsg::Result {
+                token,
+                index,
+                result,
+            } => {
+                let Some(run) = self.report.run.as_mut().filter(|r| r.token == token) else {
+                    return false;
+                };
+                if let Some(slot) = run.results.get_mut(index) {
+                    *slot = Some(*result);
+                    run.report = build(&run.positions, &run.results);
+                }
+                true
+            }
+            ReportMsg::Done { token, error } => {
+                let Some(run) = self.report.run.as_mut().filter(|r| r.token == token) else {
+                    return false;
+                };
+                run.running = false;
+                match error {
+                    Some(e) => {
+                        self.report.run = None;
+                        self.error(format!("report: {e}"));
+                    }
+                    None => self.finish_report(),
+                }
+                true
+            }
+        }
+    }
+
+    /// Writes the finished report into the game, if the game is still the
+    /// one it analysed.
+    fn finish_report(&mut self) {
+        let Some(run) = self.report.run.as_mut() else {
+            return;
+        };
+        let tree = self.doc.game.tree();
+        let same = run
+            .positions
+            .iter()
+            .all(|p| tree.is_attached(p.node) && tree.board(p.node).hash() == p.board.hash());
+        if !same || !run.report.is_complete() {
+            self.info("report done; the game changed meanwhile, so it was not written into it");
+            return;
+        }
+        apply(&mut self.doc.game, &run.positions, &run.report, false);
+        run.applied = true;
+        let counts = run.report.counts;
+        self.tree_changed();
+        self.info(format!(
+            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{} (Ctrl-Z takes it back)",
+            counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
+        ));
+    }
+
+    /// A click at (x, y): on the report's graph, go to that position.
+    pub(super) fn report_click(&mut self, x: u16, y: u16) -> bool {
+        let areas = crate::tui::layout::compute(self.screen.0, self.screen.1);
+        let (Some(area), _) = crate::tui::widgets::report::split(self, areas.lines) else {
+            return false;
+        };
+        let Some(i) = crate::tui::widgets::report::index_at_cell(self, area, x, y) else {
+            return false;
+        };
+        let node = self
+            .report
+            .run
+            .as_ref()
+            .and_then(|r| r.positions.get(i))
+            .map(|p| p.node)
+            .filter(|&n| self.doc.game.tree().is_attached(n));
+        match node {
+            Some(n) => {
+                self.go_to(n);
+                self.say_where();
+                true
+            }
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The game report on the board: a title row (progress gauge while it
+//! runs, then each side's accuracy, verdict counts and ACPL) over an eval
+//! graph of the whole main line — one column per position (or per group of
+//! positions on a narrow panel), White's score clipped to +-5 pawns growing
+//! up from the middle in eighth-cell steps, the moves judged inaccuracy,
+//! mistake or blunder in their colours and the shown position marked. It
+//! takes the top rows of the engine lines' area while a report exists.
+
+use crate::analysis::{Class, GameReport};
+use crate::tui::app::App;
+use crate::tui::report::ReportRun;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Rows the report takes: a title and the graph.
+pub const ROWS: u16 = 6;
+/// The graph's scale: White's score is clipped to +-this (centipawns).
+pub const CLIP_CP: i32 = 500;
+const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+/// The report's rows and what is left of `lines` for the engine lines.
+pub fn split(app: &App, lines: Rect) -> (Option<Rect>, Rect) {
+    if app.report.run.is_none() || lines.height < ROWS + 3 {
+        return (None, lines);
+    }
+    let top = Rect::new(lines.x, lines.y, lines.width, ROWS);
+    let rest = Rect::new(lines.x, lines.y + ROWS, lines.width, lines.height - ROWS);
+    (Some(top), rest)
+}
+
+/// The graph's cells within the report's rows.
+fn graph_area(area: Rect) -> Rect {
+    Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    )
+}
+
+/// The position (index into the main line) under column `x` of a graph
+/// `width` wide showing `n` positions.
+fn index_at(x: u16, width: u16, n: usize) -> usize {
+    if width == 0 || n == 0 {
+        return 0;
+    }
+    (x as usize * n / width as usize).min(n - 1)
+}
+
+/// The main-line position index a click at (x, y) on the graph points at.
+pub fn index_at_cell(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
+    let run = app.report.run.as_ref()?;
+    let g = graph_area(area);
+    let inside = x >= g.x && x < g.x + g.width && y >= g.y && y < g.y + g.height;
+    inside.then(|| index_at(x - g.x, g.width, run.positions.len()))
+}
+
+pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(run) = &app.report.run else { return };
+    Paragraph::new(title(run, theme)).render(Rect::new(area.x, area.y, area.width, 1), buf);
+    graph(app, run, theme, graph_area(area), buf);
+}
+
+fn title(run: &ReportRun, theme: &Theme) -> Line<'static> {
+    let n = run.positions.len();
+    if run.running {
+        let done = run.done();
+        let width = 20usize;
+        let filled = (done * width).checked_div(n).unwrap_or(0).min(width);
+        return Line::from(vec![
+            Span::styled("Report ", Style::default().fg(theme.accent)),
+            Span::styled("█".repeat(filled), Style::default().fg(theme.good)),
+            Span::styled("░".repeat(width - filled), Style::default().fg(theme.dim)),
+            Span::styled(
+                format!(" {done}/{n} positions  r: cancel"),
+                Style::default().fg(theme.dim),
+            ),
+        ]);
+    }
+    Line::from(summary(&run.report, theme))
+}
+
+/// "White 93.8% ?!1 ?0 ??0 ACPL 16 · Black ...".
+fn summary(r: &GameReport, theme: &Theme) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, side) in ["White", "Black"].iter().enumerate() {
+        if i == 1 {
+            spans.push(Span::styled(" · ", Style::default().fg(theme.dim)));
+        }
+        let f = r.sides.map(|s| s[i]);
+        let acc = f
+            .and_then(|f| f.accuracy)
+            .map_or("-".into(), |a| format!("{a:.1}%"));
+        let acpl = f
+            .and_then(|f| f.acpl)
+            .map_or("-".into(), |a| format!("{a:.0}"));
+        spans.push(Span::styled(
+            format!("{side} {acc} "),
+            Style::default().fg(theme.text),
+        ));
+        for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
+            spans.push(Span::styled(
+                format!("{}{} ", class.glyph(), r.counts[i][class as usize]),
+                Style::default().fg(class_colour(class)),
+            ));
+        }
+        spans.push(Span::styled(
+            format!("ACPL {acpl}"),
+            Style::default().fg(theme.dim),
+        ));
+    }
+    spans
+}
+
+/// The colour of a verdict, the same on every theme (the NAG glyphs beside
+/// them say it without colour).
+pub fn class_colour(c: Class) -> Color {
+    match c {
+        Class::Inaccuracy => Color::Yellow,
+        Class::Mistake => Color::LightRed,
+        Class::Blunder => Color::Red,
+    }
+}
+
+fn graph(app: &App, run: &ReportRun, theme: &Theme, g: Rect, buf: &mut Buffer) {
+    let n = run.positions.len();
+    if g.width == 0 || g.height == 0 || n == 0 {
+        return;
+    }
+    let shown = run.positions.iter().position(|p| p.node == app.doc.cursor);
+    let eighths = g.height as i32 * 8;
+    let mid = eighths / 2;
+    for col in 0..g.width {
+        let i = index_at(col, g.width, n);
+        let last = index_at(col + 1, g.width, n).max(i + 1).min(n);
+        // The worst verdict among the moves into this column's positions.
+        let class = (i.max(1)..last.max(i.max(1) + 1))
+            .filter_map(|k| run.report.moves.get(k - 1).and_then(|m| m.as_ref()))
+            .filter_map(|m| m.class)
+            .max();
+        let is_shown = shown.is_some_and(|s| (i..last).contains(&s));
+        let colour = class.map_or(theme.bar_white, class_colour);
+        let level = run.report.scores.get(i).copied().flatten().map(|s| {
+            let cp = s.cp_ceiled().clamp(-CLIP_CP, CLIP_CP);
+            mid + cp * mid / CLIP_CP
+        });
+        for row in 0..g.height {
+            // Row 0 is the top; eighths count from the bottom.
+            let bottom = (g.height - 1 - row) as i32 * 8;
+            let x = g.x + col;
+            let y = g.y + row;
+            let mut style = Style::default().fg(colour);
+            if is_shown {
+                style = style.bg(theme.current);
+            }
+            let ch = match level {
+                None => {
+                    if bottom <= mid && mid < bottom + 8 {
+                        '┄'
+                    } else {
+                        ' '
+                    }
+                }
+                Some(l) if l >= bottom + 8 => '█',
+                Some(l) if l > bottom => EIGHTHS[(l - bottom - 1) as usize],
+                Some(_) if bottom <= mid && mid < bottom + 8 => {
+                    style = style.fg(theme.dim);
+                    '─'
+                }
+                Some(_) => ' ',
+            };
+            if let Some(cell) = buf.cell_mut((x, y)) {
+                cell.set_char(ch).set_style(style);
+            }
+        }
+        if is_shown {
+            if let Some(cell) = buf.cell_mut((g.x + col, g.y)) {
+                cell.set_style(
+                    Style::default()
+                        .bg(theme.current)
+                        .add_modifier(Modifier::BOLD),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_map_to_positions() {
+        assert_eq!(index_at(0, 40, 81), 0);
+        assert_eq!(index_at(39, 40, 81), 78);
+        assert_eq!(index_at(5, 100, 10), 0);
+        assert_eq!(index_at(99, 100, 10), 9);
+        assert_eq!(index_at(3, 0, 10), 0);
+    }
+}

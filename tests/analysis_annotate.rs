@@ -1,0 +1,271 @@
+//! The game report end to end: `tapir annotate` on real games (repeatable,
+//! independent of the thread count, every original comment, NAG and
+//! variation kept, slices that add up to the whole, one clear error on bad
+//! input) and the explanations' numbers checked against the traces of the
+//! positions they name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
+use tapir::analysis::explain::term_differences;
+use tapir::analysis::score::signed_pawns;
+use tapir::analysis::{analyse_positions, build, mainline_positions, Budget};
+use tapir::eval::trace;
+use tapir::game::pgn::{read_first, read_games};
+use tapir::game::{Game, GameTree, NodeId};
+
+fn tapir(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(args)
+        .output()
+        .expect("the tapir binary runs")
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tapir-annotate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn annotate_to(input: &str, out: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["annotate", input, "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = tapir(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// The node of `new` reached by the moves that reach `id` in `old`.
+fn same_node(old: &GameTree, new: &GameTree, id: NodeId) -> NodeId {
+    let mut cur = NodeId::ROOT;
+    for m in old.moves_to(id) {
+        cur = new
+            .child_with_move(cur, m)
+            .unwrap_or_else(|| panic!("move {m} of the original is missing"));
+    }
+    cur
+}
+
+fn assert_kept(old: &Game, new: &Game) {
+    let (ot, nt) = (old.tree(), new.tree());
+    for id in ot.preorder() {
+        let (o, n) = (ot.node(id), nt.node(same_node(ot, nt, id)));
+        let words = |c: &str| c.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words(&n.comment).contains(&words(&o.comment)),
+            "comment {:?} lost: {:?}",
+            o.comment,
+            n.comment
+        );
+        assert_eq!(o.comment_before, n.comment_before);
+        for nag in o.nags.iter() {
+            assert!(n.nags.contains(nag), "NAG {nag:?} lost on {}", o.san());
+        }
+        if o.nags.iter().any(|g| g.is_move_quality()) {
+            let q = n.nags.iter().filter(|g| g.is_move_quality()).count();
+            assert_eq!(
+                q,
+                1,
+                "the player's verdict stays the only one on {}",
+                o.san()
+            );
+        }
+        assert!(nt.children(same_node(ot, nt, id)).len() >= ot.children(id).len());
+    }
+    for (k, v) in old.tags.export_order() {
+        assert_eq!(new.tags.get(&k), Some(v.as_str()), "tag {k}");
+    }
+}
+
+#[test]
+fn annotate_is_repeatable_and_keeps_everything() {
+    let input = data("variations-nags-and-comments.pgn");
+    let a = annotate_to(
+        &input,
+        &temp("a.pgn"),
+        &["--nodes", "3000", "--threads", "2"],
+    );
+    let b = annotate_to(
+        &input,
+        &temp("b.pgn"),
+        &["--nodes", "3000", "--threads", "1"],
+    );
+    assert_eq!(a, b, "same nodes, same output, whatever the threads");
+    let old = read_first(&std::fs::read_to_string(&input).unwrap())
+        .unwrap()
+        .game;
+    let new = read_first(&a).unwrap();
+    assert!(new.problems.is_empty(), "{:?}", new.problems);
+    assert_kept(&old, &new.game);
+    for tag in ["WhiteAccuracy", "BlackAccuracy", "WhiteACPL", "BlackACPL"] {
+        assert!(new.game.tags.get(tag).is_some(), "{tag} in {a}");
+    }
+    // Every main-line move has its eval.
+    let evals = new
+        .game
+        .tree()
+        .mainline()
+        .filter(|&id| new.game.tree().node(id).comment.contains("[%eval "))
+        .count();
+    assert_eq!(evals, new.game.tree().mainline_len());
+    // Annotating the annotated file again keeps the first file's words.
+    let again = annotate_to(
+        temp("a.pgn").to_str().unwrap(),
+        &temp("c.pgn"),
+        &["--nodes", "3000"],
+    );
+    let again = read_first(&again).unwrap().game;
+    assert_kept(&old, &again);
+}
+
+#[test]
+fn slices_add_up_to_the_whole() {
+    let input = data("kasparov-deep-blue-1997.pgn");
+    let n = read_games(&std::fs::read_to_string(&input).unwrap()).len();
+    assert!(n >= 3, "{n} games");
+    let nodes = ["--nodes", "500"];
+    let whole = annotate_to(&input, &temp("whole.pgn"), &nodes);
+    let first = annotate_to(
+        &input,
+        &temp("s1.pgn"),
+        &[&nodes[..], &["--games", "1-2"]].concat(),
+    );
+    let rest = annotate_to(
+        &input,
+        &temp("s2.pgn"),
+        &[&nodes[..], &["--games", "3-"]].concat(),
+    );
+    assert_eq!(format!("{first}{rest}"), whole);
+    assert_eq!(read_games(&whole).len(), n);
+}
+
+#[test]
+fn bad_input_is_one_clear_error() {
+    let missing = temp("no-such-file.pgn");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec![missing.to_string_lossy().into()], "cannot read"),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "0-3".into()],
+            "--games 0-3",
+        ),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "40-50".into()],
+            "the file has",
+        ),
+        (
+            vec![data("quirks.pgn"), "--games".into(), "x".into()],
+            "--games x",
+        ),
+        (
+            vec![format!("{}/Cargo.toml", env!("CARGO_MANIFEST_DIR"))],
+            "no PGN game",
+        ),
+        (
+            vec![data("quirks.pgn"), "--nodes".into(), "0".into()],
+            "--nodes",
+        ),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["annotate".to_string()];
+        all.extend(args);
+        if !all.iter().any(|a| a == "--nodes") {
+            all.extend(["--nodes".to_string(), "100".to_string()]);
+        }
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        let o = tapir(&refs);
+        assert!(!o.status.success(), "{all:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{all:?}: {err}"
+        );
+        assert!(o.stdout.is_empty());
+    }
+    #[cfg(unix)]
+    {
+        let fifo = temp("fifo.pgn");
+        let _ = std::fs::remove_file(&fifo);
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let o = tapir(&["annotate", fifo.to_str().unwrap()]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(
+                !o.status.success() && err.contains("not a regular file"),
+                "{err}"
+            );
+        }
+    }
+}
+
+/// Every number of an explanation is the search's score before or after
+/// the move, or a term difference (or the total) of the traces of the two
+/// positions it names.
+#[test]
+fn explanations_say_the_traces_numbers() {
+    // The Blackburne Shilling trap: 4.Nxe5? Qg5 5.Nxf7?? Qxg2 and mate.
+    let pgn =
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1";
+    let game = read_first(pgn).unwrap().game;
+    let positions = mainline_positions(&game);
+    let results = analyse_positions(
+        &positions,
+        Budget::Nodes(20_000),
+        2,
+        &AtomicBool::new(false),
+        |_, _| {},
+    )
+    .unwrap();
+    let report = build(
+        &positions,
+        &results.into_iter().map(Some).collect::<Vec<_>>(),
+    );
+    let mut explained = 0;
+    for m in report.moves.iter().flatten() {
+        let Some(x) = &m.explanation else { continue };
+        explained += 1;
+        let mover = positions[0].board.side_to_move();
+        let mover = if game.tree().node(m.node).ply() % 2 == 1 {
+            mover
+        } else {
+            !mover
+        };
+        assert_eq!(mover, m.mover);
+        let (tp, tb) = (trace(&x.played_end), trace(&x.better_end));
+        let all = term_differences(&tp, &tb, m.mover);
+        for t in &x.terms {
+            assert!(all.contains(t), "{t:?} is a trace difference");
+        }
+        assert_eq!(x.total, (tp.tapered - tb.tapered) * m.mover.sign());
+        let mut allowed: Vec<String> = x.terms.iter().map(|&(_, d)| signed_pawns(d)).collect();
+        allowed.push(signed_pawns(x.total));
+        allowed.push(m.before.display());
+        allowed.push(m.after.display());
+        for word in x.text.split([' ', '(', ')', ',', ';', ':']) {
+            let w = word.trim_end_matches('.');
+            let numeric = w.starts_with(['+', '-', '\u{2212}'])
+                && w.len() > 3
+                && w[w.len() - 3..].starts_with('.')
+                && w[w.len() - 2..].chars().all(|c| c.is_ascii_digit());
+            if numeric {
+                assert!(
+                    allowed.iter().any(|a| a == w),
+                    "{w} in {:?} is none of {allowed:?}",
+                    x.text
+                );
+            }
+        }
+        if let Some(n) = x.text.split("mate in ").nth(1) {
+            let n: i32 = n.split(':').next().unwrap().parse().unwrap();
+            let mate = m.after.mate_moves().or(m.before.mate_moves()).unwrap();
+            assert_eq!(n, mate.abs(), "{}", x.text);
+        }
+    }
+    assert!(explained >= 2, "{report:#?}");
+    let nxf7 = report.moves[8].as_ref().unwrap();
+    assert!(nxf7.class.is_some(), "5.Nxf7 is judged: {nxf7:#?}");
+}

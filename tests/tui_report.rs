@@ -1,0 +1,167 @@
+//! The game report on the board, through the reducer: `r` starts a
+//! background run, its news fill the report and the graph in as they
+//! come, a finished report goes into the game as one undo step (the
+//! player's own annotations kept), a cancelled one leaves the game as it
+//! was, and a click on the graph goes to that position.
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tapir::analysis::{Budget, Searcher};
+use tapir::game::pgn::{read_first, write_game};
+use tapir::game::Nag;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::App;
+use tapir::tui::config::Config;
+use tapir::tui::layout;
+use tapir::tui::report::{ReportJob, ReportMsg};
+use tapir::tui::ui;
+use tapir::tui::widgets::frametime::FrameStats;
+use tapir::tui::widgets::report::{split, ROWS};
+
+const GAME: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 { a trap } 4. Nxe5 Qg5 5. Nxf7 $2 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1";
+
+fn board() -> App {
+    let game = read_first(GAME).unwrap().game;
+    let mut a = App::new(
+        Config {
+            autostart_analysis: false,
+            ..Config::default()
+        },
+        game,
+    );
+    a.update(Action::Resize(120, 40));
+    a.take_effects();
+    a
+}
+
+fn start(a: &mut App) -> ReportJob {
+    a.update(Action::Report);
+    a.take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::StartReport(job) => Some(job),
+            _ => None,
+        })
+        .expect("r starts a report")
+}
+
+/// What the report thread would send for positions `range` of `job`.
+fn feed(a: &mut App, job: &ReportJob, range: std::ops::Range<usize>) {
+    let mut s = Searcher::new().unwrap();
+    for i in range {
+        let p = &job.positions[i];
+        let result = s.search(&p.board, &p.history, Budget::Nodes(4000));
+        a.update(Action::ReportNews(ReportMsg::Result {
+            token: job.token,
+            index: i,
+            result: Box::new(result),
+        }));
+    }
+}
+
+fn screen(a: &App) -> Vec<String> {
+    let (w, h) = a.screen;
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::draw(f, a, &FrameStats::default()))
+        .unwrap();
+    let buf = term.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn a_finished_report_goes_in_as_one_undo_step() {
+    let mut a = board();
+    let before = write_game(&a.doc.game);
+    let job = start(&mut a);
+    assert_eq!(job.positions.len(), 15);
+    feed(&mut a, &job, 0..8);
+    let run = a.report.run.as_ref().unwrap();
+    assert!(run.running && run.done() == 8);
+    assert_eq!(
+        write_game(&a.doc.game),
+        before,
+        "nothing goes in while it runs"
+    );
+    assert!(
+        screen(&a).iter().any(|l| l.contains("8/15 positions")),
+        "the gauge"
+    );
+    feed(&mut a, &job, 8..15);
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    let run = a.report.run.as_ref().unwrap();
+    assert!(!run.running && run.applied);
+    let tree = a.doc.game.tree();
+    let nxf7 = tree.mainline().nth(8).unwrap();
+    assert_eq!(tree.node(nxf7).san(), "Nxf7");
+    assert!(
+        tree.node(nxf7).nags.contains(Nag::MISTAKE),
+        "the player's ? stays"
+    );
+    assert!(!tree.node(nxf7).nags.contains(Nag::BLUNDER));
+    let nd4 = tree.mainline().nth(5).unwrap();
+    assert!(
+        tree.node(nd4).comment.starts_with("a trap [%eval "),
+        "{}",
+        tree.node(nd4).comment
+    );
+    let judged = tree
+        .mainline()
+        .filter(|&id| tree.node(id).nags.iter().any(|n| n.is_move_quality()))
+        .count();
+    assert!(judged >= 2);
+    let s = screen(&a);
+    assert!(
+        s.iter().any(|l| l.contains("White ") && l.contains("ACPL")),
+        "the summary"
+    );
+    // One undo takes the whole report back.
+    a.update(Action::Undo);
+    assert_eq!(write_game(&a.doc.game), before);
+}
+
+#[test]
+fn a_cancelled_report_leaves_the_game_unchanged() {
+    let mut a = board();
+    let before = write_game(&a.doc.game);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..5);
+    a.update(Action::Report);
+    assert!(a.report.run.is_none());
+    assert!(
+        job.cancel.load(std::sync::atomic::Ordering::Relaxed),
+        "the workers are told"
+    );
+    // Late news of the cancelled run change nothing.
+    feed(&mut a, &job, 5..15);
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    assert_eq!(write_game(&a.doc.game), before);
+    assert!(!a.doc.game.can_undo());
+    assert!(a.report.run.is_none());
+}
+
+#[test]
+fn a_click_on_the_graph_goes_to_that_position() {
+    let mut a = board();
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..15);
+    let areas = layout::compute(120, 40);
+    let (Some(r), _) = split(&a, areas.lines) else {
+        panic!("the report has its rows")
+    };
+    assert_eq!(r.height, ROWS);
+    // The graph's leftmost column is the start, its rightmost the end.
+    a.update(Action::MouseDown(r.x, r.y + 2));
+    a.update(Action::MouseUp(r.x, r.y + 2));
+    assert_eq!(a.doc.cursor, job.positions[0].node);
+    a.update(Action::MouseDown(r.x + r.width - 1, r.y + 3));
+    a.update(Action::MouseUp(r.x + r.width - 1, r.y + 3));
+    assert_eq!(a.doc.cursor, job.positions[14].node);
+}
