@@ -4,6 +4,7 @@
 //! `chess` (rules) -> `game` (move trees, PGN) and `eval` -> `search` ->
 //! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
 
+pub mod book;
 pub mod chess;
 pub mod cli;
 pub mod engine;

@@ -1006,7 +1006,7 @@ fn clicking_the_move_list_jumps() {
     play(&mut a, "c5 Nf3");
     a.update(Action::Resize(120, 40));
     let l = layout::compute(120, 40);
-    let text = tapir::tui::widgets::movelist::text_area(&a.doc, l.moves);
+    let text = tapir::tui::widgets::movelist::text_area(&a, l.moves);
     let at = |a: &App, san: &str, nth: usize| {
         let rows = &a.ui.moves.rows;
         let (r, p) = rows

@@ -152,6 +152,11 @@ pub enum Action {
     /// A save went through.
     Saved(SavedAs),
     FileError(String),
+    /// A book file was read and checked (or why not).
+    BookLoaded {
+        path: PathBuf,
+        book: Result<Arc<crate::book::Book>, String>,
+    },
     /// The system clipboard took a copy through this tool.
     CopiedWith(String),
     /// Completions for the command prompt's file name (from the runtime).
@@ -233,6 +238,8 @@ pub enum Effect {
     Load(PathBuf),
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),
+    /// Read a Polyglot book; the result comes back as `BookLoaded`.
+    LoadBook(PathBuf),
     Save {
         path: PathBuf,
         text: String,

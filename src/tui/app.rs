@@ -432,6 +432,12 @@ pub struct View {
     pub before: Option<Board>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
+    /// The opening's name: the last named position on the way here.
+    pub opening: Option<crate::game::Opening>,
+    /// The book's moves here, heaviest first (filled by `refresh`).
+    pub book: Vec<crate::book::BookMove>,
+    /// Why the book could not say (a file that is not a book).
+    pub book_error: Option<String>,
 }
 
 impl View {
@@ -453,6 +459,9 @@ impl View {
                 (Some(b), Some(m)) => Some(MoveDelta::of_move(&b, m, net)),
                 _ => None,
             },
+            opening: crate::game::openings::classify(tree, at),
+            book: Vec::new(),
+            book_error: None,
             before,
             last_move,
             board,
@@ -485,6 +494,8 @@ pub struct App {
     pub config_changed: bool,
     /// The net the board shows (and the engine uses for NNUE), if any.
     pub net: Option<Arc<Network>>,
+    /// The opening book shown and played from.
+    pub book: super::book::BookState,
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
@@ -535,6 +546,7 @@ impl App {
             config,
             config_changed: false,
             net,
+            book: super::book::BookState::default(),
             screen: (120, 40),
             now: Instant::now(),
             quit: false,

@@ -44,6 +44,19 @@ pub enum Command {
     Colors(ColorSetting),
     /// `:pieces unicode|ascii`.
     Pieces(PieceStyle),
+    /// `:book [FILE|default|off]`.
+    Book(BookChoice),
+}
+
+/// What `:book` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookChoice {
+    /// `:book` alone: which book, how many moves here.
+    Show,
+    Off,
+    /// `:book default`: the built-in book.
+    Builtin,
+    File(PathBuf),
 }
 
 /// Every command with what it does, for the help overlay.
@@ -61,6 +74,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":colors X", "colour depth"),
     (":pieces X", "unicode or ascii"),
     (":net FILE", "load an NNUE net"),
+    (":book [FILE]", "opening book (default, off)"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
@@ -70,7 +84,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :q";
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
@@ -99,6 +113,12 @@ pub fn parse(line: &str) -> Result<Command, String> {
             (!rest.is_empty()).then(|| PathBuf::from(rest)),
         )),
         "net" => Ok(Command::Net(PathBuf::from(need("a net file")?))),
+        "book" => Ok(Command::Book(match rest.to_ascii_lowercase().as_str() {
+            "" => BookChoice::Show,
+            "off" | "none" => BookChoice::Off,
+            "default" | "builtin" | "built-in" => BookChoice::Builtin,
+            _ => BookChoice::File(PathBuf::from(rest)),
+        })),
         "level" => {
             let n = number("a level 1-10")?;
             if n > u8::MAX as usize || !LEVEL_RANGE.contains(&(n as u8)) {
@@ -211,5 +231,12 @@ mod tests {
             Ok(Command::Pieces(PieceStyle::Ascii))
         );
         assert!(parse("line 9").is_err());
+        assert_eq!(parse("book"), Ok(Command::Book(BookChoice::Show)));
+        assert_eq!(parse("book off"), Ok(Command::Book(BookChoice::Off)));
+        assert_eq!(parse("book default"), Ok(Command::Book(BookChoice::Builtin)));
+        assert_eq!(
+            parse("book my book.bin"),
+            Ok(Command::Book(BookChoice::File("my book.bin".into())))
+        );
     }
 }

@@ -114,6 +114,9 @@ pub struct Config {
     /// The name a game against the engine records for the human (empty:
     /// the login name).
     pub player: String,
+    /// The opening book: a Polyglot file, "" for the built-in one, "off"
+    /// for none.
+    pub book: String,
 }
 
 impl Default for Config {
@@ -128,6 +131,7 @@ impl Default for Config {
             level: 5,
             autostart_analysis: true,
             player: String::new(),
+            book: String::new(),
         }
     }
 }
@@ -195,7 +199,8 @@ impl Config {
             "# tapir settings. theme: classic | ocean | light | ansi; pieces: unicode | ascii;\n\
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
-             # autostart_analysis: analyse on opening; player: your name in games.\n{body}"
+             # autostart_analysis: analyse on opening; player: your name in games;\n\
+             # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n{body}"
         )
     }
 }

@@ -16,6 +16,7 @@
 pub mod action;
 pub mod app;
 pub mod autosave;
+pub mod book;
 pub mod bench;
 pub mod clipboard;
 pub mod commands;

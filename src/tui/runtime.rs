@@ -88,6 +88,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
             encoding,
         });
     }
+    super::book::start_book(&mut app, &loaded.config.book);
     if let Some(w) = &loaded.warning {
         app.error(w.clone());
     }
@@ -494,6 +495,12 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs) {
                         Err(err) => Action::FileError(format!("cannot load the net: {err}")),
                     };
                     app.update(a);
+                }
+                Effect::LoadBook(path) => {
+                    let book = crate::book::Book::load(&path)
+                        .map(Arc::new)
+                        .map_err(|e| e.to_string());
+                    app.update(Action::BookLoaded { path, book });
                 }
                 Effect::Save { path, text, how } => {
                     let a = match save_game(&path, &text, &how) {

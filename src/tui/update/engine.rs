@@ -56,7 +56,7 @@ impl App {
         }
     }
 
-    fn engine_move(&mut self, root: Board, best: Option<Move>) {
+    pub(super) fn engine_move(&mut self, root: Board, best: Option<Move>) {
         let Mode::Play { human, .. } = self.play.mode else {
             return;
         };

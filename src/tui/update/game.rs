@@ -123,6 +123,7 @@ impl App {
     /// Recomputes what the shown position implies, and the move list.
     pub fn refresh(&mut self) {
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
+        self.sync_book_view();
         self.sync_move_list();
     }
 

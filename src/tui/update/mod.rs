@@ -5,6 +5,7 @@
 //! moves when it is its turn.
 
 mod board_input;
+mod book;
 mod clocks;
 mod command_line;
 mod dialogs;
@@ -30,6 +31,7 @@ impl App {
     pub fn update(&mut self, action: Action) -> bool {
         let quitting = self.quit;
         let redraw = self.apply(action);
+        self.play_from_book();
         if self.quit && !quitting {
             // The shown move and the rest of the session, for the next start.
             self.autosave();
@@ -210,6 +212,7 @@ impl App {
             }
             Action::Saved(s) => self.saved(s),
             Action::FileError(e) => self.error(e),
+            Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }
         true
     }
