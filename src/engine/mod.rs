@@ -14,6 +14,7 @@ pub use options::{
     THREADS_RANGE,
 };
 
+use crate::book::{fresh_seed, Book};
 use crate::chess::Position;
 use crate::eval::nnue::{default_net, embedded_net, Network};
 use crate::search::{Control, SearchJob, SearchOutcome, SearchSink, SearchThreads, Tt, Worker};
@@ -35,6 +36,10 @@ pub struct Settings {
     pub elo: u32,
     pub eval: EvalKind,
     pub eval_file: Option<PathBuf>,
+    /// Answer from the opening book when it has the position (off by
+    /// default: a GUI brings its own book, and `bench` must search).
+    pub own_book: bool,
+    pub book_file: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -49,6 +54,8 @@ impl Default for Settings {
             elo: DEFAULT_ELO,
             eval: EvalKind::Hce,
             eval_file: None,
+            own_book: false,
+            book_file: None,
         }
     }
 }
@@ -67,6 +74,10 @@ pub struct Engine {
     /// The net `EvalFile` loaded (or the embedded one), used when
     /// `settings.eval` is NNUE.
     net: Option<Arc<Network>>,
+    /// The book `BookFile` loaded (`None`: the built-in one).
+    book: Option<Arc<Book>>,
+    /// Draws this engine's book moves (fixed per engine, varied per position).
+    book_seed: u64,
 }
 
 /// What a new worker is given: the table and the net (`None`: the HCE).
@@ -162,6 +173,8 @@ impl Engine {
                 fresh,
                 running: None,
                 net,
+                book: None,
+                book_seed: fresh_seed(),
             },
             rx,
         )
@@ -187,6 +200,14 @@ impl Engine {
         self.stop();
         self.next_id += 1;
         let id = self.next_id;
+        if let Some(best) = self.book_move(&limits) {
+            let _ = self.events.send(SearchEvent::BestMove {
+                id,
+                best: Some(best),
+                ponder: None,
+            });
+            return id;
+        }
         let ctl = Arc::new(Control::new(self.threads.len(), limits.ponder));
         let job = SearchJob {
             board: *self.position.board(),
@@ -212,6 +233,22 @@ impl Engine {
             done,
         });
         id
+    }
+
+    /// With `OwnBook` on, the book's move for the position, when it has
+    /// one and the search is a real move (not `infinite`, pondering or
+    /// restricted to some moves).
+    fn book_move(&self, limits: &Limits) -> Option<crate::chess::Move> {
+        if !self.settings.own_book
+            || limits.infinite
+            || limits.ponder
+            || !limits.searchmoves.is_empty()
+        {
+            return None;
+        }
+        let book = self.book.clone().unwrap_or_else(crate::book::builtin);
+        let seed = self.book_seed ^ self.position.ply() as u64;
+        book.pick(self.position.board(), seed).ok().flatten()
     }
 
     /// Gives every worker what the settings call for now: the table and
@@ -367,6 +404,16 @@ impl Engine {
             EngineOption::EvalFile(None) => {
                 self.stop();
                 self.use_builtin_net()?;
+            }
+            EngineOption::OwnBook(on) => self.settings.own_book = on,
+            EngineOption::BookFile(None) => {
+                self.book = None;
+                self.settings.book_file = None;
+            }
+            EngineOption::BookFile(Some(path)) => {
+                let book = Book::load(&path).map_err(|e| e.to_string())?;
+                self.book = Some(Arc::new(book));
+                self.settings.book_file = Some(path);
             }
             EngineOption::EvalFile(Some(path)) => {
                 self.stop();

@@ -38,6 +38,10 @@ pub enum EngineOption {
     Evaluator(EvalKind),
     /// A net file to load; `None` goes back to the built-in net.
     EvalFile(Option<PathBuf>),
+    /// Whether `go` answers book moves at once (UCI's `OwnBook`).
+    OwnBook(bool),
+    /// A Polyglot book file; `None` is the built-in book.
+    BookFile(Option<PathBuf>),
 }
 
 pub const HASH_RANGE: (usize, usize) = (1, 65536);

@@ -40,6 +40,8 @@ pub fn declarations() -> Vec<String> {
             if nnue_is_default() { "NNUE" } else { "HCE" }
         ),
         "option name EvalFile type string default <empty>".into(),
+        "option name OwnBook type check default false".into(),
+        "option name BookFile type string default <empty>".into(),
     ]
 }
 
@@ -58,9 +60,9 @@ fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
-/// The `EvalFile` value: the declared default `<empty>`, an empty value or
-/// none at all mean the built-in net.
-fn eval_file(value: Option<&str>) -> Option<PathBuf> {
+/// A file option's value (`EvalFile`, `BookFile`): the declared default
+/// `<empty>`, an empty value or none at all mean the built-in net or book.
+fn file_value(value: Option<&str>) -> Option<PathBuf> {
     let v = value.unwrap_or("").trim();
     (!v.is_empty() && v != "<empty>").then(|| PathBuf::from(v))
 }
@@ -81,7 +83,9 @@ pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption,
             Some("NNUE") => EngineOption::Evaluator(EvalKind::Nnue),
             _ => return Err("option EvalType takes HCE or NNUE".into()),
         },
-        "evalfile" => EngineOption::EvalFile(eval_file(value)),
+        "evalfile" => EngineOption::EvalFile(file_value(value)),
+        "ownbook" => EngineOption::OwnBook(boolean(name, value)?),
+        "bookfile" => EngineOption::BookFile(file_value(value)),
         _ => return Err(format!("no such option '{name}'")),
     })
 }
@@ -122,6 +126,14 @@ mod tests {
         assert!(to_engine_option("Hash", Some("-1")).is_err());
         assert!(to_engine_option("Ponder", Some("maybe")).is_err());
         assert!(to_engine_option("Colour", Some("red")).is_err());
-        assert_eq!(declarations().len(), 10);
+        assert_eq!(
+            to_engine_option("OwnBook", Some("true")),
+            Ok(EngineOption::OwnBook(true))
+        );
+        assert_eq!(
+            to_engine_option("BookFile", Some("<empty>")),
+            Ok(EngineOption::BookFile(None))
+        );
+        assert_eq!(declarations().len(), 12);
     }
 }
