@@ -55,6 +55,9 @@ static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
 
 /// Opens the board and runs until the user quits.
 pub fn run(args: TuiArgs) -> Result<()> {
+    // The opening names are read while the settings, the game and the net
+    // load (the first frame names the opening).
+    std::thread::spawn(|| crate::game::openings::openings().len());
     let dirs = Dirs::from_env()?;
     // Leftovers of a process killed in the middle of a save.
     for d in [&dirs.config, &dirs.data] {
