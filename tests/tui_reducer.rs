@@ -11,8 +11,11 @@ use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
 
+/// A board without an opening book: these tests drive the engine's
+/// searches, which a book move would answer first (tests/tui_book.rs).
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
@@ -20,6 +23,7 @@ fn app() -> App {
 fn app_fen(fen: &str) -> App {
     let b = tapir::chess::Board::from_fen(fen).unwrap();
     let mut a = App::new(Config::default(), Game::new(b));
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
