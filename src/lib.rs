@@ -1,8 +1,9 @@
 //! tapir: a terminal chess analysis board with its own engine.
 //!
 //! Layers, each depending only on those above it in this list:
-//! `chess` (rules) -> `game` (move trees, PGN) and `eval` -> `search` ->
-//! `engine` -> front ends (`uci`, `tui`) and the `cli` subcommands.
+//! `chess` (rules) -> `game` (move trees, PGN, opening names), `book`
+//! (Polyglot) and `eval` -> `search` -> `engine` -> front ends (`uci`,
+//! `tui`) and the `cli` subcommands.
 
 pub mod book;
 pub mod chess;

@@ -32,7 +32,10 @@ fn published_keys() {
         (&["e4", "d5", "e5", "f5", "Ke2"], 0x652A607CA3F242C1),
         (&["e4", "d5", "e5", "f5", "Ke2", "Kf7"], 0x00FDD303C946BDD9),
         (&["a4", "b5", "h4", "b4", "c4"], 0x3C8123EA7B067637),
-        (&["a4", "b5", "h4", "b4", "c4", "bxc3", "Ra3"], 0x5C3F9B829B279560),
+        (
+            &["a4", "b5", "h4", "b4", "c4", "bxc3", "Ra3"],
+            0x5C3F9B829B279560,
+        ),
     ];
     for (moves, key) in cases {
         assert_eq!(polyglot_key(&after(moves)), key, "after {moves:?}");
@@ -79,7 +82,12 @@ fn castling_is_read_as_the_king_taking_its_rook() {
 fn picks_follow_the_seed_and_stay_in_the_book() {
     let book = small_book();
     let start = Board::startpos();
-    let listed: Vec<_> = book.moves(&start).expect("legal").iter().map(|m| m.mv).collect();
+    let listed: Vec<_> = book
+        .moves(&start)
+        .expect("legal")
+        .iter()
+        .map(|m| m.mv)
+        .collect();
     let mut seen = std::collections::HashSet::new();
     for seed in 0..200u64 {
         let m = book.pick(&start, seed).expect("legal").expect("in book");
@@ -105,7 +113,10 @@ fn files_that_are_not_books_are_refused() {
     let last = unsorted.len() - 16;
     let (head, tail) = unsorted.split_at_mut(last);
     head[..16].swap_with_slice(tail);
-    assert_eq!(Book::from_bytes(unsorted).err(), Some(BookError::Unsorted(1)));
+    assert_eq!(
+        Book::from_bytes(unsorted).err(),
+        Some(BookError::Unsorted(1))
+    );
 
     // The start position's key with a rook jumping a1-a8 over its pawn.
     let mut entry = 0x463B96181691FC9Cu64.to_be_bytes().to_vec();
@@ -113,8 +124,14 @@ fn files_that_are_not_books_are_refused() {
     entry.extend_from_slice(&[0, 1, 0, 0, 0, 0]);
     let book = Book::from_bytes(entry).expect("size and order are fine");
     let err = book.moves(&Board::startpos()).err();
-    assert!(matches!(err, Some(BookError::IllegalMove { index: 0, .. })), "{err:?}");
-    assert!(err.expect("error").to_string().contains("not a Polyglot book"));
+    assert!(
+        matches!(err, Some(BookError::IllegalMove { index: 0, .. })),
+        "{err:?}"
+    );
+    assert!(err
+        .expect("error")
+        .to_string()
+        .contains("not a Polyglot book"));
 }
 
 #[test]

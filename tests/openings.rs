@@ -45,7 +45,10 @@ fn known_positions() {
         name("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O"),
         named("C78", "Ruy Lopez: Morphy Defense")
     );
-    assert_eq!(name("h4 h5 a4 a5 Nh3 Nh6 Na3"), named("A00", "Kádas Opening"));
+    assert_eq!(
+        name("h4 h5 a4 a5 Nh3 Nh6 Na3"),
+        named("A00", "Kádas Opening")
+    );
 }
 
 #[test]
@@ -67,7 +70,10 @@ fn later_moves_keep_the_last_name() {
     // A variation is named by its own path.
     let (mut g, e4) = game("e4");
     let d4 = g
-        .play(NodeId::ROOT, parse_san(&Board::startpos(), "d4").expect("legal"))
+        .play(
+            NodeId::ROOT,
+            parse_san(&Board::startpos(), "d4").expect("legal"),
+        )
         .0;
     assert_eq!(classify(g.tree(), e4).map(|o| o.eco), Some("B00"));
     assert_eq!(classify(g.tree(), d4).map(|o| o.eco), Some("A40"));

@@ -51,20 +51,22 @@ fn the_header_names_the_opening_and_lists_book_moves() {
     assert!(a.view.book.len() > 5, "the start is in the built-in book");
     play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
     let o = a.view.opening.expect("named");
-    assert_eq!((o.eco, o.name), ("B90", "Sicilian Defense: Najdorf Variation"));
+    assert_eq!(
+        (o.eco, o.name),
+        ("B90", "Sicilian Defense: Najdorf Variation")
+    );
     let rows = header_rows(&a, 60);
     assert_eq!(rows[0], "B90 Sicilian Defense: Najdorf Variation");
     assert!(rows[1].starts_with("Book ° "), "{rows:?}");
     assert!(rows[1].contains('%'), "{rows:?}");
     // Book moves carry the mark in the move list.
-    let marked = a
-        .ui
-        .moves
-        .rows
-        .iter()
-        .flatten()
-        .filter(|p| p.kind == Kind::Book)
-        .count();
+    let marked =
+        a.ui.moves
+            .rows
+            .iter()
+            .flatten()
+            .filter(|p| p.kind == Kind::Book)
+            .count();
     assert_eq!(marked, 10, "all ten moves are book moves");
     // Out of the book: the name stays, the book row goes.
     play(&mut a, "Qd3 Qa5 Qf3");
@@ -112,7 +114,13 @@ fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
     play(&mut a, "e4");
     // Black answered from the book, and the seed went into the game.
     assert_eq!(sans(&a).len(), 2);
-    let seed = a.doc.game.tags.get("BookSeed").expect("recorded").to_string();
+    let seed = a
+        .doc
+        .game
+        .tags
+        .get("BookSeed")
+        .expect("recorded")
+        .to_string();
     assert!(seed.parse::<u64>().is_ok(), "{seed}");
     // Out of the book (the king steps out), the engine searches.
     play(&mut a, "Ke2");
@@ -151,7 +159,13 @@ fn the_book_command_switches_books() {
     assert!(!a.view.book.is_empty());
     assert_eq!(a.config.book, "");
     a.update(Action::Command("book".into()));
-    assert!(a.dialogs.message.as_ref().expect("said").text.contains("built-in"));
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .expect("said")
+        .text
+        .contains("built-in"));
     // A file is read by the runtime, which answers with BookLoaded.
     a.update(Action::Command("book tests/data/small-book.bin".into()));
     let effects = a.take_effects();
@@ -162,16 +176,24 @@ fn the_book_command_switches_books() {
             _ => None,
         })
         .expect("a LoadBook effect");
-    let book = tapir::book::Book::load(&path).map(std::sync::Arc::new).map_err(|e| e.to_string());
+    let book = tapir::book::Book::load(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| e.to_string());
     a.update(Action::BookLoaded { path, book });
     assert_eq!(a.view.book.len(), 13);
     assert!(a.config.book.ends_with("small-book.bin"));
     // A file that is not a book changes nothing and says why.
     let path = std::path::PathBuf::from("Cargo.toml");
-    let book = tapir::book::Book::load(&path).map(std::sync::Arc::new).map_err(|e| e.to_string());
+    let book = tapir::book::Book::load(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| e.to_string());
     a.update(Action::BookLoaded { path, book });
     let msg = a.dialogs.message.clone().expect("said");
-    assert!(msg.error && msg.text.contains("not a Polyglot book"), "{}", msg.text);
+    assert!(
+        msg.error && msg.text.contains("not a Polyglot book"),
+        "{}",
+        msg.text
+    );
     assert_eq!(a.view.book.len(), 13);
 }
 
@@ -191,12 +213,18 @@ fn save_fills_eco_and_opening_when_missing() {
     play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2");
     let text = saved(&mut a);
     assert!(text.contains("[ECO \"B92\"]"), "{text}");
-    assert!(text.contains("[Opening \"Sicilian Defense: Najdorf Variation, Opocensky Variation\"]"), "{text}");
+    assert!(
+        text.contains("[Opening \"Sicilian Defense: Najdorf Variation, Opocensky Variation\"]"),
+        "{text}"
+    );
     // A game's own tags are kept.
     a.doc.game.tags.set("ECO", "B99");
     a.doc.game.tags.set("Opening", "Mine");
     let text = saved(&mut a);
-    assert!(text.contains("[ECO \"B99\"]") && text.contains("[Opening \"Mine\"]"), "{text}");
+    assert!(
+        text.contains("[ECO \"B99\"]") && text.contains("[Opening \"Mine\"]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -210,6 +238,9 @@ fn tapir_eval_prints_the_opening() {
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Opening: B90 Sicilian Defense: Najdorf Variation"), "{text}");
+    assert!(
+        text.contains("Opening: B90 Sicilian Defense: Najdorf Variation"),
+        "{text}"
+    );
     assert!(text.contains("Book: Bg5 "), "{text}");
 }

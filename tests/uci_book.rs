@@ -58,18 +58,34 @@ fn own_book_answers_book_moves_at_once() {
         "position startpos moves h2h4",
         "go depth 2",
     ]);
-    assert!(out.iter().any(|l| l == "option name OwnBook type check default false"));
-    assert!(out.iter().any(|l| l == "option name BookFile type string default <empty>"));
+    assert!(out
+        .iter()
+        .any(|l| l == "option name OwnBook type check default false"));
+    assert!(out
+        .iter()
+        .any(|l| l == "option name BookFile type string default <empty>"));
     let a = answers(&out);
     assert_eq!(a.len(), 3, "{out:#?}");
     // Off by default: a search.
-    assert!(a[0].iter().any(|l| l.starts_with("info depth")), "{:?}", a[0]);
+    assert!(
+        a[0].iter().any(|l| l.starts_with("info depth")),
+        "{:?}",
+        a[0]
+    );
     // On, in the book: no search, a book move.
-    assert!(!a[1].iter().any(|l| l.starts_with("info depth")), "{:?}", a[1]);
+    assert!(
+        !a[1].iter().any(|l| l.starts_with("info depth")),
+        "{:?}",
+        a[1]
+    );
     let best = a[1].last().expect("bestmove")["bestmove ".len()..].to_string();
     assert!(AFTER_E4_E5.contains(&best.as_str()), "{best}");
     // Out of the book: a search again.
-    assert!(a[2].iter().any(|l| l.starts_with("info depth")), "{:?}", a[2]);
+    assert!(
+        a[2].iter().any(|l| l.starts_with("info depth")),
+        "{:?}",
+        a[2]
+    );
     assert!(!out.iter().any(|l| l.contains("error")), "{out:#?}");
 }
 

@@ -46,5 +46,8 @@ pub fn decode(board: &Board, raw: u16) -> Option<Move> {
 /// From and to squares as they are, no promotion.
 pub(super) fn plain(m: Move) -> u16 {
     let (from, to) = (m.from(), m.to());
-    to.file() as u16 | (to.rank() as u16) << 3 | (from.file() as u16) << 6 | (from.rank() as u16) << 9
+    to.file() as u16
+        | (to.rank() as u16) << 3
+        | (from.file() as u16) << 6
+        | (from.rank() as u16) << 9
 }

@@ -61,8 +61,11 @@ fn ep_counts(board: &Board, ep: Square) -> bool {
         return false;
     };
     let pawns = board.colored(us, PieceType::Pawn);
-    [ep.file().checked_sub(1), Some(ep.file() + 1).filter(|&f| f < 8)]
-        .into_iter()
-        .flatten()
-        .any(|f| pawns.contains(Square::from_coords(f, rank)))
+    [
+        ep.file().checked_sub(1),
+        Some(ep.file() + 1).filter(|&f| f < 8),
+    ]
+    .into_iter()
+    .flatten()
+    .any(|f| pawns.contains(Square::from_coords(f, rank)))
 }

@@ -156,7 +156,7 @@ impl Book {
             }
             i += 1;
         }
-        out.sort_by(|a, b| b.weight.cmp(&a.weight));
+        out.sort_by_key(|b| std::cmp::Reverse(b.weight));
         Ok(out)
     }
 
@@ -253,9 +253,18 @@ mod tests {
         let b = Board::startpos();
         let m = |s| crate::chess::parse_uci(&b, s).expect("legal");
         let moves = [
-            BookMove { mv: m("e2e4"), weight: 3 },
-            BookMove { mv: m("d2d4"), weight: 1 },
-            BookMove { mv: m("c2c4"), weight: 0 },
+            BookMove {
+                mv: m("e2e4"),
+                weight: 3,
+            },
+            BookMove {
+                mv: m("d2d4"),
+                weight: 1,
+            },
+            BookMove {
+                mv: m("c2c4"),
+                weight: 0,
+            },
         ];
         assert_eq!(weighted_pick(&moves, 0), Some(m("e2e4")));
         assert_eq!(weighted_pick(&moves, 2), Some(m("e2e4")));

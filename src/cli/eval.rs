@@ -78,7 +78,11 @@ pub fn opening_lines(board: &Board) -> String {
     };
     let book = match crate::book::builtin().moves(board) {
         Ok(moves) if !moves.is_empty() => {
-            let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum::<u64>().max(1);
+            let total: u64 = moves
+                .iter()
+                .map(|m| u64::from(m.weight))
+                .sum::<u64>()
+                .max(1);
             let shares: Vec<String> = moves
                 .iter()
                 .map(|m| {

@@ -172,7 +172,11 @@ mod tests {
     #[test]
     fn every_shipped_line_reads() {
         let t = openings();
-        assert!(t.errors.is_empty(), "{:?}", &t.errors[..t.errors.len().min(5)]);
+        assert!(
+            t.errors.is_empty(),
+            "{:?}",
+            &t.errors[..t.errors.len().min(5)]
+        );
         assert!(t.len() > 3000, "{}", t.len());
     }
 

@@ -233,7 +233,10 @@ mod tests {
         assert!(parse("line 9").is_err());
         assert_eq!(parse("book"), Ok(Command::Book(BookChoice::Show)));
         assert_eq!(parse("book off"), Ok(Command::Book(BookChoice::Off)));
-        assert_eq!(parse("book default"), Ok(Command::Book(BookChoice::Builtin)));
+        assert_eq!(
+            parse("book default"),
+            Ok(Command::Book(BookChoice::Builtin))
+        );
         assert_eq!(
             parse("book my book.bin"),
             Ok(Command::Book(BookChoice::File("my book.bin".into())))

@@ -16,8 +16,8 @@
 pub mod action;
 pub mod app;
 pub mod autosave;
-pub mod book;
 pub mod bench;
+pub mod book;
 pub mod clipboard;
 pub mod commands;
 pub mod config;

@@ -94,7 +94,8 @@ impl App {
                 self.info("book off: the engine thinks from the first move");
             }
             BookChoice::Builtin => {
-                self.book.set(Some(crate::book::builtin()), "built-in".into());
+                self.book
+                    .set(Some(crate::book::builtin()), "built-in".into());
                 self.remember_book("");
                 self.refresh();
                 self.info("book: the built-in one (gnuchess)");

@@ -51,7 +51,11 @@ fn book_row(app: &App) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
-    let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum::<u64>().max(1);
+    let total: u64 = moves
+        .iter()
+        .map(|m| u64::from(m.weight))
+        .sum::<u64>()
+        .max(1);
     let board = &app.view.board;
     let shares: Vec<String> = moves
         .iter()
