@@ -152,6 +152,10 @@ pub enum Action {
     /// A save went through.
     Saved(SavedAs),
     FileError(String),
+    /// `E`: open the board editor on the shown position.
+    OpenEditor,
+    /// A change in the board editor.
+    Edit(crate::tui::editor::EditAction),
     /// A book file was read and checked (or why not).
     BookLoaded {
         path: PathBuf,

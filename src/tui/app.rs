@@ -496,6 +496,8 @@ pub struct App {
     pub net: Option<Arc<Network>>,
     /// The opening book shown and played from.
     pub book: super::book::BookState,
+    /// The board editor, while a position is being set up.
+    pub editor: Option<super::editor::Editor>,
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
@@ -547,6 +549,7 @@ impl App {
             config_changed: false,
             net,
             book: super::book::BookState::default(),
+            editor: None,
             screen: (120, 40),
             now: Instant::now(),
             quit: false,

@@ -22,6 +22,7 @@ pub mod clipboard;
 pub mod commands;
 pub mod config;
 pub mod document;
+pub mod editor;
 pub mod engine_link;
 pub mod files;
 pub mod game_evals;

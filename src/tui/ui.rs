@@ -25,7 +25,11 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     widgets::board::render(app, &theme, &a, buf);
     widgets::evalbar::render(app, &theme, &a, buf);
     widgets::panel::render(app, &theme, a.panel, buf);
-    widgets::lines::render(app, &theme, a.lines, buf);
+    if app.editor.is_some() {
+        widgets::editor::render(app, &theme, a.lines, buf);
+    } else {
+        widgets::lines::render(app, &theme, a.lines, buf);
+    }
     let (legend, moves) = widgets::heat::split_moves(app.ui.heat.is_some(), a.moves);
     if let (Some(r), Some(h)) = (legend, &app.ui.heat) {
         widgets::heat::legend(h, &theme, r, buf);

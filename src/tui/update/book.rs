@@ -50,6 +50,9 @@ impl App {
         let Mode::Play { human, .. } = self.play.mode else {
             return;
         };
+        if self.editor.is_some() {
+            return;
+        }
         let end = self.play.game_end;
         let board = *self.doc.game.board(end);
         if board.side_to_move() == human || self.play.paused || self.flagged() {

@@ -108,7 +108,7 @@ impl App {
     /// What the state wants the engine to work on, if anything. Cheap: no
     /// position is built unless the status of the game's end is unknown.
     fn wanted_key(&self) -> Option<SearchKey> {
-        if self.flagged() {
+        if self.flagged() || self.editor.is_some() {
             return None;
         }
         match self.play.mode {

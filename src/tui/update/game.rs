@@ -124,6 +124,7 @@ impl App {
     pub fn refresh(&mut self) {
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
         self.sync_book_view();
+        self.sync_editor_view();
         self.sync_move_list();
     }
 
@@ -257,6 +258,8 @@ impl App {
     }
 
     pub(super) fn apply_replacement(&mut self, r: Replacement) {
+        // A set-up position becomes the new game; the editor's work is done.
+        self.editor = None;
         if r.leaves_play {
             self.leave_play();
         }

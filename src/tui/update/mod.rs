@@ -9,6 +9,7 @@ mod book;
 mod clocks;
 mod command_line;
 mod dialogs;
+mod editor;
 mod engine;
 mod game;
 mod layout;
@@ -37,7 +38,10 @@ impl App {
             self.autosave();
         }
         self.reconcile_engine();
-        self.sync_heat();
+        // An editor's position that is not legal has nothing to explain.
+        if self.editor.as_ref().is_none_or(|e| e.check.is_ok()) {
+            self.sync_heat();
+        }
         redraw
     }
 
@@ -184,6 +188,9 @@ impl App {
                 }
             }
             Action::SaveChoice(c) => self.save_choice(c),
+            Action::OpenEditor => self.open_editor(),
+            Action::Edit(e) => self.edit(e),
+            Action::MouseDown(x, y) if self.editor.is_some() => self.editor_mouse(x, y),
             Action::MouseDown(x, y) => self.mouse_down(x, y),
             Action::MouseDrag(x, y) => {
                 let sq = self.square_at(x, y);
