@@ -399,3 +399,37 @@ fn snapshot_120x40() {
 fn snapshot_80x24() {
     snapshot(80, 24);
 }
+
+#[test]
+fn a_position_being_set_up_survives_the_autosave() {
+    let mut a = editing_empty();
+    put(&mut a, "e1", 'K');
+    put(&mut a, "c8", 'P');
+    a.update(Action::Edit(EditAction::SideToMove));
+    // Every change is saved: the last autosave holds the editor.
+    let text = a
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Autosave(t) => Some(t),
+            _ => None,
+        })
+        .last()
+        .expect("autosaved");
+    assert!(
+        text.contains("[TapirEditor \"2P5/8/8/8/8/8/8/4K3 b - - 0 1\"]"),
+        "{text}"
+    );
+    let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).expect("reads");
+    let mut b = app();
+    b.restore_session(r);
+    let e = b.editor.as_ref().expect("editing again");
+    assert_eq!(e.fen(), "2P5/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(check(&b), Err("a pawn on rank 8".into()));
+    // The game's tags do not keep it.
+    assert!(b.doc.game.tags.get("TapirEditor").is_none());
+    // Leaving the editor leaves it out of the next autosave.
+    b.update(Action::Edit(EditAction::Cancel));
+    let text = tapir::tui::autosave::encode(&b);
+    assert!(!text.contains("TapirEditor"));
+}

@@ -95,6 +95,64 @@ impl Editor {
         )
     }
 
+    /// An editor from a FEN-like text whose position need not be legal
+    /// (an autosaved one): placement, side, castling and e.p. are read as
+    /// far as they make sense; `None` when the placement is not 8 ranks of
+    /// 8 squares.
+    pub fn from_text(text: &str) -> Option<Editor> {
+        let mut fields = text.split_whitespace();
+        let mut squares = [None; 64];
+        let ranks: Vec<&str> = fields.next()?.split('/').collect();
+        if ranks.len() != 8 {
+            return None;
+        }
+        for (i, r) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            for c in r.chars() {
+                match c.to_digit(10) {
+                    Some(d @ 1..=8) => file += d as u8,
+                    _ => {
+                        if file >= 8 {
+                            return None;
+                        }
+                        squares[Square::from_coords(file, rank).index()] =
+                            Some(Piece::from_fen_char(c)?);
+                        file += 1;
+                    }
+                }
+            }
+            if file != 8 {
+                return None;
+            }
+        }
+        let side = match fields.next() {
+            Some("b") => Color::Black,
+            _ => Color::White,
+        };
+        let mut castling = 0;
+        for c in fields.next().unwrap_or("-").chars() {
+            castling |= match c {
+                'K' => CastleRights::WHITE_KING,
+                'Q' => CastleRights::WHITE_QUEEN,
+                'k' => CastleRights::BLACK_KING,
+                'q' => CastleRights::BLACK_QUEEN,
+                _ => 0,
+            };
+        }
+        let ep = fields.next().and_then(Square::parse);
+        let mut e = Editor {
+            squares,
+            side,
+            castling: CastleRights(castling),
+            ep,
+            brush: PALETTE[0],
+            check: Err(String::new()),
+        };
+        e.validate();
+        Some(e)
+    }
+
     /// Checks the position with the FEN reader.
     pub fn validate(&mut self) {
         self.check = Board::from_fen(&self.fen()).map_err(|e| e.message);

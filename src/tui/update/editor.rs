@@ -23,6 +23,7 @@ impl App {
             self.ui.cursor = Some(self.default_cursor());
         }
         self.sync_editor_view();
+        self.autosave();
         self.info(
             "board editor: PNBRQK pnbrqk put a piece, x takes it off, c clear, s start, \
              t side to move, 1-4 castling, e en passant, Enter done, Esc cancel",
@@ -49,6 +50,7 @@ impl App {
             EditAction::Cancel => {
                 self.editor = None;
                 self.refresh();
+                self.autosave();
                 self.info("editor closed: the game is as it was");
             }
             other => {
@@ -61,6 +63,8 @@ impl App {
                     }
                 };
                 self.sync_editor_view();
+                // The position being set up survives a crash or a quit.
+                self.autosave();
                 self.info(said);
             }
         }

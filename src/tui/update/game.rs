@@ -432,6 +432,15 @@ impl App {
             self.play.clocks = p.clocks;
             self.play.paused = true;
         }
+        // A position being set up comes back in the editor.
+        if let Some(e) = r
+            .editor
+            .as_deref()
+            .and_then(crate::tui::editor::Editor::from_text)
+        {
+            self.editor = Some(e);
+            self.ui.cursor = Some(crate::chess::Square::E1);
+        }
         self.refresh();
         self.reconcile_engine();
     }
