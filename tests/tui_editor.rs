@@ -414,7 +414,7 @@ fn a_position_being_set_up_survives_the_autosave() {
             Effect::Autosave(t) => Some(t),
             _ => None,
         })
-        .last()
+        .next_back()
         .expect("autosaved");
     assert!(
         text.contains("[TapirEditor \"2P5/8/8/8/8/8/8/4K3 b - - 0 1\"]"),
