@@ -13,6 +13,8 @@ use tapir::tui::config::Config;
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
+    // The book's rows, marks and moves have their own tests (tui_book.rs).
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }

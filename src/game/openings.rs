@@ -108,6 +108,28 @@ impl Openings {
     }
 }
 
+impl Openings {
+    /// `classify`, given `near`: a neighbour of `id` (its parent or its
+    /// child) and that neighbour's name. Deeper than any named position,
+    /// a move changes no name, so a step along a long game costs nothing
+    /// instead of a walk to the root.
+    pub fn classify_near(
+        &self,
+        tree: &GameTree,
+        id: NodeId,
+        near: Option<(NodeId, Option<Opening>)>,
+    ) -> Option<Opening> {
+        if let Some((k, name)) = near {
+            let deep = |n: NodeId| tree.node(n).ply() > self.max_ply;
+            let adjacent = k == id || tree.parent(id) == Some(k) || tree.parent(k) == Some(id);
+            if adjacent && deep(id) && deep(k) {
+                return name;
+            }
+        }
+        self.classify(tree, id)
+    }
+}
+
 /// One TSV line: the key of the position its moves reach, their count and
 /// the name. `known` holds the positions of move strings read before.
 fn read_line(

@@ -432,8 +432,11 @@ pub struct View {
     pub before: Option<Board>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
-    /// The opening's name: the last named position on the way here.
+    /// The opening's name: the last named position on the way here
+    /// (filled by `refresh`).
     pub opening: Option<crate::game::Opening>,
+    /// The document revision and node `opening` was found for.
+    pub opening_of: Option<(u64, NodeId)>,
     /// The book's moves here, heaviest first (filled by `refresh`).
     pub book: Vec<crate::book::BookMove>,
     /// Why the book could not say (a file that is not a book).
@@ -459,7 +462,8 @@ impl View {
                 (Some(b), Some(m)) => Some(MoveDelta::of_move(&b, m, net)),
                 _ => None,
             },
-            opening: crate::game::openings::classify(tree, at),
+            opening: None,
+            opening_of: None,
             book: Vec::new(),
             book_error: None,
             before,

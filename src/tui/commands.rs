@@ -74,7 +74,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":colors X", "colour depth"),
     (":pieces X", "unicode or ascii"),
     (":net FILE", "load an NNUE net"),
-    (":book [FILE]", "opening book (default, off)"),
+    (":book [FILE]", "opening book"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),

@@ -25,6 +25,22 @@ impl App {
         }
     }
 
+    /// The shown position's opening name; `near` is the node (and its
+    /// document revision) the last name was found for, which spares a
+    /// walk to the root on a step along a long game.
+    pub(super) fn sync_opening(
+        &mut self,
+        near: Option<(u64, crate::game::NodeId)>,
+        near_name: Option<crate::game::Opening>,
+    ) {
+        let rev = self.doc.revision;
+        let near = near.filter(|(r, _)| *r == rev).map(|(_, n)| (n, near_name));
+        let tree = self.doc.game.tree();
+        self.view.opening =
+            crate::game::openings::openings().classify_near(tree, self.doc.cursor, near);
+        self.view.opening_of = Some((rev, self.doc.cursor));
+    }
+
     /// The seed of this game's book moves, made and recorded on first use.
     fn book_seed(&mut self) -> u64 {
         let recorded = self

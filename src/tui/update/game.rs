@@ -122,7 +122,10 @@ impl App {
 
     /// Recomputes what the shown position implies, and the move list.
     pub fn refresh(&mut self) {
+        let near = self.view.opening_of;
+        let near_name = self.view.opening;
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
+        self.sync_opening(near, near_name);
         self.sync_book_view();
         self.sync_editor_view();
         self.sync_move_list();
