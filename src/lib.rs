@@ -1,11 +1,13 @@
 //! tapir: a terminal chess analysis board with its own engine.
 //!
 //! Layers, each depending only on those above it in this list:
-//! `chess` (rules) -> `game` (move trees, PGN), `eval` and `tb` (Syzygy
-//! tablebases) -> `search` -> `engine` -> `analysis` (whole-game reports)
-//! -> front ends (`uci`, `tui`) and the `cli` subcommands.
+//! `chess` (rules) -> `game` (move trees, PGN, opening names), `book`
+//! (Polyglot), `eval` and `tb` (Syzygy tablebases) -> `search` -> `engine`
+//! -> `analysis` (whole-game reports) -> front ends (`uci`, `tui`) and the
+//! `cli` subcommands.
 
 pub mod analysis;
+pub mod book;
 pub mod chess;
 pub mod cli;
 pub mod engine;

@@ -11,8 +11,11 @@ use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
 
+/// A board without an opening book: these tests drive the engine's
+/// searches, which a book move would answer first (tests/tui_book.rs).
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
@@ -20,6 +23,7 @@ fn app() -> App {
 fn app_fen(fen: &str) -> App {
     let b = tapir::chess::Board::from_fen(fen).unwrap();
     let mut a = App::new(Config::default(), Game::new(b));
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
@@ -1007,7 +1011,7 @@ fn clicking_the_move_list_jumps() {
     play(&mut a, "c5 Nf3");
     a.update(Action::Resize(120, 40));
     let l = layout::compute(120, 40);
-    let text = tapir::tui::widgets::movelist::text_area(&a.doc, l.moves);
+    let text = tapir::tui::widgets::movelist::text_area(&a, l.moves);
     let at = |a: &App, san: &str, nth: usize| {
         let rows = &a.ui.moves.rows;
         let (r, p) = rows

@@ -48,12 +48,15 @@ fn net() -> Arc<Network> {
 fn app_fen(fen: &str) -> App {
     let b = Board::from_fen(fen).unwrap();
     let mut a = App::new(Config::default(), Game::new(b));
+    // The book's rows, marks and moves have their own tests (tui_book.rs).
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
 
 fn app_moves(moves: &str) -> App {
     let mut app = App::new(Config::default(), Game::default());
+    app.book.set(None, "off".into());
     for m in moves.split_whitespace() {
         app.update(Action::MoveText(m.to_string()));
     }

@@ -13,6 +13,8 @@ use tapir::tui::config::Config;
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
+    // The book's rows, marks and moves have their own tests (tui_book.rs).
+    a.book.set(None, "off".into());
     a.take_effects();
     a
 }
@@ -368,6 +370,7 @@ fn a_game_against_the_engine_comes_back_paused() {
     // A restart: the autosave read back into a fresh board.
     let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
     let mut b = App::new(Config::default(), Game::default());
+    b.book.set(None, "off".into());
     b.restore_session(r);
     assert!(matches!(b.play.mode, Mode::Play { .. }));
     assert!(b.play.paused && b.engine.search.is_none());

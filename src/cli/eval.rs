@@ -61,11 +61,40 @@ pub fn run(args: EvalArgs) -> Result<()> {
         return Ok(());
     }
     print!("{}", render(&trace(&board), &board));
+    print!("{}", opening_lines(&board));
     if let Some(net) = net {
         println!();
         print!("{}", format_explain(&explain(&net, &board), &board));
     }
     Ok(())
+}
+
+/// The position's opening name (ECO and name, when the lichess list
+/// names exactly this position) and the built-in book's moves here.
+pub fn opening_lines(board: &Board) -> String {
+    let name = match crate::game::openings::openings().get(board) {
+        Some(o) => format!("Opening: {} {}\n", o.eco, o.name),
+        None => "Opening: not a named position\n".to_string(),
+    };
+    let book = match crate::book::builtin().moves(board) {
+        Ok(moves) if !moves.is_empty() => {
+            let total: u64 = moves
+                .iter()
+                .map(|m| u64::from(m.weight))
+                .sum::<u64>()
+                .max(1);
+            let shares: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    let pct = (u64::from(m.weight) * 100 + total / 2) / total;
+                    format!("{} {pct}%", crate::chess::to_san(board, m.mv))
+                })
+                .collect();
+            format!("Book: {}\n", shares.join(" · "))
+        }
+        _ => "Book: no book moves\n".to_string(),
+    };
+    name + &book
 }
 
 fn cells(v: S) -> String {

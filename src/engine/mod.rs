@@ -20,6 +20,7 @@ pub use options::{
     SYZYGY_PROBE_LIMIT_RANGE, THREADS_RANGE,
 };
 
+use crate::book::{fresh_seed, Book};
 use crate::chess::Position;
 use crate::eval::nnue::{default_net, embedded_net, Network};
 use crate::search::{
@@ -49,6 +50,10 @@ pub struct Settings {
     pub syzygy_probe_depth: i32,
     pub syzygy_rule50: bool,
     pub syzygy_probe_limit: usize,
+    /// Answer from the opening book when it has the position (off by
+    /// default: a GUI brings its own book, and `bench` must search).
+    pub own_book: bool,
+    pub book_file: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -67,6 +72,8 @@ impl Default for Settings {
             syzygy_probe_depth: DEFAULT_SYZYGY_PROBE_DEPTH,
             syzygy_rule50: true,
             syzygy_probe_limit: DEFAULT_SYZYGY_PROBE_LIMIT,
+            own_book: false,
+            book_file: None,
         }
     }
 }
@@ -91,6 +98,10 @@ pub struct Engine {
     /// loading them found.
     tables: Option<Arc<Tablebases>>,
     tb_report: LoadReport,
+    /// The book `BookFile` loaded (`None`: the built-in one).
+    book: Option<Arc<Book>>,
+    /// Draws this engine's book moves (fixed per engine, varied per position).
+    book_seed: u64,
 }
 
 /// What a new worker is given: the table and the net (`None`: the HCE).
@@ -193,6 +204,8 @@ impl Engine {
                 lag: Arc::new(Mutex::new(lag::LagTracker::default())),
                 tables: None,
                 tb_report: LoadReport::default(),
+                book: None,
+                book_seed: fresh_seed(),
             },
             rx,
         )
@@ -218,6 +231,14 @@ impl Engine {
         self.stop();
         self.next_id += 1;
         let id = self.next_id;
+        if let Some(best) = self.book_move(&limits) {
+            let _ = self.events.send(SearchEvent::BestMove {
+                id,
+                best: Some(best),
+                ponder: None,
+            });
+            return id;
+        }
         let ctl = Arc::new(Control::new(self.threads.len(), limits.ponder));
         let overhead = self.overhead_for(&limits);
         let job = SearchJob {
@@ -291,6 +312,22 @@ impl Engine {
     /// What the last `SyzygyPath` found: tables, and what was left out and why.
     pub fn tablebase_report(&self) -> &LoadReport {
         &self.tb_report
+    }
+
+    /// With `OwnBook` on, the book's move for the position, when it has
+    /// one and the search is a real move (not `infinite`, pondering or
+    /// restricted to some moves).
+    fn book_move(&self, limits: &Limits) -> Option<crate::chess::Move> {
+        if !self.settings.own_book
+            || limits.infinite
+            || limits.ponder
+            || !limits.searchmoves.is_empty()
+        {
+            return None;
+        }
+        let book = self.book.clone().unwrap_or_else(crate::book::builtin);
+        let seed = self.book_seed ^ self.position.ply() as u64;
+        book.pick(self.position.board(), seed).ok().flatten()
     }
 
     /// Gives every worker what the settings call for now: the table and
@@ -466,6 +503,16 @@ impl Engine {
             EngineOption::SyzygyProbeDepth(d) => self.settings.syzygy_probe_depth = d,
             EngineOption::Syzygy50MoveRule(on) => self.settings.syzygy_rule50 = on,
             EngineOption::SyzygyProbeLimit(n) => self.settings.syzygy_probe_limit = n,
+            EngineOption::OwnBook(on) => self.settings.own_book = on,
+            EngineOption::BookFile(None) => {
+                self.book = None;
+                self.settings.book_file = None;
+            }
+            EngineOption::BookFile(Some(path)) => {
+                let book = Book::load(&path).map_err(|e| e.to_string())?;
+                self.book = Some(Arc::new(book));
+                self.settings.book_file = Some(path);
+            }
             EngineOption::EvalFile(Some(path)) => {
                 self.stop();
                 let net = Network::load_named(&path)?;

@@ -46,6 +46,10 @@ pub enum EngineOption {
     Syzygy50MoveRule(bool),
     /// Probe positions of at most this many pieces (0: never).
     SyzygyProbeLimit(usize),
+    /// Whether `go` answers book moves at once (UCI's `OwnBook`).
+    OwnBook(bool),
+    /// A Polyglot book file; `None` is the built-in book.
+    BookFile(Option<PathBuf>),
 }
 
 pub const HASH_RANGE: (usize, usize) = (1, 65536);

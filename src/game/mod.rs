@@ -8,12 +8,14 @@
 pub mod annotations;
 pub mod edit;
 pub mod nag;
+pub mod openings;
 pub mod pgn;
 pub mod tags;
 pub mod tree;
 
 pub use edit::{EditError, Game, Undone};
 pub use nag::{Nag, Nags};
+pub use openings::Opening;
 pub use tags::Tags;
 pub use tree::{GameTree, Node, NodeId};
 

@@ -161,6 +161,15 @@ pub enum Action {
     /// A save went through.
     Saved(SavedAs),
     FileError(String),
+    /// `E`: open the board editor on the shown position.
+    OpenEditor,
+    /// A change in the board editor.
+    Edit(crate::tui::editor::EditAction),
+    /// A book file was read and checked (or why not).
+    BookLoaded {
+        path: PathBuf,
+        book: Result<Arc<crate::book::Book>, String>,
+    },
     /// The system clipboard took a copy through this tool.
     CopiedWith(String),
     /// Completions for the command prompt's file name (from the runtime).
@@ -244,6 +253,8 @@ pub enum Effect {
     Load(PathBuf),
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),
+    /// Read a Polyglot book; the result comes back as `BookLoaded`.
+    LoadBook(PathBuf),
     Save {
         path: PathBuf,
         text: String,

@@ -435,6 +435,15 @@ pub struct View {
     pub before: Option<Board>,
     /// What that move changed, term by term (mover's view).
     pub last_delta: Option<MoveDelta>,
+    /// The opening's name: the last named position on the way here
+    /// (filled by `refresh`).
+    pub opening: Option<crate::game::Opening>,
+    /// The document revision and node `opening` was found for.
+    pub opening_of: Option<(u64, NodeId)>,
+    /// The book's moves here, heaviest first (filled by `refresh`).
+    pub book: Vec<crate::book::BookMove>,
+    /// Why the book could not say (a file that is not a book).
+    pub book_error: Option<String>,
 }
 
 impl View {
@@ -456,6 +465,10 @@ impl View {
                 (Some(b), Some(m)) => Some(MoveDelta::of_move(&b, m, net)),
                 _ => None,
             },
+            opening: None,
+            opening_of: None,
+            book: Vec::new(),
+            book_error: None,
             before,
             last_move,
             board,
@@ -490,6 +503,10 @@ pub struct App {
     pub config_changed: bool,
     /// The net the board shows (and the engine uses for NNUE), if any.
     pub net: Option<Arc<Network>>,
+    /// The opening book shown and played from.
+    pub book: super::book::BookState,
+    /// The board editor, while a position is being set up.
+    pub editor: Option<super::editor::Editor>,
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
@@ -544,6 +561,8 @@ impl App {
             tb,
             config_changed: false,
             net,
+            book: super::book::BookState::default(),
+            editor: None,
             screen: (120, 40),
             now: Instant::now(),
             quit: false,

@@ -23,6 +23,8 @@ const FILE: &str = "TapirFile";
 const FILE_INDEX: &str = "TapirFileIndex";
 const UNSAVED: &str = "TapirUnsaved";
 const FILE_PRINT: &str = "TapirFileFingerprint";
+/// The board editor's position, legal or not, while it is open.
+const EDITOR: &str = "TapirEditor";
 
 /// A node by its place in PGN order (the same after a write and a read).
 fn place(game: &Game, id: NodeId) -> usize {
@@ -43,6 +45,9 @@ pub fn encode(app: &App) -> String {
     }
     if app.doc.unsaved {
         tags.set(UNSAVED, "1");
+    }
+    if let Some(e) = &app.editor {
+        tags.set(EDITOR, &e.fen());
     }
     if let Some(o) = &app.doc.origin {
         tags.set(FILE, &o.path.to_string_lossy());
@@ -109,6 +114,8 @@ pub struct Restored {
     pub flipped: bool,
     pub two_players: bool,
     pub play: Option<RestoredPlay>,
+    /// The board editor's position, when it was open.
+    pub editor: Option<String>,
     /// What could not be kept of the game (normally nothing).
     pub problems: Vec<String>,
 }
@@ -128,6 +135,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file = take(tags, FILE).filter(|f| !f.trim().is_empty());
     let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
+    let editor = take(tags, EDITOR);
     // Any other session tag (from a later tapir) is not the user's either.
     let extra: Vec<String> = game
         .tags
@@ -175,6 +183,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         flipped,
         two_players: mode.trim() == "two-players",
         play,
+        editor,
         problems: read.problems,
         game,
     })

@@ -49,6 +49,19 @@ pub enum Command {
     Syzygy(String),
     /// `:report`: as `r`.
     Report,
+    /// `:book [FILE|default|off]`.
+    Book(BookChoice),
+}
+
+/// What `:book` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookChoice {
+    /// `:book` alone: which book, how many moves here.
+    Show,
+    Off,
+    /// `:book default`: the built-in book.
+    Builtin,
+    File(PathBuf),
 }
 
 /// Every command with what it does, for the help overlay.
@@ -68,6 +81,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":net FILE", "load an NNUE net"),
     (":engine [NAME]", "analyse with it"),
     (":engine add CMD", "keep an engine"),
+    (":book [FILE]", "opening book"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
     (":threads N", "search threads"),
@@ -79,7 +93,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +142,12 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 _ => EngineChoice::Named(rest.to_string()),
             },
         )),
+        "book" => Ok(Command::Book(match rest.to_ascii_lowercase().as_str() {
+            "" => BookChoice::Show,
+            "off" | "none" => BookChoice::Off,
+            "default" | "builtin" | "built-in" => BookChoice::Builtin,
+            _ => BookChoice::File(PathBuf::from(rest)),
+        })),
         "level" => {
             let n = number("a level 1-10")?;
             if n > u8::MAX as usize || !LEVEL_RANGE.contains(&(n as u8)) {
@@ -251,5 +271,15 @@ mod tests {
         );
         assert_eq!(parse("syzygy off"), Ok(Command::Syzygy(String::new())));
         assert!(parse("syzygy").unwrap_err().contains("needs"));
+        assert_eq!(parse("book"), Ok(Command::Book(BookChoice::Show)));
+        assert_eq!(parse("book off"), Ok(Command::Book(BookChoice::Off)));
+        assert_eq!(
+            parse("book default"),
+            Ok(Command::Book(BookChoice::Builtin))
+        );
+        assert_eq!(
+            parse("book my book.bin"),
+            Ok(Command::Book(BookChoice::File("my book.bin".into())))
+        );
     }
 }

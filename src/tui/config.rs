@@ -116,6 +116,9 @@ pub struct Config {
     pub player: String,
     /// Syzygy tablebase folders joined by `:` (empty: none).
     pub syzygy_path: String,
+    /// The opening book: a Polyglot file, "" for the built-in one, "off"
+    /// for none.
+    pub book: String,
     /// The engine that analyses when the board opens: a configured
     /// engine's name, or empty for tapir's own.
     pub analysis_engine: String,
@@ -169,6 +172,7 @@ impl Default for Config {
             analysis_engine: String::new(),
             engines: Vec::new(),
             syzygy_path: String::new(),
+            book: String::new(),
         }
     }
 }
@@ -269,6 +273,7 @@ impl Config {
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\
+             # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n\
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"

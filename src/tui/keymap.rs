@@ -6,7 +6,8 @@
 
 use super::action::{Action, SaveChoice, TeachAction};
 use super::app::{App, Overlay, PromptKind, NAG_CHOICES};
-use crate::chess::{Color, PieceType};
+use super::editor::EditAction;
+use crate::chess::{CastleRights, Color, Piece, PieceType};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -28,16 +29,19 @@ pub enum Section {
     Game,
     Teach,
     View,
+    /// The board editor's own keys (`EDITOR_KEYS`).
+    Setup,
 }
 
 impl Section {
-    pub const ALL: [Section; 6] = [
+    pub const ALL: [Section; 7] = [
         Section::Moves,
         Section::Walk,
         Section::Edit,
         Section::Game,
         Section::Teach,
         Section::View,
+        Section::Setup,
     ];
 
     pub fn title(self) -> &'static str {
@@ -48,6 +52,7 @@ impl Section {
             Section::Game => "Games",
             Section::Teach => "Teaching views",
             Section::View => "View and engine",
+            Section::Setup => "Board editor (E)",
         }
     }
 }
@@ -243,6 +248,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::OpenPlayDialog,
     },
     Binding {
+        keys: &[C('E')],
+        label: "E",
+        help: "set up a position",
+        section: Section::Game,
+        action: || Action::OpenEditor,
+    },
+    Binding {
         keys: &[C('2')],
         label: "2",
         help: "two players",
@@ -419,6 +431,146 @@ pub const BOARD_KEYS: &[Binding] = &[
     },
 ];
 
+/// The board editor's keys, while it is open; the arrows move the cursor.
+pub const EDITOR_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[
+            C('P'),
+            C('N'),
+            C('B'),
+            C('R'),
+            C('Q'),
+            C('K'),
+            C('p'),
+            C('n'),
+            C('b'),
+            C('r'),
+            C('q'),
+            C('k'),
+        ],
+        label: "PNBRQK pnbrqk",
+        help: "put a piece; x: off",
+        section: Section::Setup,
+        // The key's own piece is put in by `editor_key`.
+        action: || Action::Edit(EditAction::PutAtCursor(None)),
+    },
+    Binding {
+        keys: &[C('x'), Code(KeyCode::Delete), Code(KeyCode::Backspace)],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::PutAtCursor(None)),
+    },
+    Binding {
+        keys: &[C('c')],
+        label: "c s",
+        help: "clear / start",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Clear),
+    },
+    Binding {
+        keys: &[C('s')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::StartPosition),
+    },
+    Binding {
+        keys: &[C('t')],
+        label: "t f",
+        help: "side to move / flip",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::SideToMove),
+    },
+    Binding {
+        keys: &[C('f')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Flip,
+    },
+    Binding {
+        keys: &[C('1')],
+        label: "1-4 e",
+        help: "castling KQkq, e.p.",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Castle(CastleRights::WHITE_KING)),
+    },
+    Binding {
+        keys: &[C('2')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Castle(CastleRights::WHITE_QUEEN)),
+    },
+    Binding {
+        keys: &[C('3')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Castle(CastleRights::BLACK_KING)),
+    },
+    Binding {
+        keys: &[C('4')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Castle(CastleRights::BLACK_QUEEN)),
+    },
+    Binding {
+        keys: &[C('e')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::EnPassant),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Enter)],
+        label: "Enter Esc",
+        help: "done / cancel",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Done),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Esc)],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Cancel),
+    },
+    Binding {
+        keys: &[C('?')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::ToggleHelp,
+    },
+];
+
+/// A key in the board editor.
+fn editor_key(k: &KeyEvent) -> Option<Action> {
+    let step = match k.code {
+        KeyCode::Left => Some((-1, 0)),
+        KeyCode::Right => Some((1, 0)),
+        KeyCode::Up => Some((0, 1)),
+        KeyCode::Down => Some((0, -1)),
+        _ => None,
+    };
+    if let Some((dx, dy)) = step {
+        return Some(Action::CursorMove(dx, dy));
+    }
+    let b = EDITOR_KEYS
+        .iter()
+        .find(|b| b.keys.iter().any(|&key| matches(key, k)))?;
+    Some(match (b.action)() {
+        Action::Edit(EditAction::PutAtCursor(None)) => match k.code {
+            KeyCode::Char(c) => Action::Edit(EditAction::PutAtCursor(Piece::from_fen_char(c))),
+            _ => Action::Edit(EditAction::PutAtCursor(None)),
+        },
+        a => a,
+    })
+}
+
 /// Whether the table's `key` is the pressed `k`.
 fn matches(key: Key, k: &KeyEvent) -> bool {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
@@ -451,6 +603,9 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
     }
     if let Some(a) = dialog_key(&app.dialogs.overlay, k) {
         return a;
+    }
+    if app.editor.is_some() {
+        return editor_key(k);
     }
     // The keyboard cursor, while shown, takes the arrows.
     if app.ui.cursor.is_some() {
@@ -595,6 +750,7 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::MouseDown(m.column, m.row)),
         MouseEventKind::Drag(MouseButton::Left) => Some(Action::MouseDrag(m.column, m.row)),
         MouseEventKind::Up(MouseButton::Left) => Some(Action::MouseUp(m.column, m.row)),
+        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown if app.editor.is_some() => None,
         MouseEventKind::ScrollUp => Some(Action::Prev),
         MouseEventKind::ScrollDown => Some(Action::Next),
         _ => None,

@@ -17,6 +17,9 @@ use ratatui::text::Span;
 const PARAGRAPH_DEPTH: usize = 2;
 /// Cells of indentation per paragraph level.
 const INDENT: u16 = 2;
+/// Moves deeper than this are not looked up in the book (books stop
+/// long before; a long game's layout stays cheap).
+const BOOK_PLIES: usize = 60;
 
 /// What a piece of the move list is, for its style.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub enum Kind {
     Paren,
     /// The HCE/NNUE disagreement mark.
     Mark,
+    /// The mark of a move the opening book has.
+    Book,
     /// The game's result after the main line.
     Result,
 }
@@ -64,7 +69,7 @@ pub struct MoveText {
     pub result: String,
     /// What it was laid out from: the document revision, the width and
     /// whether disagreement marks were drawn.
-    pub key: Option<(u64, u16, bool)>,
+    pub key: Option<(u64, u16, bool, u64)>,
     /// The first row shown.
     pub scroll: usize,
 }
@@ -146,9 +151,14 @@ enum Job {
 }
 
 /// Lays out `game`'s tree for `width` cells.
-pub fn layout(game: &Game, width: u16, evals: Option<&GameEvals>) -> MoveText {
+pub fn layout(
+    game: &Game,
+    width: u16,
+    evals: Option<&GameEvals>,
+    book: Option<&crate::book::Book>,
+) -> MoveText {
     let mut node_depth = vec![0u8; game.tree().capacity()];
-    let mut items = items(game, evals, &mut node_depth);
+    let mut items = items(game, evals, book, &mut node_depth);
     let result = game.result();
     if result != "*" {
         items.push(Item::Token(Token {
@@ -239,7 +249,12 @@ fn width_of(s: &str) -> usize {
 }
 
 /// The tokens and breaks of the whole tree, in PGN order.
-fn items(game: &Game, evals: Option<&GameEvals>, node_depth: &mut [u8]) -> Vec<Item> {
+fn items(
+    game: &Game,
+    evals: Option<&GameEvals>,
+    book: Option<&crate::book::Book>,
+    node_depth: &mut [u8],
+) -> Vec<Item> {
     let tree = game.tree();
     let mut out = Vec::with_capacity(tree.capacity() * 2);
     let mut force_number = true;
@@ -338,6 +353,19 @@ fn items(game: &Game, evals: Option<&GameEvals>, node_depth: &mut [u8]) -> Vec<I
                     glued,
                 );
                 force_number = false;
+                let in_book = node.ply() <= BOOK_PLIES
+                    && node.parent().is_some_and(|p| {
+                        book.is_some_and(|b| b.contains(tree.board(p), node.mv()))
+                    });
+                if in_book {
+                    push(
+                        &mut out,
+                        super::widgets::movelist::BOOK_MARK.to_string(),
+                        Kind::Book,
+                        Some(id),
+                        true,
+                    );
+                }
                 for nag in node.nags.iter().filter(|n| n.is_move_quality()) {
                     push(&mut out, nag.display(), Kind::Glyph(nag), Some(id), true);
                 }
@@ -422,7 +450,7 @@ mod tests {
         )
         .unwrap()
         .game;
-        let m = layout(&g, 40, None);
+        let m = layout(&g, 40, None, None);
         assert_eq!(
             text(&m),
             [
@@ -452,7 +480,7 @@ mod tests {
             read_first("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *")
                 .unwrap()
                 .game;
-        let mut m = layout(&g, 16, None);
+        let mut m = layout(&g, 16, None, None);
         assert!(m
             .rows
             .iter()

@@ -56,6 +56,9 @@ static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
 
 /// Opens the board and runs until the user quits.
 pub fn run(args: TuiArgs) -> Result<()> {
+    // The opening names are read while the settings, the game and the net
+    // load (the first frame names the opening).
+    std::thread::spawn(|| crate::game::openings::openings().len());
     let dirs = Dirs::from_env()?;
     // Leftovers of a process killed in the middle of a save.
     for d in [&dirs.config, &dirs.data] {
@@ -102,6 +105,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
             encoding,
         });
     }
+    super::book::start_book(&mut app, &loaded.config.book);
 
     let term_flag = Arc::new(AtomicBool::new(false));
     for sig in [
@@ -491,6 +495,12 @@ fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs, tx: &Sender<Loop
                         Err(err) => Action::FileError(format!("cannot load the net: {err}")),
                     };
                     app.update(a);
+                }
+                Effect::LoadBook(path) => {
+                    let book = crate::book::Book::load(&path)
+                        .map(Arc::new)
+                        .map_err(|e| e.to_string());
+                    app.update(Action::BookLoaded { path, book });
                 }
                 Effect::Save { path, text, how } => {
                     let a = match save_game(&path, &text, &how) {

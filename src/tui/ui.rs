@@ -25,14 +25,18 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     widgets::board::render(app, &theme, &a, buf);
     widgets::evalbar::render(app, &theme, &a, buf);
     widgets::panel::render(app, &theme, a.panel, buf);
-    let (report, lines) = widgets::report::split(app, a.lines);
-    if let Some(r) = report {
-        widgets::report::render(app, &theme, r, buf);
-    }
-    let (lines, tablebase) = widgets::tablebase::split(app, lines);
-    widgets::lines::render(app, &theme, lines, buf);
-    if let Some(r) = tablebase {
-        widgets::tablebase::render(app, &theme, r, buf);
+    if app.editor.is_some() {
+        widgets::editor::render(app, &theme, a.lines, buf);
+    } else {
+        let (report, lines) = widgets::report::split(app, a.lines);
+        if let Some(r) = report {
+            widgets::report::render(app, &theme, r, buf);
+        }
+        let (lines, tablebase) = widgets::tablebase::split(app, lines);
+        widgets::lines::render(app, &theme, lines, buf);
+        if let Some(r) = tablebase {
+            widgets::tablebase::render(app, &theme, r, buf);
+        }
     }
     let (legend, moves) = widgets::heat::split_moves(app.ui.heat.is_some(), a.moves);
     if let (Some(r), Some(h)) = (legend, &app.ui.heat) {

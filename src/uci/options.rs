@@ -51,6 +51,8 @@ pub fn declarations() -> Vec<String> {
             "option name SyzygyProbeLimit type spin default {DEFAULT_SYZYGY_PROBE_LIMIT} min {} max {}",
             SYZYGY_PROBE_LIMIT_RANGE.0, SYZYGY_PROBE_LIMIT_RANGE.1
         ),
+        "option name OwnBook type check default false".into(),
+        "option name BookFile type string default <empty>".into(),
     ]
 }
 
@@ -69,9 +71,9 @@ fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
-/// The `EvalFile` value: the declared default `<empty>`, an empty value or
-/// none at all mean the built-in net.
-fn eval_file(value: Option<&str>) -> Option<PathBuf> {
+/// A file option's value (`EvalFile`, `BookFile`): the declared default
+/// `<empty>`, an empty value or none at all mean the built-in net or book.
+fn file_value(value: Option<&str>) -> Option<PathBuf> {
     let v = value.unwrap_or("").trim();
     (!v.is_empty() && v != "<empty>").then(|| PathBuf::from(v))
 }
@@ -92,12 +94,14 @@ pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption,
             Some("NNUE") => EngineOption::Evaluator(EvalKind::Nnue),
             _ => return Err("option EvalType takes HCE or NNUE".into()),
         },
-        "evalfile" => EngineOption::EvalFile(eval_file(value)),
         // Folders may contain spaces: the value is kept whole.
         "syzygypath" => EngineOption::SyzygyPath(value.unwrap_or("").trim().to_string()),
         "syzygyprobedepth" => EngineOption::SyzygyProbeDepth(int(name, value)?),
         "syzygy50moverule" => EngineOption::Syzygy50MoveRule(boolean(name, value)?),
         "syzygyprobelimit" => EngineOption::SyzygyProbeLimit(int(name, value)?),
+        "evalfile" => EngineOption::EvalFile(file_value(value)),
+        "ownbook" => EngineOption::OwnBook(boolean(name, value)?),
+        "bookfile" => EngineOption::BookFile(file_value(value)),
         _ => return Err(format!("no such option '{name}'")),
     })
 }
@@ -147,6 +151,14 @@ mod tests {
             Ok(EngineOption::SyzygyProbeLimit(5))
         );
         assert!(to_engine_option("SyzygyProbeDepth", Some("deep")).is_err());
-        assert_eq!(declarations().len(), 14);
+        assert_eq!(
+            to_engine_option("OwnBook", Some("true")),
+            Ok(EngineOption::OwnBook(true))
+        );
+        assert_eq!(
+            to_engine_option("BookFile", Some("<empty>")),
+            Ok(EngineOption::BookFile(None))
+        );
+        assert_eq!(declarations().len(), 16);
     }
 }

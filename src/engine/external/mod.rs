@@ -205,7 +205,10 @@ impl ExternalEngine {
             EngineOption::SyzygyProbeDepth(v) => ("SyzygyProbeDepth", v.to_string()),
             EngineOption::Syzygy50MoveRule(v) => ("Syzygy50MoveRule", v.to_string()),
             EngineOption::SyzygyProbeLimit(v) => ("SyzygyProbeLimit", v.to_string()),
-            EngineOption::Evaluator(_) | EngineOption::EvalFile(_) => return Ok(()),
+            EngineOption::OwnBook(v) => ("OwnBook", v.to_string()),
+            EngineOption::Evaluator(_) | EngineOption::EvalFile(_) | EngineOption::BookFile(_) => {
+                return Ok(())
+            }
         };
         if !self.has_option(name) {
             return Ok(());

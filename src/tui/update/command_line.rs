@@ -47,6 +47,10 @@ impl App {
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
             C::Engine(choice) => self.choose_engine(choice),
+            C::Book(choice) => self.book_command(match choice {
+                commands::BookChoice::File(p) => commands::BookChoice::File(expand_path(&p)),
+                other => other,
+            }),
             C::Save(path) => self.save(path.map(|p| expand_path(&p))),
             C::Level(n) => {
                 self.config.level = n;
@@ -303,6 +307,11 @@ impl App {
         tags.set("Result", &game.result());
         if tags.get("PlyCount").is_some() {
             tags.set("PlyCount", &game.tree().mainline_len().to_string());
+        }
+        let end = game.tree().line_end(crate::game::NodeId::ROOT);
+        if let Some(o) = crate::game::openings::classify(game.tree(), end) {
+            tags.set_if_unknown("ECO", o.eco);
+            tags.set_if_unknown("Opening", o.name);
         }
         if let Mode::Play { human, level } = self.play.mode {
             let engine = format!("tapir level {level}");

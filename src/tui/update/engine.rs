@@ -56,7 +56,7 @@ impl App {
         }
     }
 
-    fn engine_move(&mut self, root: Board, best: Option<Move>) {
+    pub(super) fn engine_move(&mut self, root: Board, best: Option<Move>) {
         let Mode::Play { human, .. } = self.play.mode else {
             return;
         };
@@ -108,7 +108,7 @@ impl App {
     /// What the state wants the engine to work on, if anything. Cheap: no
     /// position is built unless the status of the game's end is unknown.
     fn wanted_key(&self) -> Option<SearchKey> {
-        if self.flagged() {
+        if self.flagged() || self.editor.is_some() {
             return None;
         }
         match self.play.mode {

@@ -122,8 +122,13 @@ impl App {
 
     /// Recomputes what the shown position implies, and the move list.
     pub fn refresh(&mut self) {
+        let near = self.view.opening_of;
+        let near_name = self.view.opening;
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
         self.tb.refresh(&self.view.board);
+        self.sync_opening(near, near_name);
+        self.sync_book_view();
+        self.sync_editor_view();
         self.sync_move_list();
     }
 
@@ -259,6 +264,8 @@ impl App {
     }
 
     pub(super) fn apply_replacement(&mut self, r: Replacement) {
+        // A set-up position becomes the new game; the editor's work is done.
+        self.editor = None;
         if r.leaves_play {
             self.leave_play();
         }
@@ -430,6 +437,15 @@ impl App {
             self.play.game_end = p.game_end;
             self.play.clocks = p.clocks;
             self.play.paused = true;
+        }
+        // A position being set up comes back in the editor.
+        if let Some(e) = r
+            .editor
+            .as_deref()
+            .and_then(crate::tui::editor::Editor::from_text)
+        {
+            self.editor = Some(e);
+            self.ui.cursor = Some(crate::chess::Square::E1);
         }
         self.refresh();
         self.reconcile_engine();

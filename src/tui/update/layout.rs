@@ -17,13 +17,14 @@ impl App {
             .sync(self.doc.game.tree(), net.as_ref(), self.doc.revision);
         let areas = layout::compute(self.screen.0, self.screen.1);
         let (_, moves) = split_moves(self.ui.heat.is_some(), areas.moves);
-        let text = text_area(&self.doc, moves);
+        let text = text_area(self, moves);
         let marks = self.ui.game_evals.active();
-        let key = (self.doc.revision, text.width, marks);
+        let key = (self.doc.revision, text.width, marks, self.book.generation);
         if self.ui.moves.key != Some(key) {
             let scroll = self.ui.moves.scroll;
             let evals = marks.then_some(&self.ui.game_evals);
-            self.ui.moves = movetext::layout(&self.doc.game, text.width, evals);
+            let book = self.book.book.as_deref();
+            self.ui.moves = movetext::layout(&self.doc.game, text.width, evals, book);
             self.ui.moves.key = Some(key);
             self.ui.moves.scroll = scroll;
         }

@@ -5,15 +5,17 @@
 //! moves when it is its turn.
 
 mod board_input;
+mod book;
 mod clocks;
 mod command_line;
 mod dialogs;
+mod editor;
 mod engine;
 mod game;
 mod layout;
 mod prompt;
-mod tablebase;
 mod report;
+mod tablebase;
 mod teaching;
 mod tree;
 
@@ -32,12 +34,16 @@ impl App {
     pub fn update(&mut self, action: Action) -> bool {
         let quitting = self.quit;
         let redraw = self.apply(action);
+        self.play_from_book();
         if self.quit && !quitting {
             // The shown move and the rest of the session, for the next start.
             self.autosave();
         }
         self.reconcile_engine();
-        self.sync_heat();
+        // An editor's position that is not legal has nothing to explain.
+        if self.editor.as_ref().is_none_or(|e| e.check.is_ok()) {
+            self.sync_heat();
+        }
         redraw
     }
 
@@ -191,6 +197,9 @@ impl App {
                 }
             }
             Action::SaveChoice(c) => self.save_choice(c),
+            Action::OpenEditor => self.open_editor(),
+            Action::Edit(e) => self.edit(e),
+            Action::MouseDown(x, y) if self.editor.is_some() => self.editor_mouse(x, y),
             Action::MouseDown(x, y) => self.mouse_down(x, y),
             Action::MouseDrag(x, y) => {
                 let sq = self.square_at(x, y);
@@ -219,6 +228,7 @@ impl App {
             }
             Action::Saved(s) => self.saved(s),
             Action::FileError(e) => self.error(e),
+            Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }
         true
     }

@@ -54,7 +54,9 @@ const LETTERS: [&str; 12] = ["P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "
 
 pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     title(app, theme, a, buf);
-    let b = &app.view.board;
+    // The editor's pieces as placed, legal yet or not.
+    let editing = app.editor.as_ref().map(|e| e.display_board());
+    let b = editing.as_ref().unwrap_or(&app.view.board);
     let last = app.view.last_move;
     let check_sq = b.in_check().then(|| b.king(b.side_to_move()));
     let mut targets = [false; 64];

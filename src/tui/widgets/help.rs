@@ -5,7 +5,7 @@
 
 use super::{popup, put};
 use crate::tui::commands::COMMANDS;
-use crate::tui::keymap::{Section, BOARD_KEYS};
+use crate::tui::keymap::{Section, BOARD_KEYS, EDITOR_KEYS};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -28,6 +28,7 @@ pub fn entries() -> Vec<(&'static str, &'static str)> {
         out.push(("", s.title()));
         for b in BOARD_KEYS
             .iter()
+            .chain(EDITOR_KEYS)
             .filter(|b| b.section == s && !b.label.is_empty())
         {
             out.push((b.label, b.help));

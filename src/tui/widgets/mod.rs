@@ -6,6 +6,7 @@
 pub mod board;
 pub mod compare;
 pub mod deltas;
+pub mod editor;
 pub mod evalbar;
 pub mod explain;
 pub mod frametime;

@@ -1,10 +1,12 @@
-//! The move list: the game's header (players and ratings, event, site,
-//! date, round, ECO, result, when the tags have them), then the laid-out
+//! The move list: the game's header (players and ratings, the opening of
+//! the shown position, the book's moves there with their shares, event,
+//! site, date, round, ECO, when the tags have them), then the laid-out
 //! move tree (`MoveText`, built by the reducer) scrolled so the shown move
 //! is in view and marked. Variations are indented in parentheses, comments
 //! in their own colour, glyphs after the moves. With a net loaded, a ◆
 //! after a move says the hand-crafted and the network evaluations of the
-//! position it reaches differ by more than `DISAGREE_CP`.
+//! position it reaches differ by more than `DISAGREE_CP`; a ° after a move
+//! says the opening book has it.
 
 use super::{put, titled};
 use crate::game::{Nag, NodeId, Tags};
@@ -20,9 +22,55 @@ use ratatui::style::{Modifier, Style};
 
 /// After a move whose position the two evaluations disagree on.
 pub const MARK: &str = "◆";
+/// After a move the opening book has.
+pub const BOOK_MARK: &str = "°";
 
-/// The header's rows for `tags` (none when the game has no names).
-pub fn header(tags: &Tags, width: u16) -> Vec<String> {
+/// The header's rows: the tags' names (`header`), then the shown
+/// position's opening and book moves.
+pub fn header_rows(app: &App, width: u16) -> Vec<String> {
+    let opening = app.view.opening;
+    let mut rows = header(&app.doc.game.tags, opening.is_some(), width);
+    let at = usize::from(rows.first().is_some_and(|r| r.contains(" – ")));
+    let mut extra = Vec::new();
+    if let Some(o) = opening {
+        extra.push(o.to_string());
+    }
+    if let Some(b) = book_row(app) {
+        extra.push(b);
+    }
+    rows.splice(at..at, extra);
+    rows
+}
+
+/// "Book e5 41% · c5 28% · e6 9%", or why the book cannot say.
+fn book_row(app: &App) -> Option<String> {
+    if let Some(e) = &app.view.book_error {
+        return Some(format!("Book: {e}"));
+    }
+    let moves = &app.view.book;
+    if moves.is_empty() {
+        return None;
+    }
+    let total: u64 = moves
+        .iter()
+        .map(|m| u64::from(m.weight))
+        .sum::<u64>()
+        .max(1);
+    let board = &app.view.board;
+    let shares: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let pct = (u64::from(m.weight) * 100 + total / 2) / total;
+            format!("{} {pct}%", crate::chess::to_san(board, m.mv))
+        })
+        .collect();
+    Some(format!("Book {BOOK_MARK} {}", shares.join(" · ")))
+}
+
+/// The header's rows for `tags` (none when the game has no names); the
+/// tags' ECO and opening are left out when `named` (the shown position's
+/// own name is shown instead).
+pub fn header(tags: &Tags, named: bool, width: u16) -> Vec<String> {
     let player = |name: &str, elo: &str| {
         tags.known(name).map(|n| match tags.known(elo) {
             Some(e) => format!("{n} ({e})"),
@@ -52,6 +100,7 @@ pub fn header(tags: &Tags, width: u16) -> Vec<String> {
         facts.push(format!("round {r}"));
     }
     match (tags.known("ECO"), tags.known("Opening")) {
+        _ if named => {}
         (Some(e), Some(o)) => facts.push(format!("{e} {o}")),
         (Some(e), None) => facts.push(e.to_string()),
         (None, Some(o)) => facts.push(o.to_string()),
@@ -64,7 +113,7 @@ pub fn header(tags: &Tags, width: u16) -> Vec<String> {
 }
 
 /// The rows under the title left for the moves, after the header.
-pub fn text_area(doc: &Document, area: Rect) -> Rect {
+pub fn text_area(app: &App, area: Rect) -> Rect {
     let inner = Rect::new(
         area.x,
         area.y.saturating_add(1),
@@ -72,7 +121,7 @@ pub fn text_area(doc: &Document, area: Rect) -> Rect {
         area.height.saturating_sub(1),
     );
     // The header gets at most a third of the rows.
-    let h = (header(&doc.game.tags, inner.width).len() as u16).min(inner.height / 3);
+    let h = (header_rows(app, inner.width).len() as u16).min(inner.height / 3);
     Rect::new(
         inner.x + 1,
         inner.y + h,
@@ -83,7 +132,7 @@ pub fn text_area(doc: &Document, area: Rect) -> Rect {
 
 /// The node of the move drawn at (x, y) in the move list `area`.
 pub fn node_at(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
-    let text = text_area(&app.doc, area);
+    let text = text_area(app, area);
     if !text.contains(ratatui::layout::Position::new(x, y)) {
         return None;
     }
@@ -139,10 +188,10 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 12 {
         return;
     }
-    let head = header(&doc.game.tags, inner.width);
-    let text = text_area(doc, area);
+    let head = header_rows(app, inner.width);
+    let text = text_area(app, area);
     for (i, row) in head.iter().take((text.y - inner.y) as usize).enumerate() {
-        let style = if i == 0 {
+        let style = if i == 0 && row.contains(" – ") {
             theme.title()
         } else {
             theme.dim_style()
@@ -198,6 +247,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
                 Kind::Comment => comment,
                 Kind::Paren => theme.dim_style(),
                 Kind::Mark => Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
+                Kind::Book => theme.dim_style(),
                 Kind::Result => theme.title(),
             };
             // The game's last move against the engine, when not shown.

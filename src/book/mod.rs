@@ -1,0 +1,275 @@
+//! The Polyglot opening book (`.bin`): what the engine plays and the board
+//! shows in the opening. A book is 16-byte big-endian entries (key, move,
+//! weight, learn) sorted by the position's Polyglot key, so a position's
+//! moves are found by binary search. The learn field is ignored. Depends
+//! only on `chess`; the built-in book is gnuchess's (public domain, see
+//! `assets/book/COPYRIGHT`).
+
+mod encoding;
+mod key;
+mod random;
+
+pub use encoding::{decode, encode};
+pub use key::polyglot_key;
+
+use crate::chess::{Board, Move};
+use std::borrow::Cow;
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// Bytes per entry.
+pub const ENTRY_SIZE: usize = 16;
+/// The largest book file read (the biggest public books are ~100 MiB).
+pub const MAX_BOOK_BYTES: u64 = 1 << 30;
+
+/// gnuchess's book, built in.
+static BUILTIN_BYTES: &[u8] = include_bytes!("../../assets/book/gnuchess-book.bin");
+
+/// Why bytes are not a Polyglot book, or a book entry makes no sense.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// The file could not be read (the reason in words).
+    Io(String),
+    /// Empty.
+    Empty,
+    /// The size is not a whole number of 16-byte entries.
+    Size(u64),
+    /// Entry `index` has a smaller key than the one before it.
+    Unsorted(usize),
+    /// Entry `index`'s move is not legal in the position its key names.
+    IllegalMove { index: usize, raw: u16 },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BookError::Io(e) => write!(f, "cannot read the book: {e}"),
+            BookError::Empty => write!(f, "not a Polyglot book: the file is empty"),
+            BookError::Size(n) => write!(
+                f,
+                "not a Polyglot book: {n} bytes is not a whole number of {ENTRY_SIZE}-byte entries"
+            ),
+            BookError::Unsorted(i) => write!(
+                f,
+                "not a Polyglot book: entry {i} is out of order (entries are sorted by key)"
+            ),
+            BookError::IllegalMove { index, raw } => write!(
+                f,
+                "not a Polyglot book: entry {index} holds move {raw:#06x}, illegal in its position"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// One book move of a position and its weight.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    pub mv: Move,
+    pub weight: u16,
+}
+
+/// A book whose size and order have been checked.
+#[derive(Clone, Debug)]
+pub struct Book {
+    bytes: Cow<'static, [u8]>,
+}
+
+impl Book {
+    /// Checks `bytes`: a non-empty whole number of entries, keys in order.
+    pub fn from_bytes(bytes: impl Into<Cow<'static, [u8]>>) -> Result<Book, BookError> {
+        let bytes = bytes.into();
+        if bytes.is_empty() {
+            return Err(BookError::Empty);
+        }
+        if bytes.len() % ENTRY_SIZE != 0 {
+            return Err(BookError::Size(bytes.len() as u64));
+        }
+        let book = Book { bytes };
+        for i in 1..book.len() {
+            if book.key(i) < book.key(i - 1) {
+                return Err(BookError::Unsorted(i));
+            }
+        }
+        Ok(book)
+    }
+
+    /// Reads and checks a book file (a named pipe or a device is refused
+    /// without being opened for a read that would wait).
+    pub fn load(path: &Path) -> Result<Book, BookError> {
+        let bytes = crate::fsread::read_regular(path, MAX_BOOK_BYTES)
+            .map_err(|e| BookError::Io(format!("{}: {e}", path.display())))?;
+        Book::from_bytes(bytes)
+    }
+
+    /// Entries in the book.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / ENTRY_SIZE
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    fn field<const N: usize>(&self, i: usize, at: usize) -> [u8; N] {
+        let mut out = [0; N];
+        let start = i * ENTRY_SIZE + at;
+        out.copy_from_slice(&self.bytes[start..start + N]);
+        out
+    }
+
+    fn key(&self, i: usize) -> u64 {
+        u64::from_be_bytes(self.field(i, 0))
+    }
+
+    /// The first entry whose key is not below `key`.
+    fn lower_bound(&self, key: u64) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.key(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// The book's moves for `board`, heaviest first (equal weights in file
+    /// order); empty when the position is not in the book. A move that is
+    /// not legal there means the file is not a book (or not this format).
+    pub fn moves(&self, board: &Board) -> Result<Vec<BookMove>, BookError> {
+        let key = polyglot_key(board);
+        let mut out = Vec::new();
+        let mut i = self.lower_bound(key);
+        while i < self.len() && self.key(i) == key {
+            let raw = u16::from_be_bytes(self.field(i, 8));
+            let weight = u16::from_be_bytes(self.field(i, 10));
+            let mv = decode(board, raw).ok_or(BookError::IllegalMove { index: i, raw })?;
+            // A move listed twice counts once, with its weights added.
+            match out.iter_mut().find(|b: &&mut BookMove| b.mv == mv) {
+                Some(b) => b.weight = b.weight.saturating_add(weight),
+                None => out.push(BookMove { mv, weight }),
+            }
+            i += 1;
+        }
+        out.sort_by_key(|b| std::cmp::Reverse(b.weight));
+        Ok(out)
+    }
+
+    /// Whether the book lists `m` for `board` (no move generation: the
+    /// move is encoded and looked for among the position's entries).
+    pub fn contains(&self, board: &Board, m: Move) -> bool {
+        let key = polyglot_key(board);
+        let raw = encode(m);
+        let plain = encoding::plain(m);
+        let mut i = self.lower_bound(key);
+        while i < self.len() && self.key(i) == key {
+            let r = u16::from_be_bytes(self.field(i, 8));
+            if r == raw || (m.is_castle() && r == plain) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// A move for `board` drawn at random with the book's weights, the
+    /// draw fixed by `seed` and the position (the same seed replays the
+    /// same game). Moves of weight 0 are only played when all are 0.
+    pub fn pick(&self, board: &Board, seed: u64) -> Result<Option<Move>, BookError> {
+        Ok(weighted_pick(
+            &self.moves(board)?,
+            mix(seed ^ polyglot_key(board)),
+        ))
+    }
+}
+
+/// The move that `draw` lands on, each move's share its weight.
+pub fn weighted_pick(moves: &[BookMove], draw: u64) -> Option<Move> {
+    let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+    if total == 0 {
+        let n = moves.len() as u64;
+        return (n > 0).then(|| moves[(draw % n) as usize].mv);
+    }
+    let mut r = draw % total;
+    for m in moves {
+        let w = u64::from(m.weight);
+        if r < w {
+            return Some(m.mv);
+        }
+        r -= w;
+    }
+    None
+}
+
+/// SplitMix64's finaliser: nearby seeds give unrelated draws.
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A new random seed for a game (from the process's hasher keys and the clock).
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(d) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(d.as_nanos());
+    }
+    h.finish()
+}
+
+static BUILTIN: OnceLock<Arc<Book>> = OnceLock::new();
+
+/// The built-in book (checked once, on first use).
+pub fn builtin() -> Arc<Book> {
+    BUILTIN
+        .get_or_init(|| {
+            Arc::new(Book::from_bytes(BUILTIN_BYTES).unwrap_or(Book {
+                bytes: Cow::Borrowed(&[]),
+            }))
+        })
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_book_is_valid_and_knows_the_start() {
+        assert!(Book::from_bytes(BUILTIN_BYTES).is_ok());
+        let moves = builtin().moves(&Board::startpos()).expect("legal moves");
+        assert!(moves.len() > 3, "{moves:?}");
+    }
+
+    #[test]
+    fn weights_share_the_draws() {
+        let b = Board::startpos();
+        let m = |s| crate::chess::parse_uci(&b, s).expect("legal");
+        let moves = [
+            BookMove {
+                mv: m("e2e4"),
+                weight: 3,
+            },
+            BookMove {
+                mv: m("d2d4"),
+                weight: 1,
+            },
+            BookMove {
+                mv: m("c2c4"),
+                weight: 0,
+            },
+        ];
+        assert_eq!(weighted_pick(&moves, 0), Some(m("e2e4")));
+        assert_eq!(weighted_pick(&moves, 2), Some(m("e2e4")));
+        assert_eq!(weighted_pick(&moves, 3), Some(m("d2d4")));
+        assert_eq!(weighted_pick(&moves, 4), Some(m("e2e4")));
+        assert_eq!(weighted_pick(&[], 4), None);
+    }
+}

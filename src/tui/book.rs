@@ -1,0 +1,75 @@
+//! The opening book the board shows and the engine plays from in games:
+//! the built-in one (gnuchess's), a user's Polyglot file (`book = "path"`
+//! in config.toml, or `:book FILE`), or none (`:book off`).
+
+use crate::book::{builtin, Book, BookMove};
+use crate::chess::{Board, Move};
+use std::sync::Arc;
+
+/// The board's book and what to call it.
+#[derive(Clone, Debug)]
+pub struct BookState {
+    pub book: Option<Arc<Book>>,
+    /// "built-in", a file's path, or "off".
+    pub name: String,
+    /// Bumped on every change, so the move list's book marks are redone.
+    pub generation: u64,
+}
+
+impl Default for BookState {
+    fn default() -> Self {
+        BookState {
+            book: Some(builtin()),
+            name: "built-in".to_string(),
+            generation: 0,
+        }
+    }
+}
+
+/// The PGN tag that keeps the seed of a game's book moves, so the same
+/// game replays the same choices.
+pub const SEED_TAG: &str = "BookSeed";
+
+impl BookState {
+    /// Swaps in another book (`None`: no book).
+    pub fn set(&mut self, book: Option<Arc<Book>>, name: String) {
+        self.book = book;
+        self.name = name;
+        self.generation += 1;
+    }
+
+    /// The book's moves for `board` (an error when the file turned out
+    /// not to be a book).
+    pub fn moves(&self, board: &Board) -> Result<Vec<BookMove>, String> {
+        match &self.book {
+            Some(b) => b.moves(board).map_err(|e| e.to_string()),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Whether `m` from `board` is a book move.
+    pub fn contains(&self, board: &Board, m: Move) -> bool {
+        self.book.as_ref().is_some_and(|b| b.contains(board, m))
+    }
+}
+
+/// The book config.toml names, set up before the first frame: "" keeps
+/// the built-in book, "off" none, else the file (when it is not a book the
+/// status line says why and the built-in book stays).
+pub fn start_book(app: &mut super::app::App, setting: &str) {
+    use super::action::Action;
+    let changed = app.config_changed;
+    match setting.trim() {
+        "" => return,
+        "off" => {
+            app.update(Action::Command("book off".to_string()));
+        }
+        path => {
+            let path = super::files::expand_path(std::path::Path::new(path));
+            let book = Book::load(&path).map(Arc::new).map_err(|e| e.to_string());
+            app.update(Action::BookLoaded { path, book });
+        }
+    }
+    // Reading the settings is not changing them.
+    app.config_changed = changed;
+}

@@ -1,0 +1,241 @@
+//! The board editor's state: a position being set up by hand (pieces,
+//! side to move, castling rights, en-passant square) and the piece the
+//! mouse puts down. It is checked after every change by the FEN reader
+//! itself, so the reasons it gives ("White has 0 kings, needs exactly 1",
+//! "a pawn on rank 8", "'K' needs a rook on h1", ...) are the same words a
+//! bad FEN gets. Only the reducer (`update/editor.rs`) changes it.
+
+use crate::chess::fen::format_fen;
+use crate::chess::{Board, CastleRights, Color, Piece, PieceType, Square};
+
+/// The palette beside the board: White's pieces, Black's, and the eraser
+/// (`None`).
+pub const PALETTE: [Option<Piece>; 13] = [
+    Some(Piece::new(Color::White, PieceType::King)),
+    Some(Piece::new(Color::White, PieceType::Queen)),
+    Some(Piece::new(Color::White, PieceType::Rook)),
+    Some(Piece::new(Color::White, PieceType::Bishop)),
+    Some(Piece::new(Color::White, PieceType::Knight)),
+    Some(Piece::new(Color::White, PieceType::Pawn)),
+    Some(Piece::new(Color::Black, PieceType::King)),
+    Some(Piece::new(Color::Black, PieceType::Queen)),
+    Some(Piece::new(Color::Black, PieceType::Rook)),
+    Some(Piece::new(Color::Black, PieceType::Bishop)),
+    Some(Piece::new(Color::Black, PieceType::Knight)),
+    Some(Piece::new(Color::Black, PieceType::Pawn)),
+    None,
+];
+
+/// One change the editor can make (keys and clicks become these).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EditAction {
+    /// Put the palette's piece on the square (the same piece again takes
+    /// it off; the eraser empties it).
+    Place(Square),
+    /// Put this piece (`None`: nothing) on the keyboard cursor's square
+    /// and take it as the palette's piece.
+    PutAtCursor(Option<Piece>),
+    /// Choose the palette's piece.
+    Brush(Option<Piece>),
+    Clear,
+    StartPosition,
+    SideToMove,
+    /// Switch one castling right (a `CastleRights` bit).
+    Castle(u8),
+    /// The en-passant square: the cursor's square, or none when it is
+    /// already that square.
+    EnPassant,
+    /// Leave: a legal position starts a new game.
+    Done,
+    /// Leave without changing the game.
+    Cancel,
+}
+
+/// A position being set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Editor {
+    pub squares: [Option<Piece>; 64],
+    pub side: Color,
+    pub castling: CastleRights,
+    pub ep: Option<Square>,
+    /// What a click puts down (`None`: the eraser).
+    pub brush: Option<Piece>,
+    /// The position, or why it is not legal (in the FEN reader's words).
+    pub check: Result<Board, String>,
+}
+
+impl Editor {
+    /// Starts from `board` (the shown position).
+    pub fn from_board(board: &Board) -> Editor {
+        let mut squares = [None; 64];
+        for sq in Square::all() {
+            squares[sq.index()] = board.piece_at(sq);
+        }
+        let mut e = Editor {
+            squares,
+            side: board.side_to_move(),
+            castling: board.castling(),
+            ep: board.ep_square(),
+            brush: PALETTE[0],
+            check: Ok(*board),
+        };
+        e.validate();
+        e
+    }
+
+    /// The FEN of what is set up (move counters 0 and 1).
+    pub fn fen(&self) -> String {
+        format_fen(
+            |sq| self.squares[sq.index()],
+            self.side,
+            self.castling,
+            self.ep,
+            0,
+            1,
+        )
+    }
+
+    /// An editor from a FEN-like text whose position need not be legal
+    /// (an autosaved one): placement, side, castling and e.p. are read as
+    /// far as they make sense; `None` when the placement is not 8 ranks of
+    /// 8 squares.
+    pub fn from_text(text: &str) -> Option<Editor> {
+        let mut fields = text.split_whitespace();
+        let mut squares = [None; 64];
+        let ranks: Vec<&str> = fields.next()?.split('/').collect();
+        if ranks.len() != 8 {
+            return None;
+        }
+        for (i, r) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            for c in r.chars() {
+                match c.to_digit(10) {
+                    Some(d @ 1..=8) => file += d as u8,
+                    _ => {
+                        if file >= 8 {
+                            return None;
+                        }
+                        squares[Square::from_coords(file, rank).index()] =
+                            Some(Piece::from_fen_char(c)?);
+                        file += 1;
+                    }
+                }
+            }
+            if file != 8 {
+                return None;
+            }
+        }
+        let side = match fields.next() {
+            Some("b") => Color::Black,
+            _ => Color::White,
+        };
+        let mut castling = 0;
+        for c in fields.next().unwrap_or("-").chars() {
+            castling |= match c {
+                'K' => CastleRights::WHITE_KING,
+                'Q' => CastleRights::WHITE_QUEEN,
+                'k' => CastleRights::BLACK_KING,
+                'q' => CastleRights::BLACK_QUEEN,
+                _ => 0,
+            };
+        }
+        let ep = fields.next().and_then(Square::parse);
+        let mut e = Editor {
+            squares,
+            side,
+            castling: CastleRights(castling),
+            ep,
+            brush: PALETTE[0],
+            check: Err(String::new()),
+        };
+        e.validate();
+        Some(e)
+    }
+
+    /// Checks the position with the FEN reader.
+    pub fn validate(&mut self) {
+        self.check = Board::from_fen(&self.fen()).map_err(|e| e.message);
+    }
+
+    /// What the board shows: the pieces as placed, legal or not (no
+    /// castling or en passant, which only a legal position may have).
+    pub fn display_board(&self) -> Board {
+        if let Ok(b) = &self.check {
+            return *b;
+        }
+        let mut b = Board::empty();
+        for sq in Square::all() {
+            if let Some(p) = self.squares[sq.index()] {
+                b.put(p, sq);
+            }
+        }
+        b.set_state(self.side, CastleRights::NONE, None, 0, 1);
+        b
+    }
+
+    /// Applies one change (not `Done` or `Cancel`, which the reducer
+    /// handles); `cursor` is the keyboard cursor's square.
+    pub fn apply(&mut self, action: EditAction, cursor: Square) {
+        match action {
+            EditAction::Place(sq) => {
+                let cell = &mut self.squares[sq.index()];
+                *cell = if *cell == self.brush {
+                    None
+                } else {
+                    self.brush
+                };
+            }
+            EditAction::PutAtCursor(p) => {
+                self.squares[cursor.index()] = p;
+                self.brush = p;
+            }
+            EditAction::Brush(p) => self.brush = p,
+            EditAction::Clear => {
+                self.squares = [None; 64];
+                self.castling = CastleRights::NONE;
+                self.ep = None;
+            }
+            EditAction::StartPosition => {
+                let start = Board::startpos();
+                *self = Editor {
+                    brush: self.brush,
+                    ..Editor::from_board(&start)
+                };
+            }
+            EditAction::SideToMove => {
+                self.side = !self.side;
+                self.ep = None;
+            }
+            EditAction::Castle(bit) => self.castling = CastleRights(self.castling.0 ^ bit),
+            EditAction::EnPassant => {
+                self.ep = if self.ep == Some(cursor) {
+                    None
+                } else {
+                    Some(cursor)
+                }
+            }
+            EditAction::Done | EditAction::Cancel => {}
+        }
+        self.validate();
+    }
+
+    /// "KQkq", or "-" for none.
+    pub fn castling_text(&self) -> String {
+        let mut s = String::new();
+        for (bit, ch) in [
+            (CastleRights::WHITE_KING, 'K'),
+            (CastleRights::WHITE_QUEEN, 'Q'),
+            (CastleRights::BLACK_KING, 'k'),
+            (CastleRights::BLACK_QUEEN, 'q'),
+        ] {
+            if self.castling.has(bit) {
+                s.push(ch);
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+}

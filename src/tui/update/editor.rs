@@ -1,0 +1,97 @@
+//! The board editor in the reducer: opening it on the shown position,
+//! each change checked at once (the status line says what is wrong, in the
+//! FEN reader's words), the Terms panel and the phase following every
+//! legal change, and leaving: a legal position starts a new game from it
+//! (asking first when the game is not saved), Esc leaves the game as it was.
+
+use crate::chess::Square;
+use crate::game::{Game, NodeId};
+use crate::tui::app::{App, Mode, Replacement, View};
+use crate::tui::editor::{EditAction, Editor, PALETTE};
+
+impl App {
+    /// `E`: sets up a position, starting from the shown one.
+    pub(super) fn open_editor(&mut self) {
+        if let Mode::Play { .. } = self.play.mode {
+            self.error("end the game against the engine first (a), then set up a position");
+            return;
+        }
+        self.editor = Some(Editor::from_board(&self.view.board));
+        self.ui.selected = None;
+        self.ui.drag = None;
+        if self.ui.cursor.is_none() {
+            self.ui.cursor = Some(self.default_cursor());
+        }
+        self.sync_editor_view();
+        self.autosave();
+        self.info(
+            "board editor: PNBRQK pnbrqk put a piece, x takes it off, c clear, s start, \
+             t side to move, 1-4 castling, e en passant, Enter done, Esc cancel",
+        );
+    }
+
+    /// One change in the editor.
+    pub(super) fn edit(&mut self, action: EditAction) {
+        let Some(editor) = &mut self.editor else {
+            return;
+        };
+        match action {
+            EditAction::Done => match editor.check.clone() {
+                Ok(board) => self.replace_game(Replacement {
+                    game: Game::new(board),
+                    cursor: None,
+                    origin: None,
+                    message: format!("new game from the set-up position {}", board.to_fen()),
+                    question: "The game is not saved. Start a new game from the set-up position?",
+                    leaves_play: true,
+                }),
+                Err(e) => self.error(format!("not a legal position yet: {e}")),
+            },
+            EditAction::Cancel => {
+                self.editor = None;
+                self.refresh();
+                self.autosave();
+                self.info("editor closed: the game is as it was");
+            }
+            other => {
+                let cursor = self.ui.cursor.unwrap_or(Square::E1);
+                editor.apply(other, cursor);
+                let said = match &editor.check {
+                    Ok(_) => "legal: Enter starts a new game from it, Esc cancels".to_string(),
+                    Err(e) => {
+                        format!("not legal yet: {e} (the panels show the last legal position)")
+                    }
+                };
+                self.sync_editor_view();
+                // The position being set up survives a crash or a quit.
+                self.autosave();
+                self.info(said);
+            }
+        }
+    }
+
+    /// The panels follow the editor's position while it is legal (Terms,
+    /// phase, FEN, live); while it is not they keep the last legal one,
+    /// which they can explain, and the board draws the pieces as placed.
+    pub(super) fn sync_editor_view(&mut self) {
+        let Some(Ok(board)) = self.editor.as_ref().map(|e| &e.check) else {
+            return;
+        };
+        let game = Game::new(*board);
+        self.view = View::compute(&game, NodeId::ROOT, self.net.as_deref());
+        self.view.book.clear();
+        self.view.book_error = None;
+    }
+
+    /// A click while editing: a palette piece is taken up, a square gets
+    /// the palette's piece.
+    pub(super) fn editor_mouse(&mut self, x: u16, y: u16) {
+        let areas = crate::tui::layout::compute(self.screen.0, self.screen.1);
+        if let Some(i) = crate::tui::widgets::editor::palette_at(areas.lines, x, y) {
+            self.edit(EditAction::Brush(PALETTE[i]));
+        } else if let Some(sq) = self.square_at(x, y) {
+            self.ui.cursor = Some(sq);
+            self.edit(EditAction::Place(sq));
+        }
+    }
+}

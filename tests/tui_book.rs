@@ -1,0 +1,246 @@
+//! The opening names and the book on the board, through the reducer: the
+//! header names the opening and lists the book's moves, the move list
+//! marks book moves, the engine plays book moves in games (drawn with the
+//! seed in the `BookSeed` tag, so the same seed replays the same game),
+//! searches once out of the book, and `:book` switches books. `:save`
+//! fills the ECO and Opening tags when the game has none.
+
+use tapir::engine::SearchEvent;
+use tapir::game::Game;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::{App, Mode, Purpose};
+use tapir::tui::config::Config;
+use tapir::tui::movetext::Kind;
+use tapir::tui::widgets::movelist::header_rows;
+
+fn app() -> App {
+    let mut a = App::new(Config::default(), Game::default());
+    a.take_effects();
+    a
+}
+
+fn play(a: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        a.update(Action::MoveText(m.into()));
+        assert!(
+            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
+            "{m}: {:?}",
+            a.dialogs.message
+        );
+    }
+}
+
+/// The main line in SAN.
+fn sans(a: &App) -> Vec<String> {
+    let t = a.tree();
+    t.mainline().map(|n| t.node(n).san().to_string()).collect()
+}
+
+/// Starts a game in which the human plays `human` at level 1.
+fn start_game(a: &mut App, human: tapir::chess::Color) {
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(human));
+    a.update(Action::ChoiceMove(-10));
+    a.update(Action::ChoiceConfirm);
+}
+
+#[test]
+fn the_header_names_the_opening_and_lists_book_moves() {
+    let mut a = app();
+    assert_eq!(a.view.opening, None);
+    assert!(a.view.book.len() > 5, "the start is in the built-in book");
+    play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
+    let o = a.view.opening.expect("named");
+    assert_eq!(
+        (o.eco, o.name),
+        ("B90", "Sicilian Defense: Najdorf Variation")
+    );
+    let rows = header_rows(&a, 60);
+    assert_eq!(rows[0], "B90 Sicilian Defense: Najdorf Variation");
+    assert!(rows[1].starts_with("Book ° "), "{rows:?}");
+    assert!(rows[1].contains('%'), "{rows:?}");
+    // Book moves carry the mark in the move list.
+    let marked =
+        a.ui.moves
+            .rows
+            .iter()
+            .flatten()
+            .filter(|p| p.kind == Kind::Book)
+            .count();
+    assert_eq!(marked, 10, "all ten moves are book moves");
+    // Out of the book: the name stays, the book row goes.
+    play(&mut a, "Qd3 Qa5 Qf3");
+    assert_eq!(a.view.opening.map(|o| o.eco), Some("B90"));
+    assert!(a.view.book.is_empty());
+    assert!(!header_rows(&a, 60).iter().any(|r| r.starts_with("Book")));
+}
+
+#[test]
+fn a_transposition_is_named() {
+    let mut a = app();
+    play(&mut a, "Nf3 Nf6 c4 e6 Nc3 d5 d4");
+    assert_eq!(a.view.opening.map(|o| o.eco), Some("D37"));
+}
+
+#[test]
+fn the_engine_plays_from_the_book_with_the_games_seed() {
+    let first_move = |seed: u64| {
+        let mut a = app();
+        a.doc.game.tags.set("BookSeed", &seed.to_string());
+        start_game(&mut a, tapir::chess::Color::Black);
+        assert!(matches!(a.play.mode, Mode::Play { .. }));
+        // White's first move came from the book at once: no search.
+        assert_eq!(sans(&a).len(), 1, "{:?}", a.dialogs.message);
+        assert!(a.engine.search.is_none(), "no search for a book move");
+        let msg = a.dialogs.message.clone().expect("said");
+        assert!(msg.text.ends_with("(book)"), "{}", msg.text);
+        sans(&a)[0].clone()
+    };
+    // The same seed replays the same move; seeds vary the choice.
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let m = first_move(seed);
+        assert_eq!(first_move(seed), m);
+        seen.insert(m);
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+}
+
+#[test]
+fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
+    let mut a = app();
+    start_game(&mut a, tapir::chess::Color::White);
+    assert!(a.engine.search.is_none(), "the human's move first");
+    play(&mut a, "e4");
+    // Black answered from the book, and the seed went into the game.
+    assert_eq!(sans(&a).len(), 2);
+    let seed = a
+        .doc
+        .game
+        .tags
+        .get("BookSeed")
+        .expect("recorded")
+        .to_string();
+    assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    // Out of the book (the king steps out), the engine searches.
+    play(&mut a, "Ke2");
+    assert_eq!(sans(&a).len(), 3);
+    let s = a.engine.search.as_ref().expect("a search");
+    assert_eq!(s.key.purpose, Purpose::EngineMove);
+    assert_eq!(s.root, *a.board());
+    // With the book off the engine thinks from the first move.
+    let mut b = app();
+    b.update(Action::Command("book off".into()));
+    start_game(&mut b, tapir::chess::Color::Black);
+    assert!(sans(&b).is_empty());
+    let s = b.engine.search.as_ref().expect("a search");
+    assert_eq!(s.key.purpose, Purpose::EngineMove);
+    // Its answer is played as before.
+    let token = s.token;
+    let m = tapir::chess::parse_move(b.board(), "e4").expect("legal");
+    b.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert_eq!(sans(&b), ["e4"]);
+}
+
+#[test]
+fn the_book_command_switches_books() {
+    let mut a = app();
+    a.update(Action::Command("book off".into()));
+    assert!(a.view.book.is_empty());
+    assert_eq!(a.config.book, "off");
+    a.update(Action::Command("book default".into()));
+    assert!(!a.view.book.is_empty());
+    assert_eq!(a.config.book, "");
+    a.update(Action::Command("book".into()));
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .expect("said")
+        .text
+        .contains("built-in"));
+    // A file is read by the runtime, which answers with BookLoaded.
+    a.update(Action::Command("book tests/data/small-book.bin".into()));
+    let effects = a.take_effects();
+    let path = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::LoadBook(p) => Some(p.clone()),
+            _ => None,
+        })
+        .expect("a LoadBook effect");
+    let book = tapir::book::Book::load(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| e.to_string());
+    a.update(Action::BookLoaded { path, book });
+    assert_eq!(a.view.book.len(), 13);
+    assert!(a.config.book.ends_with("small-book.bin"));
+    // A file that is not a book changes nothing and says why.
+    let path = std::path::PathBuf::from("Cargo.toml");
+    let book = tapir::book::Book::load(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| e.to_string());
+    a.update(Action::BookLoaded { path, book });
+    let msg = a.dialogs.message.clone().expect("said");
+    assert!(
+        msg.error && msg.text.contains("not a Polyglot book"),
+        "{}",
+        msg.text
+    );
+    assert_eq!(a.view.book.len(), 13);
+}
+
+#[test]
+fn save_fills_eco_and_opening_when_missing() {
+    let saved = |a: &mut App| {
+        a.update(Action::Command("save /tmp/tapir-book-test.pgn".into()));
+        a.take_effects()
+            .into_iter()
+            .find_map(|e| match e {
+                Effect::Save { text, .. } => Some(text),
+                _ => None,
+            })
+            .expect("a save")
+    };
+    let mut a = app();
+    play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2");
+    let text = saved(&mut a);
+    assert!(text.contains("[ECO \"B92\"]"), "{text}");
+    assert!(
+        text.contains("[Opening \"Sicilian Defense: Najdorf Variation, Opocensky Variation\"]"),
+        "{text}"
+    );
+    // A game's own tags are kept.
+    a.doc.game.tags.set("ECO", "B99");
+    a.doc.game.tags.set("Opening", "Mine");
+    let text = saved(&mut a);
+    assert!(
+        text.contains("[ECO \"B99\"]") && text.contains("[Opening \"Mine\"]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tapir_eval_prints_the_opening() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args([
+            "eval",
+            "--fen",
+            "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Opening: B90 Sicilian Defense: Najdorf Variation"),
+        "{text}"
+    );
+    assert!(text.contains("Book: Bg5 "), "{text}");
+}

@@ -1,0 +1,435 @@
+//! The board editor through the reducer: every reason a set-up position
+//! is refused (the FEN reader's own words), the Terms panel and the phase
+//! following each legal change, keys and mouse, leaving with a new game
+//! (asking first when the game is not saved, so no move is lost) or
+//! without one, and snapshots of the editor at 120x40 and 80x24
+//! (tests/data/snapshots; `UPDATE_SNAPSHOTS=1` rewrites them).
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tapir::chess::{CastleRights, Color, Piece, PieceType, Square};
+use tapir::game::Game;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::{App, ConfirmWhat, Overlay};
+use tapir::tui::config::Config;
+use tapir::tui::editor::{EditAction, PALETTE};
+use tapir::tui::layout;
+use tapir::tui::ui;
+use tapir::tui::widgets::frametime::FrameStats;
+
+fn app() -> App {
+    let mut a = App::new(Config::default(), Game::default());
+    a.take_effects();
+    a
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).expect("a square")
+}
+
+fn piece(c: char) -> Option<Piece> {
+    Piece::from_fen_char(c)
+}
+
+/// Puts `c` (a FEN letter, or ' ' for nothing) on `at` with the keys:
+/// the cursor goes there, then the letter.
+fn put(a: &mut App, at: &str, c: char) {
+    a.ui.cursor = Some(sq(at));
+    a.update(Action::Edit(EditAction::PutAtCursor(piece(c))));
+}
+
+/// The editor's verdict: `Ok(fen)` or the reason.
+fn check(a: &App) -> Result<String, String> {
+    let e = a.editor.as_ref().expect("editing");
+    e.check.as_ref().map(|b| b.to_fen()).map_err(Clone::clone)
+}
+
+fn editing_empty() -> App {
+    let mut a = app();
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Clear));
+    a
+}
+
+#[test]
+fn every_reason_a_position_is_refused() {
+    let mut a = editing_empty();
+    assert_eq!(check(&a), Err("White has 0 kings, needs exactly 1".into()));
+    put(&mut a, "e1", 'K');
+    assert_eq!(check(&a), Err("Black has 0 kings, needs exactly 1".into()));
+    put(&mut a, "e8", 'k');
+    assert_eq!(check(&a), Ok("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
+    // The status line says it as it happens.
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .expect("said")
+        .text
+        .starts_with("legal"));
+    put(&mut a, "a1", 'K');
+    assert_eq!(check(&a), Err("White has 2 kings, needs exactly 1".into()));
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .expect("said")
+        .text
+        .contains("not legal yet: White has 2 kings"));
+    put(&mut a, "a1", ' ');
+    put(&mut a, "c8", 'P');
+    assert_eq!(check(&a), Err("a pawn on rank 8".into()));
+    put(&mut a, "c8", ' ');
+    put(&mut a, "c1", 'p');
+    assert_eq!(check(&a), Err("a pawn on rank 1".into()));
+    put(&mut a, "c1", ' ');
+    for f in ["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4"] {
+        put(&mut a, f, 'P');
+    }
+    assert_eq!(check(&a), Err("White has 9 pawns, more than 8".into()));
+    for f in ["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4"] {
+        put(&mut a, f, ' ');
+    }
+    // The side not to move in check.
+    put(&mut a, "e5", 'R');
+    a.update(Action::Edit(EditAction::SideToMove));
+    assert_eq!(check(&a), Ok("4k3/8/8/4R3/8/8/8/4K3 b - - 0 1".into()));
+    a.update(Action::Edit(EditAction::SideToMove));
+    assert_eq!(
+        check(&a),
+        Err("Black is in check but it is not Black's move".into())
+    );
+    put(&mut a, "e5", ' ');
+    // Castling rights the pieces do not allow.
+    a.update(Action::Edit(EditAction::Castle(CastleRights::WHITE_KING)));
+    assert_eq!(check(&a), Err("'K' needs a rook on h1".into()));
+    put(&mut a, "h1", 'R');
+    assert_eq!(check(&a), Ok("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()));
+    a.update(Action::Edit(EditAction::Castle(CastleRights::BLACK_QUEEN)));
+    assert_eq!(check(&a), Err("'q' needs a rook on a8".into()));
+    a.update(Action::Edit(EditAction::Castle(CastleRights::BLACK_QUEEN)));
+    put(&mut a, "e1", ' ');
+    put(&mut a, "f1", 'K');
+    assert_eq!(check(&a), Err("'K' needs the king on e1".into()));
+    a.update(Action::Edit(EditAction::Castle(CastleRights::WHITE_KING)));
+    // En passant: the square's rank and the pawn that made the double push.
+    a.ui.cursor = Some(sq("d5"));
+    a.update(Action::Edit(EditAction::EnPassant));
+    assert_eq!(check(&a), Err("d5 is not on rank 6".into()));
+    a.ui.cursor = Some(sq("d6"));
+    a.update(Action::Edit(EditAction::EnPassant));
+    assert_eq!(
+        check(&a),
+        Err("d6 needs a pawn that just moved to d5".into())
+    );
+    put(&mut a, "d5", 'p');
+    put(&mut a, "e5", 'P');
+    a.ui.cursor = Some(sq("d6"));
+    a.update(Action::Edit(EditAction::EnPassant));
+    a.update(Action::Edit(EditAction::EnPassant));
+    assert_eq!(a.editor.as_ref().expect("editing").ep, Some(sq("d6")));
+    assert_eq!(check(&a), Ok("4k3/8/8/3pP3/8/8/8/5K1R w - d6 0 1".into()));
+}
+
+#[test]
+fn the_terms_and_the_phase_follow_each_legal_change() {
+    let mut a = app();
+    a.update(Action::OpenEditor);
+    let start = a.view.trace.clone();
+    assert_eq!(start.phase, 24);
+    // A knight from g1 to f3: the position is legal at each step.
+    put(&mut a, "g1", ' ');
+    put(&mut a, "f3", 'N');
+    assert!(check(&a).is_ok());
+    assert_ne!(a.view.trace, start, "the terms changed");
+    assert_eq!(
+        a.view.fen,
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1"
+    );
+    // Taking the queens off moves the phase.
+    put(&mut a, "d1", ' ');
+    put(&mut a, "d8", ' ');
+    assert_eq!(a.view.trace.phase, 16);
+    // Not legal: the panels keep the last legal position.
+    put(&mut a, "e1", ' ');
+    assert!(check(&a).is_err());
+    assert_eq!(a.view.trace.phase, 16);
+    assert!(
+        a.view.board.occupied().contains(sq("e1")),
+        "last legal board"
+    );
+    // The engine rests while a position is set up.
+    assert!(a.engine.search.is_none());
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Search { .. })));
+}
+
+#[test]
+fn mouse_palette_then_squares() {
+    let mut a = app();
+    a.update(Action::Resize(120, 40));
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Clear));
+    let areas = layout::compute(120, 40);
+    // The palette sits in the first row under the panel's title rule.
+    let (px, py) = (areas.lines.x + 1, areas.lines.y + 1);
+    let black_knight = PALETTE
+        .iter()
+        .position(|p| *p == Some(Piece::new(Color::Black, PieceType::Knight)))
+        .expect("in the palette");
+    a.update(Action::MouseDown(px + 3 * black_knight as u16 + 1, py));
+    assert_eq!(
+        a.editor.as_ref().expect("editing").brush,
+        Some(Piece::new(Color::Black, PieceType::Knight))
+    );
+    let r = areas.square_rect(sq("c6"), a.ui.flipped);
+    a.update(Action::MouseDown(r.x + r.width / 2, r.y + r.height / 2));
+    assert_eq!(
+        a.editor.as_ref().expect("editing").squares[sq("c6").index()],
+        Some(Piece::new(Color::Black, PieceType::Knight))
+    );
+    // The same piece again takes it off.
+    a.update(Action::MouseDown(r.x + r.width / 2, r.y + r.height / 2));
+    assert_eq!(
+        a.editor.as_ref().expect("editing").squares[sq("c6").index()],
+        None
+    );
+}
+
+#[test]
+fn keys_in_the_editor() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut a = app();
+    let key =
+        |a: &App, c: KeyCode| tapir::tui::keymap::map_key(a, &KeyEvent::new(c, KeyModifiers::NONE));
+    assert!(matches!(
+        key(&a, KeyCode::Char('E')),
+        Some(Action::OpenEditor)
+    ));
+    a.update(Action::OpenEditor);
+    assert!(matches!(
+        key(&a, KeyCode::Char('q')),
+        Some(Action::Edit(EditAction::PutAtCursor(Some(p)))) if p == Piece::new(Color::Black, PieceType::Queen)
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('x')),
+        Some(Action::Edit(EditAction::PutAtCursor(None)))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('c')),
+        Some(Action::Edit(EditAction::Clear))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('s')),
+        Some(Action::Edit(EditAction::StartPosition))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('t')),
+        Some(Action::Edit(EditAction::SideToMove))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('3')),
+        Some(Action::Edit(EditAction::Castle(CastleRights::BLACK_KING)))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Char('e')),
+        Some(Action::Edit(EditAction::EnPassant))
+    ));
+    assert!(matches!(key(&a, KeyCode::Char('f')), Some(Action::Flip)));
+    assert!(matches!(
+        key(&a, KeyCode::Enter),
+        Some(Action::Edit(EditAction::Done))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Esc),
+        Some(Action::Edit(EditAction::Cancel))
+    ));
+    assert!(matches!(
+        key(&a, KeyCode::Left),
+        Some(Action::CursorMove(-1, 0))
+    ));
+    // Board keys do nothing meanwhile.
+    assert!(key(&a, KeyCode::Char('m')).is_none());
+    // The help lists the editor's keys.
+    let help = tapir::tui::widgets::help::entries();
+    assert!(help.iter().any(|(k, _)| *k == "PNBRQK pnbrqk"));
+    assert!(help.iter().any(|(k, h)| *k == "E" && h.contains("set up")));
+}
+
+#[test]
+fn leaving_with_a_legal_position_starts_a_new_game_and_loses_no_moves() {
+    // No moves yet: the new game starts at once.
+    let mut a = editing_empty();
+    put(&mut a, "e1", 'K');
+    put(&mut a, "e8", 'k');
+    put(&mut a, "a7", 'P');
+    a.update(Action::Edit(EditAction::Done));
+    assert!(a.editor.is_none());
+    assert_eq!(a.view.fen, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        a.doc.game.start().to_fen(),
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    );
+
+    // An unsaved game with moves: asked first; no keeps the game and the editor.
+    let mut a = app();
+    for m in ["e4", "e5"] {
+        a.update(Action::MoveText(m.into()));
+    }
+    a.update(Action::OpenEditor);
+    // Taking the e5 pawn away leaves an en-passant square without its pawn.
+    put(&mut a, "e5", ' ');
+    assert_eq!(
+        check(&a),
+        Err("e6 needs a pawn that just moved to e5".into())
+    );
+    put(&mut a, "e5", 'p');
+    put(&mut a, "a2", ' ');
+    a.update(Action::Edit(EditAction::Done));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    a.update(Action::Confirm(false));
+    assert!(a.editor.is_some(), "still editing");
+    assert_eq!(a.tree().move_count(), 2, "the moves are kept");
+    a.update(Action::Edit(EditAction::Done));
+    a.update(Action::Confirm(true));
+    assert!(a.editor.is_none());
+    assert_eq!(
+        a.doc.game.start().to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/1PPP1PPP/RNBQKBNR w KQkq e6 0 1"
+    );
+
+    // Not legal: Enter says why and stays.
+    let mut a = editing_empty();
+    a.update(Action::Edit(EditAction::Done));
+    assert!(a.editor.is_some());
+    let msg = a.dialogs.message.clone().expect("said");
+    assert!(
+        msg.error && msg.text.contains("White has 0 kings"),
+        "{}",
+        msg.text
+    );
+
+    // Esc: the game as it was.
+    let mut a = app();
+    a.update(Action::MoveText("d4".into()));
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Clear));
+    a.update(Action::Edit(EditAction::Cancel));
+    assert!(a.editor.is_none());
+    assert_eq!(a.tree().move_count(), 1);
+    assert_eq!(
+        a.view.fen,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1"
+    );
+}
+
+/// The screen's rows inside `r`.
+fn region(lines: &[String], r: ratatui::layout::Rect) -> String {
+    lines[r.y as usize..(r.y + r.height) as usize]
+        .iter()
+        .map(|l| {
+            let s: String = l
+                .chars()
+                .skip(r.x as usize)
+                .take(r.width as usize)
+                .collect();
+            s.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn snapshot(w: u16, h: u16) {
+    let mut a = app();
+    a.update(Action::Resize(w, h));
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Clear));
+    put(&mut a, "g1", 'K');
+    put(&mut a, "f7", 'P');
+    put(&mut a, "c3", 'n');
+    a.ui.cursor = Some(sq("c3"));
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    term.draw(|f| ui::draw(f, &a, &FrameStats::default()))
+        .expect("drawn");
+    let buf = term.backend().buffer();
+    let lines: Vec<String> = (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
+                .collect()
+        })
+        .collect();
+    let areas = layout::compute(w, h);
+    let board = ratatui::layout::Rect::new(
+        0,
+        areas.squares.y,
+        areas.squares.x + areas.squares.width,
+        areas.squares.height + 1,
+    );
+    let got = format!(
+        "{}\n-- panel --\n{}\n-- status --\n{}\n",
+        region(&lines, board),
+        region(&lines, areas.lines),
+        lines[h as usize - 1].trim_end()
+    );
+    let path = format!("tests/data/snapshots/editor_{w}x{h}.txt");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &got).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).expect("the snapshot");
+    assert_eq!(
+        got,
+        want,
+        "{path} differs; the screen:\n{}",
+        lines.join("\n")
+    );
+}
+
+#[test]
+fn snapshot_120x40() {
+    snapshot(120, 40);
+}
+
+#[test]
+fn snapshot_80x24() {
+    snapshot(80, 24);
+}
+
+#[test]
+fn a_position_being_set_up_survives_the_autosave() {
+    let mut a = editing_empty();
+    put(&mut a, "e1", 'K');
+    put(&mut a, "c8", 'P');
+    a.update(Action::Edit(EditAction::SideToMove));
+    // Every change is saved: the last autosave holds the editor.
+    let text = a
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Autosave(t) => Some(t),
+            _ => None,
+        })
+        .next_back()
+        .expect("autosaved");
+    assert!(
+        text.contains("[TapirEditor \"2P5/8/8/8/8/8/8/4K3 b - - 0 1\"]"),
+        "{text}"
+    );
+    let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).expect("reads");
+    let mut b = app();
+    b.restore_session(r);
+    let e = b.editor.as_ref().expect("editing again");
+    assert_eq!(e.fen(), "2P5/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(check(&b), Err("a pawn on rank 8".into()));
+    // The game's tags do not keep it.
+    assert!(b.doc.game.tags.get("TapirEditor").is_none());
+    // Leaving the editor leaves it out of the next autosave.
+    b.update(Action::Edit(EditAction::Cancel));
+    let text = tapir::tui::autosave::encode(&b);
+    assert!(!text.contains("TapirEditor"));
+}
