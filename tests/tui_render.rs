@@ -159,8 +159,14 @@ fn too_small_asks_to_enlarge() {
 fn overlays_render() {
     let mut app = app_with("", PieceStyle::Unicode);
     app.update(Action::ToggleHelp);
-    // Everything at 120x40; at 80x24 everything once scrolled through.
-    let s = screen(&mut app, 120, 40);
+    // Everything once scrolled through, at 120x40 (a page and a bit) and
+    // at 80x24.
+    let mut s: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        s.extend(screen(&mut app, 120, 40));
+        app.update(Action::HelpScroll(5));
+    }
+    app.update(Action::HelpScroll(-100));
     for (key, what) in tapir::tui::widgets::help::entries() {
         assert!(
             contains(&s, key) && contains(&s, what),
@@ -169,7 +175,7 @@ fn overlays_render() {
     }
     let mut seen: Vec<String> = Vec::new();
     // (The board editor's keys made the help longer: 14 pages of 5 rows.)
-    for _ in 0..14 {
+    for _ in 0..20 {
         seen.extend(screen(&mut app, 80, 24));
         app.update(Action::HelpScroll(5));
     }
