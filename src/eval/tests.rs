@@ -32,7 +32,7 @@ pub(crate) fn playout_positions(n: usize, seed: u64) -> Vec<Board> {
             }
             // Prefer captures half the time so games reach endgames.
             let caps: Vec<_> = moves.iter().copied().filter(|m| m.is_capture()).collect();
-            let m = if !caps.is_empty() && rng.next() % 2 == 0 {
+            let m = if !caps.is_empty() && rng.next().is_multiple_of(2) {
                 caps[(rng.next() % caps.len() as u64) as usize]
             } else {
                 moves.as_slice()[(rng.next() % moves.len() as u64) as usize]
