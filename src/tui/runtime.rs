@@ -88,7 +88,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         (!c.is_empty() && !c.eq_ignore_ascii_case("tapir")).then(|| c.to_string())
     });
     if let Some(engine) = wanted {
-        app.update(Action::Command(format!("engine {engine}")));
+        app.use_engine(&engine);
     }
     // One status line: a bad config and an autosave note are said together.
     match (&loaded.warning, start_msg) {

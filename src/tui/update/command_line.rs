@@ -435,6 +435,18 @@ fn game_label(e: &IndexEntry) -> String {
 }
 
 impl App {
+    /// `--engine` and the settings' `analysis_engine`: a configured name,
+    /// `tapir`, or a command line, never read as `:engine`'s other words
+    /// (`--engine "add x"` starts a program named add).
+    pub fn use_engine(&mut self, wanted: &str) {
+        let wanted = wanted.trim();
+        self.choose_engine(if wanted.eq_ignore_ascii_case("tapir") {
+            commands::EngineChoice::Tapir
+        } else {
+            commands::EngineChoice::Named(wanted.to_string())
+        });
+    }
+
     /// `:engine`: say which engine analyses, or switch to tapir, a
     /// configured engine, a command line, or add one to the settings.
     pub(super) fn choose_engine(&mut self, choice: commands::EngineChoice) {
