@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tapir::cli;
+use tapir::cli::datagen::DataFormatArg;
 
 #[derive(Parser)]
 #[command(
@@ -86,6 +87,20 @@ enum Command {
         /// Play with this NNUE net instead of the hand-crafted eval.
         #[arg(long, value_name = "PATH")]
         net: Option<PathBuf>,
+        /// Record layout: tapir's own (what `tapir train` reads) or bullet's
+        /// (bulletformat, for the bullet GPU trainer).
+        #[arg(long, value_enum, default_value_t = DataFormatArg::Tapir)]
+        format: DataFormatArg,
+    },
+    /// Write a net trained by bullet (its f32 weights: l0w, l0b, l1w, l1b
+    /// of tapir's shape) as a tapir net file.
+    ImportBullet {
+        /// bullet's float weights.
+        #[arg(value_name = "FLOATS")]
+        input: PathBuf,
+        /// The tapir net file to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
     },
     /// Train an NNUE net on `tapir datagen` records (pure-Rust CPU trainer).
     Train {
@@ -250,6 +265,9 @@ fn main() -> ExitCode {
             explain,
             mv,
         }),
+        Some(Command::ImportBullet { input, out }) => {
+            cli::import_bullet::run(cli::import_bullet::ImportBulletArgs { input, out })
+        }
         Some(Command::NnueBench { net }) => cli::nnue::run(cli::nnue::NnueBenchArgs { net }),
         Some(Command::Datagen {
             out,
@@ -258,6 +276,7 @@ fn main() -> ExitCode {
             threads,
             seed,
             net,
+            format,
         }) => cli::datagen::run(cli::datagen::DatagenArgs {
             out,
             games,
@@ -265,6 +284,7 @@ fn main() -> ExitCode {
             threads,
             seed,
             net,
+            format: format.into(),
         }),
         Some(Command::Train {
             data,

@@ -138,3 +138,60 @@ fn plays_with_a_net_and_rejects_a_bad_net_file() {
     assert!(!fresh.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--format bullet`: the same games as tapir's records, each written as
+/// bulletformat's record of the same position; appending keeps the format
+/// and a file of the other format is refused.
+#[test]
+fn bullet_format_holds_the_same_positions() {
+    let dir = scratch("datagen-bullet");
+    let tapir_file = dir.join("t.bin");
+    let bullet_file = dir.join("b.bin");
+    let (st, sb) = (tapir_file.to_str().unwrap(), bullet_file.to_str().unwrap());
+    let run = |out: &str, format: &str| {
+        run_tapir(&[
+            "datagen",
+            "--out",
+            out,
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+            "--seed",
+            "9",
+            "--format",
+            format,
+        ])
+    };
+    let (ok, _, stderr) = run(st, "tapir");
+    assert!(ok, "{stderr}");
+    let (ok, stdout, stderr) = run(sb, "bullet");
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("bulletformat"), "{stdout}");
+
+    let records = read_records(&tapir_file).unwrap().records;
+    let bytes = std::fs::read(&bullet_file).unwrap();
+    assert_eq!(bytes.len(), records.len() * 32);
+    for (r, chunk) in records.iter().zip(bytes.chunks_exact(32)) {
+        let chunk: &[u8; 32] = chunk.try_into().unwrap();
+        tapir::train::bullet::check_bullet(chunk).unwrap();
+        assert_eq!(&tapir::train::bullet::to_bullet(r), chunk, "{}", r.to_fen());
+    }
+
+    // Appending in the same format works; the other format is refused and
+    // the file is left as it was.
+    let (ok, _, stderr) = run(sb, "bullet");
+    assert!(ok, "{stderr}");
+    let grown = std::fs::read(&bullet_file).unwrap();
+    assert!(grown.len() > bytes.len() && grown.starts_with(&bytes));
+    let (ok, _, stderr) = run(sb, "tapir");
+    assert!(!ok);
+    assert!(stderr.contains("not a tapir data file"), "{stderr}");
+    let (ok, _, stderr) = run(st, "bullet");
+    assert!(!ok);
+    assert!(stderr.contains("not a bulletformat data file"), "{stderr}");
+    assert_eq!(std::fs::read(&bullet_file).unwrap(), grown);
+    let _ = std::fs::remove_dir_all(&dir);
+}

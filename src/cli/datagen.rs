@@ -13,6 +13,7 @@ use crate::chess::Position;
 use crate::eval::nnue::Network;
 use crate::search::score::{is_mate, MATE};
 use crate::search::FixedSearch;
+use crate::train::bullet::DataFormat;
 use crate::train::datagen::{
     run_datagen, DatagenConfig, DatagenProgress, Score, SearchResult, Searcher,
 };
@@ -33,6 +34,26 @@ pub struct DatagenArgs {
     pub seed: u64,
     /// Play with this net instead of the hand-crafted eval.
     pub net: Option<PathBuf>,
+    /// The record layout written (tapir's own, or bullet's).
+    pub format: DataFormat,
+}
+
+/// `--format` on the command line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataFormatArg {
+    /// tapir's lossless 32-byte record (the default; `tapir train` reads it).
+    Tapir,
+    /// bulletformat's 32-byte `ChessBoard`, for the bullet GPU trainer.
+    Bullet,
+}
+
+impl From<DataFormatArg> for DataFormat {
+    fn from(f: DataFormatArg) -> DataFormat {
+        match f {
+            DataFormatArg::Tapir => DataFormat::Tapir,
+            DataFormatArg::Bullet => DataFormat::Bullet,
+        }
+    }
 }
 
 /// tapir's search as datagen's `Searcher`.
@@ -109,7 +130,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         None => None,
     };
     EngineSearcher::new(net.clone())?;
-    let mut out = RecordWriter::append(&args.out)?;
+    let mut out = RecordWriter::append_as(&args.out, args.format)?;
     if out.dropped_bytes > 0 {
         eprintln!(
             "warning: {} ended in a partial record ({} bytes), cut",
@@ -158,7 +179,11 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     bar.clear();
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "wrote {positions} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
+        "wrote {positions} {} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
+        match args.format {
+            DataFormat::Tapir => "tapir",
+            DataFormat::Bullet => "bulletformat",
+        },
         args.games,
         args.out.display(),
         positions as f64 / secs.max(1e-9),

@@ -10,6 +10,7 @@ pub mod eval;
 mod eval_bench;
 pub mod explain;
 pub mod fuzz;
+pub mod import_bullet;
 pub mod nnue;
 pub mod perft;
 mod progress;

@@ -122,6 +122,11 @@ pub const TM_DEFAULT_MTG: u32 = 28;
 /// The latency each move is charged at least, whatever the Move Overhead
 /// setting (the GUI's pipe, the scheduler): ms.
 pub const TM_MIN_OVERHEAD_MS: u64 = 10;
+/// The clock a search plans to leave at least (ms): when the time left
+/// nears it, moves are played at once and the increment builds the clock
+/// back, so a scheduler stall on a busy machine (or a GUI's hiccup) of up
+/// to this long cannot flag the engine. Above it the budgets are as before.
+pub const TM_CLOCK_FLOOR_MS: u64 = 200;
 /// Below this many overheads on the clock, a move is played at once
 /// (a fraction `1/TM_PANIC_DIV` of what is left).
 pub const TM_PANIC_OVERHEADS: u64 = 4;

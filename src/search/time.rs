@@ -72,10 +72,14 @@ impl TimeManager {
         } else {
             pct(left, TM_SOFT_MAX_PCT)
         };
-        soft = soft.min(soft_cap).max(1);
+        // Never plan to go below the floor (the hard limit may dip into
+        // half of it): near it a move costs about 1 ms and its latency.
+        let above_floor = time.saturating_sub(TM_CLOCK_FLOOR_MS + oh);
+        soft = soft.min(soft_cap).min(above_floor).max(1);
         let hard = soft
             .saturating_mul(TM_HARD_MUL)
             .min(pct(left, TM_HARD_MAX_PCT))
+            .min(time.saturating_sub(TM_CLOCK_FLOOR_MS / 2 + oh))
             .max(soft);
         TimeManager {
             soft: Some(Duration::from_millis(soft)),
@@ -191,6 +195,27 @@ mod tests {
         // Near the flag: a fraction of what is left, at once.
         let tm = TimeManager::new(&clock(12, 0, None), Color::White, Duration::ZERO);
         assert_eq!(tm.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn bullet_with_a_tiny_increment_survives_stalls_on_a_busy_machine() {
+        // 1+0.01 with Move Overhead 0 (the soak's hardest setting): each move
+        // spends one and a half soft budgets (capped by the hard limit) and
+        // a latency of 2-7 ms, and every 50th move a 150 ms stall (a busy
+        // scheduler). 300 moves must pass without a flag, and the clock must
+        // have come back near the floor before each stall.
+        let mut left = 1_000i64;
+        for n in 0..300 {
+            let tm = TimeManager::new(&clock(left as u64, 10, None), Color::White, Duration::ZERO);
+            let think = (tm.soft.unwrap() * 3 / 2).min(tm.hard.unwrap());
+            let latency = 2 + (n % 6) as i64 + if n % 50 == 49 { 150 } else { 0 };
+            left -= think.as_millis() as i64 + latency;
+            assert!(left > 0, "flagged at move {n}");
+            left += 10;
+            if n % 50 == 48 {
+                assert!(left >= 150, "move {n}: {left} ms before the stall");
+            }
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub struct QuantisedNet {
 /// built some other way.
 pub fn quantise(model: &Model) -> QuantisedNet {
     let merged = model.merged();
-    let q = |w: f32, bound: f32, scale: i32| (w.clamp(-bound, bound) * scale as f32).round();
+    let q = quantise_value;
     let mut ft = vec![0i16; FEATURES * HIDDEN];
     for (f, dst) in ft.chunks_exact_mut(HIDDEN).enumerate() {
         for (d, &w) in dst.iter_mut().zip(&merged[train_row(f)]) {
@@ -61,6 +61,12 @@ pub fn quantise(model: &Model) -> QuantisedNet {
         mg_scale_q: MG_SCALE_Q,
         eg_scale_q: EG_SCALE_Q,
     }
+}
+
+/// One float weight as the file stores it: clamped to `bound`, scaled and
+/// rounded (the caller narrows it to the field's integer type).
+pub fn quantise_value(w: f32, bound: f32, scale: i32) -> f32 {
+    (w.clamp(-bound, bound) * scale as f32).round()
 }
 
 impl QuantisedNet {
@@ -172,7 +178,12 @@ pub fn check_writable(path: &Path) -> Result<()> {
 /// Quantises `model` and writes it to `path` atomically (a temporary file
 /// renamed over the target), so a kill never leaves half a net.
 pub fn write_net(model: &Model, path: &Path) -> Result<()> {
-    let bytes = quantise(model).to_bytes();
+    write_quantised(&quantise(model), path)
+}
+
+/// Writes a quantised net to `path` atomically.
+pub fn write_quantised(net: &QuantisedNet, path: &Path) -> Result<()> {
+    let bytes = net.to_bytes();
     let tmp = temp_path(path);
     std::fs::write(&tmp, &bytes)
         .with_context(|| format!("cannot write the net file {}", tmp.display()))?;

@@ -5,6 +5,8 @@
 //! Depends on `chess` and `eval` only; nothing here prints (the `cli`
 //! front ends render progress from the events the trainer sends).
 
+pub mod bullet;
+pub mod bullet_net;
 pub mod datagen;
 pub mod export;
 pub mod features;

@@ -24,6 +24,7 @@
 //! FEN), so data can be inspected and re-labelled later; the trainer reads
 //! only the pieces, the side to move, the score and the result.
 
+use super::bullet::{check_bullet, to_bullet, DataFormat};
 use crate::chess::fen::format_fen;
 use crate::chess::{Board, CastleRights, Color, Piece, PieceType, Square};
 use anyhow::{anyhow, bail, Context, Result};
@@ -259,6 +260,7 @@ impl Record {
 pub struct RecordWriter {
     out: BufWriter<File>,
     path: PathBuf,
+    format: DataFormat,
     written: u64,
     /// Bytes of a partial record cut from the end when the file was opened.
     pub dropped_bytes: u64,
@@ -267,8 +269,14 @@ pub struct RecordWriter {
 }
 
 impl RecordWriter {
-    /// Opens (creating if needed) `path` for appending.
+    /// Opens (creating if needed) `path` for appending tapir records.
     pub fn append(path: &Path) -> Result<RecordWriter> {
+        RecordWriter::append_as(path, DataFormat::Tapir)
+    }
+
+    /// Opens (creating if needed) `path` for appending records in `format`;
+    /// a file already in another format is refused.
+    pub fn append_as(path: &Path, format: DataFormat) -> Result<RecordWriter> {
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -280,7 +288,7 @@ impl RecordWriter {
             .metadata()
             .with_context(|| format!("cannot read the size of {}", path.display()))?
             .len();
-        check_looks_like_records(&mut file, path, len)?;
+        check_looks_like_records(&mut file, path, len, format)?;
         let dropped = len % RECORD_SIZE as u64;
         if dropped != 0 {
             file.set_len(len - dropped)
@@ -291,6 +299,7 @@ impl RecordWriter {
         Ok(RecordWriter {
             out: BufWriter::with_capacity(1 << 16, file),
             path: path.to_path_buf(),
+            format,
             written: 0,
             dropped_bytes: dropped,
             existing: len / RECORD_SIZE as u64,
@@ -298,8 +307,12 @@ impl RecordWriter {
     }
 
     pub fn write(&mut self, r: &Record) -> Result<()> {
+        let bytes = match self.format {
+            DataFormat::Tapir => r.to_bytes(),
+            DataFormat::Bullet => to_bullet(r),
+        };
         self.out
-            .write_all(&r.to_bytes())
+            .write_all(&bytes)
             .with_context(|| format!("cannot write to {}", self.path.display()))?;
         self.written += 1;
         Ok(())
@@ -328,10 +341,19 @@ impl Drop for RecordWriter {
 /// Refuses to append to a file whose first or last whole record does not
 /// decode (a net, a PGN, a README given to `--out` by mistake): cutting its
 /// tail and appending would damage it.
-fn check_looks_like_records(file: &mut File, path: &Path, len: u64) -> Result<()> {
+fn check_looks_like_records(
+    file: &mut File,
+    path: &Path,
+    len: u64,
+    format: DataFormat,
+) -> Result<()> {
+    let kind = match format {
+        DataFormat::Tapir => "tapir",
+        DataFormat::Bullet => "bulletformat",
+    };
     let refuse = |why: String| {
         anyhow!(
-            "{} is not a tapir data file ({why}); datagen appends only to its own files",
+            "{} is not a {kind} data file ({why}); datagen appends only to its own files in the same format",
             path.display()
         )
     };
@@ -347,7 +369,11 @@ fn check_looks_like_records(file: &mut File, path: &Path, len: u64) -> Result<()
         file.seek(SeekFrom::Start(index * RECORD_SIZE as u64))
             .and_then(|_| file.read_exact(&mut b))
             .with_context(|| format!("cannot read {}", path.display()))?;
-        Record::from_bytes(&b).map_err(|e| refuse(format!("record {}: {e}", index + 1)))?;
+        let checked = match format {
+            DataFormat::Tapir => Record::from_bytes(&b).map(|_| ()),
+            DataFormat::Bullet => check_bullet(&b),
+        };
+        checked.map_err(|e| refuse(format!("record {}: {e}", index + 1)))?;
     }
     Ok(())
 }

@@ -1,0 +1,40 @@
+//! `tapir import-bullet FLOATS --out NET`: a net trained by bullet (its
+//! float weights, laid out as `train::bullet_net` says) written as a tapir
+//! net file, then loaded back by the engine's own loader as a check.
+
+use crate::chess::Board;
+use crate::eval::nnue::Network;
+use crate::train::bullet_net::{import_bullet_f32, BULLET_FLOATS};
+use crate::train::export::write_quantised;
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+
+pub struct ImportBulletArgs {
+    /// bullet's float weights.
+    pub input: PathBuf,
+    /// The tapir net file to write.
+    pub out: PathBuf,
+}
+
+pub fn run(args: ImportBulletArgs) -> Result<()> {
+    // A few bytes over, so a near miss is named by its size below.
+    let max = (BULLET_FLOATS * 4 + 64) as u64;
+    let bytes = crate::fsread::read_regular(&args.input, max)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let imported = import_bullet_f32(&bytes).with_context(|| {
+        format!(
+            "{} is not a bullet net of tapir's shape",
+            args.input.display()
+        )
+    })?;
+    write_quantised(&imported.net, &args.out)?;
+    Network::load(&args.out).map_err(|e| anyhow::anyhow!("the written net does not load: {e}"))?;
+    println!(
+        "wrote {} from {}: {} weights clamped to the file's ranges; start position {:+} cp (side to move)",
+        args.out.display(),
+        args.input.display(),
+        imported.clamped,
+        imported.net.evaluate(&Board::startpos())
+    );
+    Ok(())
+}
