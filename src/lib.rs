@@ -9,6 +9,11 @@
 pub mod analysis;
 pub mod book;
 pub mod chess;
+#[allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "the subcommands print their results"
+)]
 pub mod cli;
 pub mod engine;
 pub mod eval;
@@ -19,4 +24,9 @@ pub mod search;
 pub mod tb;
 pub mod train;
 pub mod tui;
+#[allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "UCI speaks on stdout"
+)]
 pub mod uci;

@@ -3,6 +3,11 @@
 //! every 3- and 4-piece set, en-passant and castling positions, and every
 //! legal placement of KQvK.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::chess::Board;
 use tapir::tb::{Tablebases, TbError, Wdl};
 

@@ -31,6 +31,10 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
 /// copy compiled for the POPCNT instruction when the CPU has it (the default
 /// x86-64 target lacks it and counts bits with a dozen shifts and masks).
 #[inline]
+#[allow(
+    unsafe_code,
+    reason = "calls the POPCNT copy after detecting the feature"
+)]
 fn perft2(b: &Board) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {

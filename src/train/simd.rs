@@ -72,6 +72,7 @@ impl Isa {
 /// its hot loops) so that it is compiled inside each feature-enabled copy.
 macro_rules! multiversion {
     ($vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $body:path;) => {
+        #[allow(unsafe_code, reason = "calls the copy compiled for the CPU features `isa` proves")]
         $vis fn $name(isa: $crate::train::simd::Isa, $($arg: $ty),*) -> $ret {
             #[cfg(target_arch = "x86_64")]
             {

@@ -8,6 +8,8 @@
 //! sums wrap in i32, so every backend gives bit-identical results whatever the
 //! weights; a net exported with clipped weights never actually wraps.
 
+#![allow(unsafe_code, reason = "the NNUE vector kernels and their dispatch")]
+
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 pub mod scalar;
