@@ -25,13 +25,22 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Parsed `tapir datagen` arguments.
+#[derive(clap::Args)]
 pub struct DatagenArgs {
+    /// Data file (32-byte records); appended to if it exists.
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    #[arg(long, default_value_t = 100)]
     pub games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play with this net instead of the hand-crafted eval.
+    /// Play with this NNUE net instead of the hand-crafted eval.
+    #[arg(long, value_name = "PATH")]
     pub net: Option<PathBuf>,
 }
 
