@@ -30,3 +30,15 @@ pub mod tui;
     reason = "UCI speaks on stdout"
 )]
 pub mod uci;
+
+/// What the unit tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    /// Says on the terminal that a twin test could not test its vector
+    /// path on this CPU, so a pass is not read as a check. Written to
+    /// stderr directly: the test harness swallows `eprintln!`.
+    pub fn say_skipped(test: &str, why: &str) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+    }
+}
