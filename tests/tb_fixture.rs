@@ -9,6 +9,7 @@
 )]
 
 use tapir::chess::Board;
+use tapir::tb::bench::placement;
 use tapir::tb::{Tablebases, TbError, Wdl};
 
 fn tables() -> Tablebases {
@@ -86,31 +87,4 @@ fn every_kqvk_position_matches_python_chess() {
     }
     // Every legal placement (python-chess's is_valid) was probed.
     assert!(checked > 300_000, "{checked}");
-}
-
-/// The FEN piece placement of `squares` (a1 = 0).
-fn placement(squares: &[Option<char>; 64]) -> String {
-    let mut s = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
 }

@@ -4,9 +4,8 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{count_legal, count_moves, gen, generate, legal_moves, MoveSink};
-use super::moves::{Move, MoveKind};
-use super::types::{PieceType, Square};
+use super::movegen::{count_legal, count_moves, gen, generate, legal_moves, EachMove};
+use super::moves::Move;
 
 /// Leaf nodes at `depth` plies below `b`.
 pub fn perft(b: &Board, depth: u32) -> u64 {
@@ -91,38 +90,9 @@ impl<const LEAF: bool> Expand<'_, LEAF> {
     }
 }
 
-impl<const LEAF: bool> MoveSink for Expand<'_, LEAF> {
+impl<const LEAF: bool> EachMove for Expand<'_, LEAF> {
     #[inline(always)]
-    fn targets(&mut self, from: Square, targets: Bitboard, kind: MoveKind) {
-        for to in targets {
-            self.visit(Move::new(from, to, kind));
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_targets(&mut self, targets: Bitboard, offset: i8, kind: MoveKind) {
-        for to in targets {
-            self.visit(Move::new(to.offset(-offset), to, kind));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, offset: i8, capture: bool) {
-        for to in targets {
-            let from = to.offset(-offset);
-            for p in [
-                PieceType::Queen,
-                PieceType::Knight,
-                PieceType::Rook,
-                PieceType::Bishop,
-            ] {
-                self.visit(Move::new(from, to, MoveKind::promotion(p, capture)));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) {
+    fn each(&mut self, m: Move) {
         self.visit(m);
     }
 }
