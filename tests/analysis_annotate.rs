@@ -4,6 +4,11 @@
 //! input) and the explanations' numbers checked against the traces of the
 //! positions they name.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;

@@ -4,6 +4,11 @@
 //! down the Ruy Lopez to 4... Nf6, where the book castles), and files that
 //! are not books refused with a reason.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::book::{polyglot_key, Book, BookError};
 use tapir::chess::{parse_san, Board};
 

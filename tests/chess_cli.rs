@@ -1,6 +1,11 @@
 //! The `tapir perft` command as a user runs it: right counts on good input,
 //! and on bad input one line on stderr, nothing on stdout, a non-zero exit.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

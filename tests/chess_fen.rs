@@ -4,6 +4,11 @@
 //! panic; whatever parses must print a FEN that parses to the same board,
 //! and canonical FENs must print back exactly.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use proptest::prelude::*;
 use tapir::chess::fen::FenField;
 use tapir::chess::{legal_moves, Board, START_FEN};

@@ -3,6 +3,11 @@
 //! from its SAN, its UCI form and the common sloppy forms (0-0, e8Q, ed5,
 //! lower-case piece letters, long algebraic, check and annotation marks).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use proptest::prelude::*;
 use tapir::chess::perft::parse_suite_line;
 use tapir::chess::{

@@ -8,6 +8,11 @@
 //! noisy/quiet generators split the legal moves, and `is_legal` accepts
 //! exactly the legal moves.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;

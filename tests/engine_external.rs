@@ -4,6 +4,11 @@
 //! Each ends in a clear error and, for a search, a bestmove without a
 //! move: the caller never waits for ever.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 use tapir::chess::{legal_moves, parse_uci, Position};

@@ -2,6 +2,11 @@
 //! numbers for a FEN, a move's deltas with `--move`, and on bad input one
 //! line on stderr and a failure code.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::process::{Command, Output};
 use tapir::chess::Board;
 use tapir::eval::hce::sink::Term;

@@ -3,6 +3,11 @@
 //! same games (`tests/data/pgn/expected`, made once by
 //! `scripts/pgn_fixtures.py`), and reads back as the same tree.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::path::PathBuf;
 use tapir::game::pgn::{decode, read_games, write_games, Encoding};
 use tapir::game::{Game, NodeId};

@@ -1,6 +1,11 @@
 //! The net built into the binary: it verifies like any net file, judges
 //! material sensibly, and UCI can switch to it without an EvalFile.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use tapir::chess::Board;

@@ -6,6 +6,11 @@
 //! plies, so several moves are caught up at once, and given null moves) and,
 //! in a quarter of the games, a scalar-kernel state, with equal evaluations.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::sync::Arc;
 use tapir::chess::{legal_moves, Board, Move, MoveKind, PieceType};
 use tapir::eval::nnue::features::KingView;

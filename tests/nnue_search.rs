@@ -2,6 +2,11 @@
 //! a random net loaded with `EvalFile`, selected with `EvalType`, searched;
 //! bad files and NNUE without a net answer errors and change nothing.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;

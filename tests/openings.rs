@@ -2,6 +2,11 @@
 //! transposition gets the name of the position it reaches, and a position
 //! past the named ones keeps the last name on its way.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::chess::{parse_san, Board};
 use tapir::game::openings::{classify, openings};
 use tapir::game::{Game, NodeId};

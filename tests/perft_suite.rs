@@ -2,6 +2,11 @@
 //! tests/data), each position to the depth its counts reach within a node
 //! budget, plus Kiwipete to depth 5.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::chess::perft::{parse_suite_line, perft};
 use tapir::chess::Board;
 

@@ -2,6 +2,11 @@
 //! thread, a Lazy SMP run with `--threads`, the default evaluator or the
 //! hand-crafted one, and clear errors for bad input.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::process::{Command, Output};
 
 fn tapir(args: &[&str]) -> Output {

@@ -3,6 +3,11 @@
 //! that is not a mate, tbhits), a drawn root that is not lost, and paths
 //! that do not work (the engine says so and plays on).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use tapir::chess::{parse_uci, Board};

@@ -3,7 +3,13 @@
 //! every 3- and 4-piece set, en-passant and castling positions, and every
 //! legal placement of KQvK.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::chess::Board;
+use tapir::tb::bench::placement;
 use tapir::tb::{Tablebases, TbError, Wdl};
 
 fn tables() -> Tablebases {
@@ -81,31 +87,4 @@ fn every_kqvk_position_matches_python_chess() {
     }
     // Every legal placement (python-chess's is_valid) was probed.
     assert!(checked > 300_000, "{checked}");
-}
-
-/// The FEN piece placement of `squares` (a1 = 0).
-fn placement(squares: &[Option<char>; 64]) -> String {
-    let mut s = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
 }

@@ -2,6 +2,11 @@
 //! so every king bucket exports the same weights; above 0 the buckets
 //! move apart, and the slower they learn the less they move.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 
 use tapir::train::model::{Model, FACTOR, ROWS_PER_INPUT};

@@ -3,6 +3,11 @@
 //! playouts, with both sides to move and every result, `to_bullet` gives
 //! exactly the record `ChessBoard::from_raw` builds from the same board.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use bulletformat::ChessBoard;
 use tapir::chess::{legal_moves, Board, Color, PieceType};
 use tapir::train::bullet::{check_bullet, to_bullet};

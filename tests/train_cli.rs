@@ -1,6 +1,11 @@
 //! `tapir train` from the outside: a short run writes a net and reports
 //! per-epoch losses and speed; bad input is a clear error, never a panic.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 use train_common::run_tapir;
 

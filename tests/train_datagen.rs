@@ -2,6 +2,11 @@
 //! (legal, not in check, scores in range), the same seed gives the same
 //! bytes, appending adds new games, and bad arguments are one-line errors.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 use train_common::run_tapir;
 

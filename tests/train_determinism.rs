@@ -2,6 +2,11 @@
 //! count: the same run gives the same net file byte for byte, whichever
 //! vector width (baseline, AVX2, AVX-512) the CPU runs.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 
 use tapir::train::export::quantise;

@@ -3,6 +3,11 @@
 //! against central finite differences of an independent dense f64
 //! implementation of the same loss.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 
 use tapir::train::features::{record_features, BUCKETS};

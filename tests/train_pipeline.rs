@@ -2,6 +2,11 @@
 //! self-play run, one training epoch on its records, and the engine
 //! loading the result for `tapir eval` and for a UCI search.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 use train_common::run_tapir;
 

@@ -2,6 +2,11 @@
 //! file, read back, one epoch of training, export, and a check of the
 //! exported file against NNUE-FORMAT v1 written independently here.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 
 use tapir::chess::Color;

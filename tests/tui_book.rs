@@ -5,6 +5,11 @@
 //! searches once out of the book, and `:book` switches books. `:save`
 //! fills the ECO and Opening tags when the game has none.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::engine::SearchEvent;
 use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};

@@ -2,6 +2,11 @@
 //! reported and left untouched with defaults in use, directories
 //! overridable for tests, atomic writes.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::path::PathBuf;
 use tapir::tui::config::{load_or_create, write_atomic, Config, Dirs, PieceStyle, ThemeName};
 

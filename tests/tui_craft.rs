@@ -4,6 +4,11 @@
 //! (bound marks from White's side, the clipboard, the headline, a move
 //! while in check).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};

@@ -5,6 +5,11 @@
 //! without one, and snapshots of the editor at 120x40 and 80x24
 //! (tests/data/snapshots; `UPDATE_SNAPSHOTS=1` rewrites them).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::chess::{CastleRights, Color, Piece, PieceType, Square};

@@ -8,6 +8,11 @@
 //! The waits below are generous upper bounds for a loaded machine, not
 //! speed assertions.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -2,6 +2,11 @@
 //! promotion), navigation, take-backs, flipping, modes, the engine's
 //! events, commands and files.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::chess::{Color, PieceType, Square};
 use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
 use tapir::game::pgn::Encoding;

@@ -4,6 +4,11 @@
 //! status line, overlays). Panel numbers are not pinned: the evaluation
 //! terms belong to another module and will change.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};

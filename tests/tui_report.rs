@@ -4,6 +4,11 @@
 //! player's own annotations kept), a cancelled one leaves the game as it
 //! was, and a click on the graph goes to that position.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::analysis::{Budget, Searcher};

@@ -3,6 +3,11 @@
 //! move with its outcome; `:syzygy` changes the tables, says what it
 //! found, and tells the engine.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::chess::Board;

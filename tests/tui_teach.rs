@@ -6,6 +6,11 @@
 //! explain) over several positions. Numbers are never pinned: the weights
 //! belong to the evaluation and will be retuned.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -4,6 +4,11 @@
 //! exists, replacing one game of a many-game file, and a game against the
 //! engine that comes back paused from the autosave.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::pgn::Encoding;
 use tapir::game::{Game, Nag};

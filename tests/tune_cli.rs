@@ -3,6 +3,11 @@
 //! params file (deterministically); bad input is a clear error, never a
 //! panic.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 mod train_common;
 use train_common::run_tapir;
 

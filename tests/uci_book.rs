@@ -3,6 +3,11 @@
 //! With the book on, `go` in a book position answers a book move at once,
 //! without searching; out of the book it searches as usual.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -3,6 +3,11 @@
 //! `isready` answered, a clean exit. And the referee itself: an engine
 //! that answers an illegal move, or never answers, fails the run.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use std::process::Command;
 
 fn fuzz(args: &[&str]) -> (bool, String, String) {

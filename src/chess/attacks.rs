@@ -206,6 +206,10 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
 #[inline(always)]
+#[allow(
+    unsafe_code,
+    reason = "unchecked magic-table lookup on the movegen hot path"
+)]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &ROOK_MAGIC[sq.index()];
     let i = m.index(occ.0);
@@ -217,6 +221,10 @@ pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 }
 
 #[inline(always)]
+#[allow(
+    unsafe_code,
+    reason = "unchecked magic-table lookup on the movegen hot path"
+)]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &BISHOP_MAGIC[sq.index()];
     let i = m.index(occ.0);

@@ -39,18 +39,25 @@ pub trait MoveSink {
     }
 }
 
-impl MoveSink for MoveList {
+/// A sink that takes its moves one at a time: `MoveSink` expands the
+/// generator's target sets into single moves for it, in one order for
+/// every such sink (the move list, the search's picker, perft's walk).
+pub trait EachMove {
+    fn each(&mut self, m: Move);
+}
+
+impl<T: EachMove> MoveSink for T {
     #[inline(always)]
     fn targets(&mut self, from: Square, targets: Bitboard, kind: MoveKind) {
         for to in targets {
-            self.push(Move::new(from, to, kind));
+            self.each(Move::new(from, to, kind));
         }
     }
 
     #[inline(always)]
     fn pawn_targets(&mut self, targets: Bitboard, offset: i8, kind: MoveKind) {
         for to in targets {
-            self.push(Move::new(to.offset(-offset), to, kind));
+            self.each(Move::new(to.offset(-offset), to, kind));
         }
     }
 
@@ -65,13 +72,20 @@ impl MoveSink for MoveList {
                 PieceType::Rook,
                 PieceType::Bishop,
             ] {
-                self.push(Move::new(from, to, MoveKind::promotion(p, capture)));
+                self.each(Move::new(from, to, MoveKind::promotion(p, capture)));
             }
         }
     }
 
     #[inline(always)]
     fn single(&mut self, m: Move) {
+        self.each(m);
+    }
+}
+
+impl EachMove for MoveList {
+    #[inline(always)]
+    fn each(&mut self, m: Move) {
         self.push(m);
     }
 }

@@ -7,10 +7,30 @@ use crate::search::bench::{self, DEFAULT_DEPTH};
 use crate::search::TbSearch;
 use crate::tb::Tablebases;
 use anyhow::{anyhow, bail, Result};
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 pub const MAX_DEPTH: u32 = 30;
+
+/// `tapir bench` arguments.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Depth in plies (default: the standard bench depth).
+    pub depth: Option<u32>,
+    /// Search with this NNUE net instead of the built-in one.
+    #[arg(long, value_name = "PATH", conflicts_with = "hce")]
+    pub net: Option<PathBuf>,
+    /// Search with the hand-crafted evaluation instead of a net.
+    #[arg(long)]
+    pub hce: bool,
+    /// Search threads; more than 1 times Lazy SMP (nodes then vary run to run).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Probe the Syzygy tables in these folders (joined by `:`), as
+    /// the engine does with a SyzygyPath.
+    #[arg(long, value_name = "PATH")]
+    pub syzygy: Option<String>,
+}
 
 /// Searches with the engine's default evaluator: the built-in net when it
 /// is the default, `net` instead of it, the hand-crafted eval with `hce`.
@@ -18,13 +38,15 @@ pub const MAX_DEPTH: u32 = 30;
 /// time to the same depth.
 /// `syzygy`: probe the tables of this path (the engine's defaults for the
 /// other Syzygy options).
-pub fn run(
-    depth: Option<u32>,
-    net: Option<&Path>,
-    hce: bool,
-    threads: usize,
-    syzygy: Option<&str>,
-) -> Result<()> {
+pub fn run(args: BenchArgs) -> Result<()> {
+    let BenchArgs {
+        depth,
+        net,
+        hce,
+        threads,
+        syzygy,
+    } = args;
+    let (net, syzygy) = (net.as_deref(), syzygy.as_deref());
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         bail!("bench depth must be 1..={MAX_DEPTH}, got {depth}");

@@ -26,16 +26,27 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Parsed `tapir datagen` arguments.
+#[derive(clap::Args)]
 pub struct DatagenArgs {
+    /// Data file (32-byte records); appended to if it exists.
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    #[arg(long, default_value_t = 100)]
     pub games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play with this net instead of the hand-crafted eval.
+    /// Play with this NNUE net instead of the hand-crafted eval.
+    #[arg(long, value_name = "PATH")]
     pub net: Option<PathBuf>,
-    /// The record layout written (tapir's own, or bullet's).
-    pub format: DataFormat,
+    /// Record layout: tapir's own (what `tapir train` reads) or bullet's
+    /// (bulletformat, for the bullet GPU trainer).
+    #[arg(long, value_enum, default_value_t = DataFormatArg::Tapir)]
+    pub format: DataFormatArg,
 }
 
 /// `--format` on the command line.
@@ -130,7 +141,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         None => None,
     };
     EngineSearcher::new(net.clone())?;
-    let mut out = RecordWriter::append_as(&args.out, args.format)?;
+    let mut out = RecordWriter::append_as(&args.out, args.format.into())?;
     if out.dropped_bytes > 0 {
         eprintln!(
             "warning: {} ended in a partial record ({} bytes), cut",
@@ -181,8 +192,8 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     println!(
         "wrote {positions} {} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
         match args.format {
-            DataFormat::Tapir => "tapir",
-            DataFormat::Bullet => "bulletformat",
+            DataFormatArg::Tapir => "tapir",
+            DataFormatArg::Bullet => "bulletformat",
         },
         args.games,
         args.out.display(),

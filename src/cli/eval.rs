@@ -10,16 +10,26 @@ use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// `tapir eval` arguments.
+#[derive(clap::Args)]
 pub struct EvalArgs {
+    /// Position to evaluate (default: the initial position).
+    #[arg(long)]
     pub fen: Option<String>,
+    /// Benchmark the capture-gain lookups (ns per call).
+    #[arg(long)]
     pub gain_bench: bool,
+    /// Benchmark the static evaluation (ns per call).
+    #[arg(long)]
     pub speed: bool,
-    /// A net file whose view is shown after the table (default: the
-    /// embedded net, if tapir has one).
+    /// Also show this NNUE net's evaluation and per-piece values.
+    #[arg(long, value_name = "PATH")]
     pub net: Option<PathBuf>,
-    /// Explain every term in words, squares and packed arithmetic.
+    /// Explain every term: what it measures, its squares, its packed arithmetic.
+    #[arg(long)]
     pub explain: bool,
-    /// With `explain`: also what this move (SAN or UCI) changes.
+    /// With --explain: also what this move (SAN or UCI) changes, term by term.
+    #[arg(long = "move", value_name = "MOVE")]
     pub mv: Option<String>,
 }
 

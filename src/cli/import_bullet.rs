@@ -9,10 +9,13 @@ use crate::train::export::write_quantised;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 
+#[derive(clap::Args)]
 pub struct ImportBulletArgs {
     /// bullet's float weights.
+    #[arg(value_name = "FLOATS")]
     pub input: PathBuf,
     /// The tapir net file to write.
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
 

@@ -1,4 +1,5 @@
-//! The command-line subcommands other than the two front ends. Each takes
+//! The command-line subcommands other than the two front ends. Each owns
+//! its `#[derive(Args)]` struct (main.rs only matches on them), takes
 //! its parsed arguments, prints its report to stdout and returns an error
 //! for `main` to print on one line.
 
@@ -15,5 +16,6 @@ pub mod nnue;
 pub mod perft;
 mod progress;
 pub mod train;
+pub mod tui;
 pub mod tuibench;
 pub mod tune;

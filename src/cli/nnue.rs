@@ -16,8 +16,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// `tapir nnue-bench` arguments.
+#[derive(clap::Args)]
 pub struct NnueBenchArgs {
-    /// A net file; a random net when absent.
+    /// A net file to time (default: a random net).
+    #[arg(long, value_name = "PATH")]
     pub net: Option<PathBuf>,
 }
 

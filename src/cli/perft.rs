@@ -8,11 +8,22 @@ use std::time::Instant;
 
 pub const MAX_DEPTH: u32 = 10;
 
+/// `tapir perft` arguments.
+#[derive(clap::Args)]
 pub struct PerftArgs {
+    /// Depth in plies (1-10).
     pub depth: Option<u32>,
+    /// Position to start from (default: the initial position).
+    #[arg(long)]
     pub fen: Option<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
     pub divide: bool,
+    /// Check every position of an EPD perft suite (";D1 20 ;D2 400 ...").
+    #[arg(long, value_name = "FILE")]
     pub suite: Option<std::path::PathBuf>,
+    /// With --suite, the deepest depth to check.
+    #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
 }
 

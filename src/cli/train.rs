@@ -6,22 +6,69 @@
 use super::progress::Progress;
 use crate::eval::nnue::arch::FILE_LEN;
 use crate::train::export::{check_writable, quantisation_error, write_net};
-use crate::train::params::SCALE_K;
+use crate::train::params::{self, SCALE_K};
 use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};
 use crate::train::trainer::{train, TrainConfig, TrainEvent};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
-/// Parsed `tapir train` arguments.
+/// `tapir train` arguments.
+#[derive(clap::Args)]
 pub struct TrainArgs {
+    /// Training data files (32-byte records); several are concatenated.
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
+    /// Where to write the net (rewritten after every epoch).
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    pub config: TrainConfig,
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Base learning rate (cosine-decayed over the run).
+    #[arg(long, default_value_t = params::DEFAULT_LR)]
+    pub lr: f32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = params::DEFAULT_BATCH)]
+    pub batch: usize,
+    /// Weight of the search score vs the game result in the target (0..1).
+    #[arg(long, default_value_t = params::DEFAULT_LAMBDA)]
+    pub lambda: f32,
+    /// Fraction of positions held out for validation (0..0.5).
+    #[arg(long, default_value_t = params::DEFAULT_VAL_FRACTION)]
+    pub val_fraction: f64,
+    /// AdamW decoupled weight decay.
+    #[arg(long, default_value_t = params::DEFAULT_WEIGHT_DECAY)]
+    pub weight_decay: f32,
+    /// Learning rate of the 16 king-bucket rows relative to the shared
+    /// factoriser rows (0..1; 0 trains the shared rows alone).
+    #[arg(long, default_value_t = params::DEFAULT_BUCKET_LR)]
+    pub bucket_lr: f32,
+}
+
+impl TrainArgs {
+    /// The trainer's settings these arguments name (the rest default).
+    pub fn config(&self) -> TrainConfig {
+        TrainConfig {
+            epochs: self.epochs,
+            threads: self.threads,
+            seed: self.seed,
+            lr: self.lr,
+            batch: self.batch,
+            lambda: self.lambda,
+            val_fraction: self.val_fraction,
+            weight_decay: self.weight_decay,
+            bucket_lr: self.bucket_lr,
+            ..Default::default()
+        }
+    }
 }
 
 pub fn run(args: TrainArgs) -> Result<()> {
-    let cfg = &args.config;
+    let cfg = &args.config();
     cfg.validate()?;
     if args.data.is_empty() {
         bail!("give at least one data file with --data");

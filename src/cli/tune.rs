@@ -7,7 +7,7 @@ use super::train::{load, refuse_overwriting_data};
 use crate::eval::hce::Params;
 use crate::train::tune::dataset::Dataset;
 use crate::train::tune::render::{check_target, region, write_params};
-use crate::train::tune::tuner::{tune, EpochStats, TuneConfig, TuneEvent};
+use crate::train::tune::tuner::{self, tune, EpochStats, TuneConfig, TuneEvent};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -15,14 +15,64 @@ use std::time::Instant;
 /// Weight changes listed at the end of a run.
 const SHOW_CHANGES: usize = 12;
 
-/// Parsed `tapir tune` arguments.
+/// `tapir tune` arguments.
+#[derive(clap::Args)]
 pub struct TuneArgs {
+    /// Training data files (32-byte records); several are concatenated.
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Params file to update (or create); `None` prints the result.
+    /// Params file whose generated weights are replaced (a new file gets
+    /// them alone); without it the result is printed.
+    #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// Use only the first this many positions.
+    #[arg(long, default_value_t = tuner::DEFAULT_EPOCHS)]
+    pub epochs: usize,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Sigmoid scale: a positive number, or auto to fit it to the results.
+    #[arg(long, value_name = "K|auto", default_value = "auto", value_parser = parse_k)]
+    pub k: KArg,
+    /// Weight of the search score vs the game result in the target (0..1).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// Adam's learning rate in centipawns (cosine-decayed over the run).
+    #[arg(long, default_value_t = tuner::DEFAULT_LR)]
+    pub lr: f64,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = tuner::DEFAULT_BATCH)]
+    pub batch: usize,
+    /// Fraction of positions held out for validation (0..0.5).
+    #[arg(long, default_value_t = tuner::DEFAULT_VAL_FRACTION)]
+    pub val_fraction: f64,
+    /// Pull towards the starting weights (times the sum of squared deviations in pawns).
+    #[arg(long, default_value_t = 0.0)]
+    pub reg: f64,
+    /// Weight tables kept at their current values, e.g. piece_value,tempo.
+    #[arg(long, value_name = "FIELD,...", value_delimiter = ',')]
+    pub freeze: Vec<String>,
+    /// Use only the first N positions of the data.
+    #[arg(long, value_name = "N")]
     pub max_positions: Option<usize>,
-    pub config: TuneConfig,
+}
+
+impl TuneArgs {
+    /// The tuner's settings these arguments name.
+    pub fn config(&self) -> TuneConfig {
+        TuneConfig {
+            epochs: self.epochs,
+            threads: self.threads,
+            seed: self.seed,
+            lr: self.lr,
+            batch: self.batch,
+            lambda: self.lambda,
+            k: self.k.0,
+            val_fraction: self.val_fraction,
+            reg: self.reg,
+            freeze: self.freeze.clone(),
+        }
+    }
 }
 
 /// `--k`: a positive number, or `auto` (`None`) to fit it.
@@ -40,7 +90,7 @@ pub fn parse_k(s: &str) -> Result<KArg, String> {
 }
 
 pub fn run(args: TuneArgs) -> Result<()> {
-    let cfg = &args.config;
+    let cfg = &args.config();
     cfg.validate()?;
     if args.data.is_empty() {
         bail!("give at least one data file with --data");

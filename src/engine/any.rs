@@ -73,7 +73,7 @@ impl AnyEngine {
 
     pub fn set_option(&mut self, o: EngineOption) -> Result<(), String> {
         match self {
-            AnyEngine::Tapir(e) => e.set_option(o),
+            AnyEngine::Tapir(e) => e.set_option(o).map_err(String::from),
             AnyEngine::External(e) => e.set_option(o),
         }
     }

@@ -4,6 +4,7 @@
 //! the search itself never prints.
 
 mod any;
+mod error;
 mod events;
 pub mod external;
 mod lag;
@@ -11,10 +12,11 @@ mod options;
 
 pub use crate::search::Limits;
 pub use any::AnyEngine;
+pub use error::EngineError;
 pub use events::{Bound, Score, SearchEvent, SearchInfo};
 pub use external::EngineSpec;
 pub use options::{
-    EngineOption, EvalKind, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
+    EngineOption, EvalKind, OutOfRange, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
     DEFAULT_MULTIPV, DEFAULT_SYZYGY_PROBE_DEPTH, DEFAULT_SYZYGY_PROBE_LIMIT, DEFAULT_THREADS,
     ELO_RANGE, HASH_RANGE, MOVE_OVERHEAD_RANGE, MULTIPV_RANGE, SYZYGY_PROBE_DEPTH_RANGE,
     SYZYGY_PROBE_LIMIT_RANGE, THREADS_RANGE,
@@ -358,7 +360,7 @@ impl Engine {
     }
 
     /// The net to use for NNUE: the loaded one, else the embedded one.
-    fn nnue_net(&mut self) -> Result<Arc<Network>, String> {
+    fn nnue_net(&mut self) -> Result<Arc<Network>, EngineError> {
         if let Some(net) = &self.net {
             return Ok(net.clone());
         }
@@ -367,23 +369,18 @@ impl Engine {
             return Ok(net);
         }
         match embedded_net() {
-            Some(Err(e)) => Err(format!("the built-in net is invalid: {e}")),
-            _ => Err(
-                "EvalType NNUE needs a net: no net is built in, set EvalFile to a net file first"
-                    .into(),
-            ),
+            Some(Err(e)) => Err(EngineError::BuiltinNetInvalid(e)),
+            _ => Err(EngineError::NoNetForNnue),
         }
     }
 
     /// Goes back from a loaded net file to the built-in net (`EvalFile`
     /// set to its default). Without a built-in net only the HCE can run, so
     /// that is refused while NNUE is the evaluator.
-    fn use_builtin_net(&mut self) -> Result<(), String> {
+    fn use_builtin_net(&mut self) -> Result<(), EngineError> {
         let net = default_net();
         if net.is_none() && self.settings.eval == EvalKind::Nnue {
-            return Err(
-                "no net is built in: keeping the loaded net (set EvalType HCE first)".into(),
-            );
+            return Err(EngineError::NoBuiltinNet);
         }
         self.net = net;
         self.settings.eval_file = None;
@@ -431,7 +428,7 @@ impl Engine {
         self.threads.configure(Arc::new(|w: &mut Worker| w.clear()));
     }
 
-    pub fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
+    pub fn set_option(&mut self, option: EngineOption) -> Result<(), EngineError> {
         option.validate()?;
         match option {
             EngineOption::Hash(mb) => {
@@ -455,7 +452,7 @@ impl Engine {
                     };
                     self.tt = Arc::new(tt);
                     self.apply_workers();
-                    return res;
+                    return res.map_err(EngineError::Table);
                 }
             }
             EngineOption::Threads(n) => {
@@ -509,7 +506,7 @@ impl Engine {
                 self.settings.book_file = None;
             }
             EngineOption::BookFile(Some(path)) => {
-                let book = Book::load(&path).map_err(|e| e.to_string())?;
+                let book = Book::load(&path)?;
                 self.book = Some(Arc::new(book));
                 self.settings.book_file = Some(path);
             }

@@ -68,16 +68,47 @@ pub const DEFAULT_ELO: u32 = 1500;
 pub const DEFAULT_SYZYGY_PROBE_DEPTH: i32 = 1;
 pub const DEFAULT_SYZYGY_PROBE_LIMIT: usize = 7;
 
+/// An option's value outside its range; shown as "NAME must be LO..=HI,
+/// got V" (the numbers kept as text, since options differ in type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutOfRange {
+    pub name: &'static str,
+    pub lo: String,
+    pub hi: String,
+    pub got: String,
+}
+
+impl std::fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let OutOfRange { name, lo, hi, got } = self;
+        write!(f, "{name} must be {lo}..={hi}, got {got}")
+    }
+}
+
+impl std::error::Error for OutOfRange {}
+
+/// For the front ends that still report errors as text.
+impl From<OutOfRange> for String {
+    fn from(e: OutOfRange) -> String {
+        e.to_string()
+    }
+}
+
 impl EngineOption {
     /// Checks the value against its range; the message names both.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OutOfRange> {
         fn check<T: PartialOrd + std::fmt::Display>(
-            name: &str,
+            name: &'static str,
             v: T,
             (lo, hi): (T, T),
-        ) -> Result<(), String> {
+        ) -> Result<(), OutOfRange> {
             if v < lo || v > hi {
-                Err(format!("{name} must be {lo}..={hi}, got {v}"))
+                Err(OutOfRange {
+                    name,
+                    lo: lo.to_string(),
+                    hi: hi.to_string(),
+                    got: v.to_string(),
+                })
             } else {
                 Ok(())
             }

@@ -95,6 +95,7 @@ pub fn captured(target: Bitboard, v: &Victims) -> Captured {
 /// SSE2, branch-free. `target` must hold exactly one square.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
+#[allow(unsafe_code, reason = "SSE2 intrinsics (baseline on x86-64)")]
 pub fn captured_sse2(target: Bitboard, v: &Victims) -> Captured {
     use std::arch::x86_64::*;
     debug_assert_eq!(target.count(), 1);

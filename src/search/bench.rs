@@ -9,9 +9,9 @@ use super::control::Control;
 use super::limits::Limits;
 use super::pool::{run_search, SearchJob};
 use super::tb::TbSearch;
-use super::tt::Tt;
+use super::tt::{Tt, TtError};
 use super::worker::Worker;
-use crate::chess::Board;
+use crate::chess::{Board, FenError};
 use crate::eval::nnue::Network;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -35,9 +35,36 @@ pub struct BenchResult {
     pub tbhits: u64,
 }
 
+/// Why the bench could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BenchError {
+    /// Its hash table could not be allocated.
+    Table(TtError),
+    /// One of the built-in positions does not parse (a bug in the list).
+    Position { fen: &'static str, error: FenError },
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            BenchError::Table(e) => e.fmt(f),
+            BenchError::Position { fen, error } => write!(f, "bench position {fen}: {error}"),
+        }
+    }
+}
+
+// No `source()`: the message already holds the inner error's.
+impl std::error::Error for BenchError {}
+
+impl From<TtError> for BenchError {
+    fn from(e: TtError) -> Self {
+        BenchError::Table(e)
+    }
+}
+
 /// Runs the bench with the hand-crafted eval, calling `each` after every
 /// position.
-pub fn run(depth: u32, each: &mut dyn FnMut(&BenchLine)) -> Result<BenchResult, String> {
+pub fn run(depth: u32, each: &mut dyn FnMut(&BenchLine)) -> Result<BenchResult, BenchError> {
     run_with(depth, None, 1, each)
 }
 
@@ -48,7 +75,7 @@ pub fn run_with(
     net: Option<Arc<Network>>,
     threads: usize,
     each: &mut dyn FnMut(&BenchLine),
-) -> Result<BenchResult, String> {
+) -> Result<BenchResult, BenchError> {
     run_with_tb(depth, net, threads, None, each)
 }
 
@@ -59,7 +86,7 @@ pub fn run_with_tb(
     threads: usize,
     tb: Option<TbSearch>,
     each: &mut dyn FnMut(&BenchLine),
-) -> Result<BenchResult, String> {
+) -> Result<BenchResult, BenchError> {
     let tt = Arc::new(Tt::new(HASH_MB)?);
     let mut workers: Vec<Worker> = (0..threads.max(1))
         .map(|i| {
@@ -73,7 +100,7 @@ pub fn run_with_tb(
     // Only the searches are timed, not the table clearing between them.
     let mut elapsed = Duration::ZERO;
     for &fen in BENCH_FENS {
-        let board = Board::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
+        let board = Board::from_fen(fen).map_err(|error| BenchError::Position { fen, error })?;
         tt.clear();
         for w in workers.iter_mut() {
             w.clear();

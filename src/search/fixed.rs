@@ -6,7 +6,7 @@
 use super::control::Control;
 use super::limits::Limits;
 use super::pool::{run_search, SearchJob};
-use super::tt::Tt;
+use super::tt::{Tt, TtError};
 use super::worker::Worker;
 use crate::chess::{Board, Move};
 use crate::eval::nnue::Network;
@@ -31,7 +31,7 @@ pub struct FixedResult {
 
 impl FixedSearch {
     /// A searcher with a `hash_mb` megabyte table.
-    pub fn new(hash_mb: usize) -> Result<FixedSearch, String> {
+    pub fn new(hash_mb: usize) -> Result<FixedSearch, TtError> {
         let tt = Arc::new(Tt::new(hash_mb)?);
         Ok(FixedSearch {
             workers: vec![Worker::new(0, tt.clone())],

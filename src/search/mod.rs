@@ -46,5 +46,5 @@ pub use pool::{run_search, strength_nodes, SearchJob, SearchOutcome, SEARCH_THRE
 pub use report::{Bound, Score, SearchInfo};
 pub use tb::TbSearch;
 pub use threads::{Configure, SearchSink, SearchThreads};
-pub use tt::Tt;
+pub use tt::{Tt, TtError};
 pub use worker::Worker;

@@ -9,9 +9,9 @@
 use super::history::{piece_to, History, PieceTo};
 use super::params::{CAPTURE_HIST_DIV, MVV_MUL, QUIET_SORT_LIMIT, SEE_VALUE};
 use super::see::see_ge;
-use crate::chess::movegen::{gen, generate, MoveSink};
+use crate::chess::movegen::{gen, generate, EachMove};
 use crate::chess::moves::MAX_MOVES;
-use crate::chess::{Bitboard, Board, Move, MoveKind, PieceType, Square};
+use crate::chess::{Bitboard, Board, Move, PieceType};
 
 /// Moves and their ordering scores for one ply, allocated once per thread
 /// so nodes never initialise large arrays.
@@ -41,38 +41,9 @@ impl MoveBuf {
     }
 }
 
-impl MoveSink for MoveBuf {
+impl EachMove for MoveBuf {
     #[inline(always)]
-    fn targets(&mut self, from: Square, targets: Bitboard, kind: MoveKind) {
-        for to in targets {
-            self.push(Move::new(from, to, kind));
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_targets(&mut self, targets: Bitboard, offset: i8, kind: MoveKind) {
-        for to in targets {
-            self.push(Move::new(to.offset(-offset), to, kind));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, offset: i8, capture: bool) {
-        for to in targets {
-            let from = to.offset(-offset);
-            for p in [
-                PieceType::Queen,
-                PieceType::Knight,
-                PieceType::Rook,
-                PieceType::Bishop,
-            ] {
-                self.push(Move::new(from, to, MoveKind::promotion(p, capture)));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) {
+    fn each(&mut self, m: Move) {
         self.push(m);
     }
 }

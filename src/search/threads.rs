@@ -14,7 +14,8 @@ use super::pool::{
 };
 use super::report::SearchInfo;
 use super::tt::Tt;
-use super::worker::Worker;
+use super::worker::{SearchSetup, Worker};
+use crate::chess::Move;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -241,19 +242,25 @@ fn thread_main(mut worker: Worker, rx: Receiver<Msg>) {
     }
 }
 
+/// Points the worker at this search's table, position, root moves and
+/// control: what the main thread and every helper do before iterating.
+fn prepare_for(w: &mut Worker, req: &Request, moves: &[Move], setup: &SearchSetup) {
+    w.set_tt(req.tt.clone());
+    w.prepare(
+        &req.job.board,
+        &req.job.history,
+        moves,
+        req.ctl.clone(),
+        setup,
+    );
+}
+
 fn search_helper(w: &mut Worker, req: &Request) {
     let mut silent = |_: SearchInfo| {};
     let Some((moves, setup)) = plan(&req.job, &mut silent) else {
         return;
     };
-    w.set_tt(req.tt.clone());
-    w.prepare(
-        &req.job.board,
-        &req.job.history,
-        &moves,
-        req.ctl.clone(),
-        &setup,
-    );
+    prepare_for(w, req, &moves, &setup);
     w.iterate(&setup, None);
 }
 
@@ -267,14 +274,7 @@ fn search_main(w: &mut Worker, req: &Request) {
             no_move()
         }
         Some((moves, setup)) => {
-            w.set_tt(req.tt.clone());
-            w.prepare(
-                &req.job.board,
-                &req.job.history,
-                &moves,
-                req.ctl.clone(),
-                &setup,
-            );
+            prepare_for(w, req, &moves, &setup);
             w.iterate(&setup, Some(&mut report));
             req.ctl.finish();
             wait_for_release(&req.ctl, &req.job.limits);

@@ -72,14 +72,16 @@ impl TimeManager {
         } else {
             pct(left, TM_SOFT_MAX_PCT)
         };
-        // Never plan to go below the floor (the hard limit may dip into
-        // half of it): near it a move costs about 1 ms and its latency.
+        // Never go below the floor, not even on the hard limit: near it a
+        // move costs about 1 ms and its latency, and with a tiny increment
+        // on a busy machine that is all the increment gives back, so a clock
+        // that once dipped under the floor would stay there.
         let above_floor = time.saturating_sub(TM_CLOCK_FLOOR_MS + oh);
         soft = soft.min(soft_cap).min(above_floor).max(1);
         let hard = soft
             .saturating_mul(TM_HARD_MUL)
             .min(pct(left, TM_HARD_MAX_PCT))
-            .min(time.saturating_sub(TM_CLOCK_FLOOR_MS / 2 + oh))
+            .min(above_floor)
             .max(soft);
         TimeManager {
             soft: Some(Duration::from_millis(soft)),

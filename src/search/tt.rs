@@ -96,23 +96,55 @@ fn available_mb() -> Option<usize> {
     Some(kb / 1024)
 }
 
+/// Why a table of the asked size could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TtError {
+    /// More than the system says it has free (Linux would grant it, then
+    /// kill the process once the pages are written).
+    MoreThanAvailable { mb: usize, available: usize },
+    /// The allocator refused.
+    AllocFailed { mb: usize },
+}
+
+impl std::fmt::Display for TtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            TtError::MoreThanAvailable { mb, available } => write!(
+                f,
+                "cannot allocate {mb} MB for the hash table: about {available} MB of memory is available"
+            ),
+            TtError::AllocFailed { mb } => write!(f, "cannot allocate {mb} MB for the hash table"),
+        }
+    }
+}
+
+impl std::error::Error for TtError {}
+
+/// For the front ends that still report errors as text.
+impl From<TtError> for String {
+    fn from(e: TtError) -> String {
+        e.to_string()
+    }
+}
+
 impl Tt {
     /// A table of `mb` MiB, or an error when the memory cannot be had.
-    pub fn new(mb: usize) -> Result<Tt, String> {
+    pub fn new(mb: usize) -> Result<Tt, TtError> {
         // Linux grants nearly any reservation and kills the process once
         // the pages are written; ask what the system can actually give.
         if let Some(avail) = available_mb() {
             if mb > avail {
-                return Err(format!(
-                    "cannot allocate {mb} MB for the hash table: about {avail} MB of memory is available"
-                ));
+                return Err(TtError::MoreThanAvailable {
+                    mb,
+                    available: avail,
+                });
             }
         }
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(n)
-            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
+            .map_err(|_| TtError::AllocFailed { mb })?;
         buckets.resize_with(n, Bucket::default);
         Ok(Tt {
             buckets,
@@ -255,7 +287,8 @@ mod tests {
     fn more_than_the_machine_has_is_an_error_not_a_kill() {
         if let Some(avail) = available_mb() {
             let e = Tt::new(avail + 1024).err().expect("refused");
-            assert!(e.contains("available"), "{e}");
+            assert!(matches!(e, TtError::MoreThanAvailable { .. }), "{e}");
+            assert!(e.to_string().contains("available"), "{e}");
         }
     }
 

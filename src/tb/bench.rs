@@ -74,8 +74,9 @@ pub fn time_wdl(tables: &Tablebases, boards: &[Board], rounds: usize) -> (Durati
     (per, probes)
 }
 
-/// The FEN piece placement of `squares` (a1 = 0).
-fn placement(squares: &[Option<char>; 64]) -> String {
+/// The FEN piece placement of `squares` (a1 = 0); the fixture test
+/// builds its positions with it too.
+pub fn placement(squares: &[Option<char>; 64]) -> String {
     let mut s = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;

@@ -335,7 +335,7 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
                 _ => None,
             };
             let tables = matches!(&option, Ok(crate::engine::EngineOption::SyzygyPath(p)) if !p.is_empty() && p != "<empty>");
-            match option.and_then(|o| engine.set_option(o)) {
+            match option.and_then(|o| engine.set_option(o).map_err(String::from)) {
                 Ok(()) if tables => Reply::Lines(syzygy_lines(engine.tablebase_report())),
                 Ok(()) => match asked {
                     Some(n) if engine.search_threads() < n => Reply::Lines(vec![format!(

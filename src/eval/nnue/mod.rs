@@ -38,7 +38,7 @@ pub mod state;
 pub use accumulator::Accumulator;
 pub use explain::{explain, format_explain, NnueExplain};
 pub use finny::FinnyTable;
-pub use network::{NetError, Network};
+pub use network::{NamedNetError, NetError, Network};
 pub use output::evaluate;
 pub use simd::Backend;
 pub use state::NnueState;

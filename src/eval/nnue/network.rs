@@ -52,6 +52,28 @@ pub enum NetError {
     ChecksumMismatch { stored: u32, computed: u32 },
 }
 
+/// A `NetError` with the file it came from: shown as one line that names
+/// the file (an I/O error names it already; a format error gets it in
+/// front). The `error` stays typed for callers that react to it.
+#[derive(Debug)]
+pub struct NamedNetError {
+    pub path: PathBuf,
+    pub error: NetError,
+}
+
+impl fmt::Display for NamedNetError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match &self.error {
+            NetError::Io { .. } => self.error.fmt(f),
+            e => write!(f, "{}: {e}", self.path.display()),
+        }
+    }
+}
+
+// No `source()`: the message already holds the inner error's, and
+// anyhow's `{:#}` would print it twice.
+impl std::error::Error for NamedNetError {}
+
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         use NetError::*;
@@ -193,14 +215,13 @@ impl Network {
         })
     }
 
-    /// `load`, with the error as one line that names the file (an I/O
-    /// error names it already; a format error gets it in front), for the
+    /// `load`, with an error that names the file when shown, for the
     /// front ends that report it to the user.
-    pub fn load_named(path: impl AsRef<Path>) -> Result<Network, String> {
+    pub fn load_named(path: impl AsRef<Path>) -> Result<Network, NamedNetError> {
         let path = path.as_ref();
-        Network::load(path).map_err(|e| match e {
-            NetError::Io { .. } => e.to_string(),
-            _ => format!("{}: {e}", path.display()),
+        Network::load(path).map_err(|error| NamedNetError {
+            path: path.to_path_buf(),
+            error,
         })
     }
 

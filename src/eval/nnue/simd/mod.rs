@@ -8,6 +8,8 @@
 //! sums wrap in i32, so every backend gives bit-identical results whatever the
 //! weights; a net exported with clipped weights never actually wraps.
 
+#![allow(unsafe_code, reason = "the NNUE vector kernels and their dispatch")]
+
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 pub mod scalar;
@@ -153,7 +155,10 @@ mod tests {
     #[test]
     fn avx2_equals_scalar_bit_for_bit() {
         let Some(avx2) = Backend::avx2() else {
-            println!("note: this CPU has no AVX2; only the scalar kernels were tested");
+            crate::test_support::say_skipped(
+                "avx2_equals_scalar_bit_for_bit",
+                "this CPU has no AVX2, so there is no AVX2 kernel to compare",
+            );
             return;
         };
         let scalar = Backend::scalar();
