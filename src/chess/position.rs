@@ -226,7 +226,11 @@ mod tests {
         play(&mut pos, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
         assert_eq!(pos.status(), GameStatus::Repetition);
         assert_eq!(pos.claimable_draw(), Some(GameStatus::Repetition));
-        assert_eq!(pos.played_status(), GameStatus::Ongoing, "threefold is claimed");
+        assert_eq!(
+            pos.played_status(),
+            GameStatus::Ongoing,
+            "threefold is claimed"
+        );
         play(&mut pos, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
         assert_eq!(pos.played_status(), GameStatus::Ongoing);
         play(&mut pos, "Ng8");

@@ -635,7 +635,11 @@ impl App {
     /// board, by a flag fall, or paused.
     pub fn game_running(&self) -> bool {
         matches!(self.play.mode, Mode::Play { .. })
-            && !self.play.clocks.as_ref().is_some_and(|c| c.flagged.is_some())
+            && !self
+                .play
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.flagged.is_some())
             && !self.status_at(self.play.game_end).is_over()
     }
 

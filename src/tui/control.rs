@@ -62,7 +62,9 @@ mod tests {
         assert_eq!(parse_control("7+2"), Ok((s(420), s(2))));
         assert_eq!(parse_control(" 0.5 + 0 "), Ok((s(30), s(0))));
         assert_eq!(parse_control("10"), Ok((s(600), s(0))));
-        for bad in ["", "x", "0+5", "-1+0", "3+-2", "301+0", "5+181", "nan+1", "inf"] {
+        for bad in [
+            "", "x", "0+5", "-1+0", "3+-2", "301+0", "5+181", "nan+1", "inf",
+        ] {
             assert!(parse_control(bad).is_err(), "{bad}");
         }
         assert_eq!(control_text(s(180), s(2)), "3+2");

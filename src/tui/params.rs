@@ -31,15 +31,8 @@ pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 /// Clock presets offered in the play dialog, bullet to classical:
 /// (minutes, increment seconds); the first entry means "no clocks". After
 /// the last comes "custom", typed as minutes+seconds.
-pub const CLOCK_PRESETS: [(u64, u64); 7] = [
-    (0, 0),
-    (1, 0),
-    (3, 2),
-    (5, 3),
-    (10, 5),
-    (15, 10),
-    (30, 20),
-];
+pub const CLOCK_PRESETS: [(u64, u64); 7] =
+    [(0, 0), (1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
 
 /// The longest base time and increment a custom clock takes.
 pub const CUSTOM_MINUTES_MAX: u64 = 300;

@@ -5,8 +5,7 @@
 use super::clocks::new_clocks;
 use crate::chess::Color;
 use crate::tui::app::{
-    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES,
-    PROMOTION_CHOICES,
+    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_text, parse_control};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX};
@@ -47,8 +46,8 @@ impl App {
             }
             Overlay::Play(d) => {
                 let (mins, inc) = CLOCK_PRESETS[d.clock];
-                let clock = (mins > 0)
-                    .then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
+                let clock =
+                    (mins > 0).then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
                 self.start_play(d, clock);
             }
             Overlay::Annotate { choice } => {
@@ -218,4 +217,3 @@ impl App {
         ));
     }
 }
-

@@ -73,11 +73,12 @@ impl App {
         let Some(human) = self.running_game("draw offer") else {
             return;
         };
-        let end = self.play.game_end;
-        let moves = self.tree().node(end).ply().div_ceil(2);
-        if moves < DRAW_OFFER_MIN_MOVES as usize {
+        // The board's move number: a game from a set-up position at move
+        // 40 is long enough.
+        let number = self.doc.game.board(self.play.game_end).fullmove_number();
+        if number < DRAW_OFFER_MIN_MOVES {
             self.info(format!(
-                "the engine declines the draw: too early (move {moves}; it listens from move {DRAW_OFFER_MIN_MOVES})"
+                "the engine declines the draw: too early (move {number}; it listens from move {DRAW_OFFER_MIN_MOVES})"
             ));
             return;
         }
@@ -129,7 +130,9 @@ impl App {
         }
         let rule = rule_name(why);
         self.finish_game("1/2-1/2", &format!("Draw claimed by the engine: {rule}."));
-        self.info(format!("the engine claims a draw: {rule} · ½-½ · analysis on"));
+        self.info(format!(
+            "the engine claims a draw: {rule} · ½-½ · analysis on"
+        ));
         true
     }
 

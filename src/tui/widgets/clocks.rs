@@ -75,14 +75,17 @@ pub fn clock_text(d: Duration) -> String {
 
 /// The players' names as the game's tags have them.
 fn name(app: &App, side: Side) -> String {
-    let tag = if side == Side::White { "White" } else { "Black" };
-    let fallback = if side == Side::White { "White" } else { "Black" };
-    app.doc
-        .game
-        .tags
-        .known(tag)
-        .unwrap_or(fallback)
-        .to_string()
+    let tag = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let fallback = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    app.doc.game.tags.known(tag).unwrap_or(fallback).to_string()
 }
 
 /// Draws the panel in `area`: stacked when there is room for both clocks
@@ -108,12 +111,25 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 10 {
         return;
     }
-    let top = if app.ui.flipped { Side::White } else { Side::Black };
+    let top = if app.ui.flipped {
+        Side::White
+    } else {
+        Side::Black
+    };
     let clocks = app.play.clocks.as_ref();
     if inner.height >= 2 * CLOCK_H + 1 {
         let bottom_y = inner.y + inner.height - CLOCK_H;
         clock(app, theme, clocks, top, inner.x, inner.y, inner.width, buf);
-        clock(app, theme, clocks, !top, inner.x, bottom_y, inner.width, buf);
+        clock(
+            app,
+            theme,
+            clocks,
+            !top,
+            inner.x,
+            bottom_y,
+            inner.width,
+            buf,
+        );
         let notes = notes(app);
         let room = bottom_y - (inner.y + CLOCK_H);
         let first = inner.y + CLOCK_H + room.saturating_sub(notes.len() as u16) / 2;
@@ -149,7 +165,14 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             ),
             None => "untimed".to_string(),
         };
-        put(buf, inner.x + 1, inner.y, &text, theme.title(), inner.width - 1);
+        put(
+            buf,
+            inner.x + 1,
+            inner.y,
+            &text,
+            theme.title(),
+            inner.width - 1,
+        );
     }
 }
 
@@ -161,9 +184,12 @@ pub fn hidden(theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
     let inner = titled(buf, area, "Evaluation hidden", theme);
     let rows = [
-        "The evaluation, the engine's lines and the teaching",
-        "views come back when the game ends.",
-        ":showeval on shows them during games (a setting).",
+        "The evaluation, engine lines and teaching views",
+        "come back when the game ends.",
+        ":showeval on shows them in games (a setting).",
+        "",
+        "D offers a draw, or claims one the rules give;",
+        ":resign resigns; a ends the game unfinished.",
     ];
     for (i, r) in rows.iter().take(inner.height as usize).enumerate() {
         put(
@@ -221,7 +247,11 @@ fn clock(
     } else {
         ""
     };
-    let colour = if side == Side::White { "White" } else { "Black" };
+    let colour = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
     let label = format!("{mark}{colour}: {}{state}", name(app, side));
     let mut label_style = if running {
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)

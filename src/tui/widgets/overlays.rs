@@ -8,11 +8,11 @@ use crate::chess::{Color as Side, Piece};
 use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
-use std::time::Duration;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
+use std::time::Duration;
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
     match &app.dialogs.overlay {
