@@ -632,14 +632,14 @@ impl App {
     }
 
     /// Whether a game against the engine is being played: not over on the
-    /// board, by a flag fall, or paused.
+    /// board or by a flag fall (a paused game counts).
     pub fn game_running(&self) -> bool {
         matches!(self.play.mode, Mode::Play { .. })
-            && !self
+            && self
                 .play
                 .clocks
                 .as_ref()
-                .is_some_and(|c| c.flagged.is_some())
+                .is_none_or(|c| c.flagged.is_none())
             && !self.status_at(self.play.game_end).is_over()
     }
 

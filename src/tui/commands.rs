@@ -98,7 +98,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":new :flip :q", "as n, f, q"),
     (":report", "game report, as r"),
     (":resign", "resign the game"),
-    (":draw :claim", "offer / claim a draw"),
+    (":draw :claim", "offer/claim draw"),
     (":showeval [on|off]", "eval during games"),
 ];
 

@@ -31,7 +31,7 @@ pub fn parse_control(text: &str) -> Result<(Duration, Duration), String> {
 /// "3+2", "0.5+0", "90+30" (minutes+seconds), as players write a control.
 pub fn control_text(base: Duration, inc: Duration) -> String {
     let secs = base.as_secs();
-    let mins = if secs % 60 == 0 {
+    let mins = if secs.is_multiple_of(60) {
         (secs / 60).to_string()
     } else {
         format!("{}", secs as f64 / 60.0)

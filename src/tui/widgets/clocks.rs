@@ -117,7 +117,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Side::Black
     };
     let clocks = app.play.clocks.as_ref();
-    if inner.height >= 2 * CLOCK_H + 1 {
+    if inner.height > 2 * CLOCK_H {
         let bottom_y = inner.y + inner.height - CLOCK_H;
         clock(app, theme, clocks, top, inner.x, inner.y, inner.width, buf);
         clock(
@@ -240,19 +240,18 @@ fn clock(
     let flagged = clocks.is_some_and(|c| c.flagged == Some(side));
     let low = left.is_some_and(|d| d < LOW_TIME);
     let mark = if running { "▶ " } else { "  " };
-    let state = if flagged {
-        " · lost on time"
-    } else if low && !theme.colored() {
-        " · LOW"
-    } else {
-        ""
-    };
     let colour = if side == Side::White {
         "White"
     } else {
         "Black"
     };
-    let label = format!("{mark}{colour}: {}{state}", name(app, side));
+    let label = if flagged {
+        format!("{mark}{colour} · flag fell")
+    } else if low && !theme.colored() {
+        format!("{mark}{colour} · LOW · {}", name(app, side))
+    } else {
+        format!("{mark}{colour}: {}", name(app, side))
+    };
     let mut label_style = if running {
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)
     } else {
