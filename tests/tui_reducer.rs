@@ -1135,6 +1135,8 @@ fn the_clocks_charge_each_side_its_own_thinking() {
     let mut a = app();
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::White));
+    // 1+0, then 3+2.
+    a.update(Action::PlayClock);
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
     let start = a.play.clocks.clone().unwrap();

@@ -135,6 +135,46 @@ impl Position {
     }
 }
 
+/// Half-moves without a capture or pawn move after which a game being
+/// played is drawn without a claim (FIDE's 75-move rule).
+const SEVENTY_FIVE_MOVES: u32 = 150;
+
+/// Earlier occurrences after which a repetition ends a game being played
+/// without a claim (the fifth time the position appears).
+const FIVEFOLD: usize = 4;
+
+impl Position {
+    /// A draw a player may claim here: threefold repetition or the
+    /// fifty-move rule (`None` when neither holds, or the game is already
+    /// over by mate or stalemate).
+    pub fn claimable_draw(&self) -> Option<GameStatus> {
+        match self.status() {
+            s @ (GameStatus::Repetition | GameStatus::FiftyMoves) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The result as FIDE's rules give it in a game being played:
+    /// threefold repetition and the fifty-move rule are draws a player
+    /// claims (`claimable_draw`), so the game goes on; the fifth
+    /// occurrence of a position and 75 moves without a capture or pawn
+    /// move end it by themselves.
+    pub fn played_status(&self) -> GameStatus {
+        match self.status() {
+            GameStatus::Repetition | GameStatus::FiftyMoves => {
+                if self.repetitions() >= FIVEFOLD {
+                    GameStatus::Repetition
+                } else if self.board.halfmove_clock() as u32 >= SEVENTY_FIVE_MOVES {
+                    GameStatus::FiftyMoves
+                } else {
+                    GameStatus::Ongoing
+                }
+            }
+            s => s,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +218,29 @@ mod tests {
         assert_eq!(pos.board(), Position::startpos().board());
         pos.unmake();
         assert_eq!(pos.ply(), 0);
+    }
+
+    #[test]
+    fn played_games_draw_at_fivefold_and_75_moves() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(pos.status(), GameStatus::Repetition);
+        assert_eq!(pos.claimable_draw(), Some(GameStatus::Repetition));
+        assert_eq!(
+            pos.played_status(),
+            GameStatus::Ongoing,
+            "threefold is claimed"
+        );
+        play(&mut pos, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert_eq!(pos.played_status(), GameStatus::Ongoing);
+        play(&mut pos, "Ng8");
+        assert_eq!(pos.played_status(), GameStatus::Repetition, "fivefold");
+        let fifty = Position::from_fen("8/8/4k3/8/8/3RK3/8/7r w - - 100 80").unwrap();
+        assert_eq!(fifty.claimable_draw(), Some(GameStatus::FiftyMoves));
+        assert_eq!(fifty.played_status(), GameStatus::Ongoing);
+        let seventy_five = Position::from_fen("8/8/4k3/8/8/3RK3/8/7r w - - 150 80").unwrap();
+        assert_eq!(seventy_five.played_status(), GameStatus::FiftyMoves);
+        assert_eq!(Position::startpos().claimable_draw(), None);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use crate::chess::{Board, Color, GameStatus, Move, Position};
 
 /// How many edits can be undone (the oldest go first).
 pub const UNDO_LIMIT: usize = 500;
-/// The longest history `position_at` replays (the fifty-move horizon).
-const HISTORY_PLIES: usize = 100;
+/// The longest history `position_at` replays (the 75-move horizon, where
+/// a game being played ends by itself).
+const HISTORY_PLIES: usize = 150;
 
 /// One reversible change to the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,12 @@ enum Edit {
         node: NodeId,
         old: Nags,
         new: Nags,
+    },
+    /// A tag set (`Some`) or removed (`None`): a game's result.
+    Tag {
+        name: String,
+        old: Option<String>,
+        new: Option<String>,
     },
     /// Several edits as one step (an engine line, a promotion to main line).
     Group(Vec<Edit>),
@@ -154,8 +161,8 @@ impl Game {
     /// to the last irreversible move), for the rules and the engine.
     pub fn position_at(&self, id: NodeId) -> Position {
         // Only the positions since the last capture or pawn move can
-        // repeat, and none more than 100 plies back matters: by then the
-        // fifty-move rule has ended the game. The cap keeps this O(1) in a
+        // repeat, and none more than 150 plies back matters: by then the
+        // 75-move rule has ended the game. The cap keeps this O(1) in a
         // very long shuffle.
         let window = (self.tree.board(id).halfmove_clock() as usize).min(HISTORY_PLIES);
         let mut path = Vec::new();
@@ -405,6 +412,40 @@ impl Game {
         );
     }
 
+    /// Sets the tag `name` to `value`, or removes it (`None`), as an edit
+    /// that can be undone (a game's result written in when it ends); `at`
+    /// is the node shown, where an undo leaves the board.
+    pub fn set_tag(&mut self, name: &str, value: Option<&str>, at: NodeId) {
+        let old = self.tags.get(name).map(str::to_string);
+        if old.as_deref() == value {
+            return;
+        }
+        self.write_tag(name, value);
+        let what = match value {
+            Some(v) => format!("{name} {v}"),
+            None => format!("remove {name}"),
+        };
+        self.record(
+            Edit::Tag {
+                name: name.to_string(),
+                old,
+                new: value.map(str::to_string),
+            },
+            at,
+            at,
+            what,
+        );
+    }
+
+    fn write_tag(&mut self, name: &str, value: Option<&str>) {
+        match value {
+            Some(v) => self.tags.set(name, v),
+            None => {
+                self.tags.remove(name);
+            }
+        }
+    }
+
     /// Runs `f` on the game and makes every edit it records one undo step
     /// called `what` (a game report's comments, NAGs and lines undo
     /// together, and push no earlier edit out of the undo list).
@@ -482,6 +523,7 @@ impl Game {
                 node, before, new, ..
             } => self.comment_slot(*node, *before).clone_from(new),
             Edit::Nags { node, new, .. } => self.tree.node_mut(*node).nags = new.clone(),
+            Edit::Tag { name, new, .. } => self.write_tag(name, new.as_deref()),
             Edit::Group(edits) => edits.iter().for_each(|e| self.apply(e)),
         }
     }
@@ -497,6 +539,7 @@ impl Game {
                 node, before, old, ..
             } => self.comment_slot(*node, *before).clone_from(old),
             Edit::Nags { node, old, .. } => self.tree.node_mut(*node).nags = old.clone(),
+            Edit::Tag { name, old, .. } => self.write_tag(name, old.as_deref()),
             Edit::Group(edits) => edits.iter().rev().for_each(|e| self.revert(e)),
         }
     }

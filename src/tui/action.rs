@@ -64,6 +64,8 @@ pub enum Action {
     NewGame,
     OpenPlayDialog,
     TwoPlayers,
+    /// `D`: claims a draw when the rules give one, else offers one.
+    Draw,
     MultiPvUp,
     MultiPvDown,
     ToggleEvalView,

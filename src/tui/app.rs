@@ -58,6 +58,9 @@ pub struct PlayState {
     /// The moves the current game added to the tree (a take-back deletes
     /// those, and keeps the moves that were there before the game).
     pub created: Vec<NodeId>,
+    /// The engine's evaluation after its last move of the game, White's
+    /// view: what it judges a draw offer by.
+    pub engine_score: Option<Score>,
 }
 
 impl Default for PlayState {
@@ -69,6 +72,7 @@ impl Default for PlayState {
             game_end: NodeId::ROOT,
             paused: false,
             created: Vec::new(),
+            engine_score: None,
         }
     }
 }
@@ -267,6 +271,8 @@ pub enum ConfirmWhat {
     },
     /// Ending a game against the engine for analysis.
     EndGame,
+    /// Resigning the game against the engine.
+    Resign,
 }
 
 /// A game about to take the board's place, and what to say once it has.
@@ -356,6 +362,9 @@ pub enum PromptKind {
         node: NodeId,
         before: bool,
     },
+    /// A custom clock ("minutes+seconds") for the game the play dialog
+    /// was about to start.
+    Clock(PlayDialog),
 }
 
 /// A status-line message.
@@ -447,15 +456,24 @@ pub struct View {
 }
 
 impl View {
-    pub fn compute(game: &Game, at: NodeId, net: Option<&Network>) -> View {
+    /// `played`: the position is a game being played, where threefold
+    /// repetition and the fifty-move rule wait for a claim
+    /// (`Position::played_status`).
+    pub fn compute(game: &Game, at: NodeId, net: Option<&Network>, played: bool) -> View {
         let tree = game.tree();
+        let position = game.position_at(at);
+        let status = if played {
+            position.played_status()
+        } else {
+            position.status()
+        };
         let board = *tree.board(at);
         let node = tree.node(at);
         let before = node.parent().map(|p| *tree.board(p));
         let last_move = before.filter(|_| !node.is_null()).map(|_| node.mv());
         View {
             legal: legal_moves(&board).as_slice().to_vec(),
-            status: game.status_at(at),
+            status,
             trace: trace(&board),
             attribution: attribute(&board),
             hce_pieces: hce_piece_values(&board),
@@ -526,7 +544,7 @@ impl App {
     /// default and there is a net to show.
     pub fn with_net(config: Config, game: Game, net: Option<Arc<Network>>) -> App {
         let doc = Document::new(game);
-        let view = View::compute(&doc.game, doc.cursor, net.as_deref());
+        let view = View::compute(&doc.game, doc.cursor, net.as_deref(), false);
         let eval_view = match net {
             Some(_) => EvalKind::default_for_build(),
             None => EvalKind::Hce,
@@ -613,6 +631,42 @@ impl App {
         self.searching() || self.play.clocks.as_ref().is_some_and(Clocks::ticking)
     }
 
+    /// Whether a game against the engine is being played: not over on the
+    /// board or by a flag fall (a paused game counts).
+    pub fn game_running(&self) -> bool {
+        matches!(self.play.mode, Mode::Play { .. })
+            && self
+                .play
+                .clocks
+                .as_ref()
+                .is_none_or(|c| c.flagged.is_none())
+            && !self.status_at(self.play.game_end).is_over()
+    }
+
+    /// Whether the evaluation is hidden: during a game against the engine,
+    /// unless the settings show it (`show_eval_in_games`, `:showeval`).
+    pub fn eval_hidden(&self) -> bool {
+        !self.config.show_eval_in_games && self.game_running()
+    }
+
+    /// The rules' verdict at `node`: in a game against the engine, as
+    /// FIDE's rules give it to a game being played (threefold and fifty
+    /// moves wait for a claim), else as an analysis board judges it.
+    pub fn status_at(&self, node: NodeId) -> GameStatus {
+        let position = self.doc.game.position_at(node);
+        if self.plays_by_claims() {
+            position.played_status()
+        } else {
+            position.status()
+        }
+    }
+
+    /// Whether draws by threefold repetition and the fifty-move rule are
+    /// claimed rather than automatic: in a game against the engine.
+    pub fn plays_by_claims(&self) -> bool {
+        matches!(self.play.mode, Mode::Play { .. })
+    }
+
     /// Whether the board shows the last position of the game against the
     /// engine (or, in other modes, the end of its line).
     pub fn at_game_end(&self) -> bool {
@@ -672,6 +726,7 @@ impl App {
                 "1-0".to_string()
             }
             Some(Outcome::Draw) => "½-½".to_string(),
+            None if self.eval_hidden() => "eval hidden".to_string(),
             None => {
                 let score = crate::tui::widgets::score_text(self.display_score());
                 let head = match self.lines_here().first() {
@@ -706,6 +761,12 @@ impl App {
                 Color::Black => "Checkmate · White wins 1-0".to_string(),
             },
             GameStatus::Stalemate => "Stalemate · draw ½-½".to_string(),
+            GameStatus::Repetition if self.plays_by_claims() => {
+                "Fivefold repetition · draw ½-½".to_string()
+            }
+            GameStatus::FiftyMoves if self.plays_by_claims() => {
+                "75-move rule · draw ½-½".to_string()
+            }
             GameStatus::Repetition => "Threefold repetition · draw ½-½".to_string(),
             GameStatus::FiftyMoves => "Fifty-move rule · draw ½-½".to_string(),
             GameStatus::InsufficientMaterial => "Insufficient material · draw ½-½".to_string(),

@@ -51,6 +51,14 @@ pub enum Command {
     Report,
     /// `:book [FILE|default|off]`.
     Book(BookChoice),
+    /// `:resign`: asks, then resigns the game against the engine.
+    Resign,
+    /// `:draw`: offers the engine a draw.
+    Draw,
+    /// `:claim`: claims a draw by threefold repetition or fifty moves.
+    Claim,
+    /// `:showeval [on|off]`: the evaluation during games (alone: toggles).
+    ShowEval(Option<bool>),
 }
 
 /// What `:book` asks for.
@@ -89,11 +97,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":syzygy PATH", "tablebase folders"),
     (":new :flip :q", "as n, f, q"),
     (":report", "game report, as r"),
+    (":resign", "resign the game"),
+    (":draw :claim", "offer/claim draw"),
+    (":showeval [on|off]", "eval during games"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :q";
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,6 +226,15 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
         "report" | "annotate" => Ok(Command::Report),
+        "resign" => Ok(Command::Resign),
+        "draw" => Ok(Command::Draw),
+        "claim" => Ok(Command::Claim),
+        "showeval" => match rest.to_ascii_lowercase().as_str() {
+            "" => Ok(Command::ShowEval(None)),
+            "on" | "yes" | "true" => Ok(Command::ShowEval(Some(true))),
+            "off" | "no" | "false" => Ok(Command::ShowEval(Some(false))),
+            _ => Err(format!(":showeval takes on or off, got '{rest}'")),
+        },
         "help" | "h" => Ok(Command::Help),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),

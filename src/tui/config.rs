@@ -111,6 +111,9 @@ pub struct Config {
     pub level: u8,
     /// Whether the engine starts analysing when the board opens.
     pub autostart_analysis: bool,
+    /// Whether a game against the engine shows the evaluation (eval bar,
+    /// engine lines, teaching panel, tablebase verdict) while it is played.
+    pub show_eval_in_games: bool,
     /// The name a game against the engine records for the human (empty:
     /// the login name).
     pub player: String,
@@ -168,6 +171,7 @@ impl Default for Config {
             threads: 1,
             level: 5,
             autostart_analysis: true,
+            show_eval_in_games: false,
             player: String::new(),
             analysis_engine: String::new(),
             engines: Vec::new(),
@@ -273,6 +277,7 @@ impl Config {
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\
+             # show_eval_in_games: the evaluation stays on during games against the engine;\n\
              # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n\
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\

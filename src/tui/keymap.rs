@@ -262,6 +262,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::TwoPlayers,
     },
     Binding {
+        keys: &[C('D')],
+        label: "D",
+        help: "offer / claim a draw",
+        section: Section::Game,
+        action: || Action::Draw,
+    },
+    Binding {
         keys: &[C('a')],
         label: "a",
         help: "analysis; end a game",

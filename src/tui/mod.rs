@@ -22,6 +22,7 @@ pub mod book;
 pub mod clipboard;
 pub mod commands;
 pub mod config;
+pub mod control;
 pub mod document;
 pub mod editor;
 pub mod engine_link;

@@ -17,12 +17,37 @@ pub const LEVEL_NODES: [u64; 9] = [
     100, 400, 1_500, 6_000, 25_000, 100_000, 400_000, 1_500_000, 6_000_000,
 ];
 
+/// Each level's approximate playing strength (Elo), shown in the play
+/// dialog. Measured: see README ("Levels"). ESTIMATE until the lead's
+/// matches against a calibrated reference replace it: level 1 plays at
+/// about a beginner's strength (100 nodes a move), each level after it
+/// searches about four times as many nodes (roughly +150-250 Elo each),
+/// level 10 is the full engine.
+pub const LEVEL_ELO_SHOWN: [u32; 10] = [800, 1000, 1250, 1500, 1700, 1900, 2100, 2300, 2500, 2800];
+
 /// Thinking time per move without clocks.
 pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 
-/// Clock presets offered in the play dialog: (minutes, increment seconds);
-/// the first entry means "no clocks".
-pub const CLOCK_PRESETS: [(u64, u64); 5] = [(0, 0), (3, 2), (5, 3), (15, 10), (30, 20)];
+/// Clock presets offered in the play dialog, bullet to classical:
+/// (minutes, increment seconds); the first entry means "no clocks". After
+/// the last comes "custom", typed as minutes+seconds.
+pub const CLOCK_PRESETS: [(u64, u64); 7] =
+    [(0, 0), (1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
+
+/// The longest base time and increment a custom clock takes.
+pub const CUSTOM_MINUTES_MAX: u64 = 300;
+pub const CUSTOM_INCREMENT_MAX: u64 = 180;
+
+/// A clock under this is drawn in the warning colour (bold and reversed
+/// without colours), and shows tenths of seconds.
+pub const LOW_TIME: Duration = Duration::from_secs(20);
+
+/// The engine accepts a draw offer (and claims a draw it may claim) when
+/// its evaluation, from its own side, is at most this many centipawns...
+pub const DRAW_ACCEPT_CP: i32 = 25;
+
+/// ...and the game has gone on for at least this many moves (each side's).
+pub const DRAW_OFFER_MIN_MOVES: u16 = 20;
 
 /// The most analysis lines shown.
 pub const MULTIPV_MAX: usize = 5;

@@ -1,7 +1,7 @@
 //! One frame: lays out the screen for the buffer's size and has every
 //! widget draw itself from `&App`. Nothing here changes the state.
 
-use super::app::{App, Overlay};
+use super::app::{App, Mode, Overlay};
 use super::layout;
 use super::widgets::{self, frametime::FrameStats};
 use ratatui::buffer::Buffer;
@@ -24,11 +24,22 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     let a = layout::compute(area.width, area.height);
     widgets::board::render(app, &theme, &a, buf);
     widgets::evalbar::render(app, &theme, &a, buf);
-    widgets::panel::render(app, &theme, a.panel, buf);
-    if app.editor.is_some() {
-        widgets::editor::render(app, &theme, a.lines, buf);
+    let (panel, lines, game) = game_split(app, &a);
+    if let Some(g) = game {
+        widgets::clocks::render(app, &theme, g, buf);
+    }
+    let hidden = app.eval_hidden();
+    if hidden {
+        widgets::clocks::hidden(&theme, panel, buf);
     } else {
-        let (report, lines) = widgets::report::split(app, a.lines);
+        widgets::panel::render(app, &theme, panel, buf);
+    }
+    if app.editor.is_some() {
+        widgets::editor::render(app, &theme, lines, buf);
+    } else if hidden {
+        widgets::clocks::hidden(&theme, lines, buf);
+    } else {
+        let (report, lines) = widgets::report::split(app, lines);
         if let Some(r) = report {
             widgets::report::render(app, &theme, r, buf);
         }
@@ -52,6 +63,32 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     if app.ui.show_frame_times {
         widgets::frametime::render(stats, &theme, area, buf);
     }
+}
+
+/// In a game against the engine, the game panel (clocks) takes the slot
+/// beside the board: all of it while the evaluation is hidden (what was
+/// there has nothing to show), else a strip at its top. Returns the
+/// panel's, the lines' and the game panel's areas.
+fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
+    let (mut panel, mut lines) = (a.panel, a.lines);
+    if !matches!(app.play.mode, Mode::Play { .. }) || app.editor.is_some() {
+        return (panel, lines, None);
+    }
+    // The slot beside the board is the one at the top.
+    let beside = if panel.y <= lines.y {
+        &mut panel
+    } else {
+        &mut lines
+    };
+    let h = if app.eval_hidden() {
+        beside.height
+    } else {
+        widgets::clocks::STRIP_H.min(beside.height)
+    };
+    let game = Rect::new(beside.x, beside.y, beside.width, h);
+    beside.y += h;
+    beside.height -= h;
+    (panel, lines, Some(game))
 }
 
 /// The status line's area: one row, or two (taking the row above) while a

@@ -81,7 +81,7 @@ impl App {
         if book.moves(&board).map_or(true, |m| m.is_empty()) {
             return;
         }
-        if self.doc.game.status_at(end).is_over() {
+        if self.status_at(end).is_over() {
             return;
         }
         let seed = self.book_seed();

@@ -17,7 +17,7 @@ impl App {
         };
         let to_move = self.doc.game.board(end).side_to_move();
         let moved = !to_move;
-        let over = self.doc.game.status_at(end).is_over();
+        let over = self.status_at(end).is_over();
         if let Some(c) = &mut self.play.clocks {
             if !c.ticking() {
                 return;
@@ -65,6 +65,7 @@ impl App {
                 };
                 if self.doc.game.tree().is_mainline(self.play.game_end) {
                     self.doc.game.tags.set("Result", result);
+                    self.doc.game.tags.set("Termination", "Time forfeit");
                 }
                 self.doc.touch();
                 self.refresh();
@@ -74,6 +75,8 @@ impl App {
                     Color::Black => "Black lost on time · 1-0",
                 };
                 self.info(who);
+                // Drawn now, not at the next key: nothing runs any more.
+                return true;
             }
         }
         self.is_live()

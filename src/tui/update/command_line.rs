@@ -76,6 +76,10 @@ impl App {
                 ));
             }
             C::MultiPv(n) => self.set_multipv(n),
+            C::Resign => self.ask_resign(),
+            C::Draw => self.offer_draw(),
+            C::Claim => self.claim_draw(),
+            C::ShowEval(on) => self.show_eval(on),
             C::Quit => self.request_quit(),
             C::New => self.start_new_game(),
             C::Flip => self.flip(),

@@ -5,8 +5,9 @@
 use super::clocks::new_clocks;
 use crate::chess::Color;
 use crate::tui::app::{
-    App, ConfirmWhat, Mode, Overlay, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
+    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
 };
+use crate::tui::control::{control_text, parse_control};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX};
 use std::time::Duration;
 
@@ -39,7 +40,16 @@ impl App {
                 self.try_from_to(from, to, Some(PROMOTION_CHOICES[choice]))
             }
             Overlay::Picker { source, selected } => self.pick_game(source, selected),
-            Overlay::Play(d) => self.start_play(d),
+            Overlay::Play(d) if d.clock >= CLOCK_PRESETS.len() => {
+                self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), ""));
+                self.info("clock: minutes+seconds of increment (7+2, 90+30, 0.5+0), Enter starts the game");
+            }
+            Overlay::Play(d) => {
+                let (mins, inc) = CLOCK_PRESETS[d.clock];
+                let clock =
+                    (mins > 0).then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
+                self.start_play(d, clock);
+            }
             Overlay::Annotate { choice } => {
                 self.toggle_nag(NAG_CHOICES[choice]);
                 // Stays open: a move and a position glyph often go together.
@@ -77,7 +87,7 @@ impl App {
     /// Starts a game against the engine from the shown position. Moves
     /// that followed it stay in the tree; the game's moves go in as a new
     /// variation where they differ.
-    fn start_play(&mut self, d: PlayDialog) {
+    fn start_play(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any
@@ -85,6 +95,7 @@ impl App {
         if start == self.tree().line_end(crate::game::NodeId::ROOT)
             && self.doc.game.tags.remove("Result").is_some()
         {
+            self.doc.game.tags.remove("Termination");
             self.doc.touch();
         }
         self.play.mode = Mode::Play {
@@ -98,15 +109,9 @@ impl App {
         self.config.level = d.level;
         self.config_changed = true;
         self.ui.selected = None;
-        let (mins, inc) = CLOCK_PRESETS[d.clock % CLOCK_PRESETS.len()];
-        self.play.clocks = (mins > 0).then(|| {
-            new_clocks(
-                Duration::from_secs(mins * 60),
-                Duration::from_secs(inc),
-                self.doc.game.board(start).side_to_move(),
-                self.now,
-            )
-        });
+        self.play.engine_score = None;
+        let to_move = self.doc.game.board(start).side_to_move();
+        self.play.clocks = clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now));
         self.ui.flipped = d.human == Color::Black;
         let mut doc = std::mem::take(&mut self.doc);
         self.set_game_tags(&mut doc);
@@ -116,10 +121,9 @@ impl App {
             Color::White => "White",
             Color::Black => "Black",
         };
-        let clock = if mins > 0 {
-            format!(", clocks {mins}+{inc}")
-        } else {
-            String::new()
+        let clock = match clock {
+            Some((base, inc)) => format!(", clocks {}", control_text(base, inc)),
+            None => String::new(),
         };
         let kept = if later {
             "; the moves after this position stay in the tree, the game goes in as a variation"
@@ -133,22 +137,40 @@ impl App {
         ));
     }
 
+    /// The custom clock prompt's answer: the game starts with it, or the
+    /// prompt stays open with what was wrong.
+    pub(super) fn custom_clock(&mut self, d: PlayDialog, text: &str) {
+        match parse_control(text) {
+            Ok(c) => self.start_play(d, Some(c)),
+            Err(e) => {
+                self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), text));
+                self.error(e);
+            }
+        }
+    }
+
     /// `p` on a paused game: the clocks and the engine go on.
     pub(super) fn resume_game(&mut self) {
         self.play.paused = false;
+        let over = self.status_at(self.play.game_end).is_over();
         if let Some(c) = &mut self.play.clocks {
             if c.flagged.is_none() {
                 c.since = self.now;
-                let end = self.play.game_end;
-                c.stopped = self.doc.game.status_at(end).is_over();
+                c.stopped = over;
             }
         }
         self.info("the game goes on");
     }
 
     pub(super) fn toggle_analysis(&mut self) {
-        if let Mode::Play { .. } = self.play.mode {
+        if self.game_running() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::EndGame);
+            return;
+        }
+        if let Mode::Play { .. } = self.play.mode {
+            // Over on the board or on time: nothing is lost by leaving.
+            self.leave_play();
+            self.info("the game is over: analysis on");
             return;
         }
         self.play.analysis = !self.play.analysis;
@@ -169,6 +191,9 @@ impl App {
                 self.play.clocks = None;
                 self.play.paused = false;
                 self.play.created.clear();
+                self.play.engine_score = None;
+                // Repetitions and fifty moves end the line again by themselves.
+                self.refresh();
                 self.autosave();
             }
             // A game loaded over a two-player game is there to be analysed.

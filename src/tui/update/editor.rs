@@ -78,7 +78,7 @@ impl App {
             return;
         };
         let game = Game::new(*board);
-        self.view = View::compute(&game, NodeId::ROOT, self.net.as_deref());
+        self.view = View::compute(&game, NodeId::ROOT, self.net.as_deref(), false);
         self.view.book.clear();
         self.view.book_error = None;
     }

@@ -48,7 +48,15 @@ impl App {
                 let purpose = search.key.purpose;
                 let root = search.root;
                 if purpose == Purpose::EngineMove {
-                    self.engine_move(root, best);
+                    if let Some(l) = self.engine.lines.first() {
+                        self.play.engine_score = Some(l.score);
+                    }
+                    let here = matches!(self.play.mode, Mode::Play { .. })
+                        && !self.play.paused
+                        && *self.doc.game.board(self.play.game_end) == root;
+                    if !(here && self.engine_claims(root.side_to_move())) {
+                        self.engine_move(root, best);
+                    }
                 }
                 true
             }
@@ -95,7 +103,7 @@ impl App {
             "..."
         };
         self.info(format!("engine plays {n}{dots} {san}"));
-        if self.doc.game.status_at(node).is_over() {
+        if self.status_at(node).is_over() {
             self.game_over_on_board();
             if follow {
                 if let Some(r) = self.result_text() {
@@ -121,7 +129,7 @@ impl App {
                 let over = if self.doc.cursor == end {
                     self.view.status.is_over()
                 } else {
-                    self.doc.game.status_at(end).is_over()
+                    self.status_at(end).is_over()
                 };
                 (!over).then(|| SearchKey {
                     hash: board.hash(),

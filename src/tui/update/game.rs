@@ -107,7 +107,7 @@ impl App {
     /// line (a mate, a draw) no longer holds once that end is gone.
     fn clear_stale_result(&mut self) {
         let end = self.tree().line_end(NodeId::ROOT);
-        let over = self.doc.game.status_at(end).is_over() || self.flagged();
+        let over = self.status_at(end).is_over() || self.flagged();
         if !over
             && self
                 .doc
@@ -124,7 +124,8 @@ impl App {
     pub fn refresh(&mut self) {
         let near = self.view.opening_of;
         let near_name = self.view.opening;
-        self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref());
+        let played = self.plays_by_claims();
+        self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref(), played);
         self.tb.refresh(&self.view.board);
         self.sync_opening(near, near_name);
         self.sync_book_view();

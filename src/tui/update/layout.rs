@@ -18,7 +18,7 @@ impl App {
         let areas = layout::compute(self.screen.0, self.screen.1);
         let (_, moves) = split_moves(self.ui.heat.is_some(), areas.moves);
         let text = text_area(self, moves);
-        let marks = self.ui.game_evals.active();
+        let marks = self.ui.game_evals.active() && !self.eval_hidden();
         let key = (self.doc.revision, text.width, marks, self.book.generation);
         if self.ui.moves.key != Some(key) {
             let scroll = self.ui.moves.scroll;

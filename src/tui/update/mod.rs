@@ -10,6 +10,7 @@ mod clocks;
 mod command_line;
 mod dialogs;
 mod editor;
+mod endings;
 mod engine;
 mod game;
 mod layout;
@@ -92,6 +93,7 @@ impl App {
             Action::NewGame => self.start_new_game(),
             Action::OpenPlayDialog => self.open_play_dialog(),
             Action::TwoPlayers => self.two_players(),
+            Action::Draw => self.draw_key(),
             Action::MultiPvUp => self.set_multipv(self.config.multipv + 1),
             Action::MultiPvDown => self.set_multipv(self.config.multipv.saturating_sub(1)),
             Action::ToggleEvalView => {
@@ -175,7 +177,8 @@ impl App {
             }
             Action::PlayClock => {
                 if let Overlay::Play(d) = &mut self.dialogs.overlay {
-                    d.clock = (d.clock + 1) % CLOCK_PRESETS.len();
+                    // The presets, then "custom".
+                    d.clock = (d.clock + 1) % (CLOCK_PRESETS.len() + 1);
                 }
             }
             Action::Confirm(yes) => {
@@ -186,8 +189,9 @@ impl App {
                         ConfirmWhat::Delete { node, after } => self.delete(node, after),
                         ConfirmWhat::EndGame => {
                             self.leave_play();
-                            self.info("the game against the engine is over: analysis on");
+                            self.info("the game was left unfinished (result *): analysis on");
                         }
+                        ConfirmWhat::Resign => self.resign(),
                     },
                     Overlay::Confirm(_) => {}
                     other => {
@@ -242,10 +246,17 @@ impl App {
             Mode::Play { human, .. } => human,
             _ => self.view.board.side_to_move(),
         };
+        // The control of the game before, when it was a preset.
+        let clock = self.play.clocks.as_ref().map_or(0, |c| {
+            CLOCK_PRESETS
+                .iter()
+                .position(|&(m, i)| (m * 60, i) == (c.base.as_secs(), c.increment.as_secs()))
+                .unwrap_or(0)
+        });
         self.dialogs.overlay = Overlay::Play(PlayDialog {
             human,
             level: self.config.level,
-            clock: 0,
+            clock,
         });
     }
 
@@ -258,6 +269,7 @@ impl App {
         self.play.analysis = false;
         self.play.clocks = None;
         self.play.paused = false;
+        self.refresh();
         self.info("two players: both sides move by hand (a turns analysis on)");
     }
 }

@@ -215,6 +215,7 @@ impl App {
             PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
             PromptKind::Comment { node, before } => self.set_comment(node, before, &p.text),
+            PromptKind::Clock(d) => self.custom_clock(d, &p.text),
         }
     }
 }

@@ -21,6 +21,10 @@ impl App {
             self.info("report cancelled: the game is as it was");
             return;
         }
+        if self.eval_hidden() {
+            self.error("the report waits for the end of the game (it shows the evaluation)");
+            return;
+        }
         let positions = mainline_positions(&self.doc.game);
         if positions.len() < 2 {
             self.error("the report needs a game: play or load some moves first");

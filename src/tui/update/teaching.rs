@@ -181,6 +181,12 @@ impl App {
 
     /// Recomputes the board overlay when something it depends on changed.
     pub(super) fn sync_heat(&mut self) {
+        // A heatmap would give a hidden evaluation away.
+        if self.eval_hidden() {
+            self.ui.heat = None;
+            self.ui.heat_key = None;
+            return;
+        }
         let n = self.delta_subjects();
         if self.ui.teach.delta_item >= n {
             self.ui.teach.delta_item = 0;

@@ -41,7 +41,8 @@ fn shown_share(app: &App) -> f64 {
 
 pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let r = a.bar;
-    if r.height == 0 || r.width == 0 {
+    // A game that hides the evaluation draws no bar.
+    if r.height == 0 || r.width == 0 || app.eval_hidden() {
         return;
     }
     let units = r.height as u32 * 2;

@@ -15,8 +15,19 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 10 {
         return;
     }
-    if app.engine.lines.is_empty() {
-        let hint = idle_hint(app);
+    // The engine's thinking in a game (its expected line holds the human's
+    // reply) shows only once it has moved.
+    let thinking = app
+        .engine
+        .search
+        .as_ref()
+        .is_some_and(|s| s.key.purpose == Purpose::EngineMove && !s.finished);
+    if app.engine.lines.is_empty() || thinking {
+        let hint = if thinking {
+            "the engine is thinking; its line shows once it has moved".to_string()
+        } else {
+            idle_hint(app)
+        };
         put(
             buf,
             inner.x + 1,

@@ -4,6 +4,7 @@
 //! keeps a full frame well under a millisecond.
 
 pub mod board;
+pub mod clocks;
 pub mod compare;
 pub mod deltas;
 pub mod editor;

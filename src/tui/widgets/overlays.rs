@@ -6,37 +6,44 @@ use super::board::text_glyph;
 use super::{popup, put};
 use crate::chess::{Color as Side, Piece};
 use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
-use crate::tui::params::{CLOCK_PRESETS, MIN_HEIGHT, MIN_WIDTH};
+use crate::tui::control::{control_kind, control_text};
+use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
+use std::time::Duration;
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
     match &app.dialogs.overlay {
         Overlay::None | Overlay::Help => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => {
-            let (_, inner) = popup(buf, full, 56, 9, "Play the engine", theme);
+            let (_, inner) = popup(buf, full, 60, 10, "Play the engine", theme);
             let side = match d.human {
                 Side::White => "White",
                 Side::Black => "Black",
             };
-            let (m, i) = CLOCK_PRESETS[d.clock % CLOCK_PRESETS.len()];
-            let clocks = if m == 0 {
-                "none".to_string()
-            } else {
-                format!("{m} min + {i} s")
+            let clocks = match CLOCK_PRESETS.get(d.clock) {
+                Some((0, _)) => "none (untimed)".to_string(),
+                Some(&(m, i)) => {
+                    let (base, inc) = (Duration::from_secs(m * 60), Duration::from_secs(i));
+                    format!("{} {}", control_text(base, inc), control_kind(base, inc))
+                }
+                None => "custom… (Enter: type it)".to_string(),
             };
-            let strength = if d.level >= 10 {
-                "full strength".to_string()
+            let level = d.level.clamp(1, LEVEL_MAX);
+            let elo = LEVEL_ELO_SHOWN[(level - 1) as usize];
+            let strength = if level >= LEVEL_MAX {
+                format!("~{elo} Elo, full strength")
             } else {
-                "limited strength".to_string()
+                format!("~{elo} Elo")
             };
             let rows = [
                 format!("You play   {side:<6}   (w / b)"),
-                format!("Level      {:<2} {strength}  (Left / Right)", d.level),
-                format!("Clocks     {clocks:<14}  (c)"),
+                format!("Level      {level:<2} {strength:<22} (Left / Right)"),
+                format!("Clocks     {clocks:<24} (c)"),
+                "           Elo: estimates, see the README".to_string(),
                 String::new(),
                 "Enter starts from the shown position · Esc cancels".to_string(),
             ];
@@ -72,7 +79,12 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 ConfirmWhat::EndGame => (
                     "End the game",
                     "End the game against the engine and analyse?".to_string(),
-                    "(its moves stay; the result stays as it is)",
+                    "(its moves, the players and the date stay; the result is * unfinished)",
+                ),
+                ConfirmWhat::Resign => (
+                    "Resign",
+                    "Resign the game against the engine?".to_string(),
+                    "(the result goes in; Ctrl-Z takes it back)",
                 ),
             };
             let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);

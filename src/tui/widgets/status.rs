@@ -247,6 +247,7 @@ fn render_prompt(
         PromptKind::Move => "move> ",
         PromptKind::Command => ":",
         PromptKind::Comment { .. } => "comment> ",
+        PromptKind::Clock(_) => "clock (min+sec)> ",
     };
     let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
     let room = left_w.saturating_sub(x2 - x + 1) as usize;

@@ -1,0 +1,220 @@
+//! How a game against the engine ends other than on the board: the human
+//! resigns, offers a draw the engine accepts, or claims a draw the rules
+//! give (threefold repetition, the fifty-move rule); the engine claims
+//! one too when it is not better. The result goes into the game (the
+//! `Result` and `Termination` tags on the main line, a comment on the last
+//! move) as one step that Ctrl-Z takes back, and the board turns to
+//! analysis with the evaluation shown again.
+
+use crate::chess::{Color, GameStatus};
+use crate::engine::Score;
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay};
+use crate::tui::params::{DRAW_ACCEPT_CP, DRAW_OFFER_MIN_MOVES};
+
+/// PGN's `Termination` for a game that ended by the players' decision
+/// (resigned, agreed or claimed), as Lichess writes it.
+const NORMAL: &str = "Normal";
+
+impl App {
+    /// The human's colour while a game against the engine is being
+    /// played, else an error that says why there is nothing to end.
+    fn running_game(&mut self, what: &str) -> Option<Color> {
+        let Mode::Play { human, .. } = self.play.mode else {
+            self.error(format!(
+                "{what}: no game against the engine is being played (p starts one)"
+            ));
+            return None;
+        };
+        if !self.game_running() {
+            self.error(format!("{what}: the game is over already"));
+            return None;
+        }
+        Some(human)
+    }
+
+    /// `:resign`: asks before resigning.
+    pub(super) fn ask_resign(&mut self) {
+        if self.running_game("resign").is_some() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Resign);
+        }
+    }
+
+    /// Resigns (the dialog said yes): the engine wins.
+    pub(super) fn resign(&mut self) {
+        let Some(human) = self.running_game("resign") else {
+            return;
+        };
+        let (result, who) = match human {
+            Color::White => ("0-1", "White resigns"),
+            Color::Black => ("1-0", "Black resigns"),
+        };
+        self.finish_game(result, &format!("{who}."));
+        self.info(format!(
+            "{who} · {result} · analysis on (Ctrl-Z takes the result back)"
+        ));
+    }
+
+    /// `D`: claims the draw the rules give here, else offers one.
+    pub(super) fn draw_key(&mut self) {
+        if self.running_game("draw").is_none() {
+            return;
+        }
+        let end = self.play.game_end;
+        if self.doc.game.position_at(end).claimable_draw().is_some() {
+            self.claim_draw();
+        } else {
+            self.offer_draw();
+        }
+    }
+
+    /// `:draw`: the engine accepts when the game is long enough and its
+    /// evaluation says it is level; the status line says which.
+    pub(super) fn offer_draw(&mut self) {
+        let Some(human) = self.running_game("draw offer") else {
+            return;
+        };
+        // The board's move number: a game from a set-up position at move
+        // 40 is long enough.
+        let number = self.doc.game.board(self.play.game_end).fullmove_number();
+        if number < DRAW_OFFER_MIN_MOVES {
+            self.info(format!(
+                "the engine declines the draw: too early (move {number}; it listens from move {DRAW_OFFER_MIN_MOVES})"
+            ));
+            return;
+        }
+        if !self.engine_sees_level(!human, true) {
+            self.info("the engine declines the draw: the game goes on");
+            return;
+        }
+        self.finish_game("1/2-1/2", "Draw agreed.");
+        self.info("the engine accepts the draw · ½-½ · analysis on (Ctrl-Z takes the result back)");
+    }
+
+    /// `:claim`: a draw by threefold repetition or the fifty-move rule in
+    /// the game's last position, or why there is none to claim.
+    pub(super) fn claim_draw(&mut self) {
+        if self.running_game("claim").is_none() {
+            return;
+        }
+        let end = self.play.game_end;
+        let position = self.doc.game.position_at(end);
+        match position.claimable_draw() {
+            Some(why) => {
+                let rule = rule_name(why);
+                self.finish_game("1/2-1/2", &format!("Draw claimed: {rule}."));
+                self.info(format!(
+                    "draw claimed: {rule} · ½-½ · analysis on (Ctrl-Z takes the result back)"
+                ));
+            }
+            None => {
+                let seen = position.repetitions() + 1;
+                let quiet = position.board().halfmove_clock().div_ceil(2);
+                self.error(format!(
+                    "no draw to claim: this position has occurred {} (3 needed), {quiet} move{} without a capture or pawn move (50 needed)",
+                    times(seen),
+                    if quiet == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+
+    /// On the engine's turn, before it moves: whether it claims the draw
+    /// the rules give (when it is not better); the game then ends.
+    pub(super) fn engine_claims(&mut self, engine: Color) -> bool {
+        let end = self.play.game_end;
+        let Some(why) = self.doc.game.position_at(end).claimable_draw() else {
+            return false;
+        };
+        if !self.engine_sees_level(engine, false) {
+            return false;
+        }
+        let rule = rule_name(why);
+        self.finish_game("1/2-1/2", &format!("Draw claimed by the engine: {rule}."));
+        self.info(format!(
+            "the engine claims a draw: {rule} · ½-½ · analysis on"
+        ));
+        true
+    }
+
+    /// Whether `engine`'s evaluation of the game (after its last move, or
+    /// the static one before it has moved) is a draw to it: within
+    /// `DRAW_ACCEPT_CP` of level, or (`either_way` false) not better.
+    fn engine_sees_level(&self, engine: Color, either_way: bool) -> bool {
+        let white = match self.play.engine_score {
+            Some(s) => s,
+            None => Score::Cp(crate::eval::teach::hce_white(
+                self.doc.game.board(self.play.game_end),
+            )),
+        };
+        let own = match (white, engine) {
+            (Score::Cp(c), Color::White) => Score::Cp(c),
+            (Score::Cp(c), Color::Black) => Score::Cp(-c),
+            (Score::Mate(m), Color::White) => Score::Mate(m),
+            (Score::Mate(m), Color::Black) => Score::Mate(-m),
+        };
+        match own {
+            Score::Cp(c) if either_way => c.abs() <= DRAW_ACCEPT_CP,
+            Score::Cp(c) => c <= DRAW_ACCEPT_CP,
+            // Being mated, it takes the draw; mating, it plays on.
+            Score::Mate(m) => !either_way && m < 0,
+        }
+    }
+
+    /// Writes the result in as one undo step, stops the game and turns the
+    /// board to analysis: `Result` and `Termination` where the game is the
+    /// main line, and `note` after the game's last move in any case.
+    pub(super) fn finish_game(&mut self, result: &str, note: &str) {
+        let end = self.play.game_end;
+        let at = self.doc.cursor;
+        let main = self.tree().is_mainline(end) && self.tree().children(end).is_empty();
+        let old = self.tree().node(end).comment.clone();
+        let comment = if old.trim().is_empty() {
+            note.to_string()
+        } else {
+            format!("{} {note}", old.trim_end())
+        };
+        self.doc.game.in_one_step(&format!("result {result}"), |g| {
+            if main {
+                g.set_tag("Result", Some(result), at);
+                g.set_tag("Termination", Some(NORMAL), at);
+            }
+            g.set_comment(end, false, &comment);
+        });
+        if let Some(c) = &mut self.play.clocks {
+            c.stopped = true;
+        }
+        self.leave_play();
+        self.tree_changed();
+    }
+
+    /// `:showeval [on|off]`: whether games show the evaluation; a setting.
+    pub(super) fn show_eval(&mut self, on: Option<bool>) {
+        let on = on.unwrap_or(!self.config.show_eval_in_games);
+        if on != self.config.show_eval_in_games {
+            self.config.show_eval_in_games = on;
+            self.config_changed = true;
+        }
+        self.info(if on {
+            "games show the evaluation (:showeval off hides it)"
+        } else {
+            "games hide the evaluation until they end (:showeval on shows it)"
+        });
+    }
+}
+
+/// "threefold repetition", "the fifty-move rule".
+fn rule_name(why: GameStatus) -> &'static str {
+    match why {
+        GameStatus::FiftyMoves => "the fifty-move rule",
+        _ => "threefold repetition",
+    }
+}
+
+/// "once", "twice", "3 times".
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
+}

@@ -1,0 +1,303 @@
+//! The game panel beside the board during a game against the engine: both
+//! clocks in large digits (three rows of half blocks), the side whose
+//! clock runs marked, low time in the warning colour, the players, the
+//! control and the game's keys. Stacked, the clock of the side at the top
+//! of the board on top, as on Lichess; side by side where only a strip is
+//! free. Without colours the running side is reverse video and low time
+//! bold with "LOW" written out, so mono terminals read the same.
+
+use super::{put, titled};
+use crate::chess::Color as Side;
+use crate::tui::app::{App, Clocks, Mode};
+use crate::tui::control::{control_kind, control_text};
+use crate::tui::params::{LEVEL_ELO_SHOWN, LEVEL_MAX, LOW_TIME};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use std::time::Duration;
+
+/// Rows of one clock: the player's row and the digits.
+pub const CLOCK_H: u16 = 1 + DIGIT_H;
+
+/// Rows of the large digits.
+const DIGIT_H: u16 = 3;
+
+/// The rows the panel needs for both clocks side by side, with its title.
+pub const STRIP_H: u16 = 1 + CLOCK_H;
+
+/// A glyph of the large font, three rows of half blocks.
+fn glyph(c: char) -> [&'static str; 3] {
+    match c {
+        '0' => ["█▀█", "█ █", "▀▀▀"],
+        '1' => [" ▀█", "  █", "  ▀"],
+        '2' => ["▀▀█", "█▀▀", "▀▀▀"],
+        '3' => ["▀▀█", " ▀█", "▀▀▀"],
+        '4' => ["█ █", "▀▀█", "  ▀"],
+        '5' => ["█▀▀", "▀▀█", "▀▀▀"],
+        '6' => ["█▀▀", "█▀█", "▀▀▀"],
+        '7' => ["▀▀█", "  █", "  ▀"],
+        '8' => ["█▀█", "█▀█", "▀▀▀"],
+        '9' => ["█▀█", "▀▀█", "▀▀▀"],
+        ':' => ["▄", "▄", " "],
+        '.' => [" ", " ", "▀"],
+        _ => [" ", " ", " "],
+    }
+}
+
+/// `text` in the large font: three rows, one blank column between glyphs.
+pub fn big(text: &str) -> [String; 3] {
+    let mut rows = [String::new(), String::new(), String::new()];
+    for (i, c) in text.chars().enumerate() {
+        for (r, part) in glyph(c).iter().enumerate() {
+            if i > 0 {
+                rows[r].push(' ');
+            }
+            rows[r].push_str(part);
+        }
+    }
+    rows
+}
+
+/// "4:59", "1:02:30"; under `LOW_TIME` with tenths: "9.4".
+pub fn clock_text(d: Duration) -> String {
+    if d < LOW_TIME {
+        let tenths = d.as_millis() / 100;
+        return format!("{}.{}", tenths / 10, tenths % 10);
+    }
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The players' names as the game's tags have them.
+fn name(app: &App, side: Side) -> String {
+    let tag = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let fallback = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    app.doc.game.tags.known(tag).unwrap_or(fallback).to_string()
+}
+
+/// Draws the panel in `area`: stacked when there is room for both clocks
+/// above each other, else side by side.
+pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Mode::Play { level, .. } = app.play.mode else {
+        return;
+    };
+    let control = match &app.play.clocks {
+        Some(c) => format!(
+            "{} {}",
+            control_text(c.base, c.increment),
+            control_kind(c.base, c.increment)
+        ),
+        None => "untimed".to_string(),
+    };
+    let level = level.clamp(1, LEVEL_MAX);
+    let title = format!(
+        "Game · {control} · level {level} (~{} Elo)",
+        LEVEL_ELO_SHOWN[(level - 1) as usize]
+    );
+    let inner = titled(buf, area, &title, theme);
+    if inner.height == 0 || inner.width < 10 {
+        return;
+    }
+    let top = if app.ui.flipped {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let clocks = app.play.clocks.as_ref();
+    if inner.height > 2 * CLOCK_H {
+        let bottom_y = inner.y + inner.height - CLOCK_H;
+        clock(app, theme, clocks, top, inner.x, inner.y, inner.width, buf);
+        clock(
+            app,
+            theme,
+            clocks,
+            !top,
+            inner.x,
+            bottom_y,
+            inner.width,
+            buf,
+        );
+        let notes = notes(app);
+        let room = bottom_y - (inner.y + CLOCK_H);
+        let first = inner.y + CLOCK_H + room.saturating_sub(notes.len() as u16) / 2;
+        for (i, n) in notes.iter().take(room as usize).enumerate() {
+            put(
+                buf,
+                inner.x + 1,
+                first + i as u16,
+                n,
+                theme.dim_style(),
+                inner.width - 1,
+            );
+        }
+    } else if inner.height >= CLOCK_H {
+        let half = inner.width / 2;
+        clock(app, theme, clocks, Side::White, inner.x, inner.y, half, buf);
+        clock(
+            app,
+            theme,
+            clocks,
+            Side::Black,
+            inner.x + half,
+            inner.y,
+            inner.width - half,
+            buf,
+        );
+    } else {
+        let text = match clocks {
+            Some(c) => format!(
+                "W {} · B {}",
+                clock_text(c.remaining(Side::White, app.now)),
+                clock_text(c.remaining(Side::Black, app.now))
+            ),
+            None => "untimed".to_string(),
+        };
+        put(
+            buf,
+            inner.x + 1,
+            inner.y,
+            &text,
+            theme.title(),
+            inner.width - 1,
+        );
+    }
+}
+
+/// What stands where the evaluation, the engine lines or the teaching
+/// views would be while a game hides them.
+pub fn hidden(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 {
+        return;
+    }
+    let inner = titled(buf, area, "Evaluation hidden", theme);
+    let rows = [
+        "The evaluation, engine lines and teaching views",
+        "come back when the game ends.",
+        ":showeval on shows them in games (a setting).",
+        "",
+        "D offers a draw, or claims one the rules give;",
+        ":resign resigns; a ends the game unfinished.",
+    ];
+    for (i, r) in rows.iter().take(inner.height as usize).enumerate() {
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + i as u16,
+            r,
+            theme.dim_style(),
+            inner.width.saturating_sub(1),
+        );
+    }
+}
+
+/// The rows between the clocks: what is hidden and the game's keys.
+fn notes(app: &App) -> Vec<String> {
+    let mut rows = Vec::new();
+    if app.eval_hidden() {
+        rows.push("evaluation hidden until the game ends".to_string());
+        rows.push("(:showeval on shows it)".to_string());
+    }
+    if app.game_running() {
+        rows.push("D draw · :resign · u take back · a end".to_string());
+    }
+    rows
+}
+
+/// One clock at (x, y), `w` cells wide: the player's row, then the time in
+/// large digits (or "no clock").
+#[allow(clippy::too_many_arguments)]
+fn clock(
+    app: &App,
+    theme: &Theme,
+    clocks: Option<&Clocks>,
+    side: Side,
+    x: u16,
+    y: u16,
+    w: u16,
+    buf: &mut Buffer,
+) {
+    if w < 4 {
+        return;
+    }
+    let left = clocks.map(|c| c.remaining(side, app.now));
+    let running = match clocks {
+        Some(c) => c.ticking() && c.running == side && !app.play.paused,
+        None => app.game_running() && app.doc.game.board(app.play.game_end).side_to_move() == side,
+    };
+    let flagged = clocks.is_some_and(|c| c.flagged == Some(side));
+    let low = left.is_some_and(|d| d < LOW_TIME);
+    let mark = if running { "▶ " } else { "  " };
+    let colour = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let label = if flagged {
+        format!("{mark}{colour} · flag fell")
+    } else if low && !theme.colored() {
+        format!("{mark}{colour} · LOW · {}", name(app, side))
+    } else {
+        format!("{mark}{colour}: {}", name(app, side))
+    };
+    let mut label_style = if running {
+        Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(theme.text)
+    };
+    if running && !theme.colored() {
+        label_style = label_style.add_modifier(Modifier::REVERSED);
+    }
+    if flagged {
+        label_style = Style::new().fg(theme.error).add_modifier(Modifier::BOLD);
+    }
+    put(buf, x, y, &label, label_style, w);
+    let Some(left) = left else {
+        return;
+    };
+    let digits_style = if low || flagged {
+        Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
+    } else if running {
+        Style::new().fg(theme.text).add_modifier(Modifier::BOLD)
+    } else {
+        theme.dim_style()
+    };
+    let text = clock_text(left);
+    let rows = big(&text);
+    let width = rows[0].chars().count() as u16;
+    if width + 2 > w {
+        // Too narrow for the large digits: the time in plain text.
+        put(buf, x + 2, y + 1, &text, digits_style, w.saturating_sub(2));
+        return;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        put(buf, x + 2, y + 1 + r as u16, row, digits_style, w - 2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_digits() {
+        assert_eq!(clock_text(Duration::from_secs(299)), "4:59");
+        assert_eq!(clock_text(Duration::from_secs(3 * 3600 + 5)), "3:00:05");
+        assert_eq!(clock_text(Duration::from_millis(9_440)), "9.4");
+        assert_eq!(clock_text(Duration::ZERO), "0.0");
+        let rows = big("10:00");
+        assert!(rows.iter().all(|r| r.chars().count() == 17));
+    }
+}

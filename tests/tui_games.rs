@@ -1,0 +1,516 @@
+//! Games against the engine that feel like games: the evaluation hidden
+//! while one is played, resigning, draw offers (accepted and declined),
+//! draw claims (valid and refused) and the draws the rules make by
+//! themselves, the flag falling on a tick, `a` asking, the clock presets
+//! and a custom control, and snapshots of the play screen at 80x24 and
+//! 120x40 (tests/data/snapshots; `UPDATE_SNAPSHOTS=1` rewrites them).
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::time::Duration;
+use tapir::chess::Color;
+use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
+use tapir::game::Game;
+use tapir::tui::action::Action;
+use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind, Purpose};
+use tapir::tui::config::Config;
+use tapir::tui::ui;
+use tapir::tui::widgets::frametime::FrameStats;
+
+/// A board without an opening book (the tests answer for the engine).
+fn app_at(fen: Option<&str>) -> App {
+    let config = Config {
+        player: "Tester".into(),
+        ..Config::default()
+    };
+    let game = match fen {
+        Some(f) => Game::new(tapir::chess::Board::from_fen(f).unwrap()),
+        None => Game::default(),
+    };
+    let mut a = App::new(config, game);
+    a.book.set(None, "off".into());
+    a.take_effects();
+    a
+}
+
+/// Starts a game from the shown position: `side` for the human, the
+/// clock preset `clock` (0: none, 1: 1+0, 2: 3+2 ...).
+fn start(a: &mut App, side: Color, clock: usize) {
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(side));
+    for _ in 0..clock {
+        a.update(Action::PlayClock);
+    }
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(a.play.mode, Mode::Play { .. }));
+}
+
+fn message(a: &App) -> String {
+    a.dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+fn error(a: &App) -> String {
+    match &a.dialogs.message {
+        Some(m) if m.error => m.text.clone(),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+/// The human's move.
+fn human(a: &mut App, san: &str) {
+    a.update(Action::MoveText(san.into()));
+    assert!(
+        a.dialogs.message.as_ref().is_none_or(|m| !m.error),
+        "{san}: {:?}",
+        a.dialogs.message
+    );
+}
+
+/// The engine's search reports `cp` (White's view) and then moves `san`.
+fn engine(a: &mut App, san: &str, cp: Option<i32>) {
+    let s = a
+        .engine
+        .search
+        .as_ref()
+        .expect("the engine to be searching");
+    assert_eq!(s.key.purpose, Purpose::EngineMove);
+    let token = s.token;
+    let board = *a.doc.game.board(a.play.game_end);
+    let best = tapir::chess::parse_move(&board, san).unwrap();
+    if let Some(cp) = cp {
+        // Engines score from the side to move.
+        let own = if board.side_to_move() == Color::White {
+            cp
+        } else {
+            -cp
+        };
+        a.update(Action::Engine {
+            token,
+            event: SearchEvent::Info {
+                id: 1,
+                info: SearchInfo {
+                    depth: 8,
+                    multipv: 1,
+                    score: Score::Cp(own),
+                    bound: Bound::Exact,
+                    pv: vec![best],
+                    seldepth: 9,
+                    nodes: 1000,
+                    nps: 0,
+                    hashfull: 0,
+                    tbhits: 0,
+                    time: Duration::from_millis(10),
+                },
+            },
+        });
+    }
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+}
+
+/// Plays the knights out and back `n` times (human White, engine Black).
+fn knight_dance(a: &mut App, n: usize) {
+    for _ in 0..n {
+        human(a, "Nf3");
+        engine(a, "Nf6", None);
+        human(a, "Ng1");
+        engine(a, "Ng8", None);
+    }
+}
+
+#[test]
+fn the_evaluation_is_hidden_during_a_game_and_back_after_it() {
+    let mut a = app_at(None);
+    assert!(!a.eval_hidden());
+    assert!(a.headline().starts_with("static"));
+    start(&mut a, Color::White, 0);
+    assert!(a.eval_hidden());
+    assert_eq!(a.headline(), "eval hidden");
+    // A heatmap would give it away.
+    a.update(Action::Teach(tapir::tui::action::TeachAction::Heat));
+    assert!(a.ui.heat.is_none());
+    // The report too.
+    human(&mut a, "e4");
+    engine(&mut a, "e5", Some(30));
+    a.update(Action::Report);
+    assert!(error(&a).contains("end of the game"));
+    // The setting shows it, and is kept.
+    a.update(Action::Command("showeval".into()));
+    assert!(a.config.show_eval_in_games && a.config_changed);
+    assert!(!a.eval_hidden());
+    a.update(Action::Command("showeval off".into()));
+    assert!(a.eval_hidden());
+    a.update(Action::Command("showeval maybe".into()));
+    assert!(error(&a).contains("on or off"));
+    // Once the game is over, everything shows again.
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    assert!(!a.eval_hidden());
+    assert_ne!(a.headline(), "eval hidden");
+}
+
+#[test]
+fn resigning_asks_then_writes_the_result_in_one_undo_step() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    a.update(Action::Command("resign".into()));
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Resign));
+    // No: nothing changes.
+    a.update(Action::Confirm(false));
+    assert!(a.game_running());
+    assert_eq!(a.doc.game.tags.get("Result"), None);
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis, "analysis is available");
+    assert!(a.play.analysis);
+    assert_eq!(a.doc.game.result(), "0-1");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 5"));
+    let end = a.tree().line_end(tapir::game::NodeId::ROOT);
+    assert_eq!(a.tree().node(end).comment, "White resigns.");
+    assert!(message(&a).contains("White resigns · 0-1"));
+    // One step takes it all back.
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.tags.get("Result"), None);
+    assert_eq!(a.doc.game.tags.get("Termination"), None);
+    assert_eq!(a.tree().node(end).comment, "");
+    assert_eq!(a.tree().mainline_len(), 2, "the moves stay");
+    a.update(Action::Redo);
+    assert_eq!(a.doc.game.result(), "0-1");
+    // Nothing to resign now.
+    a.update(Action::Command("resign".into()));
+    assert!(error(&a).contains("no game"));
+}
+
+#[test]
+fn black_resigning_gives_white_the_game() {
+    let mut a = app_at(None);
+    start(&mut a, Color::Black, 0);
+    engine(&mut a, "d4", None);
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.doc.game.result(), "1-0");
+}
+
+/// At move 30 of a level ending: the engine takes the draw when its
+/// evaluation is level, and says no when it is better or worse.
+#[test]
+fn draw_offers_accepted_and_declined() {
+    let fen = "8/5k2/8/3r4/8/3R4/5K2/8 b - - 0 30";
+    let mut a = app_at(Some(fen));
+    start(&mut a, Color::White, 0);
+    engine(&mut a, "Kf6", Some(250));
+    a.update(Action::Draw);
+    assert!(message(&a).contains("declines the draw"), "{}", message(&a));
+    assert!(a.game_running());
+    human(&mut a, "Ke2");
+    engine(&mut a, "Ke6", Some(-300));
+    a.update(Action::Command("draw".into()));
+    assert!(message(&a).contains("declines"), "losing, it plays on too");
+    human(&mut a, "Ke3");
+    engine(&mut a, "Ke7", Some(10));
+    a.update(Action::Draw);
+    assert!(message(&a).contains("accepts the draw"), "{}", message(&a));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    let end = a.tree().line_end(tapir::game::NodeId::ROOT);
+    assert_eq!(a.tree().node(end).comment, "Draw agreed.");
+    assert_eq!(a.play.mode, Mode::Analysis);
+}
+
+#[test]
+fn a_draw_offer_early_in_the_game_is_declined() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", Some(0));
+    a.update(Action::Draw);
+    assert!(message(&a).contains("too early"));
+    assert!(a.game_running());
+}
+
+/// Threefold repetition waits for a claim in a game being played; the
+/// claim is refused before it, with the reason.
+#[test]
+fn claims_valid_and_refused() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    // Black's engine is better: it will not claim itself.
+    a.play.engine_score = Some(Score::Cp(-200));
+    knight_dance(&mut a, 1);
+    a.update(Action::Command("claim".into()));
+    let e = error(&a);
+    assert!(
+        e.contains("occurred twice") && e.contains("3 needed"),
+        "{e}"
+    );
+    assert!(a.game_running());
+    knight_dance(&mut a, 1);
+    // The third time: the game goes on until someone claims.
+    assert!(a.game_running(), "threefold does not end a game by itself");
+    assert!(a.engine.search.is_none(), "the human's turn");
+    a.update(Action::Draw);
+    assert!(message(&a).contains("threefold repetition"));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    let end = a.tree().line_end(tapir::game::NodeId::ROOT);
+    assert_eq!(
+        a.tree().node(end).comment,
+        "Draw claimed: threefold repetition."
+    );
+}
+
+#[test]
+fn the_fifty_move_rule_is_claimed() {
+    let mut a = app_at(Some("8/5k2/8/3r4/8/3R4/5K2/8 w - - 99 80"));
+    start(&mut a, Color::White, 0);
+    a.update(Action::Command("claim".into()));
+    assert!(error(&a).contains("50 moves without"));
+    human(&mut a, "Ke2");
+    a.update(Action::Command("claim".into()));
+    assert!(message(&a).contains("fifty-move rule"));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+}
+
+#[test]
+fn the_engine_claims_a_repetition_when_it_is_not_better() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    a.play.engine_score = Some(Score::Cp(0));
+    knight_dance(&mut a, 2);
+    human(&mut a, "Nf3");
+    // Its turn, the position on the board for the third time.
+    let token = a.engine.search.as_ref().unwrap().token;
+    let board = *a.board();
+    let m = tapir::chess::parse_move(&board, "Nf6").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(m),
+            ponder: None,
+        },
+    });
+    assert!(
+        message(&a).contains("engine claims a draw"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.tree().mainline_len(), 9, "it claimed instead of moving");
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+}
+
+#[test]
+fn fivefold_repetition_ends_the_game_by_itself() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    a.play.engine_score = Some(Score::Cp(-200));
+    knight_dance(&mut a, 3);
+    assert!(a.game_running());
+    human(&mut a, "Nf3");
+    engine(&mut a, "Nf6", None);
+    human(&mut a, "Ng1");
+    engine(&mut a, "Ng8", None);
+    assert!(!a.game_running(), "the fifth time ends it");
+    assert!(a.result_text().unwrap().contains("Fivefold repetition"));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert!(!a.eval_hidden());
+}
+
+/// The flag falls on a tick, with no key pressed: the tick asks for a
+/// redraw, the game ends, the engine stops.
+#[test]
+fn the_flag_falls_on_a_tick() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    let c = a.play.clocks.clone().unwrap();
+    assert_eq!(c.base, Duration::from_secs(60));
+    assert_eq!(c.increment, Duration::ZERO);
+    human(&mut a, "e4");
+    assert!(a.engine.searching());
+    let t0 = a.now;
+    assert!(a.update(Action::Tick(t0 + Duration::from_secs(30))));
+    assert!(a.game_running());
+    let redraw = a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert!(redraw, "the flag fall is drawn at once");
+    assert!(!a.is_live(), "nothing runs after it");
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
+    assert!(message(&a).contains("Black lost on time · 1-0"));
+    assert_eq!(a.doc.game.result(), "1-0");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Time forfeit"));
+    assert!(a.engine.search.is_none(), "the engine stopped");
+    assert!(!a.eval_hidden());
+}
+
+/// `a` asks while the game is on; the game keeps its players, and its
+/// result stays `*` (unfinished). Once the game is over, `a` just leaves.
+#[test]
+fn a_asks_before_ending_a_game() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    human(&mut a, "e4");
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::EndGame));
+    a.update(Action::Confirm(false));
+    assert!(a.game_running());
+    a.update(Action::ToggleAnalysis);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert_eq!(a.doc.game.result(), "*");
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
+    assert_eq!(a.tree().mainline_len(), 1);
+
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.dialogs.overlay, Overlay::None, "over: nothing to ask");
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert_eq!(a.doc.game.result(), "0-1");
+}
+
+#[test]
+fn clock_presets_and_a_custom_control() {
+    let mut a = app_at(None);
+    let mut seen = Vec::new();
+    a.update(Action::OpenPlayDialog);
+    for _ in 0..8 {
+        if let Overlay::Play(d) = &a.dialogs.overlay {
+            seen.push(d.clock);
+        }
+        a.update(Action::PlayClock);
+    }
+    assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7], "7 presets, then custom");
+    // Custom: a prompt, which refuses nonsense and keeps it for fixing.
+    if let Overlay::Play(d) = &mut a.dialogs.overlay {
+        d.clock = 7;
+    }
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(
+        a.dialogs.prompt.as_ref().unwrap().kind,
+        PromptKind::Clock(_)
+    ));
+    for c in "7+x".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    assert!(error(&a).contains("minutes+seconds"));
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "7+x");
+    a.update(Action::PromptBackspace);
+    a.update(Action::PromptChar('2'));
+    a.update(Action::PromptSubmit);
+    let c = a.play.clocks.clone().expect("clocks");
+    assert_eq!(
+        (c.base, c.increment),
+        (Duration::from_secs(420), Duration::from_secs(2))
+    );
+    assert!(message(&a).contains("clocks 7+2"));
+    // The dialog opens on the control of the game before when it is a
+    // preset.
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 4);
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    a.update(Action::OpenPlayDialog);
+    // Resigning ended the clocks with the game.
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(d) if d.clock == 0));
+}
+
+/// The engine's line (with the human's expected reply) never shows while
+/// it thinks, even with the evaluation shown.
+#[test]
+fn the_engines_thinking_is_not_shown() {
+    let mut a = app_at(None);
+    a.config.show_eval_in_games = true;
+    start(&mut a, Color::Black, 0);
+    let token = a.engine.search.as_ref().unwrap().token;
+    let b = *a.board();
+    let e4 = tapir::chess::parse_move(&b, "e4").unwrap();
+    let c5 = tapir::chess::parse_move(&b.make(e4), "c5").unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::Info {
+            id: 1,
+            info: SearchInfo {
+                depth: 9,
+                seldepth: 9,
+                multipv: 1,
+                score: Score::Cp(30),
+                bound: Bound::Exact,
+                nodes: 1000,
+                nps: 0,
+                hashfull: 0,
+                tbhits: 0,
+                time: Duration::from_millis(10),
+                pv: vec![e4, c5],
+            },
+        },
+    });
+    let text = screen(&mut a, 120, 40).join("\n");
+    assert!(!text.contains("c5"), "{text}");
+    assert!(text.contains("the engine is thinking"));
+}
+
+fn screen(a: &mut App, w: u16, h: u16) -> Vec<String> {
+    a.update(Action::Resize(w, h));
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::draw(f, a, &FrameStats::default()))
+        .unwrap();
+    let buf = term.backend().buffer();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The play screen at 3+2 after 1. e4 e5 2. Nf3, the engine to move with
+/// 2:41 against White's 2:50: the evaluation hidden, the clocks large.
+fn snapshot(w: u16, h: u16) {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    a.doc.game.tags.set("Date", "2025.01.01");
+    let t0 = a.now;
+    human(&mut a, "e4");
+    engine(&mut a, "e5", Some(20));
+    a.update(Action::Tick(t0 + Duration::from_secs(10)));
+    human(&mut a, "Nf3");
+    a.update(Action::Tick(t0 + Duration::from_secs(31)));
+    let lines = screen(&mut a, w, h);
+    let got = lines.join("\n") + "\n";
+    for hidden in ["d8 ", "static", "Eval ·", "+0.20"] {
+        assert!(!got.contains(hidden), "{hidden} shows:\n{got}");
+    }
+    let path = format!("tests/data/snapshots/play_{w}x{h}.txt");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &got).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).expect("the snapshot");
+    assert_eq!(got, want, "{path} differs; the screen:\n{got}");
+}
+
+#[test]
+fn play_snapshot_80x24() {
+    snapshot(80, 24);
+}
+
+#[test]
+fn play_snapshot_120x40() {
+    snapshot(120, 40);
+}
