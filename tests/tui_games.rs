@@ -5,6 +5,11 @@
 //! and a custom control, and snapshots of the play screen at 80x24 and
 //! 120x40 (tests/data/snapshots; `UPDATE_SNAPSHOTS=1` rewrites them).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::Duration;
