@@ -19,6 +19,7 @@ pub mod report;
 pub mod run;
 pub mod score;
 pub mod searcher;
+pub mod tactics;
 pub mod winprob;
 
 pub use accuracy::{game_figures, move_accuracy, SideFigures};

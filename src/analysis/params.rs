@@ -77,3 +77,9 @@ pub const EXTERNAL_NODES_PER_S: u64 = 20_000;
 /// ... plus this long, before it is stopped and the run fails with its
 /// name (an engine that hangs must not hang the report).
 pub const EXTERNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// What a piece is worth to the fork and pin facts (pawn, knight, bishop,
+/// rook, queen, king): the textbook 1-3-3-5-9, the king above all. A fork
+/// hits pieces worth more than the forker (or undefended); a pin holds a
+/// piece in front of its king or of one worth more.
+pub const FACT_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 100];
