@@ -165,3 +165,44 @@ fn a_click_on_the_graph_goes_to_that_position() {
     a.update(Action::MouseUp(r.x + r.width - 1, r.y + 3));
     assert_eq!(a.doc.cursor, job.positions[14].node);
 }
+
+#[test]
+fn verdicts_and_the_summary_show_while_it_runs() {
+    let mut a = board();
+    let before = write_game(&a.doc.game);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..14);
+    let run = a.report.run.as_ref().unwrap();
+    assert!(run.running);
+    let judged: Vec<_> = run
+        .report
+        .moves
+        .iter()
+        .flatten()
+        .filter_map(|m| m.class.map(|c| (m.node, c)))
+        .collect();
+    assert!(!judged.is_empty(), "{:#?}", run.report);
+    for &(n, c) in &judged {
+        assert_eq!(a.ui.moves.verdict(n), Some(c), "the move list knows it");
+    }
+    // A move the player left unjudged shows the report's glyph.
+    let tree = a.doc.game.tree();
+    let &(n, c) = judged
+        .iter()
+        .find(|(n, _)| !tree.node(*n).nags.iter().any(|g| g.is_move_quality()))
+        .expect("a verdict on a move without the player's");
+    let shown = format!("{}{}", tree.node(n).san(), c.glyph());
+    let s = screen(&a);
+    assert!(s.iter().any(|l| l.contains(&shown)), "{shown} in {s:#?}");
+    assert!(
+        s.iter().any(|l| l.contains("14/15 positions · White ")),
+        "the summary so far: {s:#?}"
+    );
+    assert_eq!(write_game(&a.doc.game), before, "nothing in the game yet");
+    // Cancelled: the verdicts go with the report.
+    a.update(Action::Report);
+    assert!(a.report.run.is_none());
+    assert_eq!(a.ui.moves.verdict(n), None);
+    assert!(!screen(&a).iter().any(|l| l.contains(&shown)));
+    assert_eq!(write_game(&a.doc.game), before);
+}

@@ -55,6 +55,7 @@ impl App {
         if let Some(run) = self.report.run.take() {
             run.cancel.store(true, Ordering::Relaxed);
         }
+        self.sync_move_list();
     }
 
     /// News from the report thread; old runs' news are dropped.
@@ -72,6 +73,8 @@ impl App {
                     *slot = Some(*result);
                     run.report = build(&run.positions, &run.results);
                 }
+                // The move list shows the verdicts as they come.
+                self.sync_move_list();
                 true
             }
             ReportMsg::Done { token, error } => {
@@ -82,6 +85,7 @@ impl App {
                 match error {
                     Some(e) => {
                         self.report.run = None;
+                        self.sync_move_list();
                         self.error(format!("report: {e}"));
                     }
                     None => self.finish_report(),
@@ -114,6 +118,20 @@ impl App {
             "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
+    }
+
+    /// The report's verdicts so far (each move's as its two positions are
+    /// searched), for the move list.
+    pub(super) fn report_verdicts(&self) -> Vec<(crate::game::NodeId, crate::analysis::Class)> {
+        let Some(run) = &self.report.run else {
+            return Vec::new();
+        };
+        run.report
+            .moves
+            .iter()
+            .flatten()
+            .filter_map(|m| m.class.map(|c| (m.node, c)))
+            .collect()
     }
 
     /// A click at (x, y): on the report's graph, go to that position.
