@@ -127,9 +127,9 @@ fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mu
         buf,
     );
     // The lines and the numbers: beside the boards, or under them.
-    let beside = inner.width >= boards_w + SIDE_MIN_W;
+    let beside = inner.width > boards_w + SIDE_MIN_W;
     let (bx, mut y, bw) = if beside {
-        (inner.x + boards_w, y0, inner.width - boards_w)
+        (inner.x + boards_w + 1, y0, inner.width - boards_w - 1)
     } else {
         (inner.x, y0 + 9, inner.width)
     };
