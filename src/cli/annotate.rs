@@ -60,13 +60,13 @@ pub struct AnnotateArgs {
     pub engine: Option<String>,
 }
 
+/// The workers' searchers, one per thread.
+type Searchers = Vec<Box<dyn PositionSearch>>;
+
 /// One searcher per thread: tapir's own, or the engine `--engine` names.
 /// Returns them and the engine's name (`None` for tapir).
-fn searchers(
-    engine: Option<&str>,
-    threads: usize,
-) -> Result<(Vec<Box<dyn PositionSearch>>, Option<String>)> {
-    let mut out: Vec<Box<dyn PositionSearch>> = Vec::with_capacity(threads);
+fn searchers(engine: Option<&str>, threads: usize) -> Result<(Searchers, Option<String>)> {
+    let mut out: Searchers = Vec::with_capacity(threads);
     let Some(cmd) = engine else {
         for _ in 0..threads {
             out.push(Box::new(Searcher::new().map_err(|e| {

@@ -7,8 +7,8 @@
 //! what the Deltas view shows of one explanation: its two positions side
 //! by side with the numbers its sentence quotes.
 
-use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::line::san_line;
+use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::score::signed_pawns;
 use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, MoveReport, PlyResult};
 use crate::chess::{Board, Color};

@@ -20,7 +20,9 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             EvalKind::Nnue => "Eval · NNUE · White's view, cp · e: HCE".to_string(),
         },
         PanelView::Explain => format!("Explain · {}", app.ui.teach.term_or_first().name()),
-        PanelView::Deltas if app.report.pair_open => "Report · played line vs better line".to_string(),
+        PanelView::Deltas if app.report.pair_open => {
+            "Report · played line vs better line".to_string()
+        }
         PanelView::Deltas => "Move deltas · White's view, cp".to_string(),
         PanelView::Compare => "HCE vs NNUE · White's view, pawns".to_string(),
         PanelView::Packed => "Packed arithmetic · (eg << 16) + mg".to_string(),

@@ -169,13 +169,9 @@ fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mu
         text.add_modifier(Modifier::BOLD),
     );
     // The sentence under everything, when rows are left.
-    let mut y = y.max(y0 + 9) + 1;
-    for row in wrap(&p.text, inner.width as usize) {
-        if y >= bottom {
-            break;
-        }
+    let first = y.max(y0 + 9) + 1;
+    for (y, row) in (first..bottom).zip(wrap(&p.text, inner.width as usize)) {
         put(buf, inner.x, y, &row, dim, inner.width);
-        y += 1;
     }
 }
 
