@@ -299,7 +299,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[C('J')],
         label: "J",
-        help: "report: lines side by side",
+        help: "report: both lines",
         section: Section::Teach,
         action: || Action::ReportPair,
     },
