@@ -274,3 +274,51 @@ fn explanations_say_the_traces_numbers() {
     let nxf7 = report.moves[8].as_ref().unwrap();
     assert!(nxf7.class.is_some(), "5.Nxf7 is judged: {nxf7:#?}");
 }
+
+/// `--engine CMD`: tapir's own UCI engine as an external one, one process
+/// per thread; the same output whatever the threads, every move with its
+/// eval; a bad engine command is one clear error.
+#[test]
+fn annotate_with_an_external_engine() {
+    let input = data("variations-nags-and-comments.pgn");
+    let engine = format!("'{}' uci", env!("CARGO_BIN_EXE_tapir"));
+    let run = |name: &str, threads: &str| {
+        annotate_to(
+            &input,
+            &temp(name),
+            &["--nodes", "2000", "--threads", threads, "--engine", &engine],
+        )
+    };
+    let a = run("ext-a.pgn", "2");
+    let b = run("ext-b.pgn", "1");
+    assert_eq!(a, b, "same nodes, same output, whatever the threads");
+    let old = read_first(&std::fs::read_to_string(&input).unwrap())
+        .unwrap()
+        .game;
+    let new = read_first(&a).unwrap();
+    assert!(new.problems.is_empty(), "{:?}", new.problems);
+    assert_kept(&old, &new.game);
+    let evals = new
+        .game
+        .tree()
+        .mainline()
+        .filter(|&id| new.game.tree().node(id).comment.contains("[%eval "))
+        .count();
+    assert_eq!(evals, new.game.tree().mainline_len());
+    for (engine, want) in [
+        ("/no/such/engine", "cannot start /no/such/engine"),
+        // Exits at once: "exited at start" or "stopped reading its input".
+        ("sh -c 'exit 3'", ": sh "),
+        ("'unclosed", "unclosed quote"),
+    ] {
+        let o = tapir(&["annotate", &input, "--nodes", "100", "--engine", engine]);
+        assert!(!o.status.success(), "{engine}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{engine}: {err}");
+        assert!(
+            err.starts_with("error: --engine: ") && err.contains(want),
+            "{engine}: {err}"
+        );
+        assert!(o.stdout.is_empty());
+    }
+}

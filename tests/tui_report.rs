@@ -170,3 +170,113 @@ fn a_click_on_the_graph_goes_to_that_position() {
     a.update(Action::MouseUp(r.x + r.width - 1, r.y + 3));
     assert_eq!(a.doc.cursor, job.positions[14].node);
 }
+
+#[test]
+fn verdicts_and_the_summary_show_while_it_runs() {
+    let mut a = board();
+    let before = write_game(&a.doc.game);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..14);
+    let run = a.report.run.as_ref().unwrap();
+    assert!(run.running);
+    let judged: Vec<_> = run
+        .report
+        .moves
+        .iter()
+        .flatten()
+        .filter_map(|m| m.class.map(|c| (m.node, c)))
+        .collect();
+    assert!(!judged.is_empty(), "{:#?}", run.report);
+    for &(n, c) in &judged {
+        assert_eq!(a.ui.moves.verdict(n), Some(c), "the move list knows it");
+    }
+    // A move the player left unjudged shows the report's glyph.
+    let tree = a.doc.game.tree();
+    let &(n, c) = judged
+        .iter()
+        .find(|(n, _)| !tree.node(*n).nags.iter().any(|g| g.is_move_quality()))
+        .expect("a verdict on a move without the player's");
+    let shown = format!("{}{}", tree.node(n).san(), c.glyph());
+    let s = screen(&a);
+    assert!(s.iter().any(|l| l.contains(&shown)), "{shown} in {s:#?}");
+    assert!(
+        s.iter().any(|l| l.contains("14/15 positions · White ")),
+        "the summary so far: {s:#?}"
+    );
+    assert_eq!(write_game(&a.doc.game), before, "nothing in the game yet");
+    // Cancelled: the verdicts go with the report.
+    a.update(Action::Report);
+    assert!(a.report.run.is_none());
+    assert_eq!(a.ui.moves.verdict(n), None);
+    assert!(!screen(&a).iter().any(|l| l.contains(&shown)));
+    assert_eq!(write_game(&a.doc.game), before);
+}
+
+/// The "+0.35"-like numbers of a text.
+fn numbers(text: &str) -> Vec<String> {
+    text.split([' ', '(', ')', ',', ';', ':'])
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| {
+            w.starts_with(['+', '-', '\u{2212}'])
+                && w.len() > 3
+                && w[w.len() - 3..].starts_with('.')
+                && w[w.len() - 2..].chars().all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn j_opens_an_explanations_two_positions_side_by_side() {
+    let mut a = board();
+    a.update(Action::ReportPair);
+    assert!(a.report.pair_open && a.report.pair.is_none());
+    assert!(screen(&a).iter().any(|l| l.contains("No game report yet")));
+    a.update(Action::ReportPair);
+    assert!(!a.report.pair_open);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..15);
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    let explained: Vec<_> = a
+        .report
+        .run
+        .as_ref()
+        .unwrap()
+        .report
+        .moves
+        .iter()
+        .flatten()
+        .filter(|m| m.explanation.is_some())
+        .map(|m| m.node)
+        .collect();
+    assert!(explained.len() >= 2);
+    a.update(Action::GoTo(explained[0]));
+    a.update(Action::ReportPair);
+    let p = a.report.pair.clone().expect("the shown move's explanation");
+    assert_eq!(p.node, explained[0]);
+    // Every number of the sentence is one the view shows.
+    let mut shown = vec![p.before.clone(), p.after.clone(), p.total.clone()];
+    shown.extend(p.terms.iter().map(|(_, v)| v.clone()));
+    for n in numbers(&p.text) {
+        assert!(shown.contains(&n), "{n} of {:?} not in {shown:?}", p.text);
+    }
+    for (w, h) in [(80, 24), (120, 40)] {
+        a.update(Action::Resize(w, h));
+        let s = screen(&a).join("\n");
+        assert!(s.contains("Report · played line vs better line"), "{s}");
+        for n in &shown {
+            assert!(s.contains(n.as_str()), "{n} on the {w}x{h} screen:\n{s}");
+        }
+        for (name, _) in &p.terms {
+            assert!(s.contains(name.as_str()), "{name} at {w}x{h}:\n{s}");
+        }
+    }
+    // It follows the shown move.
+    a.update(Action::GoTo(explained[1]));
+    assert_eq!(a.report.pair.as_ref().map(|p| p.node), Some(explained[1]));
+    a.update(Action::ReportPair);
+    assert!(a.report.pair.is_none());
+}

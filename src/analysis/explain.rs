@@ -1,6 +1,7 @@
 //! Why a move was bad, in one or two plain sentences from tapir's own
 //! numbers: the search's scores and facts (a mate allowed or let go,
-//! material hung or missed by static exchange), and the hand-crafted
+//! material hung or missed by static exchange, a fork or pin walked into
+//! that the better line avoids, a fork missed), and the hand-crafted
 //! trace of where the played line and the better line end, term by term.
 //! Every number in the text is one of those: the search's score before
 //! and after the move, a mate distance, or a difference of two traces'
@@ -10,6 +11,7 @@ use super::classify::{Class, MateTurn};
 use super::line::{piece_words, san_line, to_quiet};
 use super::params::{TERMS_NAMED, TERM_MIN_CP};
 use super::score::{signed_pawns, WhiteScore};
+use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
 use crate::chess::{Board, Color, Move};
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::taper;
@@ -96,6 +98,12 @@ pub fn explain(j: &Judged) -> Explanation {
     played_full.extend_from_slice(j.reply);
     let (played_line, played_end) = to_quiet(j.board, &played_full);
     let (better_line, better_end) = to_quiet(j.board, j.best);
+    if j.turn == MateTurn::None {
+        if let Some(fact) = tactic_fact(j.board, &played_line, &better_line) {
+            text.push(' ');
+            text.push_str(&fact);
+        }
+    }
     let (tp, tb) = (trace(&played_end), trace(&better_end));
     let all = term_differences(&tp, &tb, mover);
     let total = (tp.tapered - tb.tapered) * mover.sign();
@@ -207,10 +215,207 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
     None
 }
 
+/// The first fork the opponent of the side to move at `start` makes in
+/// `line`: the index of the forking move and the fork.
+pub fn opponent_fork(start: &Board, line: &[Move]) -> Option<(usize, Fork)> {
+    let mover = start.side_to_move();
+    let mut b = *start;
+    for (k, &m) in line.iter().enumerate() {
+        if !b.is_legal(m) {
+            break;
+        }
+        let by_opponent = b.side_to_move() != mover;
+        b = b.make(m);
+        if by_opponent && !m.is_castle() {
+            if let Some(f) = fork_by(&b, m.to()) {
+                return Some((k, f));
+            }
+        }
+    }
+    None
+}
+
+/// The first pin of the side to move at `start` that a position of `line`
+/// has and `start` has not: the index of the move that leads there and
+/// the pin.
+pub fn new_pin(start: &Board, line: &[Move]) -> Option<(usize, Pin)> {
+    let mover = start.side_to_move();
+    let old = pins_of(start, mover);
+    let mut b = *start;
+    for (k, &m) in line.iter().enumerate() {
+        if !b.is_legal(m) {
+            break;
+        }
+        b = b.make(m);
+        if let Some(p) = pins_of(&b, mover).into_iter().find(|p| !old.contains(p)) {
+            return Some((k, p));
+        }
+    }
+    None
+}
+
+/// A fork or pin, when one is true in the lines' positions: the played
+/// line lets the opponent fork (or pins a piece of the mover's) and the
+/// better line does not, or the better line's first move forks and the
+/// played move does not.
+pub fn tactic_fact(board: &Board, played: &[Move], better: &[Move]) -> Option<String> {
+    let best = *better.first()?;
+    let &first = played.first()?;
+    let side = |b: &Board, sq| {
+        b.piece_at(sq)
+            .map_or("a piece", |p| kind_word(p.kind()))
+            .to_string()
+    };
+    let end_of = |line: &[Move]| {
+        let mut b = *board;
+        for &m in line {
+            b = b.make(m);
+        }
+        b
+    };
+    if let Some((k, f)) = opponent_fork(board, played) {
+        if opponent_fork(board, better).is_none() {
+            return Some(format!(
+                "It walks into a fork: after {}, {} on {} attacks {}; {} avoids it.",
+                san_line(board, &played[..=k]),
+                kind_word(f.piece.kind()),
+                f.square,
+                targets_words(&f),
+                san_line(board, better)
+            ));
+        }
+    }
+    if board.is_legal(best) && !best.is_castle() && best != first {
+        if let Some(f) = fork_by(&board.make(best), best.to()) {
+            let played_forks = board.is_legal(first)
+                && !first.is_castle()
+                && fork_by(&board.make(first), first.to()).is_some();
+            if !played_forks {
+                return Some(format!(
+                    "It misses a fork: {} attacks {} at once.",
+                    move_label(board, best),
+                    targets_words(&f)
+                ));
+            }
+        }
+    }
+    if let Some((k, p)) = new_pin(board, played) {
+        if new_pin(board, better).is_none() {
+            let at = end_of(&played[..=k]);
+            return Some(format!(
+                "It walks into a pin: after {}, {} on {} is pinned to {} on {} by {} on {}; {} avoids it.",
+                san_line(board, &played[..=k]),
+                side(&at, p.pinned),
+                p.pinned,
+                side(&at, p.behind),
+                p.behind,
+                side(&at, p.pinner),
+                p.pinner,
+                san_line(board, better)
+            ));
+        }
+    }
+    None
+}
+
 fn lowercase_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_lowercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::parse_san;
+
+    /// The position of `fen` and the lines `lines` (SAN, from it).
+    fn setup(fen: &str, lines: &[&[&str]]) -> (Board, Vec<Vec<Move>>) {
+        let start = Board::from_fen(fen).unwrap();
+        let moves = lines
+            .iter()
+            .map(|sans| {
+                let mut b = start;
+                sans.iter()
+                    .map(|s| {
+                        let m = parse_san(&b, s).unwrap_or_else(|e| panic!("{s}: {e:?}"));
+                        b = b.make(m);
+                        m
+                    })
+                    .collect()
+            })
+            .collect();
+        (start, moves)
+    }
+
+    const FORK_INTO: &str = "4k3/1r6/8/1N6/8/8/8/4K3 b - - 0 1";
+    const FORK_MISSED: &str = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
+    const PIN_INTO: &str = "4k3/8/2n5/8/8/3B4/8/4K3 b - - 0 1";
+
+    #[test]
+    fn forks_and_pins_said_only_when_true() {
+        let (b, l) = setup(FORK_INTO, &[&["Kf7", "Nd6+"], &["Kd7", "Ke2"]]);
+        assert_eq!(
+            tactic_fact(&b, &l[0], &l[1]).as_deref(),
+            Some(
+                "It walks into a fork: after 1...Kf7 2.Nd6+, the knight on d6 attacks \
+                 the king on f7 and the rook on b7; 1...Kd7 2.Ke2 avoids it."
+            )
+        );
+        // The better line forks too: nothing is said.
+        assert_eq!(tactic_fact(&b, &l[0], &l[0]), None);
+        let (b, l) = setup(FORK_MISSED, &[&["Ke2", "Kd7"], &["Nc7+", "Kd7"]]);
+        assert_eq!(
+            tactic_fact(&b, &l[0], &l[1]).as_deref(),
+            Some("It misses a fork: 1.Nc7+ attacks the king on e8 and the rook on a8 at once.")
+        );
+        // Played the fork itself, or a line with no fork in it.
+        assert_eq!(tactic_fact(&b, &l[1], &l[1]), None);
+        let (b2, l2) = setup(FORK_MISSED, &[&["Ke2", "Kd7"], &["Kf2", "Kd7"]]);
+        assert_eq!(tactic_fact(&b2, &l2[0], &l2[1]), None);
+        let (b, l) = setup(PIN_INTO, &[&["Kd7", "Bb5"], &["Kf7", "Bb5"]]);
+        assert_eq!(
+            tactic_fact(&b, &l[0], &l[1]).as_deref(),
+            Some(
+                "It walks into a pin: after 1...Kd7 2.Bb5, the knight on c6 is pinned to \
+                 the king on d7 by the bishop on b5; 1...Kf7 2.Bb5 avoids it."
+            )
+        );
+        assert_eq!(tactic_fact(&b, &l[0], &l[0]), None, "both lines pin");
+    }
+
+    #[test]
+    fn the_fact_is_in_the_explanation() {
+        let (b, l) = setup(FORK_INTO, &[&["Kf7", "Nd6+", "Ke7"], &["Kd7", "Ke2"]]);
+        let x = explain(&Judged {
+            board: &b,
+            played: l[0][0],
+            reply: &l[0][1..],
+            best: &l[1],
+            before: WhiteScore(0),
+            after: WhiteScore(400),
+            class: Class::Blunder,
+            turn: MateTurn::None,
+        });
+        assert!(
+            x.text
+                .contains("It walks into a fork: after 1...Kf7 2.Nd6+, the knight on d6"),
+            "{}",
+            x.text
+        );
+        let (b, l) = setup(PIN_INTO, &[&["Kd7", "Bb5", "Kd6"], &["Kf7", "Bb5"]]);
+        let x = explain(&Judged {
+            board: &b,
+            played: l[0][0],
+            reply: &l[0][1..],
+            best: &l[1],
+            before: WhiteScore(0),
+            after: WhiteScore(100),
+            class: Class::Inaccuracy,
+            turn: MateTurn::None,
+        });
+        assert!(x.text.contains("It walks into a pin"), "{}", x.text);
     }
 }

@@ -1,5 +1,6 @@
 //! Whole-game work over a game tree: every position of a game's main line
-//! searched on worker threads (`run`, `searcher`), each move judged by the
+//! searched on worker threads (`run`, `searcher`, or any UCI engine:
+//! `external`), each move judged by the
 //! expected score it gives away (`winprob`, `classify`), accuracy and
 //! average centipawn loss per side as Lichess computes them (`accuracy`),
 //! and the reasons behind each inaccuracy, mistake and blunder from the
@@ -11,18 +12,24 @@ pub mod accuracy;
 pub mod annotate;
 pub mod classify;
 pub mod explain;
+pub mod external;
 pub mod line;
 pub mod params;
 pub mod report;
 pub mod run;
 pub mod score;
 pub mod searcher;
+pub mod tactics;
 pub mod winprob;
 
 pub use accuracy::{game_figures, move_accuracy, SideFigures};
 pub use classify::{classify, Class, MateTurn};
 pub use explain::Explanation;
+pub use external::ExternalSearcher;
 pub use report::{build, GameReport, MoveReport};
-pub use run::{analyse_positions, mainline_positions, AnalysisError, LinePosition};
+pub use run::{
+    analyse_positions, analyse_with, mainline_positions, AnalysisError, LinePosition,
+    PositionSearch,
+};
 pub use score::WhiteScore;
 pub use searcher::{Budget, PlyResult, Searcher};

@@ -70,3 +70,16 @@ pub const TERMS_NAMED: usize = 3;
 /// Nodes per position of the board's report (`r`, `:report`): the same
 /// as `tapir annotate`'s default, so the two agree.
 pub const BOARD_REPORT_NODES: u64 = 100_000;
+
+/// An external engine (`annotate --engine`) searching a node budget is
+/// given the budget at this many nodes a second (a slow engine's pace) ...
+pub const EXTERNAL_NODES_PER_S: u64 = 20_000;
+/// ... plus this long, before it is stopped and the run fails with its
+/// name (an engine that hangs must not hang the report).
+pub const EXTERNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// What a piece is worth to the fork and pin facts (pawn, knight, bishop,
+/// rook, queen, king): the textbook 1-3-3-5-9, the king above all. A fork
+/// hits pieces worth more than the forker (or undefended); a pin holds a
+/// piece in front of its king or of one worth more.
+pub const FACT_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 100];

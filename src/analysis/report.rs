@@ -42,6 +42,9 @@ pub struct GameReport {
     pub moves: Vec<Option<MoveReport>>,
     /// White's and Black's figures, once every position is searched.
     pub sides: Option<[SideFigures; 2]>,
+    /// The figures so far: over the positions searched from the start
+    /// without a gap (the whole game once complete); `None` before two.
+    pub so_far: Option<[SideFigures; 2]>,
     /// Per side (White, Black): inaccuracies, mistakes, blunders.
     pub counts: [[usize; 3]; 2],
 }
@@ -73,10 +76,14 @@ pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameR
             let s: Vec<WhiteScore> = scores.iter().flatten().copied().collect();
             game_figures(&s, positions[0].board.side_to_move())
         });
+    let prefix: Vec<WhiteScore> = scores.iter().map_while(|s| *s).collect();
+    let so_far =
+        (prefix.len() >= 2).then(|| game_figures(&prefix, positions[0].board.side_to_move()));
     GameReport {
         scores,
         moves,
         sides,
+        so_far,
         counts,
     }
 }

@@ -1,10 +1,11 @@
 //! A game's main line searched position by position on worker threads:
-//! each worker its own single-threaded searcher, taking the next position
-//! off a shared counter; results come back over a channel to the caller's
-//! thread, in the order they finish, so a progress bar or a board can show
-//! them as they come. Each position is searched from a clean slate, so the
+//! each worker its own single-threaded searcher (tapir's own, or one UCI
+//! engine process per worker), taking the next position off a shared
+//! counter; results come back over a channel to the caller's thread, in
+//! the order they finish, so a progress bar or a board can show them as
+//! they come. Each position is searched from a clean slate, so the
 //! results are the same whatever the number of workers (for a node
-//! budget).
+//! budget, where the engine is deterministic).
 
 use super::searcher::{Budget, PlyResult, Searcher};
 use crate::chess::{Board, Position};
@@ -30,6 +31,8 @@ pub enum AnalysisError {
     Memory(String),
     /// Stopped from outside before the end.
     Cancelled,
+    /// The engine failed (an external engine exited, hung or gave no move).
+    Engine(String),
 }
 
 impl std::fmt::Display for AnalysisError {
@@ -37,11 +40,57 @@ impl std::fmt::Display for AnalysisError {
         match self {
             AnalysisError::Memory(e) => write!(f, "no memory for the analysis: {e}"),
             AnalysisError::Cancelled => write!(f, "the analysis was cancelled"),
+            AnalysisError::Engine(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for AnalysisError {}
+
+/// What searches one position of a line for the report: tapir's own
+/// `Searcher` or an external UCI engine. Each worker thread owns one.
+pub trait PositionSearch: Send {
+    /// Searches `positions[i]` (the earlier positions are the game before
+    /// it) within `budget`, forgetting what it searched before.
+    fn search_at(
+        &mut self,
+        positions: &[LinePosition],
+        i: usize,
+        budget: Budget,
+    ) -> Result<PlyResult, String>;
+}
+
+impl PositionSearch for Searcher {
+    fn search_at(
+        &mut self,
+        positions: &[LinePosition],
+        i: usize,
+        budget: Budget,
+    ) -> Result<PlyResult, String> {
+        let p = &positions[i];
+        Ok(self.search(&p.board, &p.history, budget))
+    }
+}
+
+/// The game up to `positions[i]` as a `Position` (the start and the moves
+/// between the line's positions), for an engine that is sent the moves.
+pub fn position_at(positions: &[LinePosition], i: usize) -> Position {
+    let mut pos = Position::new(positions[0].board);
+    for pair in positions[..=i].windows(2) {
+        let next = pair[1].board.hash();
+        let m = crate::chess::legal_moves(&pair[0].board)
+            .iter()
+            .copied()
+            .find(|&m| pair[0].board.make(m).hash() == next);
+        match m {
+            Some(m) => pos.make(m),
+            // Not a move apart (cannot happen with a main line): the
+            // position alone.
+            None => return Position::new(positions[i].board),
+        }
+    }
+    pos
+}
 
 /// The positions of `game`'s main line: the start and after every move.
 pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
@@ -67,37 +116,61 @@ pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
     out
 }
 
-/// Searches every position on `threads` workers; `on_result` hears of each
-/// as it finishes (index into `positions`). `cancel` stops the work
-/// between positions.
+/// Searches every position on `threads` workers with tapir's own search;
+/// `on_result` hears of each as it finishes (index into `positions`).
+/// `cancel` stops the work between positions.
 pub fn analyse_positions(
     positions: &[LinePosition],
     budget: Budget,
     threads: usize,
     cancel: &AtomicBool,
-    mut on_result: impl FnMut(usize, &PlyResult),
+    on_result: impl FnMut(usize, &PlyResult),
 ) -> Result<Vec<PlyResult>, AnalysisError> {
     let threads = threads.clamp(1, positions.len().max(1));
-    let mut searchers = Vec::with_capacity(threads);
+    let mut searchers: Vec<Box<dyn PositionSearch>> = Vec::with_capacity(threads);
     for _ in 0..threads {
-        searchers.push(Searcher::new().map_err(AnalysisError::Memory)?);
+        searchers.push(Box::new(Searcher::new().map_err(AnalysisError::Memory)?));
     }
+    analyse_with(positions, budget, &mut searchers, cancel, on_result)
+}
+
+/// Searches every position with `searchers`, one worker thread each (they
+/// are kept for the next line: an engine process need not start again).
+/// A searcher's failure stops the work and is the error.
+pub fn analyse_with(
+    positions: &[LinePosition],
+    budget: Budget,
+    searchers: &mut [Box<dyn PositionSearch>],
+    cancel: &AtomicBool,
+    mut on_result: impl FnMut(usize, &PlyResult),
+) -> Result<Vec<PlyResult>, AnalysisError> {
+    if searchers.is_empty() {
+        return Err(AnalysisError::Engine("no searcher to analyse with".into()));
+    }
+    let used = searchers.len().min(positions.len().max(1));
     let next = AtomicUsize::new(0);
-    let (tx, rx) = channel::<(usize, PlyResult)>();
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = channel::<(usize, Result<PlyResult, String>)>();
     let mut results: Vec<Option<PlyResult>> = vec![None; positions.len()];
+    let mut error: Option<String> = None;
     std::thread::scope(|s| {
-        for mut searcher in searchers {
+        for searcher in searchers.iter_mut().take(used) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, failed) = (&next, &failed);
             let spawned = std::thread::Builder::new()
                 .stack_size(SEARCH_THREAD_STACK)
                 .spawn_scoped(s, move || loop {
-                    if cancel.load(Ordering::Relaxed) {
+                    if cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(p) = positions.get(i) else { break };
-                    let r = searcher.search(&p.board, &p.history, budget);
+                    if i >= positions.len() {
+                        break;
+                    }
+                    let r = searcher.search_at(positions, i, budget);
+                    if r.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
                     if tx.send((i, r)).is_err() {
                         break;
                     }
@@ -107,29 +180,34 @@ pub fn analyse_positions(
         }
         drop(tx);
         for (i, r) in rx {
-            on_result(i, &r);
-            results[i] = Some(r);
+            match r {
+                Ok(r) => {
+                    on_result(i, &r);
+                    results[i] = Some(r);
+                }
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
         }
     });
+    if let Some(e) = error {
+        return Err(AnalysisError::Engine(e));
+    }
     if cancel.load(Ordering::Relaxed) && results.iter().any(Option::is_none) {
         return Err(AnalysisError::Cancelled);
     }
     // Every worker failing to start leaves holes: search them here.
     let mut out = Vec::with_capacity(results.len());
-    let mut here: Option<Searcher> = None;
     for (i, r) in results.into_iter().enumerate() {
         match r {
             Some(r) => out.push(r),
             None => {
-                if here.is_none() {
-                    here = Some(Searcher::new().map_err(AnalysisError::Memory)?);
-                }
-                if let Some(s) = here.as_mut() {
-                    let p = &positions[i];
-                    let r = s.search(&p.board, &p.history, budget);
-                    on_result(i, &r);
-                    out.push(r);
-                }
+                let r = searchers[0]
+                    .search_at(positions, i, budget)
+                    .map_err(AnalysisError::Engine)?;
+                on_result(i, &r);
+                out.push(r);
             }
         }
     }

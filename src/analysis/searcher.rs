@@ -22,7 +22,8 @@ pub enum Budget {
 }
 
 impl Budget {
-    fn limits(self) -> Limits {
+    /// The search limits of the budget.
+    pub fn limits(self) -> Limits {
         match self {
             Budget::Nodes(n) => Limits {
                 nodes: Some(n.max(1)),
@@ -74,17 +75,8 @@ impl Searcher {
     /// first) within `budget`.
     pub fn search(&mut self, board: &Board, history: &[u64], budget: Budget) -> PlyResult {
         let stm = board.side_to_move();
-        if legal_moves(board).is_empty() {
-            return PlyResult {
-                score: if board.in_check() {
-                    WhiteScore::mated(stm)
-                } else {
-                    WhiteScore(0)
-                },
-                pv: Vec::new(),
-                depth: 0,
-                nodes: 0,
-            };
+        if let Some(over) = game_over(board) {
+            return over;
         }
         self.tt.clear();
         for w in self.workers.iter_mut() {
@@ -122,9 +114,27 @@ impl Searcher {
     }
 }
 
+/// The result of a position with no legal move (mate or stalemate: no
+/// search needed), or `None`.
+pub fn game_over(board: &Board) -> Option<PlyResult> {
+    if !legal_moves(board).is_empty() {
+        return None;
+    }
+    Some(PlyResult {
+        score: if board.in_check() {
+            WhiteScore::mated(board.side_to_move())
+        } else {
+            WhiteScore(0)
+        },
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 0,
+    })
+}
+
 /// Cuts `line` at its first move that is not legal where it is played (a
 /// table move from another position, however unlikely).
-fn legal_prefix(start: &Board, line: &mut Vec<Move>) {
+pub fn legal_prefix(start: &Board, line: &mut Vec<Move>) {
     let mut b = *start;
     let mut keep = 0;
     for &m in line.iter() {

@@ -2,7 +2,9 @@
 //! slice of it), written as PGN: `[%eval]` per move, ?!/?/?? NAGs, the
 //! engine's better line as a variation, the explanation as a comment, and
 //! accuracy and ACPL tags. The analysis itself is `analysis`; this wires
-//! it to files, a progress bar on stderr and the summary on stdout.
+//! it to files, a progress bar on stderr and the summary on stdout. The
+//! positions are searched by tapir itself or, with `--engine CMD`, by any
+//! UCI engine (one process per thread, started once for the whole run).
 //!
 //! Each game's output is its PGN followed by a blank line, so the outputs
 //! of `--games 1-500` and `--games 501-1000` put together are the output
@@ -10,7 +12,10 @@
 
 use super::progress::Progress;
 use crate::analysis::annotate::apply;
-use crate::analysis::{analyse_positions, build, mainline_positions, Budget};
+use crate::analysis::{
+    analyse_with, build, mainline_positions, Budget, ExternalSearcher, PositionSearch, Searcher,
+};
+use crate::engine::external::EngineSpec;
 use crate::game::pgn::{index_games, read_span, write_game};
 use crate::tui::config::write_atomic;
 use crate::tui::files::read_pgn;
@@ -47,6 +52,37 @@ pub struct AnnotateArgs {
     /// Only these games, counted from 1: 1000-1999, 5, 300- (to the end).
     #[arg(long, value_name = "RANGE")]
     pub games: Option<String>,
+    /// A UCI engine to search the positions instead of tapir, as a shell
+    /// would split it ("stockfish", "tapir uci"); one process per thread.
+    /// The verdicts follow its scores; the explanations still read tapir's
+    /// traces of the positions its lines reach.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+}
+
+/// The workers' searchers, one per thread.
+type Searchers = Vec<Box<dyn PositionSearch>>;
+
+/// One searcher per thread: tapir's own, or the engine `--engine` names.
+/// Returns them and the engine's name (`None` for tapir).
+fn searchers(engine: Option<&str>, threads: usize) -> Result<(Searchers, Option<String>)> {
+    let mut out: Searchers = Vec::with_capacity(threads);
+    let Some(cmd) = engine else {
+        for _ in 0..threads {
+            out.push(Box::new(Searcher::new().map_err(|e| {
+                anyhow::anyhow!("no memory for the analysis: {e}")
+            })?));
+        }
+        return Ok((out, None));
+    };
+    let spec = EngineSpec::from_command_line(cmd).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+    let mut name = None;
+    for _ in 0..threads {
+        let s = ExternalSearcher::start(&spec).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+        name.get_or_insert_with(|| s.name().to_string());
+        out.push(Box::new(s));
+    }
+    Ok((out, name))
 }
 
 /// Parses `--games`: "A-B", "A-" or "N", counted from 1, against `count`
@@ -116,6 +152,9 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     };
     let chosen = &index[range.start() - 1..*range.end()];
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
+    // No more workers than positions (a short file starts fewer engines).
+    let longest = chosen.iter().map(|e| e.plies + 1).max().unwrap_or(1);
+    let (mut workers, engine_name) = searchers(args.engine.as_deref(), threads.min(longest))?;
     let mut progress = Progress::new(Some(Duration::from_secs(10)));
     let started = Instant::now();
     let mut out = String::new();
@@ -145,7 +184,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         let positions = mainline_positions(&game);
         let base = done_positions;
         let mut finished = 0usize;
-        let results = analyse_positions(&positions, budget, threads, &never, |_, _| {
+        let results = analyse_with(&positions, budget, &mut workers, &never, |_, _| {
             finished += 1;
             let done = base + finished;
             if progress.due(false) {
@@ -159,7 +198,14 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
                     Progress::bar(frac, secs)
                 ));
             }
-        })?;
+        });
+        let results = match results {
+            Ok(r) => r,
+            Err(e) => {
+                progress.clear();
+                bail!("game {number}: {e}");
+            }
+        };
         done_positions = base + entry.plies + 1;
         searched += positions.len();
         let results: Vec<_> = results.into_iter().map(Some).collect();
@@ -171,6 +217,8 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     }
     progress.clear();
     let secs = started.elapsed().as_secs_f64();
+    // The engines quit before the summary (each waits for its process).
+    drop(workers);
     match &args.out {
         Some(path) => {
             write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
@@ -194,13 +242,14 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     }
     let _ = writeln!(
         err,
-        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {threads} thread{}",
+        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {threads} thread{}{}",
         chosen.len(),
         if chosen.len() == 1 { "" } else { "s" },
         searched,
         secs,
         searched as f64 / secs.max(1e-9),
-        if threads == 1 { "" } else { "s" }
+        if threads == 1 { "" } else { "s" },
+        engine_name.map_or(String::new(), |n| format!(" with {n}"))
     );
     if chosen.len() == 1 {
         if let Some((n, Some([w, b]), counts)) = figures.first() {

@@ -32,6 +32,9 @@ pub enum Action {
     Report,
     /// The report thread's news.
     ReportNews(super::report::ReportMsg),
+    /// `J`: the shown move's explanation as its two positions side by side
+    /// (the Deltas view), or back to the move deltas.
+    ReportPair,
     /// `u`: one move back in analysis; against the engine, the game's last
     /// move pair taken back.
     TakeBack,

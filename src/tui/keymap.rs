@@ -304,6 +304,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::Teach(TeachAction::Item(-1)),
     },
     Binding {
+        keys: &[C('J')],
+        label: "J",
+        help: "report: both lines",
+        section: Section::Teach,
+        action: || Action::ReportPair,
+    },
+    Binding {
         keys: &[C('b')],
         label: "b",
         help: "packed sum: 2nd term",

@@ -2,11 +2,13 @@
 //! each variation of the main line and of those variations on its own
 //! indented rows in parentheses (deeper ones inline, in parentheses, so
 //! the indentation stays readable), comments in place, NAG glyphs after
-//! the moves. Built by the reducer when the tree or the width changes (not
+//! the moves (and, while a game report exists, its verdicts ?!/?/?? after
+//! the moves the player left unjudged, as each arrives). Built by the reducer when the tree or the width changes (not
 //! per frame) and read by the move list widget and by mouse clicks, so a
 //! click lands on the move that is drawn there.
 
 use super::game_evals::GameEvals;
+use crate::analysis::Class;
 use crate::chess::Color;
 use crate::game::annotations::text_without_commands;
 use crate::game::{Game, Nag, NodeId};
@@ -30,6 +32,8 @@ pub enum Kind {
     Move { depth: u8 },
     /// A move-quality glyph after the SAN (`!?`).
     Glyph(Nag),
+    /// The game report's verdict on a move with no glyph of its own.
+    Verdict(Class),
     /// A position glyph or any other NAG.
     Nag,
     /// A word of a comment.
@@ -63,18 +67,26 @@ pub struct MoveText {
     /// How many variations deep each node is (0: the main line), by
     /// `NodeId::index`; the tree would walk to the root to say.
     node_depth: Vec<u8>,
+    /// The game report's verdict on each node's move, by `NodeId::index`.
+    verdicts: Vec<Option<Class>>,
     /// The main line's length and the game's result token ("*" while it
     /// goes on): both walk the whole line, so they are kept per layout.
     pub mainline_len: usize,
     pub result: String,
-    /// What it was laid out from: the document revision, the width and
-    /// whether disagreement marks were drawn.
-    pub key: Option<(u64, u16, bool, u64)>,
+    /// What it was laid out from: the document revision, the width,
+    /// whether disagreement marks were drawn, the book's generation and
+    /// the report's progress.
+    pub key: Option<(u64, u16, bool, u64, u64)>,
     /// The first row shown.
     pub scroll: usize,
 }
 
 impl MoveText {
+    /// The game report's verdict on `node`'s move, if it has one.
+    pub fn verdict(&self, node: NodeId) -> Option<Class> {
+        self.verdicts.get(node.index()).copied().flatten()
+    }
+
     /// The row that shows `node`'s move.
     pub fn row_of(&self, node: NodeId) -> Option<usize> {
         self.node_row
@@ -150,15 +162,23 @@ enum Job {
     Resume(u16),
 }
 
-/// Lays out `game`'s tree for `width` cells.
+/// Lays out `game`'s tree for `width` cells; `verdicts` are the game
+/// report's so far.
 pub fn layout(
     game: &Game,
     width: u16,
     evals: Option<&GameEvals>,
     book: Option<&crate::book::Book>,
+    verdicts: &[(NodeId, Class)],
 ) -> MoveText {
     let mut node_depth = vec![0u8; game.tree().capacity()];
-    let mut items = items(game, evals, book, &mut node_depth);
+    let mut by_node: Vec<Option<Class>> = vec![None; game.tree().capacity()];
+    for &(n, c) in verdicts {
+        if let Some(slot) = by_node.get_mut(n.index()) {
+            *slot = Some(c);
+        }
+    }
+    let mut items = items(game, evals, book, &by_node, &mut node_depth);
     let result = game.result();
     if result != "*" {
         items.push(Item::Token(Token {
@@ -237,6 +257,7 @@ pub fn layout(
         rows,
         node_row,
         node_depth,
+        verdicts: by_node,
         mainline_len: game.tree().mainline_len(),
         result,
         key: None,
@@ -253,6 +274,7 @@ fn items(
     game: &Game,
     evals: Option<&GameEvals>,
     book: Option<&crate::book::Book>,
+    verdicts: &[Option<Class>],
     node_depth: &mut [u8],
 ) -> Vec<Item> {
     let tree = game.tree();
@@ -369,6 +391,18 @@ fn items(
                 for nag in node.nags.iter().filter(|n| n.is_move_quality()) {
                     push(&mut out, nag.display(), Kind::Glyph(nag), Some(id), true);
                 }
+                // The report's verdict, where the player gave none (the
+                // finished report writes the same NAG there).
+                let verdict = verdicts.get(id.index()).copied().flatten();
+                if let (Some(c), false) = (verdict, node.nags.iter().any(|n| n.is_move_quality())) {
+                    push(
+                        &mut out,
+                        c.glyph().to_string(),
+                        Kind::Verdict(c),
+                        Some(id),
+                        true,
+                    );
+                }
                 if evals.is_some_and(|e| e.disagree(id)) {
                     push(
                         &mut out,
@@ -444,13 +478,33 @@ mod tests {
     }
 
     #[test]
+    fn report_verdicts_show_where_the_player_gave_none() {
+        let g = read_first("1. e4 e5 2. Nf3?! Nc6 3. Bb5 *").unwrap().game;
+        let t = g.tree();
+        let ids: Vec<NodeId> = t.mainline().collect();
+        let verdicts = [
+            (ids[1], Class::Mistake),
+            (ids[2], Class::Blunder),
+            (ids[4], Class::Inaccuracy),
+        ];
+        let m = layout(&g, 40, None, None, &verdicts);
+        // 2.Nf3 keeps the player's ?!; e5 and Bb5 get the report's.
+        assert_eq!(text(&m), ["1.e4 e5? 2.Nf3?! Nc6 3.Bb5?!"]);
+        assert_eq!(m.verdict(ids[2]), Some(Class::Blunder));
+        assert_eq!(m.verdict(ids[0]), None);
+        assert!(m.rows[0]
+            .iter()
+            .any(|p| p.kind == Kind::Verdict(Class::Mistake) && p.node == Some(ids[1])));
+    }
+
+    #[test]
     fn variations_get_rows_and_comments_flow() {
         let g = read_first(
             "1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) (2. Nc3) 2... d6 (2... Nc6 3. d4 (3. Bb5)) 3. d4) 2. Nf3?! Nc6 $14 3. Bb5 *",
         )
         .unwrap()
         .game;
-        let m = layout(&g, 40, None, None);
+        let m = layout(&g, 40, None, None, &[]);
         assert_eq!(
             text(&m),
             [
@@ -480,7 +534,7 @@ mod tests {
             read_first("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *")
                 .unwrap()
                 .game;
-        let mut m = layout(&g, 16, None, None);
+        let mut m = layout(&g, 16, None, None, &[]);
         assert!(m
             .rows
             .iter()

@@ -3,10 +3,16 @@
 //! them) and the background thread that runs it. The thread reports each
 //! position over the event loop's channel and can be cancelled; nothing
 //! reaches the game until the run is finished (then it goes in as one undo
-//! step), so a cancelled report leaves the game as it was.
+//! step), so a cancelled report leaves the game as it was. `ReportPair` is
+//! what the Deltas view shows of one explanation: its two positions side
+//! by side with the numbers its sentence quotes.
 
+use crate::analysis::line::san_line;
 use crate::analysis::params::BOARD_REPORT_NODES;
-use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, PlyResult};
+use crate::analysis::score::signed_pawns;
+use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, MoveReport, PlyResult};
+use crate::chess::{Board, Color};
+use crate::game::NodeId;
 use crate::search::SEARCH_THREAD_STACK;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -38,6 +44,66 @@ impl ReportRun {
 pub struct ReportState {
     pub run: Option<ReportRun>,
     pub next_token: u64,
+    /// `J`: the Deltas view shows the shown move's explanation as its two
+    /// positions side by side (it follows the shown move).
+    pub pair_open: bool,
+    /// That explanation, when the shown move has one.
+    pub pair: Option<ReportPair>,
+}
+
+/// One explanation's two positions and the numbers its sentence quotes:
+/// the search's scores around the move, and each named term difference
+/// (and their total) of the two positions' traces, the mover's view, in
+/// pawns as the sentence writes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportPair {
+    /// The move explained (the shown position's last move).
+    pub node: NodeId,
+    /// "4...Nb4?! inaccuracy".
+    pub head: String,
+    /// The search's scores before and after the move, White's view.
+    pub before: String,
+    pub after: String,
+    pub mover: Color,
+    /// The played move and the line after it; the better line (SAN).
+    pub played: String,
+    pub better: String,
+    /// Where the two lines end.
+    pub played_end: Board,
+    pub better_end: Board,
+    /// Named term differences (played end minus better end): name, pawns.
+    pub terms: Vec<(String, String)>,
+    /// Every term's difference together.
+    pub total: String,
+    /// The explanation itself.
+    pub text: String,
+}
+
+impl ReportPair {
+    /// The pair of `m`'s explanation; `before` is the position before it.
+    pub fn of(m: &MoveReport, before: &Board) -> Option<ReportPair> {
+        let x = m.explanation.as_ref()?;
+        let class = m.class?;
+        let label = san_line(before, &x.played_line[..x.played_line.len().min(1)]);
+        Some(ReportPair {
+            node: m.node,
+            head: format!("{label}{} {}", class.glyph(), class.name()),
+            before: m.before.display(),
+            after: m.after.display(),
+            mover: m.mover,
+            played: san_line(before, &x.played_line),
+            better: san_line(before, &x.better_line),
+            played_end: x.played_end,
+            better_end: x.better_end,
+            terms: x
+                .terms
+                .iter()
+                .map(|&(t, d)| (t.name().to_lowercase(), signed_pawns(d)))
+                .collect(),
+            total: signed_pawns(x.total),
+            text: x.text.clone(),
+        })
+    }
 }
 
 /// What the report thread says.

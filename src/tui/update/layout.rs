@@ -19,12 +19,23 @@ impl App {
         let (_, moves) = split_moves(self.ui.heat.is_some(), areas.moves);
         let text = text_area(self, moves);
         let marks = self.ui.game_evals.active() && !self.eval_hidden();
-        let key = (self.doc.revision, text.width, marks, self.book.generation);
+        // The report's verdicts change as its results arrive.
+        let report = self.report.run.as_ref().map_or(0, |r| {
+            (r.token + 1) << 32 | r.report.moves.iter().flatten().count() as u64
+        });
+        let key = (
+            self.doc.revision,
+            text.width,
+            marks,
+            self.book.generation,
+            report,
+        );
         if self.ui.moves.key != Some(key) {
             let scroll = self.ui.moves.scroll;
             let evals = marks.then_some(&self.ui.game_evals);
             let book = self.book.book.as_deref();
-            self.ui.moves = movetext::layout(&self.doc.game, text.width, evals, book);
+            let verdicts = self.report_verdicts();
+            self.ui.moves = movetext::layout(&self.doc.game, text.width, evals, book, &verdicts);
             self.ui.moves.key = Some(key);
             self.ui.moves.scroll = scroll;
         }

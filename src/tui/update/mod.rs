@@ -45,6 +45,7 @@ impl App {
         if self.editor.as_ref().is_none_or(|e| e.check.is_ok()) {
             self.sync_heat();
         }
+        self.sync_report_pair();
         redraw
     }
 
@@ -72,6 +73,7 @@ impl App {
             Action::PageForward => self.go_page(true),
             Action::Report => self.report_key(),
             Action::ReportNews(msg) => return self.report_news(msg),
+            Action::ReportPair => self.report_pair_key(),
             Action::GoTo(node) => {
                 self.go_to(node);
                 self.say_where();

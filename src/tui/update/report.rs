@@ -9,7 +9,8 @@ use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::{build, mainline_positions, GameReport};
 use crate::tui::action::Effect;
 use crate::tui::app::App;
-use crate::tui::report::{ReportJob, ReportMsg, ReportRun};
+use crate::tui::report::{ReportJob, ReportMsg, ReportPair, ReportRun};
+use crate::tui::teach::PanelView;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ impl App {
         }
         let token = self.report.next_token;
         self.report.next_token += 1;
+        self.report.pair = None;
         let cancel = Arc::new(AtomicBool::new(false));
         let n = positions.len();
         self.report.run = Some(ReportRun {
@@ -59,6 +61,8 @@ impl App {
         if let Some(run) = self.report.run.take() {
             run.cancel.store(true, Ordering::Relaxed);
         }
+        self.report.pair = None;
+        self.sync_move_list();
     }
 
     /// News from the report thread; old runs' news are dropped.
@@ -76,6 +80,8 @@ impl App {
                     *slot = Some(*result);
                     run.report = build(&run.positions, &run.results);
                 }
+                // The move list shows the verdicts as they come.
+                self.sync_move_list();
                 true
             }
             ReportMsg::Done { token, error } => {
@@ -86,6 +92,7 @@ impl App {
                 match error {
                     Some(e) => {
                         self.report.run = None;
+                        self.sync_move_list();
                         self.error(format!("report: {e}"));
                     }
                     None => self.finish_report(),
@@ -118,6 +125,58 @@ impl App {
             "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
+    }
+
+    /// `J`: opens the shown move's explanation in the Deltas view (its two
+    /// positions side by side), or closes it.
+    pub(super) fn report_pair_key(&mut self) {
+        if self.report.pair_open {
+            self.report.pair_open = false;
+            self.report.pair = None;
+            self.info("deltas: the moves' deltas again");
+            return;
+        }
+        self.report.pair_open = true;
+        self.ui.teach.panel = PanelView::Deltas;
+        self.sync_report_pair();
+        let msg = if self.report.pair.is_some() {
+            "deltas: the played line's end beside the better line's, with the numbers the explanation quotes (J: back)"
+        } else if self.report.run.is_none() {
+            "deltas: no report yet (r runs it); each move it explains opens here (J: back)"
+        } else {
+            "deltas: this move has no explanation; go to a move marked ?!, ? or ?? (J: back)"
+        };
+        self.info(msg);
+    }
+
+    /// Keeps the opened explanation on the shown move.
+    pub(super) fn sync_report_pair(&mut self) {
+        if !self.report.pair_open {
+            return;
+        }
+        let cursor = self.doc.cursor;
+        if self.report.pair.as_ref().is_some_and(|p| p.node == cursor) {
+            return;
+        }
+        self.report.pair = self.report.run.as_ref().and_then(|run| {
+            let i = run.positions.iter().position(|p| p.node == cursor)?;
+            let m = run.report.moves.get(i.checked_sub(1)?)?.as_ref()?;
+            ReportPair::of(m, &run.positions[i - 1].board)
+        });
+    }
+
+    /// The report's verdicts so far (each move's as its two positions are
+    /// searched), for the move list.
+    pub(super) fn report_verdicts(&self) -> Vec<(crate::game::NodeId, crate::analysis::Class)> {
+        let Some(run) = &self.report.run else {
+            return Vec::new();
+        };
+        run.report
+            .moves
+            .iter()
+            .flatten()
+            .filter_map(|m| m.class.map(|c| (m.node, c)))
+            .collect()
     }
 
     /// A click at (x, y): on the report's graph, go to that position.

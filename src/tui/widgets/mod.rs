@@ -19,6 +19,7 @@ pub mod overlays;
 pub mod packed;
 pub mod panel;
 pub mod report;
+pub mod report_pair;
 pub mod status;
 pub mod tablebase;
 pub mod terms;

@@ -16,6 +16,7 @@ use crate::tui::game_evals::GameEvals;
 use crate::tui::movetext::{Kind, MoveText};
 use crate::tui::params::DISAGREE_CP;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::report::class_colour;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -237,8 +238,16 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             if p.x >= text.width {
                 continue;
             }
+            // The game report's verdict colours its move and glyph.
+            let verdict = p.node.and_then(|n| m.verdict(n)).map(class_colour);
             let style = match p.kind {
                 Kind::Move { .. } if p.node == Some(doc.cursor) => current,
+                Kind::Move { .. } | Kind::Glyph(_) if verdict.is_some() => Style::new()
+                    .fg(verdict.unwrap_or(theme.text))
+                    .add_modifier(Modifier::BOLD),
+                Kind::Verdict(c) => Style::new()
+                    .fg(class_colour(c))
+                    .add_modifier(Modifier::BOLD),
                 Kind::Move { depth: 0 } => normal,
                 Kind::Move { .. } => side,
                 Kind::Number => theme.dim_style(),

@@ -1,6 +1,7 @@
 //! The side panel: one of the teaching views, chosen with `v` / `V`:
 //! Terms (the trace), Explain (the selected term in words and squares),
-//! Deltas (what moves change), HCE vs NNUE, and Packed (the packed `i32`
+//! Deltas (what moves change, or with `J` a report explanation's two
+//! positions side by side), HCE vs NNUE, and Packed (the packed `i32`
 //! arithmetic). The title names the view; its right end names the next.
 
 use super::{put, titled};
@@ -19,6 +20,9 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             EvalKind::Nnue => "Eval · NNUE · White's view, cp · e: HCE".to_string(),
         },
         PanelView::Explain => format!("Explain · {}", app.ui.teach.term_or_first().name()),
+        PanelView::Deltas if app.report.pair_open => {
+            "Report · played line vs better line".to_string()
+        }
         PanelView::Deltas => "Move deltas · White's view, cp".to_string(),
         PanelView::Compare => "HCE vs NNUE · White's view, pawns".to_string(),
         PanelView::Packed => "Packed arithmetic · (eg << 16) + mg".to_string(),
@@ -39,6 +43,9 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     match view {
         PanelView::Terms => super::terms::render(app, theme, inner, buf),
         PanelView::Explain => super::explain::render(app, theme, inner, buf),
+        PanelView::Deltas if app.report.pair_open => {
+            super::report_pair::render(app, theme, inner, buf)
+        }
         PanelView::Deltas => super::deltas::render(app, theme, inner, buf),
         PanelView::Compare => super::compare::render(app, theme, inner, buf),
         PanelView::Packed => super::packed::render(app, theme, inner, buf),

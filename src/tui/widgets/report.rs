@@ -69,29 +69,34 @@ fn title(run: &ReportRun, theme: &Theme) -> Line<'static> {
     let n = run.positions.len();
     if run.running {
         let done = run.done();
-        let width = 20usize;
+        let width = 10usize;
         let filled = (done * width).checked_div(n).unwrap_or(0).min(width);
-        return Line::from(vec![
+        let mut spans = vec![
             Span::styled("Report ", Style::default().fg(theme.accent)),
             Span::styled("█".repeat(filled), Style::default().fg(theme.good)),
             Span::styled("░".repeat(width - filled), Style::default().fg(theme.dim)),
             Span::styled(
-                format!(" {done}/{n} positions  r: cancel"),
+                format!(" {done}/{n} positions · "),
                 Style::default().fg(theme.dim),
             ),
-        ]);
+        ];
+        // The summary so far, as the verdicts arrive.
+        spans.extend(summary(&run.report, theme));
+        spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
+        return Line::from(spans);
     }
     Line::from(summary(&run.report, theme))
 }
 
-/// "White 93.8% ?!1 ?0 ??0 ACPL 16 · Black ...".
+/// "White 93.8% ?!1 ?0 ??0 ACPL 16 · Black ...": the whole game's figures,
+/// or those so far while the report runs.
 fn summary(r: &GameReport, theme: &Theme) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (i, side) in ["White", "Black"].iter().enumerate() {
         if i == 1 {
             spans.push(Span::styled(" · ", Style::default().fg(theme.dim)));
         }
-        let f = r.sides.map(|s| s[i]);
+        let f = r.sides.or(r.so_far).map(|s| s[i]);
         let acc = f
             .and_then(|f| f.accuracy)
             .map_or("-".into(), |a| format!("{a:.1}%"));

@@ -1,0 +1,207 @@
+//! Forks and pins, read off a position with the chess module's attacks,
+//! for the explanations' facts ("walks into a fork that the better line
+//! avoids", "misses a fork"). A fork: one piece attacking two or more
+//! enemy pieces that are each worth more than it or undefended (the king
+//! always counts). A pin: a piece standing between an enemy slider and
+//! its own king, or a piece of its side worth more than it, with nothing
+//! else between. Pure functions of a board: tests feed them crafted FENs.
+
+use super::params::FACT_VALUE;
+use crate::chess::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use crate::chess::{Bitboard, Board, Color, Piece, PieceType, Square};
+
+/// A piece's worth for these facts (the king above everything).
+pub fn worth(kind: PieceType) -> i32 {
+    FACT_VALUE[kind.index()]
+}
+
+/// The squares the piece on `sq` attacks.
+fn attacks_of(b: &Board, sq: Square, p: Piece) -> Bitboard {
+    let occ = b.occupied();
+    match p.kind() {
+        PieceType::Pawn => pawn_attacks(p.color(), sq),
+        PieceType::Knight => knight_attacks(sq),
+        PieceType::Bishop => bishop_attacks(sq, occ),
+        PieceType::Rook => rook_attacks(sq, occ),
+        PieceType::Queen => queen_attacks(sq, occ),
+        PieceType::King => king_attacks(sq),
+    }
+}
+
+/// A fork: the forking piece and the pieces it attacks at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fork {
+    pub square: Square,
+    pub piece: Piece,
+    /// The forked pieces, most valuable first.
+    pub targets: Vec<(Square, Piece)>,
+}
+
+/// The fork made by the piece on `sq`, if it makes one.
+pub fn fork_by(b: &Board, sq: Square) -> Option<Fork> {
+    let piece = b.piece_at(sq)?;
+    let enemy = !piece.color();
+    let occ = b.occupied();
+    let mut targets: Vec<(Square, Piece)> = (attacks_of(b, sq, piece) & b.color(enemy))
+        .into_iter()
+        .filter_map(|t| b.piece_at(t).map(|p| (t, p)))
+        .filter(|&(t, p)| {
+            p.kind() == PieceType::King
+                || worth(p.kind()) > worth(piece.kind())
+                || !b.is_attacked(t, enemy, occ)
+        })
+        .collect();
+    if targets.len() < 2 {
+        return None;
+    }
+    targets.sort_by_key(|&(t, p)| (std::cmp::Reverse(worth(p.kind())), t.index()));
+    Some(Fork {
+        square: sq,
+        piece,
+        targets,
+    })
+}
+
+/// A pin: `pinned` cannot leave the line from `pinner` without exposing
+/// `behind` (its king, or a piece worth more than it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    pub pinner: Square,
+    pub pinned: Square,
+    pub behind: Square,
+}
+
+/// Every pin of `side`'s pieces.
+pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
+    let occ = b.occupied();
+    let own = b.color(side);
+    let enemy = !side;
+    let diagonal = b.colored(enemy, PieceType::Bishop) | b.colored(enemy, PieceType::Queen);
+    let straight = b.colored(enemy, PieceType::Rook) | b.colored(enemy, PieceType::Queen);
+    let mut out = Vec::new();
+    for (sliders, rays) in [
+        (diagonal, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
+        (straight, rook_attacks),
+    ] {
+        for s in sliders {
+            for behind in rays(s, Bitboard::EMPTY) & own {
+                let gap = between(s, behind) & occ;
+                if gap.count() != 1 || (gap & own).is_empty() {
+                    continue;
+                }
+                let Some(pinned) = gap.into_iter().next() else {
+                    continue;
+                };
+                let (Some(p), Some(t)) = (b.piece_at(pinned), b.piece_at(behind)) else {
+                    continue;
+                };
+                if t.kind() == PieceType::King || worth(t.kind()) > worth(p.kind()) {
+                    out.push(Pin {
+                        pinner: s,
+                        pinned,
+                        behind,
+                    });
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| (p.pinned.index(), p.behind.index()));
+    out
+}
+
+/// "the king and the rook", for sentences.
+pub fn targets_words(f: &Fork) -> String {
+    let names: Vec<String> = f
+        .targets
+        .iter()
+        .map(|&(t, p)| format!("{} on {t}", kind_word(p.kind())))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// "the knight", for sentences.
+pub fn kind_word(kind: PieceType) -> &'static str {
+    match kind {
+        PieceType::Pawn => "the pawn",
+        PieceType::Knight => "the knight",
+        PieceType::Bishop => "the bishop",
+        PieceType::Rook => "the rook",
+        PieceType::Queen => "the queen",
+        PieceType::King => "the king",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    #[test]
+    fn forks_on_crafted_positions() {
+        // The knight on c7 forks the king on e8 and the rook on a8.
+        let b = board("r3k3/2N5/8/8/8/8/8/4K3 b - - 0 1");
+        let f = fork_by(&b, sq("c7")).expect("a fork");
+        assert_eq!(f.targets.len(), 2);
+        assert_eq!(f.targets[0].1.kind(), PieceType::King);
+        assert_eq!(targets_words(&f), "the king on e8 and the rook on a8");
+        // A pawn forking two defended knights (each worth more than it).
+        let b = board("4k3/8/8/2n1n3/3P4/8/8/4K3 b - - 0 1");
+        let b2 = board("4k3/3p4/2n1n3/3P4/8/8/8/4K3 b - - 0 1");
+        assert!(fork_by(&b, sq("d4")).is_some());
+        assert!(fork_by(&b2, sq("d5")).is_some(), "defended, but worth more");
+        // A knight attacking two defended pawns is no fork ...
+        let b = board("4k3/3p4/2p1p3/8/3N4/8/8/4K3 b - - 0 1");
+        assert!(fork_by(&b, sq("d4")).is_none());
+        // ... but two undefended ones are.
+        let b = board("4k3/8/2p1p3/8/3N4/8/8/4K3 b - - 0 1");
+        assert_eq!(fork_by(&b, sq("d4")).map(|f| f.targets.len()), Some(2));
+        // One target only, or an empty square: no fork.
+        let b = board("r3k3/8/2N5/8/8/8/8/4K3 b - - 0 1");
+        assert!(fork_by(&b, sq("c6")).is_none());
+        assert!(fork_by(&b, sq("d4")).is_none());
+    }
+
+    #[test]
+    fn pins_on_crafted_positions() {
+        // The bishop on b5 pins the knight on c6 to the king on e8.
+        let b = board("4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1");
+        let p = pins_of(&b, Color::Black);
+        assert_eq!(
+            p,
+            vec![Pin {
+                pinner: sq("b5"),
+                pinned: sq("c6"),
+                behind: sq("e8")
+            }]
+        );
+        assert!(pins_of(&b, Color::White).is_empty());
+        // To the queen: the bishop on g5 pins the knight on f6 to d8.
+        let b = board("3qk3/8/5n2/6B1/8/8/8/4K3 b - - 0 1");
+        assert_eq!(pins_of(&b, Color::Black).len(), 1);
+        // A rook in front of a knight is not pinned to it (worth less).
+        let b = board("4k3/8/8/8/8/1n6/1r6/1R2K3 b - - 0 1");
+        assert!(pins_of(&b, Color::Black).is_empty());
+        // Two pieces between: no pin; a rook does not pin on a diagonal.
+        let b = board("4k3/3p4/2n5/1B6/8/8/8/4K3 b - - 0 1");
+        assert!(pins_of(&b, Color::Black).is_empty());
+        let b = board("4k3/8/2n5/1R6/8/8/8/4K3 b - - 0 1");
+        assert!(pins_of(&b, Color::Black).is_empty());
+        // A rook pins along the file.
+        let b = board("4k3/4n3/8/8/8/8/8/4RK2 b - - 0 1");
+        assert_eq!(pins_of(&b, Color::Black).len(), 1);
+    }
+}

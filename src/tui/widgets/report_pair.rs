@@ -1,0 +1,188 @@
+//! The Deltas view's side-by-side of one report explanation (`J`): where
+//! the played line and the better line end, drawn small side by side, the
+//! two lines, the search's scores around the move and the term
+//! differences the sentence quotes with their total, so every number of
+//! the sentence is on screen; the sentence itself below when there is room.
+
+use super::put;
+use crate::chess::{Board, Color, Square};
+use crate::tui::app::App;
+use crate::tui::report::ReportPair;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// Cells of one small board (one per square) and the gap after it.
+const BOARD_W: u16 = 8;
+const GAP: u16 = 2;
+/// The narrowest right-hand block beside the boards; narrower panels put
+/// the lines and terms under the boards.
+const SIDE_MIN_W: u16 = 24;
+
+/// Words of `text` in rows of at most `width` cells.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for w in text.split_whitespace() {
+        let len = row.chars().count();
+        if len > 0 && len + 1 + w.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(w);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// A small board at (x, y): a letter per piece (White upper case), the
+/// squares in the board's colours.
+fn small_board(b: &Board, flipped: bool, theme: &Theme, x: u16, y: u16, buf: &mut Buffer) {
+    for row in 0..8u8 {
+        for col in 0..8u8 {
+            let (file, rank) = if flipped {
+                (7 - col, row)
+            } else {
+                (col, 7 - row)
+            };
+            let sq = Square::from_coords(file, rank);
+            let light = (file + rank) % 2 == 1;
+            let mut style = Style::new().bg(if light { theme.light } else { theme.dark });
+            let ch = match b.piece_at(sq) {
+                Some(p) => {
+                    style = style
+                        .fg(if p.color() == Color::White {
+                            theme.white_piece
+                        } else {
+                            theme.black_piece
+                        })
+                        .add_modifier(Modifier::BOLD);
+                    p.fen_char()
+                }
+                None => ' ',
+            };
+            let s = ch.to_string();
+            put(buf, x + col as u16, y + row as u16, &s, style, 1);
+        }
+    }
+}
+
+pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 || inner.width < 20 {
+        return;
+    }
+    let dim = theme.dim_style();
+    let Some(p) = &app.report.pair else {
+        let why = if app.report.run.is_none() {
+            "No game report yet: r runs it. Each move it explains opens here, its two lines side by side."
+        } else {
+            "The shown move has no explanation. Go to a move the report marked ?!, ? or ?? (the graph or the move list)."
+        };
+        for (k, row) in wrap(why, inner.width as usize).iter().enumerate() {
+            put(buf, inner.x, inner.y + k as u16, row, dim, inner.width);
+        }
+        put(
+            buf,
+            inner.x,
+            inner.y + inner.height - 1,
+            "J: back to the move deltas",
+            dim,
+            inner.width,
+        );
+        return;
+    };
+    draw_pair(p, app.ui.flipped, theme, inner, buf);
+}
+
+fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    let dim = theme.dim_style();
+    let text = Style::new().fg(theme.text);
+    let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+    let bottom = inner.y + inner.height;
+    let x = put(buf, inner.x, inner.y, &p.head, head, inner.width);
+    put(
+        buf,
+        x,
+        inner.y,
+        &format!(" · search {} \u{2192} {}", p.before, p.after),
+        text,
+        (inner.x + inner.width).saturating_sub(x),
+    );
+    let boards_w = 2 * BOARD_W + GAP;
+    let y0 = inner.y + 1;
+    put(buf, inner.x, y0, "played", dim, BOARD_W);
+    put(buf, inner.x + BOARD_W + GAP, y0, "better", dim, BOARD_W);
+    small_board(&p.played_end, flipped, theme, inner.x, y0 + 1, buf);
+    small_board(
+        &p.better_end,
+        flipped,
+        theme,
+        inner.x + BOARD_W + GAP,
+        y0 + 1,
+        buf,
+    );
+    // The lines and the numbers: beside the boards, or under them.
+    let beside = inner.width > boards_w + SIDE_MIN_W;
+    let (bx, mut y, bw) = if beside {
+        (inner.x + boards_w + 1, y0, inner.width - boards_w - 1)
+    } else {
+        (inner.x, y0 + 9, inner.width)
+    };
+    let mut line = |y: &mut u16, s: &str, style: Style| {
+        if *y < bottom {
+            put(buf, bx, *y, s, style, bw);
+            *y += 1;
+        }
+    };
+    for (name, l) in [("played", &p.played), ("better", &p.better)] {
+        for (k, row) in wrap(&format!("{name} {l}"), bw as usize)
+            .iter()
+            .take(2)
+            .enumerate()
+        {
+            let style = if k == 0 { text } else { dim };
+            line(&mut y, row, style);
+        }
+    }
+    let side = match p.mover {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    line(&mut y, &format!("terms, {side}'s view, pawns:"), dim);
+    let name_w = (bw as usize).saturating_sub(8).min(16);
+    for (name, v) in &p.terms {
+        let style = if v.starts_with('+') {
+            Style::new().fg(theme.good)
+        } else {
+            Style::new().fg(theme.error)
+        };
+        line(&mut y, &format!("{name:<name_w$}{v:>7}"), style);
+    }
+    line(
+        &mut y,
+        &format!("{:<name_w$}{:>7}", "in all", p.total),
+        text.add_modifier(Modifier::BOLD),
+    );
+    // The sentence under everything, when rows are left.
+    let first = y.max(y0 + 9) + 1;
+    for (y, row) in (first..bottom).zip(wrap(&p.text, inner.width as usize)) {
+        put(buf, inner.x, y, &row, dim, inner.width);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_wrap_at_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("", 6), Vec::<String>::new());
+        assert_eq!(wrap("toolongword x", 4), ["toolongword", "x"]);
+    }
+}
