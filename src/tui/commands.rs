@@ -51,6 +51,10 @@ pub enum Command {
     Report,
     /// `:book [FILE|default|off]`.
     Book(BookChoice),
+    /// `:threat [on|off]`: the threat view (alone: switch).
+    Threat(Option<bool>),
+    /// `:arrows [on|off]`: the best-move marks (alone: switch).
+    Arrows(Option<bool>),
 }
 
 /// What `:book` asks for.
@@ -89,11 +93,22 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":syzygy PATH", "tablebase folders"),
     (":new :flip :q", "as n, f, q"),
     (":report", "game report, as r"),
+    (":threat :arrows", "as t, w (on/off)"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :threat [on|off] · :arrows [on|off] · :q";
+
+/// `on` / `off` (and their synonyms), or nothing: switch.
+fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
+    match rest.to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "on" | "yes" | "true" | "1" => Ok(Some(true)),
+        "off" | "no" | "false" | "0" => Ok(Some(false)),
+        _ => Err(format!(":{word} takes on or off, got '{rest}'")),
+    }
+}
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,6 +208,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 Ok(Command::Line(n))
             }
         }
+        "threat" => on_off(word, rest).map(Command::Threat),
+        "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),
         "promote" => Ok(Command::Promote),
         "main" | "mainline" => Ok(Command::Main),
         "delete" | "del" => Ok(Command::Delete),
