@@ -6,7 +6,7 @@
 //! reducer (`update::aids`) changes it and the widgets draw it.
 
 use super::app::{App, LineView, Mode};
-use crate::analysis::line::{piece_words, to_quiet};
+use crate::analysis::line::piece_words;
 use crate::chess::{Board, Color, GameStatus, PieceType, Square};
 use crate::engine::Score;
 
@@ -121,12 +121,30 @@ fn worth(k: PieceType) -> i32 {
     }
 }
 
+/// The line up to its last quiet position (no check, the last move no
+/// capture or promotion), so material is not counted in the middle of an
+/// exchange; the whole line when it has none.
+fn quiet_prefix(root: &Board, line: &[crate::chess::Move]) -> usize {
+    let mut b = *root;
+    let mut quiet = None;
+    for (i, &m) in line.iter().enumerate() {
+        if !b.is_legal(m) {
+            return quiet.unwrap_or(i);
+        }
+        b = b.make(m);
+        if !m.is_capture() && !m.is_promotion() && !b.in_check() {
+            quiet = Some(i + 1);
+        }
+    }
+    quiet.unwrap_or(line.len())
+}
+
 /// "winning a pawn", "winning a knight", "winning the exchange": the
-/// material the line wins for the side that plays it, followed to a quiet
-/// position (as the game report reads lines); `None` when it wins none.
+/// material the search's line wins for the side that plays it, counted
+/// up to the line's last quiet position; `None` when it wins none.
 pub fn material_words(root: &Board, line: &[crate::chess::Move]) -> Option<String> {
     let mover = root.side_to_move();
-    let (taken, _) = to_quiet(root, line);
+    let taken = line[..quiet_prefix(root, line)].to_vec();
     let mut b = *root;
     // Pieces won and lost by kind, pawn..queen.
     let mut won = [0i32; 6];
