@@ -91,9 +91,7 @@ impl App {
         }
         match why_no_threat(&self.view.board, self.view.status) {
             Some(why) => self.error(format!("threat view on, but no threat here: {why}")),
-            None => self.info(
-                "threat view on: what the side not to move would play if it could move now (t: off)",
-            ),
+            None => self.info("threat view on: the other side's move if it could move now (t: off)"),
         }
     }
 
@@ -104,9 +102,9 @@ impl App {
         self.config.arrows = on;
         self.config_changed = true;
         self.info(if on {
-            "best-move marks on: each engine line's move on the board, in its colour (w: off)"
+            "best-move marks on (w: off; kept in the settings)"
         } else {
-            "best-move marks off (w: on)"
+            "best-move marks off (w: on; kept in the settings)"
         });
     }
 
