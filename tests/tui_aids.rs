@@ -122,7 +122,11 @@ fn best_move_goes_into_the_tree_as_a_variation() {
     assert_eq!(a.doc.cursor, after_e4);
     feed(&mut a, 1, Score::Cp(20), "c5 Nf3 d6");
     a.update(Action::PlayBest);
-    assert_eq!(sans_after(&a, after_e4), ["e5", "c5"], "e5 stays the main line");
+    assert_eq!(
+        sans_after(&a, after_e4),
+        ["e5", "c5"],
+        "e5 stays the main line"
+    );
     assert_eq!(a.tree().node(a.doc.cursor).san(), "c5");
     assert!(message(&a).0.contains("new variation"), "{:?}", message(&a));
     // One edit: Ctrl-Z takes c5 out and keeps e5.
@@ -260,7 +264,13 @@ fn the_threat_search_runs_first_then_the_analysis() {
     // The shown position with the move passed: White to move, a small
     // fixed budget.
     assert_eq!(position.board().side_to_move(), Color::White);
-    assert_eq!(position.board().piece_at(tapir::chess::Square::parse("f3").unwrap()).map(|p| p.fen_char()), Some('Q'));
+    assert_eq!(
+        position
+            .board()
+            .piece_at(tapir::chess::Square::parse("f3").unwrap())
+            .map(|p| p.fen_char()),
+        Some('Q')
+    );
     assert!(limits.depth.is_some() && limits.nodes.is_some() && !limits.infinite);
     assert!(threat_words(&a).contains("searching"));
     feed(&mut a, 1, Score::Mate(1), "Qxf7");
@@ -293,7 +303,10 @@ fn threats_in_words() {
     a.update(Action::Threat(Some(true)));
     feed(&mut a, 1, Score::Cp(650), "Qxf3 Kd2 Qf2+ Kd3");
     finish(&mut a, "Qxf3");
-    assert_eq!(threat_words(&a), "Threat: ...Qxf3, winning a knight (-6.50)");
+    assert_eq!(
+        threat_words(&a),
+        "Threat: ...Qxf3, winning a knight (-6.50)"
+    );
     // A rook for a knight: the exchange.
     let b = Board::from_fen("4k3/8/8/8/8/2n5/8/R3K3 b - - 0 1").unwrap();
     let line: Vec<_> = ["Nb1", "Rxb1"]
@@ -401,11 +414,7 @@ fn snapshot(a: &mut App, name: &str, w: u16, h: u16) {
         areas.squares.x + areas.squares.width,
         areas.squares.height + 1,
     );
-    let got = format!(
-        "{}\n-- lines --\n{}\n",
-        region(board),
-        region(areas.lines)
-    );
+    let got = format!("{}\n-- lines --\n{}\n", region(board), region(areas.lines));
     let path = format!("tests/data/snapshots/{name}_{w}x{h}.txt");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &got).expect("written");

@@ -61,7 +61,10 @@ pub enum Action {
     PlayBest,
     /// A click on move `ply` (0-based) of engine line `line` (1-based):
     /// the line up to it goes into the tree, and the board goes there.
-    PlayLineTo { line: usize, ply: usize },
+    PlayLineTo {
+        line: usize,
+        ply: usize,
+    },
     /// `t`, `:threat [on|off]`: the threat view (`None`: switch).
     Threat(Option<bool>),
     /// `w`, `:arrows [on|off]`: the best-move marks (`None`: switch).

@@ -48,9 +48,9 @@ pub fn why_no_threat(board: &Board, status: GameStatus) -> Option<String> {
         GameStatus::Stalemate => return Some("stalemate: the game is over".into()),
         _ => {}
     }
-    board.in_check().then(|| {
-        format!("{side} is in check: passing the move would leave the king to be taken")
-    })
+    board
+        .in_check()
+        .then(|| format!("{side} is in check: passing the move would leave the king to be taken"))
 }
 
 /// Whether the engine may analyse a position with this status: not after

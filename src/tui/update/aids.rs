@@ -91,7 +91,9 @@ impl App {
         }
         match why_no_threat(&self.view.board, self.view.status) {
             Some(why) => self.error(format!("threat view on, but no threat here: {why}")),
-            None => self.info("threat view on: the other side's move if it could move now (t: off)"),
+            None => {
+                self.info("threat view on: the other side's move if it could move now (t: off)")
+            }
         }
     }
 

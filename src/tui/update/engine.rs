@@ -192,10 +192,7 @@ impl App {
                 (
                     Position::new(board),
                     limits,
-                    vec![
-                        EngineOption::MultiPv(1),
-                        EngineOption::LimitStrength(false),
-                    ],
+                    vec![EngineOption::MultiPv(1), EngineOption::LimitStrength(false)],
                 )
             }
             Purpose::Analysis => (

@@ -71,14 +71,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         );
         x = put(buf, x, y, " ", Style::new(), 1);
         x = put(buf, x, y, &score, score_style, 8);
-        put(
-            buf,
-            x,
-            y,
-            &depth_field(line),
-            theme.dim_style(),
-            5,
-        );
+        put(buf, x, y, &depth_field(line), theme.dim_style(), 5);
     }
     for w in words {
         // "38. Kd3": the number dim, the move plain, never apart.
@@ -154,9 +147,8 @@ fn layout(app: &App, inner: Rect) -> (Vec<(&LineView, u16)>, Vec<WordCell>) {
     let mut y = inner.y;
     for line in app.engine.lines.iter().take(n) {
         heads.push((line, y));
-        let head_w = 2
-            + score_field(line).chars().count().min(8)
-            + depth_field(line).chars().count().min(5);
+        let head_w =
+            2 + score_field(line).chars().count().min(8) + depth_field(line).chars().count().min(5);
         let left = inner.x + head_w as u16;
         let width = (inner.x + inner.width).saturating_sub(left) as usize;
         let mut row = 0;

@@ -265,10 +265,7 @@ fn arrow(m: Mark, theme: &Theme, a: &Areas, flipped: bool, busy: &Busy, buf: &mu
             head(dir)
         } else {
             let next = path[i + 1];
-            stroke(
-                (c.0 - prev.0, c.1 - prev.1),
-                (next.0 - c.0, next.1 - c.1),
-            )
+            stroke((c.0 - prev.0, c.1 - prev.1), (next.0 - c.0, next.1 - c.1))
         };
         if let Some(cell) = buf.cell_mut((c.0 as u16, c.1 as u16)) {
             cell.set_char(ch).set_style(style);
