@@ -696,9 +696,13 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     let mut a = app();
     play(&mut a, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
     assert!(a.result_text().unwrap().contains("repetition"));
+    // A draw a player must claim is still analysed (tests/tui_aids.rs).
     assert!(
-        a.engine.search.is_none(),
-        "nothing to analyse at a finished game"
+        a.engine
+            .search
+            .as_ref()
+            .is_some_and(|s| s.key.purpose == Purpose::Analysis),
+        "a repetition is still analysed"
     );
 }
 

@@ -59,6 +59,19 @@ pub enum Action {
     /// Adds an engine line as a variation: `None` asks which when several
     /// are shown.
     AddEngineLine(Option<usize>),
+    /// `s`: plays the first engine line's move (a variation when another
+    /// move was played here).
+    PlayBest,
+    /// A click on move `ply` (0-based) of engine line `line` (1-based):
+    /// the line up to it goes into the tree, and the board goes there.
+    PlayLineTo {
+        line: usize,
+        ply: usize,
+    },
+    /// `t`, `:threat [on|off]`: the threat view (`None`: switch).
+    Threat(Option<bool>),
+    /// `w`, `:arrows [on|off]`: the best-move marks (`None`: switch).
+    Arrows(Option<bool>),
     // Board and modes.
     Flip,
     /// `T`: the next colour theme.

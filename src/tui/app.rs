@@ -82,6 +82,9 @@ impl Default for PlayState {
 pub enum Purpose {
     Analysis,
     EngineMove,
+    /// The threat view's null-move search: the shown position with the
+    /// move passed to the other side, at a small fixed budget.
+    Threat,
 }
 
 /// Identifies what a search is about; a different key means restart.
@@ -115,6 +118,8 @@ pub struct EngineSession {
     pub next_token: u64,
     /// The external engine's name; `None` while tapir's own analyses.
     pub external: Option<String>,
+    /// The threat view (`t`): on or off, and the threat found.
+    pub threat: super::aids::ThreatView,
 }
 
 impl Default for EngineSession {
@@ -124,6 +129,7 @@ impl Default for EngineSession {
             lines: Vec::new(),
             next_token: 1,
             external: None,
+            threat: Default::default(),
         }
     }
 }

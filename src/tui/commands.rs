@@ -59,6 +59,10 @@ pub enum Command {
     Claim,
     /// `:showeval [on|off]`: the evaluation during games (alone: toggles).
     ShowEval(Option<bool>),
+    /// `:threat [on|off]`: the threat view (alone: switch).
+    Threat(Option<bool>),
+    /// `:arrows [on|off]`: the best-move marks (alone: switch).
+    Arrows(Option<bool>),
 }
 
 /// What `:book` asks for.
@@ -100,11 +104,22 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":resign", "resign the game"),
     (":draw :claim", "offer/claim draw"),
     (":showeval [on|off]", "eval during games"),
+    (":threat :arrows", "as t, w (on/off)"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :q";
+
+/// `on` / `off` (and their synonyms), or nothing: switch.
+fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
+    match rest.to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "on" | "yes" | "true" | "1" => Ok(Some(true)),
+        "off" | "no" | "false" | "0" => Ok(Some(false)),
+        _ => Err(format!(":{word} takes on or off, got '{rest}'")),
+    }
+}
 
 /// What `:engine` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +219,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 Ok(Command::Line(n))
             }
         }
+        "threat" => on_off(word, rest).map(Command::Threat),
+        "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),
         "promote" => Ok(Command::Promote),
         "main" | "mainline" => Ok(Command::Main),
         "delete" | "del" => Ok(Command::Delete),
@@ -229,12 +246,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "resign" => Ok(Command::Resign),
         "draw" => Ok(Command::Draw),
         "claim" => Ok(Command::Claim),
-        "showeval" => match rest.to_ascii_lowercase().as_str() {
-            "" => Ok(Command::ShowEval(None)),
-            "on" | "yes" | "true" => Ok(Command::ShowEval(Some(true))),
-            "off" | "no" | "false" => Ok(Command::ShowEval(Some(false))),
-            _ => Err(format!(":showeval takes on or off, got '{rest}'")),
-        },
+        "showeval" => on_off(word, rest).map(Command::ShowEval),
         "help" | "h" => Ok(Command::Help),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),

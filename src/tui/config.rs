@@ -122,6 +122,8 @@ pub struct Config {
     /// The opening book: a Polyglot file, "" for the built-in one, "off"
     /// for none.
     pub book: String,
+    /// The engine lines' best moves marked on the board (`w`).
+    pub arrows: bool,
     /// The engine that analyses when the board opens: a configured
     /// engine's name, or empty for tapir's own.
     pub analysis_engine: String,
@@ -177,6 +179,7 @@ impl Default for Config {
             engines: Vec::new(),
             syzygy_path: String::new(),
             book: String::new(),
+            arrows: true,
         }
     }
 }
@@ -281,6 +284,7 @@ impl Config {
              # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n\
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
+             # arrows: the engine lines' best moves marked on the board (w switches).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )
     }

@@ -367,6 +367,27 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::Teach(TeachAction::HeatPiece),
     },
     Binding {
+        keys: &[C('s')],
+        label: "s",
+        help: "play the best move",
+        section: Section::View,
+        action: || Action::PlayBest,
+    },
+    Binding {
+        keys: &[C('w')],
+        label: "w",
+        help: "best-move marks",
+        section: Section::View,
+        action: || Action::Arrows(None),
+    },
+    Binding {
+        keys: &[C('t')],
+        label: "t",
+        help: "threat view",
+        section: Section::View,
+        action: || Action::Threat(None),
+    },
+    Binding {
         keys: &[C('+'), C('=')],
         label: "+ -",
         help: "engine lines 1-5",

@@ -15,6 +15,7 @@
 //! and `game_evals` (both evaluations per ply, for the move list).
 
 pub mod action;
+pub mod aids;
 pub mod app;
 pub mod autosave;
 pub mod bench;

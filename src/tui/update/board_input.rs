@@ -192,6 +192,14 @@ impl App {
             if self.report_click(x, y) {
                 return;
             }
+            // A click on an engine line's move plays the line up to it.
+            if self.editor.is_none() {
+                let pane = crate::tui::widgets::lines::pane_area(self, areas.lines);
+                if let Some((line, ply)) = crate::tui::widgets::lines::move_at(self, pane, x, y) {
+                    self.play_line_to(line, ply);
+                    return;
+                }
+            }
             // A click in the move list goes to that move.
             let (_, moves) =
                 crate::tui::widgets::heat::split_moves(self.ui.heat.is_some(), areas.moves);

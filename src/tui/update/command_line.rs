@@ -104,6 +104,8 @@ impl App {
                 self.info(format!("colours: {}", self.theme().depth.name()));
             }
             C::Syzygy(path) => self.set_syzygy(&path),
+            C::Threat(on) => self.set_threat(on),
+            C::Arrows(on) => self.set_arrows(on),
             C::Pieces(p) => {
                 self.config.pieces = p;
                 self.config_changed = true;

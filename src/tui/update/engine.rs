@@ -7,7 +7,10 @@ use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo}
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
 use crate::tui::app::{ActiveSearch, App, LineView, Mode, Purpose, SearchKey};
-use crate::tui::params::{ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX};
+use crate::tui::params::{
+    ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, THREAT_DEPTH, THREAT_MOVETIME,
+    THREAT_NODES,
+};
 
 impl App {
     pub(super) fn engine_event(&mut self, token: u64, event: SearchEvent) -> bool {
@@ -20,6 +23,9 @@ impl App {
         };
         if search.token != token {
             return false; // a search already replaced
+        }
+        if search.key.purpose == Purpose::Threat {
+            return self.threat_event(event);
         }
         match event {
             SearchEvent::Info { info, .. } => {
@@ -141,7 +147,11 @@ impl App {
                 })
             }
             Mode::Analysis | Mode::TwoPlayers => {
-                (self.play.analysis && !self.view.status.is_over()).then(|| SearchKey {
+                if let Some(key) = self.threat_key() {
+                    return Some(key);
+                }
+                let go = self.play.analysis && crate::tui::aids::analysable(self.view.status);
+                go.then(|| SearchKey {
                     hash: self.view.board.hash(),
                     node: self.doc.cursor,
                     purpose: Purpose::Analysis,
@@ -179,6 +189,20 @@ impl App {
                 }
                 (self.doc.game.position_at(key.node), limits, options)
             }
+            Purpose::Threat => {
+                let board = self.doc.game.board(key.node).make_null();
+                let limits = Limits {
+                    depth: Some(THREAT_DEPTH),
+                    nodes: Some(THREAT_NODES),
+                    movetime: Some(THREAT_MOVETIME),
+                    ..Limits::default()
+                };
+                (
+                    Position::new(board),
+                    limits,
+                    vec![EngineOption::MultiPv(1), EngineOption::LimitStrength(false)],
+                )
+            }
             Purpose::Analysis => (
                 self.doc.game.position_at(key.node),
                 Limits::infinite(),
@@ -214,6 +238,14 @@ impl App {
         self.engine.lines.clear();
         if let Some(key) = wanted {
             let (position, limits, options) = self.search_request(&key);
+            if key.purpose == Purpose::Threat {
+                self.engine.threat.found = Some(crate::tui::aids::Threat {
+                    shown: *self.doc.game.board(key.node),
+                    root: *position.board(),
+                    line: None,
+                    done: false,
+                });
+            }
             let token = self.engine.next_token;
             self.engine.next_token += 1;
             self.engine.search = Some(ActiveSearch {

@@ -4,6 +4,7 @@
 //! (`reconcile_engine`), so analysis restarts on any change and the engine
 //! moves when it is its turn.
 
+mod aids;
 mod board_input;
 mod book;
 mod clocks;
@@ -89,6 +90,10 @@ impl App {
             Action::OpenAnnotate => self.open_annotate(),
             Action::ToggleNag(n) => self.toggle_nag(n),
             Action::AddEngineLine(n) => self.add_engine_line(n),
+            Action::PlayBest => self.play_best(),
+            Action::PlayLineTo { line, ply } => self.play_line_to(line, ply),
+            Action::Threat(on) => self.set_threat(on),
+            Action::Arrows(on) => self.set_arrows(on),
             Action::Flip => self.flip(),
             Action::NextTheme => self.set_theme(None),
             Action::ToggleAnalysis => self.toggle_analysis(),

@@ -175,6 +175,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             1,
         );
     }
+    super::marks::render(app, theme, a, buf);
 }
 
 /// "White to move · move 12" or the result, with the score on the right.

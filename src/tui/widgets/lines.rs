@@ -4,7 +4,8 @@
 
 use super::{human_count, put, score_text, titled};
 use crate::engine::Bound;
-use crate::tui::app::{App, Mode, Purpose};
+use crate::tui::aids::{threat_words, MarkKind};
+use crate::tui::app::{App, LineView, Mode, Purpose};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,6 +14,28 @@ use ratatui::style::{Modifier, Style};
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let inner = titled(buf, area, &title(app, area.width), theme);
     if inner.height == 0 || inner.width < 10 {
+        return;
+    }
+    let (threat_row, inner) = split_threat(app, inner);
+    if let Some(r) = threat_row {
+        let x = put(
+            buf,
+            r.x,
+            r.y,
+            "!",
+            super::marks::chip_style(theme, MarkKind::Threat),
+            1,
+        );
+        put(
+            buf,
+            x + 1,
+            r.y,
+            &threat_words(app),
+            Style::new().fg(theme.text).add_modifier(Modifier::BOLD),
+            r.width.saturating_sub(2),
+        );
+    }
+    if inner.height == 0 {
         return;
     }
     // The engine's thinking in a game (its expected line holds the human's
@@ -38,16 +61,9 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
-    let n = app.engine.lines.len().min(inner.height as usize).max(1);
-    let rows_each = (inner.height as usize / n).max(1);
-    let mut y = inner.y;
-    for line in app.engine.lines.iter().take(n) {
-        let bound = match line.bound {
-            Bound::Exact => "",
-            Bound::Lower => "≥",
-            Bound::Upper => "≤",
-        };
-        let score = format!("{bound}{}", score_text(line.score));
+    let (heads, words) = layout(app, inner);
+    for (line, y) in heads {
+        let score = score_field(line);
         let score_style = Style::new()
             .fg(if score.contains('-') {
                 theme.error
@@ -60,26 +76,95 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             buf,
             x,
             y,
-            &format!("{} ", line.multipv),
-            theme.dim_style(),
-            3,
+            &line.multipv.to_string(),
+            super::marks::chip_style(theme, MarkKind::Line(line.multipv)),
+            1,
         );
-        x = put(buf, x, y, &format!("{score:>6} "), score_style, 8);
-        x = put(
+        x = put(buf, x, y, " ", Style::new(), 1);
+        x = put(buf, x, y, &score, score_style, 8);
+        put(buf, x, y, &depth_field(line), theme.dim_style(), 5);
+    }
+    for w in words {
+        // "38. Kd3": the number dim, the move plain, never apart.
+        let (number, mv) = match w.text.split_once(". ") {
+            Some((n, m)) => (format!("{n}. "), m),
+            None => (String::new(), w.text.as_str()),
+        };
+        let x1 = put(buf, w.x, w.y, &number, theme.dim_style(), w.room);
+        put(
             buf,
-            x,
-            y,
-            &format!("d{:<2} ", line.depth),
-            theme.dim_style(),
-            5,
+            x1,
+            w.y,
+            mv,
+            Style::new().fg(theme.text),
+            w.room.saturating_sub(x1 - w.x),
         );
-        // Wrap the PV at spaces over the rows this line owns.
-        let left = x;
+    }
+}
+
+/// The row the threat view's words take at the top of the lines (while
+/// the view is on, outside games against the engine), and the rest.
+fn split_threat(app: &App, inner: Rect) -> (Option<Rect>, Rect) {
+    if !app.engine.threat.on || matches!(app.play.mode, Mode::Play { .. }) {
+        return (None, inner);
+    }
+    let row = Rect::new(inner.x, inner.y, inner.width, 1);
+    let rest = Rect::new(
+        inner.x,
+        inner.y + 1,
+        inner.width,
+        inner.height.saturating_sub(1),
+    );
+    (Some(row), rest)
+}
+
+/// "  +0.35 " or "≥+1.20 ": a line's score with its bound, White's view.
+fn score_field(line: &LineView) -> String {
+    let bound = match line.bound {
+        Bound::Exact => "",
+        Bound::Lower => "≥",
+        Bound::Upper => "≤",
+    };
+    format!("{:>6} ", format!("{bound}{}", score_text(line.score)))
+}
+
+fn depth_field(line: &LineView) -> String {
+    format!("d{:<2} ", line.depth)
+}
+
+/// One move of a line where the pane draws it: its text ("12. Nf3"), the
+/// line (1-based) and the move's place in it (0-based), its cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WordCell {
+    pub line: usize,
+    pub ply: usize,
+    pub text: String,
+    pub x: u16,
+    pub y: u16,
+    /// The cells it takes.
+    pub width: u16,
+    /// The cells it may be drawn in (to the pane's right edge).
+    pub room: u16,
+}
+
+/// Where the lines go in `inner`: each line's first row, and every move
+/// of its PV wrapped at spaces over the rows the line owns. Drawing and
+/// mouse hits share it.
+fn layout(app: &App, inner: Rect) -> (Vec<(&LineView, u16)>, Vec<WordCell>) {
+    let mut heads = Vec::new();
+    let mut cells = Vec::new();
+    let n = app.engine.lines.len().min(inner.height as usize).max(1);
+    let rows_each = (inner.height as usize / n).max(1);
+    let mut y = inner.y;
+    for line in app.engine.lines.iter().take(n) {
+        heads.push((line, y));
+        let head_w =
+            2 + score_field(line).chars().count().min(8) + depth_field(line).chars().count().min(5);
+        let left = inner.x + head_w as u16;
         let width = (inner.x + inner.width).saturating_sub(left) as usize;
         let mut row = 0;
         let mut col = 0usize;
-        for word in pv_words(&line.pv) {
-            let word = word.as_str();
+        for (ply, word) in pv_words(&line.pv).into_iter().enumerate() {
             let w = word.chars().count();
             if col > 0 && col + 1 + w > width {
                 row += 1;
@@ -91,22 +176,16 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             if col > 0 {
                 col += 1;
             }
-            // "38. Kd3": the number dim, the move plain, never apart.
-            let (number, mv) = match word.split_once(". ") {
-                Some((n, m)) => (format!("{n}. "), m),
-                None => (String::new(), word),
-            };
-            let x0 = left + col as u16;
             let room = width.saturating_sub(col) as u16;
-            let x1 = put(buf, x0, y + row as u16, &number, theme.dim_style(), room);
-            put(
-                buf,
-                x1,
-                y + row as u16,
-                mv,
-                Style::new().fg(theme.text),
-                room.saturating_sub(x1 - x0),
-            );
+            cells.push(WordCell {
+                line: line.multipv,
+                ply,
+                text: word,
+                x: left + col as u16,
+                y: y + row as u16,
+                width: (w as u16).min(room),
+                room,
+            });
             col += w;
         }
         y += rows_each as u16;
@@ -114,6 +193,35 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             break;
         }
     }
+    (heads, cells)
+}
+
+/// The engine line's move under the cell (x, y) of the lines pane drawn
+/// in `area`, as (line, ply): what a click there plays up to.
+pub fn move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<(usize, usize)> {
+    let inner = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    );
+    if inner.height == 0 || inner.width < 10 || app.lines_here().is_empty() {
+        return None;
+    }
+    let (_, inner) = split_threat(app, inner);
+    let (_, words) = layout(app, inner);
+    words
+        .into_iter()
+        .find(|w| w.y == y && x >= w.x && x < w.x + w.width)
+        .map(|w| (w.line, w.ply))
+}
+
+/// The lines pane's own area within the slot beside the board (the game
+/// report's graph and the tablebase section take parts of it), as the
+/// frame lays it out.
+pub fn pane_area(app: &App, slot: Rect) -> Rect {
+    let (_, rest) = super::report::split(app, slot);
+    super::tablebase::split(app, rest).0
 }
 
 /// A PV's words for wrapping, each move number kept with its move
@@ -146,6 +254,7 @@ fn title_fields(app: &App) -> Vec<String> {
         (Purpose::Analysis, true) => "done",
         (Purpose::EngineMove, false) => "thinking",
         (Purpose::EngineMove, true) => "moved",
+        (Purpose::Threat, _) => "threat search",
     };
     let mut fields = vec![format!("{who} · {what}")];
     let first = app.engine.lines.first();
@@ -191,7 +300,7 @@ fn title(app: &App, width: u16) -> String {
 }
 
 fn idle_hint(app: &App) -> String {
-    if app.view.status.is_over() {
+    if !crate::tui::aids::analysable(app.view.status) {
         return "game over - nothing to analyse".to_string();
     }
     match app.play.mode {

@@ -14,6 +14,7 @@ pub mod frametime;
 pub mod heat;
 pub mod help;
 pub mod lines;
+pub mod marks;
 pub mod movelist;
 pub mod overlays;
 pub mod packed;
