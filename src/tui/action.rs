@@ -64,6 +64,8 @@ pub enum Action {
     NewGame,
     OpenPlayDialog,
     TwoPlayers,
+    /// `k`: pause or resume the engine game (`:match`); closes a finished one.
+    PauseEngineGame,
     MultiPvUp,
     MultiPvDown,
     ToggleEvalView,
@@ -148,6 +150,8 @@ pub enum Action {
         name: String,
         tapir: bool,
     },
+    /// A report of another link than the main one.
+    Link(super::engine_link::LinkId, super::engine_link::EngineReport),
     FileLoaded {
         path: PathBuf,
         text: String,
@@ -250,6 +254,11 @@ pub enum Effect {
     NewGame,
     /// Analyse with another engine (`None`: tapir's own).
     UseEngine(Option<crate::engine::EngineSpec>),
+    /// An engine effect for another link than the main one (the second
+    /// analysing engine, an engine game's players); started on first use.
+    Link(super::engine_link::LinkId, Box<Effect>),
+    /// End a link and its engine.
+    CloseLink(super::engine_link::LinkId),
     Load(PathBuf),
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),

@@ -23,6 +23,7 @@ pub mod clipboard;
 pub mod commands;
 pub mod config;
 pub mod document;
+pub mod duel;
 pub mod editor;
 pub mod engine_link;
 pub mod files;

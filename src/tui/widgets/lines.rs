@@ -4,33 +4,95 @@
 
 use super::{human_count, put, score_text, titled};
 use crate::engine::Bound;
-use crate::tui::app::{App, Mode, Purpose};
+use crate::tui::app::{App, EngineSession, Mode, Purpose};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
+/// The main engine's pane.
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let inner = titled(buf, area, &title(app, area.width), theme);
+    let who = app.engine.external.as_deref().unwrap_or("Engine");
+    let fields = title_fields(app, &app.engine, who.to_string());
+    render_session(&app.engine, fields, &idle_hint(app), theme, area, buf);
+}
+
+/// The second analysing engine's pane, below the first.
+pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(s) = &app.second else {
+        return;
+    };
+    let who = s.external.as_deref().unwrap_or("second engine");
+    let hint = match &s.external {
+        None => "starting…",
+        Some(_) if !app.play.analysis => "analysis off - press a to analyse",
+        Some(_) if app.view.status.is_over() => "game over - nothing to analyse",
+        Some(_) => "waiting for the engine…",
+    };
+    let fields = title_fields(app, s, who.to_string());
+    render_session(s, fields, hint, theme, area, buf);
+}
+
+/// One player's pane in an engine game: its colour, name and clock (a
+/// marker on the side to move), then its search.
+pub fn render_player(
+    app: &App,
+    side: crate::chess::Color,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let Some(d) = &app.duel else {
+        return;
+    };
+    let p = &d.players[side.index()];
+    let colour = match side {
+        crate::chess::Color::White => "White",
+        crate::chess::Color::Black => "Black",
+    };
+    let to_move = d.result.is_none() && app.doc.game.board(d.end).side_to_move() == side;
+    let mark = if to_move { "▶ " } else { "" };
+    let clock = super::status::clock(d.clocks.remaining(side, app.now));
+    let who = format!("{mark}{colour} {} {clock}", p.name);
+    let hint = match &d.result {
+        Some(r) => r.clone(),
+        None if !p.ready => "starting…".to_string(),
+        None if d.paused => "paused - k resumes".to_string(),
+        None if to_move => "thinking…".to_string(),
+        None => "waiting for its turn".to_string(),
+    };
+    let fields = title_fields(app, &p.session, who);
+    render_session(&p.session, fields, &hint, theme, area, buf);
+}
+
+/// A pane of one engine session's lines under a title of `fields`.
+fn render_session(
+    session: &EngineSession,
+    fields: Vec<String>,
+    hint: &str,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let inner = titled(buf, area, &fit_title(&fields, area.width), theme);
     if inner.height == 0 || inner.width < 10 {
         return;
     }
-    if app.engine.lines.is_empty() {
-        let hint = idle_hint(app);
+    if session.lines.is_empty() {
         put(
             buf,
             inner.x + 1,
             inner.y,
-            &hint,
+            hint,
             theme.dim_style(),
             inner.width - 1,
         );
         return;
     }
-    let n = app.engine.lines.len().min(inner.height as usize).max(1);
+    let n = session.lines.len().min(inner.height as usize).max(1);
     let rows_each = (inner.height as usize / n).max(1);
     let mut y = inner.y;
-    for line in app.engine.lines.iter().take(n) {
+    for line in session.lines.iter().take(n) {
         let bound = match line.bound {
             Bound::Exact => "",
             Bound::Lower => "≥",
@@ -125,10 +187,9 @@ pub fn pv_words(pv: &str) -> Vec<String> {
 
 /// The title's fields, most important first; `fit_title` drops them from
 /// the end (hash, then time, speed, nodes) when the row is short.
-fn title_fields(app: &App) -> Vec<String> {
-    let who = app.engine.external.as_deref().unwrap_or("Engine");
-    let Some(s) = &app.engine.search else {
-        return vec![who.to_string()];
+fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> {
+    let Some(s) = &session.search else {
+        return vec![who];
     };
     let what = match (s.key.purpose, s.finished) {
         (Purpose::Analysis, false) => "analysing",
@@ -137,7 +198,7 @@ fn title_fields(app: &App) -> Vec<String> {
         (Purpose::EngineMove, true) => "moved",
     };
     let mut fields = vec![format!("{who} · {what}")];
-    let first = app.engine.lines.first();
+    let first = session.lines.first();
     if let Some(l) = first {
         let nps = if l.nps > 0 {
             l.nps
@@ -164,17 +225,17 @@ fn title_fields(app: &App) -> Vec<String> {
 
 /// The title for a panel `width` cells wide: as many whole fields as fit
 /// (the first always), joined by " · ", never one cut part way.
-fn title(app: &App, width: u16) -> String {
+fn fit_title(fields: &[String], width: u16) -> String {
     // The block pads the title with a space each side.
     let room = (width as usize).saturating_sub(2);
     let mut t = String::new();
-    for (i, f) in title_fields(app).into_iter().enumerate() {
+    for (i, f) in fields.iter().enumerate() {
         let sep = if i == 0 { "" } else { " · " };
         if i > 0 && t.chars().count() + sep.chars().count() + f.chars().count() > room {
             break;
         }
         t.push_str(sep);
-        t.push_str(&f);
+        t.push_str(f);
     }
     t
 }
