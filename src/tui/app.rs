@@ -689,7 +689,8 @@ impl App {
                 };
                 // The second engine's score beside tapir's.
                 if let Some((name, s, _)) = self.second_score() {
-                    let name: String = name.chars().take(10).collect();
+                    let word = name.split_whitespace().next().unwrap_or("");
+                    let name: String = word.chars().take(10).collect();
                     head = format!("{head} · {name} {}", crate::tui::widgets::score_text(s));
                 }
                 match self.tb.verdict() {

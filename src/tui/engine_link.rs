@@ -243,6 +243,20 @@ fn forward<T: Send + 'static>(
         .expect("spawning the engine event thread");
 }
 
+/// What a link's report is to the reducer: the main link's as before,
+/// the others' tagged with their link.
+pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action {
+    use super::action::Action;
+    match (id, report) {
+        (LinkId::MAIN, EngineReport::Event { token, event }) => Action::Engine { token, event },
+        (LinkId::MAIN, EngineReport::Error(e)) => Action::EngineError(e),
+        (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
+            Action::EngineSwitched { name, tapir }
+        }
+        (id, report) => Action::Link(id, report),
+    }
+}
+
 /// The board's engine links by id, each started when its first command
 /// comes and ended (its engine with it) by `close`.
 pub struct Links<T: Send + 'static> {

@@ -12,7 +12,7 @@ use super::action::{Action, Effect, SavedAs};
 use super::app::App;
 use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
-use super::engine_link::{EngineReport, LinkId, Links};
+use super::engine_link::{report_action, EngineReport, LinkId, Links};
 use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
@@ -433,16 +433,7 @@ fn event_loop(
                 LoopEvent::InputClosed(e) => {
                     return Err(anyhow!("reading the terminal failed: {e}"));
                 }
-                LoopEvent::Engine(LinkId::MAIN, EngineReport::Event { token, event }) => {
-                    Some(Action::Engine { token, event })
-                }
-                LoopEvent::Engine(LinkId::MAIN, EngineReport::Error(e)) => {
-                    Some(Action::EngineError(e))
-                }
-                LoopEvent::Engine(LinkId::MAIN, EngineReport::Using { name, tapir }) => {
-                    Some(Action::EngineSwitched { name, tapir })
-                }
-                LoopEvent::Engine(id, report) => Some(Action::Link(id, report)),
+                LoopEvent::Engine(id, report) => Some(report_action(id, report)),
                 LoopEvent::Report(msg) => Some(Action::ReportNews(msg)),
             };
             if let Some(a) = action {
