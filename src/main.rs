@@ -174,6 +174,17 @@ enum Command {
         /// With --bench-frames: a random net and the teaching views on.
         #[arg(long)]
         bench_teach: bool,
+        /// With --bench-frames: a second engine's pane under the first.
+        #[arg(long)]
+        bench_second: bool,
+        /// Time N info lines of an external engine (tapir uci, or
+        /// --bench-engine CMD) from its pipe to the board, with tapir
+        /// analysing beside it, then exit.
+        #[arg(long, value_name = "N")]
+        bench_link: Option<usize>,
+        /// The engine command line for --bench-link.
+        #[arg(long, value_name = "CMD")]
+        bench_engine: Option<String>,
         /// Time opening FILE as `:load` does (read, index, the game picker)
         /// and reading its last game, then exit.
         #[arg(long, value_name = "FILE")]
@@ -330,12 +341,18 @@ fn main() -> ExitCode {
             bench_frames,
             bench_size,
             bench_teach,
+            bench_second,
+            bench_link,
+            bench_engine,
             bench_open,
             bench_keys,
         }) => match (bench_frames, bench_open, bench_keys) {
+            _ if bench_link.is_some() => {
+                cli::tuibench::link(bench_link.unwrap_or(1), bench_engine.as_deref())
+            }
             (_, _, Some(file)) => cli::tuibench::keys(&file),
             (_, Some(file), None) => cli::tuibench::open(&file),
-            (Some(n), None, None) => cli::tuibench::run(n, &bench_size, bench_teach),
+            (Some(n), None, None) => cli::tuibench::run(n, &bench_size, bench_teach, bench_second),
             (None, None, None) => tapir::tui::run(board.into_tui()),
         },
         Some(Command::Uci) => tapir::uci::run(),

@@ -235,9 +235,10 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
 fn an_engine_that_crashes_mid_game_loses_with_a_note() {
     let mut config = Config::default();
     config.engines.push(script_engine("fool", None));
-    config
-        .engines
-        .push(script_engine("crash", Some("echo 'info depth 1 score cp 5 pv e7e5'; exit 3")));
+    config.engines.push(script_engine(
+        "crash",
+        Some("echo 'info depth 1 score cp 5 pv e7e5'; exit 3"),
+    ));
     let mut a = app_with(config);
     a.update(Action::Command("match fool crash 1+0".into()));
     let (mut links, rx) = links();
@@ -288,13 +289,21 @@ fn clocks_pause_resume_and_fall() {
     assert_eq!(a.tree().move_count(), 0);
     a.update(Action::Tick(t0 + Duration::from_secs(69)));
     let r = a.duel.as_ref().unwrap().result.clone().unwrap();
-    assert!(r.contains("tapir L1 lost on time") && r.ends_with("0-1"), "{r}");
+    assert!(
+        r.contains("tapir L1 lost on time") && r.ends_with("0-1"),
+        "{r}"
+    );
 }
 
 #[test]
 fn match_arguments_are_checked() {
     let mut a = app_with(Config::default());
-    for bad in ["match", "match tapir", "match tapir tapir 0+0", "match tapir:0 tapir"] {
+    for bad in [
+        "match",
+        "match tapir",
+        "match tapir tapir 0+0",
+        "match tapir:0 tapir",
+    ] {
         a.update(Action::Command(bad.into()));
         assert!(a.dialogs.message.as_ref().unwrap().error, "{bad}");
         assert!(a.duel.is_none());

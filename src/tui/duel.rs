@@ -96,7 +96,9 @@ pub fn parse_match(rest: &str) -> Result<MatchChoice, String> {
                 increment,
             })
         }
-        _ => Err(":match WHITE BLACK [MIN+SEC], e.g. :match tapir:3 tapir 1+0.1 (or :match off)".into()),
+        _ => Err(
+            ":match WHITE BLACK [MIN+SEC], e.g. :match tapir:3 tapir 1+0.1 (or :match off)".into(),
+        ),
     }
 }
 

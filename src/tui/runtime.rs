@@ -461,12 +461,7 @@ fn terminal_gone(had_terminal: bool) -> bool {
 
 /// Carries out what the reducer asked for; file results come back as
 /// actions at once.
-fn run_effects(
-    app: &mut App,
-    engine: &mut Links<LoopEvent>,
-    dirs: &Dirs,
-    tx: &Sender<LoopEvent>,
-) {
+fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &Sender<LoopEvent>) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {

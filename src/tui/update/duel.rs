@@ -210,9 +210,10 @@ impl App {
         }
         let n = board.fullmove_number();
         let dots = if side == Color::White { "." } else { "..." };
-        let name = self.duel.as_ref().map_or(String::new(), |d| {
-            d.players[side.index()].name.clone()
-        });
+        let name = self
+            .duel
+            .as_ref()
+            .map_or(String::new(), |d| d.players[side.index()].name.clone());
         self.info(format!("{name} plays {n}{dots} {san}"));
         let status = self.doc.game.status_at(node);
         if status.is_over() {

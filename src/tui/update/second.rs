@@ -85,12 +85,10 @@ impl App {
                 self.error(format!("second engine: {e}"));
                 true
             }
-            EngineReport::Event { token, event } => {
-                !matches!(
-                    second.absorb(token, event, self.net.as_deref()),
-                    Absorbed::Nothing
-                )
-            }
+            EngineReport::Event { token, event } => !matches!(
+                second.absorb(token, event, self.net.as_deref()),
+                Absorbed::Nothing
+            ),
         }
     }
 

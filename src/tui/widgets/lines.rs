@@ -13,7 +13,11 @@ use ratatui::style::{Modifier, Style};
 /// The main engine's pane.
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     // Beside a second engine, the first is named too.
-    let unnamed = if app.second.is_some() { "tapir" } else { "Engine" };
+    let unnamed = if app.second.is_some() {
+        "tapir"
+    } else {
+        "Engine"
+    };
     let who = app.engine.external.as_deref().unwrap_or(unnamed);
     let fields = title_fields(app, &app.engine, who.to_string());
     render_session(&app.engine, fields, &idle_hint(app), theme, area, buf);
