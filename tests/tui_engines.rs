@@ -46,8 +46,8 @@ fn script_engine(name: &str, on_go: Option<&str>) -> EngineConfig {
 /// The links' reports go to the reducer until `done` (or the time is up).
 fn pump(
     a: &mut App,
-    links: &mut Links<(LinkId, EngineReport)>,
-    rx: &Receiver<(LinkId, EngineReport)>,
+    links: &mut Links<Tagged>,
+    rx: &Receiver<Tagged>,
     limit: Duration,
     done: impl Fn(&App) -> bool,
 ) -> bool {
@@ -71,10 +71,10 @@ fn pump(
     }
 }
 
-fn links() -> (
-    Links<(LinkId, EngineReport)>,
-    Receiver<(LinkId, EngineReport)>,
-) {
+/// A link's report with the link it came from.
+type Tagged = (LinkId, EngineReport);
+
+fn links() -> (Links<Tagged>, Receiver<Tagged>) {
     let (tx, rx) = channel();
     (Links::new(tx, |id, r| (id, r), Vec::new()), rx)
 }

@@ -221,9 +221,11 @@ pub struct LinkBench {
 pub fn link_latency(infos: usize, engine: &str) -> Result<LinkBench, String> {
     use super::engine_link::{report_action, LinkId, Links};
     use crate::engine::external::{stamp_infos, take_info_stamp};
-    let mut config = Config::default();
-    config.multipv = 3;
-    config.hash = 16;
+    let mut config = Config {
+        multipv: 3,
+        hash: 16,
+        ..Config::default()
+    };
     config.engines.push(super::config::EngineConfig {
         name: "second".into(),
         command: String::new(),

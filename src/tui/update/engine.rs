@@ -124,7 +124,7 @@ impl App {
     }
 
     /// The position, limits and engine options for a search with `key`.
-    pub(super) fn search_request(&self, key: &SearchKey) -> (Position, Limits, Vec<EngineOption>) {
+    pub(super) fn search_request(&self, key: &SearchKey) -> SearchRequest {
         match key.purpose {
             Purpose::EngineMove => {
                 let (mut limits, options) = level_request(key.level);
@@ -194,6 +194,9 @@ pub(super) fn level_request(level: u8) -> (Limits, Vec<EngineOption>) {
     }
     (limits, options)
 }
+
+/// A search to start: the position, its limits, the engine's options.
+pub(super) type SearchRequest = (Position, Limits, Vec<EngineOption>);
 
 /// What a search report did to an engine session.
 pub(super) enum Absorbed {
@@ -266,7 +269,7 @@ impl EngineSession {
     /// requested one; the effects are for this session's link.
     pub(super) fn restart(
         &mut self,
-        request: Option<(SearchKey, (Position, Limits, Vec<EngineOption>))>,
+        request: Option<(SearchKey, SearchRequest)>,
         now: std::time::Instant,
     ) -> Vec<Effect> {
         let mut effects = Vec::new();
