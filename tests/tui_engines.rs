@@ -169,7 +169,7 @@ fn a_second_engine_that_does_not_start_leaves_none() {
     a.update(Action::Command("engine2 /nonexistent/engine".into()));
     a.update(Action::Link(
         LinkId::SECOND,
-        EngineReport::Error("cannot start /nonexistent/engine; still tapir".into()),
+        EngineReport::NotStarted("cannot start /nonexistent/engine; still tapir".into()),
     ));
     assert!(a.second.is_none());
     assert!(a.dialogs.message.as_ref().unwrap().error);
@@ -293,6 +293,30 @@ fn clocks_pause_resume_and_fall() {
         r.contains("tapir L1 lost on time") && r.ends_with("0-1"),
         "{r}"
     );
+}
+
+#[test]
+fn an_engine_that_does_not_start_means_no_game() {
+    let mut config = Config::default();
+    config.engines.push(EngineConfig {
+        name: "nothing".into(),
+        command: "/nonexistent/engine".into(),
+        args: Vec::new(),
+        options: Default::default(),
+    });
+    let mut a = app_with(config);
+    a.update(Action::Command("match tapir nothing 1+0".into()));
+    let (mut links, rx) = links();
+    let gone = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.is_none()
+    });
+    assert!(gone);
+    let m = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        m.error && m.text.contains("engine game not started"),
+        "{m:?}"
+    );
+    assert_eq!(a.tree().move_count(), 0);
 }
 
 #[test]

@@ -34,6 +34,8 @@ pub enum EngineReport {
         event: SearchEvent,
     },
     Error(String),
+    /// The engine asked for did not start (why); the one before goes on.
+    NotStarted(String),
     /// This engine now analyses (its name); `None` spec: tapir.
     Using {
         name: String,
@@ -158,7 +160,10 @@ impl EngineLink {
                                         tapir: engine.is_tapir(),
                                     }));
                                 }
-                                Err(e) => report_err(format!("{e}; still {}", engine.name())),
+                                Err(e) => {
+                                    let why = format!("{e}; still {}", engine.name());
+                                    let _ = sink.send(wrap(EngineReport::NotStarted(why)));
+                                }
                             }
                         }
                     }
@@ -249,7 +254,9 @@ pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action 
     use super::action::Action;
     match (id, report) {
         (LinkId::MAIN, EngineReport::Event { token, event }) => Action::Engine { token, event },
-        (LinkId::MAIN, EngineReport::Error(e)) => Action::EngineError(e),
+        (LinkId::MAIN, EngineReport::Error(e) | EngineReport::NotStarted(e)) => {
+            Action::EngineError(e)
+        }
         (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
             Action::EngineSwitched { name, tapir }
         }

@@ -139,7 +139,7 @@ impl App {
                 }
                 true
             }
-            EngineReport::Error(e) if !player.ready => {
+            EngineReport::NotStarted(e) => {
                 // The engine did not start: no game.
                 let name = player.name.clone();
                 self.close_duel();

@@ -69,12 +69,14 @@ impl App {
                 self.info(format!("{name} analyses beside the first engine"));
                 true
             }
-            EngineReport::Error(e) => {
+            EngineReport::NotStarted(e) => {
                 // An engine that did not start leaves no second engine.
-                if second.external.is_none() {
-                    self.second = None;
-                    self.effects.push(Effect::CloseLink(LinkId::SECOND));
-                }
+                self.second = None;
+                self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                self.error(format!("second engine: {e}"));
+                true
+            }
+            EngineReport::Error(e) => {
                 self.error(format!("second engine: {e}"));
                 true
             }
