@@ -457,3 +457,51 @@ fn named_pipes_and_a_data_file_never_stop_the_board_starting() {
     assert_restored(&out);
     assert_eq!(std::fs::read_to_string(&data).unwrap(), "my notes");
 }
+
+#[test]
+fn an_engine_game_is_played_to_mate_and_kept() {
+    let root = temp_dir("match");
+    let config = root.join("config");
+    let data = root.join("data");
+    std::fs::create_dir_all(&config).unwrap();
+    // A scripted engine that plays Fool's mate (1. f3 e5 2. g4 Qh4#),
+    // either side's part, told by the position's FEN.
+    let script = root.join("fool.sh");
+    std::fs::write(
+        &script,
+        "pos=startpos\nwhile IFS= read -r l; do case \"$l\" in\n\
+         uci) echo 'id name fool'; echo uciok;;\nisready) echo readyok;;\n\
+         position*) pos=${l#position };;\n\
+         go*) case \"$pos\" in *6P1/5P2/*) m=d8h4;; *5P2/PPPPP1PP*' w '*) m=g2g4;; *5P2/PPPPP1PP*) m=e7e5;; *) m=f2f3;; esac\n\
+         sleep 0.2; echo \"info depth 1 score cp 0 pv $m\"; echo \"bestmove $m\";;\n\
+         quit) exit 0;;\nesac; done\n",
+    )
+    .unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        format!(
+            "book = \"off\"\n[[engine]]\nname = \"fool\"\ncommand = \"sh\"\nargs = [{:?}]\n",
+            script.display().to_string()
+        ),
+    )
+    .unwrap();
+    let mut s = spawn(&config, &data, &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys(":match fool fool 1+0\r");
+    s.wait_for("the players' panes", |s| s.text().contains("White fool"));
+    s.wait_for("the mate in the autosave", |s| {
+        let a = s.autosave();
+        a.contains("2. g4 Qh4#") && a.contains("0-1")
+    });
+    s.wait_for("the result on screen", |s| s.text().contains("wins"));
+    // k takes the finished game off the board; the board lives on.
+    s.keys("k");
+    s.wait_for("closed", |s| s.text().contains("analysis as before"));
+    s.keys("\x03");
+    let (code, out, data) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+    let saved = autosave_in(&data);
+    assert!(saved.contains("[White \"fool\"]"), "{saved}");
+    assert!(saved.contains("checkmate"), "{saved}");
+}

@@ -20,6 +20,17 @@ pub struct TuiArgs {
     /// With --bench-frames: a random net and the teaching views on.
     #[arg(long)]
     pub bench_teach: bool,
+    /// With --bench-frames: a second engine's pane under the first.
+    #[arg(long)]
+    pub bench_second: bool,
+    /// Time N info lines of an external engine (tapir uci, or
+    /// --bench-engine CMD) from its pipe to the board, with tapir
+    /// analysing beside it, then exit.
+    #[arg(long, value_name = "N")]
+    pub bench_link: Option<usize>,
+    /// The engine command line for --bench-link.
+    #[arg(long, value_name = "CMD")]
+    pub bench_engine: Option<String>,
     /// Time opening FILE as `:load` does (read, index, the game picker)
     /// and reading its last game, then exit.
     #[arg(long, value_name = "FILE")]
@@ -31,10 +42,15 @@ pub struct TuiArgs {
 }
 
 pub fn run(args: TuiArgs) -> Result<()> {
+    if let Some(n) = args.bench_link {
+        return tuibench::link(n, args.bench_engine.as_deref());
+    }
     match (args.bench_frames, args.bench_open, args.bench_keys) {
         (_, _, Some(file)) => tuibench::keys(&file),
         (_, Some(file), None) => tuibench::open(&file),
-        (Some(n), None, None) => tuibench::run(n, &args.bench_size, args.bench_teach),
+        (Some(n), None, None) => {
+            tuibench::run(n, &args.bench_size, args.bench_teach, args.bench_second)
+        }
         (None, None, None) => crate::tui::run(args.board.into_tui()),
     }
 }

@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Result};
 use std::path::Path;
 use std::time::Instant;
 
-pub fn run(frames: usize, size: &str, teach: bool) -> Result<()> {
+pub fn run(frames: usize, size: &str, teach: bool, second: bool) -> Result<()> {
     let Some((w, h)) = size
         .split_once(['x', 'X'])
         .and_then(|(w, h)| Some((w.trim().parse::<u16>().ok()?, h.trim().parse::<u16>().ok()?)))
@@ -20,11 +20,12 @@ pub fn run(frames: usize, size: &str, teach: bool) -> Result<()> {
     if w < 80 || h < 24 || w > 1000 || h > 1000 {
         bail!("--bench-size must be between 80x24 and 1000x1000, got {w}x{h}");
     }
-    let r = crate::tui::bench::run(frames, w, h, teach);
+    let r = crate::tui::bench::run(frames, w, h, teach, second);
     println!(
-        "frames {}{} at {}x{}: mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        "frames {}{}{} at {}x{}: mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         r.frames,
         if teach { " (teaching views)" } else { "" },
+        if second { " (two engines' panes)" } else { "" },
         r.width,
         r.height,
         r.mean.as_secs_f64() * 1e3,
@@ -166,5 +167,29 @@ pub fn keys(file: &Path) -> Result<()> {
             v.len()
         );
     }
+    Ok(())
+}
+
+/// `tapir tui --bench-link N`: how long an external engine's `info` line
+/// takes from its pipe to the board, with tapir analysing beside it.
+pub fn link(infos: usize, engine: Option<&str>) -> Result<()> {
+    if !(1..=100_000).contains(&infos) {
+        bail!("--bench-link must be 1..=100000, got {infos}");
+    }
+    let own = std::env::current_exe().map_err(|e| anyhow!("finding tapir itself: {e}"))?;
+    let default = format!("'{}' uci", own.display().to_string().replace('\'', ""));
+    let engine = engine.map(str::to_string).unwrap_or(default);
+    let r = crate::tui::bench::link_latency(infos, &engine).map_err(|e| anyhow!(e))?;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "info lines {} (two engines analysing): pipe to board median {:.3} ms, p99 {:.3} ms, max {:.3} ms; frames {} at 120x40: median {:.3} ms, max {:.3} ms",
+        r.infos,
+        ms(r.median),
+        ms(r.p99),
+        ms(r.max),
+        r.frames,
+        ms(r.frame_median),
+        ms(r.frame_max)
+    );
     Ok(())
 }

@@ -82,6 +82,8 @@ pub enum Action {
     TwoPlayers,
     /// `D`: claims a draw when the rules give one, else offers one.
     Draw,
+    /// `k`: pause or resume the engine game (`:match`); closes a finished one.
+    PauseEngineGame,
     MultiPvUp,
     MultiPvDown,
     ToggleEvalView,
@@ -166,6 +168,8 @@ pub enum Action {
         name: String,
         tapir: bool,
     },
+    /// A report of another link than the main one.
+    Link(super::engine_link::LinkId, super::engine_link::EngineReport),
     FileLoaded {
         path: PathBuf,
         text: String,
@@ -268,6 +272,11 @@ pub enum Effect {
     NewGame,
     /// Analyse with another engine (`None`: tapir's own).
     UseEngine(Option<crate::engine::EngineSpec>),
+    /// An engine effect for another link than the main one (the second
+    /// analysing engine, an engine game's players); started on first use.
+    Link(super::engine_link::LinkId, Box<Effect>),
+    /// End a link and its engine.
+    CloseLink(super::engine_link::LinkId),
     Load(PathBuf),
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),

@@ -515,6 +515,11 @@ pub enum Outcome {
 pub struct App {
     pub doc: Document,
     pub engine: EngineSession,
+    /// A second engine analysing beside the first (`:engine second`); its
+    /// `external` is its name, tapir's included.
+    pub second: Option<EngineSession>,
+    /// Two engines playing each other (`:match`).
+    pub duel: Option<super::duel::Duel>,
     pub play: PlayState,
     pub ui: UiState,
     pub dialogs: Dialogs,
@@ -560,6 +565,8 @@ impl App {
         let mut app = App {
             doc,
             engine: EngineSession::default(),
+            second: None,
+            duel: None,
             play: PlayState {
                 analysis,
                 ..PlayState::default()
@@ -634,7 +641,9 @@ impl App {
 
     /// Whether something on screen changes with time alone.
     pub fn is_live(&self) -> bool {
-        self.searching() || self.play.clocks.as_ref().is_some_and(Clocks::ticking)
+        self.searching()
+            || self.play.clocks.as_ref().is_some_and(Clocks::ticking)
+            || self.duel.as_ref().is_some_and(|d| d.clocks.ticking())
     }
 
     /// Whether a game against the engine is being played: not over on the
@@ -735,10 +744,16 @@ impl App {
             None if self.eval_hidden() => "eval hidden".to_string(),
             None => {
                 let score = crate::tui::widgets::score_text(self.display_score());
-                let head = match self.lines_here().first() {
+                let mut head = match self.lines_here().first() {
                     Some(l) => format!("d{} {score}", l.depth),
                     None => format!("static {score}"),
                 };
+                // The second engine's score beside tapir's.
+                if let Some((name, s, _)) = self.second_score() {
+                    let word = name.split_whitespace().next().unwrap_or("");
+                    let name: String = word.chars().take(10).collect();
+                    head = format!("{head} · {name} {}", crate::tui::widgets::score_text(s));
+                }
                 match self.tb.verdict() {
                     Some(v) => format!("{head} · {v}"),
                     None => head,

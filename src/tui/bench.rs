@@ -126,7 +126,20 @@ fn fake_lines(app: &mut App) {
     }
 }
 
-pub fn run(frames: usize, width: u16, height: u16, teach: bool) -> FrameBench {
+/// A second engine's pane beside the first, its lines those of the first
+/// with other scores (`--bench-second`).
+fn fake_second(app: &mut App) {
+    let mut second = app.second.take().unwrap_or_default();
+    second.external = Some("Stockfish 16".into());
+    second.search = app.engine.search.clone();
+    second.lines = app.engine.lines.clone();
+    for l in &mut second.lines {
+        l.score = Score::Cp(41 - 9 * l.multipv as i32);
+    }
+    app.second = Some(second);
+}
+
+pub fn run(frames: usize, width: u16, height: u16, teach: bool, second: bool) -> FrameBench {
     let mut app = busy_app();
     app.update(Action::Resize(width, height));
     if teach {
@@ -149,6 +162,9 @@ pub fn run(frames: usize, width: u16, height: u16, teach: bool) -> FrameBench {
     for i in 0..frames {
         app.update(Action::GoTo(if i % 2 == 0 { end } else { middle }));
         fake_lines(&mut app);
+        if second {
+            fake_second(&mut app);
+        }
         if teach {
             use super::teach::{HeatMode, PanelView};
             app.ui.teach.panel = PanelView::ALL[i % PanelView::ALL.len()];
@@ -176,4 +192,104 @@ pub fn run(frames: usize, width: u16, height: u16, teach: bool) -> FrameBench {
         max: times.last().copied().unwrap_or_default(),
         p99: times.get(n * 99 / 100).copied().unwrap_or_default(),
     }
+}
+
+/// What `link_latency` measured.
+#[derive(Clone, Debug)]
+pub struct LinkBench {
+    /// `info` lines of the external engine that reached the board.
+    pub infos: usize,
+    /// From the line read off the engine's pipe to the reducer done with
+    /// it: median, 99th percentile, worst.
+    pub median: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    /// The frames drawn meanwhile (one after each burst of reports, as
+    /// the event loop does) at 120x40: median and worst.
+    pub frames: usize,
+    pub frame_median: Duration,
+    pub frame_max: Duration,
+}
+
+/// `tapir tui --bench-link N`: tapir's own engine and `engine` (a
+/// command line; tapir itself as `tapir uci` by default) analyse the
+/// start position side by side through the board's real engine links,
+/// with three lines each, until N of the external engine's `info` lines
+/// have reached the board. Each is timed from the moment the UCI client
+/// read it to the reducer having taken it in; a frame is drawn after each
+/// burst, as the event loop does.
+pub fn link_latency(infos: usize, engine: &str) -> Result<LinkBench, String> {
+    use super::engine_link::{report_action, LinkId, Links};
+    use crate::engine::external::{stamp_infos, take_info_stamp};
+    let mut config = Config {
+        multipv: 3,
+        hash: 16,
+        ..Config::default()
+    };
+    config.engines.push(super::config::EngineConfig {
+        name: "second".into(),
+        command: String::new(),
+        args: Vec::new(),
+        options: Default::default(),
+    });
+    let spec = crate::engine::EngineSpec::from_command_line(engine)?;
+    config.engines[0].command = spec.command;
+    config.engines[0].args = spec.args;
+    let mut app = App::new(config, Game::default());
+    app.update(Action::Resize(120, 40));
+    app.use_second_engine("second");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut links = Links::new(tx, |id, r| (id, r), Vec::new());
+    stamp_infos(true);
+    let mut term = Terminal::new(TestBackend::new(120, 40)).map_err(|e| e.to_string())?;
+    let stats = FrameStats::default();
+    let (mut lat, mut frames) = (Vec::new(), Vec::new());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while lat.len() < infos {
+        for e in app.take_effects() {
+            links.send(e);
+        }
+        if Instant::now() > deadline {
+            stamp_infos(false);
+            return Err(format!("only {} info lines in two minutes", lat.len()));
+        }
+        let Ok(first) = rx.recv_timeout(Duration::from_millis(100)) else {
+            continue;
+        };
+        for (id, report) in std::iter::once(first).chain(std::iter::from_fn(|| rx.try_recv().ok()))
+        {
+            let stamped = id == LinkId::SECOND
+                && matches!(
+                    &report,
+                    super::engine_link::EngineReport::Event {
+                        event: SearchEvent::Info { .. },
+                        ..
+                    }
+                );
+            app.now = Instant::now();
+            app.update(report_action(id, report));
+            if stamped {
+                if let Some(read) = take_info_stamp() {
+                    lat.push(read.elapsed());
+                }
+            }
+        }
+        let start = Instant::now();
+        term.draw(|f| ui::draw(f, &app, &stats))
+            .map_err(|e| e.to_string())?;
+        frames.push(start.elapsed());
+    }
+    stamp_infos(false);
+    lat.sort();
+    frames.sort();
+    let n = lat.len().max(1);
+    Ok(LinkBench {
+        infos: lat.len(),
+        median: lat.get(n / 2).copied().unwrap_or_default(),
+        p99: lat.get(n * 99 / 100).copied().unwrap_or_default(),
+        max: lat.last().copied().unwrap_or_default(),
+        frames: frames.len(),
+        frame_median: frames.get(frames.len() / 2).copied().unwrap_or_default(),
+        frame_max: frames.last().copied().unwrap_or_default(),
+    })
 }

@@ -20,6 +20,8 @@ pub enum Command {
     /// Load an NNUE net for the views and the engine.
     Net(PathBuf),
     Engine(EngineChoice),
+    /// `:match WHITE BLACK [TC]`, `:match off`: an engine game.
+    Match(crate::tui::duel::MatchChoice),
     Level(u8),
     Hash(usize),
     Threads(usize),
@@ -93,6 +95,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":net FILE", "load an NNUE net"),
     (":engine [NAME]", "analyse with it"),
     (":engine add CMD", "keep an engine"),
+    (":engine2 NAME", "second engine"),
+    (":match W B TC", "engine game"),
     (":book [FILE]", "opening book"),
     (":level N", "engine level 1-10"),
     (":hash MB", "hash size in MiB"),
@@ -109,7 +113,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :q";
 
 /// `on` / `off` (and their synonyms), or nothing: switch.
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
@@ -118,6 +122,15 @@ fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
         "on" | "yes" | "true" | "1" => Ok(Some(true)),
         "off" | "no" | "false" | "0" => Ok(Some(false)),
         _ => Err(format!(":{word} takes on or off, got '{rest}'")),
+    }
+}
+
+/// `:engine second WHAT`: `off` or the engine to start.
+fn second_choice(what: &str) -> EngineChoice {
+    if what.eq_ignore_ascii_case("off") {
+        EngineChoice::Second(None)
+    } else {
+        EngineChoice::Second(Some(what.to_string()))
     }
 }
 
@@ -131,6 +144,9 @@ pub enum EngineChoice {
     Named(String),
     /// `:engine add CMD`: keep it in the settings, and use it.
     Add(String),
+    /// `:engine second NAME|CMD|tapir` (`:engine2`): a second engine
+    /// analysing beside the first; `None` (`off`) stops it.
+    Second(Option<String>),
 }
 
 pub fn parse(line: &str) -> Result<Command, String> {
@@ -161,9 +177,15 @@ pub fn parse(line: &str) -> Result<Command, String> {
         )),
         "net" => Ok(Command::Net(PathBuf::from(need("a net file")?))),
         "engine" if rest.is_empty() => Ok(Command::Engine(EngineChoice::List)),
+        "engine2" => Ok(Command::Engine(second_choice(need("an engine or off")?))),
+        "match" => crate::tui::duel::parse_match(rest).map(Command::Match),
         "engine" => Ok(Command::Engine(
             match rest.split_once(char::is_whitespace) {
                 Some(("add", cmd)) => EngineChoice::Add(cmd.trim().to_string()),
+                Some(("second", what)) => second_choice(what.trim()),
+                None if rest.eq_ignore_ascii_case("second") => {
+                    return Err(":engine second needs an engine or off".into())
+                }
                 _ if rest.eq_ignore_ascii_case("tapir") => EngineChoice::Tapir,
                 _ => EngineChoice::Named(rest.to_string()),
             },

@@ -127,6 +127,10 @@ pub struct Config {
     /// The engine that analyses when the board opens: a configured
     /// engine's name, or empty for tapir's own.
     pub analysis_engine: String,
+    /// A second engine analysing beside the first when the board opens: a
+    /// configured engine's name or `tapir`; empty for none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub second_engine: String,
     /// External UCI engines (`[[engine]]` tables), last: TOML puts tables
     /// after plain keys.
     #[serde(rename = "engine", skip_serializing_if = "Vec::is_empty")]
@@ -176,6 +180,7 @@ impl Default for Config {
             show_eval_in_games: false,
             player: String::new(),
             analysis_engine: String::new(),
+            second_engine: String::new(),
             engines: Vec::new(),
             syzygy_path: String::new(),
             book: String::new(),
@@ -249,6 +254,13 @@ impl Config {
         {
             return Err(anyhow!("analysis_engine: no [[engine]] is named {wanted}"));
         }
+        let second = self.second_engine.trim();
+        if !second.is_empty()
+            && !second.eq_ignore_ascii_case("tapir")
+            && self.engine_named(second).is_none()
+        {
+            return Err(anyhow!("second_engine: no [[engine]] is named {second}"));
+        }
         Ok(())
     }
 
@@ -285,6 +297,7 @@ impl Config {
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
              # arrows: the engine lines' best moves marked on the board (w switches).\n\
+             # second_engine: an [[engine]]'s name (or tapir) analysing beside it (empty: none).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )
     }

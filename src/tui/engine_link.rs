@@ -10,14 +10,32 @@ use crate::engine::{AnyEngine, EngineOption, EngineSpec, Limits, SearchEvent};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
+/// Which engine link a command or report is for. The board runs one link
+/// per engine at work, each on its own thread with its own reports: the
+/// main one (analysis, games against the engine), the second analysing
+/// engine, and the two players of an engine game. More are only new ids.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinkId(pub u8);
+
+impl LinkId {
+    pub const MAIN: LinkId = LinkId(0);
+    pub const SECOND: LinkId = LinkId(1);
+    /// The engine playing `c` in an engine game.
+    pub fn player(c: crate::chess::Color) -> LinkId {
+        LinkId(2 + c.index() as u8)
+    }
+}
+
 /// What the engine thread sends to the event loop.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum EngineReport {
     Event {
         token: u64,
         event: SearchEvent,
     },
     Error(String),
+    /// The engine asked for did not start (why); the one before goes on.
+    NotStarted(String),
     /// This engine now analyses (its name); `None` spec: tapir.
     Using {
         name: String,
@@ -54,7 +72,7 @@ impl EngineLink {
     /// `sink` wrapped by `wrap`.
     pub fn spawn<T: Send + 'static>(
         sink: Sender<T>,
-        wrap: fn(EngineReport) -> T,
+        wrap: impl Fn(EngineReport) -> T + Send + Clone + 'static,
         initial: Vec<EngineOption>,
     ) -> EngineLink {
         let (cmds, rx) = channel::<Cmd>();
@@ -67,7 +85,13 @@ impl EngineLink {
                 };
                 let mut generation = 0u64;
                 let (mut engine, events) = AnyEngine::tapir();
-                forward(events, generation, Arc::clone(&current), sink.clone(), wrap);
+                forward(
+                    events,
+                    generation,
+                    Arc::clone(&current),
+                    sink.clone(),
+                    wrap.clone(),
+                );
                 // What every engine is given when it starts (Hash, Threads,
                 // a net): kept for the engines switched to later.
                 let mut standing = initial;
@@ -124,7 +148,7 @@ impl EngineLink {
                                         generation,
                                         Arc::clone(&current),
                                         sink.clone(),
-                                        wrap,
+                                        wrap.clone(),
                                     );
                                     for o in &standing {
                                         if let Err(e) = engine.set_option(o.clone()) {
@@ -136,7 +160,10 @@ impl EngineLink {
                                         tapir: engine.is_tapir(),
                                     }));
                                 }
-                                Err(e) => report_err(format!("{e}; still {}", engine.name())),
+                                Err(e) => {
+                                    let why = format!("{e}; still {}", engine.name());
+                                    let _ = sink.send(wrap(EngineReport::NotStarted(why)));
+                                }
                             }
                         }
                     }
@@ -164,6 +191,7 @@ impl EngineLink {
             Effect::SetOption(o) => Cmd::SetOption(o),
             Effect::NewGame => Cmd::NewGame,
             Effect::UseEngine(spec) => Cmd::Use(spec),
+            Effect::Link(_, inner) => return self.send(*inner),
             _ => return,
         };
         let _ = self.cmds.send(cmd);
@@ -186,7 +214,7 @@ fn forward<T: Send + 'static>(
     generation: u64,
     current: Current,
     sink: Sender<T>,
-    wrap: fn(EngineReport) -> T,
+    wrap: impl Fn(EngineReport) -> T + Send + 'static,
 ) {
     std::thread::Builder::new()
         .name("tapir-engine-events".into())
@@ -218,4 +246,85 @@ fn forward<T: Send + 'static>(
             }
         })
         .expect("spawning the engine event thread");
+}
+
+/// What a link's report is to the reducer: the main link's as before,
+/// the others' tagged with their link.
+pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action {
+    use super::action::Action;
+    match (id, report) {
+        (LinkId::MAIN, EngineReport::Event { token, event }) => Action::Engine { token, event },
+        (LinkId::MAIN, EngineReport::Error(e) | EngineReport::NotStarted(e)) => {
+            Action::EngineError(e)
+        }
+        (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
+            Action::EngineSwitched { name, tapir }
+        }
+        (id, report) => Action::Link(id, report),
+    }
+}
+
+/// The board's engine links by id, each started when its first command
+/// comes and ended (its engine with it) by `close`.
+pub struct Links<T: Send + 'static> {
+    sink: Sender<T>,
+    wrap: fn(LinkId, EngineReport) -> T,
+    /// What every engine is given when it starts (Hash, Threads, a net).
+    initial: Vec<EngineOption>,
+    links: Vec<(LinkId, EngineLink)>,
+}
+
+impl<T: Send + 'static> Links<T> {
+    /// The links, with the main one started.
+    pub fn new(
+        sink: Sender<T>,
+        wrap: fn(LinkId, EngineReport) -> T,
+        initial: Vec<EngineOption>,
+    ) -> Links<T> {
+        let mut links = Links {
+            sink,
+            wrap,
+            initial,
+            links: Vec::new(),
+        };
+        links.get(LinkId::MAIN);
+        links
+    }
+
+    /// The link `id`, started if it is not running.
+    fn get(&mut self, id: LinkId) -> &EngineLink {
+        let i = match self.links.iter().position(|(l, _)| *l == id) {
+            Some(i) => i,
+            None => {
+                let wrap = self.wrap;
+                let link = EngineLink::spawn(
+                    self.sink.clone(),
+                    move |r| wrap(id, r),
+                    self.initial.clone(),
+                );
+                self.links.push((id, link));
+                self.links.len() - 1
+            }
+        };
+        &self.links[i].1
+    }
+
+    /// Passes an engine effect to its link: `Effect::Link` names one, the
+    /// others are the main link's; `CloseLink` ends one.
+    pub fn send(&mut self, effect: Effect) {
+        match effect {
+            // Only a search or an engine to use starts a link; a stop or
+            // an option for one that is not running has nothing to do.
+            Effect::Link(id, inner) => match *inner {
+                e @ (Effect::Search { .. } | Effect::UseEngine(_)) => self.get(id).send(e),
+                e => {
+                    if let Some((_, l)) = self.links.iter().find(|(l, _)| *l == id) {
+                        l.send(e);
+                    }
+                }
+            },
+            Effect::CloseLink(id) => self.links.retain(|(l, _)| *l != id),
+            other => self.get(LinkId::MAIN).send(other),
+        }
+    }
 }

@@ -269,6 +269,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::Draw,
     },
     Binding {
+        keys: &[C('k')],
+        label: "k",
+        help: "pause/resume engines",
+        section: Section::Game,
+        action: || Action::PauseEngineGame,
+    },
+    Binding {
         keys: &[C('a')],
         label: "a",
         help: "analysis; end a game",

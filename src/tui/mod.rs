@@ -25,6 +25,7 @@ pub mod commands;
 pub mod config;
 pub mod control;
 pub mod document;
+pub mod duel;
 pub mod editor;
 pub mod engine_link;
 pub mod files;

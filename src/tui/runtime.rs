@@ -12,7 +12,7 @@ use super::action::{Action, Effect, SavedAs};
 use super::app::App;
 use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
-use super::engine_link::{EngineLink, EngineReport};
+use super::engine_link::{report_action, EngineReport, LinkId, Links};
 use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
@@ -45,7 +45,7 @@ use std::time::Instant;
 enum LoopEvent {
     Input(Event),
     InputClosed(String),
-    Engine(EngineReport),
+    Engine(LinkId, EngineReport),
     Report(super::report::ReportMsg),
 }
 
@@ -90,6 +90,8 @@ pub fn run(args: TuiArgs) -> Result<()> {
     if let Some(engine) = wanted {
         app.use_engine(&engine);
     }
+    let second = app.config.second_engine.clone();
+    app.use_second_engine(&second);
     // One status line: a bad config and an autosave note are said together.
     match (&loaded.warning, start_msg) {
         (Some(w), Some(m)) => app.error(format!("{m}; and {w}")),
@@ -355,7 +357,7 @@ fn event_loop(
     if !app.config.syzygy_path.trim().is_empty() {
         initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
     }
-    let engine = EngineLink::spawn(tx.clone(), LoopEvent::Engine, initial);
+    let mut engine = Links::new(tx.clone(), LoopEvent::Engine, initial);
 
     let mut stats = FrameStats::default();
     let mut dirty = true;
@@ -364,10 +366,10 @@ fn event_loop(
     // reports must not hold back the clocks or the flag-fall check.
     let mut last_tick = Instant::now();
     loop {
-        run_effects(app, &engine, dirs, &tx);
+        run_effects(app, &mut engine, dirs, &tx);
         if term_flag.load(Ordering::Relaxed) && !app.quit {
             app.update(Action::ForceQuit);
-            run_effects(app, &engine, dirs, &tx);
+            run_effects(app, &mut engine, dirs, &tx);
         }
         if app.quit {
             break;
@@ -381,7 +383,7 @@ fn event_loop(
                 // The session is saved whatever went wrong; a terminal
                 // that went away is a way out, not an error.
                 app.update(Action::ForceQuit);
-                run_effects(app, &engine, dirs, &tx);
+                run_effects(app, &mut engine, dirs, &tx);
                 return if terminal_gone(had_terminal) {
                     Ok(())
                 } else {
@@ -431,13 +433,7 @@ fn event_loop(
                 LoopEvent::InputClosed(e) => {
                     return Err(anyhow!("reading the terminal failed: {e}"));
                 }
-                LoopEvent::Engine(EngineReport::Event { token, event }) => {
-                    Some(Action::Engine { token, event })
-                }
-                LoopEvent::Engine(EngineReport::Error(e)) => Some(Action::EngineError(e)),
-                LoopEvent::Engine(EngineReport::Using { name, tapir }) => {
-                    Some(Action::EngineSwitched { name, tapir })
-                }
+                LoopEvent::Engine(id, report) => Some(report_action(id, report)),
                 LoopEvent::Report(msg) => Some(Action::ReportNews(msg)),
             };
             if let Some(a) = action {
@@ -452,7 +448,7 @@ fn event_loop(
             }
         }
     }
-    run_effects(app, &engine, dirs, &tx);
+    run_effects(app, &mut engine, dirs, &tx);
     Ok(())
 }
 
@@ -465,7 +461,7 @@ fn terminal_gone(had_terminal: bool) -> bool {
 
 /// Carries out what the reducer asked for; file results come back as
 /// actions at once.
-fn run_effects(app: &mut App, engine: &EngineLink, dirs: &Dirs, tx: &Sender<LoopEvent>) {
+fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &Sender<LoopEvent>) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {

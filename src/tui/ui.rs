@@ -44,7 +44,17 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
             widgets::report::render(app, &theme, r, buf);
         }
         let (lines, tablebase) = widgets::tablebase::split(app, lines);
-        widgets::lines::render(app, &theme, lines, buf);
+        if app.duel.is_some() {
+            let (white, black) = halves(lines);
+            widgets::lines::render_player(app, crate::chess::Color::White, &theme, white, buf);
+            widgets::lines::render_player(app, crate::chess::Color::Black, &theme, black, buf);
+        } else if app.second.is_some() {
+            let (first, second) = halves(lines);
+            widgets::lines::render(app, &theme, first, buf);
+            widgets::lines::render_second(app, &theme, second, buf);
+        } else {
+            widgets::lines::render(app, &theme, lines, buf);
+        }
         if let Some(r) = tablebase {
             widgets::tablebase::render(app, &theme, r, buf);
         }
@@ -89,6 +99,15 @@ fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
     beside.y += h;
     beside.height -= h;
     (panel, lines, Some(game))
+}
+
+/// Two engine panes stacked in `area`, the first on top.
+fn halves(area: Rect) -> (Rect, Rect) {
+    let top = area.height.div_ceil(2);
+    (
+        Rect::new(area.x, area.y, area.width, top),
+        Rect::new(area.x, area.y + top, area.width, area.height - top),
+    )
 }
 
 /// The status line's area: one row, or two (taking the row above) while a

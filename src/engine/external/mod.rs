@@ -35,6 +35,23 @@ const MAX_LINE: usize = 1 << 20;
 /// The most of the engine's stderr kept for error messages.
 const STDERR_TAIL: usize = 2000;
 
+/// When each `info` line that became an event was read, oldest first,
+/// while `stamp_infos(true)` is on: the board's latency benchmark
+/// (`tapir tui --bench-link`) measures from here to the board having it.
+static INFO_STAMPS: Mutex<Option<std::collections::VecDeque<Instant>>> = Mutex::new(None);
+
+/// Starts (clearing) or stops the stamping of `info` lines read.
+pub fn stamp_infos(on: bool) {
+    let mut s = INFO_STAMPS.lock().unwrap_or_else(|p| p.into_inner());
+    *s = on.then(std::collections::VecDeque::new);
+}
+
+/// When the oldest unclaimed stamped `info` line was read.
+pub fn take_info_stamp() -> Option<Instant> {
+    let mut s = INFO_STAMPS.lock().unwrap_or_else(|p| p.into_inner());
+    s.as_mut().and_then(|q| q.pop_front())
+}
+
 /// What the reader thread and the caller share.
 #[derive(Default)]
 struct State {
@@ -429,7 +446,7 @@ fn spawn_reader(
                 }
                 Ok(None) | Err(_) => break,
             };
-            read_line(&line, &shared, &events, &label);
+            read_line(&line, &shared, &events, &label, Instant::now());
         }
         let mut state = lock(&shared);
         state.exited = true;
@@ -448,7 +465,13 @@ fn spawn_reader(
     });
 }
 
-fn read_line(line: &str, shared: &Shared, events: &Sender<SearchEvent>, label: &str) {
+fn read_line(
+    line: &str,
+    shared: &Shared,
+    events: &Sender<SearchEvent>,
+    label: &str,
+    read_at: Instant,
+) {
     let mut state = lock(shared);
     let head = line.split_whitespace().next().unwrap_or("");
     match head {
@@ -467,6 +490,13 @@ fn read_line(line: &str, shared: &Shared, events: &Sender<SearchEvent>, label: &
         "info" => {
             if let Some((id, root)) = state.running {
                 if let Some(i) = protocol::parse_info(line, &root) {
+                    if let Some(q) = INFO_STAMPS
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .as_mut()
+                    {
+                        q.push_back(read_at);
+                    }
                     let _ = events.send(SearchEvent::Info { id, info: i.info });
                 }
             }

@@ -54,6 +54,7 @@ impl App {
 
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
+        self.duel_tick(now);
         if let Some(c) = &mut self.play.clocks {
             if c.ticking() && c.remaining(c.running, now).is_zero() {
                 let loser = c.running;

@@ -47,6 +47,7 @@ impl App {
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
             C::Engine(choice) => self.choose_engine(choice),
+            C::Match(choice) => self.match_command(choice),
             C::Book(choice) => self.book_command(match choice {
                 commands::BookChoice::File(p) => commands::BookChoice::File(expand_path(&p)),
                 other => other,
@@ -459,6 +460,7 @@ impl App {
         use crate::engine::EngineSpec;
         use commands::EngineChoice as E;
         match choice {
+            E::Second(what) => self.choose_second(what.as_deref()),
             E::List => {
                 let now = self
                     .engine

@@ -6,7 +6,7 @@ use crate::chess::{to_san, Board, Color, Move, Position};
 use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo};
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
-use crate::tui::app::{ActiveSearch, App, LineView, Mode, Purpose, SearchKey};
+use crate::tui::app::{ActiveSearch, App, EngineSession, LineView, Mode, Purpose, SearchKey};
 use crate::tui::params::{
     ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, THREAT_DEPTH, THREAT_MOVETIME,
     THREAT_NODES,
@@ -18,41 +18,22 @@ impl App {
             self.error(format!("engine: {e}"));
             return true;
         }
-        let Some(search) = &mut self.engine.search else {
-            return false;
-        };
-        if search.token != token {
-            return false; // a search already replaced
-        }
-        if search.key.purpose == Purpose::Threat {
+        let threat = self
+            .engine
+            .search
+            .as_ref()
+            .is_some_and(|s| s.token == token && s.key.purpose == Purpose::Threat);
+        if threat {
             return self.threat_event(event);
         }
-        match event {
-            SearchEvent::Info { info, .. } => {
-                let root = search.root;
-                let mut line = line_view(&root, &info);
-                let i = line.multipv.saturating_sub(1);
-                if i >= MULTIPV_MAX {
-                    return false;
-                }
-                line.delta = match self.engine.lines.get(i) {
-                    Some(old) if old.first == line.first => old.delta,
-                    _ => line
-                        .first
-                        .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref())),
-                };
-                match i.cmp(&self.engine.lines.len()) {
-                    std::cmp::Ordering::Less => self.engine.lines[i] = line,
-                    std::cmp::Ordering::Equal => self.engine.lines.push(line),
-                    // A line before the ones above it: they come first.
-                    std::cmp::Ordering::Greater => return false,
-                }
-                true
-            }
-            SearchEvent::BestMove { best, .. } => {
-                search.finished = true;
-                let purpose = search.key.purpose;
-                let root = search.root;
+        match self.engine.absorb(token, event, self.net.as_deref()) {
+            Absorbed::Nothing => false,
+            Absorbed::Changed => true,
+            Absorbed::Best {
+                root,
+                best,
+                purpose,
+            } => {
                 if purpose == Purpose::EngineMove {
                     if let Some(l) = self.engine.lines.first() {
                         self.play.engine_score = Some(l.score);
@@ -66,7 +47,6 @@ impl App {
                 }
                 true
             }
-            SearchEvent::Error(_) => unreachable!("handled above"),
         }
     }
 
@@ -121,8 +101,11 @@ impl App {
 
     /// What the state wants the engine to work on, if anything. Cheap: no
     /// position is built unless the status of the game's end is unknown.
-    fn wanted_key(&self) -> Option<SearchKey> {
-        if self.flagged() || self.editor.is_some() {
+    pub(super) fn wanted_key(&self) -> Option<SearchKey> {
+        if self.flagged()
+            || self.editor.is_some()
+            || self.duel.as_ref().is_some_and(|d| d.result.is_none())
+        {
             return None;
         }
         match self.play.mode {
@@ -164,20 +147,10 @@ impl App {
     }
 
     /// The position, limits and engine options for a search with `key`.
-    fn search_request(&self, key: &SearchKey) -> (Position, Limits, Vec<EngineOption>) {
+    pub(super) fn search_request(&self, key: &SearchKey) -> SearchRequest {
         match key.purpose {
             Purpose::EngineMove => {
-                let level = key.level;
-                let mut limits = Limits::default();
-                let mut options = vec![EngineOption::MultiPv(1)];
-                if level < LEVEL_MAX {
-                    let i = (level.max(1) - 1) as usize;
-                    limits.nodes = Some(LEVEL_NODES[i]);
-                    options.push(EngineOption::LimitStrength(true));
-                    options.push(EngineOption::Elo(LEVEL_ELO[i]));
-                } else {
-                    options.push(EngineOption::LimitStrength(false));
-                }
+                let (mut limits, options) = level_request(key.level);
                 match &self.play.clocks {
                     Some(c) => {
                         limits.wtime = Some(c.remaining(Color::White, self.now));
@@ -227,17 +200,16 @@ impl App {
     /// calls for.
     pub fn reconcile_engine(&mut self) {
         let wanted = self.wanted_key();
-        if wanted.as_ref() == self.engine.search.as_ref().map(|s| &s.key) {
+        if !self.engine.wants_restart(wanted.as_ref()) {
+            self.reconcile_second();
+            self.reconcile_duel();
             return;
         }
-        if let Some(old) = self.engine.search.take() {
-            if !old.finished {
-                self.effects.push(Effect::Stop);
-            }
-        }
-        self.engine.lines.clear();
-        if let Some(key) = wanted {
-            let (position, limits, options) = self.search_request(&key);
+        let request = wanted.map(|k| {
+            let r = self.search_request(&k);
+            (k, r)
+        });
+        if let Some((key, (position, _, _))) = &request {
             if key.purpose == Purpose::Threat {
                 self.engine.threat.found = Some(crate::tui::aids::Threat {
                     shown: *self.doc.game.board(key.node),
@@ -246,22 +218,132 @@ impl App {
                     done: false,
                 });
             }
-            let token = self.engine.next_token;
-            self.engine.next_token += 1;
-            self.engine.search = Some(ActiveSearch {
+        }
+        let effects = self.engine.restart(request, self.now);
+        self.effects.extend(effects);
+        self.reconcile_second();
+        self.reconcile_duel();
+    }
+}
+
+/// The limits and options of an engine move at `level` (1..=10): below
+/// full strength, a node budget and the engine's own strength setting.
+pub(super) fn level_request(level: u8) -> (Limits, Vec<EngineOption>) {
+    let mut limits = Limits::default();
+    let mut options = vec![EngineOption::MultiPv(1)];
+    if level < LEVEL_MAX {
+        let i = (level.max(1) - 1) as usize;
+        limits.nodes = Some(LEVEL_NODES[i]);
+        options.push(EngineOption::LimitStrength(true));
+        options.push(EngineOption::Elo(LEVEL_ELO[i]));
+    } else {
+        options.push(EngineOption::LimitStrength(false));
+    }
+    (limits, options)
+}
+
+/// A search to start: the position, its limits, the engine's options.
+pub(super) type SearchRequest = (Position, Limits, Vec<EngineOption>);
+
+/// What a search report did to an engine session.
+pub(super) enum Absorbed {
+    /// A report of a replaced search, or a line that cannot be shown yet.
+    Nothing,
+    /// A line changed.
+    Changed,
+    /// The search ended with this move (or none) in `root`.
+    Best {
+        root: Board,
+        best: Option<Move>,
+        purpose: Purpose,
+    },
+}
+
+/// What every engine session does alike, whichever link it runs on: take
+/// in its search's reports, and restart when the wanted search changes.
+impl EngineSession {
+    /// Takes in a report of search `token` (errors are the caller's).
+    pub(super) fn absorb(
+        &mut self,
+        token: u64,
+        event: SearchEvent,
+        net: Option<&crate::eval::nnue::Network>,
+    ) -> Absorbed {
+        let Some(search) = &mut self.search else {
+            return Absorbed::Nothing;
+        };
+        if search.token != token {
+            return Absorbed::Nothing; // a search already replaced
+        }
+        match event {
+            SearchEvent::Info { info, .. } => {
+                let root = search.root;
+                let mut line = line_view(&root, &info);
+                let i = line.multipv.saturating_sub(1);
+                if i >= MULTIPV_MAX {
+                    return Absorbed::Nothing;
+                }
+                line.delta = match self.lines.get(i) {
+                    Some(old) if old.first == line.first => old.delta,
+                    _ => line.first.map(|m| MoveDelta::of_move(&root, m, net)),
+                };
+                match i.cmp(&self.lines.len()) {
+                    std::cmp::Ordering::Less => self.lines[i] = line,
+                    std::cmp::Ordering::Equal => self.lines.push(line),
+                    // A line before the ones above it: they come first.
+                    std::cmp::Ordering::Greater => return Absorbed::Nothing,
+                }
+                Absorbed::Changed
+            }
+            SearchEvent::BestMove { best, .. } => {
+                search.finished = true;
+                Absorbed::Best {
+                    root: search.root,
+                    best,
+                    purpose: search.key.purpose,
+                }
+            }
+            SearchEvent::Error(_) => Absorbed::Nothing,
+        }
+    }
+
+    /// Whether the running search is not the `wanted` one.
+    pub(super) fn wants_restart(&self, wanted: Option<&SearchKey>) -> bool {
+        wanted != self.search.as_ref().map(|s| &s.key)
+    }
+
+    /// Stops the running search (if it still runs) and starts the
+    /// requested one; the effects are for this session's link.
+    pub(super) fn restart(
+        &mut self,
+        request: Option<(SearchKey, SearchRequest)>,
+        now: std::time::Instant,
+    ) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if let Some(old) = self.search.take() {
+            if !old.finished {
+                effects.push(Effect::Stop);
+            }
+        }
+        self.lines.clear();
+        if let Some((key, (position, limits, options))) = request {
+            let token = self.next_token;
+            self.next_token += 1;
+            self.search = Some(ActiveSearch {
                 token,
                 key,
                 root: *position.board(),
-                started: self.now,
+                started: now,
                 finished: false,
             });
-            self.effects.push(Effect::Search {
+            effects.push(Effect::Search {
                 token,
                 position: Box::new(position),
                 limits,
                 options,
             });
         }
+        effects
     }
 }
 

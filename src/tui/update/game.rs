@@ -225,8 +225,10 @@ impl App {
         // Revisions go on counting across documents: the move list's layout
         // is keyed on them.
         let revision = self.doc.revision + 1;
-        // A report of the old game has nothing to say about this one.
+        // A report of the old game has nothing to say about this one, nor
+        // an engine game played in it.
         self.cancel_report();
+        self.close_duel();
         self.doc = doc;
         self.doc.revision = revision;
         self.ui.selected = None;
@@ -299,6 +301,14 @@ impl App {
     fn may_move(&mut self) -> bool {
         if self.flagged() {
             self.error(LOST_ON_TIME);
+            return false;
+        }
+        if self
+            .duel
+            .as_ref()
+            .is_some_and(|d| d.result.is_none() && d.end == self.doc.cursor)
+        {
+            self.error("the engines play here: k pauses, :match off stops them");
             return false;
         }
         let over = self.view.status.is_over();

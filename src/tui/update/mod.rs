@@ -10,6 +10,7 @@ mod book;
 mod clocks;
 mod command_line;
 mod dialogs;
+mod duel;
 mod editor;
 mod endings;
 mod engine;
@@ -17,6 +18,7 @@ mod game;
 mod layout;
 mod prompt;
 mod report;
+mod second;
 mod tablebase;
 mod teaching;
 mod tree;
@@ -59,6 +61,8 @@ impl App {
             }
             Action::Engine { token, event } => return self.engine_event(token, event),
             Action::EngineError(e) => self.error(format!("engine: {e}")),
+            Action::Link(link, report) => return self.link_report(link, report),
+            Action::PauseEngineGame => self.pause_duel(),
             Action::EngineSwitched { name, tapir } => {
                 self.engine.external = (!tapir).then(|| name.clone());
                 self.engine.search = None;

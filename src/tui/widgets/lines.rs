@@ -5,14 +5,24 @@
 use super::{human_count, put, score_text, titled};
 use crate::engine::Bound;
 use crate::tui::aids::{threat_words, MarkKind};
-use crate::tui::app::{App, LineView, Mode, Purpose};
+use crate::tui::app::{App, EngineSession, LineView, Mode, Purpose};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
+/// The main engine's pane: the threat view's row on top when it is on,
+/// and in a game the engine's own line only once it has moved.
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let inner = titled(buf, area, &title(app, area.width), theme);
+    // Beside a second engine, the first is named too.
+    let unnamed = if app.second.is_some() {
+        "tapir"
+    } else {
+        "Engine"
+    };
+    let who = app.engine.external.as_deref().unwrap_or(unnamed);
+    let fields = title_fields(app, &app.engine, who.to_string());
+    let inner = titled(buf, area, &fit_title(&fields, area.width), theme);
     if inner.height == 0 || inner.width < 10 {
         return;
     }
@@ -35,9 +45,6 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             r.width.saturating_sub(2),
         );
     }
-    if inner.height == 0 {
-        return;
-    }
     // The engine's thinking in a game (its expected line holds the human's
     // reply) shows only once it has moved.
     let thinking = app
@@ -45,23 +52,96 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .search
         .as_ref()
         .is_some_and(|s| s.key.purpose == Purpose::EngineMove && !s.finished);
-    if app.engine.lines.is_empty() || thinking {
-        let hint = if thinking {
-            "the engine is thinking; its line shows once it has moved".to_string()
-        } else {
-            idle_hint(app)
-        };
+    let hint = if thinking {
+        "the engine is thinking; its line shows once it has moved".to_string()
+    } else {
+        idle_hint(app)
+    };
+    let lines: &[LineView] = if thinking { &[] } else { &app.engine.lines };
+    draw_lines(lines, &hint, theme, inner, buf);
+}
+
+/// The second analysing engine's pane, below the first.
+pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(s) = &app.second else {
+        return;
+    };
+    let who = s.external.as_deref().unwrap_or("second engine");
+    let hint = match &s.external {
+        None => "starting…",
+        Some(_) if !app.play.analysis => "analysis off - press a to analyse",
+        Some(_) if app.view.status.is_over() => "game over - nothing to analyse",
+        Some(_) => "waiting for the engine…",
+    };
+    let fields = title_fields(app, s, who.to_string());
+    render_session(s, fields, hint, theme, area, buf);
+}
+
+/// One player's pane in an engine game: its colour, name and clock (a
+/// marker on the side to move), then its search.
+pub fn render_player(
+    app: &App,
+    side: crate::chess::Color,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let Some(d) = &app.duel else {
+        return;
+    };
+    let p = &d.players[side.index()];
+    let colour = match side {
+        crate::chess::Color::White => "White",
+        crate::chess::Color::Black => "Black",
+    };
+    let to_move = d.result.is_none() && app.doc.game.board(d.end).side_to_move() == side;
+    let mark = if to_move { "▶ " } else { "" };
+    let clock = super::status::clock(d.clocks.remaining(side, app.now));
+    let who = format!("{mark}{colour} {} {clock}", p.name);
+    let hint = match &d.result {
+        Some(r) => r.clone(),
+        None if !p.ready => "starting…".to_string(),
+        None if d.paused => "paused - k resumes".to_string(),
+        None if to_move => "thinking…".to_string(),
+        None => "waiting for its turn".to_string(),
+    };
+    let fields = title_fields(app, &p.session, who);
+    render_session(&p.session, fields, &hint, theme, area, buf);
+}
+
+/// A pane of one engine session's lines under a title of `fields`.
+fn render_session(
+    session: &EngineSession,
+    fields: Vec<String>,
+    hint: &str,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let inner = titled(buf, area, &fit_title(&fields, area.width), theme);
+    if inner.height == 0 || inner.width < 10 {
+        return;
+    }
+    draw_lines(&session.lines, hint, theme, inner, buf);
+}
+
+/// Lines (or, with none, the hint) in a pane's inner area.
+fn draw_lines(lines: &[LineView], hint: &str, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 {
+        return;
+    }
+    if lines.is_empty() {
         put(
             buf,
             inner.x + 1,
             inner.y,
-            &hint,
+            hint,
             theme.dim_style(),
             inner.width - 1,
         );
         return;
     }
-    let (heads, words) = layout(app, inner);
+    let (heads, words) = layout(lines, inner);
     for (line, y) in heads {
         let score = score_field(line);
         let score_style = Style::new()
@@ -150,13 +230,13 @@ pub struct WordCell {
 /// Where the lines go in `inner`: each line's first row, and every move
 /// of its PV wrapped at spaces over the rows the line owns. Drawing and
 /// mouse hits share it.
-fn layout(app: &App, inner: Rect) -> (Vec<(&LineView, u16)>, Vec<WordCell>) {
+fn layout(lines: &[LineView], inner: Rect) -> (Vec<(&LineView, u16)>, Vec<WordCell>) {
     let mut heads = Vec::new();
     let mut cells = Vec::new();
-    let n = app.engine.lines.len().min(inner.height as usize).max(1);
+    let n = lines.len().min(inner.height as usize).max(1);
     let rows_each = (inner.height as usize / n).max(1);
     let mut y = inner.y;
-    for line in app.engine.lines.iter().take(n) {
+    for line in lines.iter().take(n) {
         heads.push((line, y));
         let head_w =
             2 + score_field(line).chars().count().min(8) + depth_field(line).chars().count().min(5);
@@ -209,7 +289,7 @@ pub fn move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<(usize, usize)> 
         return None;
     }
     let (_, inner) = split_threat(app, inner);
-    let (_, words) = layout(app, inner);
+    let (_, words) = layout(&app.engine.lines, inner);
     words
         .into_iter()
         .find(|w| w.y == y && x >= w.x && x < w.x + w.width)
@@ -221,7 +301,13 @@ pub fn move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<(usize, usize)> 
 /// frame lays it out.
 pub fn pane_area(app: &App, slot: Rect) -> Rect {
     let (_, rest) = super::report::split(app, slot);
-    super::tablebase::split(app, rest).0
+    let pane = super::tablebase::split(app, rest).0;
+    // Beside a second engine the first engine's pane is the top half.
+    if app.second.is_some() && app.duel.is_none() {
+        Rect::new(pane.x, pane.y, pane.width, pane.height.div_ceil(2))
+    } else {
+        pane
+    }
 }
 
 /// A PV's words for wrapping, each move number kept with its move
@@ -244,10 +330,9 @@ pub fn pv_words(pv: &str) -> Vec<String> {
 
 /// The title's fields, most important first; `fit_title` drops them from
 /// the end (hash, then time, speed, nodes) when the row is short.
-fn title_fields(app: &App) -> Vec<String> {
-    let who = app.engine.external.as_deref().unwrap_or("Engine");
-    let Some(s) = &app.engine.search else {
-        return vec![who.to_string()];
+fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> {
+    let Some(s) = &session.search else {
+        return vec![who];
     };
     let what = match (s.key.purpose, s.finished) {
         (Purpose::Analysis, false) => "analysing",
@@ -257,7 +342,7 @@ fn title_fields(app: &App) -> Vec<String> {
         (Purpose::Threat, _) => "threat search",
     };
     let mut fields = vec![format!("{who} · {what}")];
-    let first = app.engine.lines.first();
+    let first = session.lines.first();
     if let Some(l) = first {
         let nps = if l.nps > 0 {
             l.nps
@@ -284,17 +369,17 @@ fn title_fields(app: &App) -> Vec<String> {
 
 /// The title for a panel `width` cells wide: as many whole fields as fit
 /// (the first always), joined by " · ", never one cut part way.
-fn title(app: &App, width: u16) -> String {
+fn fit_title(fields: &[String], width: u16) -> String {
     // The block pads the title with a space each side.
     let room = (width as usize).saturating_sub(2);
     let mut t = String::new();
-    for (i, f) in title_fields(app).into_iter().enumerate() {
+    for (i, f) in fields.iter().enumerate() {
         let sep = if i == 0 { "" } else { " · " };
         if i > 0 && t.chars().count() + sep.chars().count() + f.chars().count() > room {
             break;
         }
         t.push_str(sep);
-        t.push_str(&f);
+        t.push_str(f);
     }
     t
 }

@@ -49,7 +49,8 @@ pub fn height(app: &App, width: u16) -> u16 {
 /// Lays out the mode badge, the message and what goes on the right.
 fn plan(app: &App, width: u16) -> Plan {
     let mode = mode_badge(app);
-    let clocks = app.play.clocks.as_ref().map(|c| {
+    let duel_clocks = app.duel.as_ref().map(|d| &d.clocks);
+    let clocks = app.play.clocks.as_ref().or(duel_clocks).map(|c| {
         format!(
             "W {} · B {}",
             clock(c.remaining(Side::White, app.now)),
@@ -88,6 +89,11 @@ fn plan(app: &App, width: u16) -> Plan {
 
 /// " ANALYSIS ", " PLAY WHITE L5 " or " TWO PLAYERS ".
 fn mode_badge(app: &App) -> String {
+    match &app.duel {
+        Some(d) if d.result.is_none() && d.paused => return " ENGINES PAUSED ".to_string(),
+        Some(d) if d.result.is_none() => return " ENGINES ".to_string(),
+        _ => {}
+    }
     match app.play.mode {
         Mode::Analysis => " ANALYSIS ".to_string(),
         Mode::Play { human, level } => format!(
@@ -305,7 +311,8 @@ fn hints(app: &App, width: u16) -> &'static str {
     }
 }
 
-fn clock(d: Duration) -> String {
+/// "4:59", or "12.3" under twenty seconds.
+pub fn clock(d: Duration) -> String {
     let s = d.as_secs();
     if s < 20 {
         format!("{}.{}", s, d.subsec_millis() / 100)

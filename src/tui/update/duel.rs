@@ -1,0 +1,404 @@
+//! Engine against engine (`:match`, `k`): starting the two engines on
+//! their links, asking the side to move for its move with the clocks,
+//! playing it into the tree, and ending the game with its result written
+//! in: a mate or a draw on the board, a flag fall, or an engine that
+//! crashed or answered no legal move (a loss for it, with a note).
+
+use super::clocks::new_clocks;
+use super::engine::{level_request, Absorbed};
+use crate::chess::{legal_moves, to_san, Color, GameStatus, Move};
+use crate::engine::{EngineSpec, SearchEvent};
+use crate::game::NodeId;
+use crate::tui::action::Effect;
+use crate::tui::app::{App, EngineSession, Mode, Purpose, SearchKey};
+use crate::tui::duel::{Duel, MatchChoice, Player, PlayerChoice};
+use crate::tui::engine_link::{EngineReport, LinkId};
+use crate::tui::params::LEVEL_MAX;
+use std::time::{Duration, Instant};
+
+impl App {
+    /// `:match WHITE BLACK [TC]` and `:match off`.
+    pub(super) fn match_command(&mut self, choice: MatchChoice) {
+        let MatchChoice::Start {
+            white,
+            black,
+            base,
+            increment,
+        } = choice
+        else {
+            return match self.duel.as_ref().map(|d| d.result.is_none()) {
+                Some(true) => self.stop_duel("engine game stopped; its moves stay in the tree"),
+                Some(false) => {
+                    self.close_duel();
+                    self.info("engine game closed");
+                }
+                None => self.info("no engine game is running"),
+            };
+        };
+        if matches!(self.play.mode, Mode::Play { .. }) {
+            return self.error("a game against the engine is on: a ends it first");
+        }
+        if self.editor.is_some() {
+            return self.error("the board editor is open: Esc or Enter first");
+        }
+        if self.view.status.is_over() {
+            return self.error("the shown position ends the game: nothing to play");
+        }
+        let players = match (self.player(&white), self.player(&black)) {
+            (Ok(w), Ok(b)) => [w, b],
+            (Err(e), _) | (_, Err(e)) => return self.error(format!(":match: {e}")),
+        };
+        // A game already on gives way (its moves stay).
+        if self.duel.is_some() {
+            self.close_duel();
+        }
+        let start = self.doc.cursor;
+        let to_move = self.view.board.side_to_move();
+        let mut clocks = new_clocks(base, increment, to_move, self.now);
+        // Neither clock runs until both engines have started.
+        clocks.stopped = true;
+        for c in [Color::White, Color::Black] {
+            let spec = players[c.index()].spec.clone();
+            self.effects.push(Effect::Link(
+                LinkId::player(c),
+                Box::new(Effect::UseEngine(spec)),
+            ));
+            self.effects
+                .push(Effect::Link(LinkId::player(c), Box::new(Effect::NewGame)));
+        }
+        if self.doc.game.is_empty() {
+            self.doc.game.tags.set("White", &players[0].name);
+            self.doc.game.tags.set("Black", &players[1].name);
+        }
+        let after = self.tree().children(start).len();
+        let names = format!("{} - {}", players[0].name, players[1].name);
+        self.duel = Some(Duel {
+            players,
+            start,
+            end: start,
+            clocks,
+            paused: false,
+            result: None,
+        });
+        self.info(if after > 0 {
+            format!("engine game {names}: starting; its moves go in as a new variation here (k pauses, Ctrl-Z takes moves back)")
+        } else {
+            format!("engine game {names}: starting (k pauses, :match off stops)")
+        });
+    }
+
+    /// Who plays a side: tapir at a level, a configured engine, a program.
+    fn player(&self, choice: &PlayerChoice) -> Result<Player, String> {
+        let level = choice.level;
+        let at_level = |name: &str| {
+            if level < LEVEL_MAX {
+                format!("{name} L{level}")
+            } else {
+                name.to_string()
+            }
+        };
+        let (name, spec) = if choice.name.eq_ignore_ascii_case("tapir") {
+            (at_level("tapir"), None)
+        } else {
+            let spec = match self.config.engine_named(&choice.name) {
+                Some(e) => e.spec(),
+                None => EngineSpec::from_command_line(&choice.name)?,
+            };
+            (at_level(&spec.label()), Some(spec))
+        };
+        Ok(Player {
+            name,
+            spec,
+            level,
+            session: EngineSession::default(),
+            ready: false,
+            last_error: None,
+        })
+    }
+
+    /// A report of an engine game player's link.
+    pub(super) fn duel_report(&mut self, link: LinkId, report: EngineReport) -> bool {
+        let Some(duel) = &mut self.duel else {
+            return false;
+        };
+        let Some(side) = [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| LinkId::player(c) == link)
+        else {
+            return false;
+        };
+        let player = &mut duel.players[side.index()];
+        match report {
+            EngineReport::Using { .. } => {
+                player.ready = true;
+                if duel.both_ready() && duel.live() {
+                    duel.clocks.stopped = false;
+                    duel.clocks.since = self.now;
+                    let names = format!("{} - {}", duel.players[0].name, duel.players[1].name);
+                    self.info(format!("engine game {names}: playing (k pauses)"));
+                }
+                true
+            }
+            EngineReport::NotStarted(e) => {
+                // The engine did not start: no game.
+                let name = player.name.clone();
+                self.close_duel();
+                self.error(format!("engine game not started: {name}: {e}"));
+                true
+            }
+            EngineReport::Error(e)
+            | EngineReport::Event {
+                event: SearchEvent::Error(e),
+                ..
+            } => {
+                player.last_error = Some(e.clone());
+                let name = player.name.clone();
+                self.error(format!("{name}: {e}"));
+                true
+            }
+            EngineReport::Event { token, event } => {
+                match player.session.absorb(token, event, self.net.as_deref()) {
+                    Absorbed::Nothing => false,
+                    Absorbed::Changed => true,
+                    Absorbed::Best { root, best, .. } => {
+                        self.duel_move(side, root, best);
+                        true
+                    }
+                }
+            }
+        }
+    }
+
+    /// The engine playing `side` answered `best` in `root`.
+    fn duel_move(&mut self, side: Color, root: crate::chess::Board, best: Option<Move>) {
+        let Some(duel) = &self.duel else {
+            return;
+        };
+        let end = duel.end;
+        let board = *self.doc.game.board(end);
+        if !duel.live() || board != root || board.side_to_move() != side {
+            return; // paused or stopped meanwhile: the answer is stale
+        }
+        let player = &duel.players[side.index()];
+        let Some(m) = best.filter(|m| legal_moves(&board).contains(*m)) else {
+            let why = match &player.last_error {
+                Some(e) => format!("{} failed ({e})", player.name),
+                None => format!("{} answered no legal move", player.name),
+            };
+            return self.finish_duel(Some(!side), &why);
+        };
+        let follow = self.doc.cursor == end;
+        let san = to_san(&board, m);
+        let (node, new) = self.doc.game.play(end, m);
+        let now = self.now;
+        if let Some(d) = &mut self.duel {
+            d.end = node;
+            let c = &mut d.clocks;
+            let used = now.saturating_duration_since(c.since);
+            c.left[side.index()] = c.left[side.index()].saturating_sub(used) + c.increment;
+            c.running = !side;
+            c.since = now;
+        }
+        if follow {
+            self.doc.cursor = node;
+            self.ui.selected = None;
+        }
+        if new {
+            self.tree_changed();
+        } else {
+            self.refresh();
+        }
+        let n = board.fullmove_number();
+        let dots = if side == Color::White { "." } else { "..." };
+        let name = self
+            .duel
+            .as_ref()
+            .map_or(String::new(), |d| d.players[side.index()].name.clone());
+        self.info(format!("{name} plays {n}{dots} {san}"));
+        let status = self.doc.game.status_at(node);
+        if status.is_over() {
+            let winner = (status == GameStatus::Checkmate).then_some(side);
+            let how = match status {
+                GameStatus::Checkmate => "checkmate",
+                GameStatus::Stalemate => "stalemate",
+                GameStatus::Repetition => "threefold repetition",
+                GameStatus::FiftyMoves => "fifty-move rule",
+                _ => "insufficient material",
+            };
+            self.finish_duel(winner, how);
+        }
+    }
+
+    /// Ends the engine game: `winner` (`None`: a draw) and why, written
+    /// as a comment on its last move and, when that move ends the main
+    /// line, into the Result tag.
+    fn finish_duel(&mut self, winner: Option<Color>, why: &str) {
+        let Some(duel) = &mut self.duel else {
+            return;
+        };
+        let score = match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        let verdict = match winner {
+            Some(c) => format!("{} wins", duel.players[c.index()].name),
+            None => "draw".to_string(),
+        };
+        let text = format!("{why} · {verdict} {score}");
+        let c = &mut duel.clocks;
+        if c.ticking() {
+            let used = self.now.saturating_duration_since(c.since);
+            c.left[c.running.index()] = c.left[c.running.index()].saturating_sub(used);
+        }
+        c.stopped = true;
+        duel.result = Some(text.clone());
+        let end = duel.end;
+        for s in &mut duel.players {
+            s.session.search = None;
+        }
+        for c in [Color::White, Color::Black] {
+            self.effects.push(Effect::CloseLink(LinkId::player(c)));
+        }
+        if end != NodeId::ROOT && self.tree().is_attached(end) {
+            let old = self.tree().node(end).comment.clone();
+            let note = if old.trim().is_empty() {
+                text.clone()
+            } else {
+                format!("{old} {text}")
+            };
+            self.doc.game.set_comment(end, false, &note);
+            if self.tree().is_mainline(end) && self.tree().children(end).is_empty() {
+                self.doc.game.tags.set("Result", score);
+            }
+            self.tree_changed();
+        }
+        self.info(format!("engine game over: {text} (k closes it)"));
+    }
+
+    /// Stops a running engine game without a result (its moves stay).
+    fn stop_duel(&mut self, why: &str) {
+        if let Some(d) = &mut self.duel {
+            if d.clocks.ticking() {
+                let used = self.now.saturating_duration_since(d.clocks.since);
+                let i = d.clocks.running.index();
+                d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
+            }
+            d.clocks.stopped = true;
+            d.result = Some("stopped".into());
+            for p in &mut d.players {
+                p.session.search = None;
+            }
+        }
+        for c in [Color::White, Color::Black] {
+            self.effects.push(Effect::CloseLink(LinkId::player(c)));
+        }
+        self.info(why.to_string());
+    }
+
+    /// Takes the engine game off the board (its engines end).
+    pub(super) fn close_duel(&mut self) {
+        if self.duel.take().is_some() {
+            for c in [Color::White, Color::Black] {
+                self.effects.push(Effect::CloseLink(LinkId::player(c)));
+            }
+        }
+    }
+
+    /// `k`: pauses or resumes the engine game; closes one that is over.
+    pub(super) fn pause_duel(&mut self) {
+        let now = self.now;
+        let Some(d) = &mut self.duel else {
+            return self.info("no engine game (:match WHITE BLACK [MIN+SEC] starts one)");
+        };
+        if d.result.is_some() {
+            self.close_duel();
+            return self.info("engine game closed; analysis as before");
+        }
+        if d.paused {
+            d.paused = false;
+            if d.both_ready() {
+                d.clocks.stopped = false;
+                d.clocks.since = now;
+            }
+            self.info("engine game resumed");
+        } else {
+            d.paused = true;
+            if d.clocks.ticking() {
+                let used = now.saturating_duration_since(d.clocks.since);
+                let i = d.clocks.running.index();
+                d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
+            }
+            d.clocks.stopped = true;
+            self.info("engine game paused: k resumes");
+        }
+    }
+
+    /// The side to move's engine searches the game's last position; the
+    /// other waits. Moves deleted from under the game stop it.
+    pub(super) fn reconcile_duel(&mut self) {
+        let Some(d) = &self.duel else {
+            return;
+        };
+        if d.result.is_none() && !self.tree().is_attached(d.end) {
+            self.stop_duel("the engine game's position was deleted: engine game stopped");
+        }
+        let Some(d) = &self.duel else {
+            return;
+        };
+        let board = *self.doc.game.board(d.end);
+        let to_move = board.side_to_move();
+        for side in [Color::White, Color::Black] {
+            let Some(d) = &self.duel else {
+                return;
+            };
+            let p = &d.players[side.index()];
+            let wanted = (d.live() && d.both_ready() && side == to_move).then(|| SearchKey {
+                hash: board.hash(),
+                node: d.end,
+                purpose: Purpose::EngineMove,
+                multipv: 1,
+                eval: self.ui.eval_view,
+                level: p.level,
+            });
+            if !p.session.wants_restart(wanted.as_ref()) {
+                continue;
+            }
+            let request = wanted.map(|k| {
+                let (mut limits, options) = level_request(k.level);
+                limits.wtime = Some(d.clocks.remaining(Color::White, self.now));
+                limits.btime = Some(d.clocks.remaining(Color::Black, self.now));
+                limits.winc = Some(d.clocks.increment);
+                limits.binc = Some(d.clocks.increment);
+                let position = self.doc.game.position_at(k.node);
+                (k, (position, limits, options))
+            });
+            let now = self.now;
+            if let Some(d) = &mut self.duel {
+                let effects = d.players[side.index()].session.restart(request, now);
+                self.effects.extend(
+                    effects
+                        .into_iter()
+                        .map(|e| Effect::Link(LinkId::player(side), Box::new(e))),
+                );
+            }
+        }
+    }
+
+    /// A flag fall in the engine game: the side whose clock ran out loses.
+    pub(super) fn duel_tick(&mut self, now: Instant) {
+        let Some(d) = &self.duel else {
+            return;
+        };
+        let c = &d.clocks;
+        if c.ticking() && c.remaining(c.running, now).is_zero() {
+            let loser = c.running;
+            let name = d.players[loser.index()].name.clone();
+            if let Some(d) = &mut self.duel {
+                d.clocks.left[loser.index()] = Duration::ZERO;
+                d.clocks.since = now;
+            }
+            self.finish_duel(Some(!loser), &format!("{name} lost on time"));
+        }
+    }
+}

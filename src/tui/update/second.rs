@@ -1,0 +1,132 @@
+//! The second analysing engine (`:engine second NAME`, `second_engine` in
+//! the settings): it analyses the shown position beside the first, on its
+//! own link, whenever the first one analyses; and the reports of every
+//! link other than the main one are sorted here to their sessions.
+
+use super::engine::Absorbed;
+use crate::engine::SearchEvent;
+use crate::tui::action::Effect;
+use crate::tui::app::{App, EngineSession, Mode, Purpose};
+use crate::tui::engine_link::{EngineReport, LinkId};
+
+impl App {
+    /// The settings' `second_engine` at start (empty: none).
+    pub fn use_second_engine(&mut self, wanted: &str) {
+        if !wanted.trim().is_empty() {
+            self.choose_second(Some(wanted));
+            self.reconcile_engine();
+        }
+    }
+
+    /// `:engine second WHAT`: tapir, a configured engine or a command line
+    /// beside the first; `None` (`off`) stops it.
+    pub(super) fn choose_second(&mut self, what: Option<&str>) {
+        let Some(what) = what.map(str::trim).filter(|w| !w.is_empty()) else {
+            if self.second.take().is_some() {
+                self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                self.info("second engine off");
+            } else {
+                self.info("no second engine is running");
+            }
+            return;
+        };
+        let spec = if what.eq_ignore_ascii_case("tapir") {
+            None
+        } else {
+            match self.config.engine_named(what) {
+                Some(e) => Some(e.spec()),
+                None => match crate::engine::EngineSpec::from_command_line(what) {
+                    Ok(s) => Some(s),
+                    Err(e) => return self.error(format!(":engine second: {e}")),
+                },
+            }
+        };
+        let label = spec.as_ref().map_or("tapir".to_string(), |s| s.label());
+        // A new engine on the link: what the old one searched is forgotten.
+        self.second = Some(EngineSession {
+            external: None,
+            ..EngineSession::default()
+        });
+        self.effects.push(Effect::Link(
+            LinkId::SECOND,
+            Box::new(Effect::UseEngine(spec)),
+        ));
+        self.info(format!("starting {label} as the second engine"));
+    }
+
+    /// A report of a link other than the main one.
+    pub(super) fn link_report(&mut self, link: LinkId, report: EngineReport) -> bool {
+        if link != LinkId::SECOND {
+            return self.duel_report(link, report);
+        }
+        let Some(second) = &mut self.second else {
+            return false; // stopped meanwhile
+        };
+        match report {
+            EngineReport::Using { name, .. } => {
+                second.external = Some(name.clone());
+                second.search = None;
+                self.info(format!("{name} analyses beside the first engine"));
+                true
+            }
+            EngineReport::NotStarted(e) => {
+                // An engine that did not start leaves no second engine.
+                self.second = None;
+                self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                self.error(format!("second engine: {e}"));
+                true
+            }
+            EngineReport::Error(e) => {
+                self.error(format!("second engine: {e}"));
+                true
+            }
+            EngineReport::Event {
+                event: SearchEvent::Error(e),
+                ..
+            } => {
+                self.error(format!("second engine: {e}"));
+                true
+            }
+            EngineReport::Event { token, event } => !matches!(
+                second.absorb(token, event, self.net.as_deref()),
+                Absorbed::Nothing
+            ),
+        }
+    }
+
+    /// The second engine analyses what the first would: the shown
+    /// position, outside games; once its engine has started.
+    pub(super) fn reconcile_second(&mut self) {
+        let Some(second) = &self.second else {
+            return;
+        };
+        let wanted = self
+            .wanted_key()
+            .filter(|k| k.purpose == Purpose::Analysis && second.external.is_some())
+            .filter(|_| !matches!(self.play.mode, Mode::Play { .. }));
+        if !second.wants_restart(wanted.as_ref()) {
+            return;
+        }
+        let request = wanted.map(|k| {
+            let r = self.search_request(&k);
+            (k, r)
+        });
+        let now = self.now;
+        if let Some(second) = &mut self.second {
+            let effects = second.restart(request, now);
+            self.effects.extend(
+                effects
+                    .into_iter()
+                    .map(|e| Effect::Link(LinkId::SECOND, Box::new(e))),
+            );
+        }
+    }
+
+    /// The second engine's name and its best line's score here, for the
+    /// headline ("sf +0.41").
+    pub fn second_score(&self) -> Option<(String, crate::engine::Score, u32)> {
+        let s = self.second.as_ref()?;
+        let line = s.lines_for(&self.view.board).first()?;
+        Some((s.external.clone()?, line.score, line.depth))
+    }
+}

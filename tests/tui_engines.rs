@@ -1,0 +1,342 @@
+//! Several engines on the board at once: a second analysing engine beside
+//! the first, and engine-against-engine games (`:match`), through the
+//! reducer alone and through real engine links (tapir in process, tapir
+//! as a `tapir uci` process, and scripted shell engines: one that plays
+//! Fool's mate, one that crashes).
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+use tapir::chess::Color;
+use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
+use tapir::game::Game;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::App;
+use tapir::tui::config::{Config, EngineConfig};
+use tapir::tui::engine_link::{report_action, EngineReport, LinkId, Links};
+
+fn app_with(config: Config) -> App {
+    let mut a = App::new(config, Game::default());
+    a.book.set(None, "off".into());
+    a.take_effects();
+    a
+}
+
+/// A shell engine that answers the handshake, then for each `go` plays
+/// Fool's mate (1. f3 e5 2. g4 Qh4#), either side's part of it, told by
+/// the position's FEN (after each pawn move the board sends a FEN alone);
+/// `on_go` replaces that.
+fn script_engine(name: &str, on_go: Option<&str>) -> EngineConfig {
+    let play = "case \"$pos\" in *6P1/5P2/*) m=d8h4;; *5P2/PPPPP1PP*' w '*) m=g2g4;; \
+                *5P2/PPPPP1PP*) m=e7e5;; *) m=f2f3;; esac; \
+                echo \"info depth 1 score cp 0 pv $m\"; echo \"bestmove $m\"";
+    let go = on_go.unwrap_or(play);
+    let body = format!(
+        "pos=startpos; while IFS= read -r l; do case \"$l\" in \
+         uci) echo 'id name {name}'; echo uciok;; isready) echo readyok;; \
+         position*) pos=${{l#position }};; go*) {go};; quit) exit 0;; esac; done"
+    );
+    EngineConfig {
+        name: name.into(),
+        command: "sh".into(),
+        args: vec!["-c".into(), body],
+        options: Default::default(),
+    }
+}
+
+/// The links' reports go to the reducer until `done` (or the time is up).
+fn pump(
+    a: &mut App,
+    links: &mut Links<Tagged>,
+    rx: &Receiver<Tagged>,
+    limit: Duration,
+    done: impl Fn(&App) -> bool,
+) -> bool {
+    let until = Instant::now() + limit;
+    loop {
+        for e in a.take_effects() {
+            links.send(e);
+        }
+        if done(a) {
+            return true;
+        }
+        let now = Instant::now();
+        if now >= until {
+            return false;
+        }
+        a.update(Action::Tick(now));
+        if let Ok((id, r)) = rx.recv_timeout(Duration::from_millis(50)) {
+            a.now = Instant::now();
+            a.update(report_action(id, r));
+        }
+    }
+}
+
+/// A link's report with the link it came from.
+type Tagged = (LinkId, EngineReport);
+
+fn links() -> (Links<Tagged>, Receiver<Tagged>) {
+    let (tx, rx) = channel();
+    (Links::new(tx, |id, r| (id, r), Vec::new()), rx)
+}
+
+fn info(depth: u32, cp: i32, pv: &str, board: &tapir::chess::Board) -> SearchEvent {
+    let mut b = *board;
+    let mut moves = Vec::new();
+    for m in pv.split_whitespace() {
+        let mv = tapir::chess::parse_move(&b, m).unwrap();
+        b = b.make(mv);
+        moves.push(mv);
+    }
+    SearchEvent::Info {
+        id: 1,
+        info: SearchInfo {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score: Score::Cp(cp),
+            bound: Bound::Exact,
+            nodes: 1000,
+            nps: 1000,
+            hashfull: 0,
+            tbhits: 0,
+            time: Duration::from_secs(1),
+            pv: moves,
+        },
+    }
+}
+
+#[test]
+fn a_second_engine_analyses_the_same_position_in_its_own_pane() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine second tapir".into()));
+    let effects = a.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Link(LinkId::SECOND, inner) if matches!(**inner, Effect::UseEngine(None)))),
+        "{effects:?}"
+    );
+    // Nothing to search until the engine has started.
+    assert!(a.second.as_ref().unwrap().search.is_none());
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Using {
+            name: "tapir".into(),
+            tapir: true,
+        },
+    ));
+    let effects = a.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Link(LinkId::SECOND, inner) if matches!(**inner, Effect::Search { .. }))),
+        "{effects:?}"
+    );
+    let token = a.second.as_ref().unwrap().search.as_ref().unwrap().token;
+    let board = *a.board();
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Event {
+            token,
+            event: info(12, 41, "e2e4 e7e5", &board),
+        },
+    ));
+    let second = a.second.as_ref().unwrap();
+    assert_eq!(second.lines.len(), 1);
+    assert_eq!(second.lines[0].pv, "1. e4 e5");
+    // The first engine's lines are its own.
+    assert!(a.engine.lines.is_empty());
+    assert!(a.headline().contains("tapir +0.41"), "{}", a.headline());
+    // A move: both engines start again on the new position.
+    a.update(Action::MoveText("e4".into()));
+    let effects = a.take_effects();
+    let searches = effects
+        .iter()
+        .filter(|e| match e {
+            Effect::Search { .. } => true,
+            Effect::Link(LinkId::SECOND, inner) => matches!(**inner, Effect::Search { .. }),
+            _ => false,
+        })
+        .count();
+    assert_eq!(searches, 2, "{effects:?}");
+    a.update(Action::Command("engine second off".into()));
+    assert!(a.second.is_none());
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::CloseLink(LinkId::SECOND))));
+}
+
+#[test]
+fn a_second_engine_that_does_not_start_leaves_none() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine2 /nonexistent/engine".into()));
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::NotStarted("cannot start /nonexistent/engine; still tapir".into()),
+    ));
+    assert!(a.second.is_none());
+    assert!(a.dialogs.message.as_ref().unwrap().error);
+}
+
+#[test]
+fn tapir_in_process_and_tapir_uci_analyse_side_by_side() {
+    let mut config = Config::default();
+    config.engines.push(EngineConfig {
+        name: "tapir-uci".into(),
+        command: env!("CARGO_BIN_EXE_tapir").into(),
+        args: vec!["uci".into()],
+        options: Default::default(),
+    });
+    config.second_engine = "tapir-uci".into();
+    config.multipv = 2;
+    config.hash = 8;
+    // The first search is kept (the runtime would start it).
+    let mut a = App::new(config, Game::default());
+    a.use_second_engine("tapir-uci");
+    let (mut links, rx) = links();
+    let both = pump(&mut a, &mut links, &rx, Duration::from_secs(30), |a| {
+        let d = |l: &[tapir::tui::app::LineView]| l.first().map_or(0, |l| l.depth);
+        d(&a.engine.lines) >= 4 && a.second.as_ref().is_some_and(|s| d(&s.lines) >= 4)
+    });
+    assert!(both, "both engines report lines: {:?}", a.dialogs.message);
+    assert_eq!(
+        a.second.as_ref().unwrap().external.as_deref(),
+        Some("tapir-uci")
+    );
+    assert!(a.engine.external.is_none(), "the first is tapir's own");
+    assert_eq!(a.second.as_ref().unwrap().lines.len(), 2);
+}
+
+#[test]
+fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
+    let mut config = Config::default();
+    config.engines.push(script_engine("fool", None));
+    let mut a = app_with(config);
+    a.update(Action::Command("match fool fool 1+0".into()));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    let (mut links, rx) = links();
+    let over = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.as_ref().is_some_and(|d| d.result.is_some())
+    });
+    assert!(over, "{:?}", a.dialogs.message);
+    let d = a.duel.as_ref().unwrap();
+    assert!(
+        d.result.as_deref().unwrap().starts_with("checkmate"),
+        "{:?}",
+        d.result
+    );
+    assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
+    assert_eq!(a.tree().node(d.end).ply(), 4);
+    assert!(a.tree().node(d.end).comment.contains("0-1"));
+    assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
+    // k takes the finished game off the board; analysis comes back.
+    a.update(Action::PauseEngineGame);
+    assert!(a.duel.is_none());
+}
+
+#[test]
+fn an_engine_that_crashes_mid_game_loses_with_a_note() {
+    let mut config = Config::default();
+    config.engines.push(script_engine("fool", None));
+    config.engines.push(script_engine(
+        "crash",
+        Some("echo 'info depth 1 score cp 5 pv e7e5'; exit 3"),
+    ));
+    let mut a = app_with(config);
+    a.update(Action::Command("match fool crash 1+0".into()));
+    let (mut links, rx) = links();
+    let over = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.as_ref().is_some_and(|d| d.result.is_some())
+    });
+    assert!(over, "{:?}", a.dialogs.message);
+    let d = a.duel.as_ref().unwrap();
+    let r = d.result.as_deref().unwrap();
+    assert!(r.contains("crash failed") && r.ends_with("1-0"), "{r}");
+    // White's first move stays; the board goes on analysing afterwards.
+    assert_eq!(a.tree().node(d.end).ply(), 1);
+    assert_eq!(a.doc.game.tags.get("Result"), Some("1-0"));
+    a.update(Action::PauseEngineGame);
+    assert!(a.engine.search.is_some(), "analysis is back");
+}
+
+#[test]
+fn clocks_pause_resume_and_fall() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
+    let t0 = a.now;
+    for c in [Color::White, Color::Black] {
+        a.update(Action::Link(
+            LinkId::player(c),
+            EngineReport::Using {
+                name: "tapir".into(),
+                tapir: true,
+            },
+        ));
+    }
+    let d = a.duel.as_ref().unwrap();
+    assert!(d.clocks.ticking());
+    assert!(d.players[0].session.search.is_some(), "White thinks");
+    assert!(d.players[1].session.search.is_none(), "Black waits");
+    // Paused: no clock runs, no engine thinks; the main engine stays off.
+    a.update(Action::Tick(t0 + Duration::from_secs(2)));
+    a.update(Action::PauseEngineGame);
+    let d = a.duel.as_ref().unwrap();
+    assert!(!d.clocks.ticking() && d.players[0].session.search.is_none());
+    assert!(a.engine.search.is_none());
+    a.update(Action::Tick(t0 + Duration::from_secs(60)));
+    assert!(a.duel.as_ref().unwrap().result.is_none());
+    a.update(Action::PauseEngineGame);
+    // The human cannot move into the engines' game.
+    a.update(Action::MoveText("e4".into()));
+    assert!(a.dialogs.message.as_ref().unwrap().error);
+    assert_eq!(a.tree().move_count(), 0);
+    a.update(Action::Tick(t0 + Duration::from_secs(69)));
+    let r = a.duel.as_ref().unwrap().result.clone().unwrap();
+    assert!(
+        r.contains("tapir L1 lost on time") && r.ends_with("0-1"),
+        "{r}"
+    );
+}
+
+#[test]
+fn an_engine_that_does_not_start_means_no_game() {
+    let mut config = Config::default();
+    config.engines.push(EngineConfig {
+        name: "nothing".into(),
+        command: "/nonexistent/engine".into(),
+        args: Vec::new(),
+        options: Default::default(),
+    });
+    let mut a = app_with(config);
+    a.update(Action::Command("match tapir nothing 1+0".into()));
+    let (mut links, rx) = links();
+    let gone = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.is_none()
+    });
+    assert!(gone);
+    let m = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        m.error && m.text.contains("engine game not started"),
+        "{m:?}"
+    );
+    assert_eq!(a.tree().move_count(), 0);
+}
+
+#[test]
+fn match_arguments_are_checked() {
+    let mut a = app_with(Config::default());
+    for bad in [
+        "match",
+        "match tapir",
+        "match tapir tapir 0+0",
+        "match tapir:0 tapir",
+    ] {
+        a.update(Action::Command(bad.into()));
+        assert!(a.dialogs.message.as_ref().unwrap().error, "{bad}");
+        assert!(a.duel.is_none());
+    }
+    a.update(Action::Command("match off".into()));
+    assert!(!a.dialogs.message.as_ref().unwrap().error);
+}
