@@ -164,10 +164,10 @@ fn too_small_asks_to_enlarge() {
 fn overlays_render() {
     let mut app = app_with("", PieceStyle::Unicode);
     app.update(Action::ToggleHelp);
-    // Everything once scrolled through, at 120x40 (a page and a bit) and
-    // at 80x24.
+    // Everything once scrolled through, at 120x40 (two pages and a bit
+    // since the game, aid and engine keys came) and at 80x24.
     let mut s: Vec<String> = Vec::new();
-    for _ in 0..3 {
+    for _ in 0..8 {
         s.extend(screen(&mut app, 120, 40));
         app.update(Action::HelpScroll(5));
     }
@@ -179,8 +179,9 @@ fn overlays_render() {
         );
     }
     let mut seen: Vec<String> = Vec::new();
-    // (The board editor's keys made the help longer: 14 pages of 5 rows.)
-    for _ in 0..20 {
+    // (The board editor's keys, then the game, aid and engine keys made
+    // the help longer: more than 20 pages of 5 rows.)
+    for _ in 0..40 {
         seen.extend(screen(&mut app, 80, 24));
         app.update(Action::HelpScroll(5));
     }

@@ -107,7 +107,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":report", "game report, as r"),
     (":resign", "resign the game"),
     (":draw :claim", "offer/claim draw"),
-    (":showeval [on|off]", "eval during games"),
+    (":showeval", "eval in games on/off"),
     (":threat :arrows", "as t, w (on/off)"),
 ];
 

@@ -376,7 +376,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[C('s')],
         label: "s",
-        help: "play the best move",
+        help: "play best move",
         section: Section::View,
         action: || Action::PlayBest,
     },
@@ -411,7 +411,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[C('e')],
         label: "e",
-        help: "evaluator NNUE / HCE",
+        help: "NNUE / HCE eval",
         section: Section::View,
         action: || Action::ToggleEvalView,
     },

@@ -43,7 +43,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
                 format!("You play   {side:<6}   (w / b)"),
                 format!("Level      {level:<2} {strength:<22} (Left / Right)"),
                 format!("Clocks     {clocks:<24} (c)"),
-                "           Elo: estimates, see the README".to_string(),
+                "           Elo: measured, see the README".to_string(),
                 String::new(),
                 "Enter starts from the shown position · Esc cancels".to_string(),
             ];
