@@ -7,6 +7,7 @@
 # /usr/games/stockfish).
 #   scripts/level_elo.sh [TAPIR] [OUT_DIR]
 #   GAMES=40 TC=10+0.1 scripts/level_elo.sh
+#   LEVELS="1 2" scripts/level_elo.sh   (some levels only)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 tapir=${1:-$here/target/release/tapir}
@@ -17,11 +18,12 @@ games=${GAMES:-20}
 tc=${TC:-5+0.05}
 stockfish=${STOCKFISH:-/usr/games/stockfish}
 # LEVEL_ELO in src/tui/params.rs, levels 1-9.
-elos=(1000 1250 1500 1750 2000 2200 2400 2600 2800)
+elos=(600 1250 1500 1750 2000 2200 2400 2600 2800)
 mkdir -p "$out"
 printf '%-6s %-8s %-9s %s\n' level UCI_Elo reference result
 for i in "${!elos[@]}"; do
     level=$((i + 1))
+    case " ${LEVELS:-1 2 3 4 5 6 7 8 9} " in *" $level "*) ;; *) continue ;; esac
     elo=${elos[$i]}
     ref=$elo
     [ "$ref" -lt 1350 ] && ref=1350

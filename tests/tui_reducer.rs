@@ -451,7 +451,7 @@ fn play_mode_engine_replies_and_levels() {
     let effects = a.take_effects();
     let (token, options) = searches(&effects)[0].clone();
     assert!(options.contains(&EngineOption::LimitStrength(true)));
-    assert!(options.contains(&EngineOption::Elo(1000)));
+    assert!(options.contains(&EngineOption::Elo(600)));
     assert!(effects
         .iter()
         .any(|e| matches!(e, Effect::Search { limits, .. } if limits.nodes == Some(100))));

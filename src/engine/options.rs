@@ -56,7 +56,7 @@ pub const HASH_RANGE: (usize, usize) = (1, 65536);
 pub const THREADS_RANGE: (usize, usize) = (1, 256);
 pub const MULTIPV_RANGE: (usize, usize) = (1, 10);
 pub const MOVE_OVERHEAD_RANGE: (u64, u64) = (0, 5000);
-pub const ELO_RANGE: (u32, u32) = (1000, 3000);
+pub const ELO_RANGE: (u32, u32) = (600, 3000);
 pub const SYZYGY_PROBE_DEPTH_RANGE: (i32, i32) = (1, 100);
 pub const SYZYGY_PROBE_LIMIT_RANGE: (usize, usize) = (0, 7);
 

@@ -9,7 +9,7 @@ pub const LEVEL_RANGE: RangeInclusive<u8> = 1..=10;
 pub const LEVEL_MAX: u8 = 10;
 
 /// `UCI_Elo` for levels 1..=9 (level 10 turns `UCI_LimitStrength` off).
-pub const LEVEL_ELO: [u32; 9] = [1000, 1250, 1500, 1750, 2000, 2200, 2400, 2600, 2800];
+pub const LEVEL_ELO: [u32; 9] = [600, 1250, 1500, 1750, 2000, 2200, 2400, 2600, 2800];
 
 /// Node budget per move for levels 1..=9, so the levels differ even before
 /// the search implements `UCI_Elo`.
@@ -21,10 +21,10 @@ pub const LEVEL_NODES: [u64; 9] = [
 /// dialog. Measured (README, "Levels"): levels 1-9 against Stockfish 15.1
 /// limited to the nearest UCI_Elo it offers, 20 games each at 5+0.05
 /// (`scripts/level_elo.sh`), each figure rounded to 50 and made monotone
-/// where two levels' intervals overlap (levels 1-2 and 5-6); level 10,
+/// where two levels' intervals overlap (levels 5-6); level 10,
 /// the full engine, from the ladder (+63 against Ethereal 12, about -490
 /// against Stockfish 15.1).
-pub const LEVEL_ELO_SHOWN: [u32; 10] = [1300, 1350, 1550, 1800, 1900, 1950, 2350, 2450, 2650, 3000];
+pub const LEVEL_ELO_SHOWN: [u32; 10] = [1200, 1300, 1550, 1800, 1900, 1950, 2350, 2450, 2650, 3000];
 
 /// Thinking time per move without clocks.
 pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
