@@ -10,7 +10,7 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use tapir::analysis::explain::term_differences;
 use tapir::analysis::score::signed_pawns;
@@ -19,12 +19,8 @@ use tapir::eval::trace;
 use tapir::game::pgn::{read_first, read_games};
 use tapir::game::{Game, GameTree, NodeId};
 
-fn tapir(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("the tapir binary runs")
-}
+mod common;
+use common::tapir;
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))

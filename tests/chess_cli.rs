@@ -7,14 +7,9 @@
 )]
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn tapir(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("the tapir binary runs")
-}
+mod common;
+use common::tapir;
 
 /// A file under the system temp dir, unique to this test process.
 fn temp_file(name: &str, text: &str) -> PathBuf {

@@ -12,7 +12,7 @@
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 use tapir::chess::{legal_moves, parse_uci, Position};
-use tapir::engine::external::ExternalEngine;
+use tapir::engine::external::{ExternalEngine, ExternalError};
 use tapir::engine::{EngineOption, EngineSpec, Limits, SearchEvent};
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -108,14 +108,22 @@ fn an_engine_that_never_says_uciok_is_refused_in_time() {
     let spec = script("echo 'hello, I speak xboard'", "true");
     let started = std::time::Instant::now();
     let err = ExternalEngine::start(&spec).err().expect("refused");
-    assert!(err.contains("did not answer 'uci'"), "{err}");
+    assert!(
+        matches!(err, ExternalError::Silent { command: "uci", .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("did not answer 'uci'"), "{err}");
     assert!(started.elapsed() < WAIT);
     let missing = EngineSpec {
         command: "/nonexistent/engine".into(),
         ..EngineSpec::default()
     };
     let err = ExternalEngine::start(&missing).err().expect("refused");
-    assert!(err.contains("cannot start /nonexistent/engine"), "{err}");
+    assert!(matches!(err, ExternalError::Spawn { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("cannot start /nonexistent/engine"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -129,7 +137,16 @@ fn an_engine_that_never_says_readyok_is_refused_in_time() {
         ..EngineSpec::default()
     };
     let err = ExternalEngine::start(&spec).err().expect("refused");
-    assert!(err.contains("did not answer 'isready'"), "{err}");
+    assert!(
+        matches!(
+            err,
+            ExternalError::Silent {
+                command: "isready",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
 }
 
 #[test]

@@ -7,19 +7,14 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
-use std::process::{Command, Output};
 use tapir::chess::Board;
 use tapir::eval::hce::sink::Term;
 use tapir::eval::phase::taper;
 use tapir::eval::teach::packed::hex;
 use tapir::eval::trace;
 
-fn tapir(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("the tapir binary runs")
-}
+mod common;
+use common::tapir;
 
 #[test]
 fn explains_every_term_of_a_fen() {

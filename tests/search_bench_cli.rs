@@ -7,14 +7,8 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
-use std::process::{Command, Output};
-
-fn tapir(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(args)
-        .output()
-        .expect("the tapir binary runs")
-}
+mod common;
+use common::tapir;
 
 /// The value after `label` on its own line of the bench report.
 fn field(stdout: &str, label: &str) -> u64 {

@@ -26,6 +26,9 @@ use tapir::tui::layout;
 use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
+mod common;
+use common::play;
+
 fn app_fen(fen: Option<&str>) -> App {
     let game = match fen {
         Some(f) => Game::new(Board::from_fen(f).expect("a FEN")),
@@ -36,17 +39,6 @@ fn app_fen(fen: Option<&str>) -> App {
     a.update(Action::Resize(120, 40));
     a.take_effects();
     a
-}
-
-fn play(a: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        a.update(Action::MoveText(m.into()));
-        assert!(
-            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
-            "{m}: {:?}",
-            a.dialogs.message
-        );
-    }
 }
 
 fn info(root: &Board, multipv: usize, score: Score, pv: &str) -> SearchInfo {

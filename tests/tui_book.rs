@@ -18,21 +18,13 @@ use tapir::tui::config::Config;
 use tapir::tui::movetext::Kind;
 use tapir::tui::widgets::movelist::header_rows;
 
+mod common;
+use common::play;
+
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
     a.take_effects();
     a
-}
-
-fn play(a: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        a.update(Action::MoveText(m.into()));
-        assert!(
-            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
-            "{m}: {:?}",
-            a.dialogs.message
-        );
-    }
 }
 
 /// The main line in SAN.

@@ -16,6 +16,9 @@ use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
 
+mod common;
+use common::play;
+
 /// A board without an opening book: these tests drive the engine's
 /// searches, which a book move would answer first (tests/tui_book.rs).
 fn app() -> App {
@@ -31,17 +34,6 @@ fn app_fen(fen: &str) -> App {
     a.book.set(None, "off".into());
     a.take_effects();
     a
-}
-
-fn play(a: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        a.update(Action::MoveText(m.into()));
-        assert!(
-            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
-            "{m}: {:?}",
-            a.dialogs.message
-        );
-    }
 }
 
 /// The engine's running search answers with `san` (its best move); returns

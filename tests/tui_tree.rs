@@ -16,23 +16,15 @@ use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
 
+mod common;
+use common::play;
+
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
     // The book's rows, marks and moves have their own tests (tui_book.rs).
     a.book.set(None, "off".into());
     a.take_effects();
     a
-}
-
-fn play(a: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        a.update(Action::MoveText(m.into()));
-        assert!(
-            a.dialogs.message.as_ref().is_none_or(|m| !m.error),
-            "{m}: {:?}",
-            a.dialogs.message
-        );
-    }
 }
 
 fn san(a: &App) -> String {

@@ -126,11 +126,7 @@ pub fn explain(j: &Judged) -> Explanation {
     }
     let terms = if terminal { Vec::new() } else { terms };
     if !better_line.is_empty() && !terminal {
-        let side = if mover == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
+        let side = mover.name();
         let lines = format!(
             "After {} rather than {}",
             san_line(j.board, &played_line),

@@ -10,7 +10,7 @@ use super::params::{EXTERNAL_GRACE, EXTERNAL_NODES_PER_S};
 use super::run::{position_at, LinePosition, PositionSearch};
 use super::score::WhiteScore;
 use super::searcher::{game_over, legal_prefix, Budget, PlyResult};
-use crate::engine::external::{EngineSpec, ExternalEngine};
+use crate::engine::external::{EngineSpec, ExternalEngine, ExternalError};
 use crate::engine::SearchEvent;
 use crate::search::score::{MATE, MATE_BOUND, MAX_PLY};
 use crate::search::{Score, SearchInfo};
@@ -26,7 +26,7 @@ pub struct ExternalSearcher {
 impl ExternalSearcher {
     /// Starts the engine and shakes hands; one search thread each, where
     /// the engine has the option (the workers are the parallelism).
-    pub fn start(spec: &EngineSpec) -> Result<ExternalSearcher, String> {
+    pub fn start(spec: &EngineSpec) -> Result<ExternalSearcher, ExternalError> {
         let (mut engine, events) = ExternalEngine::start(spec)?;
         if engine.has_option("Threads") {
             engine.set_uci_option("Threads", "1")?;

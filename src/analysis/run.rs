@@ -28,7 +28,7 @@ pub struct LinePosition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnalysisError {
     /// No memory for a worker's table.
-    Memory(String),
+    Memory(crate::search::TtError),
     /// Stopped from outside before the end.
     Cancelled,
     /// The engine failed (an external engine exited, hung or gave no move).

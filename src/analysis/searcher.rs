@@ -8,7 +8,7 @@
 use super::params::WORKER_HASH_MB;
 use super::score::WhiteScore;
 use crate::chess::{legal_moves, Board, Move};
-use crate::search::{run_search, Control, Limits, SearchJob, Tt, Worker};
+use crate::search::{run_search, Control, Limits, SearchJob, Tt, TtError, Worker};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -61,7 +61,7 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    pub fn new() -> Result<Searcher, String> {
+    pub fn new() -> Result<Searcher, TtError> {
         let tt = Arc::new(Tt::new(WORKER_HASH_MB)?);
         let mut w = Worker::new(0, tt.clone());
         w.set_network(None);

@@ -99,7 +99,7 @@ impl Board {
         // The side that just moved may not have left its king in check.
         let waiting_king = board.king(!side);
         if board.is_attacked(waiting_king, side, board.occupied()) {
-            let who = color_name(!side);
+            let who = (!side).name();
             return err(
                 FenField::Position,
                 format!("{who} is in check but it is not {who}'s move"),
@@ -239,7 +239,7 @@ fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
         }
     }
     for color in Color::BOTH {
-        let name = color_name(color);
+        let name = color.name();
         let count = |kind| counts[Piece::new(color, kind).index()];
         let kings = count(PieceType::King);
         if kings != 1 {
@@ -336,13 +336,6 @@ fn parse_ep(board: &Board, side: Color, field: &str) -> Result<Option<Square>, F
         );
     }
     Ok(Some(ep))
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// Checks that no move could have produced: more than two checkers, two

@@ -116,12 +116,39 @@ pub struct SuiteEntry {
     pub expected: Vec<(u32, u64)>,
 }
 
-/// Parses `FEN ;D1 20 ;D2 400 ...`. Returns a message naming the fault.
-pub fn parse_suite_line(line: &str) -> Result<SuiteEntry, String> {
+/// What is wrong with a perft suite line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SuiteError {
+    MissingFen,
+    /// A field that is not `D<depth> <nodes>`.
+    Field(String),
+    /// A depth that is not `D` and a number.
+    Depth(String),
+    /// A node count that is not a number.
+    Nodes(String),
+    NoCounts,
+}
+
+impl std::fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            SuiteError::MissingFen => f.write_str("missing FEN"),
+            SuiteError::Field(p) => write!(f, "'{p}' is not of the form 'D<depth> <nodes>'"),
+            SuiteError::Depth(d) => write!(f, "'{d}' is not a depth like D3"),
+            SuiteError::Nodes(n) => write!(f, "'{n}' is not a node count"),
+            SuiteError::NoCounts => f.write_str("no ';D<depth> <nodes>' fields"),
+        }
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+/// Parses `FEN ;D1 20 ;D2 400 ...`.
+pub fn parse_suite_line(line: &str) -> Result<SuiteEntry, SuiteError> {
     let mut parts = line.split(';');
     let fen = parts.next().unwrap_or("").trim().to_string();
     if fen.is_empty() {
-        return Err("missing FEN".into());
+        return Err(SuiteError::MissingFen);
     }
     let mut expected = Vec::new();
     for p in parts {
@@ -131,19 +158,19 @@ pub fn parse_suite_line(line: &str) -> Result<SuiteEntry, String> {
         }
         let mut it = p.split_whitespace();
         let (Some(d), Some(n), None) = (it.next(), it.next(), it.next()) else {
-            return Err(format!("'{p}' is not of the form 'D<depth> <nodes>'"));
+            return Err(SuiteError::Field(p.to_string()));
         };
         let depth = d
             .strip_prefix('D')
             .and_then(|d| d.parse::<u32>().ok())
-            .ok_or_else(|| format!("'{d}' is not a depth like D3"))?;
+            .ok_or_else(|| SuiteError::Depth(d.to_string()))?;
         let nodes = n
             .parse::<u64>()
-            .map_err(|_| format!("'{n}' is not a node count"))?;
+            .map_err(|_| SuiteError::Nodes(n.to_string()))?;
         expected.push((depth, nodes));
     }
     if expected.is_empty() {
-        return Err("no ';D<depth> <nodes>' fields".into());
+        return Err(SuiteError::NoCounts);
     }
     Ok(SuiteEntry { fen, expected })
 }
@@ -194,8 +221,11 @@ mod tests {
     fn suite_lines() {
         let e = parse_suite_line("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9").unwrap();
         assert_eq!(e.expected, vec![(1, 3), (2, 9)]);
-        assert!(parse_suite_line("fen ;X1 3").is_err());
-        assert!(parse_suite_line("fen").is_err());
-        assert!(parse_suite_line(" ;D1 2").is_err());
+        let err = |line| parse_suite_line(line).err();
+        assert_eq!(err("fen ;X1 3"), Some(SuiteError::Depth("X1".into())));
+        assert_eq!(err("fen ;D1 x"), Some(SuiteError::Nodes("x".into())));
+        assert_eq!(err("fen ;D1"), Some(SuiteError::Field("D1".into())));
+        assert_eq!(err("fen"), Some(SuiteError::NoCounts));
+        assert_eq!(err(" ;D1 2"), Some(SuiteError::MissingFen));
     }
 }

@@ -34,6 +34,14 @@ impl Color {
             Color::Black => 7 - rank,
         }
     }
+
+    /// "White" or "Black", as PGN tags and messages write the side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 impl std::ops::Not for Color {

@@ -15,7 +15,7 @@ use crate::search::score::{is_mate, MATE};
 use crate::search::FixedSearch;
 use crate::train::bullet::DataFormat;
 use crate::train::datagen::{
-    run_datagen, DatagenConfig, DatagenProgress, Score, SearchResult, Searcher,
+    run_datagen, DatagenConfig, DatagenProgress, PlyScore, SearchResult, Searcher,
 };
 use crate::train::params::{DATAGEN_HASH_MB, MAX_THREADS};
 use crate::train::record::RecordWriter;
@@ -49,7 +49,8 @@ pub struct DatagenArgs {
     pub format: DataFormatArg,
 }
 
-/// `--format` on the command line.
+/// `--format` on the command line: `train::bullet::DataFormat` with clap's
+/// help text, kept here so that the trainer does not depend on clap.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DataFormatArg {
     /// tapir's lossless 32-byte record (the default; `tapir train` reads it).
@@ -83,13 +84,13 @@ impl EngineSearcher {
 }
 
 /// A search score in datagen's terms (mates in plies).
-fn to_datagen_score(s: i32) -> Score {
+fn to_datagen_score(s: i32) -> PlyScore {
     if !is_mate(s) {
-        Score::Cp(s)
+        PlyScore::Cp(s)
     } else if s > 0 {
-        Score::Mate(MATE - s)
+        PlyScore::Mate(MATE - s)
     } else {
-        Score::Mate(-(MATE + s))
+        PlyScore::Mate(-(MATE + s))
     }
 }
 
@@ -104,7 +105,7 @@ impl Searcher for EngineSearcher {
             // Never asked: the game loop stops at mate and stalemate first.
             None => SearchResult {
                 best: crate::chess::Move::NULL,
-                score: Score::Cp(0),
+                score: PlyScore::Cp(0),
             },
         }
     }
@@ -214,9 +215,9 @@ mod tests {
 
     #[test]
     fn scores_and_seeds() {
-        assert_eq!(to_datagen_score(35), Score::Cp(35));
-        assert_eq!(to_datagen_score(MATE - 3), Score::Mate(3));
-        assert_eq!(to_datagen_score(-(MATE - 2)), Score::Mate(-2));
+        assert_eq!(to_datagen_score(35), PlyScore::Cp(35));
+        assert_eq!(to_datagen_score(MATE - 3), PlyScore::Mate(3));
+        assert_eq!(to_datagen_score(-(MATE - 2)), PlyScore::Mate(-2));
         assert_eq!(effective_seed(9, 0), 9);
         assert_ne!(effective_seed(9, 100), effective_seed(9, 101));
         assert_ne!(effective_seed(9, 100), 9);

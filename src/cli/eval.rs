@@ -150,10 +150,7 @@ pub fn render(t: &Trace, b: &Board) -> String {
     out += &format!(
         "Score:         {} cp ({} to move)\n",
         t.score,
-        match b.side_to_move() {
-            crate::chess::Color::White => "White",
-            crate::chess::Color::Black => "Black",
-        }
+        b.side_to_move().name()
     );
     out += &format!("Packed total:  {:#010x}\n", t.total.packed() as u32);
     out

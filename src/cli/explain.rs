@@ -5,7 +5,7 @@
 //! network's view and the two side by side; with `--move` what that move
 //! changes, term by term. Built as a string; `eval::run` prints it.
 
-use crate::chess::{Bitboard, Board, Color, Move, Square};
+use crate::chess::{Bitboard, Board, Move, Square};
 use crate::eval::hce::attribution::{attribute, Contribution};
 use crate::eval::hce::sink::Term;
 use crate::eval::nnue::{explain, format_explain, Network};
@@ -29,7 +29,7 @@ pub fn render(b: &Board, net: Option<&Network>, m: Option<Move>) -> String {
     let t = trace(b);
     let items = attribute(b);
     let mut out = String::new();
-    let side = side_name(b.side_to_move());
+    let side = b.side_to_move().name();
     let _ = writeln!(out, "Explanation of {}", b.to_fen());
     let _ = writeln!(
         out,
@@ -98,13 +98,6 @@ pub fn render(b: &Board, net: Option<&Network>, m: Option<Move>) -> String {
         move_section(&mut out, b, m, net);
     }
     out
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// `text` broken into lines of the report's width.
@@ -260,7 +253,7 @@ fn total_section(out: &mut String, b: &Board, t: &Trace) {
     let _ = writeln!(
         out,
         "Score for the side to move ({}): {:+} cp",
-        side_name(b.side_to_move()),
+        b.side_to_move().name(),
         t.score
     );
 }
@@ -306,7 +299,7 @@ fn move_section(out: &mut String, b: &Board, m: Move, net: Option<&Network>) {
         out,
         "The move {} ({}), in the mover's view: HCE {:+} cp{}",
         crate::chess::to_san(b, m),
-        side_name(d.mover),
+        d.mover.name(),
         d.hce,
         d.nnue.map_or(String::new(), |n| format!(", NNUE {n:+} cp"))
     );
@@ -357,7 +350,7 @@ mod tests {
             assert!(text.contains("borrow"), "a negative mg half is explained");
             assert!(text.contains(&format!(
                 "Score for the side to move ({}): {:+} cp",
-                side_name(b.side_to_move()),
+                b.side_to_move().name(),
                 t.score
             )));
             assert!(text.contains("no net loaded"));

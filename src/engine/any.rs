@@ -2,7 +2,8 @@
 //! what the board's engine thread holds, so the board cannot tell which
 //! one is analysing.
 
-use super::external::{EngineSpec, ExternalEngine};
+use super::external::{EngineSpec, ExternalEngine, ExternalError};
+use super::OptionError;
 use super::{Engine, EngineOption, Limits, SearchEvent};
 use crate::chess::Position;
 use std::sync::mpsc::Receiver;
@@ -20,7 +21,7 @@ impl AnyEngine {
     }
 
     /// Starts the engine `spec` names (the handshake may take seconds).
-    pub fn start(spec: &EngineSpec) -> Result<(AnyEngine, Receiver<SearchEvent>), String> {
+    pub fn start(spec: &EngineSpec) -> Result<(AnyEngine, Receiver<SearchEvent>), ExternalError> {
         let (e, rx) = ExternalEngine::start(spec)?;
         Ok((AnyEngine::External(e), rx))
     }
@@ -71,10 +72,10 @@ impl AnyEngine {
         }
     }
 
-    pub fn set_option(&mut self, o: EngineOption) -> Result<(), String> {
+    pub fn set_option(&mut self, o: EngineOption) -> Result<(), OptionError> {
         match self {
-            AnyEngine::Tapir(e) => e.set_option(o).map_err(String::from),
-            AnyEngine::External(e) => e.set_option(o),
+            AnyEngine::Tapir(e) => e.set_option(o).map_err(OptionError::Tapir),
+            AnyEngine::External(e) => e.set_option(o).map_err(OptionError::External),
         }
     }
 }

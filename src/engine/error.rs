@@ -1,6 +1,7 @@
-//! Why tapir's engine refused an option: typed, so that a front end can
+//! Why an engine refused an option: typed, so that a front end can
 //! react to the cause, and shown as the one line the user reads.
 
+use super::external::ExternalError;
 use super::options::OutOfRange;
 use crate::book::BookError;
 use crate::eval::nnue::{NamedNetError, NetError};
@@ -77,5 +78,30 @@ impl From<NamedNetError> for EngineError {
 impl From<BookError> for EngineError {
     fn from(e: BookError) -> Self {
         EngineError::Book(e)
+    }
+}
+
+/// An option an engine, tapir's or another, refused.
+#[derive(Debug)]
+pub enum OptionError {
+    Tapir(EngineError),
+    External(ExternalError),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            OptionError::Tapir(e) => e.fmt(f),
+            OptionError::External(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// For the front ends that report errors as text.
+impl From<OptionError> for String {
+    fn from(e: OptionError) -> String {
+        e.to_string()
     }
 }

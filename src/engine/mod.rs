@@ -12,9 +12,9 @@ mod options;
 
 pub use crate::search::Limits;
 pub use any::AnyEngine;
-pub use error::EngineError;
+pub use error::{EngineError, OptionError};
 pub use events::{Bound, Score, SearchEvent, SearchInfo};
-pub use external::EngineSpec;
+pub use external::{EngineSpec, ExternalError, SpecError};
 pub use options::{
     EngineOption, EvalKind, OutOfRange, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
     DEFAULT_MULTIPV, DEFAULT_SYZYGY_PROBE_DEPTH, DEFAULT_SYZYGY_PROBE_LIMIT, DEFAULT_THREADS,

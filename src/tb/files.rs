@@ -64,21 +64,42 @@ pub(crate) fn table_names(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// Why a file cannot be a table.
+#[derive(Debug)]
+pub(crate) enum TableFileError {
+    /// Not a regular file, or unreadable.
+    Io(io::Error),
+    /// A size no table has (tables are 16 bytes more than a multiple of 64).
+    Size(u64),
+    /// The first four bytes are not the table kind's magic.
+    Magic,
+}
+
+impl std::fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            TableFileError::Io(e) => e.fmt(f),
+            TableFileError::Size(len) => write!(f, "{len} bytes: truncated or not a table"),
+            TableFileError::Magic => f.write_str("not a Syzygy table (wrong magic bytes)"),
+        }
+    }
+}
+
 /// Why `path` cannot be a table, looked at without reading more than its
 /// first four bytes: not a regular file, a size no table has (a truncated
 /// download), or the wrong magic bytes.
-pub(crate) fn check_table(path: &Path) -> Result<(), String> {
-    let mut file = open_regular(path).map_err(|e| e.to_string())?;
-    let len = file.metadata().map_err(|e| e.to_string())?.len();
+pub(crate) fn check_table(path: &Path) -> Result<(), TableFileError> {
+    let mut file = open_regular(path).map_err(TableFileError::Io)?;
+    let len = file.metadata().map_err(TableFileError::Io)?.len();
     if len % 64 != 16 {
-        return Err(format!("{len} bytes: truncated or not a table"));
+        return Err(TableFileError::Size(len));
     }
     let mut magic = [0u8; 4];
-    file.read_exact(&mut magic).map_err(|e| e.to_string())?;
+    file.read_exact(&mut magic).map_err(TableFileError::Io)?;
     let wdl = path.extension().is_some_and(|e| e == "rtbw");
     let want = if wdl { WDL_MAGIC } else { DTZ_MAGIC };
     if magic != want {
-        return Err("not a Syzygy table (wrong magic bytes)".into());
+        return Err(TableFileError::Magic);
     }
     Ok(())
 }

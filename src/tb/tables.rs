@@ -98,8 +98,10 @@ impl Tablebases {
             };
             for file in names {
                 let shown = file.display().to_string();
-                let added = check_table(&file)
-                    .and_then(|()| inner.add_file(&file).map_err(|e| e.to_string()));
+                let added = match check_table(&file) {
+                    Ok(()) => inner.add_file(&file).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
                 match added {
                     Ok(()) => report.files += 1,
                     Err(why) => report.problems.push(TbError::BadPath { path: shown, why }),

@@ -23,21 +23,22 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// A search score from the side to move's point of view.
+/// A search score from the side to move's point of view, its mates counted
+/// in plies (`search::Score` counts them in moves, as UCI does).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Score {
+pub enum PlyScore {
     /// Centipawns.
     Cp(i32),
     /// Mate in this many plies: positive when the side to move mates.
     Mate(i32),
 }
 
-impl Score {
+impl PlyScore {
     /// The same score from White's point of view.
-    pub fn white_view(self, stm: Color) -> Score {
+    pub fn white_view(self, stm: Color) -> PlyScore {
         match self {
-            Score::Cp(cp) => Score::Cp(cp * stm.sign()),
-            Score::Mate(n) => Score::Mate(n * stm.sign()),
+            PlyScore::Cp(cp) => PlyScore::Cp(cp * stm.sign()),
+            PlyScore::Mate(n) => PlyScore::Mate(n * stm.sign()),
         }
     }
 }
@@ -46,7 +47,7 @@ impl Score {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct SearchResult {
     pub best: Move,
-    pub score: Score,
+    pub score: PlyScore,
 }
 
 /// The engine as datagen sees it: a fixed-node search of a position with
@@ -108,7 +109,7 @@ pub struct Game {
 /// and its score is an evaluation: not in check, best move neither a
 /// capture nor a promotion, no mate score.
 pub fn keep_position(board: &Board, r: &SearchResult) -> bool {
-    !board.in_check() && !r.best.is_noisy() && matches!(r.score, Score::Cp(_))
+    !board.in_check() && !r.best.is_noisy() && matches!(r.score, PlyScore::Cp(_))
 }
 
 /// Plays `plies` uniformly random legal moves from the start position;
@@ -139,10 +140,10 @@ pub struct Adjudicator {
 
 impl Adjudicator {
     /// Feeds the score (White's view) of the position at game ply `ply`.
-    pub fn update(&mut self, ply: usize, white: Score) -> Option<GameResult> {
+    pub fn update(&mut self, ply: usize, white: PlyScore) -> Option<GameResult> {
         let (w_winning, b_winning, drawish) = match white {
-            Score::Mate(n) => (n > 0, n < 0, false),
-            Score::Cp(cp) => (
+            PlyScore::Mate(n) => (n > 0, n < 0, false),
+            PlyScore::Cp(cp) => (
                 cp >= DATAGEN_WIN_CP,
                 cp <= -DATAGEN_WIN_CP,
                 cp.abs() <= DATAGEN_DRAW_CP,
@@ -179,7 +180,7 @@ fn opening<S: Searcher>(
         let Some(pos) = random_opening(rng, plies) else {
             continue;
         };
-        if let Score::Cp(cp) = searcher.search(&pos, cfg.nodes).score {
+        if let PlyScore::Cp(cp) = searcher.search(&pos, cfg.nodes).score {
             if cp.abs() <= cfg.opening_max_cp {
                 return Ok(pos);
             }
@@ -232,7 +233,7 @@ pub fn play_game<S: Searcher>(
         }
         let white = r.score.white_view(board.side_to_move());
         if keep_position(&board, &r) {
-            if let Score::Cp(cp) = white {
+            if let PlyScore::Cp(cp) = white {
                 kept.push((board, cp.clamp(-32000, 32000) as i16));
             }
         }
@@ -382,9 +383,9 @@ mod tests {
                 }
             }
             let score = if best.0 == 100_000 {
-                Score::Mate(1)
+                PlyScore::Mate(1)
             } else {
-                Score::Cp(best.0)
+                PlyScore::Cp(best.0)
             };
             SearchResult {
                 best: best.1,
@@ -411,11 +412,11 @@ mod tests {
         let m = legal_moves(&quiet).as_slice()[0];
         let cp = SearchResult {
             best: m,
-            score: Score::Cp(10),
+            score: PlyScore::Cp(10),
         };
         assert!(keep_position(&quiet, &cp));
         let mate = SearchResult {
-            score: Score::Mate(3),
+            score: PlyScore::Mate(3),
             ..cp
         };
         assert!(!keep_position(&quiet, &mate));
@@ -440,30 +441,30 @@ mod tests {
     fn adjudication_rules() {
         let mut a = Adjudicator::default();
         for ply in 0..DATAGEN_WIN_PLIES - 1 {
-            assert_eq!(a.update(ply, Score::Cp(DATAGEN_WIN_CP)), None);
+            assert_eq!(a.update(ply, PlyScore::Cp(DATAGEN_WIN_CP)), None);
         }
         assert_eq!(
-            a.update(9, Score::Cp(DATAGEN_WIN_CP + 5)),
+            a.update(9, PlyScore::Cp(DATAGEN_WIN_CP + 5)),
             Some(GameResult::WhiteWin)
         );
         // An interruption resets the count; mates count as winning.
         let mut a = Adjudicator::default();
         for ply in 0..DATAGEN_WIN_PLIES - 1 {
-            a.update(ply, Score::Mate(-5));
+            a.update(ply, PlyScore::Mate(-5));
         }
-        assert_eq!(a.update(20, Score::Cp(0)), None);
+        assert_eq!(a.update(20, PlyScore::Cp(0)), None);
         for ply in 0..DATAGEN_WIN_PLIES - 1 {
-            assert_eq!(a.update(ply, Score::Mate(-5)), None);
+            assert_eq!(a.update(ply, PlyScore::Mate(-5)), None);
         }
-        assert_eq!(a.update(30, Score::Mate(-3)), Some(GameResult::BlackWin));
+        assert_eq!(a.update(30, PlyScore::Mate(-3)), Some(GameResult::BlackWin));
         // Draws only late in the game.
         let mut a = Adjudicator::default();
         for ply in 0..DATAGEN_DRAW_PLIES * 2 {
-            assert_eq!(a.update(ply, Score::Cp(0)), None);
+            assert_eq!(a.update(ply, PlyScore::Cp(0)), None);
         }
         let mut got = None;
         for ply in DATAGEN_DRAW_MIN_PLY..DATAGEN_DRAW_MIN_PLY + DATAGEN_DRAW_PLIES {
-            got = a.update(ply, Score::Cp(3));
+            got = a.update(ply, PlyScore::Cp(3));
         }
         assert_eq!(got, Some(GameResult::Draw));
     }

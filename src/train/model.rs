@@ -21,7 +21,7 @@ use super::rng::Rng;
 /// Hidden width per perspective.
 pub const H: usize = HIDDEN;
 /// One row of weights (a feature's, or a bias or output half).
-pub type Row = [f32; H];
+pub type FloatRow = [f32; H];
 
 /// Trained rows per input: 16 bucket rows, then the shared factoriser row.
 pub const ROWS_PER_INPUT: usize = BUCKETS + 1;
@@ -34,10 +34,10 @@ pub const FACTOR: usize = BUCKETS;
 pub struct Model {
     /// `INPUTS * ROWS_PER_INPUT` rows: row `j * 17 + b` is bucket `b` of
     /// input `j`; `j * 17 + 16` is input `j`'s shared row.
-    pub ft: Vec<Row>,
-    pub ft_bias: Row,
+    pub ft: Vec<FloatRow>,
+    pub ft_bias: FloatRow,
     /// The side to move's half, then the other side's.
-    pub out: [Row; 2],
+    pub out: [FloatRow; 2],
     pub out_bias: f32,
 }
 
@@ -76,7 +76,7 @@ impl Model {
     }
 
     /// The merged feature matrix in trainer-row order (`features::train_row`).
-    pub fn merged(&self) -> Vec<Row> {
+    pub fn merged(&self) -> Vec<FloatRow> {
         let mut m = vec![[0.0; H]; FEATURES];
         for (src, dst) in self
             .ft
@@ -92,7 +92,7 @@ impl Model {
 /// Merges one input: its 17 trained rows `src` into 16 rows `dst`
 /// (bucket row + shared row).
 #[inline(always)]
-pub fn merge_input(src: &[Row], dst: &mut [Row]) {
+pub fn merge_input(src: &[FloatRow], dst: &mut [FloatRow]) {
     let shared = &src[FACTOR];
     for (d, row) in dst.iter_mut().zip(src) {
         for i in 0..H {
@@ -105,9 +105,9 @@ pub fn merge_input(src: &[Row], dst: &mut [Row]) {
 #[derive(Clone, Debug)]
 pub struct Scratch {
     /// Accumulators, side to move first.
-    pub acc: [Row; 2],
+    pub acc: [FloatRow; 2],
     /// Their gradients.
-    d: [Row; 2],
+    d: [FloatRow; 2],
 }
 
 impl Default for Scratch {
@@ -123,10 +123,10 @@ impl Default for Scratch {
 /// flagged in `touched` are non-zero), plus the small tensors.
 #[derive(Clone, Debug)]
 pub struct Grads {
-    pub ft: Vec<Row>,
+    pub ft: Vec<FloatRow>,
     pub touched: Vec<bool>,
-    pub ft_bias: Row,
-    pub out: [Row; 2],
+    pub ft_bias: FloatRow,
+    pub out: [FloatRow; 2],
     pub out_bias: f32,
 }
 
@@ -149,8 +149,8 @@ const BLOCK: usize = 64;
 /// acc = bias + the sum of `rows` of `w`, one block at a time so that a
 /// block of the accumulator stays in registers across all the rows.
 #[inline(always)]
-fn accumulate(acc: &mut Row, bias: &Row, w: &[Row], rows: &[u32]) {
-    let mut srcs: [&Row; MAX_ACTIVE] = [bias; MAX_ACTIVE];
+fn accumulate(acc: &mut FloatRow, bias: &FloatRow, w: &[FloatRow], rows: &[u32]) {
+    let mut srcs: [&FloatRow; MAX_ACTIVE] = [bias; MAX_ACTIVE];
     for (s, &r) in srcs.iter_mut().zip(rows) {
         *s = &w[r as usize];
     }
@@ -183,7 +183,7 @@ pub fn crelu(x: f32) -> f32 {
 /// sum of crelu(acc) * w with 16 independent lanes (a float sum is only
 /// vectorised when written as separate partial sums).
 #[inline(always)]
-fn crelu_dot(acc: &Row, w: &Row) -> f32 {
+fn crelu_dot(acc: &FloatRow, w: &FloatRow) -> f32 {
     let mut lanes = [0.0f32; 16];
     for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
         for i in 0..16 {
@@ -197,7 +197,7 @@ fn crelu_dot(acc: &Row, w: &Row) -> f32 {
 /// (1.0 = `NET_SCALE` centipawns, before phase scaling) for the side to
 /// move. `merged` is the merged feature matrix in trainer-row order.
 #[inline(always)]
-pub fn forward(model: &Model, merged: &[Row], a: &Active, s: &mut Scratch) -> f32 {
+pub fn forward(model: &Model, merged: &[FloatRow], a: &Active, s: &mut Scratch) -> f32 {
     accumulate(&mut s.acc[0], &model.ft_bias, merged, a.stm());
     accumulate(&mut s.acc[1], &model.ft_bias, merged, a.nstm());
     crelu_dot(&s.acc[0], &model.out[0]) + crelu_dot(&s.acc[1], &model.out[1]) + model.out_bias
@@ -230,7 +230,7 @@ pub fn backward(model: &Model, a: &Active, s: &mut Scratch, g: f32, grads: &mut 
 /// (zero where the clipped ReLU is flat). `&` rather than `&&` and a
 /// select keep the loop branch-free, so it vectorises.
 #[inline(always)]
-fn half_backward(acc: &Row, w: &Row, g: f32, g_out: &mut Row, d: &mut Row) {
+fn half_backward(acc: &FloatRow, w: &FloatRow, g: f32, g_out: &mut FloatRow, d: &mut FloatRow) {
     for i in 0..H {
         let x = acc[i];
         g_out[i] += g * crelu(x);

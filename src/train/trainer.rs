@@ -15,7 +15,7 @@
 use super::features::{bucket_pair, record_features, BUCKETS, INPUTS};
 use super::loss::{loss, loss_and_grad, target};
 use super::model::{
-    backward, forward, merge_input, Grads, Model, Row, Scratch, FACTOR, H, ROWS_PER_INPUT,
+    backward, forward, merge_input, FloatRow, Grads, Model, Scratch, FACTOR, H, ROWS_PER_INPUT,
 };
 use super::optimizer::AdamStep;
 use super::params::{
@@ -303,7 +303,7 @@ fn order_by_buckets(batch: &mut [u32], records: &[Record], buf: &mut Vec<(u8, u3
 fn gradients(
     isa: Isa,
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     batch: &[u32],
     lambda: f32,
@@ -320,7 +320,7 @@ fn gradients(
 #[inline(always)]
 fn grad_pass(
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     idx: &[u32],
     lambda: f32,
@@ -340,7 +340,7 @@ fn grad_pass(
 
 multiversion!(fn grad_pass_isa(
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     idx: &[u32],
     lambda: f32,
@@ -351,7 +351,7 @@ multiversion!(fn grad_pass_isa(
 #[inline(always)]
 fn val_pass(
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     idx: &[u32],
     lambda: f32,
@@ -368,7 +368,7 @@ fn val_pass(
 
 multiversion!(fn val_pass_isa(
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     idx: &[u32],
     lambda: f32,
@@ -403,7 +403,7 @@ where
 fn validate(
     isa: Isa,
     model: &Model,
-    merged: &[Row],
+    merged: &[FloatRow],
     records: &[Record],
     val: &[u32],
     lambda: f32,
@@ -429,11 +429,11 @@ fn split_by<'a, T>(mut s: &'a mut [T], bounds: &[usize], unit: usize) -> Vec<&'a
 
 /// One thread's share of phase 2: a contiguous range of inputs.
 struct InputRange<'a> {
-    ft: &'a mut [Row],
-    m: &'a mut [Row],
-    v: &'a mut [Row],
-    merged: &'a mut [Row],
-    grads: Vec<&'a mut [Row]>,
+    ft: &'a mut [FloatRow],
+    m: &'a mut [FloatRow],
+    v: &'a mut [FloatRow],
+    merged: &'a mut [FloatRow],
+    grads: Vec<&'a mut [FloatRow]>,
     touched: Vec<&'a mut [bool]>,
 }
 
@@ -451,7 +451,7 @@ fn update_features(
     isa: Isa,
     model: &mut Model,
     moments: &mut Moments,
-    merged: &mut [Row],
+    merged: &mut [FloatRow],
     workers: &mut [Worker],
     rates: Rates,
     inv_n: f32,

@@ -42,7 +42,7 @@ impl ThreatView {
 /// check: passing would leave its king to be taken; or the game is over
 /// on the board), in words; `None` when one can.
 pub fn why_no_threat(board: &Board, status: GameStatus) -> Option<String> {
-    let side = side_name(board.side_to_move());
+    let side = board.side_to_move().name();
     match status {
         GameStatus::Checkmate => return Some(format!("{side} is checkmated")),
         GameStatus::Stalemate => return Some("stalemate: the game is over".into()),
@@ -62,13 +62,6 @@ pub fn analysable(status: GameStatus) -> bool {
         status,
         GameStatus::Ongoing | GameStatus::Repetition | GameStatus::FiftyMoves
     )
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// What the lines pane says of the threat view in the shown position:

@@ -2,41 +2,62 @@
 //! increment): reading a custom one, writing one, and naming its kind
 //! (bullet to classical) for the play dialog and the clocks.
 
-use super::params::{CUSTOM_INCREMENT_MAX, CUSTOM_MINUTES_MAX};
 use std::time::Duration;
 
-/// "7+2", "0.5+0", "90+30": minutes (a fraction allowed) and seconds of
-/// increment; minutes alone mean no increment.
-pub fn parse_control(text: &str) -> Result<(Duration, Duration), String> {
-    let text = text.trim();
-    let (m, i) = text.split_once('+').unwrap_or((text, "0"));
-    let bad = || format!("a clock is minutes+seconds, such as 5+3 or 0.5+0; got '{text}'");
-    let mins: f64 = m.trim().parse().map_err(|_| bad())?;
-    let inc: u64 = i.trim().parse().map_err(|_| bad())?;
-    if !mins.is_finite() || mins <= 0.0 || mins > CUSTOM_MINUTES_MAX as f64 {
-        return Err(format!(
-            "the minutes must be above 0 and at most {CUSTOM_MINUTES_MAX}; got '{}'",
-            m.trim()
-        ));
-    }
-    if inc > CUSTOM_INCREMENT_MAX {
-        return Err(format!(
-            "the increment is at most {CUSTOM_INCREMENT_MAX} seconds; got {inc}"
-        ));
-    }
-    let base = Duration::from_secs((mins * 60.0).round().max(1.0) as u64);
-    Ok((base, Duration::from_secs(inc)))
+/// The clocks a prompt accepts: the least and the most base time, and the
+/// most increment. The play dialog and `:match` take different ranges.
+#[derive(Copy, Clone, Debug)]
+pub struct ClockBounds {
+    pub min_base: Duration,
+    pub max_base: Duration,
+    pub max_increment: Duration,
 }
 
-/// "3+2", "0.5+0", "90+30" (minutes+seconds), as players write a control.
-pub fn control_text(base: Duration, inc: Duration) -> String {
-    let secs = base.as_secs();
-    let mins = if secs.is_multiple_of(60) {
-        (secs / 60).to_string()
-    } else {
-        format!("{}", secs as f64 / 60.0)
+/// Reads a clock as players write it: "5+3", "0.5+0", "90+30" (minutes
+/// and seconds of increment, fractions allowed), "30s+0.5" (the base in
+/// seconds), or minutes alone for no increment; then checks `bounds`.
+pub fn parse_control(text: &str, bounds: ClockBounds) -> Result<(Duration, Duration), String> {
+    let text = text.trim();
+    let bad = || {
+        format!(
+            "a clock is minutes+seconds (5+3, 0.5+0) or seconds+seconds (30s+0.5); got '{text}'"
+        )
     };
-    format!("{mins}+{}", inc.as_secs())
+    let number = |t: &str| -> Result<f64, String> {
+        match t.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+            _ => Err(bad()),
+        }
+    };
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let (base, inc) = (base.trim(), inc.trim());
+    let base_secs = match base.strip_suffix('s') {
+        Some(secs) => number(secs)?,
+        None => number(base)? * 60.0,
+    };
+    let inc_secs = number(inc.strip_suffix('s').unwrap_or(inc))?;
+    let (least, most) = (bounds.min_base.as_secs_f64(), bounds.max_base.as_secs_f64());
+    if !(least..=most).contains(&base_secs) {
+        return Err(format!(
+            "the base time is {least} seconds to {} minutes; got '{base}'",
+            most / 60.0
+        ));
+    }
+    if inc_secs > bounds.max_increment.as_secs_f64() {
+        return Err(format!(
+            "the increment is at most {} seconds; got '{inc}'",
+            bounds.max_increment.as_secs_f64()
+        ));
+    }
+    Ok((
+        Duration::from_secs_f64(base_secs),
+        Duration::from_secs_f64(inc_secs),
+    ))
+}
+
+/// "3+2", "0.5+0", "1+0.1" (minutes+seconds), as players write a control.
+pub fn control_text(base: Duration, inc: Duration) -> String {
+    format!("{}+{}", base.as_secs_f64() / 60.0, inc.as_secs_f64())
 }
 
 /// Lichess's names for a control, by the expected length of a game
@@ -55,20 +76,24 @@ pub fn control_kind(base: Duration, inc: Duration) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::params::PLAYER_CLOCKS;
 
     #[test]
     fn controls_read_and_written() {
         let s = Duration::from_secs;
-        assert_eq!(parse_control("7+2"), Ok((s(420), s(2))));
-        assert_eq!(parse_control(" 0.5 + 0 "), Ok((s(30), s(0))));
-        assert_eq!(parse_control("10"), Ok((s(600), s(0))));
+        let player = |t| parse_control(t, PLAYER_CLOCKS);
+        assert_eq!(player("7+2"), Ok((s(420), s(2))));
+        assert_eq!(player(" 0.5 + 0 "), Ok((s(30), s(0))));
+        assert_eq!(player("10"), Ok((s(600), s(0))));
+        assert_eq!(player("30s+0.5"), Ok((s(30), Duration::from_millis(500))));
         for bad in [
-            "", "x", "0+5", "-1+0", "3+-2", "301+0", "5+181", "nan+1", "inf",
+            "", "x", "0+5", "-1+0", "3+-2", "301+0", "5+181", "nan+1", "inf", "1e99",
         ] {
-            assert!(parse_control(bad).is_err(), "{bad}");
+            assert!(player(bad).is_err(), "{bad}");
         }
         assert_eq!(control_text(s(180), s(2)), "3+2");
         assert_eq!(control_text(s(30), s(0)), "0.5+0");
+        assert_eq!(control_text(s(60), Duration::from_millis(100)), "1+0.1");
         assert_eq!(control_kind(s(60), s(0)), "bullet");
         assert_eq!(control_kind(s(180), s(2)), "blitz");
         assert_eq!(control_kind(s(600), s(5)), "rapid");

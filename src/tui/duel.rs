@@ -6,6 +6,8 @@
 //! is replaced), and the result is written in when the game ends.
 
 use super::app::{Clocks, EngineSession};
+use super::control::parse_control;
+use super::params::ENGINE_CLOCKS;
 use crate::engine::EngineSpec;
 use crate::game::NodeId;
 use std::time::Duration;
@@ -86,7 +88,7 @@ pub fn parse_match(rest: &str) -> Result<MatchChoice, String> {
         ["off"] | ["stop"] => Ok(MatchChoice::Off),
         [w, b] | [w, b, _] => {
             let (base, increment) = match words.get(2) {
-                Some(tc) => parse_time_control(tc)?,
+                Some(tc) => parse_control(tc, ENGINE_CLOCKS)?,
                 None => DEFAULT_TC,
             };
             Ok(MatchChoice::Start {
@@ -120,33 +122,6 @@ fn parse_player(word: &str) -> Result<PlayerChoice, String> {
     })
 }
 
-/// "1+0.1" (minutes + seconds), "30s+0.5" (seconds + seconds), "5" (no
-/// increment). Zero base time is refused.
-pub fn parse_time_control(tc: &str) -> Result<(Duration, Duration), String> {
-    let bad = || format!("{tc}: a clock is MIN+SEC (1+0.1) or SECs+SEC (30s+0)");
-    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
-    let number = |t: &str| -> Result<f64, String> {
-        let v: f64 = t.trim().parse().map_err(|_| bad())?;
-        if v.is_finite() && (0.0..=36_000.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(bad())
-        }
-    };
-    let base_secs = match base.strip_suffix('s') {
-        Some(s) => number(s)?,
-        None => number(base)? * 60.0,
-    };
-    let inc_secs = number(inc.strip_suffix('s').unwrap_or(inc))?;
-    if base_secs < 0.1 {
-        return Err(format!("{tc}: the clock needs some time"));
-    }
-    Ok((
-        Duration::from_secs_f64(base_secs),
-        Duration::from_secs_f64(inc_secs),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,13 +129,15 @@ mod tests {
     #[test]
     fn time_controls_read_as_a_player_types_them() {
         let s = Duration::from_secs_f64;
-        assert_eq!(parse_time_control("1+0.1"), Ok((s(60.0), s(0.1))));
-        assert_eq!(parse_time_control("30s+0"), Ok((s(30.0), s(0.0))));
-        assert_eq!(parse_time_control("5"), Ok((s(300.0), s(0.0))));
-        assert!(parse_time_control("0+1").is_err());
-        assert!(parse_time_control("x+1").is_err());
-        assert!(parse_time_control("-1+1").is_err());
-        assert!(parse_time_control("1e99").is_err());
+        let engine = |t| parse_control(t, ENGINE_CLOCKS);
+        assert_eq!(engine("1+0.1"), Ok((s(60.0), s(0.1))));
+        assert_eq!(engine("30s+0"), Ok((s(30.0), s(0.0))));
+        assert_eq!(engine("5"), Ok((s(300.0), s(0.0))));
+        assert_eq!(engine("0.1s+0"), Ok((s(0.1), s(0.0))));
+        assert!(engine("0+1").is_err());
+        assert!(engine("x+1").is_err());
+        assert!(engine("-1+1").is_err());
+        assert!(engine("1e99").is_err());
     }
 
     #[test]

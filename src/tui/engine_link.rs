@@ -97,7 +97,7 @@ impl EngineLink {
                 let mut standing = initial;
                 for o in &standing {
                     if let Err(e) = engine.set_option(o.clone()) {
-                        report_err(e);
+                        report_err(e.to_string());
                     }
                 }
                 for cmd in rx {
@@ -111,7 +111,7 @@ impl EngineLink {
                             engine.stop();
                             for o in options {
                                 if let Err(e) = engine.set_option(o) {
-                                    report_err(e);
+                                    report_err(e.to_string());
                                 }
                             }
                             engine.set_position(*position);
@@ -126,7 +126,7 @@ impl EngineLink {
                         Cmd::SetOption(o) => {
                             remember(&mut standing, &o);
                             if let Err(e) = engine.set_option(o) {
-                                report_err(e);
+                                report_err(e.to_string());
                             }
                         }
                         Cmd::NewGame => engine.new_game(),
@@ -152,7 +152,7 @@ impl EngineLink {
                                     );
                                     for o in &standing {
                                         if let Err(e) = engine.set_option(o.clone()) {
-                                            report_err(e);
+                                            report_err(e.to_string());
                                         }
                                     }
                                     let _ = sink.send(wrap(EngineReport::Using {

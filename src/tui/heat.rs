@@ -6,7 +6,7 @@
 use super::app::App;
 use super::params::HEAT_MIN_SCALE;
 use super::teach::{Half, HeatMode, PanelView};
-use crate::chess::{Bitboard, Color, Piece, Square};
+use crate::chess::{Bitboard, Piece, Square};
 use crate::eval::hce::attribution::term_squares;
 use crate::eval::hce::sink::Term;
 use crate::eval::hce::DEFAULT_TABLES;
@@ -119,10 +119,7 @@ fn piece_squares(piece: Piece, half: Half, phase: i32) -> Heat {
             Half::Tapered => taper(s, phase),
         });
     }
-    let side = match piece.color() {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
+    let side = piece.color().name();
     let half = match half {
         Half::Mg => "mg".to_string(),
         Half::Eg => "eg".to_string(),
@@ -201,6 +198,7 @@ pub fn piece_name(p: Piece) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Color;
 
     #[test]
     fn nice_scales() {

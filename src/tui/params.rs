@@ -1,6 +1,7 @@
 //! The board's named numbers: strength levels, clocks, refresh rates and
 //! layout limits. Nothing else in `tui` writes these inline.
 
+use super::control::ClockBounds;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
@@ -35,9 +36,21 @@ pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 pub const CLOCK_PRESETS: [(u64, u64); 7] =
     [(0, 0), (1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
 
-/// The longest base time and increment a custom clock takes.
-pub const CUSTOM_MINUTES_MAX: u64 = 300;
-pub const CUSTOM_INCREMENT_MAX: u64 = 180;
+/// The clocks the play dialog's custom prompt takes: 1 second to 5 hours,
+/// at most 3 minutes of increment.
+pub const PLAYER_CLOCKS: ClockBounds = ClockBounds {
+    min_base: Duration::from_secs(1),
+    max_base: Duration::from_secs(300 * 60),
+    max_increment: Duration::from_secs(180),
+};
+
+/// The clocks `:match` takes for engine games: from a tenth of a second
+/// (bullet tests) to 10 hours, and as much increment.
+pub const ENGINE_CLOCKS: ClockBounds = ClockBounds {
+    min_base: Duration::from_millis(100),
+    max_base: Duration::from_secs(36_000),
+    max_increment: Duration::from_secs(36_000),
+};
 
 /// A clock under this is drawn in the warning colour (bold and reversed
 /// without colours), and shows tenths of seconds.

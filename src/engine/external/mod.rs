@@ -9,9 +9,11 @@
 //! prints garbage or plays an illegal move becomes an `Error` event (and a
 //! `bestmove` without a move for the search it owed), never a hang.
 
+mod error;
 pub mod protocol;
 mod spec;
 
+pub use error::{ExternalError, SpecError};
 pub use spec::EngineSpec;
 
 use super::{EngineOption, SearchEvent};
@@ -92,7 +94,9 @@ impl ExternalEngine {
     /// Starts the engine and shakes hands (`uci` ... `uciok`, the spec's
     /// options, `isready` ... `readyok`). Options it does not have are
     /// reported as `Error` events on the channel, not refused.
-    pub fn start(spec: &EngineSpec) -> Result<(ExternalEngine, Receiver<SearchEvent>), String> {
+    pub fn start(
+        spec: &EngineSpec,
+    ) -> Result<(ExternalEngine, Receiver<SearchEvent>), ExternalError> {
         let shown = spec.label();
         let mut child = Command::new(&spec.command)
             .args(&spec.args)
@@ -100,7 +104,10 @@ impl ExternalEngine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", spec.command))?;
+            .map_err(|source| ExternalError::Spawn {
+                command: spec.command.clone(),
+                source,
+            })?;
         let (events, rx) = channel();
         let shared: Shared = Arc::new((Mutex::new(State::default()), Condvar::new()));
         let stderr = Arc::new(Mutex::new(String::new()));
@@ -108,7 +115,7 @@ impl ExternalEngine {
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
-            return Err(format!("cannot talk to {shown}: no pipes"));
+            return Err(ExternalError::NoPipes { engine: shown });
         };
         spawn_stderr(err, Arc::clone(&stderr));
         spawn_reader(stdout, Arc::clone(&shared), events.clone(), shown.clone());
@@ -131,7 +138,7 @@ impl ExternalEngine {
         Ok((engine, rx))
     }
 
-    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), String> {
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), ExternalError> {
         self.write("uci")?;
         let deadline = Instant::now() + self.limits[0];
         let state = self.wait_until(deadline, |s| s.uciok || s.exited);
@@ -139,13 +146,17 @@ impl ExternalEngine {
         drop(state);
         if !ok {
             let why = if exited {
-                format!("{} exited at start{}", self.name, self.stderr_tail())
+                ExternalError::Exited {
+                    engine: self.name.clone(),
+                    at_start: true,
+                    stderr: self.stderr_tail(),
+                }
             } else {
-                format!(
-                    "{} did not answer 'uci' within {} s: is it a UCI engine?",
-                    self.name,
-                    self.limits[0].as_secs_f32()
-                )
+                ExternalError::Silent {
+                    engine: self.name.clone(),
+                    command: "uci",
+                    waited: self.limits[0],
+                }
             };
             let _ = self.child.kill();
             return Err(why);
@@ -157,7 +168,7 @@ impl ExternalEngine {
         }
         for (name, value) in &spec.options {
             if let Err(e) = self.set_uci_option(name, value) {
-                let _ = self.events.send(SearchEvent::Error(e));
+                let _ = self.events.send(SearchEvent::Error(e.to_string()));
             }
         }
         self.sync()
@@ -190,12 +201,17 @@ impl ExternalEngine {
     }
 
     /// Sends `setoption` for an option the engine declared.
-    pub fn set_uci_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub fn set_uci_option(&mut self, name: &str, value: &str) -> Result<(), ExternalError> {
         let Some(declared) = self.declared(name) else {
-            return Err(format!("{} has no option '{name}'", self.name));
+            return Err(ExternalError::NoSuchOption {
+                engine: self.name.clone(),
+                option: name.to_string(),
+            });
         };
         if value.contains('\n') || value.contains('\r') {
-            return Err(format!("option {name}: a value must be one line"));
+            return Err(ExternalError::MultiLineValue {
+                option: name.to_string(),
+            });
         }
         let line = if value.is_empty() {
             format!("setoption name {declared}")
@@ -208,7 +224,7 @@ impl ExternalEngine {
     /// tapir's typed options, for the engine's options of the same
     /// meaning. tapir's own (its evaluator, its net) and options the
     /// engine lacks are passed over: the board sends them to any engine.
-    pub fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
+    pub fn set_option(&mut self, option: EngineOption) -> Result<(), ExternalError> {
         let (name, value) = match option {
             EngineOption::Hash(v) => ("Hash", v.to_string()),
             EngineOption::Threads(v) => ("Threads", v.to_string()),
@@ -249,7 +265,7 @@ impl ExternalEngine {
             .and_then(|_| self.write(&protocol::go_line(&limits)));
         if let Err(e) = sent {
             if lock(&self.shared).running.take().is_some() {
-                self.owe_nothing(id, e);
+                self.owe_nothing(id, e.to_string());
             }
         }
         id
@@ -301,7 +317,7 @@ impl ExternalEngine {
         self.stop();
         if self.write("ucinewgame").is_ok() {
             if let Err(e) = self.sync() {
-                let _ = self.events.send(SearchEvent::Error(e));
+                let _ = self.events.send(SearchEvent::Error(e.to_string()));
             }
         }
     }
@@ -311,7 +327,7 @@ impl ExternalEngine {
     }
 
     /// `isready`, and waits for its `readyok`.
-    fn sync(&mut self) -> Result<(), String> {
+    fn sync(&mut self) -> Result<(), ExternalError> {
         self.write("isready")?;
         self.readies_sent += 1;
         let want = self.readies_sent;
@@ -323,13 +339,17 @@ impl ExternalEngine {
         let exited = state.exited;
         drop(state);
         Err(if exited {
-            format!("{} exited{}", self.name, self.stderr_tail())
+            ExternalError::Exited {
+                engine: self.name.clone(),
+                at_start: false,
+                stderr: self.stderr_tail(),
+            }
         } else {
-            format!(
-                "{} did not answer 'isready' within {} s",
-                self.name,
-                self.limits[1].as_secs_f32()
-            )
+            ExternalError::Silent {
+                engine: self.name.clone(),
+                command: "isready",
+                waited: self.limits[1],
+            }
         })
     }
 
@@ -354,21 +374,23 @@ impl ExternalEngine {
         state
     }
 
-    fn write(&mut self, line: &str) -> Result<(), String> {
+    fn write(&mut self, line: &str) -> Result<(), ExternalError> {
         let Some(stdin) = self.stdin.as_mut() else {
-            return Err(format!("{} is not running", self.name));
+            return Err(ExternalError::NotRunning {
+                engine: self.name.clone(),
+            });
         };
         let r = stdin
             .write_all(line.as_bytes())
             .and_then(|_| stdin.write_all(b"\n"))
             .and_then(|_| stdin.flush());
-        r.map_err(|e| {
+        r.map_err(|source| {
             self.stdin = None;
-            format!(
-                "{} stopped reading its input ({e}){}",
-                self.name,
-                self.stderr_tail()
-            )
+            ExternalError::Write {
+                engine: self.name.clone(),
+                source,
+                stderr: self.stderr_tail(),
+            }
         })
     }
 

@@ -2,6 +2,8 @@
 //! to set after the handshake, and the name the board shows. Comes from
 //! `config.toml`'s `[[engine]]` tables, `--engine CMD` or `:engine add`.
 
+use super::error::SpecError;
+
 /// An engine to start.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineSpec {
@@ -19,10 +21,10 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// A command line as a shell would split it: words apart by blanks,
     /// '...' and "..." keep blanks, a backslash keeps the next character.
-    pub fn from_command_line(line: &str) -> Result<EngineSpec, String> {
+    pub fn from_command_line(line: &str) -> Result<EngineSpec, SpecError> {
         let words = split_words(line)?;
         let Some((command, args)) = words.split_first() else {
-            return Err("no engine command given".into());
+            return Err(SpecError::Empty);
         };
         Ok(EngineSpec {
             name: None,
@@ -45,7 +47,7 @@ impl EngineSpec {
     }
 }
 
-fn split_words(line: &str) -> Result<Vec<String>, String> {
+fn split_words(line: &str) -> Result<Vec<String>, SpecError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -59,7 +61,7 @@ fn split_words(line: &str) -> Result<Vec<String>, String> {
                     word.push(n);
                     in_word = true;
                 }
-                None => return Err("the command ends in a lone backslash".into()),
+                None => return Err(SpecError::LoneBackslash),
             },
             (Some(_), c) => word.push(c),
             (None, '"' | '\'') => {
@@ -79,7 +81,7 @@ fn split_words(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if quote.is_some() {
-        return Err("the command has an unclosed quote".into());
+        return Err(SpecError::UnclosedQuote);
     }
     if in_word {
         words.push(word);
@@ -99,9 +101,10 @@ mod tests {
         let s = EngineSpec::from_command_line("  stockfish  ").unwrap();
         assert_eq!((s.command.as_str(), s.args.len()), ("stockfish", 0));
         assert_eq!(s.label(), "stockfish");
-        assert!(EngineSpec::from_command_line("").is_err());
-        assert!(EngineSpec::from_command_line("'open").is_err());
-        assert!(EngineSpec::from_command_line("x\\").is_err());
+        let err = |line| EngineSpec::from_command_line(line).err();
+        assert_eq!(err(""), Some(SpecError::Empty));
+        assert_eq!(err("'open"), Some(SpecError::UnclosedQuote));
+        assert_eq!(err("x\\"), Some(SpecError::LoneBackslash));
         let s = EngineSpec::from_command_line("/usr/games/stockfish").unwrap();
         assert_eq!(s.label(), "stockfish");
     }

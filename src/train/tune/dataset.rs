@@ -3,7 +3,7 @@
 //! per-position offsets, and per-position phase, scale, result and score.
 //! Built once from the records, in parallel, in record order.
 
-use super::row::{Entry, Row};
+use super::linear_form::{Entry, LinearForm};
 use crate::train::record::Record;
 use anyhow::{Context, Result};
 
@@ -60,13 +60,17 @@ impl Dataset {
             let board = r
                 .to_board()
                 .with_context(|| format!("record {} is not a legal position", first + i))?;
-            d.push(&Row::from_board(&board), r.result.white_score(), r.score);
+            d.push(
+                &LinearForm::from_board(&board),
+                r.result.white_score(),
+                r.score,
+            );
         }
         Ok(d)
     }
 
     /// Adds one position.
-    pub fn push(&mut self, row: &Row, result: f32, score: i16) {
+    pub fn push(&mut self, row: &LinearForm, result: f32, score: i16) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -108,10 +112,10 @@ impl Dataset {
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    /// Position `i`'s (midgame, endgame) multipliers; see `Row::factors`.
+    /// Position `i`'s (midgame, endgame) multipliers; see `LinearForm::factors`.
     #[inline(always)]
     pub fn factors(&self, i: usize) -> (f64, f64) {
-        Row::factors(self.phase[i], self.scale[i])
+        LinearForm::factors(self.phase[i], self.scale[i])
     }
 
     #[inline(always)]
@@ -124,7 +128,7 @@ impl Dataset {
         self.score[i] as f64
     }
 
-    /// Position `i`'s evaluation with float weights (see `Row::eval`).
+    /// Position `i`'s evaluation with float weights (see `LinearForm::eval`).
     #[inline(always)]
     pub fn eval(&self, i: usize, w: &[f64]) -> f64 {
         let (fm, fe) = self.factors(i);
@@ -152,9 +156,9 @@ impl Dataset {
         }
     }
 
-    /// Position `i` as a `Row` again (for checks).
-    pub fn row(&self, i: usize) -> Row {
-        Row {
+    /// Position `i` as a `LinearForm` again (for checks).
+    pub fn row(&self, i: usize) -> LinearForm {
+        LinearForm {
             entries: self.entries(i).to_vec(),
             phase: self.phase[i],
             scale: self.scale[i],
@@ -184,7 +188,7 @@ mod tests {
         assert_eq!(one.len(), records.len());
         assert_eq!(three.len(), records.len());
         for (i, r) in records.iter().enumerate() {
-            let row = Row::from_board(&r.to_board().unwrap());
+            let row = LinearForm::from_board(&r.to_board().unwrap());
             assert_eq!(one.row(i), row);
             assert_eq!(three.row(i), row);
             assert_eq!(three.result(i), r.result.white_score() as f64);

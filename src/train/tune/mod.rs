@@ -18,8 +18,8 @@
 
 pub mod adam;
 pub mod dataset;
+pub mod linear_form;
 pub mod objective;
 pub mod render;
-pub mod row;
 pub mod tuner;
 pub mod weights;

@@ -31,7 +31,7 @@ fn board(name: &str, table: &[S], mg: bool) -> String {
     for row in 0..8 {
         out.push_str("   ");
         for file in 0..8 {
-            // Row 0 is rank 8; square index a1 = 0.
+            // LinearForm 0 is rank 8; square index a1 = 0.
             let s = table[(row * 8 + file) ^ 56];
             let _ = write!(out, "{:>4},", if mg { s.mg() } else { s.eg() });
         }

@@ -98,7 +98,7 @@ pub fn normalise(w: &mut [f64], start: &[f64], frozen: &[bool]) {
 mod tests {
     use super::*;
     use crate::train::rng::Rng;
-    use crate::train::tune::row::Row;
+    use crate::train::tune::linear_form::LinearForm;
 
     #[test]
     fn round_trip_and_rounding() {
@@ -128,7 +128,7 @@ mod tests {
         assert_ne!(w, before);
         let boards = crate::eval::tests::playout_positions(3000, 77);
         for b in &boards {
-            let r = Row::from_board(b);
+            let r = LinearForm::from_board(b);
             assert!(
                 (r.eval(&w) - r.eval(&before)).abs() < 1e-6,
                 "{}",

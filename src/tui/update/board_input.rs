@@ -109,13 +109,9 @@ impl App {
         }
         match b.piece_at(sq) {
             None => self.error(format!("no piece on {sq}")),
-            Some(p) if p.color() != b.side_to_move() => self.error(format!(
-                "{} is to move",
-                match b.side_to_move() {
-                    Color::White => "White",
-                    Color::Black => "Black",
-                }
-            )),
+            Some(p) if p.color() != b.side_to_move() => {
+                self.error(format!("{} is to move", b.side_to_move().name()))
+            }
             Some(_) if !self.view.legal.iter().any(|m| m.from() == sq) => {
                 self.error(format!("the piece on {sq} has no legal move"))
             }

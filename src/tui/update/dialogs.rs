@@ -8,7 +8,7 @@ use crate::tui::app::{
     App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_text, parse_control};
-use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX};
+use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX, PLAYER_CLOCKS};
 use std::time::Duration;
 
 impl App {
@@ -117,10 +117,7 @@ impl App {
         self.set_game_tags(&mut doc);
         self.doc = doc;
         self.refresh();
-        let side = match d.human {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
+        let side = d.human.name();
         let clock = match clock {
             Some((base, inc)) => format!(", clocks {}", control_text(base, inc)),
             None => String::new(),
@@ -140,7 +137,7 @@ impl App {
     /// The custom clock prompt's answer: the game starts with it, or the
     /// prompt stays open with what was wrong.
     pub(super) fn custom_clock(&mut self, d: PlayDialog, text: &str) {
-        match parse_control(text) {
+        match parse_control(text, PLAYER_CLOCKS) {
             Ok(c) => self.start_play(d, Some(c)),
             Err(e) => {
                 self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), text));

@@ -2,7 +2,6 @@
 //! term, the phase explorer, heatmaps, loading a net, and keeping the board
 //! overlay (`App::heat`) in step with all of it.
 
-use crate::chess::Color;
 use crate::eval::hce::sink::Term;
 use crate::eval::nnue::Network;
 use crate::eval::phase::MAX_PHASE;
@@ -131,10 +130,7 @@ impl App {
                 }
                 self.info(format!(
                     "heatmap piece: {} {}",
-                    match p.color() {
-                        Color::White => "White",
-                        Color::Black => "Black",
-                    },
+                    p.color().name(),
                     piece_name(p)
                 ));
             }

@@ -185,10 +185,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let (text, style) = match app.result_text() {
         Some(t) => (t, Style::new().fg(theme.error).add_modifier(Modifier::BOLD)),
         None => {
-            let side = match b.side_to_move() {
-                Side::White => "White",
-                Side::Black => "Black",
-            };
+            let side = b.side_to_move().name();
             let who = match app.play.mode {
                 Mode::Play { human, .. } if human == b.side_to_move() => " (you)",
                 Mode::Play { .. } => " (engine)",

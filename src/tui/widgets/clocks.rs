@@ -75,17 +75,8 @@ pub fn clock_text(d: Duration) -> String {
 
 /// The players' names as the game's tags have them.
 fn name(app: &App, side: Side) -> String {
-    let tag = if side == Side::White {
-        "White"
-    } else {
-        "Black"
-    };
-    let fallback = if side == Side::White {
-        "White"
-    } else {
-        "Black"
-    };
-    app.doc.game.tags.known(tag).unwrap_or(fallback).to_string()
+    let tag = side.name();
+    app.doc.game.tags.known(tag).unwrap_or(tag).to_string()
 }
 
 /// Draws the panel in `area`: stacked when there is room for both clocks
@@ -240,11 +231,7 @@ fn clock(
     let flagged = clocks.is_some_and(|c| c.flagged == Some(side));
     let low = left.is_some_and(|d| d < LOW_TIME);
     let mark = if running { "▶ " } else { "  " };
-    let colour = if side == Side::White {
-        "White"
-    } else {
-        "Black"
-    };
+    let colour = side.name();
     let label = if flagged {
         format!("{mark}{colour} · flag fell")
     } else if low && !theme.colored() {

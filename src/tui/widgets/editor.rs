@@ -44,10 +44,7 @@ pub fn palette_at(area: Rect, x: u16, y: u16) -> Option<usize> {
 
 /// The rows under the palette.
 fn rows(e: &Editor) -> [String; 4] {
-    let side = match e.side {
-        crate::chess::Color::White => "White",
-        crate::chess::Color::Black => "Black",
-    };
+    let side = e.side.name();
     let ep = e.ep.map_or("-".to_string(), |s| s.to_string());
     [
         match &e.check {

@@ -52,12 +52,15 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .search
         .as_ref()
         .is_some_and(|s| s.key.purpose == Purpose::EngineMove && !s.finished);
-    let hint = if thinking {
+    let lines: &[LineView] = if thinking { &[] } else { &app.engine.lines };
+    // The hint is only built when there are no lines to show.
+    let hint = if !lines.is_empty() {
+        String::new()
+    } else if thinking {
         "the engine is thinking; its line shows once it has moved".to_string()
     } else {
         idle_hint(app)
     };
-    let lines: &[LineView] = if thinking { &[] } else { &app.engine.lines };
     draw_lines(lines, &hint, theme, inner, buf);
 }
 
@@ -90,10 +93,7 @@ pub fn render_player(
         return;
     };
     let p = &d.players[side.index()];
-    let colour = match side {
-        crate::chess::Color::White => "White",
-        crate::chess::Color::Black => "Black",
-    };
+    let colour = side.name();
     let to_move = d.result.is_none() && app.doc.game.board(d.end).side_to_move() == side;
     let mark = if to_move { "▶ " } else { "" };
     let clock = super::status::clock(d.clocks.remaining(side, app.now));
@@ -389,14 +389,9 @@ fn idle_hint(app: &App) -> String {
         return "game over - nothing to analyse".to_string();
     }
     match app.play.mode {
-        Mode::Play { human, level } if app.engine.search.is_none() => format!(
-            "level {level} · your move ({})",
-            if human == crate::chess::Color::White {
-                "White"
-            } else {
-                "Black"
-            }
-        ),
+        Mode::Play { human, level } if app.engine.search.is_none() => {
+            format!("level {level} · your move ({})", human.name())
+        }
         _ if app.searching() => "thinking…".to_string(),
         _ if !app.play.analysis => "analysis off - press a to analyse".to_string(),
         _ => "waiting for the engine…".to_string(),

@@ -4,7 +4,7 @@
 
 use super::board::text_glyph;
 use super::{popup, put};
-use crate::chess::{Color as Side, Piece};
+use crate::chess::Piece;
 use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
@@ -20,10 +20,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => {
             let (_, inner) = popup(buf, full, 60, 10, "Play the engine", theme);
-            let side = match d.human {
-                Side::White => "White",
-                Side::Black => "Black",
-            };
+            let side = d.human.name();
             let clocks = match CLOCK_PRESETS.get(d.clock) {
                 Some((0, _)) => "none (untimed)".to_string(),
                 Some(&(m, i)) => {

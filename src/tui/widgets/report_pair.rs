@@ -4,7 +4,7 @@
 //! differences the sentence quotes with their total, so every number of
 //! the sentence is on screen; the sentence itself below when there is room.
 
-use super::put;
+use super::{put, wrap};
 use crate::chess::{Board, Color, Square};
 use crate::tui::app::App;
 use crate::tui::report::ReportPair;
@@ -19,26 +19,6 @@ const GAP: u16 = 2;
 /// The narrowest right-hand block beside the boards; narrower panels put
 /// the lines and terms under the boards.
 const SIDE_MIN_W: u16 = 24;
-
-/// Words of `text` in rows of at most `width` cells.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    for w in text.split_whitespace() {
-        let len = row.chars().count();
-        if len > 0 && len + 1 + w.chars().count() > width {
-            rows.push(std::mem::take(&mut row));
-        }
-        if !row.is_empty() {
-            row.push(' ');
-        }
-        row.push_str(w);
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
-}
 
 /// A small board at (x, y): a letter per piece (White upper case), the
 /// squares in the board's colours.
@@ -149,10 +129,7 @@ fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mu
             line(&mut y, row, style);
         }
     }
-    let side = match p.mover {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
+    let side = p.mover.name();
     line(&mut y, &format!("terms, {side}'s view, pawns:"), dim);
     let name_w = (bw as usize).saturating_sub(8).min(16);
     for (name, v) in &p.terms {

@@ -18,7 +18,7 @@ pub struct Entry {
 
 /// A position's linear form (see the module comment).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct LinearForm {
     /// Sorted by index, no zero counts.
     pub entries: Vec<Entry>,
     /// 0..=24.
@@ -27,9 +27,9 @@ pub struct Row {
     pub scale: u8,
 }
 
-impl Row {
+impl LinearForm {
     /// Extracts the linear form of `b` with the committed weights.
-    pub fn from_board(b: &Board) -> Row {
+    pub fn from_board(b: &Board) -> LinearForm {
         let (coeffs, finish) = hce::linear_form(b);
         let entries = coeffs
             .into_iter()
@@ -38,7 +38,7 @@ impl Row {
                 count: i16::try_from(n).expect("feature counts are small"),
             })
             .collect();
-        Row {
+        LinearForm {
             entries,
             phase: finish.phase as u8,
             scale: finish.scale as u8,
@@ -69,7 +69,7 @@ impl Row {
     /// The evaluation (White's view, centipawns, no rounding) with float
     /// weights laid out as in `weights`: midgame at `2i`, endgame at `2i+1`.
     pub fn eval(&self, w: &[f64]) -> f64 {
-        let (fm, fe) = Row::factors(self.phase, self.scale);
+        let (fm, fe) = LinearForm::factors(self.phase, self.scale);
         let (mut mg, mut eg) = (0.0, 0.0);
         for e in &self.entries {
             let i = 2 * e.index as usize;
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn start_position_is_tempo_only() {
-        let r = Row::from_board(&Board::startpos());
+        let r = LinearForm::from_board(&Board::startpos());
         assert_eq!(
             r.entries,
             vec![Entry {
@@ -104,14 +104,14 @@ mod tests {
         assert_eq!((r.phase, r.scale), (24, 64));
         let black =
             Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-        assert_eq!(Row::from_board(&black).entries[0].count, -1);
+        assert_eq!(LinearForm::from_board(&black).entries[0].count, -1);
     }
 
     #[test]
     fn counts_are_white_minus_black() {
         // White: knight on f3, pawns a2 b2; Black: pawn a7.
         let b = Board::from_fen("4k3/p7/8/8/8/5N2/PP6/4K3 w - - 0 1").unwrap();
-        let r = Row::from_board(&b);
+        let r = LinearForm::from_board(&b);
         let count = |i: usize| {
             r.entries
                 .iter()
@@ -134,7 +134,7 @@ mod tests {
         let wf = from_params(&Params::DEFAULT);
         let mut scaled = 0;
         for b in playouts(5, 4000) {
-            let r = Row::from_board(&b);
+            let r = LinearForm::from_board(&b);
             let white = crate::eval::evaluate(&b) * b.side_to_move().sign();
             // Exact with the integer arithmetic of `evaluate`...
             assert_eq!(r.eval_exact(&w), white, "{}", b.to_fen());
@@ -161,7 +161,7 @@ mod tests {
         let w = p.to_vec();
         let (mut same, mut differ) = (0, 0);
         for b in playouts(9, 3000) {
-            let r = Row::from_board(&b);
+            let r = LinearForm::from_board(&b);
             let white = evaluate_with(&b, &t, None) * b.side_to_move().sign();
             let scale_now = crate::eval::trace::trace_with(&b, &t).scale;
             if scale_now == r.scale as i32 {
