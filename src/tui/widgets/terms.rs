@@ -6,8 +6,9 @@
 //! the NNUE output beside it. Tab selects a row: it is highlighted here,
 //! its squares on the board, and its description fills spare rows.
 
-use super::{put, wrap};
+use super::wrap;
 use crate::engine::EvalKind;
+use crate::eval::hce::params::SCALE_MAX;
 use crate::eval::hce::scale;
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::{taper, MAX_PHASE};
@@ -19,6 +20,8 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// Columns right of the term name: three " mg eg" groups and the taper,
 /// at the narrowest number width.
@@ -42,217 +45,224 @@ pub fn total_at(app: &App, phase: i32) -> i32 {
         return t.tapered;
     }
     let unscaled = taper(t.total, phase);
-    unscaled * scale::factor(&app.view.board, unscaled) / crate::eval::hce::params::SCALE_MAX
+    unscaled * scale::factor(&app.view.board, unscaled) / SCALE_MAX
 }
 
+/// The widths and cut of the term table in a panel of `inner`'s size.
+struct Table {
+    /// The name column.
+    name_w: usize,
+    /// The terms shown: from `first`, `shown` of them.
+    first: usize,
+    shown: usize,
+    /// A short panel: no blank after a leading NNUE line, no packed total.
+    tight: bool,
+}
+
+impl Table {
+    fn of(app: &App, inner: Rect, scaled: bool) -> Table {
+        let terms = app.view.trace.terms.len();
+        let nnue_first = app.ui.eval_view == EvalKind::Nnue;
+        // Rows besides the term rows: the NNUE line (and a blank after it
+        // when it leads), the header, total, scale, phase, formula, packed.
+        let fixed = 1 + usize::from(nnue_first) + 1 + 1 + usize::from(scaled) + 3;
+        let tight = (inner.height as usize) < fixed + 1 + terms;
+        let numbers_w = NUMBERS_W + 6 * (number_w(inner) as u16 - 5);
+        let name_w = inner.width.saturating_sub(numbers_w).clamp(6, 20) as usize;
+        // Rows above the table and after it (total, scale, phase, formula,
+        // packed, the NNUE line in the HCE view).
+        let above = if nnue_first {
+            1 + usize::from(!tight)
+        } else {
+            0
+        };
+        let tail = 3 + usize::from(!tight) + usize::from(!nnue_first) + usize::from(scaled);
+        let room = (inner.height as usize).saturating_sub(above + 1 + tail);
+        let shown = if terms > room {
+            room.saturating_sub(1)
+        } else {
+            terms
+        };
+        // Keep the selected row in view when the table is cut short.
+        let first = match app.ui.teach.term {
+            Some(i) if i >= shown && shown > 0 => i + 1 - shown,
+            _ => 0,
+        };
+        Table {
+            name_w,
+            first,
+            shown,
+            tight,
+        }
+    }
+}
+
+/// The panel, top to bottom, as lines that one `Paragraph` draws (cut at
+/// the panel's edges): the NNUE line when it leads, the table, the scale,
+/// the total, the phase gauge and formula, the packed total, then the
+/// selected term's description or the FEN in the rows left.
 pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 20 {
         return;
     }
-    let mut y = inner.y;
-    let bottom = inner.y + inner.height;
     let t = &app.view.trace;
     let p = shown_phase(app);
     let nnue_first = app.ui.eval_view == EvalKind::Nnue;
-    let scaled =
-        scale::factor(&app.view.board, taper(t.total, p)) != crate::eval::hce::params::SCALE_MAX;
-    // Rows besides the term rows: the NNUE line (and a blank after it when
-    // it leads), the header, total, scale, phase, formula, packed total.
-    let fixed = 1 + u16::from(nnue_first) + 1 + 1 + u16::from(scaled) + 3;
-    // On a short panel the terms come first: no blank line, no packed total.
-    let tight = (inner.height as usize) < fixed as usize + 1 + t.terms.len();
+    let plain = taper(t.total, p);
+    let (factor, why) = scale::classify(&app.view.board, plain);
+    let scaled = factor != SCALE_MAX;
+    let table = Table::of(app, inner, scaled);
+    let c = number_w(inner);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    let mut lines: Vec<Line> = Vec::new();
     if nnue_first {
-        y = nnue_line(app, theme, inner, y, buf);
-        y += u16::from(!tight);
+        lines.push(nnue_line(app, theme));
+        if !table.tight {
+            lines.push(Line::default());
+        }
     }
-    let numbers_w = NUMBERS_W + 6 * (number_w(inner) as u16 - 5);
-    let nw = inner.width.saturating_sub(numbers_w).clamp(6, 20);
-    // Rows after the table: total, scale, phase, formula, packed, nnue (HCE view).
-    let tail = 3 + u16::from(!tight) + u16::from(!nnue_first) + u16::from(scaled);
-    let room = bottom.saturating_sub(y + 1 + tail) as usize;
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
-    if y < bottom {
-        let text = format!(
-            "{:<nw$}│{:^g$}│{:^g$}│{:^g$}│{:>6}",
-            if nw >= 11 { "Term  mg eg" } else { "Term" },
-            "White",
-            "Black",
-            "Total",
-            if app.ui.teach.phase.is_some() {
-                format!("@{p}")
-            } else {
-                "Taper".to_string()
-            },
-            nw = nw as usize,
-            g = 2 * number_w(inner) + 1
-        );
-        put(buf, inner.x, y, &text, head, inner.width);
-        y += 1;
-    }
-    let shown = if t.terms.len() > room {
-        room.saturating_sub(1)
-    } else {
-        t.terms.len()
-    };
-    // Keep the selected row in view when the table is cut short.
-    let first = match app.ui.teach.term {
-        Some(i) if i >= shown && shown > 0 => i + 1 - shown,
-        _ => 0,
-    };
-    for (i, term) in t.terms.iter().enumerate().skip(first).take(shown) {
+    let header = format!(
+        "{:<nw$}│{:^g$}│{:^g$}│{:^g$}│{:>6}",
+        if table.name_w >= 11 {
+            "Term  mg eg"
+        } else {
+            "Term"
+        },
+        "White",
+        "Black",
+        "Total",
+        if app.ui.teach.phase.is_some() {
+            format!("@{p}")
+        } else {
+            "Taper".to_string()
+        },
+        nw = table.name_w,
+        g = 2 * c + 1
+    );
+    lines.push(Line::styled(header, head));
+    for (i, term) in t
+        .terms
+        .iter()
+        .enumerate()
+        .skip(table.first)
+        .take(table.shown)
+    {
         let style = if app.ui.teach.term == Some(i) {
             theme.highlight()
         } else {
             Style::new().fg(theme.text)
         };
         let total = term.total();
-        row(
-            buf,
-            inner,
-            y,
-            nw,
-            &term_label(i, term.name, nw as usize),
+        let label = term_label(i, term.name, table.name_w);
+        let text = row(
+            c,
+            table.name_w,
+            &label,
             [term.white, term.black, total],
             taper(total, p),
-            style,
         );
-        y += 1;
+        lines.push(Line::styled(text, style));
     }
-    if shown < t.terms.len() && y < bottom {
-        put(
-            buf,
-            inner.x,
-            y,
-            &format!(
-                "… {} more terms: Tab scrolls to them",
-                t.terms.len() - shown
-            ),
-            theme.dim_style(),
-            inner.width,
-        );
-        y += 1;
+    if table.shown < t.terms.len() {
+        let more = t.terms.len() - table.shown;
+        let text = format!("… {more} more terms: Tab scrolls to them");
+        lines.push(Line::styled(text, theme.dim_style()));
     }
     // The drawish scale as a row of its own, so the Taper column adds up.
-    let plain = taper(t.total, p);
-    let (factor, why) = scale::classify(&app.view.board, plain);
-    if factor != crate::eval::hce::params::SCALE_MAX && y < bottom {
-        let scaled = total_at(app, p);
+    if scaled {
         let label = format!("Scale ×{factor}/64: {}", why.words());
-        let text = format!(
-            "{label:<w$}{:>6}",
-            scaled - plain,
-            w = (inner.width as usize)
-                .saturating_sub(6)
-                .min(nw as usize + 37)
-        );
-        put(
-            buf,
-            inner.x,
-            y,
-            &text,
-            Style::new().fg(theme.accent),
-            inner.width,
-        );
-        y += 1;
+        let w = width.saturating_sub(6).min(table.name_w + 37);
+        let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
+        lines.push(Line::styled(text, Style::new().fg(theme.accent)));
     }
-    if y < bottom {
-        let white: S = t.terms.iter().map(|x| x.white).sum();
-        let black: S = t.terms.iter().map(|x| x.black).sum();
-        row(
-            buf,
-            inner,
-            y,
-            nw,
-            "Total",
-            [white, black, t.total],
-            total_at(app, p),
-            Style::new().add_modifier(Modifier::BOLD),
-        );
-        y += 1;
-    }
-    if y < bottom {
-        phase_gauge(app, theme, inner, y, buf);
-        y += 1;
-    }
-    if y < bottom {
-        let mg = t.total.mg() as i32;
-        let eg = t.total.eg() as i32;
-        let plain = taper(t.total, p);
-        let scaled = total_at(app, p);
-        let mut f = format!(
-            "({mg}×{p} + {eg}×{}) / {MAX_PHASE} = {plain}",
-            MAX_PHASE - p
-        );
-        if plain != scaled || t.scale != crate::eval::hce::params::SCALE_MAX {
-            let factor = scale::factor(&app.view.board, plain);
-            f.push_str(&format!(" ×{factor}/64 = {scaled}"));
-        }
-        if app.ui.teach.phase.is_some() {
-            f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
-        }
-        put(
-            buf,
-            inner.x,
-            y,
-            &f,
-            Style::new().fg(theme.text),
-            inner.width,
-        );
-        y += 1;
-    }
-    if y + 2 < bottom {
-        let why = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
-        for line in wrap(why, inner.width as usize).iter().take(2) {
-            if y >= bottom {
-                break;
-            }
-            put(buf, inner.x, y, line, theme.dim_style(), inner.width);
-            y += 1;
+    let white: S = t.terms.iter().map(|x| x.white).sum();
+    let black: S = t.terms.iter().map(|x| x.black).sum();
+    let total = row(
+        c,
+        table.name_w,
+        "Total",
+        [white, black, t.total],
+        total_at(app, p),
+    );
+    lines.push(Line::styled(
+        total,
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    lines.push(phase_gauge(app, theme, inner.width));
+    lines.push(Line::styled(formula(app, p), Style::new().fg(theme.text)));
+    if lines.len() + 2 < height {
+        let legend = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
+        for line in wrap(legend, width).into_iter().take(2) {
+            lines.push(Line::styled(line, theme.dim_style()));
         }
     }
-    if y < bottom && !tight {
-        let packed = t.total.packed();
-        let text = format!(
+    if !table.tight {
+        let packed = format!(
             "packed total {:#010x} = ({} << 16) + {}",
-            packed as u32,
+            t.total.packed() as u32,
             t.total.eg(),
             t.total.mg()
         );
-        put(buf, inner.x, y, &text, theme.dim_style(), inner.width);
-        y += 1;
+        lines.push(Line::styled(packed, theme.dim_style()));
     }
-    if app.ui.eval_view == EvalKind::Hce && y < bottom {
-        y = nnue_line(app, theme, inner, y, buf);
+    if !nnue_first {
+        lines.push(nnue_line(app, theme));
     }
-    if let Some(i) = app.ui.teach.term {
-        // The selected term's description, as far as it fits.
-        let term = crate::eval::hce::sink::Term::ALL[i];
-        let text = format!("{}: {}", term.name(), about(term));
-        for (k, line) in wrap(&text, inner.width as usize).iter().enumerate() {
-            let yy = y + 1 + k as u16;
-            if yy >= bottom {
-                break;
+    // In the rows left, after a blank: the selected term's description, or
+    // the FEN.
+    if lines.len() + 1 < height {
+        lines.push(Line::default());
+        match app.ui.teach.term {
+            Some(i) => {
+                let term = Term::ALL[i];
+                let text = format!("{}: {}", term.name(), about(term));
+                for line in wrap(&text, width) {
+                    lines.push(Line::styled(line, theme.dim_style()));
+                }
             }
-            put(buf, inner.x, yy, line, theme.dim_style(), inner.width);
+            None => lines.extend(fen_rows(&app.view.fen, theme, width, height - lines.len())),
         }
-        return;
     }
-    // The FEN, if rows are left, wrapped at its spaces.
-    if y + 1 < bottom {
-        fen_rows(&app.view.fen, theme, inner, y + 1, bottom, buf);
-    }
+    Paragraph::new(lines).render(inner, buf);
 }
 
-/// "FEN " and the FEN over the rows from `y` to `bottom`, broken only
-/// between its fields (a field wider than the row is split).
-fn fen_rows(fen: &str, theme: &Theme, inner: Rect, y: u16, bottom: u16, buf: &mut Buffer) {
-    let w = inner.width.saturating_sub(4);
-    put(buf, inner.x, y, "FEN ", theme.dim_style(), 4);
-    let rows = bottom.saturating_sub(y).min(2) as usize;
-    let widths = vec![w as usize; rows];
-    for (k, row) in super::status::fit_rows(fen, &widths).iter().enumerate() {
-        put(buf, inner.x + 4, y + k as u16, row, theme.dim_style(), w);
+/// The taper formula filled in: "(mg×p + eg×(24-p)) / 24 = v", the scale
+/// when it applies, and the real phase's value while the explorer is open.
+fn formula(app: &App, p: i32) -> String {
+    let t = &app.view.trace;
+    let (mg, eg) = (t.total.mg() as i32, t.total.eg() as i32);
+    let plain = taper(t.total, p);
+    let scaled = total_at(app, p);
+    let mut f = format!(
+        "({mg}×{p} + {eg}×{}) / {MAX_PHASE} = {plain}",
+        MAX_PHASE - p
+    );
+    if plain != scaled || t.scale != SCALE_MAX {
+        let factor = scale::factor(&app.view.board, plain);
+        f.push_str(&format!(" ×{factor}/64 = {scaled}"));
     }
+    if app.ui.teach.phase.is_some() {
+        f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
+    }
+    f
+}
+
+/// "FEN " and the FEN over at most two of `rows` rows, broken only between
+/// its fields (a field wider than the row is split).
+fn fen_rows(fen: &str, theme: &Theme, width: usize, rows: usize) -> Vec<Line<'static>> {
+    let widths = vec![width.saturating_sub(4); rows.min(2)];
+    super::status::fit_rows(fen, &widths)
+        .into_iter()
+        .enumerate()
+        .map(|(k, row)| {
+            let lead = if k == 0 { "FEN " } else { "    " };
+            Line::from(vec![
+                Span::styled(lead, theme.dim_style()),
+                Span::styled(row, theme.dim_style()),
+            ])
+        })
+        .collect()
 }
 
 /// A short name for each term, for name columns too narrow for the full
@@ -288,19 +298,10 @@ pub fn term_label(i: usize, full: &str, w: usize) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn row(
-    buf: &mut Buffer,
-    inner: Rect,
-    y: u16,
-    nw: u16,
-    name: &str,
-    [white, black, total]: [S; 3],
-    tapered: i32,
-    style: Style,
-) {
-    let c = number_w(inner);
-    let text = format!(
+/// One table row: the name in `name_w` cells, each side's and the total's
+/// midgame and endgame in `c` cells, and the tapered total.
+fn row(c: usize, name_w: usize, name: &str, [white, black, total]: [S; 3], tapered: i32) -> String {
+    format!(
         "{:<nw$.nw$}│{:>c$} {:>c$}│{:>c$} {:>c$}│{:>c$} {:>c$}│{:>6}",
         name,
         white.mg(),
@@ -310,14 +311,13 @@ fn row(
         total.mg(),
         total.eg(),
         tapered,
-        nw = nw as usize
-    );
-    put(buf, inner.x, y, &text, style, inner.width);
+        nw = name_w
+    )
 }
 
 /// "Phase ████████░░░░ 16/24 · mg 16/24  66% · eg 8/24  33%"; with the
 /// explorer open the gauge is its slider and a ┃ marks the real phase.
-fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) {
+fn phase_gauge(app: &App, theme: &Theme, width: u16) -> Line<'static> {
     let real = app.view.trace.phase.clamp(0, MAX_PHASE);
     let p = shown_phase(app).clamp(0, MAX_PHASE);
     let explored = app.ui.teach.phase.is_some();
@@ -339,15 +339,16 @@ fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) 
     } else {
         theme.dim_style()
     };
-    let x = put(buf, inner.x, y, "Phase ", style, inner.width);
-    let gauge_w = (inner.x + inner.width)
-        .saturating_sub(x + label.chars().count() as u16)
+    const LEAD: &str = "Phase ";
+    let gauge_w = width
+        .saturating_sub(LEAD.len() as u16 + label.chars().count() as u16)
         .min(MAX_PHASE as u16);
     let cells = |v: i32| (v as u16 * gauge_w + MAX_PHASE as u16 / 2) / MAX_PHASE as u16;
     let filled = cells(p);
     // The real phase's cell: the last filled cell at that phase.
     let real_cell = cells(real).saturating_sub(1);
-    for i in 0..gauge_w {
+    let mut spans = vec![Span::styled(LEAD, style)];
+    spans.extend((0..gauge_w).map(|i| {
         let (c, color) = if explored && i == real_cell {
             ("┃", theme.error)
         } else if i < filled {
@@ -355,24 +356,18 @@ fn phase_gauge(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) 
         } else {
             ("░", theme.dim)
         };
-        put(buf, x + i, y, c, Style::new().fg(color), 1);
-    }
-    put(
-        buf,
-        x + gauge_w,
-        y,
-        &label,
-        Style::new().fg(theme.text),
-        inner.width,
-    );
+        Span::styled(c, Style::new().fg(color))
+    }));
+    spans.push(Span::styled(label, Style::new().fg(theme.text)));
+    Line::from(spans)
 }
 
 /// The NNUE output line, White's view: the final value, the raw output and
 /// the phase scale; "not loaded" without a net.
-fn nnue_line(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) -> u16 {
+fn nnue_line(app: &App, theme: &Theme) -> Line<'static> {
     let hce = app.view.trace.tapered;
-    let (text, style) = match &app.view.nnue {
-        Some(e) => (
+    match &app.view.nnue {
+        Some(e) => Line::styled(
             format!(
                 "NNUE {:+} = raw {:+} × scale {:.3} │ HCE {hce:+}",
                 e.final_white(),
@@ -381,11 +376,9 @@ fn nnue_line(app: &App, theme: &Theme, inner: Rect, y: u16, buf: &mut Buffer) ->
             ),
             Style::new().fg(theme.text),
         ),
-        None => (
+        None => Line::styled(
             format!("NNUE not loaded: raw — · scale — · final — │ HCE {hce:+}"),
             Style::new().fg(theme.error),
         ),
-    };
-    put(buf, inner.x, y, &text, style, inner.width);
-    y + 1
+    }
 }
