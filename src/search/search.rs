@@ -39,6 +39,49 @@ fn lmp_limit(depth: i32, improving: bool) -> i32 {
     (LMP_BASE + depth * depth) / (2 - improving as i32)
 }
 
+/// Shallow-depth pruning of a move at node `n`, the `seen`th tried: late
+/// quiets, futile quiets, quiets with bad history or losing too much by
+/// SEE, and losing captures that SEE finds losing more. (The caller keeps
+/// checks.)
+#[inline(always)]
+fn prunes_move(n: &NodeCtx, mc: &MoveCtx, b: &Board, seen: usize, alpha: i32) -> bool {
+    let depth = n.depth;
+    if !mc.is_quiet {
+        return mc.bad_capture
+            && depth <= SEE_CAPTURE_DEPTH
+            && !see_ge(b, mc.m, -SEE_CAPTURE_MARGIN * depth);
+    }
+    let r = n.lmr[1][depth.min(63) as usize][seen.min(63)];
+    let lmr_depth = (depth - 1 - r).max(0);
+    seen as i32 > lmp_limit(depth, n.improving)
+        || (!n.in_check
+            && lmr_depth <= FUT_DEPTH
+            && n.eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha)
+        || (lmr_depth <= HIST_PRUNE_DEPTH && mc.hist_score < -HIST_PRUNE_MARGIN * depth)
+        || (lmr_depth <= SEE_QUIET_DEPTH
+            && !see_ge(b, mc.m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+}
+
+/// How many plies less the `searched`th move of node `n` is searched
+/// first: the table's value, more at non-PV, expected cut and
+/// non-improving nodes and for quiets after a capture hash move, less for
+/// good history, refutations, good captures and checks.
+#[inline(always)]
+fn reduction(n: &NodeCtx, mc: &MoveCtx, searched: usize, gives_check: bool) -> i32 {
+    let mut r = n.lmr[mc.is_quiet as usize][n.depth.min(63) as usize][searched.min(63)];
+    r += !n.tt_pv as i32;
+    r += n.cut_node as i32;
+    r += !n.improving as i32;
+    if mc.is_quiet {
+        r += n.tt_move.is_noisy() as i32;
+        r -= mc.hist_score / LMR_HIST_DIV;
+        r -= mc.refutation as i32;
+    } else if !mc.bad_capture {
+        r -= 1;
+    }
+    r - gives_check as i32
+}
+
 /// Whether a hash score with this bound answers the window on its own.
 #[inline(always)]
 fn bound_cuts(bound: TtBound, score: i32, alpha: i32, beta: i32) -> bool {
@@ -81,6 +124,22 @@ struct NodeCtx {
     /// The static eval as computed, and as sharpened by the hash score.
     raw_eval: i32,
     eval: i32,
+    in_check: bool,
+    /// The static eval is above the one two plies before.
+    improving: bool,
+    lmr: &'static LmrTable,
+}
+
+/// One move of a node's move loop as pruning and reductions see it.
+struct MoveCtx {
+    m: Move,
+    is_quiet: bool,
+    /// The quiet history (0 for a capture).
+    hist_score: i32,
+    /// A killer or the counter move.
+    refutation: bool,
+    /// A capture the picker ranked as losing material.
+    bad_capture: bool,
 }
 
 /// The moves a node searched that did not become its best: they lose
@@ -163,7 +222,6 @@ impl Worker {
         self.seldepth = self.seldepth.max(ply);
         let b = self.stack.frames[ply].board;
         let in_check = b.in_check();
-        let us = b.side_to_move();
 
         if !root {
             if self.is_draw(ply, &b) {
@@ -211,33 +269,8 @@ impl Worker {
         }
 
         // ---- static evaluation ----
-        let raw_eval;
-        let eval;
-        if in_check {
-            raw_eval = NO_EVAL;
-            eval = NO_EVAL;
-            self.stack.frames[ply].static_eval = NO_EVAL;
-        } else if singular_search {
-            raw_eval = self.stack.frames[ply].static_eval;
-            eval = raw_eval;
-        } else {
-            raw_eval = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.static_eval(ply),
-            };
-            eval = adjusted_eval(raw_eval, hit, tt_score);
-            self.stack.frames[ply].static_eval = raw_eval;
-        }
-        let improving = !in_check && ply >= 2 && {
-            let e2 = self.stack.frames[ply - 2].static_eval;
-            if e2 != NO_EVAL {
-                raw_eval > e2
-            } else if ply >= 4 && self.stack.frames[ply - 4].static_eval != NO_EVAL {
-                raw_eval > self.stack.frames[ply - 4].static_eval
-            } else {
-                true
-            }
-        };
+        let (raw_eval, eval) = self.node_eval(ply, in_check, singular_search, hit, tt_score);
+        let improving = !in_check && self.improving(ply, raw_eval);
         if ply + 2 < self.stack.frames.len() {
             self.stack.frames[ply + 2].killers = [Move::NULL; 2];
         }
@@ -253,11 +286,14 @@ impl Worker {
             tt_pv,
             raw_eval,
             eval,
+            in_check,
+            improving,
+            lmr: lmr_table(),
         };
 
         // ---- node pruning ----
         if !PV && !in_check && !singular_search {
-            if let Some(s) = self.prune_node(&node, &b, alpha, beta, improving) {
+            if let Some(s) = self.prune_node(&node, &b, alpha, beta) {
                 return s;
             }
         }
@@ -267,8 +303,26 @@ impl Worker {
             depth -= 1;
             node.depth = depth;
         }
+        self.search_moves::<PV>(&node, &b, alpha, beta, excluded)
+    }
 
-        // ---- move loop ----
+    /// The move loop of node `n` (after the hash table, the tablebases and
+    /// node pruning had their say): each move pruned, extended, reduced
+    /// and searched in the picker's order; then mate or stalemate when no
+    /// move was legal, the histories taught by a cut-off, and the result
+    /// stored. `excluded` is the move a singular search leaves out.
+    fn search_moves<const PV: bool>(
+        &mut self,
+        n: &NodeCtx,
+        b: &Board,
+        mut alpha: i32,
+        beta: i32,
+        excluded: Move,
+    ) -> i32 {
+        let (ply, depth, tt_move) = (n.ply, n.depth, n.tt_move);
+        let root = ply == 0;
+        let singular_search = !excluded.is_null();
+        let us = b.side_to_move();
         let prev1 = self.stack.prev_piece_to(ply, 1);
         let prev2 = self.stack.prev_piece_to(ply, 2);
         let counter = if prev1 != NO_PIECE_TO {
@@ -278,8 +332,6 @@ impl Worker {
         };
         let killers = self.stack.frames[ply].killers;
         let mut picker = Picker::new(tt_move, killers, counter, QuietCtx { prev1, prev2 }, depth);
-        let lmr = lmr_table();
-        let tt_noisy = tt_move.is_noisy();
         let mut best_score = -INF;
         let mut best_move = Move::NULL;
         let mut seen = 0usize;
@@ -287,7 +339,7 @@ impl Worker {
         let mut tried = Tried::new();
         let mut check_info: Option<CheckInfo> = None;
 
-        while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
+        while let Some(m) = picker.next(&mut self.bufs[ply], b, &self.hist) {
             if m == excluded {
                 continue;
             }
@@ -296,38 +348,29 @@ impl Worker {
             }
             seen += 1;
             let is_quiet = !m.is_noisy();
-            let hist_score = match picker.last_quiet_score {
-                Some(h) => h,
-                None if is_quiet => self.hist.quiet(us, m, piece_to(&b, m), prev1, prev2),
-                None => 0,
+            let mc = MoveCtx {
+                m,
+                is_quiet,
+                hist_score: match picker.last_quiet_score {
+                    Some(h) => h,
+                    None if is_quiet => self.hist.quiet(us, m, piece_to(b, m), prev1, prev2),
+                    None => 0,
+                },
+                refutation: m == killers[0] || m == killers[1] || m == counter,
+                bad_capture: picker.last_was_bad,
             };
 
             // Shallow-depth pruning, once a real score is in hand. Checks
             // are never pruned (mates and sacrifices hide among them).
-            if !root && best_score > -MATE_BOUND && b.has_non_pawn_material(us) {
-                let r = lmr[is_quiet as usize][depth.min(63) as usize][seen.min(63)];
-                let lmr_depth = (depth - 1 - r).max(0);
-                let prune = if is_quiet {
-                    seen as i32 > lmp_limit(depth, improving)
-                        || (!in_check
-                            && lmr_depth <= FUT_DEPTH
-                            && eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha)
-                        || (lmr_depth <= HIST_PRUNE_DEPTH
-                            && hist_score < -HIST_PRUNE_MARGIN * depth)
-                        || (lmr_depth <= SEE_QUIET_DEPTH
-                            && !see_ge(&b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
-                } else {
-                    picker.last_was_bad
-                        && depth <= SEE_CAPTURE_DEPTH
-                        && !see_ge(&b, m, -SEE_CAPTURE_MARGIN * depth)
-                };
-                if prune
-                    && !check_info
-                        .get_or_insert_with(|| CheckInfo::new(&b))
-                        .gives_check(&b, m)
-                {
-                    continue;
-                }
+            if !root
+                && best_score > -MATE_BOUND
+                && b.has_non_pawn_material(us)
+                && prunes_move(n, &mc, b, seen, alpha)
+                && !check_info
+                    .get_or_insert_with(|| CheckInfo::new(b))
+                    .gives_check(b, m)
+            {
+                continue;
             }
 
             // Singular extension: is the hash move much better than the rest?
@@ -337,55 +380,15 @@ impl Worker {
                 && depth >= SE_MIN_DEPTH
                 && ply < SE_MAX_PLY_MUL * self.root_depth as usize
             {
-                match self.singular_extension::<PV>(&node, m, beta) {
+                match self.singular_extension::<PV>(n, m, beta) {
                     Ok(e) => ext = e,
                     Err(cut) => return cut,
                 }
             }
 
             let nodes_before = self.nodes;
-            let child = b.make(m);
-            let gives_check = child.in_check();
-            self.stack.do_move_to(ply, m, child, &mut self.eval);
-            self.count_node();
-            if gives_check {
-                ext = ext.max(1);
-            }
-            let new_depth = depth - 1 + ext;
             searched += 1;
-
-            let mut score = -INF;
-            let full_null_window;
-            if searched > 1 + (PV as usize) && depth >= LMR_MIN_DEPTH {
-                let mut r = lmr[is_quiet as usize][depth.min(63) as usize][searched.min(63)];
-                r += !tt_pv as i32;
-                r += cut_node as i32;
-                r += !improving as i32;
-                if is_quiet {
-                    r += tt_noisy as i32;
-                    r -= hist_score / LMR_HIST_DIV;
-                    if m == killers[0] || m == killers[1] || m == counter {
-                        r -= 1;
-                    }
-                } else if !picker.last_was_bad {
-                    r -= 1;
-                }
-                if gives_check {
-                    r -= 1;
-                }
-                let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
-                score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
-                full_null_window = score > alpha && reduced < new_depth;
-            } else {
-                full_null_window = !PV || searched > 1;
-            }
-            if full_null_window {
-                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-            }
-            if PV && (searched == 1 || score > alpha) {
-                score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
-            }
-            self.stack.undo_move(ply, &mut self.eval);
+            let score = self.search_move::<PV>(n, &mc, b, ext, alpha, beta, searched);
             if self.stopped {
                 return 0;
             }
@@ -416,7 +419,7 @@ impl Worker {
         if seen == 0 {
             return if singular_search {
                 alpha
-            } else if in_check {
+            } else if n.in_check {
                 -MATE + ply as i32
             } else {
                 0
@@ -424,7 +427,7 @@ impl Worker {
         }
 
         if best_score >= beta {
-            self.learn_from_cutoff(&b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
+            self.learn_from_cutoff(b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
         }
 
         if !(singular_search || (root && self.pv_idx > 0)) {
@@ -435,31 +438,105 @@ impl Worker {
             } else {
                 TtBound::Upper
             };
-            self.tt.store(
-                hash,
-                best_move,
-                to_tt(best_score, ply),
-                raw_eval,
-                depth,
-                bound,
-                tt_pv,
-            );
+            let score = to_tt(best_score, ply);
+            self.tt
+                .store(n.hash, best_move, score, n.raw_eval, depth, bound, n.tt_pv);
         }
         best_score
+    }
+
+    /// The static evaluation at `ply`, raw and as sharpened by the hash
+    /// score, kept in the frame: none in check; a singular search reuses
+    /// its node's.
+    #[inline(always)]
+    fn node_eval(
+        &mut self,
+        ply: usize,
+        in_check: bool,
+        singular_search: bool,
+        hit: Option<TtHit>,
+        tt_score: i32,
+    ) -> (i32, i32) {
+        if in_check {
+            self.stack.frames[ply].static_eval = NO_EVAL;
+            (NO_EVAL, NO_EVAL)
+        } else if singular_search {
+            let raw = self.stack.frames[ply].static_eval;
+            (raw, raw)
+        } else {
+            let raw = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.static_eval(ply),
+            };
+            self.stack.frames[ply].static_eval = raw;
+            (raw, adjusted_eval(raw, hit, tt_score))
+        }
+    }
+
+    /// Whether the side to move's static eval rose since its last move
+    /// (or the one before, when that was in check); true with neither.
+    #[inline(always)]
+    fn improving(&self, ply: usize, raw_eval: i32) -> bool {
+        if ply < 2 {
+            return false;
+        }
+        let e2 = self.stack.frames[ply - 2].static_eval;
+        if e2 != NO_EVAL {
+            raw_eval > e2
+        } else if ply >= 4 && self.stack.frames[ply - 4].static_eval != NO_EVAL {
+            raw_eval > self.stack.frames[ply - 4].static_eval
+        } else {
+            true
+        }
+    }
+
+    /// Makes move `mc.m` of node `n`, searches it (check extension, late
+    /// move reduction, then the null-window and PV re-searches as needed)
+    /// and takes it back: its score from the node's side.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_move<const PV: bool>(
+        &mut self,
+        n: &NodeCtx,
+        mc: &MoveCtx,
+        b: &Board,
+        ext: i32,
+        alpha: i32,
+        beta: i32,
+        searched: usize,
+    ) -> i32 {
+        let ply = n.ply;
+        let child = b.make(mc.m);
+        let gives_check = child.in_check();
+        self.stack.do_move_to(ply, mc.m, child, &mut self.eval);
+        self.count_node();
+        let ext = if gives_check { ext.max(1) } else { ext };
+        let new_depth = n.depth - 1 + ext;
+        let mut score = -INF;
+        let full_null_window;
+        if searched > 1 + (PV as usize) && n.depth >= LMR_MIN_DEPTH {
+            let r = reduction(n, mc, searched, gives_check);
+            let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+            score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+            full_null_window = score > alpha && reduced < new_depth;
+        } else {
+            full_null_window = !PV || searched > 1;
+        }
+        if full_null_window {
+            score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
+        }
+        if PV && (searched == 1 || score > alpha) {
+            score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
+        }
+        self.stack.undo_move(ply, &mut self.eval);
+        score
     }
 
     /// Reverse futility, razoring, null move and ProbCut, tried before the
     /// move loop of a non-PV node not in check: the node's score when it
     /// can be cut (0 once the search has stopped).
-    fn prune_node(
-        &mut self,
-        n: &NodeCtx,
-        b: &Board,
-        alpha: i32,
-        beta: i32,
-        improving: bool,
-    ) -> Option<i32> {
-        let (depth, eval) = (n.depth, n.eval);
+    fn prune_node(&mut self, n: &NodeCtx, b: &Board, alpha: i32, beta: i32) -> Option<i32> {
+        let (depth, eval, improving) = (n.depth, n.eval, n.improving);
         // Reverse futility: far enough above beta to stand pat.
         if depth <= RFP_DEPTH
             && eval < MATE_BOUND
