@@ -14,6 +14,7 @@ use super::progress::Progress;
 use crate::analysis::annotate::apply;
 use crate::analysis::{
     analyse_with, build, mainline_positions, Budget, ExternalSearcher, PositionSearch, Searcher,
+    SideFigures,
 };
 use crate::engine::external::EngineSpec;
 use crate::game::pgn::{index_games, read_span, write_game};
@@ -126,14 +127,23 @@ fn looks_like_pgn(text: &str, index: &[crate::game::pgn::IndexEntry]) -> bool {
         })
 }
 
-pub fn run(args: AnnotateArgs) -> Result<()> {
-    let budget = match (args.nodes, args.movetime) {
+/// The search budget per position from `--nodes` / `--movetime`.
+fn budget_of(args: &AnnotateArgs) -> Result<Budget> {
+    Ok(match (args.nodes, args.movetime) {
         (Some(0), _) => bail!("--nodes must be at least 1"),
         (_, Some(0)) => bail!("--movetime must be at least 1 ms"),
         (Some(n), _) => Budget::Nodes(n),
         (None, Some(ms)) => Budget::Movetime(Duration::from_millis(ms)),
         (None, None) => Budget::Nodes(DEFAULT_NODES),
-    };
+    })
+}
+
+/// What one game's report adds to the summary: its number, each side's
+/// accuracy and ACPL, and its inaccuracy/mistake/blunder counts.
+type GameFigures = (usize, Option<[SideFigures; 2]>, [[usize; 3]; 2]);
+
+pub fn run(args: AnnotateArgs) -> Result<()> {
+    let budget = budget_of(&args)?;
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => t,
@@ -229,6 +239,29 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             so.flush()?;
         }
     }
+    let summary = Summary {
+        games: chosen.len(),
+        positions: searched,
+        secs,
+        threads,
+        engine: engine_name,
+    };
+    report_to_stderr(&warnings, &summary, &figures);
+    Ok(())
+}
+
+/// The run's figures for its last line.
+struct Summary {
+    games: usize,
+    positions: usize,
+    secs: f64,
+    threads: usize,
+    engine: Option<String>,
+}
+
+/// The warnings (the first `MAX_WARNINGS`), the speed line, and for a
+/// single game each side's accuracy, ACPL and error counts.
+fn report_to_stderr(warnings: &[String], s: &Summary, figures: &[GameFigures]) {
     let mut err = std::io::stderr().lock();
     for w in warnings.iter().take(MAX_WARNINGS) {
         let _ = writeln!(err, "warning: {w}");
@@ -242,16 +275,19 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     }
     let _ = writeln!(
         err,
-        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {threads} thread{}{}",
-        chosen.len(),
-        if chosen.len() == 1 { "" } else { "s" },
-        searched,
-        secs,
-        searched as f64 / secs.max(1e-9),
-        if threads == 1 { "" } else { "s" },
-        engine_name.map_or(String::new(), |n| format!(" with {n}"))
+        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {} thread{}{}",
+        s.games,
+        if s.games == 1 { "" } else { "s" },
+        s.positions,
+        s.secs,
+        s.positions as f64 / s.secs.max(1e-9),
+        s.threads,
+        if s.threads == 1 { "" } else { "s" },
+        s.engine
+            .as_ref()
+            .map_or(String::new(), |n| format!(" with {n}"))
     );
-    if chosen.len() == 1 {
+    if s.games == 1 {
         if let Some((n, Some([w, b]), counts)) = figures.first() {
             for (side, f, c) in [("White", w, counts[0]), ("Black", b, counts[1])] {
                 let _ = writeln!(
@@ -266,7 +302,6 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             }
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -5,161 +5,176 @@
 use super::board::text_glyph;
 use super::{popup, put};
 use crate::chess::Piece;
-use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, NAG_CHOICES, PROMOTION_CHOICES};
+use crate::tui::app::{
+    App, ConfirmWhat, FrozenLine, Overlay, PickerSource, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
+};
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
+use std::path::Path;
 use std::time::Duration;
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
     match &app.dialogs.overlay {
         Overlay::None | Overlay::Help => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
-        Overlay::Play(d) => {
-            let (_, inner) = popup(buf, full, 60, 10, "Play the engine", theme);
-            let side = d.human.name();
-            let clocks = match CLOCK_PRESETS.get(d.clock) {
-                Some((0, _)) => "none (untimed)".to_string(),
-                Some(&(m, i)) => {
-                    let (base, inc) = (Duration::from_secs(m * 60), Duration::from_secs(i));
-                    format!("{} {}", control_text(base, inc), control_kind(base, inc))
-                }
-                None => "custom… (Enter: type it)".to_string(),
-            };
-            let level = d.level.clamp(1, LEVEL_MAX);
-            let elo = LEVEL_ELO_SHOWN[(level - 1) as usize];
-            let strength = if level >= LEVEL_MAX {
-                format!("~{elo} Elo, full strength")
-            } else {
-                format!("~{elo} Elo")
-            };
-            let rows = [
-                format!("You play   {side:<6}   (w / b)"),
-                format!("Level      {level:<2} {strength:<22} (Left / Right)"),
-                format!("Clocks     {clocks:<24} (c)"),
-                "           Elo: measured, see the README".to_string(),
-                String::new(),
-                "Enter starts from the shown position · Esc cancels".to_string(),
-            ];
-            for (k, r) in rows.iter().enumerate() {
-                put(
-                    buf,
-                    inner.x + 1,
-                    inner.y + 1 + k as u16,
-                    r,
-                    Style::new().fg(theme.text),
-                    inner.width - 1,
-                );
-            }
-        }
+        Overlay::Play(d) => play(d, theme, full, buf),
         Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
-        Overlay::Confirm(what) => {
-            let (title, question, note) = match what {
-                ConfirmWhat::Quit => (
-                    "Unsaved game",
-                    "The game is not saved. Quit anyway?".to_string(),
-                    "(it stays in the autosave; :save FILE keeps it)",
-                ),
-                ConfirmWhat::Replace(r) => (
-                    "Unsaved game",
-                    r.question.to_string(),
-                    "(it stays in the autosave until then; n, then :save FILE)",
-                ),
-                ConfirmWhat::Delete { node, after } => (
-                    "Delete",
-                    app.delete_question(*node, *after),
-                    "(Ctrl-Z puts it back)",
-                ),
-                ConfirmWhat::EndGame => (
-                    "End the game",
-                    "End the game against the engine and analyse?".to_string(),
-                    "(its moves, the players and the date stay; the result is * unfinished)",
-                ),
-                ConfirmWhat::Resign => (
-                    "Resign",
-                    "Resign the game against the engine?".to_string(),
-                    "(the result goes in; Ctrl-Z takes it back)",
-                ),
-            };
-            let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
-            let (_, inner) = popup(buf, full, w, 6, title, theme);
-            put(
-                buf,
-                inner.x + 1,
-                inner.y,
-                &question,
-                Style::new().fg(theme.text),
-                inner.width - 1,
-            );
-            put(
-                buf,
-                inner.x + 1,
-                inner.y + 1,
-                note,
-                theme.dim_style(),
-                inner.width - 1,
-            );
-            put(
-                buf,
-                inner.x + 1,
-                inner.y + 3,
-                "y yes · n no",
-                theme.title(),
-                inner.width - 1,
-            );
-        }
-        Overlay::SaveExisting { path, games } => {
-            let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
-            let name = path.display().to_string();
-            let held = match games {
-                0 => "it holds no game tapir can read".to_string(),
-                1 => "it holds 1 game".to_string(),
-                n => format!("it holds {n} games"),
-            };
-            let rows = [
-                (format!("{name}: {held}."), Style::new().fg(theme.text)),
-                (String::new(), Style::new()),
-                (
-                    "a  append this game after them".to_string(),
-                    Style::new().fg(theme.text),
-                ),
-                (
-                    "o  overwrite the file with this game".to_string(),
-                    Style::new().fg(theme.text),
-                ),
-                ("c  cancel (Esc)".to_string(), Style::new().fg(theme.text)),
-            ];
-            for (k, (r, st)) in rows.iter().enumerate() {
-                put(
-                    buf,
-                    inner.x + 1,
-                    inner.y + k as u16,
-                    r,
-                    *st,
-                    inner.width - 1,
-                );
-            }
-        }
+        Overlay::Confirm(what) => confirm(app, what, theme, full, buf),
+        Overlay::SaveExisting { path, games } => save_existing(path, *games, theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
-        Overlay::AddLine { choice, lines } => {
-            let h = (lines.len() as u16 + 4).min(full.height);
-            let w = full.width.saturating_sub(10).min(90);
-            let title = "Add an engine line as a variation";
-            let (_, inner) = popup(buf, full, w, h, title, theme);
-            let rows = lines.iter().enumerate().map(|(k, l)| {
-                let mark = if k == *choice { "▸" } else { " " };
-                let text = format!("{mark}{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
-                (
-                    text,
-                    choice_style(k == *choice, Style::new().fg(theme.text), theme),
-                )
-            });
-            choice_rows(rows, "1-5 or Enter adds it · Esc", inner, theme, buf);
-        }
+        Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
     }
+}
+
+/// The play-the-engine dialog: side, level with its measured Elo, clocks.
+fn play(d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let (_, inner) = popup(buf, full, 60, 10, "Play the engine", theme);
+    let side = d.human.name();
+    let clocks = match CLOCK_PRESETS.get(d.clock) {
+        Some((0, _)) => "none (untimed)".to_string(),
+        Some(&(m, i)) => {
+            let (base, inc) = (Duration::from_secs(m * 60), Duration::from_secs(i));
+            format!("{} {}", control_text(base, inc), control_kind(base, inc))
+        }
+        None => "custom… (Enter: type it)".to_string(),
+    };
+    let level = d.level.clamp(1, LEVEL_MAX);
+    let elo = LEVEL_ELO_SHOWN[(level - 1) as usize];
+    let strength = if level >= LEVEL_MAX {
+        format!("~{elo} Elo, full strength")
+    } else {
+        format!("~{elo} Elo")
+    };
+    let rows = [
+        format!("You play   {side:<6}   (w / b)"),
+        format!("Level      {level:<2} {strength:<22} (Left / Right)"),
+        format!("Clocks     {clocks:<24} (c)"),
+        "           Elo: measured, see the README".to_string(),
+        String::new(),
+        "Enter starts from the shown position · Esc cancels".to_string(),
+    ];
+    for (k, r) in rows.iter().enumerate() {
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + 1 + k as u16,
+            r,
+            Style::new().fg(theme.text),
+            inner.width - 1,
+        );
+    }
+}
+
+/// A yes/no question, with a note on what stays or how to undo.
+fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let (title, question, note) = match what {
+        ConfirmWhat::Quit => (
+            "Unsaved game",
+            "The game is not saved. Quit anyway?".to_string(),
+            "(it stays in the autosave; :save FILE keeps it)",
+        ),
+        ConfirmWhat::Replace(r) => (
+            "Unsaved game",
+            r.question.to_string(),
+            "(it stays in the autosave until then; n, then :save FILE)",
+        ),
+        ConfirmWhat::Delete { node, after } => (
+            "Delete",
+            app.delete_question(*node, *after),
+            "(Ctrl-Z puts it back)",
+        ),
+        ConfirmWhat::EndGame => (
+            "End the game",
+            "End the game against the engine and analyse?".to_string(),
+            "(its moves, the players and the date stay; the result is * unfinished)",
+        ),
+        ConfirmWhat::Resign => (
+            "Resign",
+            "Resign the game against the engine?".to_string(),
+            "(the result goes in; Ctrl-Z takes it back)",
+        ),
+    };
+    let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
+    let (_, inner) = popup(buf, full, w, 6, title, theme);
+    put(
+        buf,
+        inner.x + 1,
+        inner.y,
+        &question,
+        Style::new().fg(theme.text),
+        inner.width - 1,
+    );
+    put(
+        buf,
+        inner.x + 1,
+        inner.y + 1,
+        note,
+        theme.dim_style(),
+        inner.width - 1,
+    );
+    put(
+        buf,
+        inner.x + 1,
+        inner.y + 3,
+        "y yes · n no",
+        theme.title(),
+        inner.width - 1,
+    );
+}
+
+/// `:save` onto a file that exists: append, overwrite or cancel.
+fn save_existing(path: &Path, games: usize, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
+    let name = path.display().to_string();
+    let held = match games {
+        0 => "it holds no game tapir can read".to_string(),
+        1 => "it holds 1 game".to_string(),
+        n => format!("it holds {n} games"),
+    };
+    let rows = [
+        (format!("{name}: {held}."), Style::new().fg(theme.text)),
+        (String::new(), Style::new()),
+        (
+            "a  append this game after them".to_string(),
+            Style::new().fg(theme.text),
+        ),
+        (
+            "o  overwrite the file with this game".to_string(),
+            Style::new().fg(theme.text),
+        ),
+        ("c  cancel (Esc)".to_string(), Style::new().fg(theme.text)),
+    ];
+    for (k, (r, st)) in rows.iter().enumerate() {
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + k as u16,
+            r,
+            *st,
+            inner.width - 1,
+        );
+    }
+}
+
+/// Which of the engine's lines to add as a variation.
+fn add_line(choice: usize, lines: &[FrozenLine], theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let h = (lines.len() as u16 + 4).min(full.height);
+    let w = full.width.saturating_sub(10).min(90);
+    let title = "Add an engine line as a variation";
+    let (_, inner) = popup(buf, full, w, h, title, theme);
+    let rows = lines.iter().enumerate().map(|(k, l)| {
+        let mark = if k == choice { "▸" } else { " " };
+        let text = format!("{mark}{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
+        (
+            text,
+            choice_style(k == choice, Style::new().fg(theme.text), theme),
+        )
+    });
+    choice_rows(rows, "1-5 or Enter adds it · Esc", inner, theme, buf);
 }
 
 /// The highlighted row's style, else `normal`.
