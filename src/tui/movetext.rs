@@ -269,7 +269,95 @@ fn width_of(s: &str) -> usize {
     width(s)
 }
 
-/// The tokens and breaks of the whole tree, in PGN order.
+/// Where `items` writes the tokens, and what it needs to know about the
+/// tokens already written.
+struct Emitter<'a> {
+    game: &'a Game,
+    evals: Option<&'a GameEvals>,
+    book: Option<&'a crate::book::Book>,
+    verdicts: &'a [Option<Class>],
+    out: Vec<Item>,
+    /// The next token sticks to the one before (after an opening paren).
+    glue_next: bool,
+    /// The next Black move needs its number ("12...").
+    force_number: bool,
+}
+
+impl Emitter<'_> {
+    fn push(&mut self, text: String, kind: Kind, node: Option<NodeId>, glued: bool) {
+        self.out.push(Item::Token(Token {
+            text,
+            kind,
+            node,
+            glued,
+        }));
+    }
+
+    /// A comment's words, each a token of its own.
+    fn comment(&mut self, text: &str, node: NodeId) {
+        for w in text_without_commands(text).split_whitespace() {
+            let glued = std::mem::take(&mut self.glue_next);
+            self.push(w.to_string(), Kind::Comment, Some(node), glued);
+            self.force_number = true;
+        }
+    }
+
+    /// One move with everything around it: the comment before, its number,
+    /// the SAN, the book mark, its quality glyph (or the report's verdict),
+    /// the disagreement mark, the other NAGs and the comment after.
+    fn node(&mut self, id: NodeId, depth: usize) {
+        let tree = self.game.tree();
+        let node = tree.node(id);
+        self.comment(&node.comment_before, id);
+        let (n, side) = tree.move_number(id);
+        let mut glued = std::mem::take(&mut self.glue_next);
+        if side == Color::White {
+            self.push(format!("{n}."), Kind::Number, Some(id), glued);
+            glued = true;
+        } else if self.force_number {
+            self.push(format!("{n}..."), Kind::Number, Some(id), glued);
+            glued = true;
+        }
+        let kind = Kind::Move {
+            depth: depth.min(255) as u8,
+        };
+        self.push(node.san().to_string(), kind, Some(id), glued);
+        self.force_number = false;
+        let in_book = node.ply() <= BOOK_PLIES
+            && node.parent().is_some_and(|p| {
+                self.book
+                    .is_some_and(|b| b.contains(tree.board(p), node.mv()))
+            });
+        if in_book {
+            let mark = super::widgets::movelist::BOOK_MARK.to_string();
+            self.push(mark, Kind::Book, Some(id), true);
+        }
+        for nag in node.nags.iter().filter(|n| n.is_move_quality()) {
+            self.push(nag.display(), Kind::Glyph(nag), Some(id), true);
+        }
+        // The report's verdict, where the player gave none (the finished
+        // report writes the same NAG there).
+        let verdict = self.verdicts.get(id.index()).copied().flatten();
+        if let (Some(c), false) = (verdict, node.nags.iter().any(|n| n.is_move_quality())) {
+            self.push(c.glyph().to_string(), Kind::Verdict(c), Some(id), true);
+        }
+        if self.evals.is_some_and(|e| e.disagree(id)) {
+            let mark = super::widgets::movelist::MARK.to_string();
+            self.push(mark, Kind::Mark, Some(id), true);
+        }
+        for nag in node.nags.iter().filter(|n| !n.is_move_quality()) {
+            self.push(nag.display(), Kind::Nag, Some(id), false);
+        }
+        for w in text_without_commands(&node.comment).split_whitespace() {
+            self.push(w.to_string(), Kind::Comment, Some(id), false);
+            self.force_number = true;
+        }
+    }
+}
+
+/// The tokens and breaks of the whole tree, in PGN order: the main line
+/// with each move's alternatives in parentheses right after it, the first
+/// levels as indented paragraphs, deeper ones inline.
 fn items(
     game: &Game,
     evals: Option<&GameEvals>,
@@ -278,29 +366,20 @@ fn items(
     node_depth: &mut [u8],
 ) -> Vec<Item> {
     let tree = game.tree();
-    let mut out = Vec::with_capacity(tree.capacity() * 2);
-    let mut force_number = true;
-    let mut glue_next = false;
-    let push = |out: &mut Vec<Item>, text: String, kind: Kind, node: Option<NodeId>, glued| {
-        out.push(Item::Token(Token {
-            text,
-            kind,
-            node,
-            glued,
-        }));
+    let mut e = Emitter {
+        game,
+        evals,
+        book,
+        verdicts,
+        out: Vec::with_capacity(tree.capacity() * 2),
+        glue_next: false,
+        force_number: true,
     };
-    let root_comment = text_without_commands(&tree.root().comment);
-    for w in root_comment.split_whitespace() {
-        push(
-            &mut out,
-            w.to_string(),
-            Kind::Comment,
-            Some(NodeId::ROOT),
-            false,
-        );
+    for w in text_without_commands(&tree.root().comment).split_whitespace() {
+        e.push(w.to_string(), Kind::Comment, Some(NodeId::ROOT), false);
     }
     let Some(first) = tree.main_child(NodeId::ROOT) else {
-        return out;
+        return e.out;
     };
     let mut jobs = vec![Job::Node {
         id: first,
@@ -313,113 +392,42 @@ fn items(
         match job {
             Job::Open { paragraph, indent } => {
                 if paragraph {
-                    out.push(Item::Break(indent));
+                    e.out.push(Item::Break(indent));
                 }
                 indents.push(if paragraph {
                     indent
                 } else {
                     *indents.last().unwrap_or(&0)
                 });
-                push(&mut out, "(".to_string(), Kind::Paren, None, false);
-                glue_next = true;
-                force_number = true;
+                e.push("(".to_string(), Kind::Paren, None, false);
+                e.glue_next = true;
+                e.force_number = true;
             }
             Job::Close => {
-                push(&mut out, ")".to_string(), Kind::Paren, None, true);
+                e.push(")".to_string(), Kind::Paren, None, true);
                 indents.pop();
-                force_number = true;
+                e.force_number = true;
             }
             Job::Resume(indent) => {
                 // The end of an enclosing variation closes on this row
                 // rather than standing alone on the next.
                 while let Some(Job::Close) = jobs.last() {
                     jobs.pop();
-                    push(&mut out, ")".to_string(), Kind::Paren, None, true);
+                    e.push(")".to_string(), Kind::Paren, None, true);
                     indents.pop();
                 }
-                out.push(Item::Break(*indents.last().unwrap_or(&indent)));
-                force_number = true;
+                e.out.push(Item::Break(*indents.last().unwrap_or(&indent)));
+                e.force_number = true;
             }
             Job::Node {
                 id,
                 depth,
                 sidelines,
             } => {
-                let node = tree.node(id);
                 if let Some(d) = node_depth.get_mut(id.index()) {
                     *d = depth.min(255) as u8;
                 }
-                let before = text_without_commands(&node.comment_before);
-                for w in before.split_whitespace() {
-                    push(&mut out, w.to_string(), Kind::Comment, Some(id), glue_next);
-                    glue_next = false;
-                    force_number = true;
-                }
-                let (n, side) = tree.move_number(id);
-                let mut glued = glue_next;
-                glue_next = false;
-                if side == Color::White {
-                    push(&mut out, format!("{n}."), Kind::Number, Some(id), glued);
-                    glued = true;
-                } else if force_number {
-                    push(&mut out, format!("{n}..."), Kind::Number, Some(id), glued);
-                    glued = true;
-                }
-                push(
-                    &mut out,
-                    node.san().to_string(),
-                    Kind::Move {
-                        depth: depth.min(255) as u8,
-                    },
-                    Some(id),
-                    glued,
-                );
-                force_number = false;
-                let in_book = node.ply() <= BOOK_PLIES
-                    && node.parent().is_some_and(|p| {
-                        book.is_some_and(|b| b.contains(tree.board(p), node.mv()))
-                    });
-                if in_book {
-                    push(
-                        &mut out,
-                        super::widgets::movelist::BOOK_MARK.to_string(),
-                        Kind::Book,
-                        Some(id),
-                        true,
-                    );
-                }
-                for nag in node.nags.iter().filter(|n| n.is_move_quality()) {
-                    push(&mut out, nag.display(), Kind::Glyph(nag), Some(id), true);
-                }
-                // The report's verdict, where the player gave none (the
-                // finished report writes the same NAG there).
-                let verdict = verdicts.get(id.index()).copied().flatten();
-                if let (Some(c), false) = (verdict, node.nags.iter().any(|n| n.is_move_quality())) {
-                    push(
-                        &mut out,
-                        c.glyph().to_string(),
-                        Kind::Verdict(c),
-                        Some(id),
-                        true,
-                    );
-                }
-                if evals.is_some_and(|e| e.disagree(id)) {
-                    push(
-                        &mut out,
-                        super::widgets::movelist::MARK.to_string(),
-                        Kind::Mark,
-                        Some(id),
-                        true,
-                    );
-                }
-                for nag in node.nags.iter().filter(|n| !n.is_move_quality()) {
-                    push(&mut out, nag.display(), Kind::Nag, Some(id), false);
-                }
-                let after = text_without_commands(&node.comment);
-                for w in after.split_whitespace() {
-                    push(&mut out, w.to_string(), Kind::Comment, Some(id), false);
-                    force_number = true;
-                }
+                e.node(id, depth);
                 // Continuation last (a stack): alternatives come first.
                 if let Some(next) = tree.main_child(id) {
                     jobs.push(Job::Node {
@@ -429,7 +437,7 @@ fn items(
                     });
                 }
                 if sidelines {
-                    let parent = node.parent().unwrap_or(NodeId::ROOT);
+                    let parent = tree.node(id).parent().unwrap_or(NodeId::ROOT);
                     let alts = &tree.children(parent)[1..];
                     let alt_depth = depth + 1;
                     let paragraph = alt_depth <= PARAGRAPH_DEPTH;
@@ -453,7 +461,7 @@ fn items(
             }
         }
     }
-    out
+    e.out
 }
 
 #[cfg(test)]

@@ -330,34 +330,12 @@ fn event_loop(
     };
 
     let (tx, rx) = channel::<LoopEvent>();
-    let input_tx = tx.clone();
-    std::thread::Builder::new()
-        .name("tapir-input".into())
-        .spawn(move || loop {
-            match crossterm::event::read() {
-                Ok(ev) => {
-                    if input_tx.send(LoopEvent::Input(ev)).is_err() {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    let _ = input_tx.send(LoopEvent::InputClosed(e.to_string()));
-                    break;
-                }
-            }
-        })
-        .context("starting the input thread")?;
-    let mut initial = vec![
-        EngineOption::Hash(app.config.hash),
-        EngineOption::Threads(app.config.threads),
-    ];
-    if let Some(path) = net_file {
-        initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
-    }
-    if !app.config.syzygy_path.trim().is_empty() {
-        initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
-    }
-    let mut engine = Links::new(tx.clone(), LoopEvent::Engine, initial);
+    spawn_input(tx.clone())?;
+    let mut engine = Links::new(
+        tx.clone(),
+        LoopEvent::Engine,
+        initial_options(app, net_file),
+    );
 
     let mut stats = FrameStats::default();
     let mut dirty = true;
@@ -450,6 +428,44 @@ fn event_loop(
     }
     run_effects(app, &mut engine, dirs, &tx);
     Ok(())
+}
+
+/// The thread that reads the terminal: every event onto the loop's
+/// channel, and one last `InputClosed` when reading fails.
+fn spawn_input(tx: Sender<LoopEvent>) -> Result<()> {
+    std::thread::Builder::new()
+        .name("tapir-input".into())
+        .spawn(move || loop {
+            match crossterm::event::read() {
+                Ok(ev) => {
+                    if tx.send(LoopEvent::Input(ev)).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = tx.send(LoopEvent::InputClosed(e.to_string()));
+                    break;
+                }
+            }
+        })
+        .context("starting the input thread")?;
+    Ok(())
+}
+
+/// What every engine is started with: the settings' Hash, Threads and
+/// Syzygy path, and the net given on the command line.
+fn initial_options(app: &App, net_file: Option<&std::path::Path>) -> Vec<EngineOption> {
+    let mut initial = vec![
+        EngineOption::Hash(app.config.hash),
+        EngineOption::Threads(app.config.threads),
+    ];
+    if let Some(path) = net_file {
+        initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
+    }
+    if !app.config.syzygy_path.trim().is_empty() {
+        initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
+    }
+    initial
 }
 
 /// Whether the terminal the board was drawn on went away (a hang-up makes
