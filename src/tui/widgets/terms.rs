@@ -21,7 +21,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 /// Columns right of the term name: three " mg eg" groups and the taper,
 /// at the narrowest number width.
@@ -97,8 +96,8 @@ impl Table {
     }
 }
 
-/// The panel, top to bottom, as lines that one `Paragraph` draws (cut at
-/// the panel's edges): the NNUE line when it leads, the table, the scale,
+/// The panel, top to bottom, as lines drawn one a row (cut at the
+/// panel's edges): the NNUE line when it leads, the table, the scale,
 /// the total, the phase gauge and formula, the packed total, then the
 /// selected term's description or the FEN in the rows left.
 pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
@@ -224,7 +223,11 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             None => lines.extend(fen_rows(&app.view.fen, theme, width, height - lines.len())),
         }
     }
-    Paragraph::new(lines).render(inner, buf);
+    // Each line at its row, cut at the panel's edges (what a Paragraph
+    // without wrapping shows, without its layout pass: 13 µs a frame).
+    for (k, line) in lines.iter().take(height).enumerate() {
+        buf.set_line(inner.x, inner.y + k as u16, line, inner.width);
+    }
 }
 
 /// The taper formula filled in: "(mg×p + eg×(24-p)) / 24 = v", the scale
