@@ -11,7 +11,8 @@ use crate::tui::config::PieceStyle;
 use crate::tui::layout::Areas;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
-use ratatui::style::{Modifier, Style};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
 
 /// The filled glyphs, coloured per side, read best on coloured squares.
 /// The pawn carries the text presentation selector (U+FE0E): without it
@@ -108,37 +109,8 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         let cx = r.x + r.width / 2;
         let cy = r.y + r.height / 2;
         if let Some(p) = piece {
-            let fg = match p.color() {
-                Side::White => theme.white_piece,
-                Side::Black => theme.black_piece,
-            };
-            let mut style = Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD);
-            if !theme.colored() && (Some(sq) == app.ui.selected || is_last || Some(sq) == check_sq)
-            {
-                style = style.add_modifier(Modifier::UNDERLINED);
-            }
-            let art = a.sq_h >= 4
-                && a.sq_w >= 9
-                && !theme.pieces_by_shape()
-                && app.config.pieces == PieceStyle::Unicode;
-            if art {
-                let x = r.x + (r.width - 5) / 2;
-                let y = r.y + (r.height - 3).div_ceil(2);
-                for (k, row) in ART[p.kind().index()].iter().enumerate() {
-                    put(
-                        buf,
-                        x,
-                        y + k as u16,
-                        row,
-                        style.remove_modifier(Modifier::BOLD),
-                        5,
-                    );
-                }
-                // Blank art cells keep the square's colour.
-            } else if let Some(c) = buf.cell_mut((cx, cy)) {
-                c.set_symbol(glyph(p, app.config.pieces, theme.pieces_by_shape()))
-                    .set_style(style);
-            }
+            let marked = Some(sq) == app.ui.selected || is_last || Some(sq) == check_sq;
+            draw_piece(app, theme, a, p, r, bg, marked, buf);
         } else if target {
             if let Some(c) = buf.cell_mut((cx, cy)) {
                 c.set_char('•').set_fg(theme.target);
@@ -158,7 +130,52 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             put(buf, r.x + r.width - 1, cy, "]", style, 1);
         }
     }
-    // Rank numbers and file letters.
+    coordinates(app, theme, a, buf);
+    super::marks::render(app, theme, a, buf);
+}
+
+/// A piece on its square `r` (of background `bg`): as five-cell art on
+/// big squares with Unicode pieces, else one glyph in the middle;
+/// `marked` (selected, last move, check) underlines it without colours.
+#[allow(clippy::too_many_arguments)]
+fn draw_piece(
+    app: &App,
+    theme: &Theme,
+    a: &Areas,
+    p: Piece,
+    r: Rect,
+    bg: Color,
+    marked: bool,
+    buf: &mut Buffer,
+) {
+    let fg = match p.color() {
+        Side::White => theme.white_piece,
+        Side::Black => theme.black_piece,
+    };
+    let mut style = Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD);
+    if !theme.colored() && marked {
+        style = style.add_modifier(Modifier::UNDERLINED);
+    }
+    let art = a.sq_h >= 4
+        && a.sq_w >= 9
+        && !theme.pieces_by_shape()
+        && app.config.pieces == PieceStyle::Unicode;
+    if art {
+        let x = r.x + (r.width - 5) / 2;
+        let y = r.y + (r.height - 3).div_ceil(2);
+        for (k, row) in ART[p.kind().index()].iter().enumerate() {
+            let plain = style.remove_modifier(Modifier::BOLD);
+            put(buf, x, y + k as u16, row, plain, 5);
+        }
+        // Blank art cells keep the square's colour.
+    } else if let Some(c) = buf.cell_mut((r.x + r.width / 2, r.y + r.height / 2)) {
+        c.set_symbol(glyph(p, app.config.pieces, theme.pieces_by_shape()))
+            .set_style(style);
+    }
+}
+
+/// Rank numbers left of the board and file letters under it.
+fn coordinates(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let coord = Style::new().fg(theme.coord);
     for i in 0..8u8 {
         let rank = if app.ui.flipped { i } else { 7 - i };
@@ -175,7 +192,6 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             1,
         );
     }
-    super::marks::render(app, theme, a, buf);
 }
 
 /// "White to move · move 12" or the result, with the score on the right.

@@ -34,12 +34,10 @@ pub fn piece_rows(app: &App) -> Vec<(Square, i32, Option<i32>)> {
     v
 }
 
-pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
-    if inner.height == 0 || inner.width < 20 {
-        return;
-    }
-    let bottom = inner.y + inner.height;
-    let mut y = inner.y;
+/// The evaluations side by side: both totals and their difference, the
+/// phase each uses, the side to move's view, NNUE's raw output and scale
+/// (or how to load a net).
+fn summary_lines(app: &App, theme: &Theme) -> Vec<(String, Style)> {
     let text = Style::new().fg(theme.text);
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
     let t = &app.view.trace;
@@ -93,6 +91,37 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.error),
         ));
     }
+    lines
+}
+
+/// One piece's row: the piece and its square, its value to each
+/// evaluation (the score lost without it) and their difference.
+fn piece_line(app: &App, sq: Square, h: i32, n: Option<i32>) -> String {
+    let piece = app
+        .view
+        .board
+        .piece_at(sq)
+        .map(|p| text_glyph(p, app.config.pieces))
+        .unwrap_or(" ");
+    format!(
+        "{} {:>8} {:>8} {:>7}",
+        super::pad(&format!("{piece}{sq}"), 10),
+        format!("{h:+}"),
+        n.map_or("—".to_string(), |n| format!("{n:+}")),
+        n.map_or(String::new(), |n| format!("{:+}", n - h))
+    )
+}
+
+pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
+    if inner.height == 0 || inner.width < 20 {
+        return;
+    }
+    let bottom = inner.y + inner.height;
+    let mut y = inner.y;
+    let text = Style::new().fg(theme.text);
+    let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
+    let lines = summary_lines(app, theme);
+    let e = app.view.nnue.as_ref();
     for (l, style) in &lines {
         if y >= bottom {
             return;
@@ -114,20 +143,14 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let rows = piece_rows(app);
     let room = bottom.saturating_sub(y + u16::from(footer.is_some())) as usize;
     for &(sq, h, n) in rows.iter().take(room) {
-        let piece = app
-            .view
-            .board
-            .piece_at(sq)
-            .map(|p| text_glyph(p, app.config.pieces))
-            .unwrap_or(" ");
-        let line = format!(
-            "{} {:>8} {:>8} {:>7}",
-            super::pad(&format!("{piece}{sq}"), 10),
-            format!("{h:+}"),
-            n.map_or("—".to_string(), |n| format!("{n:+}")),
-            n.map_or(String::new(), |n| format!("{:+}", n - h))
+        put(
+            buf,
+            inner.x,
+            y,
+            &piece_line(app, sq, h, n),
+            text,
+            inner.width,
         );
-        put(buf, inner.x, y, &line, text, inner.width);
         y += 1;
     }
     if let Some(f) = footer {

@@ -120,6 +120,69 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             lines.push(Line::default());
         }
     }
+    table_lines(app, theme, &table, c, &mut lines);
+    // The drawish scale as a row of its own, so the Taper column adds up.
+    if scaled {
+        let label = format!("Scale ×{factor}/64: {}", why.words());
+        let w = width.saturating_sub(6).min(table.name_w + 37);
+        let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
+        lines.push(Line::styled(text, Style::new().fg(theme.accent)));
+    }
+    let white: S = t.terms.iter().map(|x| x.white).sum();
+    let black: S = t.terms.iter().map(|x| x.black).sum();
+    let total = row(
+        c,
+        table.name_w,
+        "Total",
+        [white, black, t.total],
+        total_at(app, p),
+    );
+    lines.push(Line::styled(
+        total,
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    lines.push(phase_gauge(app, theme, inner.width));
+    lines.push(Line::styled(formula(app, p), Style::new().fg(theme.text)));
+    if lines.len() + 2 < height {
+        let legend = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
+        for line in wrap(legend, width).into_iter().take(2) {
+            lines.push(Line::styled(line, theme.dim_style()));
+        }
+    }
+    if !table.tight {
+        let packed = format!(
+            "packed total {:#010x} = ({} << 16) + {}",
+            t.total.packed() as u32,
+            t.total.eg(),
+            t.total.mg()
+        );
+        lines.push(Line::styled(packed, theme.dim_style()));
+    }
+    if !nnue_first {
+        lines.push(nnue_line(app, theme));
+    }
+    // In the rows left, after a blank: the selected term's description, or
+    // the FEN.
+    if lines.len() + 1 < height {
+        lines.push(Line::default());
+        let rows = height - lines.len();
+        lines.extend(match app.ui.teach.term {
+            Some(i) => description(Term::ALL[i], theme, width),
+            None => fen_rows(&app.view.fen, theme, width, rows),
+        });
+    }
+    // Each line at its row, cut at the panel's edges (what a Paragraph
+    // without wrapping shows, without its layout pass: 13 µs a frame).
+    for (k, line) in lines.iter().take(height).enumerate() {
+        buf.set_line(inner.x, inner.y + k as u16, line, inner.width);
+    }
+}
+
+/// The table: its header, a row per shown term (the selected one
+/// highlighted), and how many more there are when it is cut short.
+fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Vec<Line<'static>>) {
+    let t = &app.view.trace;
+    let p = shown_phase(app);
     let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
     let header = format!(
         "{:<nw$}│{:^g$}│{:^g$}│{:^g$}│{:>6}",
@@ -168,66 +231,6 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         let text = format!("… {more} more terms: Tab scrolls to them");
         lines.push(Line::styled(text, theme.dim_style()));
     }
-    // The drawish scale as a row of its own, so the Taper column adds up.
-    if scaled {
-        let label = format!("Scale ×{factor}/64: {}", why.words());
-        let w = width.saturating_sub(6).min(table.name_w + 37);
-        let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
-        lines.push(Line::styled(text, Style::new().fg(theme.accent)));
-    }
-    let white: S = t.terms.iter().map(|x| x.white).sum();
-    let black: S = t.terms.iter().map(|x| x.black).sum();
-    let total = row(
-        c,
-        table.name_w,
-        "Total",
-        [white, black, t.total],
-        total_at(app, p),
-    );
-    lines.push(Line::styled(
-        total,
-        Style::new().add_modifier(Modifier::BOLD),
-    ));
-    lines.push(phase_gauge(app, theme, inner.width));
-    lines.push(Line::styled(formula(app, p), Style::new().fg(theme.text)));
-    if lines.len() + 2 < height {
-        let legend = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
-        for line in wrap(legend, width).into_iter().take(2) {
-            lines.push(Line::styled(line, theme.dim_style()));
-        }
-    }
-    if !table.tight {
-        let packed = format!(
-            "packed total {:#010x} = ({} << 16) + {}",
-            t.total.packed() as u32,
-            t.total.eg(),
-            t.total.mg()
-        );
-        lines.push(Line::styled(packed, theme.dim_style()));
-    }
-    if !nnue_first {
-        lines.push(nnue_line(app, theme));
-    }
-    // In the rows left, after a blank: the selected term's description, or
-    // the FEN.
-    if lines.len() + 1 < height {
-        lines.push(Line::default());
-        match app.ui.teach.term {
-            Some(i) => {
-                let term = Term::ALL[i];
-                let text = format!("{}: {}", term.name(), about(term));
-                for line in wrap(&text, width) {
-                    lines.push(Line::styled(line, theme.dim_style()));
-                }
-            }
-            None => lines.extend(fen_rows(&app.view.fen, theme, width, height - lines.len())),
-        }
-    }
-    // Each line at its row, cut at the panel's edges (what a Paragraph
-    // without wrapping shows, without its layout pass: 13 µs a frame).
-    for (k, line) in lines.iter().take(height).enumerate() {
-        buf.set_line(inner.x, inner.y + k as u16, line, inner.width);
-    }
 }
 
 /// The taper formula filled in: "(mg×p + eg×(24-p)) / 24 = v", the scale
@@ -249,6 +252,15 @@ fn formula(app: &App, p: i32) -> String {
         f.push_str(&format!(" · real {}: {:+}", t.phase, t.tapered));
     }
     f
+}
+
+/// The selected term's description, wrapped to the panel.
+fn description(term: Term, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let text = format!("{}: {}", term.name(), about(term));
+    wrap(&text, width)
+        .into_iter()
+        .map(|line| Line::styled(line, theme.dim_style()))
+        .collect()
 }
 
 /// "FEN " and the FEN over at most two of `rows` rows, broken only between
