@@ -57,6 +57,111 @@ enum Cmd {
     Use(Option<EngineSpec>),
 }
 
+/// The engine thread's state: the engine it drives (tapir's or another),
+/// which of its searches the UI waits for, and the options every engine
+/// switched to is given.
+struct Host<T, W> {
+    engine: AnyEngine,
+    /// One more per engine started, so two engines' equal search ids differ.
+    generation: u64,
+    current: Current,
+    /// What every engine is given when it starts (Hash, Threads, a net).
+    standing: Vec<EngineOption>,
+    sink: Sender<T>,
+    wrap: W,
+}
+
+impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<T, W> {
+    fn report(&self, r: EngineReport) {
+        let _ = self.sink.send((self.wrap)(r));
+    }
+
+    fn set_option(&mut self, o: EngineOption) {
+        if let Err(e) = self.engine.set_option(o) {
+            self.report(EngineReport::Error(e.to_string()));
+        }
+    }
+
+    fn give_standing_options(&mut self) {
+        for o in self.standing.clone() {
+            self.set_option(o);
+        }
+    }
+
+    /// Passes the engine's events on to the UI, from a thread of their own.
+    fn forward(&self, events: Receiver<SearchEvent>) {
+        forward(
+            events,
+            self.generation,
+            Arc::clone(&self.current),
+            self.sink.clone(),
+            self.wrap.clone(),
+        );
+    }
+
+    fn forget_search(&self) {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+
+    fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Search {
+                token,
+                position,
+                limits,
+                options,
+            } => {
+                self.engine.stop();
+                for o in options {
+                    self.set_option(o);
+                }
+                self.engine.set_position(*position);
+                let mut cur = self.current.lock().unwrap_or_else(|p| p.into_inner());
+                let id = self.engine.go(limits);
+                *cur = Some((self.generation, id, token));
+            }
+            Cmd::Stop => {
+                self.forget_search();
+                self.engine.stop();
+            }
+            Cmd::SetOption(o) => {
+                remember(&mut self.standing, &o);
+                self.set_option(o);
+            }
+            Cmd::NewGame => self.engine.new_game(),
+            Cmd::Use(spec) => self.switch(spec.as_ref()),
+        }
+    }
+
+    /// Starts the engine `spec` names (tapir's with `None`) in place of
+    /// the one running, which keeps running if the new one fails.
+    fn switch(&mut self, spec: Option<&EngineSpec>) {
+        self.forget_search();
+        self.engine.stop();
+        let started = match spec {
+            None => Ok(AnyEngine::tapir()),
+            Some(spec) => AnyEngine::start(spec),
+        };
+        match started {
+            Ok((next, events)) => {
+                self.generation += 1;
+                // The old engine ends here (an external one is asked to quit).
+                self.engine = next;
+                self.forward(events);
+                self.give_standing_options();
+                self.report(EngineReport::Using {
+                    name: self.engine.name(),
+                    tapir: self.engine.is_tapir(),
+                });
+            }
+            Err(e) => {
+                let why = format!("{e}; still {}", self.engine.name());
+                self.report(EngineReport::NotStarted(why));
+            }
+        }
+    }
+}
+
 /// The UI's handle on the engine thread; dropping it ends the thread.
 pub struct EngineLink {
     cmds: Sender<Cmd>,
@@ -79,94 +184,19 @@ impl EngineLink {
         std::thread::Builder::new()
             .name("tapir-engine-link".into())
             .spawn(move || {
-                let current: Current = Arc::new(Mutex::new(None));
-                let report_err = |e: String| {
-                    let _ = sink.send(wrap(EngineReport::Error(e)));
+                let (engine, events) = AnyEngine::tapir();
+                let mut host = Host {
+                    engine,
+                    generation: 0,
+                    current: Arc::new(Mutex::new(None)),
+                    standing: initial,
+                    sink,
+                    wrap,
                 };
-                let mut generation = 0u64;
-                let (mut engine, events) = AnyEngine::tapir();
-                forward(
-                    events,
-                    generation,
-                    Arc::clone(&current),
-                    sink.clone(),
-                    wrap.clone(),
-                );
-                // What every engine is given when it starts (Hash, Threads,
-                // a net): kept for the engines switched to later.
-                let mut standing = initial;
-                for o in &standing {
-                    if let Err(e) = engine.set_option(o.clone()) {
-                        report_err(e.to_string());
-                    }
-                }
+                host.forward(events);
+                host.give_standing_options();
                 for cmd in rx {
-                    match cmd {
-                        Cmd::Search {
-                            token,
-                            position,
-                            limits,
-                            options,
-                        } => {
-                            engine.stop();
-                            for o in options {
-                                if let Err(e) = engine.set_option(o) {
-                                    report_err(e.to_string());
-                                }
-                            }
-                            engine.set_position(*position);
-                            let mut cur = current.lock().unwrap_or_else(|p| p.into_inner());
-                            let id = engine.go(limits);
-                            *cur = Some((generation, id, token));
-                        }
-                        Cmd::Stop => {
-                            *current.lock().unwrap_or_else(|p| p.into_inner()) = None;
-                            engine.stop();
-                        }
-                        Cmd::SetOption(o) => {
-                            remember(&mut standing, &o);
-                            if let Err(e) = engine.set_option(o) {
-                                report_err(e.to_string());
-                            }
-                        }
-                        Cmd::NewGame => engine.new_game(),
-                        Cmd::Use(spec) => {
-                            *current.lock().unwrap_or_else(|p| p.into_inner()) = None;
-                            engine.stop();
-                            let started = match &spec {
-                                None => Ok(AnyEngine::tapir()),
-                                Some(spec) => AnyEngine::start(spec),
-                            };
-                            match started {
-                                Ok((next, events)) => {
-                                    generation += 1;
-                                    // The old engine ends here (an external
-                                    // one is asked to quit).
-                                    engine = next;
-                                    forward(
-                                        events,
-                                        generation,
-                                        Arc::clone(&current),
-                                        sink.clone(),
-                                        wrap.clone(),
-                                    );
-                                    for o in &standing {
-                                        if let Err(e) = engine.set_option(o.clone()) {
-                                            report_err(e.to_string());
-                                        }
-                                    }
-                                    let _ = sink.send(wrap(EngineReport::Using {
-                                        name: engine.name(),
-                                        tapir: engine.is_tapir(),
-                                    }));
-                                }
-                                Err(e) => {
-                                    let why = format!("{e}; still {}", engine.name());
-                                    let _ = sink.send(wrap(EngineReport::NotStarted(why)));
-                                }
-                            }
-                        }
-                    }
+                    host.handle(cmd);
                 }
             })
             .expect("spawning the engine thread");

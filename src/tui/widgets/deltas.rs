@@ -58,6 +58,23 @@ fn subjects(app: &App) -> Vec<Subject> {
     v
 }
 
+/// The opened subject's rows: each term that changed, largest first, and
+/// what no term explains (tempo, rounding, the drawish scale).
+fn term_rows(d: &MoveDelta) -> Vec<(String, i32)> {
+    let mut rows: Vec<(String, i32)> = d
+        .largest_first()
+        .into_iter()
+        .map(|(t, v)| (t.name().to_string(), v))
+        .collect();
+    if rows.is_empty() {
+        rows.push(("no term changed".to_string(), 0));
+    }
+    if d.remainder() != 0 {
+        rows.push(("(tempo, rounding, scale)".to_string(), d.remainder()));
+    }
+    rows
+}
+
 pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 20 {
         return;
@@ -66,7 +83,6 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let mut y = inner.y;
     let list = subjects(app);
     let open = app.ui.teach.delta_item.min(list.len() - 1);
-    let text = Style::new().fg(theme.text);
     // Rows the closed subjects need after the opened one.
     let closed_after = (list.len() - 1 - open) as u16;
     for (k, s) in list.iter().enumerate() {
@@ -86,39 +102,16 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             continue;
         }
         let head = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
-        let x = put(
-            buf,
-            inner.x,
-            y,
-            &format!("▶ {}", s.label),
-            head,
-            inner.width,
-        );
-        if let Some(t) = &totals {
-            put(
-                buf,
-                x,
-                y,
-                &format!("  {t}"),
-                head,
-                (inner.x + inner.width).saturating_sub(x),
-            );
-        }
+        let title = match &totals {
+            Some(t) => format!("▶ {}  {t}", s.label),
+            None => format!("▶ {}", s.label),
+        };
+        put(buf, inner.x, y, &title, head, inner.width);
         y += 1;
         let Some(d) = delta else {
             continue;
         };
-        let mut rows: Vec<(String, i32)> = d
-            .largest_first()
-            .into_iter()
-            .map(|(t, v)| (t.name().to_string(), v))
-            .collect();
-        if rows.is_empty() {
-            rows.push(("no term changed".to_string(), 0));
-        }
-        if d.remainder() != 0 {
-            rows.push(("(tempo, rounding, scale)".to_string(), d.remainder()));
-        }
+        let rows = term_rows(&d);
         let room = bottom.saturating_sub(y + closed_after) as usize;
         let shown = if rows.len() > room {
             room.saturating_sub(1)
@@ -126,26 +119,18 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             rows.len()
         };
         for (name, v) in rows.iter().take(shown) {
-            let style = if *v < 0 {
-                Style::new().fg(theme.error)
-            } else if *v > 0 {
-                Style::new().fg(theme.good)
-            } else {
-                text
+            let style = match v.signum() {
+                -1 => Style::new().fg(theme.error),
+                1 => Style::new().fg(theme.good),
+                _ => Style::new().fg(theme.text),
             };
             let line = format!("    {name:<18}{v:>+6}");
             put(buf, inner.x, y, &line, style, inner.width);
             y += 1;
         }
         if shown < rows.len() && y < bottom {
-            put(
-                buf,
-                inner.x,
-                y,
-                &format!("    … {} more", rows.len() - shown),
-                theme.dim_style(),
-                inner.width,
-            );
+            let more = format!("    … {} more", rows.len() - shown);
+            put(buf, inner.x, y, &more, theme.dim_style(), inner.width);
             y += 1;
         }
     }
