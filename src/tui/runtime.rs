@@ -65,12 +65,49 @@ pub fn run(args: TuiArgs) -> Result<()> {
         config::remove_stale_temps(d);
     }
     let loaded = config::load_or_create(&dirs.config_file());
+    let mut app = open_app(&args, &dirs, &loaded)?;
+    let term_flag = signal_flag()?;
+
+    install_panic_hook();
+    // The guard first: should setting up fail half-way (raw mode on, the
+    // screen not), the error path restores what was changed.
+    let _restore = RestoreGuard;
+    let mut terminal = enter_terminal()?;
+    let result = event_loop(
+        &mut terminal,
+        &mut app,
+        &dirs,
+        &term_flag,
+        args.net.as_deref(),
+    );
+    // ratatui shows the cursor again when the terminal is dropped, and
+    // prints (a panic, once stderr is gone too) if it cannot: after a
+    // hang-up it is left undropped.
+    if terminal.show_cursor().is_ok() {
+        drop(terminal);
+    } else {
+        std::mem::forget(terminal);
+    }
+    restore_terminal();
+
+    if app.config_changed && loaded.writable {
+        if let Err(e) = write_atomic(&dirs.config_file(), &app.config.to_toml()) {
+            // Not eprintln: with the terminal gone it would panic.
+            let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
+        }
+    }
+    result
+}
+
+/// The board as it opens: the game or session, the net, the engines
+/// asked for, the start-up message, a `--pgn` file and the book.
+fn open_app(args: &TuiArgs, dirs: &Dirs, loaded: &config::Loaded) -> Result<App> {
     let Start {
         game,
         session,
         message: start_msg,
         pgn,
-    } = initial_game(&args, &dirs)?;
+    } = initial_game(args, dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
         Some(p) => Some(Arc::new(Network::load_named(p).map_err(|e| anyhow!(e))?)),
@@ -108,7 +145,12 @@ pub fn run(args: TuiArgs) -> Result<()> {
         });
     }
     super::book::start_book(&mut app, &loaded.config.book);
+    Ok(app)
+}
 
+/// A flag SIGTERM, SIGHUP, SIGINT and SIGQUIT set, which the event loop
+/// polls: the terminal is restored and the session saved before exit.
+fn signal_flag() -> Result<Arc<AtomicBool>> {
     let term_flag = Arc::new(AtomicBool::new(false));
     for sig in [
         signal_hook::consts::SIGTERM,
@@ -119,36 +161,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         signal_hook::flag::register(sig, Arc::clone(&term_flag))
             .context("installing signal handlers")?;
     }
-
-    install_panic_hook();
-    // The guard first: should setting up fail half-way (raw mode on, the
-    // screen not), the error path restores what was changed.
-    let _restore = RestoreGuard;
-    let mut terminal = enter_terminal()?;
-    let result = event_loop(
-        &mut terminal,
-        &mut app,
-        &dirs,
-        &term_flag,
-        args.net.as_deref(),
-    );
-    // ratatui shows the cursor again when the terminal is dropped, and
-    // prints (a panic, once stderr is gone too) if it cannot: after a
-    // hang-up it is left undropped.
-    if terminal.show_cursor().is_ok() {
-        drop(terminal);
-    } else {
-        std::mem::forget(terminal);
-    }
-    restore_terminal();
-
-    if app.config_changed && loaded.writable {
-        if let Err(e) = write_atomic(&dirs.config_file(), &app.config.to_toml()) {
-            // Not eprintln: with the terminal gone it would panic.
-            let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
-        }
-    }
-    result
+    Ok(term_flag)
 }
 
 /// What the board opens with: a game (or a whole session from the
