@@ -81,10 +81,8 @@ fn name(app: &App, side: Side) -> String {
 
 /// Draws the panel in `area`: stacked when there is room for both clocks
 /// above each other, else side by side.
-pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let Mode::Play { level, .. } = app.play.mode else {
-        return;
-    };
+/// "Game · 3+2 blitz · level 5 (~1900 Elo)".
+fn panel_title(app: &App, level: u8) -> String {
     let control = match &app.play.clocks {
         Some(c) => format!(
             "{} {}",
@@ -94,11 +92,17 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         None => "untimed".to_string(),
     };
     let level = level.clamp(1, LEVEL_MAX);
-    let title = format!(
+    format!(
         "Game · {control} · level {level} (~{} Elo)",
         LEVEL_ELO_SHOWN[(level - 1) as usize]
-    );
-    let inner = titled(buf, area, &title, theme);
+    )
+}
+
+pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Mode::Play { level, .. } = app.play.mode else {
+        return;
+    };
+    let inner = titled(buf, area, &panel_title(app, level), theme);
     if inner.height == 0 || inner.width < 10 {
         return;
     }

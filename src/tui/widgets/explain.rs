@@ -9,6 +9,7 @@ use crate::chess::{Bitboard, Board};
 use crate::eval::hce::attribution::Contribution;
 use crate::eval::phase::taper;
 use crate::eval::teach::{about, squares_hint};
+use crate::eval::S;
 use crate::tui::app::App;
 use crate::tui::config::PieceStyle;
 use crate::tui::heat::shown_phase;
@@ -65,13 +66,10 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let mut y = inner.y;
     let total = t.total();
     let head = format!(
-        "White {}/{} · Black {}/{} · total {}/{} → {} cp at {p}/24",
-        t.white.mg(),
-        t.white.eg(),
-        t.black.mg(),
-        t.black.eg(),
-        total.mg(),
-        total.eg(),
+        "White {} · Black {} · total {} → {} cp at {p}/24",
+        mg_eg(t.white),
+        mg_eg(t.black),
+        mg_eg(total),
         taper(total, p)
     );
     put(buf, inner.x, y, &head, theme.title(), inner.width);
@@ -122,26 +120,30 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         list.len()
     };
     for c in list.iter().take(shown) {
-        let v = c.white_value();
-        let line = format!(
-            "{} {:<24} {:>5} {:>5} {:>5}",
-            super::pad(&place(&app.view.board, c.squares, app.config.pieces), 7),
-            c.weight_name(),
-            v.mg(),
-            v.eg(),
-            taper(v, p)
-        );
-        put(buf, inner.x, y, &line, text, inner.width);
+        put(buf, inner.x, y, &contribution(app, c, p), text, inner.width);
         y += 1;
     }
     if shown < list.len() && y < bottom {
-        put(
-            buf,
-            inner.x,
-            y,
-            &format!("… {} more", list.len() - shown),
-            theme.dim_style(),
-            inner.width,
-        );
+        let more = format!("… {} more", list.len() - shown);
+        put(buf, inner.x, y, &more, theme.dim_style(), inner.width);
     }
+}
+
+/// "12/-5": a packed value's midgame and endgame halves.
+fn mg_eg(v: S) -> String {
+    format!("{}/{}", v.mg(), v.eg())
+}
+
+/// One contribution's row: where it comes from, the weight, its midgame
+/// and endgame values and their taper at phase `p` (White's view).
+fn contribution(app: &App, c: &Contribution, p: i32) -> String {
+    let v = c.white_value();
+    format!(
+        "{} {:<24} {:>5} {:>5} {:>5}",
+        super::pad(&place(&app.view.board, c.squares, app.config.pieces), 7),
+        c.weight_name(),
+        v.mg(),
+        v.eg(),
+        taper(v, p)
+    )
 }
