@@ -13,7 +13,7 @@ use crate::game::{Nag, NodeId, Tags};
 use crate::tui::app::{App, Mode};
 use crate::tui::document::Document;
 use crate::tui::game_evals::GameEvals;
-use crate::tui::movetext::{Kind, MoveText};
+use crate::tui::movetext::{Kind, MoveText, Piece};
 use crate::tui::params::DISAGREE_CP;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::report::class_colour;
@@ -182,6 +182,52 @@ fn glyph_style(n: Nag, theme: &Theme) -> Style {
     Style::new().fg(c).add_modifier(Modifier::BOLD)
 }
 
+/// A token's style: the shown move highlighted, the report's verdicts in
+/// their colours, main-line moves plain and side lines dim, glyphs by
+/// kind, comments in italics; the game's last move underlined in a game
+/// when it is not the one shown.
+fn token_style(
+    p: &Piece,
+    m: &MoveText,
+    cursor: NodeId,
+    in_game: Option<NodeId>,
+    theme: &Theme,
+) -> Style {
+    let normal = Style::new().fg(theme.text);
+    let side = Style::new().fg(theme.dim);
+    let comment = Style::new()
+        .fg(theme.comment)
+        .add_modifier(Modifier::ITALIC);
+    let current = theme.highlight();
+    // The game report's verdict colours its move and glyph.
+    let verdict = p.node.and_then(|n| m.verdict(n)).map(class_colour);
+    let style = match p.kind {
+        Kind::Move { .. } if p.node == Some(cursor) => current,
+        Kind::Move { .. } | Kind::Glyph(_) if verdict.is_some() => Style::new()
+            .fg(verdict.unwrap_or(theme.text))
+            .add_modifier(Modifier::BOLD),
+        Kind::Verdict(c) => Style::new()
+            .fg(class_colour(c))
+            .add_modifier(Modifier::BOLD),
+        Kind::Move { depth: 0 } => normal,
+        Kind::Move { .. } => side,
+        Kind::Number => theme.dim_style(),
+        Kind::Glyph(n) => glyph_style(n, theme),
+        Kind::Nag => Style::new().fg(theme.accent),
+        Kind::Comment => comment,
+        Kind::Paren => theme.dim_style(),
+        Kind::Mark => Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
+        Kind::Book => theme.dim_style(),
+        Kind::Result => theme.title(),
+    };
+    // The game's last move against the engine, when not shown.
+    if in_game.is_some() && p.node == in_game && p.node != Some(cursor) {
+        style.add_modifier(Modifier::UNDERLINED)
+    } else {
+        style
+    }
+}
+
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let doc = &app.doc;
     let title = title(doc, &app.ui.moves, &app.ui.game_evals, app.play.mode);
@@ -216,12 +262,6 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
-    let normal = Style::new().fg(theme.text);
-    let side = Style::new().fg(theme.dim);
-    let comment = Style::new()
-        .fg(theme.comment)
-        .add_modifier(Modifier::ITALIC);
-    let current = theme.highlight();
     let in_game = match app.play.mode {
         Mode::Play { .. } => Some(app.play.game_end),
         _ => None,
@@ -238,33 +278,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             if p.x >= text.width {
                 continue;
             }
-            // The game report's verdict colours its move and glyph.
-            let verdict = p.node.and_then(|n| m.verdict(n)).map(class_colour);
-            let style = match p.kind {
-                Kind::Move { .. } if p.node == Some(doc.cursor) => current,
-                Kind::Move { .. } | Kind::Glyph(_) if verdict.is_some() => Style::new()
-                    .fg(verdict.unwrap_or(theme.text))
-                    .add_modifier(Modifier::BOLD),
-                Kind::Verdict(c) => Style::new()
-                    .fg(class_colour(c))
-                    .add_modifier(Modifier::BOLD),
-                Kind::Move { depth: 0 } => normal,
-                Kind::Move { .. } => side,
-                Kind::Number => theme.dim_style(),
-                Kind::Glyph(n) => glyph_style(n, theme),
-                Kind::Nag => Style::new().fg(theme.accent),
-                Kind::Comment => comment,
-                Kind::Paren => theme.dim_style(),
-                Kind::Mark => Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
-                Kind::Book => theme.dim_style(),
-                Kind::Result => theme.title(),
-            };
-            // The game's last move against the engine, when not shown.
-            let style = if in_game.is_some() && p.node == in_game && p.node != Some(doc.cursor) {
-                style.add_modifier(Modifier::UNDERLINED)
-            } else {
-                style
-            };
+            let style = token_style(p, m, doc.cursor, in_game, theme);
             put(buf, text.x + p.x, y, &p.text, style, text.width - p.x);
         }
     }
