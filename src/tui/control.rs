@@ -39,7 +39,7 @@ pub fn parse_control(text: &str, bounds: ClockBounds) -> Result<(Duration, Durat
     let (least, most) = (bounds.min_base.as_secs_f64(), bounds.max_base.as_secs_f64());
     if !(least..=most).contains(&base_secs) {
         return Err(format!(
-            "the base time is {least} seconds to {} minutes; got '{base}'",
+            "the base time is {least} s to {} minutes; got '{base}'",
             most / 60.0
         ));
     }
@@ -55,9 +55,16 @@ pub fn parse_control(text: &str, bounds: ClockBounds) -> Result<(Duration, Durat
     ))
 }
 
-/// "3+2", "0.5+0", "1+0.1" (minutes+seconds), as players write a control.
+/// "3+2", "0.5+0", "1+0.1" (minutes+seconds), as players write a control;
+/// a base that is no round number of minutes in hundredths, in seconds
+/// ("100s+0"), as `parse_control` reads it back.
 pub fn control_text(base: Duration, inc: Duration) -> String {
-    format!("{}+{}", base.as_secs_f64() / 60.0, inc.as_secs_f64())
+    let inc = inc.as_secs_f64();
+    if (base.as_millis() * 100).is_multiple_of(60_000) {
+        format!("{}+{inc}", base.as_secs_f64() / 60.0)
+    } else {
+        format!("{}s+{inc}", base.as_secs_f64())
+    }
 }
 
 /// Lichess's names for a control, by the expected length of a game
@@ -94,6 +101,8 @@ mod tests {
         assert_eq!(control_text(s(180), s(2)), "3+2");
         assert_eq!(control_text(s(30), s(0)), "0.5+0");
         assert_eq!(control_text(s(60), Duration::from_millis(100)), "1+0.1");
+        assert_eq!(control_text(s(100), s(0)), "100s+0");
+        assert_eq!(player("100s+0"), Ok((s(100), s(0))));
         assert_eq!(control_kind(s(60), s(0)), "bullet");
         assert_eq!(control_kind(s(180), s(2)), "blitz");
         assert_eq!(control_kind(s(600), s(5)), "rapid");

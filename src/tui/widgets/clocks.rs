@@ -79,9 +79,7 @@ fn name(app: &App, side: Side) -> String {
     app.doc.game.tags.known(tag).unwrap_or(tag).to_string()
 }
 
-/// Draws the panel in `area`: stacked when there is room for both clocks
-/// above each other, else side by side.
-/// "Game · 3+2 blitz · level 5 (~1900 Elo)".
+/// The panel's title: "Game · 3+2 blitz · level 5 (~1900 Elo)".
 fn panel_title(app: &App, level: u8) -> String {
     let control = match &app.play.clocks {
         Some(c) => format!(
@@ -98,6 +96,8 @@ fn panel_title(app: &App, level: u8) -> String {
     )
 }
 
+/// Draws the panel in `area`: stacked when there is room for both clocks
+/// above each other, else side by side.
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let Mode::Play { level, .. } = app.play.mode else {
         return;
