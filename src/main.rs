@@ -41,7 +41,7 @@ enum Command {
     /// Open the analysis board (also what `tapir` alone does on a terminal).
     Tui(cli::tui::TuiArgs),
     /// Speak UCI on stdin/stdout (what chess GUIs start).
-    Uci,
+    Uci(cli::uci::UciArgs),
     /// Throw random, mutated and hostile UCI lines at a UCI engine and check every answer.
     UciFuzz(cli::fuzz::FuzzArgs),
     /// Search a fixed set of positions to a fixed depth; prints a node signature and the speed.
@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         Some(Command::ImportBullet(args)) => cli::import_bullet::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Tui(args)) => cli::tui::run(args),
-        Some(Command::Uci) => tapir::uci::run(),
+        Some(Command::Uci(args)) => cli::uci::run(args),
         Some(Command::UciFuzz(args)) => cli::fuzz::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
         None => {
@@ -81,7 +81,7 @@ fn main() -> ExitCode {
                 tapir::tui::run(cli.board.into_tui())
             } else {
                 // Not a terminal: a GUI started the plain binary with pipes.
-                tapir::uci::run()
+                tapir::uci::run(false)
             }
         }
     };

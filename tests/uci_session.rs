@@ -709,3 +709,63 @@ fn more_threads_than_cpus_are_said_and_searched_with() {
         asked.elapsed()
     );
 }
+
+/// The nodes of the last `info depth` line of a search.
+fn final_nodes(infos: &[String]) -> u64 {
+    let last = infos
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    field(last, "nodes").unwrap().parse().unwrap()
+}
+
+#[test]
+fn tune_mode_lists_and_takes_the_search_tunables_and_a_normal_session_does_not() {
+    let go = "go depth 9";
+    let mut plain = Session::start();
+    plain.send("uci");
+    let handshake = plain.until(|l| l == "uciok");
+    assert!(!handshake.iter().any(|l| l.contains("rfp_margin")));
+    let err = plain.expect_error("setoption name rfp_margin value 40");
+    assert!(err.contains("no such option 'rfp_margin'"), "{err}");
+    plain.send("position startpos");
+    let default_nodes = final_nodes(&plain.go(go).0);
+
+    let mut tune = Session::start_with(&["uci", "--tune"]);
+    tune.send("uci");
+    let handshake = tune.until(|l| l == "uciok");
+    assert!(
+        handshake.contains(&"option name rfp_margin type spin default 75 min 30 max 150".into()),
+        "{handshake:?}"
+    );
+    let err = tune.expect_error("setoption name rfp_margin value 4000");
+    assert!(err.contains("rfp_margin takes 30..=150, not 4000"), "{err}");
+    let err = tune.expect_error("setoption name rfp_margin value wide");
+    assert!(err.contains("not a valid number"), "{err}");
+    // Untouched, the tunables search as the plain engine does.
+    tune.send("position startpos");
+    assert_eq!(final_nodes(&tune.go(go).0), default_nodes);
+    tune.send("setoption name LMP_BASE value 0");
+    tune.send("setoption name fut_base value 30");
+    tune.send("ucinewgame");
+    tune.send("position startpos");
+    let (infos, best, _) = tune.go(go);
+    assert_ne!(final_nodes(&infos), default_nodes, "the values took effect");
+    assert_legal(&Position::startpos(), &best, None);
+}
+
+#[test]
+fn spsa_input_prints_each_tunable_in_openbench_format() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(["uci", "--spsa-input"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), tapir::search::params::TUNABLES.len());
+    assert!(
+        lines.contains(&"rfp_margin, int, 75, 30, 150, 8, 0.002"),
+        "{text}"
+    );
+}

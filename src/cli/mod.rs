@@ -19,3 +19,4 @@ pub mod train;
 pub mod tui;
 pub mod tuibench;
 pub mod tune;
+pub mod uci;

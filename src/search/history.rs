@@ -5,7 +5,7 @@
 //! stack. Every table is updated with the "gravity" rule that keeps values
 //! inside ±`HISTORY_MAX` and lets old knowledge fade.
 
-use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_MAX, HISTORY_BONUS_MUL, HISTORY_MAX};
+use super::params::{history_bonus_base, history_bonus_max, history_bonus_mul, HISTORY_MAX};
 use crate::chess::{Board, Color, Move};
 
 /// Index of a (piece, to-square) pair: `piece * 64 + to`, 0..768.
@@ -16,7 +16,7 @@ pub const NO_PIECE_TO: PieceTo = 0;
 /// Bonus for a cut-off at `depth` (malus is its negation).
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_MUL * depth + HISTORY_BONUS_BASE).clamp(0, HISTORY_BONUS_MAX)
+    (history_bonus_mul() * depth + history_bonus_base()).clamp(0, history_bonus_max())
 }
 
 #[inline(always)]
@@ -142,11 +142,11 @@ mod tests {
     fn gravity_stays_bounded() {
         let mut v = 0i16;
         for _ in 0..10_000 {
-            gravity(&mut v, HISTORY_BONUS_MAX);
+            gravity(&mut v, history_bonus_max());
         }
         assert!(v as i32 <= HISTORY_MAX && v > 0);
         for _ in 0..10_000 {
-            gravity(&mut v, -HISTORY_BONUS_MAX);
+            gravity(&mut v, -history_bonus_max());
         }
         assert!(v as i32 >= -HISTORY_MAX && v < 0);
     }

@@ -34,6 +34,7 @@ pub mod tb;
 pub mod threads;
 pub mod time;
 pub mod tt;
+pub mod tunables;
 pub mod worker;
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! Every tuned number of the search, named, in one place. Changing one of
 //! these changes the bench signature; quote the new one in the commit.
+//! Constants are fixed at build time; the block "tunable at run time"
+//! declares the numbers SPSA tunes (`tapir uci --tune`), each read through
+//! a function of its name (`search::tunables` says how).
 
 // ---- move ordering --------------------------------------------------------
 
@@ -7,10 +10,7 @@
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// Upper bound of every history table (the gravity formula keeps values inside).
 pub const HISTORY_MAX: i32 = 16384;
-/// History bonus for a move that caused a cut-off: `min(MUL * depth + BASE, MAX)`.
-pub const HISTORY_BONUS_MUL: i32 = 280;
-pub const HISTORY_BONUS_BASE: i32 = -250;
-pub const HISTORY_BONUS_MAX: i32 = 2400;
+/// (The history bonus is tunable: `history_bonus_*` below.)
 /// Capture history is divided by this before it joins the MVV score.
 pub const CAPTURE_HIST_DIV: i32 = 8;
 /// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
@@ -22,24 +22,21 @@ pub const MVV_MUL: i32 = 16;
 
 /// First depth searched with a window around the previous score.
 pub const ASP_MIN_DEPTH: i32 = 4;
-/// Initial half-width of the window, centipawns.
-pub const ASP_DELTA: i32 = 14;
+/// (The initial half-width is tunable: `asp_delta` below.)
 /// After each failed try the half-width grows by `delta / GROWTH_DIV`.
 pub const ASP_GROWTH_DIV: i32 = 2;
 
 // ---- node pruning ---------------------------------------------------------
 
-/// Reverse futility (static null move): deepest depth and margin per ply.
+/// Reverse futility (static null move): deepest depth (margin: `rfp_margin`).
 pub const RFP_DEPTH: i32 = 8;
-pub const RFP_MARGIN: i32 = 75;
-/// Razoring: drop to quiescence when the eval is this far below alpha per ply.
+/// Razoring: deepest depth (margin: `razor_margin`).
 pub const RAZOR_DEPTH: i32 = 3;
-pub const RAZOR_MARGIN: i32 = 220;
-/// Null-move pruning: minimum depth, reduction `BASE + depth / DIV + min((eval - beta) / EVAL_DIV, EVAL_MAX)`.
+/// Null-move pruning: minimum depth, reduction `BASE + depth / DIV +
+/// min((eval - beta) / nmp_eval_div, EVAL_MAX)`.
 pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_BASE: i32 = 3;
 pub const NMP_DEPTH_DIV: i32 = 3;
-pub const NMP_EVAL_DIV: i32 = 180;
 pub const NMP_EVAL_MAX: i32 = 3;
 /// Above this depth a null-move cut-off is verified by a reduced search without null moves.
 pub const NMP_VERIFY_DEPTH: i32 = 14;
@@ -48,9 +45,8 @@ pub const NMP_VERIFY_PLY_NUM: i32 = 3;
 pub const NMP_VERIFY_PLY_DEN: i32 = 4;
 /// Internal iterative reduction: depth from which a node without a hash move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
-/// ProbCut: minimum depth, margin above beta and depth reduction.
+/// ProbCut: minimum depth and depth reduction (margin: `probcut_margin`).
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: i32 = 190;
 pub const PROBCUT_REDUCTION: i32 = 4;
 /// A hash entry this close to full depth that fails below the ProbCut beta
 /// skips ProbCut; a ProbCut result is stored this much shallower.
@@ -58,20 +54,13 @@ pub const PROBCUT_TT_SLACK: i32 = 3;
 
 // ---- move pruning ---------------------------------------------------------
 
-/// Late-move pruning: quiets tried beyond `(BASE + depth^2) / (2 - improving)` are skipped.
-pub const LMP_BASE: i32 = 3;
-/// Futility pruning of quiets: deepest (reduced) depth, margin `BASE + MUL * depth`.
+/// Futility pruning of quiets: deepest (reduced) depth (margin: `fut_*`).
 pub const FUT_DEPTH: i32 = 8;
-pub const FUT_BASE: i32 = 90;
-pub const FUT_MUL: i32 = 95;
-/// SEE pruning: quiets below `-QUIET * depth^2`, captures below `-CAPTURE * depth`.
+/// SEE pruning of quiets and captures: deepest depths (margins: `see_*`).
 pub const SEE_QUIET_DEPTH: i32 = 8;
-pub const SEE_QUIET_MARGIN: i32 = 18;
 pub const SEE_CAPTURE_DEPTH: i32 = 6;
-pub const SEE_CAPTURE_MARGIN: i32 = 95;
-/// History pruning: quiets whose history is below `-MARGIN * depth` at shallow depth.
+/// History pruning: deepest (reduced) depth (margin: `hist_prune_margin`).
 pub const HIST_PRUNE_DEPTH: i32 = 3;
-pub const HIST_PRUNE_MARGIN: i32 = 3000;
 
 // ---- extensions -----------------------------------------------------------
 
@@ -84,8 +73,6 @@ pub const SE_DEPTH_DIV: i32 = 2;
 /// Extensions stop beyond this many times the root depth (plies), so
 /// extended lines cannot grow without bound.
 pub const SE_MAX_PLY_MUL: usize = 2;
-/// A singular move failing this far below the singular beta gets a second ply.
-pub const SE_DOUBLE_MARGIN: i32 = 20;
 
 // ---- late-move reductions ---------------------------------------------------
 
@@ -95,8 +82,7 @@ pub const LMR_DIV: f64 = 2.25;
 /// Captures reduce by a smaller table: `CAPT_BASE + ln(d) * ln(m) / CAPT_DIV`.
 pub const LMR_CAPT_BASE: f64 = 0.1;
 pub const LMR_CAPT_DIV: f64 = 3.2;
-/// The history score that moves the reduction by one ply.
-pub const LMR_HIST_DIV: i32 = 8192;
+/// (The history score that moves the reduction by one ply: `lmr_hist_div`.)
 /// Minimum depth to reduce (the first move, and at PV nodes the second,
 /// are never reduced).
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -109,10 +95,42 @@ pub const TT_KEEP_DEPTH_SLACK: i32 = 3;
 /// Replacement: an entry's worth is its depth less this per search of age.
 pub const TT_AGE_WEIGHT: i32 = 8;
 
-// ---- quiescence -------------------------------------------------------------
+// ---- tunable at run time ----------------------------------------------------
 
-/// Futility margin for captures in quiescence search (delta pruning).
-pub const QS_FUTILITY_MARGIN: i32 = 160;
+super::tunables::tunables! {
+    /// History bonus for a move that caused a cut-off:
+    /// `min(mul * depth + base, max)`; the malus is its negation.
+    history_bonus_mul = 280, 100..=500, step 25;
+    history_bonus_base = -250, -600..=200, step 40;
+    history_bonus_max = 2400, 1000..=4000, step 200;
+    /// Initial half-width of the aspiration window, centipawns.
+    asp_delta = 14, 5..=40, step 3;
+    /// Reverse futility margin per ply (less one ply when improving).
+    rfp_margin = 75, 30..=150, step 8;
+    /// Razoring: drop to quiescence when the eval is this far below alpha per ply.
+    razor_margin = 220, 100..=400, step 20;
+    /// Null-move pruning: the eval margin above beta worth one more ply of reduction.
+    nmp_eval_div = 180, 80..=400, step 20;
+    /// ProbCut: the margin above beta a capture must prove.
+    probcut_margin = 190, 100..=350, step 15;
+    /// Late-move pruning: quiets tried beyond `(lmp_base + depth^2) / (2 - improving)` are skipped.
+    lmp_base = 3, 0..=10, step 1;
+    /// Futility pruning of quiets: margin `fut_base + fut_mul * reduced depth`.
+    fut_base = 90, 30..=200, step 10;
+    fut_mul = 95, 40..=200, step 10;
+    /// SEE pruning: quiets below `-see_quiet_margin * depth^2`, captures
+    /// below `-see_capture_margin * depth`.
+    see_quiet_margin = 18, 5..=60, step 3;
+    see_capture_margin = 95, 40..=200, step 10;
+    /// History pruning: quiets whose history is below `-hist_prune_margin * depth`.
+    hist_prune_margin = 3000, 1000..=6000, step 300;
+    /// A singular move failing this far below the singular beta gets a second ply.
+    se_double_margin = 20, 5..=60, step 3;
+    /// The history score that moves a quiet's reduction by one ply.
+    lmr_hist_div = 8192, 4096..=16384, step 600;
+    /// Futility margin for captures in quiescence search (delta pruning).
+    qs_futility_margin = 160, 60..=300, step 15;
+}
 
 // ---- time management --------------------------------------------------------
 

@@ -36,7 +36,7 @@ fn lmr_table() -> &'static LmrTable {
 /// Quiets tried before late-move pruning cuts the rest.
 #[inline(always)]
 fn lmp_limit(depth: i32, improving: bool) -> i32 {
-    (LMP_BASE + depth * depth) / (2 - improving as i32)
+    (lmp_base() + depth * depth) / (2 - improving as i32)
 }
 
 /// Shallow-depth pruning of a move at node `n`, the `seen`th tried: late
@@ -49,17 +49,17 @@ fn prunes_move(n: &NodeCtx, mc: &MoveCtx, b: &Board, seen: usize, alpha: i32) ->
     if !mc.is_quiet {
         return mc.bad_capture
             && depth <= SEE_CAPTURE_DEPTH
-            && !see_ge(b, mc.m, -SEE_CAPTURE_MARGIN * depth);
+            && !see_ge(b, mc.m, -see_capture_margin() * depth);
     }
     let r = n.lmr[1][depth.min(63) as usize][seen.min(63)];
     let lmr_depth = (depth - 1 - r).max(0);
     seen as i32 > lmp_limit(depth, n.improving)
         || (!n.in_check
             && lmr_depth <= FUT_DEPTH
-            && n.eval + FUT_BASE + FUT_MUL * lmr_depth <= alpha)
-        || (lmr_depth <= HIST_PRUNE_DEPTH && mc.hist_score < -HIST_PRUNE_MARGIN * depth)
+            && n.eval + fut_base() + fut_mul() * lmr_depth <= alpha)
+        || (lmr_depth <= HIST_PRUNE_DEPTH && mc.hist_score < -hist_prune_margin() * depth)
         || (lmr_depth <= SEE_QUIET_DEPTH
-            && !see_ge(b, mc.m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+            && !see_ge(b, mc.m, -see_quiet_margin() * lmr_depth * lmr_depth))
 }
 
 /// How many plies less the `searched`th move of node `n` is searched
@@ -74,7 +74,7 @@ fn reduction(n: &NodeCtx, mc: &MoveCtx, searched: usize, gives_check: bool) -> i
     r += !n.improving as i32;
     if mc.is_quiet {
         r += n.tt_move.is_noisy() as i32;
-        r -= mc.hist_score / LMR_HIST_DIV;
+        r -= mc.hist_score / lmr_hist_div();
         r -= mc.refutation as i32;
     } else if !mc.bad_capture {
         r -= 1;
@@ -540,12 +540,12 @@ impl Worker {
         // Reverse futility: far enough above beta to stand pat.
         if depth <= RFP_DEPTH
             && eval < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            && eval - rfp_margin() * (depth - improving as i32) >= beta
         {
             return Some(eval);
         }
         // Razoring: hopeless quiet positions go straight to quiescence.
-        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+        if depth <= RAZOR_DEPTH && eval + razor_margin() * depth < alpha {
             let q = self.qsearch::<false>(alpha, alpha + 1, n.ply);
             if q <= alpha {
                 return Some(q);
@@ -572,7 +572,8 @@ impl Worker {
         {
             return None;
         }
-        let r = NMP_BASE + depth / NMP_DEPTH_DIV + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+        let r =
+            NMP_BASE + depth / NMP_DEPTH_DIV + ((eval - beta) / nmp_eval_div()).min(NMP_EVAL_MAX);
         self.stack.do_null(ply, &mut self.eval);
         self.count_node();
         let s = -self.negamax::<false>(-beta, -beta + 1, depth - r, ply + 1, !n.cut_node);
@@ -600,7 +601,7 @@ impl Worker {
     /// very likely beats beta at full depth.
     fn probcut(&mut self, n: &NodeCtx, b: &Board, beta: i32) -> Option<i32> {
         let (ply, depth) = (n.ply, n.depth);
-        let pc_beta = beta + PROBCUT_MARGIN;
+        let pc_beta = beta + probcut_margin();
         if depth < PROBCUT_MIN_DEPTH
             || beta.abs() >= MATE_BOUND
             || n.hit
@@ -679,7 +680,7 @@ impl Worker {
             return Err(0);
         }
         Ok(if s < sbeta {
-            if !PV && s < sbeta - SE_DOUBLE_MARGIN {
+            if !PV && s < sbeta - se_double_margin() {
                 2
             } else {
                 1
@@ -805,7 +806,7 @@ impl Worker {
             }
             alpha = alpha.max(best);
         }
-        let futility_base = best + QS_FUTILITY_MARGIN;
+        let futility_base = best + qs_futility_margin();
 
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         let ctx = QuietCtx {

@@ -7,7 +7,7 @@ use super::control::Control;
 use super::history::History;
 use super::limits::Limits;
 use super::params::{
-    ASP_DELTA, ASP_GROWTH_DIV, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH,
+    asp_delta, ASP_GROWTH_DIV, ASP_MIN_DEPTH, TM_MATE_EXTRA_DEPTH, TM_SINGLE_MOVE_DEPTH,
 };
 use super::picker::MoveBuf;
 use super::report::{Bound, SearchInfo};
@@ -362,7 +362,7 @@ impl Worker {
         setup: &SearchSetup,
     ) {
         let prev = self.root_moves[self.pv_idx].prev_score;
-        let mut delta = ASP_DELTA;
+        let mut delta = asp_delta();
         let (mut alpha, mut beta) = if depth >= ASP_MIN_DEPTH && prev > -INF {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {

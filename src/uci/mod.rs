@@ -33,8 +33,10 @@ enum Input {
     Event(SearchEvent),
 }
 
-/// Runs a UCI session on stdin/stdout until `quit` or end of input.
-pub fn run() -> anyhow::Result<()> {
+/// Runs a UCI session on stdin/stdout until `quit` or end of input. With
+/// `tune`, the search's tunables (`search::tunables`) are options too, for
+/// an SPSA tuner; a normal session neither lists nor takes them.
+pub fn run(tune: bool) -> anyhow::Result<()> {
     let (tx, rx) = channel::<Input>();
     spawn_reader(tx.clone());
     let (engine, events) = Engine::new();
@@ -47,6 +49,7 @@ pub fn run() -> anyhow::Result<()> {
         pending: None,
         deferred: VecDeque::new(),
         position_refused: false,
+        tune,
     };
     while let Some(input) = session.next() {
         match input {
@@ -107,6 +110,8 @@ struct Session {
     /// before, which a `go` must not search (its move would be illegal in
     /// the GUI's game).
     position_refused: bool,
+    /// The tunables are options (`tapir uci --tune`).
+    tune: bool,
 }
 
 impl Session {
@@ -121,7 +126,7 @@ impl Session {
         let reply = if head == "go" && self.position_refused {
             Reply::Refused("the last 'position' was refused; send a valid one".into())
         } else {
-            handle(&mut self.engine, line)
+            handle(&mut self.engine, line, self.tune)
         };
         if head == "position" {
             self.position_refused = matches!(reply, Reply::Refused(_));
@@ -288,7 +293,7 @@ fn error(msg: impl std::fmt::Display) -> Reply {
     Reply::Refused(msg.to_string())
 }
 
-fn handle(engine: &mut Engine, line: &str) -> Reply {
+fn handle(engine: &mut Engine, line: &str, tune: bool) -> Reply {
     let cmd = match parse(line, engine.position().board()) {
         Ok(c) => c,
         Err(e) => return error(e),
@@ -301,6 +306,9 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
                 "id author the tapir authors".to_string(),
             ];
             lines.extend(options::declarations());
+            if tune {
+                lines.extend(options::tunable_declarations());
+            }
             lines.push("uciok".into());
             Reply::Lines(lines)
         }
@@ -327,6 +335,12 @@ fn handle(engine: &mut Engine, line: &str) -> Reply {
         Command::PonderHit => {
             engine.ponderhit();
             none()
+        }
+        Command::SetOption { name, value } if tune && options::is_tunable(&name) => {
+            match options::set_tunable(&name, value.as_deref()) {
+                Ok(()) => none(),
+                Err(e) => error(e),
+            }
         }
         Command::SetOption { name, value } => {
             let option = options::to_engine_option(&name, value.as_deref());

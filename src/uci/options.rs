@@ -8,6 +8,7 @@ use crate::engine::{
     SYZYGY_PROBE_LIMIT_RANGE, THREADS_RANGE,
 };
 use crate::eval::nnue::nnue_is_default;
+use crate::search::params::TUNABLES;
 use std::path::PathBuf;
 
 /// The `option ...` lines sent after `uci`.
@@ -54,6 +55,29 @@ pub fn declarations() -> Vec<String> {
         "option name OwnBook type check default false".into(),
         "option name BookFile type string default <empty>".into(),
     ]
+}
+
+/// The search's tunables as spin options (`tapir uci --tune` only).
+pub fn tunable_declarations() -> Vec<String> {
+    TUNABLES
+        .iter()
+        .map(|t| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                t.name, t.default, t.min, t.max
+            )
+        })
+        .collect()
+}
+
+/// Whether `name` is one of the search's tunables (any case).
+pub fn is_tunable(name: &str) -> bool {
+    TUNABLES.iter().any(|t| t.name.eq_ignore_ascii_case(name))
+}
+
+/// Sets a tunable from a `setoption` line.
+pub fn set_tunable(name: &str, value: Option<&str>) -> Result<(), String> {
+    crate::search::params::set_tunable(name, int(name, value)?).map_err(|e| e.to_string())
 }
 
 fn int<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<T, String> {
