@@ -180,7 +180,8 @@ def main():
         t.start()
     for t in threads:
         t.join()
-    report()
+    if state["k"] % args.report:
+        report()
 
 
 if __name__ == "__main__":
