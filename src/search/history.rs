@@ -1,11 +1,15 @@
 //! What the search learns about moves while it runs, for move ordering and
 //! reductions: a butterfly history (side, from, to), a capture history
 //! (piece, to, victim), a continuation history (previous piece and square,
-//! this piece and square) and counter moves. Killers live in the search
-//! stack. Every table is updated with the "gravity" rule that keeps values
+//! this piece and square), counter moves, and the pawn correction history
+//! (how far the static eval missed the search's score in positions with
+//! this pawn structure). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
 //! inside ±`HISTORY_MAX` and lets old knowledge fade.
 
-use super::params::{history_bonus_base, history_bonus_max, history_bonus_mul, HISTORY_MAX};
+use super::params::{
+    history_bonus_base, history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE,
+    CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE, HISTORY_MAX,
+};
 use crate::chess::{Board, Color, Move};
 
 /// Index of a (piece, to-square) pair: `piece * 64 + to`, 0..768.
@@ -32,6 +36,8 @@ pub struct History {
     /// `[prev PieceTo][PieceTo]`, flattened.
     cont: Vec<i16>,
     counter: Vec<Move>,
+    /// `[side][pawn hash % CORR_SIZE]`, in 1/`CORR_GRAIN` centipawns.
+    corr: Vec<i16>,
 }
 
 impl Default for History {
@@ -47,6 +53,7 @@ impl History {
             capture: vec![0; 768 * 6],
             cont: vec![0; 768 * 768],
             counter: vec![Move::NULL; 768],
+            corr: vec![0; 2 * CORR_SIZE],
         }
     }
 
@@ -55,6 +62,30 @@ impl History {
         self.capture.fill(0);
         self.cont.fill(0);
         self.counter.fill(Move::NULL);
+        self.corr.fill(0);
+    }
+
+    #[inline(always)]
+    fn corr_idx(side: Color, pawn_hash: u64) -> usize {
+        side.index() * CORR_SIZE + (pawn_hash as usize & (CORR_SIZE - 1))
+    }
+
+    /// What to add to the static eval of `side` to move with this pawn
+    /// structure, centipawns.
+    #[inline(always)]
+    pub fn correction(&self, side: Color, pawn_hash: u64) -> i32 {
+        self.corr[Self::corr_idx(side, pawn_hash)] as i32 / CORR_GRAIN
+    }
+
+    /// Moves the entry towards `diff` (search score - static eval), the
+    /// more the deeper the search was.
+    #[inline(always)]
+    pub fn update_correction(&mut self, side: Color, pawn_hash: u64, diff: i32, depth: i32) {
+        let e = &mut self.corr[Self::corr_idx(side, pawn_hash)];
+        let w = (depth + 1).min(CORR_WEIGHT_MAX);
+        let target = diff.clamp(-CORR_MAX / CORR_GRAIN, CORR_MAX / CORR_GRAIN) * CORR_GRAIN;
+        let v = (*e as i32 * (CORR_WEIGHT_SCALE - w) + target * w) / CORR_WEIGHT_SCALE;
+        *e = v.clamp(-CORR_MAX, CORR_MAX) as i16;
     }
 
     #[inline(always)]

@@ -18,6 +18,19 @@ pub const QUIET_SORT_LIMIT: i32 = 3000;
 /// MVV weight of the victim in capture ordering.
 pub const MVV_MUL: i32 = 16;
 
+// ---- static eval correction ------------------------------------------------
+
+/// Pawn correction history: entries per side (a power of two), indexed by
+/// the pawn hash. Each entry is an average of (search score - static eval)
+/// in 1/`CORR_GRAIN` centipawns, at most `CORR_MAX` either way.
+pub const CORR_SIZE: usize = 16384;
+pub const CORR_GRAIN: i32 = 256;
+pub const CORR_MAX: i32 = 64 * CORR_GRAIN;
+/// A node at depth d moves its entry (d + 1) / `CORR_WEIGHT_SCALE` of the
+/// way towards its own difference, at most `CORR_WEIGHT_MAX` of it.
+pub const CORR_WEIGHT_SCALE: i32 = 256;
+pub const CORR_WEIGHT_MAX: i32 = 16;
+
 // ---- aspiration windows ---------------------------------------------------
 
 /// First depth searched with a window around the previous score.

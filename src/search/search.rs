@@ -121,8 +121,10 @@ struct NodeCtx {
     /// The hash score, node-relative; `-INF` without a hit.
     tt_score: i32,
     tt_pv: bool,
-    /// The static eval as computed, and as sharpened by the hash score.
+    /// The static eval as computed, as corrected by the pawn correction
+    /// history, and as sharpened by the hash score.
     raw_eval: i32,
+    static_eval: i32,
     eval: i32,
     in_check: bool,
     /// The static eval is above the one two plies before.
@@ -269,8 +271,9 @@ impl Worker {
         }
 
         // ---- static evaluation ----
-        let (raw_eval, eval) = self.node_eval(ply, in_check, singular_search, hit, tt_score);
-        let improving = !in_check && self.improving(ply, raw_eval);
+        let (raw_eval, static_eval, eval) =
+            self.node_eval(ply, in_check, singular_search, hit, tt_score);
+        let improving = !in_check && self.improving(ply, static_eval);
         if ply + 2 < self.stack.frames.len() {
             self.stack.frames[ply + 2].killers = [Move::NULL; 2];
         }
@@ -285,6 +288,7 @@ impl Worker {
             tt_score,
             tt_pv,
             raw_eval,
+            static_eval,
             eval,
             in_check,
             improving,
@@ -430,6 +434,17 @@ impl Worker {
             self.learn_from_cutoff(b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
         }
 
+        // The pawn correction history learns how far the static eval
+        // missed, where the result says which way: not from a capture's
+        // score, a cut-off below the eval or a fail-low above it.
+        let cut_below_eval = best_score >= beta && best_score <= n.static_eval;
+        let low_above_eval = best_move.is_null() && best_score >= n.static_eval;
+        let quiet_result = !n.in_check && !best_move.is_noisy() && !singular_search;
+        if quiet_result && !cut_below_eval && !low_above_eval && best_score.abs() < TB_WIN_BOUND {
+            let diff = best_score - n.static_eval;
+            self.hist
+                .update_correction(b.side_to_move(), b.pawn_hash(), diff, depth);
+        }
         if !(singular_search || (root && self.pv_idx > 0)) {
             let bound = if best_score >= beta {
                 TtBound::Lower
@@ -445,8 +460,9 @@ impl Worker {
         best_score
     }
 
-    /// The static evaluation at `ply`, raw and as sharpened by the hash
-    /// score, kept in the frame: none in check; a singular search reuses
+    /// The static evaluation at `ply`: raw (as the hash table keeps it),
+    /// corrected by the pawn correction history (kept in the frame), and
+    /// sharpened by the hash score. None in check; a singular search reuses
     /// its node's.
     #[inline(always)]
     fn node_eval(
@@ -456,35 +472,45 @@ impl Worker {
         singular_search: bool,
         hit: Option<TtHit>,
         tt_score: i32,
-    ) -> (i32, i32) {
+    ) -> (i32, i32, i32) {
         if in_check {
             self.stack.frames[ply].static_eval = NO_EVAL;
-            (NO_EVAL, NO_EVAL)
+            (NO_EVAL, NO_EVAL, NO_EVAL)
         } else if singular_search {
-            let raw = self.stack.frames[ply].static_eval;
-            (raw, raw)
+            let e = self.stack.frames[ply].static_eval;
+            (e, e, e)
         } else {
             let raw = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.static_eval(ply),
             };
-            self.stack.frames[ply].static_eval = raw;
-            (raw, adjusted_eval(raw, hit, tt_score))
+            let corrected = self.corrected(ply, raw);
+            self.stack.frames[ply].static_eval = corrected;
+            (raw, corrected, adjusted_eval(corrected, hit, tt_score))
         }
+    }
+
+    /// `raw` plus what the pawn correction history has learnt about this
+    /// side's pawn structure.
+    #[inline(always)]
+    fn corrected(&self, ply: usize, raw: i32) -> i32 {
+        let b = &self.stack.frames[ply].board;
+        let c = self.hist.correction(b.side_to_move(), b.pawn_hash());
+        (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
     /// Whether the side to move's static eval rose since its last move
     /// (or the one before, when that was in check); true with neither.
     #[inline(always)]
-    fn improving(&self, ply: usize, raw_eval: i32) -> bool {
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
         if ply < 2 {
             return false;
         }
         let e2 = self.stack.frames[ply - 2].static_eval;
         if e2 != NO_EVAL {
-            raw_eval > e2
+            static_eval > e2
         } else if ply >= 4 && self.stack.frames[ply - 4].static_eval != NO_EVAL {
-            raw_eval > self.stack.frames[ply - 4].static_eval
+            static_eval > self.stack.frames[ply - 4].static_eval
         } else {
             true
         }
@@ -788,8 +814,9 @@ impl Worker {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.static_eval(ply),
             };
-            self.stack.frames[ply].static_eval = raw_eval;
-            best = adjusted_eval(raw_eval, hit, tt_score);
+            let corrected = self.corrected(ply, raw_eval);
+            self.stack.frames[ply].static_eval = corrected;
+            best = adjusted_eval(corrected, hit, tt_score);
             if best >= beta {
                 if hit.is_none() {
                     self.tt.store(
