@@ -19,8 +19,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use tapir::chess::perft::parse_suite_line;
 use tapir::chess::{
-    legal_moves, noisy_moves, parse_move, parse_san, parse_uci, quiet_moves, to_san, Board, Move,
-    MoveKind, Position,
+    legal_moves, noisy_moves, parse_move, parse_san, parse_uci, quiet_moves, to_san, Board, Color,
+    Move, MoveKind, Position,
 };
 
 /// Positions to visit (about 5 s in release on a busy 2-core machine).
@@ -174,6 +174,15 @@ fn compare(b: &Board, sp: &Chess, seen: &mut Seen) -> Vec<Cand> {
             (child.hash(), child.pawn_hash()),
             child.compute_hash(),
             "hash after {uci} {}",
+            ctx()
+        );
+        assert_eq!(
+            [
+                child.non_pawn_hash(Color::White),
+                child.non_pawn_hash(Color::Black)
+            ],
+            child.compute_non_pawn_hash(),
+            "non-pawn keys after {uci} {}",
             ctx()
         );
         assert_eq!(child, b.make(m));

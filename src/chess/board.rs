@@ -76,6 +76,9 @@ pub struct Board {
     fullmove: u16,
     hash: u64,
     pawn_hash: u64,
+    /// Zobrist keys of each colour's pieces other than pawns (king
+    /// included), for the search's non-pawn correction history.
+    non_pawn_hash: [u64; 2],
     checkers: Bitboard,
     pinned: Bitboard,
 }
@@ -94,6 +97,7 @@ impl Board {
             fullmove: 1,
             hash: 0,
             pawn_hash: 0,
+            non_pawn_hash: [0; 2],
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
         }
@@ -192,6 +196,12 @@ impl Board {
     #[inline(always)]
     pub fn pawn_hash(&self) -> u64 {
         self.pawn_hash
+    }
+
+    /// Zobrist key of `color`'s pieces other than pawns.
+    #[inline(always)]
+    pub fn non_pawn_hash(&self, color: Color) -> u64 {
+        self.non_pawn_hash[color.index()]
     }
 
     /// Enemy pieces giving check to the side to move.
@@ -306,6 +316,8 @@ impl Board {
         self.hash ^= key;
         if kind == PieceType::Pawn {
             self.pawn_hash ^= key;
+        } else {
+            self.non_pawn_hash[color.index()] ^= key;
         }
     }
 
@@ -412,6 +424,19 @@ impl Board {
             hash ^= KEYS.ep_file[ep.file() as usize];
         }
         (hash, pawn_hash)
+    }
+
+    /// Each colour's non-pawn key computed from scratch; always equal to
+    /// `[non_pawn_hash(White), non_pawn_hash(Black)]`.
+    pub fn compute_non_pawn_hash(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for sq in self.occupied() {
+            let p = self.piece_at(sq).expect("occupied square has a piece");
+            if p.kind() != PieceType::Pawn {
+                keys[p.color().index()] ^= piece_key(p, sq);
+            }
+        }
+        keys
     }
 
     // ---- making moves ----------------------------------------------------
@@ -583,6 +608,8 @@ mod tests {
         assert!(!w.castling().has(CastleRights::WHITE_KING));
         assert!(w.castling().has(CastleRights::WHITE_QUEEN));
         assert_eq!(w.compute_hash(), (w.hash(), w.pawn_hash()));
+        let np = [w.non_pawn_hash(Color::White), w.non_pawn_hash(Color::Black)];
+        assert_eq!(w.compute_non_pawn_hash(), np);
         assert_eq!(b.without(sq("e1")), None);
         assert_eq!(b.without(sq("e4")), None);
     }

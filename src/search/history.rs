@@ -1,14 +1,15 @@
 //! What the search learns about moves while it runs, for move ordering and
 //! reductions: a butterfly history (side, from, to), a capture history
 //! (piece, to, victim), a continuation history (previous piece and square,
-//! this piece and square), counter moves, and the pawn correction history
+//! this piece and square), counter moves, and the correction histories
 //! (how far the static eval missed the search's score in positions with
-//! this pawn structure). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
+//! this pawn structure, these pieces of one colour). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
 //! inside ±`HISTORY_MAX` and lets old knowledge fade.
 
 use super::params::{
-    history_bonus_base, history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE,
-    CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE, HISTORY_MAX,
+    corr_non_pawn_weight, corr_pawn_weight, history_bonus_base, history_bonus_max,
+    history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE,
+    HISTORY_MAX,
 };
 use crate::chess::{Board, Color, Move};
 
@@ -38,6 +39,8 @@ pub struct History {
     counter: Vec<Move>,
     /// `[side][pawn hash % CORR_SIZE]`, in 1/`CORR_GRAIN` centipawns.
     corr: Vec<i16>,
+    /// `[side][colour][that colour's non-pawn hash % CORR_SIZE]`, the same units.
+    non_pawn_corr: Vec<i16>,
 }
 
 impl Default for History {
@@ -54,6 +57,7 @@ impl History {
             cont: vec![0; 768 * 768],
             counter: vec![Move::NULL; 768],
             corr: vec![0; 2 * CORR_SIZE],
+            non_pawn_corr: vec![0; 4 * CORR_SIZE],
         }
     }
 
@@ -63,29 +67,48 @@ impl History {
         self.cont.fill(0);
         self.counter.fill(Move::NULL);
         self.corr.fill(0);
+        self.non_pawn_corr.fill(0);
     }
 
     #[inline(always)]
-    fn corr_idx(side: Color, pawn_hash: u64) -> usize {
-        side.index() * CORR_SIZE + (pawn_hash as usize & (CORR_SIZE - 1))
+    fn corr_idx(side: Color, key: u64) -> usize {
+        side.index() * CORR_SIZE + (key as usize & (CORR_SIZE - 1))
     }
 
-    /// What to add to the static eval of `side` to move with this pawn
-    /// structure, centipawns.
+    /// The non-pawn entry of `side` to move for `color`'s pieces.
     #[inline(always)]
-    pub fn correction(&self, side: Color, pawn_hash: u64) -> i32 {
-        self.corr[Self::corr_idx(side, pawn_hash)] as i32 / CORR_GRAIN
+    fn non_pawn_idx(side: Color, color: Color, b: &Board) -> usize {
+        (side.index() * 2 + color.index()) * CORR_SIZE
+            + (b.non_pawn_hash(color) as usize & (CORR_SIZE - 1))
     }
 
-    /// Moves the entry towards `diff` (search score - static eval), the
-    /// more the deeper the search was.
+    /// What to add to the static eval of the side to move on `b`,
+    /// centipawns: what the pawn structure's entry and each side's
+    /// non-pawn pieces' entries have learnt, weighted by
+    /// `corr_pawn_weight` and `corr_non_pawn_weight` (256ths).
     #[inline(always)]
-    pub fn update_correction(&mut self, side: Color, pawn_hash: u64, diff: i32, depth: i32) {
-        let e = &mut self.corr[Self::corr_idx(side, pawn_hash)];
+    pub fn correction(&self, b: &Board) -> i32 {
+        let side = b.side_to_move();
+        let pawns = self.corr[Self::corr_idx(side, b.pawn_hash())] as i32;
+        let pieces = self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)] as i32
+            + self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)] as i32;
+        (pawns * corr_pawn_weight() + pieces * corr_non_pawn_weight()) / (256 * CORR_GRAIN)
+    }
+
+    /// Moves the position's entries towards `diff` (search score - static
+    /// eval), the more the deeper the search was.
+    #[inline(always)]
+    pub fn update_correction(&mut self, b: &Board, diff: i32, depth: i32) {
+        let side = b.side_to_move();
         let w = (depth + 1).min(CORR_WEIGHT_MAX);
         let target = diff.clamp(-CORR_MAX / CORR_GRAIN, CORR_MAX / CORR_GRAIN) * CORR_GRAIN;
-        let v = (*e as i32 * (CORR_WEIGHT_SCALE - w) + target * w) / CORR_WEIGHT_SCALE;
-        *e = v.clamp(-CORR_MAX, CORR_MAX) as i16;
+        let towards = |e: &mut i16| {
+            let v = (*e as i32 * (CORR_WEIGHT_SCALE - w) + target * w) / CORR_WEIGHT_SCALE;
+            *e = v.clamp(-CORR_MAX, CORR_MAX) as i16;
+        };
+        towards(&mut self.corr[Self::corr_idx(side, b.pawn_hash())]);
+        towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)]);
+        towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)]);
     }
 
     #[inline(always)]

@@ -442,8 +442,7 @@ impl Worker {
         let quiet_result = !n.in_check && !best_move.is_noisy() && !singular_search;
         if quiet_result && !cut_below_eval && !low_above_eval && best_score.abs() < TB_WIN_BOUND {
             let diff = best_score - n.static_eval;
-            self.hist
-                .update_correction(b.side_to_move(), b.pawn_hash(), diff, depth);
+            self.hist.update_correction(b, diff, depth);
         }
         if !(singular_search || (root && self.pv_idx > 0)) {
             let bound = if best_score >= beta {
@@ -495,7 +494,7 @@ impl Worker {
     #[inline(always)]
     fn corrected(&self, ply: usize, raw: i32) -> i32 {
         let b = &self.stack.frames[ply].board;
-        let c = self.hist.correction(b.side_to_move(), b.pawn_hash());
+        let c = self.hist.correction(b);
         (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
