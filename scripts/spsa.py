@@ -21,7 +21,7 @@ src/search/params.rs and play an SPRT against the build before.
 
 Needs python-chess (../shared/tools/setup-engines.sh installs it).
 """
-import argparse, json, math, os, random, subprocess, sys, threading
+import argparse, json, os, random, subprocess, sys, threading
 
 try:
     import chess, chess.engine

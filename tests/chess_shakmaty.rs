@@ -19,8 +19,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use tapir::chess::perft::parse_suite_line;
 use tapir::chess::{
-    legal_moves, noisy_moves, parse_move, parse_san, parse_uci, quiet_moves, to_san, Board, Color,
-    Move, MoveKind, Position,
+    legal_moves, noisy_moves, parse_move, parse_san, parse_uci, quiet_moves, to_san, Board, Move,
+    MoveKind, Position,
 };
 
 /// Positions to visit (about 5 s in release on a busy 2-core machine).
@@ -103,13 +103,7 @@ fn compare(b: &Board, sp: &Chess, seen: &mut Seen) -> Vec<Cand> {
     );
     seen.legal_ep_squares += b.legal_ep_square().is_some() as usize;
 
-    let (hash, pawn_hash) = b.compute_hash();
-    assert_eq!(
-        (b.hash(), b.pawn_hash()),
-        (hash, pawn_hash),
-        "hash {}",
-        ctx()
-    );
+    assert_eq!(b.keys(), b.compute_keys(), "hash {}", ctx());
 
     // Legal moves as sets of UCI strings.
     let ours = legal_moves(b);
@@ -171,18 +165,9 @@ fn compare(b: &Board, sp: &Chess, seen: &mut Seen) -> Vec<Cand> {
         pos.make(m);
         let child = *pos.board();
         assert_eq!(
-            (child.hash(), child.pawn_hash()),
-            child.compute_hash(),
+            child.keys(),
+            child.compute_keys(),
             "hash after {uci} {}",
-            ctx()
-        );
-        assert_eq!(
-            [
-                child.non_pawn_hash(Color::White),
-                child.non_pawn_hash(Color::Black)
-            ],
-            child.compute_non_pawn_hash(),
-            "non-pawn keys after {uci} {}",
             ctx()
         );
         assert_eq!(child, b.make(m));

@@ -62,6 +62,17 @@ const fn castle_masks() -> [u8; 64] {
 }
 static CASTLE_MASK: [u8; 64] = castle_masks();
 
+/// The Zobrist keys a board keeps: of the whole position, of the pawns
+/// alone, and of each colour's other pieces (`[White, Black]`). One type,
+/// so that the keys kept move by move and the keys computed from scratch
+/// are compared whole.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Keys {
+    pub hash: u64,
+    pub pawn: u64,
+    pub non_pawn: [u64; 2],
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     by_kind: [Bitboard; 6],
@@ -405,38 +416,40 @@ impl Board {
         }
     }
 
-    /// The Zobrist hash computed from scratch; always equal to `hash()`.
-    pub fn compute_hash(&self) -> (u64, u64) {
-        let mut hash = 0;
-        let mut pawn_hash = 0;
-        for sq in self.occupied() {
-            let p = self.piece_at(sq).expect("occupied square has a piece");
-            hash ^= piece_key(p, sq);
-            if p.kind() == PieceType::Pawn {
-                pawn_hash ^= piece_key(p, sq);
-            }
+    /// Every Zobrist key the board keeps, as kept (updated move by move).
+    pub fn keys(&self) -> Keys {
+        Keys {
+            hash: self.hash,
+            pawn: self.pawn_hash,
+            non_pawn: self.non_pawn_hash,
         }
-        hash ^= KEYS.castling[self.castling.0 as usize];
-        if self.side == Color::Black {
-            hash ^= KEYS.side;
-        }
-        if let Some(ep) = self.legal_ep_square() {
-            hash ^= KEYS.ep_file[ep.file() as usize];
-        }
-        (hash, pawn_hash)
     }
 
-    /// Each colour's non-pawn key computed from scratch; always equal to
-    /// `[non_pawn_hash(White), non_pawn_hash(Black)]`.
-    pub fn compute_non_pawn_hash(&self) -> [u64; 2] {
-        let mut keys = [0; 2];
+    /// Every Zobrist key computed from scratch; always equal to `keys()`.
+    pub fn compute_keys(&self) -> Keys {
+        let mut k = Keys {
+            hash: 0,
+            pawn: 0,
+            non_pawn: [0; 2],
+        };
         for sq in self.occupied() {
             let p = self.piece_at(sq).expect("occupied square has a piece");
-            if p.kind() != PieceType::Pawn {
-                keys[p.color().index()] ^= piece_key(p, sq);
+            let key = piece_key(p, sq);
+            k.hash ^= key;
+            if p.kind() == PieceType::Pawn {
+                k.pawn ^= key;
+            } else {
+                k.non_pawn[p.color().index()] ^= key;
             }
         }
-        keys
+        k.hash ^= KEYS.castling[self.castling.0 as usize];
+        if self.side == Color::Black {
+            k.hash ^= KEYS.side;
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            k.hash ^= KEYS.ep_file[ep.file() as usize];
+        }
+        k
     }
 
     // ---- making moves ----------------------------------------------------
@@ -607,9 +620,7 @@ mod tests {
         assert_eq!(w.occupied().count(), 31);
         assert!(!w.castling().has(CastleRights::WHITE_KING));
         assert!(w.castling().has(CastleRights::WHITE_QUEEN));
-        assert_eq!(w.compute_hash(), (w.hash(), w.pawn_hash()));
-        let np = [w.non_pawn_hash(Color::White), w.non_pawn_hash(Color::Black)];
-        assert_eq!(w.compute_non_pawn_hash(), np);
+        assert_eq!(w.compute_keys(), w.keys());
         assert_eq!(b.without(sq("e1")), None);
         assert_eq!(b.without(sq("e4")), None);
     }

@@ -15,7 +15,7 @@ pub mod types;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, CastleRights};
+pub use board::{Board, CastleRights, Keys};
 pub use fen::{FenError, START_FEN};
 pub use movegen::{count_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList};

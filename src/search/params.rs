@@ -10,7 +10,7 @@
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// Upper bound of every history table (the gravity formula keeps values inside).
 pub const HISTORY_MAX: i32 = 16384;
-/// (The history bonus is tunable: `history_bonus_*` below.)
+// (The history bonus is tunable: `history_bonus_*` below.)
 /// Capture history is divided by this before it joins the MVV score.
 pub const CAPTURE_HIST_DIV: i32 = 8;
 /// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
@@ -20,9 +20,11 @@ pub const MVV_MUL: i32 = 16;
 
 // ---- static eval correction ------------------------------------------------
 
-/// Pawn correction history: entries per side (a power of two), indexed by
-/// the pawn hash. Each entry is an average of (search score - static eval)
-/// in 1/`CORR_GRAIN` centipawns, at most `CORR_MAX` either way.
+/// Correction histories: entries per table (a power of two), indexed by
+/// the pawn hash or by one colour's non-pawn hash. Each entry is an
+/// average of (search score - static eval) in 1/`CORR_GRAIN` centipawns,
+/// at most `CORR_MAX` either way. (Their weights in the eval are tunable:
+/// `corr_*_weight` below.)
 pub const CORR_SIZE: usize = 16384;
 pub const CORR_GRAIN: i32 = 256;
 pub const CORR_MAX: i32 = 64 * CORR_GRAIN;
@@ -35,7 +37,7 @@ pub const CORR_WEIGHT_MAX: i32 = 16;
 
 /// First depth searched with a window around the previous score.
 pub const ASP_MIN_DEPTH: i32 = 4;
-/// (The initial half-width is tunable: `asp_delta` below.)
+// (The initial half-width is tunable: `asp_delta` below.)
 /// After each failed try the half-width grows by `delta / GROWTH_DIV`.
 pub const ASP_GROWTH_DIV: i32 = 2;
 
@@ -95,7 +97,7 @@ pub const LMR_DIV: f64 = 2.25;
 /// Captures reduce by a smaller table: `CAPT_BASE + ln(d) * ln(m) / CAPT_DIV`.
 pub const LMR_CAPT_BASE: f64 = 0.1;
 pub const LMR_CAPT_DIV: f64 = 3.2;
-/// (The history score that moves the reduction by one ply: `lmr_hist_div`.)
+// (The history score that moves the reduction by one ply: `lmr_hist_div`.)
 /// Minimum depth to reduce (the first move, and at PV nodes the second,
 /// are never reduced).
 pub const LMR_MIN_DEPTH: i32 = 3;

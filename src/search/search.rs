@@ -121,8 +121,8 @@ struct NodeCtx {
     /// The hash score, node-relative; `-INF` without a hit.
     tt_score: i32,
     tt_pv: bool,
-    /// The static eval as computed, as corrected by the pawn correction
-    /// history, and as sharpened by the hash score.
+    /// The static eval as computed, as corrected by the correction
+    /// histories, and as sharpened by the hash score.
     raw_eval: i32,
     static_eval: i32,
     eval: i32,
@@ -434,7 +434,7 @@ impl Worker {
             self.learn_from_cutoff(b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
         }
 
-        // The pawn correction history learns how far the static eval
+        // The correction histories learn how far the static eval
         // missed, where the result says which way: not from a capture's
         // score, a cut-off below the eval or a fail-low above it.
         let cut_below_eval = best_score >= beta && best_score <= n.static_eval;
@@ -460,7 +460,7 @@ impl Worker {
     }
 
     /// The static evaluation at `ply`: raw (as the hash table keeps it),
-    /// corrected by the pawn correction history (kept in the frame), and
+    /// corrected by the correction histories (kept in the frame), and
     /// sharpened by the hash score. None in check; a singular search reuses
     /// its node's.
     #[inline(always)]
@@ -489,8 +489,8 @@ impl Worker {
         }
     }
 
-    /// `raw` plus what the pawn correction history has learnt about this
-    /// side's pawn structure.
+    /// `raw` plus what the correction histories have learnt about this
+    /// pawn structure and these pieces.
     #[inline(always)]
     fn corrected(&self, ply: usize, raw: i32) -> i32 {
         let b = &self.stack.frames[ply].board;

@@ -98,6 +98,7 @@ macro_rules! tunables {
         }
 
         /// The current value of every tunable, in `TUNABLES` order.
+        #[cfg(test)]
         pub fn tunable_values() -> Vec<i32> {
             TUNABLE_VALUES.iter().map(|v| v.load(std::sync::atomic::Ordering::Relaxed)).collect()
         }
