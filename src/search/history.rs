@@ -3,11 +3,11 @@
 //! (piece, to, victim), a continuation history (previous piece and square,
 //! this piece and square), counter moves, and the correction histories
 //! (how far the static eval missed the search's score in positions with
-//! this pawn structure, these pieces of one colour). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
+//! this pawn structure, these pieces of one colour, after these two moves). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
 //! inside ±`HISTORY_MAX` and lets old knowledge fade.
 
 use super::params::{
-    corr_non_pawn_weight, corr_pawn_weight, history_bonus_base, history_bonus_max,
+    corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base, history_bonus_max,
     history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE,
     HISTORY_MAX,
 };
@@ -41,6 +41,9 @@ pub struct History {
     corr: Vec<i16>,
     /// `[side][colour][that colour's non-pawn hash % CORR_SIZE]`, the same units.
     non_pawn_corr: Vec<i16>,
+    /// `[PieceTo two plies back][PieceTo one ply back]`, the same units:
+    /// how far the eval misses after this pair of moves.
+    cont_corr: Vec<i16>,
 }
 
 impl Default for History {
@@ -58,6 +61,7 @@ impl History {
             counter: vec![Move::NULL; 768],
             corr: vec![0; 2 * CORR_SIZE],
             non_pawn_corr: vec![0; 4 * CORR_SIZE],
+            cont_corr: vec![0; 768 * 768],
         }
     }
 
@@ -68,6 +72,7 @@ impl History {
         self.counter.fill(Move::NULL);
         self.corr.fill(0);
         self.non_pawn_corr.fill(0);
+        self.cont_corr.fill(0);
     }
 
     #[inline(always)]
@@ -83,22 +88,35 @@ impl History {
     }
 
     /// What to add to the static eval of the side to move on `b`,
-    /// centipawns: what the pawn structure's entry and each side's
-    /// non-pawn pieces' entries have learnt, weighted by
-    /// `corr_pawn_weight` and `corr_non_pawn_weight` (256ths).
+    /// reached by the moves `prev2` then `prev1`, centipawns: what the
+    /// pawn structure's entry, each side's non-pawn pieces' entries and
+    /// the last two moves' entry have learnt, weighted by
+    /// `corr_pawn_weight`, `corr_non_pawn_weight` and `corr_cont_weight`
+    /// (256ths).
     #[inline(always)]
-    pub fn correction(&self, b: &Board) -> i32 {
+    pub fn correction(&self, b: &Board, prev1: PieceTo, prev2: PieceTo) -> i32 {
         let side = b.side_to_move();
         let pawns = self.corr[Self::corr_idx(side, b.pawn_hash())] as i32;
         let pieces = self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)] as i32
             + self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)] as i32;
-        (pawns * corr_pawn_weight() + pieces * corr_non_pawn_weight()) / (256 * CORR_GRAIN)
+        let moves = self.cont_corr[prev2 * 768 + prev1] as i32;
+        (pawns * corr_pawn_weight()
+            + pieces * corr_non_pawn_weight()
+            + moves * corr_cont_weight())
+            / (256 * CORR_GRAIN)
     }
 
     /// Moves the position's entries towards `diff` (search score - static
     /// eval), the more the deeper the search was.
     #[inline(always)]
-    pub fn update_correction(&mut self, b: &Board, diff: i32, depth: i32) {
+    pub fn update_correction(
+        &mut self,
+        b: &Board,
+        prev1: PieceTo,
+        prev2: PieceTo,
+        diff: i32,
+        depth: i32,
+    ) {
         let side = b.side_to_move();
         let w = (depth + 1).min(CORR_WEIGHT_MAX);
         let target = diff.clamp(-CORR_MAX / CORR_GRAIN, CORR_MAX / CORR_GRAIN) * CORR_GRAIN;
@@ -109,6 +127,7 @@ impl History {
         towards(&mut self.corr[Self::corr_idx(side, b.pawn_hash())]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)]);
+        towards(&mut self.cont_corr[prev2 * 768 + prev1]);
     }
 
     #[inline(always)]

@@ -145,10 +145,11 @@ super::tunables::tunables! {
     lmr_hist_div = 8192, 4096..=16384, step 600;
     /// Futility margin for captures in quiescence search (delta pruning).
     qs_futility_margin = 160, 60..=300, step 15;
-    /// How much of the pawn and of the non-pawn correction histories'
-    /// entries joins the static eval, 256ths.
+    /// How much of the pawn, the non-pawn and the continuation correction
+    /// histories' entries joins the static eval, 256ths.
     corr_pawn_weight = 256, 64..=512, step 24;
     corr_non_pawn_weight = 128, 0..=512, step 24;
+    corr_cont_weight = 128, 0..=512, step 24;
 }
 
 // ---- time management --------------------------------------------------------

@@ -442,7 +442,7 @@ impl Worker {
         let quiet_result = !n.in_check && !best_move.is_noisy() && !singular_search;
         if quiet_result && !cut_below_eval && !low_above_eval && best_score.abs() < TB_WIN_BOUND {
             let diff = best_score - n.static_eval;
-            self.hist.update_correction(b, diff, depth);
+            self.hist.update_correction(b, prev1, prev2, diff, depth);
         }
         if !(singular_search || (root && self.pv_idx > 0)) {
             let bound = if best_score >= beta {
@@ -490,11 +490,13 @@ impl Worker {
     }
 
     /// `raw` plus what the correction histories have learnt about this
-    /// pawn structure and these pieces.
+    /// pawn structure, these pieces and the last two moves.
     #[inline(always)]
     fn corrected(&self, ply: usize, raw: i32) -> i32 {
         let b = &self.stack.frames[ply].board;
-        let c = self.hist.correction(b);
+        let prev1 = self.stack.prev_piece_to(ply, 1);
+        let prev2 = self.stack.prev_piece_to(ply, 2);
+        let c = self.hist.correction(b, prev1, prev2);
         (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
