@@ -223,4 +223,29 @@ mod tests {
         }
         assert!(v as i32 >= -HISTORY_MAX && v < 0);
     }
+
+    #[test]
+    fn correction_learns_towards_the_search_and_stays_capped() {
+        let b = Board::startpos();
+        let (p1, p2) = (5 * 64 + 20, 64 + 45);
+        let mut h = History::new();
+        assert_eq!(h.correction(&b, p1, p2), 0);
+        for _ in 0..1000 {
+            h.update_correction(&b, p1, p2, 40, 20);
+        }
+        // Each table converges on +40, joined by the default weights:
+        // pawns 256, each colour's pieces 128, the moves 128 (256ths).
+        let c = h.correction(&b, p1, p2);
+        assert!((95..=100).contains(&c), "{c}");
+        // Another pair of moves into the same position shares the pawn
+        // and non-pawn entries but not the continuation entry.
+        let other = h.correction(&b, p2, p1);
+        assert!((75..=80).contains(&other), "{other}");
+        // A huge miss moves the entries no further than the cap.
+        for _ in 0..1000 {
+            h.update_correction(&b, p1, p2, 10_000, 20);
+        }
+        let cap = CORR_MAX / CORR_GRAIN;
+        assert!(h.correction(&b, p1, p2) <= cap * 640 / 256);
+    }
 }
