@@ -7,9 +7,9 @@
 //! inside ±`HISTORY_MAX` and lets old knowledge fade.
 
 use super::params::{
-    corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base, history_bonus_max,
-    history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE,
-    HISTORY_MAX,
+    corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base,
+    history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX,
+    CORR_WEIGHT_SCALE, HISTORY_MAX,
 };
 use crate::chess::{Board, Color, Move};
 
@@ -100,9 +100,7 @@ impl History {
         let pieces = self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)] as i32
             + self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)] as i32;
         let moves = self.cont_corr[prev2 * 768 + prev1] as i32;
-        (pawns * corr_pawn_weight()
-            + pieces * corr_non_pawn_weight()
-            + moves * corr_cont_weight())
+        (pawns * corr_pawn_weight() + pieces * corr_non_pawn_weight() + moves * corr_cont_weight())
             / (256 * CORR_GRAIN)
     }
 
