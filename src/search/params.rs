@@ -101,6 +101,13 @@ pub const LMR_CAPT_DIV: f64 = 3.2;
 /// Minimum depth to reduce (the first move, and at PV nodes the second,
 /// are never reduced).
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// A reduced search that beats alpha is searched again a ply deeper when
+/// its score tops the node's best so far by `LMR_DEEPER_BASE +
+/// LMR_DEEPER_MUL * depth`, a ply shallower when by less than
+/// `LMR_SHALLOWER_MARGIN`.
+pub const LMR_DEEPER_BASE: i32 = 40;
+pub const LMR_DEEPER_MUL: i32 = 2;
+pub const LMR_SHALLOWER_MARGIN: i32 = 10;
 
 // ---- transposition table ---------------------------------------------------
 

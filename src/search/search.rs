@@ -392,7 +392,7 @@ impl Worker {
 
             let nodes_before = self.nodes;
             searched += 1;
-            let score = self.search_move::<PV>(n, &mc, b, ext, alpha, beta, searched);
+            let score = self.search_move::<PV>(n, &mc, b, ext, alpha, beta, best_score, searched);
             if self.stopped {
                 return 0;
             }
@@ -530,6 +530,7 @@ impl Worker {
         ext: i32,
         alpha: i32,
         beta: i32,
+        best_score: i32,
         searched: usize,
     ) -> i32 {
         let ply = n.ply;
@@ -538,7 +539,7 @@ impl Worker {
         self.stack.do_move_to(ply, mc.m, child, &mut self.eval);
         self.count_node();
         let ext = if gives_check { ext.max(1) } else { ext };
-        let new_depth = n.depth - 1 + ext;
+        let mut new_depth = n.depth - 1 + ext;
         let mut score = -INF;
         let full_null_window;
         if searched > 1 + (PV as usize) && n.depth >= LMR_MIN_DEPTH {
@@ -546,6 +547,13 @@ impl Worker {
             let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
             score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
             full_null_window = score > alpha && reduced < new_depth;
+            // The reduced search beat alpha: by far, search the move a ply
+            // deeper; barely above the best so far, a ply shallower.
+            if full_null_window {
+                let deeper = score > best_score + LMR_DEEPER_BASE + LMR_DEEPER_MUL * new_depth;
+                let shallower = score < best_score + LMR_SHALLOWER_MARGIN;
+                new_depth += deeper as i32 - shallower as i32;
+            }
         } else {
             full_null_window = !PV || searched > 1;
         }
