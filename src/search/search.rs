@@ -546,14 +546,17 @@ impl Worker {
             let r = reduction(n, mc, searched, gives_check);
             let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
             score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
-            full_null_window = score > alpha && reduced < new_depth;
             // The reduced search beat alpha: by far, search the move a ply
-            // deeper; barely above the best so far, a ply shallower.
-            if full_null_window {
+            // deeper; barely above the best so far, a ply shallower (and
+            // not again where that is the depth just searched).
+            full_null_window = if score > alpha && reduced < new_depth {
                 let deeper = score > best_score + LMR_DEEPER_BASE + LMR_DEEPER_MUL * new_depth;
                 let shallower = score < best_score + LMR_SHALLOWER_MARGIN;
                 new_depth += deeper as i32 - shallower as i32;
-            }
+                reduced < new_depth
+            } else {
+                false
+            };
         } else {
             full_null_window = !PV || searched > 1;
         }
