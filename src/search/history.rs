@@ -3,8 +3,11 @@
 //! (piece, to, victim), a continuation history (previous piece and square,
 //! this piece and square), counter moves, and the correction histories
 //! (how far the static eval missed the search's score in positions with
-//! this pawn structure, these pieces of one colour, after these two moves). Killers live in the search stack. Every table is updated with the "gravity" rule that keeps values
-//! inside ±`HISTORY_MAX` and lets old knowledge fade.
+//! this pawn structure, these pieces of one colour, after these two
+//! moves). Killers live in the search stack. The move histories are
+//! updated with the "gravity" rule that keeps values inside ±`HISTORY_MAX`
+//! and lets old knowledge fade; the correction histories are running
+//! averages (`update_correction`).
 
 use super::params::{
     corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base,
@@ -87,6 +90,12 @@ impl History {
             + (b.non_pawn_hash(color) as usize & (CORR_SIZE - 1))
     }
 
+    /// The continuation entry of the moves `prev2` then `prev1`.
+    #[inline(always)]
+    fn cont_corr_idx(prev1: PieceTo, prev2: PieceTo) -> usize {
+        prev2 * 768 + prev1
+    }
+
     /// What to add to the static eval of the side to move on `b`,
     /// reached by the moves `prev2` then `prev1`, centipawns: what the
     /// pawn structure's entry, each side's non-pawn pieces' entries and
@@ -99,7 +108,7 @@ impl History {
         let pawns = self.corr[Self::corr_idx(side, b.pawn_hash())] as i32;
         let pieces = self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)] as i32
             + self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)] as i32;
-        let moves = self.cont_corr[prev2 * 768 + prev1] as i32;
+        let moves = self.cont_corr[Self::cont_corr_idx(prev1, prev2)] as i32;
         (pawns * corr_pawn_weight() + pieces * corr_non_pawn_weight() + moves * corr_cont_weight())
             / (256 * CORR_GRAIN)
     }
@@ -125,7 +134,7 @@ impl History {
         towards(&mut self.corr[Self::corr_idx(side, b.pawn_hash())]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)]);
-        towards(&mut self.cont_corr[prev2 * 768 + prev1]);
+        towards(&mut self.cont_corr[Self::cont_corr_idx(prev1, prev2)]);
     }
 
     #[inline(always)]

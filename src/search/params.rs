@@ -20,11 +20,12 @@ pub const MVV_MUL: i32 = 16;
 
 // ---- static eval correction ------------------------------------------------
 
-/// Correction histories: entries per table (a power of two), indexed by
-/// the pawn hash or by one colour's non-pawn hash. Each entry is an
-/// average of (search score - static eval) in 1/`CORR_GRAIN` centipawns,
-/// at most `CORR_MAX` either way. (Their weights in the eval are tunable:
-/// `corr_*_weight` below.)
+/// Correction histories: entries per hashed table (a power of two),
+/// indexed by the pawn hash or by one colour's non-pawn hash; the
+/// continuation table has one entry per pair of (piece, to) moves. Each
+/// entry is an average of (search score - static eval) in 1/`CORR_GRAIN`
+/// centipawns, at most `CORR_MAX` either way. (Their weights in the eval
+/// are tunable: `corr_*_weight` below.)
 pub const CORR_SIZE: usize = 16384;
 pub const CORR_GRAIN: i32 = 256;
 pub const CORR_MAX: i32 = 64 * CORR_GRAIN;
