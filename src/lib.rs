@@ -18,6 +18,7 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod fsread;
+pub mod fswrite;
 pub mod game;
 pub mod linein;
 pub mod search;

@@ -203,6 +203,30 @@ fn bad_input_is_one_clear_error() {
     }
 }
 
+/// Written over its own input, `annotate` keeps every game: a slice of the
+/// file is refused (the other games would go, the file is untouched), and
+/// a game read only in part is written unchanged, never cut short.
+#[test]
+fn annotating_a_file_over_itself_loses_no_game() {
+    let file = temp("over-itself.pgn");
+    let two =
+        "[Event \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"B\"]\n\n1. d4 d5 2. Ke3 Nf6 3. c4 *\n";
+    std::fs::write(&file, two).unwrap();
+    let path = file.to_str().unwrap();
+    let o = tapir(&[
+        "annotate", path, "--out", path, "--games", "1", "--nodes", "100",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--out is the input file"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), two, "untouched");
+    // The whole file over itself: game 2 (an illegal 2. Ke3) stays whole.
+    let after = annotate_to(path, &file, &["--nodes", "100"]);
+    let games = read_games(&after);
+    assert_eq!(games.len(), 2, "{after}");
+    assert!(after.contains("2. Ke3 Nf6 3. c4"), "{after}");
+}
+
 /// Every number of an explanation is the search's score before or after
 /// the move, or a term difference (or the total) of the traces of the two
 /// positions it names.

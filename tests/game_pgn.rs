@@ -116,3 +116,29 @@ fn the_annotated_file_keeps_every_comment_nag_and_variation() {
         .sum();
     assert_eq!(nags, 8);
 }
+
+/// A variation before the first move is not kept, and its ')' closes it
+/// alone: the main line after it is read whole (the ')' once closed the
+/// main line too, and every move after the first went to the start).
+#[test]
+fn a_variation_before_the_first_move_leaves_the_main_line_whole() {
+    for text in [
+        "(1. e4 e5) 1. d4 d5 2. c4 *",
+        "( 1. e4 ( 1. c4 ) ) 1. d4 d5 2. c4 *",
+        "(1. e4) ) 1. d4 d5 2. c4 *",
+    ] {
+        let r = tapir::game::pgn::read_first(text).unwrap();
+        let sans: Vec<String> = r
+            .game
+            .tree()
+            .mainline()
+            .map(|id| r.game.tree().node(id).san().to_string())
+            .collect();
+        assert_eq!(sans, ["d4", "d5", "c4"], "{text}: {:?}", r.problems);
+        assert!(
+            r.problems[0].contains("before the first move was not kept"),
+            "{text}: {:?}",
+            r.problems
+        );
+    }
+}

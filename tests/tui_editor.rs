@@ -438,3 +438,73 @@ fn a_position_being_set_up_survives_the_autosave() {
     let text = tapir::tui::autosave::encode(&b);
     assert!(!text.contains("TapirEditor"));
 }
+
+/// The editor's board is not the game's: a move pasted or typed while it
+/// is open never reaches the tree (it was read against the set-up position
+/// and played into the game's), and a pasted FEN sets the editor up.
+#[test]
+fn a_move_while_editing_never_reaches_the_tree() {
+    let mut a = app();
+    a.update(Action::MoveText("e4".into()));
+    a.update(Action::OpenEditor);
+    // After 1. e4 Black is to move; the editor is told White, so "Nf3"
+    // reads as a legal White move on its board.
+    a.update(Action::Edit(EditAction::SideToMove));
+    a.update(Action::Paste("Nf3".into()));
+    a.update(Action::MoveText("Nf3".into()));
+    assert_eq!(a.doc.game.tree().move_count(), 1, "only 1. e4");
+    assert!(a.editor.is_some(), "still editing");
+    let said = &a.dialogs.message.as_ref().expect("said").text;
+    assert!(said.contains("board editor is open"), "{said}");
+    // A pasted FEN is the position to set up.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    a.update(Action::Paste(fen.into()));
+    assert_eq!(check(&a), Ok(fen.into()));
+    assert_eq!(a.doc.game.tree().move_count(), 1, "the game is as it was");
+    a.update(Action::Edit(EditAction::Cancel));
+    assert_eq!(a.doc.game.tree().move_count(), 1);
+}
+
+/// A hand-edited autosave's editor position is read as far as it makes
+/// sense and never overflows: runs of empty squares past the rank's end
+/// are refused, however long.
+#[test]
+fn an_editor_text_with_too_many_empty_squares_is_refused() {
+    use tapir::tui::editor::Editor;
+    let long = "8".repeat(40);
+    for text in [
+        format!("{long}/8/8/8/8/8/8/8 w - - 0 1"),
+        "44k/8/8/8/8/8/8/4K3 w - - 0 1".to_string(),
+        "9/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+    ] {
+        assert!(Editor::from_text(&text).is_none(), "{text}");
+    }
+    assert!(Editor::from_text("4k3/8/8/8/8/8/8/4K3 b - - 0 1").is_some());
+}
+
+/// A position set up in the editor is the user's work that no file holds:
+/// `n` asks before it goes, as it does for moves.
+#[test]
+fn a_set_up_position_asks_before_a_new_game_drops_it() {
+    let mut a = editing_empty();
+    put(&mut a, "e1", 'K');
+    put(&mut a, "e8", 'k');
+    put(&mut a, "a1", 'R');
+    a.update(Action::Edit(EditAction::Done));
+    assert!(a.editor.is_none());
+    assert_eq!(
+        a.doc.game.start().to_fen(),
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+    );
+    a.update(Action::NewGame);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    assert_eq!(
+        a.doc.game.start().to_fen(),
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+    );
+}

@@ -505,3 +505,100 @@ fn an_engine_game_is_played_to_mate_and_kept() {
     assert!(saved.contains("[White \"fool\"]"), "{saved}");
     assert!(saved.contains("checkmate"), "{saved}");
 }
+
+/// A start with another game (a file, `--new`, `--fen`) never writes over
+/// the last session's unsaved work: that autosave is moved aside to
+/// `autosave.previous.pgn` (then `.1`, ...) and the status line says so;
+/// an autosave whose game is in its file is simply replaced.
+#[test]
+fn a_start_with_another_game_keeps_the_unsaved_session_aside() {
+    let root = temp_dir("previous");
+    let (config, data) = (root.join("config"), root.join("data"));
+    std::fs::create_dir_all(&data).unwrap();
+    let unsaved = "[TapirUnsaved \"1\"]\n\n1. d4 Nf6 2. c4 { my idea } *\n";
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/molinari-bordais-1979.pgn"
+    );
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    for (i, args) in [
+        vec!["tui", file],
+        vec!["tui", "--new"],
+        vec!["tui", "--fen", fen],
+    ]
+    .iter()
+    .enumerate()
+    {
+        std::fs::write(data.join("autosave.pgn"), unsaved).unwrap();
+        let mut s = spawn(&config, &data, args);
+        s.wait_drawn();
+        // The screen arrives as a diff: words are drawn one by one.
+        s.wait_for("the note", |s| {
+            let t = s.text();
+            t.contains("unsaved") && t.contains("kept")
+        });
+        s.keys("\x03");
+        let (code, out, _) = s.finish();
+        assert_eq!(code, 0, "{args:?}");
+        assert_restored(&out);
+        let name = if i == 0 {
+            "autosave.previous.pgn".to_string()
+        } else {
+            format!("autosave.previous.{i}.pgn")
+        };
+        let kept = std::fs::read_to_string(data.join(&name)).unwrap_or_default();
+        assert_eq!(kept, unsaved, "{args:?}: {name}");
+    }
+    // A saved game's autosave is not kept aside: its file has it.
+    std::fs::write(data.join("autosave.pgn"), "1. e4 *\n").unwrap();
+    let mut s = spawn(&config, &data, &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys("\x03");
+    let (code, _, _) = s.finish();
+    assert_eq!(code, 0);
+    assert!(!data.join("autosave.previous.3.pgn").exists());
+}
+
+/// Two boards open at once never write over each other's game: the
+/// second autosaves to its own file and says so.
+#[test]
+fn a_second_board_open_at_once_autosaves_to_its_own_file() {
+    let root = temp_dir("two-boards");
+    let (config, data) = (root.join("config"), root.join("data"));
+    let mut first = spawn(&config, &data, &["tui", "--new"]);
+    first.wait_drawn();
+    first.keys("me4\r");
+    first.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    let mut second = spawn(&config, &data, &["tui", "--new"]);
+    second.wait_drawn();
+    second.wait_for("the note", |s| {
+        let t = s.text();
+        t.contains("another") && t.contains("autosaves")
+    });
+    second.keys("md4\r");
+    second.wait_for("d4 in its own autosave", |_| {
+        std::fs::read_dir(&data).unwrap().flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name != "autosave.pgn"
+                && name.ends_with(".pgn")
+                && std::fs::read_to_string(e.path())
+                    .unwrap_or_default()
+                    .contains("1. d4 *")
+        })
+    });
+    second.keys("\x03");
+    let (code, _, _) = second.finish();
+    assert_eq!(code, 0);
+    assert!(
+        first.autosave().contains("1. e4 *"),
+        "the first board's game"
+    );
+    first.keys("\x03");
+    let (code, _, _) = first.finish();
+    assert_eq!(code, 0);
+    assert!(autosave_in(&data).contains("1. e4 *"));
+    assert!(
+        !data.join("autosave.lock").exists(),
+        "the lock goes at exit"
+    );
+}

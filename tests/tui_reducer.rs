@@ -1184,3 +1184,43 @@ fn prompts_take_at_most_512_bytes_typed_or_pasted() {
     a.update(Action::PromptChar('x'));
     assert!(a.dialogs.prompt.as_ref().unwrap().text.ends_with('x'));
 }
+
+/// Work without moves counts too: a comment on the whole game is asked
+/// about before `n` drops it, as moves are.
+#[test]
+fn a_game_with_only_a_comment_asks_before_it_goes() {
+    let mut a = app();
+    a.update(Action::Command("comment a plan for the opening".into()));
+    assert!(a.doc.unsaved, "{:?}", a.dialogs.message);
+    a.update(Action::NewGame);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    assert!(a.doc.has_work(), "kept on no");
+}
+
+/// A game that was read only in part is not its file's game: `:save`
+/// alone would write the part over the whole, so it asks for a file.
+#[test]
+fn a_game_read_in_part_is_not_saved_over_its_file() {
+    let mut a = app();
+    loaded(
+        &mut a,
+        "/tmp/part.pgn",
+        "[Event \"A\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n",
+    );
+    assert_eq!(sans(&a), ["e4", "e5"]);
+    let said = a.dialogs.message.as_ref().expect("said").text.clone();
+    assert!(said.contains("read in part"), "{said}");
+    assert_eq!(a.doc.origin, None);
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    assert!(error(&a).contains("file name"), "{}", error(&a));
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Save { .. })));
+}

@@ -142,6 +142,15 @@ fn budget_of(args: &AnnotateArgs) -> Result<Budget> {
 /// accuracy and ACPL, and its inaccuracy/mistake/blunder counts.
 type GameFigures = (usize, Option<[SideFigures; 2]>, [[usize; 3]; 2]);
 
+/// Whether `a` and `b` name the same existing file (links and `..` seen
+/// through).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 pub fn run(args: AnnotateArgs) -> Result<()> {
     let budget = budget_of(&args)?;
     let threads = match args.threads {
@@ -160,6 +169,15 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         Some(r) => parse_range(r, count)?,
         None => 1..=count,
     };
+    // Written over its own input, the file must keep every game whole.
+    let over_input = args.out.as_deref().is_some_and(|o| same_file(o, input));
+    if over_input && (*range.start() != 1 || *range.end() != count) {
+        bail!(
+            "--out is the input file, and --games picks {} of its {count} games: the others \
+             would be lost (write to another file)",
+            range.end() + 1 - range.start()
+        );
+    }
     let chosen = &index[range.start() - 1..*range.end()];
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
     // No more workers than positions (a short file starts fewer engines).
@@ -175,14 +193,23 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let mut figures = Vec::new();
     for (k, entry) in chosen.iter().enumerate() {
         let number = range.start() + k;
-        let read = match read_span(&text, entry.span.clone(), number) {
+        // A game that cannot be read, or (written over the input) was read
+        // only in part, is kept as it was: the output holds every game whole.
+        let unreadable = match read_span(&text, entry.span.clone(), number) {
+            Ok(r) if over_input && !r.problems.is_empty() => Err(r
+                .problems
+                .iter()
+                .map(|p| format!("game {number}: {p}"))
+                .collect::<Vec<_>>()),
+            Ok(r) => Ok(r),
+            Err(e) => Err(vec![e.to_string()]),
+        };
+        let read = match unreadable {
             Ok(r) => r,
-            Err(e) => {
-                // Kept as it was: the output still holds every game.
-                warnings.push(format!("{e}; written unchanged"));
-                let mut raw = text[entry.span.clone()].trim_end().to_string();
-                raw.push_str("\n\n");
-                out.push_str(&raw);
+            Err(why) => {
+                warnings.extend(why.into_iter().map(|w| format!("{w}; written unchanged")));
+                out.push_str(text[entry.span.clone()].trim_end());
+                out.push_str("\n\n");
                 done_positions += entry.plies + 1;
                 continue;
             }

@@ -16,8 +16,8 @@ use crate::eval::nnue::arch::{
     fnv1a, ARCH_HASH, BODY_LEN, FILE_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC,
 };
 use crate::eval::phase::{game_phase, MAX_PHASE};
-use anyhow::{bail, Context, Result};
-use std::path::{Path, PathBuf};
+use anyhow::{Context, Result};
+use std::path::Path;
 
 /// The integer net as the file stores it.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,17 +162,10 @@ pub fn quantisation_error(model: &Model, boards: &[Board]) -> f64 {
     total / boards.len().max(1) as f64
 }
 
-/// Fails early (before hours of training) if `path` cannot be written:
-/// creates and removes the temporary file the final write will use.
+/// Fails early (before hours of training) if `path` cannot be written.
 pub fn check_writable(path: &Path) -> Result<()> {
-    let tmp = temp_path(path);
-    std::fs::write(&tmp, b"")
-        .with_context(|| format!("cannot write the net file {}", path.display()))?;
-    let _ = std::fs::remove_file(&tmp);
-    if path.is_dir() {
-        bail!("the net file {} is a directory", path.display());
-    }
-    Ok(())
+    crate::fswrite::check_writable(path)
+        .with_context(|| format!("cannot write the net file {}", path.display()))
 }
 
 /// Quantises `model` and writes it to `path` atomically (a temporary file
@@ -183,19 +176,8 @@ pub fn write_net(model: &Model, path: &Path) -> Result<()> {
 
 /// Writes a quantised net to `path` atomically.
 pub fn write_quantised(net: &QuantisedNet, path: &Path) -> Result<()> {
-    let bytes = net.to_bytes();
-    let tmp = temp_path(path);
-    std::fs::write(&tmp, &bytes)
-        .with_context(|| format!("cannot write the net file {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot move {} to {}", tmp.display(), path.display()))?;
-    Ok(())
-}
-
-fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+    crate::fswrite::write_atomic(path, net.to_bytes())
+        .with_context(|| format!("cannot write the net file {}", path.display()))
 }
 
 #[cfg(test)]

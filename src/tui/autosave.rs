@@ -220,6 +220,34 @@ fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
 /// `.broken.1`, `.broken.2`, ... so no earlier one is overwritten (a hard
 /// link never replaces a file, so two starts at once cannot clash).
 pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    move_to_free_name(auto, |k| {
+        if k == 0 {
+            "autosave.pgn.broken".to_string()
+        } else {
+            format!("autosave.pgn.broken.{k}")
+        }
+    })
+}
+
+/// Moves the last session's autosave, which holds work no file has, to
+/// the first free `autosave.previous.pgn`, `autosave.previous.1.pgn`, ...
+/// before a start with another game (a file, `--fen`, `--new`) writes over
+/// it: `:load` brings it back.
+pub fn keep_previous(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    move_to_free_name(auto, |k| {
+        if k == 0 {
+            "autosave.previous.pgn".to_string()
+        } else {
+            format!("autosave.previous.{k}.pgn")
+        }
+    })
+}
+
+/// Moves `auto` to the first free name `name(0)`, `name(1)`, ... beside it.
+fn move_to_free_name(
+    auto: &std::path::Path,
+    name: impl Fn(usize) -> String,
+) -> std::io::Result<std::path::PathBuf> {
     use std::io;
     if !std::fs::symlink_metadata(auto)?.is_file() {
         return Err(io::Error::new(
@@ -228,12 +256,7 @@ pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf>
         ));
     }
     for k in 0..10_000 {
-        let name = if k == 0 {
-            "autosave.pgn.broken".to_string()
-        } else {
-            format!("autosave.pgn.broken.{k}")
-        };
-        let aside = auto.with_file_name(name);
+        let aside = auto.with_file_name(name(k));
         match std::fs::hard_link(auto, &aside) {
             Ok(()) => {
                 std::fs::remove_file(auto)?;
@@ -248,7 +271,7 @@ pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf>
             Err(e) => return Err(e),
         }
     }
-    Err(io::Error::other("10,000 broken autosaves are kept already"))
+    Err(io::Error::other("10,000 autosaves are kept aside already"))
 }
 
 #[cfg(test)]

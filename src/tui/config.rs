@@ -7,8 +7,6 @@
 use crate::engine::EngineOption;
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::params::{LEVEL_RANGE, MULTIPV_MAX};
@@ -308,6 +306,9 @@ impl Config {
 pub struct Dirs {
     pub config: PathBuf,
     pub data: PathBuf,
+    /// The autosave this board writes: `autosave.pgn` in `data`, or its
+    /// own file while another board holds that one (`autosave_lock`).
+    pub autosave: PathBuf,
 }
 
 impl Dirs {
@@ -323,9 +324,11 @@ impl Dirs {
                     .ok_or_else(|| anyhow!("no home directory found; set {var}")),
             }
         };
+        let data = pick("TAPIR_DATA_DIR", project.as_ref().map(|p| p.data_dir()))?;
         Ok(Dirs {
             config: pick("TAPIR_CONFIG_DIR", project.as_ref().map(|p| p.config_dir()))?,
-            data: pick("TAPIR_DATA_DIR", project.as_ref().map(|p| p.data_dir()))?,
+            autosave: data.join("autosave.pgn"),
+            data,
         })
     }
 
@@ -334,7 +337,7 @@ impl Dirs {
     }
 
     pub fn autosave_file(&self) -> PathBuf {
-        self.data.join("autosave.pgn")
+        self.autosave.clone()
     }
 }
 
@@ -369,7 +372,7 @@ pub fn load_or_create(path: &Path) -> Loaded {
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let config = Config::default();
-            let warning = write_atomic(path, &config.to_toml())
+            let warning = write_atomic(path, config.to_toml())
                 .err()
                 .map(|e| format!("could not write default config: {e:#}"));
             Loaded {
@@ -389,81 +392,65 @@ pub fn load_or_create(path: &Path) -> Loaded {
     }
 }
 
-/// Writes `text` to a temporary file beside `path` and renames it over
-/// `path`, so a crash never leaves a half-written file. A `path` that is a
-/// symbolic link (a linked dotfile) is written through: its target is
-/// replaced and the link stays. The file keeps its permissions.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let path = &link_target(path);
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "file".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| -> Result<()> {
-        let mut f =
-            fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-        f.write_all(text.as_bytes())?;
-        if let Ok(meta) = fs::metadata(path) {
-            let _ = f.set_permissions(meta.permissions());
-        }
-        f.sync_all()?;
-        fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))?;
-        // The rename itself is durable once the folder is synced.
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
+pub use crate::fswrite::{remove_stale_temps, write_atomic};
 
-/// The file a path names once its symbolic links are followed (a link
-/// whose target does not exist yet: that target).
-fn link_target(path: &Path) -> PathBuf {
-    let mut p = path.to_path_buf();
-    for _ in 0..40 {
-        match fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => match fs::read_link(&p) {
-                Ok(t) if t.is_absolute() => p = t,
-                Ok(t) => p = p.parent().map_or(t.clone(), |d| d.join(&t)),
-                Err(_) => break,
-            },
-            _ => break,
+/// The settings file's text after a session: the file as it is on disk now
+/// (its comments, and whatever was edited by hand while the board ran,
+/// kept), with only the settings the session changed (`session` against
+/// `loaded`, the settings read at start) written anew. An error when the
+/// file on disk no longer reads as settings: it is then left as it is.
+pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Result<String> {
+    Config::parse(on_disk).context("it was changed by hand and no longer reads")?;
+    let mut doc: toml_edit::DocumentMut = on_disk.parse()?;
+    let before = toml::Table::try_from(loaded)?;
+    let after = toml::Table::try_from(session)?;
+    let keys: std::collections::BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    for key in keys {
+        match (before.get(key), after.get(key)) {
+            (old, Some(new)) if old != Some(new) => {
+                // One key as its own document, so that TOML writes it as
+                // it would (an array of tables stays `[[engine]]` tables).
+                let mut one = toml::Table::new();
+                one.insert(key.clone(), new.clone());
+                let mut item: toml_edit::DocumentMut = toml::to_string(&one)?.parse()?;
+                let Some(item) = item.remove(key) else {
+                    continue;
+                };
+                match (doc.get_mut(key), item) {
+                    // A plain value changes in place: the comments around
+                    // it stay.
+                    (Some(toml_edit::Item::Value(old)), toml_edit::Item::Value(mut v)) => {
+                        *v.decor_mut() = old.decor().clone();
+                        *old = v;
+                    }
+                    (_, item) => {
+                        doc.insert(key, item);
+                    }
+                }
+            }
+            (Some(_), None) => {
+                doc.remove(key);
+            }
+            _ => {}
         }
     }
-    p
+    let text = doc.to_string();
+    // What is written must read back as the session's settings where it
+    // changed them.
+    Config::parse(&text).context("the merged settings do not read")?;
+    Ok(text)
 }
 
-/// Removes the temporary files of `write_atomic` that a killed process
-/// left in `dir` (`.NAME.PID.tmp` whose process is gone); returns how many.
-pub fn remove_stale_temps(dir: &Path) -> usize {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return 0;
+/// Writes the session's changed settings into the settings file at exit
+/// (`merged_settings`), or the whole settings when the file is gone.
+pub fn save_settings(path: &Path, loaded: &Config, session: &Config) -> Result<()> {
+    let text = match crate::fsread::read_regular_text(path, 1 << 20) {
+        Ok(on_disk) => merged_settings(&on_disk, loaded, session)
+            .with_context(|| format!("{} is left as it is", path.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => session.to_toml(),
+        Err(e) => return Err(anyhow!("cannot read {}: {e}", path.display())),
     };
-    let mut n = 0;
-    for e in entries.filter_map(|e| e.ok()) {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some(stem) = name.strip_prefix('.').and_then(|s| s.strip_suffix(".tmp")) else {
-            continue;
-        };
-        let Some(pid) = stem.rsplit('.').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
-        if !alive && e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok() {
-            n += 1;
-        }
-    }
-    n
+    write_atomic(path, &text)
 }
 
 #[cfg(test)]
@@ -480,28 +467,37 @@ mod tests {
         assert_eq!(partial.hash, c.hash);
     }
 
+    /// At exit only what the session changed is written: a comment, and
+    /// an engine added by hand while the board ran, stay.
     #[test]
-    fn writes_go_through_links_and_stale_temps_are_cleaned() {
-        let dir = std::env::temp_dir().join(format!("tapir-atomic-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("dotfiles")).unwrap();
-        let real = dir.join("dotfiles/config.toml");
-        fs::write(&real, "old").unwrap();
-        let link = dir.join("config.toml");
-        std::os::unix::fs::symlink("dotfiles/config.toml", &link).unwrap();
-        write_atomic(&link, "new").unwrap();
-        assert!(fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink());
-        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
-        // A temp file of a process that is gone goes; ours stays.
-        fs::write(dir.join(".autosave.pgn.999999999.tmp"), "x").unwrap();
-        let mine = dir.join(format!(".autosave.pgn.{}.tmp", std::process::id()));
-        fs::write(&mine, "x").unwrap();
-        assert_eq!(remove_stale_temps(&dir), 1);
-        assert!(mine.exists());
-        fs::remove_dir_all(&dir).unwrap();
+    fn saving_keeps_hand_edits_and_comments() {
+        let loaded = Config::default();
+        let start = loaded.to_toml();
+        let on_disk = format!(
+            "{start}# my engines\n[[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n"
+        );
+        let mut session = loaded.clone();
+        session.theme = ThemeName::Ocean;
+        session.multipv = 3;
+        let text = merged_settings(&on_disk, &loaded, &session).unwrap();
+        let read = Config::parse(&text).unwrap();
+        assert_eq!(read.theme, ThemeName::Ocean);
+        assert_eq!(read.multipv, 3);
+        assert_eq!(read.engines.len(), 1, "{text}");
+        assert!(text.contains("# my engines"), "{text}");
+        assert!(text.contains("# tapir settings"), "{text}");
+        // An engine the session added joins the hand-written one's file.
+        let mut session2 = read.clone();
+        session2.engines.push(EngineConfig {
+            name: "ethereal".into(),
+            command: "/usr/games/ethereal-chess".into(),
+            args: Vec::new(),
+            options: Default::default(),
+        });
+        let text2 = merged_settings(&text, &read, &session2).unwrap();
+        assert_eq!(Config::parse(&text2).unwrap(), session2, "{text2}");
+        // A file broken by hand meanwhile is left alone.
+        assert!(merged_settings("multipv = 99\n", &loaded, &session).is_err());
     }
 
     #[test]

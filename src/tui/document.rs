@@ -59,9 +59,19 @@ impl Document {
         self.unsaved = true;
     }
 
-    /// Whether the game holds anything worth asking about before it goes.
-    pub fn has_moves(&self) -> bool {
-        !self.game.is_empty()
+    /// Whether the game holds anything worth asking about before it goes:
+    /// moves, a comment or glyph on the whole game, a start other than the
+    /// initial position (one set up in the editor), or tags beyond those a
+    /// new game from its start has.
+    pub fn has_work(&self) -> bool {
+        let g = &self.game;
+        let root = g.tree().node(NodeId::ROOT);
+        !g.is_empty()
+            || !root.comment.is_empty()
+            || !root.comment_before.is_empty()
+            || !root.nags.is_empty()
+            || *g.start() != crate::chess::Board::startpos()
+            || g.tags != Game::new(*g.start()).tags
     }
 
     /// Moves from the start to the shown position.

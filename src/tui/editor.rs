@@ -111,7 +111,12 @@ impl Editor {
             let mut file = 0u8;
             for c in r.chars() {
                 match c.to_digit(10) {
-                    Some(d @ 1..=8) => file += d as u8,
+                    Some(d @ 1..=8) => {
+                        file += d as u8;
+                        if file > 8 {
+                            return None;
+                        }
+                    }
                     _ => {
                         if file >= 8 {
                             return None;

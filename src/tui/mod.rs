@@ -9,8 +9,8 @@
 //! engine on its own thread, `files` reads and writes game files, `config`
 //! the settings file, `document` the game tree and the shown move,
 //! `movetext` the move list's layout, `autosave` the session kept across
-//! restarts, `bench` the frame-time benchmark, `report` the game report
-//! run in the background. The teaching views: `teach` (their state,
+//! restarts (`autosave_lock`: which open board writes it), `bench` the
+//! frame-time benchmark, `report` the game report run in the background. The teaching views: `teach` (their state,
 //! changed by `update::teaching`), `heat` (the board overlay they ask for)
 //! and `game_evals` (both evaluations per ply, for the move list).
 
@@ -18,6 +18,7 @@ pub mod action;
 pub mod aids;
 pub mod app;
 pub mod autosave;
+pub mod autosave_lock;
 pub mod bench;
 pub mod book;
 pub mod clipboard;

@@ -12,6 +12,7 @@ use super::action::{Action, Effect, SavedAs};
 use super::app::App;
 use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
+use super::document::Document;
 use super::engine_link::{report_action, EngineReport, LinkId, Links};
 use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
 use super::keymap;
@@ -59,13 +60,23 @@ pub fn run(args: TuiArgs) -> Result<()> {
     // The opening names are read while the settings, the game and the net
     // load (the first frame names the opening).
     std::thread::spawn(|| crate::game::openings::openings().len());
-    let dirs = Dirs::from_env()?;
+    let mut dirs = Dirs::from_env()?;
+    // A second board open at once autosaves to its own file.
+    let (_autosave_lock, owner) = super::autosave_lock::claim(&dirs.data);
+    let lock_note = owner.err().map(|(own, pid)| {
+        let note = format!(
+            "another board (process {pid}) has the autosave: this one autosaves to {}",
+            own.display()
+        );
+        dirs.autosave = own;
+        note
+    });
     // Leftovers of a process killed in the middle of a save.
     for d in [&dirs.config, &dirs.data] {
         config::remove_stale_temps(d);
     }
     let loaded = config::load_or_create(&dirs.config_file());
-    let mut app = open_app(&args, &dirs, &loaded)?;
+    let mut app = open_app(&args, &dirs, &loaded, lock_note)?;
     let term_flag = signal_flag()?;
 
     install_panic_hook();
@@ -90,18 +101,30 @@ pub fn run(args: TuiArgs) -> Result<()> {
     }
     restore_terminal();
 
+    // Not eprintln below: with the terminal gone it would panic.
     if app.config_changed && loaded.writable {
-        if let Err(e) = write_atomic(&dirs.config_file(), &app.config.to_toml()) {
-            // Not eprintln: with the terminal gone it would panic.
+        let path = dirs.config_file();
+        if let Err(e) = config::save_settings(&path, &loaded.config, &app.config) {
             let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
         }
+    } else if app.config_changed {
+        let _ = writeln!(
+            io::stderr(),
+            "tapir: the settings changed in this session were not saved: {} did not read at start",
+            dirs.config_file().display()
+        );
     }
     result
 }
 
 /// The board as it opens: the game or session, the net, the engines
 /// asked for, the start-up message, a `--pgn` file and the book.
-fn open_app(args: &TuiArgs, dirs: &Dirs, loaded: &config::Loaded) -> Result<App> {
+fn open_app(
+    args: &TuiArgs,
+    dirs: &Dirs,
+    loaded: &config::Loaded,
+    lock_note: Option<String>,
+) -> Result<App> {
     let Start {
         game,
         session,
@@ -129,13 +152,6 @@ fn open_app(args: &TuiArgs, dirs: &Dirs, loaded: &config::Loaded) -> Result<App>
     }
     let second = app.config.second_engine.clone();
     app.use_second_engine(&second);
-    // One status line: a bad config and an autosave note are said together.
-    match (&loaded.warning, start_msg) {
-        (Some(w), Some(m)) => app.error(format!("{m}; and {w}")),
-        (Some(w), None) => app.error(w.clone()),
-        (None, Some(m)) => app.info(m),
-        (None, None) => {}
-    }
     if let (Some(path), Some((text, encoding))) = (&args.pgn, pgn) {
         // One game loads, several open the picker.
         app.update(Action::FileLoaded {
@@ -143,6 +159,27 @@ fn open_app(args: &TuiArgs, dirs: &Dirs, loaded: &config::Loaded) -> Result<App>
             text,
             encoding,
         });
+    }
+    // One status line: what loading the file said, an autosave note and a
+    // bad config are said together.
+    let said = app.dialogs.message.take();
+    let error = said.as_ref().is_some_and(|m| m.error) || loaded.warning.is_some();
+    let parts: Vec<String> = [
+        said.map(|m| m.text),
+        start_msg,
+        lock_note,
+        loaded.warning.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !parts.is_empty() {
+        let line = parts.join("; and ");
+        if error {
+            app.error(line);
+        } else {
+            app.info(line);
+        }
     }
     super::book::start_book(&mut app, &loaded.config.book);
     Ok(app)
@@ -192,7 +229,7 @@ impl Start {
 fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(fen) = &args.fen {
         let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
-        return Ok(Start::game(Game::new(b), None));
+        return Ok(Start::game(Game::new(b), keep_last_session(dirs)));
     }
     if let Some(path) = &args.pgn {
         let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
@@ -202,12 +239,12 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         return Ok(Start {
             game: Game::default(),
             session: None,
-            message: None,
+            message: keep_last_session(dirs),
             pgn: Some((text, enc)),
         });
     }
     if args.new {
-        return Ok(Start::game(Game::default(), None));
+        return Ok(Start::game(Game::default(), keep_last_session(dirs)));
     }
     let auto = dirs.autosave_file();
     if dirs.data.exists() && !dirs.data.is_dir() {
@@ -263,6 +300,40 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             };
             Start::game(Game::default(), Some(msg))
         }
+    })
+}
+
+/// A start with another game (`--fen`, a file, `--new`) is about to write
+/// over the autosave: when it holds work no file has (an unsaved game, a
+/// game against the engine, a position being set up) or cannot be read,
+/// it is moved aside first, and the status line says where.
+fn keep_last_session(dirs: &Dirs) -> Option<String> {
+    let auto = dirs.autosave_file();
+    let text = match read_pgn(&auto) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+        Err(e) => Err(e.to_string()),
+        Ok((text, _)) => Ok(text),
+    };
+    let worth_keeping = match text.and_then(|t| autosave::decode(&t, Instant::now())) {
+        Ok(r) => {
+            (r.unsaved && Document::new(r.game).has_work())
+                || r.play.is_some()
+                || r.editor.is_some()
+        }
+        Err(_) => true,
+    };
+    if !worth_keeping {
+        return None;
+    }
+    Some(match autosave::keep_previous(&auto) {
+        Ok(aside) => format!(
+            "the last session's unsaved game is kept as {} (:load it to go on with it)",
+            aside.display()
+        ),
+        Err(e) => format!(
+            "the last session's unsaved game could not be kept aside ({e}); {} will be written over",
+            auto.display()
+        ),
     })
 }
 

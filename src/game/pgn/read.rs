@@ -279,6 +279,9 @@ impl Builder {
                     problems.push(format!(
                         "line {line}: a variation before the first move was not kept"
                     ));
+                    // A frame for the skipped variation, so that its ')'
+                    // pops that and not the main line's.
+                    self.stack.push(self.top());
                     self.skip_depth = 1;
                 }
             }

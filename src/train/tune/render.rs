@@ -162,10 +162,12 @@ pub fn write_params(path: &Path, p: &Params) -> Result<bool> {
             .with_context(|| format!("cannot read {}", path.display()))?;
         let new = replace_region(&text, &region)
             .with_context(|| format!("{} has no generated weights to replace", path.display()))?;
-        std::fs::write(path, new).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::fswrite::write_atomic(path, new)
+            .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(true)
     } else {
-        std::fs::write(path, region).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::fswrite::write_atomic(path, region)
+            .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(false)
     }
 }

@@ -12,6 +12,7 @@ use crate::tui::action::{Effect, SaveChoice, SaveHow};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, Replacement};
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
+use crate::tui::editor::Editor;
 use crate::tui::files::{expand_path, fingerprint};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,6 +42,7 @@ impl App {
                     message: "position set from FEN".into(),
                     question: "The game is not saved. Set up the FEN?",
                     leaves_play: true,
+                    made_here: false,
                 }),
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
@@ -139,7 +141,7 @@ impl App {
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.
     pub(super) fn request_quit(&mut self) {
-        if self.doc.unsaved && self.doc.has_moves() {
+        if self.doc.unsaved && self.doc.has_work() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
             self.quit = true;
@@ -241,8 +243,20 @@ impl App {
                     [one] => format!("; not kept: {one}"),
                     [first, rest @ ..] => format!("; not kept: {first} (and {} more)", rest.len()),
                 };
+                // A game read only in part is not its file's game: `:save`
+                // in place would write the part over the whole.
+                let (origin, partial) = match origin {
+                    Some(o) if !r.problems.is_empty() => (
+                        None,
+                        format!(
+                            "; read in part, so :save asks for a file ({} keeps its text)",
+                            o.path.display()
+                        ),
+                    ),
+                    o => (o, String::new()),
+                };
                 let message = format!(
-                    "loaded {name} ({}{var}, {}){problems}{note}",
+                    "loaded {name} ({}{var}, {}){problems}{partial}{note}",
                     plies(tree.mainline_len()),
                     r.game.result()
                 );
@@ -253,6 +267,7 @@ impl App {
                     message,
                     question: "The game is not saved. Open the loaded one?",
                     leaves_play: true,
+                    made_here: false,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
@@ -291,6 +306,22 @@ impl App {
         // it acting on a position that is gone.
         if self.dialogs.overlay != Overlay::None {
             self.error("close the dialog first (Esc), then paste");
+            return;
+        }
+        if let Some(editor) = &mut self.editor {
+            // The editor takes a pasted position to go on from; anything
+            // else would be read against a board that is not the game's.
+            match Board::from_fen(t) {
+                Ok(b) => {
+                    *editor = Editor::from_board(&b);
+                    self.sync_editor_view();
+                    self.autosave();
+                    self.info("board editor: the pasted position, Enter starts a game from it");
+                }
+                Err(_) => self.error(
+                    "the board editor is open: paste a FEN to set it up, or Enter or Esc first",
+                ),
+            }
             return;
         }
         if Board::from_fen(t).is_ok() {

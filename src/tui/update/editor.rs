@@ -44,6 +44,7 @@ impl App {
                     message: format!("new game from the set-up position {}", board.to_fen()),
                     question: "The game is not saved. Start a new game from the set-up position?",
                     leaves_play: true,
+                    made_here: true,
                 }),
                 Err(e) => self.error(format!("not a legal position yet: {e}")),
             },

@@ -253,13 +253,14 @@ impl App {
             message: "new game".into(),
             question: "The game is not saved. Start a new one?",
             leaves_play: false,
+            made_here: false,
         });
     }
 
     /// Puts another game on the board, asking first when that would drop
     /// moves that were never saved (the autosave keeps only the board's game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.doc.unsaved && self.doc.has_moves() {
+        if self.doc.unsaved && self.doc.has_work() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);
@@ -277,6 +278,7 @@ impl App {
             doc.cursor = c;
         }
         doc.origin = r.origin;
+        doc.unsaved = r.made_here;
         if let Mode::Play { .. } = self.play.mode {
             self.set_game_tags(&mut doc);
         }
@@ -299,6 +301,12 @@ impl App {
 
     /// Whether the human may move in the shown position now.
     fn may_move(&mut self) -> bool {
+        // The board shows the position being set up, not the game's: a
+        // move read against it does not belong in the tree.
+        if self.editor.is_some() {
+            self.error("the board editor is open: Enter starts a game from it, Esc leaves it");
+            return false;
+        }
         if self.flagged() {
             self.error(LOST_ON_TIME);
             return false;
@@ -345,6 +353,11 @@ impl App {
             return;
         }
         let at = self.doc.cursor;
+        // The tree takes only moves legal in its own position.
+        if !self.doc.game.board(at).is_legal(m) {
+            self.error(format!("{m} is not legal in the game's position"));
+            return;
+        }
         let san = to_san(&self.view.board, m);
         let others = self.tree().children(at).len();
         let (node, new) = self.doc.game.play(at, m);

@@ -1,0 +1,145 @@
+//! Writing the files a user keeps (games, settings, the autosave, nets,
+//! tuned parameters) so that a crash, a kill or a full disk never leaves
+//! half of one: each is written beside its target, synced, and renamed
+//! over it. Every layer that writes a user's file goes through here.
+
+use anyhow::{bail, Context, Result};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over
+/// `path`, so a crash never leaves a half-written file. A `path` that is a
+/// symbolic link (a linked dotfile) is written through: its target is
+/// replaced and the link stays. The file keeps its permissions.
+pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
+    let path = &link_target(path);
+    let (dir, tmp) = temp_beside(path);
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let result = (|| -> Result<()> {
+        let mut f =
+            fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        f.write_all(bytes.as_ref())?;
+        if let Ok(meta) = fs::metadata(path) {
+            let _ = f.set_permissions(meta.permissions());
+        }
+        f.sync_all()?;
+        fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))?;
+        // The rename itself is durable once the folder is synced.
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Fails early (before hours of work) when `write_atomic` could not write
+/// `path`: creates and removes the temporary file it would use, never
+/// touching a file that is there.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let path = &link_target(path);
+    if path.is_dir() {
+        bail!("{} is a folder", path.display());
+    }
+    let (dir, tmp) = temp_beside(path);
+    if !dir.is_dir() {
+        bail!("the folder {} does not exist", dir.display());
+    }
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    let _ = fs::remove_file(&tmp);
+    Ok(())
+}
+
+/// The folder of `path` and the temporary file beside it that this
+/// process writes before the rename (`.NAME.PID.tmp`, which
+/// `remove_stale_temps` knows).
+fn temp_beside(path: &Path) -> (PathBuf, PathBuf) {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".to_string());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    (dir, tmp)
+}
+
+/// The file a path names once its symbolic links are followed (a link
+/// whose target does not exist yet: that target).
+fn link_target(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => match fs::read_link(&p) {
+                Ok(t) if t.is_absolute() => p = t,
+                Ok(t) => p = p.parent().map_or(t.clone(), |d| d.join(&t)),
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    p
+}
+
+/// Removes the temporary files of `write_atomic` that a killed process
+/// left in `dir` (`.NAME.PID.tmp` whose process is gone); returns how many.
+pub fn remove_stale_temps(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut n = 0;
+    for e in entries.filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_prefix('.').and_then(|s| s.strip_suffix(".tmp")) else {
+            continue;
+        };
+        let Some(pid) = stem.rsplit('.').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+        if !alive && e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok() {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_go_through_links_and_stale_temps_are_cleaned() {
+        let dir = std::env::temp_dir().join(format!("tapir-atomic-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("dotfiles")).unwrap();
+        let real = dir.join("dotfiles/config.toml");
+        fs::write(&real, "old").unwrap();
+        let link = dir.join("config.toml");
+        std::os::unix::fs::symlink("dotfiles/config.toml", &link).unwrap();
+        write_atomic(&link, "new").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        // A temp file of a process that is gone goes; ours stays.
+        fs::write(dir.join(".autosave.pgn.999999999.tmp"), "x").unwrap();
+        let mine = dir.join(format!(".autosave.pgn.{}.tmp", std::process::id()));
+        fs::write(&mine, "x").unwrap();
+        assert_eq!(remove_stale_temps(&dir), 1);
+        assert!(mine.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
