@@ -25,17 +25,17 @@ impl Drop for AutosaveLock {
     }
 }
 
-/// Where this board autosaves in `data`: `Ok` with the usual autosave when
-/// it holds the lock (or no lock can be made: a read-only folder, where no
-/// autosave can be written either), or `Err` with its own file and the
-/// other board's process id when another board holds it.
-pub fn claim(data: &Path) -> (AutosaveLock, Result<PathBuf, (PathBuf, u32)>) {
+/// Takes the lock on the autosave in `data`. The second value is `None`
+/// when this board writes the usual autosave (it holds the lock, or no lock
+/// can be made: a read-only folder, where no autosave can be written
+/// either), or this board's own file and the other board's process id when
+/// another board holds it.
+pub fn claim(data: &Path) -> (AutosaveLock, Option<(PathBuf, u32)>) {
     let lock = data.join("autosave.lock");
-    let auto = data.join("autosave.pgn");
     let me = std::process::id();
     let free = AutosaveLock { held: None };
     if fs::create_dir_all(data).is_err() {
-        return (free, Ok(auto));
+        return (free, None);
     }
     for _ in 0..3 {
         match fs::OpenOptions::new()
@@ -45,22 +45,22 @@ pub fn claim(data: &Path) -> (AutosaveLock, Result<PathBuf, (PathBuf, u32)>) {
         {
             Ok(mut f) => {
                 let _ = writeln!(f, "{me}");
-                return (AutosaveLock { held: Some(lock) }, Ok(auto));
+                return (AutosaveLock { held: Some(lock) }, None);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match holder(&lock) {
                 Some(pid) if pid != me && is_board(pid) => {
-                    let own = data.join(format!("autosave.{pid_me}.pgn", pid_me = me));
-                    return (free, Err((own, pid)));
+                    let own = data.join(format!("autosave.{me}.pgn"));
+                    return (free, Some((own, pid)));
                 }
                 // Stale (its board is gone) or unreadable: take it over.
                 _ => {
                     let _ = fs::remove_file(&lock);
                 }
             },
-            Err(_) => return (free, Ok(auto)),
+            Err(_) => return (free, None),
         }
     }
-    (free, Ok(auto))
+    (free, None)
 }
 
 /// The process id written in a lock file.
@@ -83,15 +83,16 @@ mod tests {
     fn one_board_holds_the_autosave_and_a_stale_lock_is_taken_over() {
         let dir = std::env::temp_dir().join(format!("tapir-lock-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let (lock, got) = claim(&dir);
-        assert_eq!(got, Ok(dir.join("autosave.pgn")));
+        let (lock, other) = claim(&dir);
+        assert_eq!(other, None);
         assert_eq!(holder(&dir.join("autosave.lock")), Some(std::process::id()));
         drop(lock);
         assert!(!dir.join("autosave.lock").exists(), "removed at exit");
         // A lock left by a process that is gone is taken over.
         fs::write(dir.join("autosave.lock"), "4000000000\n").unwrap();
-        let (lock, got) = claim(&dir);
-        assert_eq!(got, Ok(dir.join("autosave.pgn")));
+        let (lock, other) = claim(&dir);
+        assert_eq!(other, None);
+        assert_eq!(holder(&dir.join("autosave.lock")), Some(std::process::id()));
         drop(lock);
         let _ = fs::remove_dir_all(&dir);
     }

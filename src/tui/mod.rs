@@ -10,9 +10,10 @@
 //! the settings file, `document` the game tree and the shown move,
 //! `movetext` the move list's layout, `autosave` the session kept across
 //! restarts (`autosave_lock`: which open board writes it), `bench` the
-//! frame-time benchmark, `report` the game report run in the background. The teaching views: `teach` (their state,
-//! changed by `update::teaching`), `heat` (the board overlay they ask for)
-//! and `game_evals` (both evaluations per ply, for the move list).
+//! frame-time benchmark, `report` the game report run in the background.
+//! The teaching views: `teach` (their state, changed by
+//! `update::teaching`), `heat` (the board overlay they ask for) and
+//! `game_evals` (both evaluations per ply, for the move list).
 
 pub mod action;
 pub mod aids;

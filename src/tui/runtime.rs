@@ -62,8 +62,8 @@ pub fn run(args: TuiArgs) -> Result<()> {
     std::thread::spawn(|| crate::game::openings::openings().len());
     let mut dirs = Dirs::from_env()?;
     // A second board open at once autosaves to its own file.
-    let (_autosave_lock, owner) = super::autosave_lock::claim(&dirs.data);
-    let lock_note = owner.err().map(|(own, pid)| {
+    let (_autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
+    let lock_note = other.map(|(own, pid)| {
         let note = format!(
             "another board (process {pid}) has the autosave: this one autosaves to {}",
             own.display()
@@ -254,14 +254,9 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         );
         return Ok(Start::game(Game::default(), Some(msg)));
     }
-    let text = match read_pgn(&auto) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Ok(Start::game(Game::default(), None))
-        }
-        Err(e) => Err(e.to_string()),
-        Ok((text, _)) => Ok(text),
+    let Some(restored) = read_autosave(&auto) else {
+        return Ok(Start::game(Game::default(), None));
     };
-    let restored = text.and_then(|t| autosave::decode(&t, Instant::now()));
     Ok(match restored {
         Ok(r) => {
             let moves = r.game.tree().move_count();
@@ -303,18 +298,24 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     })
 }
 
+/// The session kept in the autosave `auto`: `None` when there is none,
+/// else what it restores or why it cannot be read.
+fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
+    let text = match read_pgn(auto) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+        Err(e) => Err(e.to_string()),
+        Ok((text, _)) => Ok(text),
+    };
+    Some(text.and_then(|t| autosave::decode(&t, Instant::now())))
+}
+
 /// A start with another game (`--fen`, a file, `--new`) is about to write
 /// over the autosave: when it holds work no file has (an unsaved game, a
 /// game against the engine, a position being set up) or cannot be read,
 /// it is moved aside first, and the status line says where.
 fn keep_last_session(dirs: &Dirs) -> Option<String> {
     let auto = dirs.autosave_file();
-    let text = match read_pgn(&auto) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
-        Err(e) => Err(e.to_string()),
-        Ok((text, _)) => Ok(text),
-    };
-    let worth_keeping = match text.and_then(|t| autosave::decode(&t, Instant::now())) {
+    let worth_keeping = match read_autosave(&auto)? {
         Ok(r) => {
             (r.unsaved && Document::new(r.game).has_work())
                 || r.play.is_some()
