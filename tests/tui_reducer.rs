@@ -1223,3 +1223,23 @@ fn a_game_read_in_part_is_not_saved_over_its_file() {
         .iter()
         .any(|e| matches!(e, Effect::Save { .. })));
 }
+
+/// A setting changed while the settings file could not be read at start
+/// says, at the change, that it will not be saved (and only once).
+#[test]
+fn a_setting_changed_over_an_unreadable_file_says_it_will_not_be_saved() {
+    let mut a = app();
+    a.update(Action::Command("hash 64".into()));
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(!said.contains("not be saved"), "{said}");
+
+    let mut a = app();
+    a.settings_not_saved = Some("config.toml did not read at start".into());
+    a.update(Action::Command("hash 64".into()));
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(said.starts_with("hash 64 MiB"), "{said}");
+    assert!(said.contains("will not be saved: config.toml"), "{said}");
+    a.update(Action::Command("level 5".into()));
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(!said.contains("not be saved"), "{said}");
+}

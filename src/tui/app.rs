@@ -533,6 +533,9 @@ pub struct App {
     pub tb: super::tablebase::TbState,
     /// Settings changed since start (written back on quit when allowed).
     pub config_changed: bool,
+    /// Why settings changed here cannot be written back at exit (the
+    /// settings file did not read at start); said when the first changes.
+    pub settings_not_saved: Option<String>,
     /// The net the board shows (and the engine uses for NNUE), if any.
     pub net: Option<Arc<Network>>,
     /// The opening book shown and played from.
@@ -594,6 +597,7 @@ impl App {
             config,
             tb,
             config_changed: false,
+            settings_not_saved: None,
             net,
             book: super::book::BookState::default(),
             editor: None,

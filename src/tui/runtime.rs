@@ -137,6 +137,12 @@ fn open_app(
         None => default_net_checked().map_err(|e| anyhow!("the built-in net is invalid: {e}"))?,
     };
     let mut app = App::with_net(loaded.config.clone(), game, net);
+    if !loaded.writable {
+        app.settings_not_saved = Some(format!(
+            "{} did not read at start",
+            dirs.config_file().display()
+        ));
+    }
     app.ui.color_env = super::theme::ColorDepth::from_env();
     if let Some(r) = session {
         app.restore_session(r);

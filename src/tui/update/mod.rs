@@ -37,7 +37,11 @@ impl App {
     /// Applies one action. Returns whether the screen may have changed.
     pub fn update(&mut self, action: Action) -> bool {
         let quitting = self.quit;
+        let config_changed = self.config_changed;
         let redraw = self.apply(action);
+        if self.config_changed && !config_changed {
+            self.say_settings_not_saved();
+        }
         self.play_from_book();
         if self.quit && !quitting {
             // The shown move and the rest of the session, for the next start.
@@ -50,6 +54,19 @@ impl App {
         }
         self.sync_report_pair();
         redraw
+    }
+
+    /// The first change of a setting that cannot be written back says so
+    /// beside what the change itself said.
+    fn say_settings_not_saved(&mut self) {
+        let Some(why) = self.settings_not_saved.clone() else {
+            return;
+        };
+        let note = format!("this session's settings will not be saved: {why}");
+        match &mut self.dialogs.message {
+            Some(m) => m.text = format!("{}; {note}", m.text),
+            None => self.info(note),
+        }
     }
 
     fn apply(&mut self, action: Action) -> bool {
