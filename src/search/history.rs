@@ -1,5 +1,6 @@
 //! What the search learns about moves while it runs, for move ordering and
-//! reductions: a butterfly history (side, from, to), a capture history
+//! reductions: a butterfly history (side, whether the opponent attacks
+//! the from and the to square, from, to), a capture history
 //! (piece, to, victim), a continuation history (previous piece and square,
 //! this piece and square), counter moves, and the correction histories
 //! (how far the static eval missed the search's score in positions with
@@ -14,12 +15,22 @@ use super::params::{
     history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX,
     CORR_WEIGHT_SCALE, HISTORY_MAX,
 };
-use crate::chess::{Board, Color, Move};
+use crate::chess::{Bitboard, Board, Color, Move};
 
 /// Index of a (piece, to-square) pair: `piece * 64 + to`, 0..768.
 pub type PieceTo = usize;
 /// The continuation slot used when there is no previous move (root, null move).
 pub const NO_PIECE_TO: PieceTo = 0;
+
+/// What a quiet move's history depends on besides the move: the
+/// continuation slots of the last two moves, and the squares the opponent
+/// attacks (a move out of an attack, or into one, is another move).
+#[derive(Copy, Clone, Default)]
+pub struct QuietCtx {
+    pub prev1: PieceTo,
+    pub prev2: PieceTo,
+    pub threats: Bitboard,
+}
 
 /// Bonus for a cut-off at `depth` (malus is its negation).
 #[inline]
@@ -35,6 +46,7 @@ fn gravity(v: &mut i16, bonus: i32) {
 
 /// All the per-thread ordering tables.
 pub struct History {
+    /// `[side][from attacked][to attacked][from][to]`, flattened.
     main: Vec<i16>,
     capture: Vec<i16>,
     /// `[prev PieceTo][PieceTo]`, flattened.
@@ -58,7 +70,7 @@ impl Default for History {
 impl History {
     pub fn new() -> History {
         History {
-            main: vec![0; 2 * 64 * 64],
+            main: vec![0; 2 * 4 * 64 * 64],
             capture: vec![0; 768 * 6],
             cont: vec![0; 768 * 768],
             counter: vec![Move::NULL; 768],
@@ -138,13 +150,17 @@ impl History {
     }
 
     #[inline(always)]
-    fn main_idx(side: Color, m: Move) -> usize {
-        side.index() * 4096 + m.from().index() * 64 + m.to().index()
+    fn main_idx(side: Color, m: Move, threats: Bitboard) -> usize {
+        let from_attacked = threats.contains(m.from()) as usize;
+        let to_attacked = threats.contains(m.to()) as usize;
+        ((side.index() * 2 + from_attacked) * 2 + to_attacked) * 4096
+            + m.from().index() * 64
+            + m.to().index()
     }
 
     #[inline(always)]
-    pub fn main(&self, side: Color, m: Move) -> i32 {
-        self.main[Self::main_idx(side, m)] as i32
+    pub fn main(&self, side: Color, m: Move, threats: Bitboard) -> i32 {
+        self.main[Self::main_idx(side, m, threats)] as i32
     }
 
     #[inline(always)]
@@ -155,8 +171,8 @@ impl History {
     /// Quiet-move score: butterfly plus the continuation histories of the
     /// last two moves.
     #[inline(always)]
-    pub fn quiet(&self, side: Color, m: Move, pt: PieceTo, prev1: PieceTo, prev2: PieceTo) -> i32 {
-        self.main(side, m) + self.cont(prev1, pt) + self.cont(prev2, pt)
+    pub fn quiet(&self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx) -> i32 {
+        self.main(side, m, ctx.threats) + self.cont(ctx.prev1, pt) + self.cont(ctx.prev2, pt)
     }
 
     #[inline(always)]
@@ -173,21 +189,13 @@ impl History {
         self.capture[(piece * 64 + to) * 6 + victim] as i32
     }
 
-    pub fn update_quiet(
-        &mut self,
-        side: Color,
-        m: Move,
-        pt: PieceTo,
-        prev1: PieceTo,
-        prev2: PieceTo,
-        bonus: i32,
-    ) {
-        gravity(&mut self.main[Self::main_idx(side, m)], bonus);
-        if prev1 != NO_PIECE_TO {
-            gravity(&mut self.cont[prev1 * 768 + pt], bonus);
+    pub fn update_quiet(&mut self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx, bonus: i32) {
+        gravity(&mut self.main[Self::main_idx(side, m, ctx.threats)], bonus);
+        if ctx.prev1 != NO_PIECE_TO {
+            gravity(&mut self.cont[ctx.prev1 * 768 + pt], bonus);
         }
-        if prev2 != NO_PIECE_TO {
-            gravity(&mut self.cont[prev2 * 768 + pt], bonus);
+        if ctx.prev2 != NO_PIECE_TO {
+            gravity(&mut self.cont[ctx.prev2 * 768 + pt], bonus);
         }
     }
 

@@ -6,7 +6,7 @@
 //! construction and the hash, killer and counter moves are checked with
 //! `Board::is_legal` (they may come from another position).
 
-use super::history::{piece_to, History, PieceTo};
+use super::history::{piece_to, History};
 use super::params::{CAPTURE_HIST_DIV, MVV_MUL, QUIET_SORT_LIMIT, SEE_VALUE};
 use super::see::see_ge;
 use crate::chess::movegen::{gen, generate, EachMove};
@@ -62,12 +62,7 @@ enum Stage {
     Done,
 }
 
-/// Context the quiet scorer needs: the continuation slots of the last two moves.
-#[derive(Copy, Clone, Default)]
-pub struct QuietCtx {
-    pub prev1: PieceTo,
-    pub prev2: PieceTo,
-}
+pub use super::history::QuietCtx;
 
 /// Picker state for one node; the moves themselves live in a `MoveBuf`.
 pub struct Picker {
@@ -251,8 +246,7 @@ impl Picker {
                     let side = b.side_to_move();
                     for i in start..buf.len {
                         let m = buf.moves[i];
-                        buf.scores[i] =
-                            h.quiet(side, m, piece_to(b, m), self.ctx.prev1, self.ctx.prev2);
+                        buf.scores[i] = h.quiet(side, m, piece_to(b, m), self.ctx);
                     }
                     partial_sort(buf, start, self.sort_limit);
                     self.cur = start;

@@ -12,7 +12,7 @@ use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, TB_W
 use super::see::{move_gain, see_ge};
 use super::tt::{TtBound, TtHit};
 use super::worker::Worker;
-use crate::chess::{count_legal, Board, Move};
+use crate::chess::{count_legal, Bitboard, Board, Move};
 use std::sync::OnceLock;
 
 /// `[quiet?][depth][move number]` reductions in plies.
@@ -335,7 +335,12 @@ impl Worker {
             Move::NULL
         };
         let killers = self.stack.frames[ply].killers;
-        let mut picker = Picker::new(tt_move, killers, counter, QuietCtx { prev1, prev2 }, depth);
+        let ctx = QuietCtx {
+            prev1,
+            prev2,
+            threats: b.attacked_by(!us, b.occupied()),
+        };
+        let mut picker = Picker::new(tt_move, killers, counter, ctx, depth);
         let mut best_score = -INF;
         let mut best_move = Move::NULL;
         let mut seen = 0usize;
@@ -357,7 +362,7 @@ impl Worker {
                 is_quiet,
                 hist_score: match picker.last_quiet_score {
                     Some(h) => h,
-                    None if is_quiet => self.hist.quiet(us, m, piece_to(b, m), prev1, prev2),
+                    None if is_quiet => self.hist.quiet(us, m, piece_to(b, m), ctx),
                     None => 0,
                 },
                 refutation: m == killers[0] || m == killers[1] || m == counter,
@@ -431,7 +436,7 @@ impl Worker {
         }
 
         if best_score >= beta {
-            self.learn_from_cutoff(b, ply, depth, best_move, &tried, QuietCtx { prev1, prev2 });
+            self.learn_from_cutoff(b, ply, depth, best_move, &tried, ctx);
         }
 
         // The correction histories learn how far the static eval
@@ -765,19 +770,17 @@ impl Worker {
     ) {
         let bonus = bonus(depth);
         let us = b.side_to_move();
-        let QuietCtx { prev1, prev2 } = ctx;
         if !best.is_noisy() {
             let k = &mut self.stack.frames[ply].killers;
             if k[0] != best {
                 k[1] = k[0];
                 k[0] = best;
             }
-            self.hist.set_counter(prev1, best);
+            self.hist.set_counter(ctx.prev1, best);
             self.hist
-                .update_quiet(us, best, piece_to(b, best), prev1, prev2, bonus);
+                .update_quiet(us, best, piece_to(b, best), ctx, bonus);
             for &q in &tried.quiets[..tried.n_quiets] {
-                self.hist
-                    .update_quiet(us, q, piece_to(b, q), prev1, prev2, -bonus);
+                self.hist.update_quiet(us, q, piece_to(b, q), ctx, -bonus);
             }
         } else if best.is_capture() {
             self.hist.update_capture(b, best, bonus);
@@ -848,9 +851,15 @@ impl Worker {
         let futility_base = best + qs_futility_margin();
 
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        // Quiet evasions are scored like the main search's quiets.
         let ctx = QuietCtx {
             prev1: self.stack.prev_piece_to(ply, 1),
             prev2: self.stack.prev_piece_to(ply, 2),
+            threats: if in_check {
+                b.attacked_by(!b.side_to_move(), b.occupied())
+            } else {
+                Bitboard::EMPTY
+            },
         };
         let mut picker = Picker::qsearch(tt_move, in_check, ctx);
         let mut best_move = Move::NULL;
