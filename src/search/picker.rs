@@ -6,7 +6,7 @@
 //! construction and the hash, killer and counter moves are checked with
 //! `Board::is_legal` (they may come from another position).
 
-use super::history::{piece_to, History};
+use super::history::{piece_to, History, QuietCtx};
 use super::params::{CAPTURE_HIST_DIV, MVV_MUL, QUIET_SORT_LIMIT, SEE_VALUE};
 use super::see::see_ge;
 use crate::chess::movegen::{gen, generate, EachMove};
@@ -61,8 +61,6 @@ enum Stage {
     BadNoisy,
     Done,
 }
-
-pub use super::history::QuietCtx;
 
 /// Picker state for one node; the moves themselves live in a `MoveBuf`.
 pub struct Picker {

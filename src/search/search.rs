@@ -5,9 +5,9 @@
 //! extensions, late-move reductions), and the quiescence search.
 
 use super::check::CheckInfo;
-use super::history::{bonus, piece_to, NO_PIECE_TO};
+use super::history::{bonus, piece_to, QuietCtx, NO_PIECE_TO};
 use super::params::*;
-use super::picker::{Picker, QuietCtx};
+use super::picker::Picker;
 use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, TB_WIN_BOUND};
 use super::see::{move_gain, see_ge};
 use super::tt::{TtBound, TtHit};

@@ -102,17 +102,17 @@ pub fn run(args: TuiArgs) -> Result<()> {
     restore_terminal();
 
     // Not eprintln below: with the terminal gone it would panic.
-    if app.config_changed && loaded.writable {
-        let path = dirs.config_file();
-        if let Err(e) = config::save_settings(&path, &loaded.config, &app.config) {
+    if app.config_changed {
+        if let Some(why) = &app.settings_not_saved {
+            let _ = writeln!(
+                io::stderr(),
+                "tapir: the settings changed in this session were not saved: {why}"
+            );
+        } else if let Err(e) =
+            config::save_settings(&dirs.config_file(), &loaded.config, &app.config)
+        {
             let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
         }
-    } else if app.config_changed {
-        let _ = writeln!(
-            io::stderr(),
-            "tapir: the settings changed in this session were not saved: {} did not read at start",
-            dirs.config_file().display()
-        );
     }
     result
 }
