@@ -118,6 +118,18 @@ fn trains_and_reports_and_rejects_bad_input() {
             vec!["--data", d, "--out", n, "--epochs", "x"],
             "invalid value",
         ),
+        (
+            vec!["--data", d, "--out", n, "--init", missing.to_str().unwrap()],
+            "missing.bin",
+        ),
+        (
+            vec!["--data", d, "--out", n, "--init", garbage.to_str().unwrap()],
+            "garbage.bin",
+        ),
+        (
+            vec!["--data", d, "--out", n, "--init", n, "--bucket-lr", "0.5"],
+            "needs --bucket-lr 0",
+        ),
     ] {
         let mut full = vec!["train"];
         full.extend(args);
@@ -126,5 +138,65 @@ fn trains_and_reports_and_rejects_bad_input() {
         assert!(stderr.contains(expect), "{full:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The validation loss an epoch line reports.
+fn val_loss(stdout: &str, epoch: &str) -> f64 {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(&format!("epoch {epoch}")))
+        .unwrap_or_else(|| panic!("no epoch {epoch} line: {stdout}"));
+    let rest = line.split("val loss ").nth(1).unwrap();
+    rest.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn training_on_from_a_net_starts_where_that_net_left_off() {
+    let dir = train_common::scratch_dir("train-init");
+    let data = dir.join("data.bin");
+    train_common::write_records(&data, &train_common::synthetic_records(2000, 5));
+    let (first, next) = (dir.join("first.nnue"), dir.join("next.nnue"));
+    let d = data.to_str().unwrap();
+    let common = [
+        "--data",
+        d,
+        "--seed",
+        "3",
+        "--batch",
+        "128",
+        "--threads",
+        "2",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["train"];
+        args.extend(common);
+        args.extend(extra);
+        let (ok, stdout, stderr) = run_tapir(&args);
+        assert!(ok, "{args:?}: {stderr}");
+        stdout
+    };
+    let trained = run(&["--out", first.to_str().unwrap(), "--epochs", "3"]);
+    let fresh = val_loss(&trained, "  1/3");
+    let left_off = val_loss(&trained, "  3/3");
+    assert!(left_off < fresh, "{trained}");
+    // A step too small to move anything: the net from the file, so the
+    // loss is the trained one's (up to quantisation), not a fresh net's.
+    let resumed = run(&[
+        "--out",
+        next.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--lr",
+        "0.0000001",
+        "--init",
+        first.to_str().unwrap(),
+    ]);
+    assert!(resumed.contains("starting from"), "{resumed}");
+    let start = val_loss(&resumed, "  1/1");
+    assert!(
+        (start - left_off).abs() < 0.1 * (fresh - left_off),
+        "fresh {fresh}, trained {left_off}, resumed {start}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

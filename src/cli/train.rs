@@ -5,12 +5,15 @@
 
 use super::progress::Progress;
 use crate::eval::nnue::arch::FILE_LEN;
+use crate::eval::nnue::network::Network;
 use crate::train::export::{check_writable, quantisation_error, write_net};
+use crate::train::model::Model;
 use crate::train::params::{self, SCALE_K};
 use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};
-use crate::train::trainer::{train, TrainConfig, TrainEvent};
-use anyhow::{bail, Result};
+use crate::train::trainer::{train_from, TrainConfig, TrainEvent};
+use crate::train::warm_start::model_from_network;
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 /// `tapir train` arguments.
@@ -47,6 +50,11 @@ pub struct TrainArgs {
     /// factoriser rows (0..1; 0 trains the shared rows alone).
     #[arg(long, default_value_t = params::DEFAULT_BUCKET_LR)]
     pub bucket_lr: f32,
+    /// Train on from this net instead of random weights: its weights are
+    /// kept as the bucket rows and the shared rows learn one change on top
+    /// (needs --bucket-lr 0, the default).
+    #[arg(long, value_name = "NET")]
+    pub init: Option<PathBuf>,
 }
 
 impl TrainArgs {
@@ -75,6 +83,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     }
     refuse_overwriting_data(&args.out, &args.data)?;
     check_writable(&args.out)?;
+    let start = start_model(&args, cfg)?;
     let records = load_on_one_scale(&args.data)?;
     println!(
         "training on {} positions from {} file(s): {} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}",
@@ -135,7 +144,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         }
         Ok(())
     };
-    let model = train(&records, cfg, &mut on_event)?;
+    let model = train_from(start, &records, cfg, &mut on_event)?;
     println!("wrote {} ({FILE_LEN} bytes)", args.out.display());
     let sample = quantisation_sample(&records);
     println!(
@@ -144,6 +153,24 @@ pub fn run(args: TrainArgs) -> Result<()> {
         sample.len()
     );
     Ok(())
+}
+
+/// Random weights for the seed, or the `--init` net's. Read before the
+/// data, so a wrong net path is reported at once.
+fn start_model(args: &TrainArgs, cfg: &TrainConfig) -> Result<Model> {
+    let Some(path) = &args.init else {
+        return Ok(Model::new(cfg.seed));
+    };
+    if cfg.bucket_lr > 0.0 {
+        bail!(
+            "--init keeps the starting net in the king-bucket rows, so it needs --bucket-lr 0 \
+             (the default); train buckets in a run from random weights"
+        );
+    }
+    let net = Network::load_named(path)?;
+    let model = model_from_network(&net).with_context(|| format!("--init {}", path.display()))?;
+    println!("starting from {}", path.display());
+    Ok(model)
 }
 
 /// Up to `QUANT_SAMPLE` boards spread evenly over the data.

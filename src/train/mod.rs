@@ -23,3 +23,4 @@ pub mod simd;
 pub mod split;
 pub mod trainer;
 pub mod tune;
+pub mod warm_start;

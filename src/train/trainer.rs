@@ -162,9 +162,21 @@ struct Moments {
     v: Model,
 }
 
-/// Trains a net on `records` and returns it. `on_event` sees progress and
-/// may stop the run by returning an error (e.g. when an export fails).
+/// Trains a net on `records` from random weights and returns it.
+/// `on_event` sees progress and may stop the run by returning an error
+/// (e.g. when an export fails).
 pub fn train(
+    records: &[Record],
+    cfg: &TrainConfig,
+    on_event: &mut dyn FnMut(TrainEvent<'_>) -> Result<()>,
+) -> Result<Model> {
+    train_from(Model::new(cfg.seed), records, cfg, on_event)
+}
+
+/// `train`, starting from `start` (a fresh `Model::new`, or a finished
+/// net's weights from `warm_start`) instead of random weights.
+pub fn train_from(
+    start: Model,
     records: &[Record],
     cfg: &TrainConfig,
     on_event: &mut dyn FnMut(TrainEvent<'_>) -> Result<()>,
@@ -179,7 +191,7 @@ pub fn train(
     if train.is_empty() {
         bail!("no positions left to train on after the validation split");
     }
-    let mut model = Model::new(cfg.seed);
+    let mut model = start;
     let mut merged = model.merged();
     let mut moments = Moments {
         m: Model::zeros(),
