@@ -91,6 +91,7 @@ fn trains_and_reports_and_rejects_bad_input() {
     let garbage = dir.join("garbage.bin");
     std::fs::write(&garbage, [0x5Au8; 96]).unwrap();
     let unwritable = dir.join("no-such-dir").join("x.nnue");
+    let other = dir.join("other.nnue");
     for (args, expect) in [
         (
             vec!["--data", missing.to_str().unwrap(), "--out", n],
@@ -128,6 +129,19 @@ fn trains_and_reports_and_rejects_bad_input() {
         ),
         (
             vec!["--data", d, "--out", n, "--init", n, "--bucket-lr", "0.5"],
+            "also the --init net",
+        ),
+        (
+            vec![
+                "--data",
+                d,
+                "--out",
+                other.to_str().unwrap(),
+                "--init",
+                n,
+                "--bucket-lr",
+                "0.5",
+            ],
             "needs --bucket-lr 0",
         ),
     ] {

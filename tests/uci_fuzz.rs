@@ -68,3 +68,15 @@ fn an_engine_that_stops_answering_isready_fails_the_run() {
     assert!(!ok);
     assert!(err.contains("no readyok within"), "{err}");
 }
+
+#[test]
+fn a_duration_no_clock_can_hold_is_refused_before_any_engine_starts() {
+    for seconds in ["inf", "1e20"] {
+        let (ok, _, err) = fuzz(&["--seconds", seconds, "--engine", "/nonexistent/engine"]);
+        assert!(!ok, "--seconds {seconds}");
+        assert!(
+            err.contains("--seconds must be") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}

@@ -82,6 +82,14 @@ pub fn run(args: TrainArgs) -> Result<()> {
         bail!("give at least one data file with --data");
     }
     refuse_overwriting_data(&args.out, &args.data)?;
+    if let Some(init) = &args.init {
+        if same_file(&args.out, init) {
+            bail!(
+                "--out {} is also the --init net; refusing to overwrite the net training starts from",
+                args.out.display()
+            );
+        }
+    }
     check_writable(&args.out)?;
     let start = start_model(&args, cfg)?;
     let records = load_on_one_scale(&args.data)?;
@@ -191,11 +199,8 @@ const QUANT_SAMPLE: usize = 10_000;
 /// destroy the training data. Paths are compared canonicalised (so `./x`
 /// and `x` match); an output that does not exist yet cannot be a data file.
 pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()> {
-    let Ok(out_real) = out.canonicalize() else {
-        return Ok(());
-    };
     for d in data {
-        if d.canonicalize().is_ok_and(|d| d == out_real) {
+        if same_file(out, d) {
             bail!(
                 "--out {} is also a --data file; refusing to overwrite the training data",
                 out.display()
@@ -203,6 +208,15 @@ pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Whether `out` names the existing file `input` (compared canonicalised,
+/// so `./x` and `x` match; an output that does not exist yet is no input).
+fn same_file(out: &Path, input: &Path) -> bool {
+    let Ok(out_real) = out.canonicalize() else {
+        return false;
+    };
+    input.canonicalize().is_ok_and(|i| i == out_real)
 }
 
 /// Reads every data file; a dropped partial record is only a warning.

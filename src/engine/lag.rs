@@ -87,7 +87,8 @@ impl LagTracker {
         let thought = ms(ended.saturating_duration_since(p.started));
         let charged = ms(p.clock) + ms(p.inc) - ms(now_clock);
         let lag = charged - thought;
-        if lag < 0 || lag as u64 > ms(p.clock) as u64 * PLAUSIBLE_PCT / 100 {
+        // In i128: a clock of up to u64::MAX ms times the percentage fits.
+        if lag < 0 || lag > ms(p.clock) * i128::from(PLAUSIBLE_PCT) / 100 {
             return;
         }
         if self.lags.len() == KEPT {
@@ -155,5 +156,18 @@ mod tests {
             t.on_go(Color::White, 12, Some((ms(1000), ms(0))), t0),
             ms(0)
         );
+    }
+
+    #[test]
+    fn clocks_near_the_top_of_the_range_do_not_wrap() {
+        let mut t = LagTracker::default();
+        let t0 = Instant::now();
+        let huge = u64::MAX / 4;
+        t.on_go(Color::White, 10, Some((ms(huge), ms(0))), t0);
+        t.on_bestmove(t0 + ms(100));
+        // 10 s charged against 100 ms of thought: a lag, and a plausible one
+        // on a clock this large (it once overflowed the plausibility test).
+        let oh = t.on_go(Color::White, 12, Some((ms(huge - 10_000), ms(0))), t0);
+        assert_eq!(oh, ms(9_900 * MARGIN_PCT / 100));
     }
 }

@@ -60,10 +60,14 @@ pub fn clock(comment: &str) -> Option<Duration> {
     let secs: f64 = parts.next()?.parse().ok()?;
     let mins: u64 = parts.next().map_or(Some(0), |m| m.parse().ok())?;
     let hours: u64 = parts.next().map_or(Some(0), |h| h.parse().ok())?;
-    if !secs.is_finite() || secs < 0.0 {
+    if secs < 0.0 {
         return None;
     }
-    Some(Duration::from_secs(hours * 3600 + mins * 60) + Duration::from_secs_f64(secs))
+    // Checked throughout: a comment such as [%clk 1e20] is no clock.
+    let whole = hours
+        .checked_mul(3600)?
+        .checked_add(mins.checked_mul(60)?)?;
+    Duration::from_secs(whole).checked_add(Duration::try_from_secs_f64(secs).ok()?)
 }
 
 /// A `[%eval]` value: pawns (White's view) or a mate in n (negative: Black mates).
@@ -98,6 +102,9 @@ mod tests {
         assert_eq!(eval(c), Some(EvalNote::Pawns(-0.25)));
         assert_eq!(eval("[%eval #-3]"), Some(EvalNote::Mate(-3)));
         assert_eq!(clock("[%clk x]"), None);
+        for absurd in ["1e20", "inf", "NaN", "-1", "99999999999999999:00:00"] {
+            assert_eq!(clock(&format!("[%clk {absurd}]")), None, "{absurd}");
+        }
         assert_eq!(text_without_commands("[%clk"), "[%clk");
         assert_eq!(text_without_commands("[%csl Gd4]"), "");
     }

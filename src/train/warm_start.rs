@@ -11,7 +11,7 @@
 
 use super::features::{train_row, BUCKETS, FEATURES, INPUTS};
 use super::model::{Model, FACTOR, ROWS_PER_INPUT};
-use super::params::{EG_SCALE_Q, MG_SCALE_Q, QA, QB};
+use super::params::{EG_SCALE_Q, FT_BOUND, MG_SCALE_Q, OUT_BIAS_BOUND, OUT_BOUND, QA, QB};
 use crate::eval::nnue::network::Network;
 use anyhow::{bail, Result};
 
@@ -25,6 +25,14 @@ pub fn model_from_network(net: &Network) -> Result<Model> {
              so training on from it would change its evaluation",
             net.mg_scale_q,
             net.eg_scale_q
+        );
+    }
+    let beyond = out_of_range(net);
+    if beyond > 0 {
+        bail!(
+            "{beyond} of the net's weights lie outside the ranges the trainer keeps \
+             (feature weights and biases within {FT_BOUND}, output weights within {OUT_BOUND}), \
+             so its first export would clamp them: the net was not made by this trainer"
         );
     }
     let ft = |q: i16| f32::from(q) / QA as f32;
@@ -49,6 +57,27 @@ pub fn model_from_network(net: &Network) -> Result<Model> {
     }
     m.out_bias = net.output_bias as f32 / (QA * QB) as f32;
     Ok(m)
+}
+
+/// How many of the net's integer weights the trainer's clipping would
+/// change (see `params`: the bounds keep the engine's sums from wrapping).
+fn out_of_range(net: &Network) -> usize {
+    let ft_max = (FT_BOUND * QA as f32).round() as i32;
+    let out_max = (OUT_BOUND * QB as f32).round() as i32;
+    let bias_max = (OUT_BIAS_BOUND * (QA * QB) as f32).round() as i32;
+    let over = |row: &[i16], max: i32| row.iter().filter(|&&q| i32::from(q).abs() > max).count();
+    let ft: usize = net
+        .feature_weights
+        .iter()
+        .chain(std::iter::once(&net.feature_bias))
+        .map(|row| over(&row.0, ft_max))
+        .sum();
+    let out: usize = net
+        .output_weights
+        .iter()
+        .map(|row| over(&row.0, out_max))
+        .sum();
+    ft + out + usize::from(net.output_bias.abs() > bias_max)
 }
 
 #[cfg(test)]
@@ -82,5 +111,17 @@ mod tests {
         net.mg_scale_q = 1200;
         let e = model_from_network(&net).unwrap_err().to_string();
         assert!(e.contains("1200/1024"), "{e}");
+    }
+
+    #[test]
+    fn weights_the_trainer_would_clamp_are_refused() {
+        let Some(net) = crate::eval::nnue::embedded_net() else {
+            return;
+        };
+        let mut net = net.unwrap();
+        net.feature_weights[7].0[3] = 2000;
+        net.output_weights[1].0[0] = -9000;
+        let e = model_from_network(&net).unwrap_err().to_string();
+        assert!(e.starts_with("2 of the net's weights"), "{e}");
     }
 }

@@ -45,6 +45,14 @@ enum Output {
 }
 
 pub fn run(args: FuzzArgs) -> Result<()> {
+    // Negative and NaN mean no time at all; too large a number is refused
+    // before an engine is started.
+    let seconds = Duration::try_from_secs_f64(args.seconds.max(0.0)).map_err(|_| {
+        anyhow::anyhow!(
+            "--seconds must be a number of seconds a clock can hold, got {}",
+            args.seconds
+        )
+    })?;
     let mut child = spawn(&args.engine)?;
     let mut stdin = child.stdin.take().context("the engine's input")?;
     let out = reader(child.stdout.take().context("the engine's output")?);
@@ -63,7 +71,7 @@ pub fn run(args: FuzzArgs) -> Result<()> {
         counts: None,
     };
     let started = Instant::now();
-    let result = fuzz.session(args.seed, Duration::from_secs_f64(args.seconds.max(0.0)));
+    let result = fuzz.session(args.seed, seconds);
     let elapsed = started.elapsed();
     let transcript = fuzz.transcript_text();
     let (tally, slowest) = (std::mem::take(&mut fuzz.referee.tally), fuzz.slowest_ready);
