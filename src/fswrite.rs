@@ -37,6 +37,16 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     result
 }
 
+/// Whether `a` and `b` name the same existing file (links and `..` seen
+/// through), so that a command can refuse an output that would overwrite
+/// one of its inputs; a file that does not exist yet is no input.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Fails early (before hours of work) when `write_atomic` could not write
 /// `path`: creates and removes the temporary file it would use, never
 /// touching a file that is there.

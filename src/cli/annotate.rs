@@ -142,15 +142,6 @@ fn budget_of(args: &AnnotateArgs) -> Result<Budget> {
 /// accuracy and ACPL, and its inaccuracy/mistake/blunder counts.
 type GameFigures = (usize, Option<[SideFigures; 2]>, [[usize; 3]; 2]);
 
-/// Whether `a` and `b` name the same existing file (links and `..` seen
-/// through).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
 pub fn run(args: AnnotateArgs) -> Result<()> {
     let budget = budget_of(&args)?;
     let threads = match args.threads {
@@ -170,7 +161,10 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         None => 1..=count,
     };
     // Written over its own input, the file must keep every game whole.
-    let over_input = args.out.as_deref().is_some_and(|o| same_file(o, input));
+    let over_input = args
+        .out
+        .as_deref()
+        .is_some_and(|o| crate::fswrite::same_file(o, input));
     if over_input && (*range.start() != 1 || *range.end() != count) {
         bail!(
             "--out is the input file, and --games picks {} of its {count} games: the others \

@@ -6,6 +6,7 @@
 use super::progress::Progress;
 use crate::eval::nnue::arch::FILE_LEN;
 use crate::eval::nnue::network::Network;
+use crate::fswrite::same_file;
 use crate::train::export::{check_writable, quantisation_error, write_net};
 use crate::train::model::Model;
 use crate::train::params::{self, SCALE_K};
@@ -208,15 +209,6 @@ pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()
         }
     }
     Ok(())
-}
-
-/// Whether `out` names the existing file `input` (compared canonicalised,
-/// so `./x` and `x` match; an output that does not exist yet is no input).
-fn same_file(out: &Path, input: &Path) -> bool {
-    let Ok(out_real) = out.canonicalize() else {
-        return false;
-    };
-    input.canonicalize().is_ok_and(|i| i == out_real)
 }
 
 /// Reads every data file; a dropped partial record is only a warning.
