@@ -53,6 +53,14 @@ impl Tags {
         }
     }
 
+    /// Sets a tag only when the game has none of that name (a placeholder
+    /// such as "?" read from a file stays).
+    pub fn set_if_missing(&mut self, name: &str, value: &str) {
+        if self.get(name).is_none() {
+            self.set(name, value);
+        }
+    }
+
     pub fn remove(&mut self, name: &str) -> Option<String> {
         let i = self.0.iter().position(|(k, _)| k == name)?;
         Some(self.0.remove(i).1)

@@ -38,8 +38,9 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     (normalize_newlines(text), enc)
 }
 
-/// `\r\n` and a lone `\r` become `\n`.
-fn normalize_newlines(text: String) -> String {
+/// `\r\n` and a lone `\r` become `\n` (files from every system, and
+/// pasted text: terminals send a paste's line breaks as `\r`).
+pub fn normalize_newlines(text: String) -> String {
     if !text.contains('\r') {
         return text;
     }

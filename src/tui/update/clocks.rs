@@ -47,7 +47,8 @@ impl App {
         };
         if self.tree().is_mainline(end) && self.tree().children(end).is_empty() {
             let result = self.doc.game.result();
-            self.doc.game.tags.set("Result", &result);
+            let at = self.doc.cursor;
+            self.doc.game.set_tag("Result", Some(&result), at);
             self.autosave();
         }
     }
@@ -64,9 +65,16 @@ impl App {
                     Color::White => "0-1",
                     Color::Black => "1-0",
                 };
-                if self.doc.game.tree().is_mainline(self.play.game_end) {
-                    self.doc.game.tags.set("Result", result);
-                    self.doc.game.tags.set("Termination", "Time forfeit");
+                // Only where the game is the main line's end: a game played
+                // from inside it leaves the line's own result alone.
+                let end = self.play.game_end;
+                let tree = self.doc.game.tree();
+                if tree.is_mainline(end) && tree.children(end).is_empty() {
+                    let at = self.doc.cursor;
+                    self.doc.game.in_one_step(&format!("result {result}"), |g| {
+                        g.set_tag("Result", Some(result), at);
+                        g.set_tag("Termination", Some("Time forfeit"), at);
+                    });
                 }
                 self.doc.touch();
                 self.refresh();

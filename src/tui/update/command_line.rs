@@ -295,6 +295,9 @@ impl App {
     }
 
     pub(super) fn paste(&mut self, text: &str) {
+        // Terminals send a paste's line breaks as `\r`: read as a file's
+        // would be, a `;` comment ends at its line, not at the game's end.
+        let text = crate::game::pgn::normalize_newlines(text.to_string());
         let t = text.trim();
         if self.dialogs.prompt.is_some() {
             // The first line, cut to fit the prompt.
@@ -340,8 +343,10 @@ impl App {
     pub(super) fn save_text(&self) -> String {
         let game = &self.doc.game;
         let mut tags = game.tags.clone();
-        tags.set_if_unknown("Event", "tapir game");
-        tags.set_if_unknown("Site", "tapir");
+        // Only a game begun in tapir lacks these; a loaded game's "?" is
+        // its own and stays.
+        tags.set_if_missing("Event", "tapir game");
+        tags.set_if_missing("Site", "tapir");
         tags.set("Result", &game.result());
         if tags.get("PlyCount").is_some() {
             tags.set("PlyCount", &game.tree().mainline_len().to_string());

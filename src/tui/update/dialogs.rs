@@ -91,11 +91,21 @@ impl App {
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any
-        // more: a result from before (a flag fall, a loaded game's) goes.
-        if start == self.tree().line_end(crate::game::NodeId::ROOT)
-            && self.doc.game.tags.remove("Result").is_some()
-        {
-            self.doc.game.tags.remove("Termination");
+        // more: a result from before (a flag fall, a loaded game's) goes,
+        // as an edit that Ctrl-Z puts back once the game is over.
+        let had_result = self
+            .doc
+            .game
+            .tags
+            .get("Result")
+            .is_some_and(|r| r.trim() != "*");
+        if start == self.tree().line_end(crate::game::NodeId::ROOT) && had_result {
+            self.doc
+                .game
+                .in_one_step("clear the result to play on", |g| {
+                    g.set_tag("Result", None, start);
+                    g.set_tag("Termination", None, start);
+                });
             self.doc.touch();
         }
         self.play.mode = Mode::Play {

@@ -66,9 +66,14 @@ impl App {
             self.effects
                 .push(Effect::Link(LinkId::player(c), Box::new(Effect::NewGame)));
         }
+        // A new game is named after its players; names a game already has
+        // (one loaded with no moves yet) stay.
         if self.doc.game.is_empty() {
-            self.doc.game.tags.set("White", &players[0].name);
-            self.doc.game.tags.set("Black", &players[1].name);
+            for (tag, p) in [("White", &players[0]), ("Black", &players[1])] {
+                if self.doc.game.tags.known(tag).is_none() {
+                    self.doc.game.set_tag(tag, Some(&p.name), start);
+                }
+            }
         }
         let after = self.tree().children(start).len();
         let names = format!("{} - {}", players[0].name, players[1].name);
@@ -267,10 +272,14 @@ impl App {
             } else {
                 format!("{old} {text}")
             };
-            self.doc.game.set_comment(end, false, &note);
-            if self.tree().is_mainline(end) && self.tree().children(end).is_empty() {
-                self.doc.game.tags.set("Result", score);
-            }
+            let main = self.tree().is_mainline(end) && self.tree().children(end).is_empty();
+            let at = self.doc.cursor;
+            self.doc.game.in_one_step(&format!("result {score}"), |g| {
+                g.set_comment(end, false, &note);
+                if main {
+                    g.set_tag("Result", Some(score), at);
+                }
+            });
             self.tree_changed();
         }
         self.info(format!("engine game over: {text} (k closes it)"));

@@ -103,21 +103,29 @@ impl App {
         }
     }
 
-    /// After a take-back: a result the rules gave the old end of the main
-    /// line (a mate, a draw) no longer holds once that end is gone.
-    fn clear_stale_result(&mut self) {
-        let end = self.tree().line_end(NodeId::ROOT);
-        let over = self.status_at(end).is_over() || self.flagged();
-        if !over
-            && self
-                .doc
-                .game
-                .tags
-                .get("Result")
-                .is_some_and(|r| r.trim() != "*")
-        {
-            self.doc.game.tags.remove("Result");
-        }
+    /// Takes back `node` and what follows it as one undo step called
+    /// `what`. When that takes away the end of the main line where the
+    /// rules had ended the game (a mate, a draw), the result written for
+    /// it goes in the same step; any other result (a loaded game's
+    /// resignation, a game whose main line is untouched) stays.
+    fn take_back_edit(&mut self, node: NodeId, what: &str) -> Option<NodeId> {
+        let old_end = self.tree().line_end(NodeId::ROOT);
+        let was_over = self.status_at(old_end).is_over();
+        let cursor = self.doc.cursor;
+        let mut to = None;
+        self.doc.game.in_one_step(what, |g| {
+            let Ok(parent) = g.delete(node, cursor) else {
+                return;
+            };
+            to = Some(parent);
+            let end = g.tree().line_end(NodeId::ROOT);
+            let stale = was_over && end != old_end && !g.status_at(end).is_over();
+            if stale && g.tags.get("Result").is_some_and(|r| r.trim() != "*") {
+                g.set_tag("Result", None, parent);
+                g.set_tag("Termination", None, parent);
+            }
+        });
+        to
     }
 
     /// Recomputes what the shown position implies, and the move list.
@@ -153,9 +161,8 @@ impl App {
                     self.error(LOST_ON_TIME);
                 } else if leaf_end {
                     let label = self.doc.game.label(cur);
-                    if let Ok(to) = self.doc.game.delete(cur, cur) {
+                    if let Some(to) = self.take_back_edit(cur, &format!("take back {label}")) {
                         self.doc.cursor = to;
-                        self.clear_stale_result();
                         self.tree_changed();
                         self.info(format!("took back {label} (Ctrl-Z puts it back)"));
                     }
@@ -199,10 +206,9 @@ impl App {
             .skip(self.tree().node(target).ply())
             .collect();
         if let Some(&first) = gone.iter().find(|n| self.play.created.contains(n)) {
-            let _ = self.doc.game.delete(first, self.doc.cursor);
+            self.take_back_edit(first, &format!("take back {}", plies(n)));
         }
         self.play.created.retain(|n| !gone.contains(n));
-        self.clear_stale_result();
         self.play.game_end = target;
         self.doc.cursor = target;
         self.ui.selected = None;

@@ -289,9 +289,17 @@ impl App {
     }
 
     fn two_players(&mut self) {
-        if self.flagged() {
-            // With the clocks gone, so is the loss on time.
-            self.doc.game.tags.remove("Result");
+        let end = self.play.game_end;
+        let tree = self.tree();
+        if self.flagged() && tree.is_mainline(end) && tree.children(end).is_empty() {
+            // With the clocks gone, so is the loss on time they wrote in
+            // (only at the main line's end; Ctrl-Z puts it back).
+            let at = self.doc.cursor;
+            self.doc.game.in_one_step("clear the loss on time", |g| {
+                g.set_tag("Result", None, at);
+                g.set_tag("Termination", None, at);
+            });
+            self.doc.touch();
         }
         self.play.mode = crate::tui::app::Mode::TwoPlayers;
         self.play.analysis = false;

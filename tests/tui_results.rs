@@ -1,0 +1,232 @@
+//! A loaded game's result is the user's: games played inside it (against
+//! the engine, two players, with a clock that falls) never rewrite or drop
+//! it where the main line did not change, and every result the board does
+//! write or clear is an edit that Ctrl-Z takes back. Also: a pasted game
+//! whose line breaks came as `\r` (as terminals send them) reads as the
+//! same file would, and saving keeps a loaded game's placeholder tags.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed unwrap fails the test with its error"
+)]
+
+use std::time::Duration;
+use tapir::chess::Color;
+use tapir::engine::SearchEvent;
+use tapir::game::pgn::read_first;
+use tapir::tui::action::{Action, Effect};
+use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, Purpose};
+use tapir::tui::config::Config;
+
+/// Ended by resignation: no rule ends the main line.
+const RESIGNED: &str = "[Event \"?\"]\n[Site \"?\"]\n[White \"A\"]\n[Black \"B\"]\n\
+    [Result \"1-0\"]\n[Termination \"Normal\"]\n\n\
+    1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O 1-0\n";
+
+/// The loaded game `pgn`, shown at its start, without an opening book.
+fn loaded(pgn: &str) -> App {
+    let game = read_first(pgn).unwrap().game;
+    let mut a = App::new(Config::default(), game);
+    a.book.set(None, "off".into());
+    a.update(Action::First);
+    a.take_effects();
+    a
+}
+
+fn start(a: &mut App, side: Color, clock: usize) {
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(side));
+    for _ in 0..clock {
+        a.update(Action::PlayClock);
+    }
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(a.play.mode, Mode::Play { .. }));
+}
+
+fn human(a: &mut App, san: &str) {
+    a.update(Action::MoveText(san.into()));
+    assert!(
+        a.dialogs.message.as_ref().is_none_or(|m| !m.error),
+        "{san}: {:?}",
+        a.dialogs.message
+    );
+}
+
+/// The engine moves `san` at once.
+fn engine(a: &mut App, san: &str) {
+    let s = a
+        .engine
+        .search
+        .as_ref()
+        .expect("the engine to be searching");
+    assert_eq!(s.key.purpose, Purpose::EngineMove);
+    let token = s.token;
+    let board = *a.doc.game.board(a.play.game_end);
+    let best = tapir::chess::parse_move(&board, san).unwrap();
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+}
+
+/// Ends a game with `a` (asked, answered yes).
+fn end_game(a: &mut App) {
+    a.update(Action::ToggleAnalysis);
+    if a.dialogs.overlay == Overlay::Confirm(ConfirmWhat::EndGame) {
+        a.update(Action::Confirm(true));
+    }
+    assert_eq!(a.play.mode, Mode::Analysis);
+}
+
+fn undo_all(a: &mut App) {
+    while a.doc.game.can_undo() {
+        a.update(Action::Undo);
+    }
+}
+
+fn tags(a: &App) -> (Option<String>, Option<String>) {
+    let t = &a.doc.game.tags;
+    (
+        t.get("Result").map(str::to_string),
+        t.get("Termination").map(str::to_string),
+    )
+}
+
+fn resigned_tags() -> (Option<String>, Option<String>) {
+    (Some("1-0".into()), Some("Normal".into()))
+}
+
+/// What `:save FILE` would write.
+fn saved_text(a: &mut App) -> String {
+    a.take_effects();
+    a.update(Action::Command("save /nonexistent-dir/x.pgn".into()));
+    a.take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Save { text, .. } => Some(text),
+            _ => None,
+        })
+        .expect("a save")
+}
+
+#[test]
+fn a_take_back_inside_the_main_line_keeps_the_result() {
+    let mut a = loaded(RESIGNED);
+    start(&mut a, Color::White, 0);
+    human(&mut a, "d4");
+    engine(&mut a, "d5");
+    a.update(Action::TakeBack);
+    assert_eq!(tags(&a), resigned_tags(), "the main line did not change");
+    end_game(&mut a);
+    assert_eq!(tags(&a), resigned_tags());
+    assert!(saved_text(&mut a).contains("[Result \"1-0\"]"));
+}
+
+#[test]
+fn a_two_player_take_back_of_a_new_move_keeps_the_result() {
+    let mut a = loaded(RESIGNED);
+    a.update(Action::Next);
+    a.update(Action::Next);
+    a.update(Action::TwoPlayers);
+    human(&mut a, "Nc3");
+    a.update(Action::TakeBack);
+    assert_eq!(tags(&a), resigned_tags());
+    assert_eq!(a.tree().mainline_len(), 9, "the main line is whole");
+}
+
+#[test]
+fn playing_on_from_the_end_clears_the_result_as_an_undoable_edit() {
+    let mut a = loaded(RESIGNED);
+    a.update(Action::Last);
+    start(&mut a, Color::Black, 0);
+    assert_eq!(tags(&a), (None, None), "the game is not over any more");
+    end_game(&mut a);
+    undo_all(&mut a);
+    assert_eq!(tags(&a), resigned_tags(), "Ctrl-Z puts the result back");
+    assert_eq!(a.tree().mainline_len(), 9);
+}
+
+#[test]
+fn a_flag_falling_inside_the_main_line_leaves_its_result_alone() {
+    let mut a = loaded(RESIGNED);
+    // Preset 1: one minute, no increment.
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
+    assert_eq!(
+        tags(&a),
+        resigned_tags(),
+        "the loss on time is this game's, not the main line's"
+    );
+    end_game(&mut a);
+    assert_eq!(tags(&a), resigned_tags());
+}
+
+#[test]
+fn a_flag_falling_at_the_end_writes_a_result_that_undoes() {
+    let mut a = loaded(RESIGNED);
+    a.update(Action::Last);
+    start(&mut a, Color::Black, 1);
+    human(&mut a, "Be7");
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert_eq!(
+        tags(&a),
+        (Some("0-1".into()), Some("Time forfeit".into())),
+        "White, the engine, lost on time"
+    );
+    end_game(&mut a);
+    undo_all(&mut a);
+    assert_eq!(tags(&a), resigned_tags());
+    assert_eq!(a.tree().mainline_len(), 9);
+}
+
+#[test]
+fn taking_back_a_mate_clears_its_result_in_the_same_undo_step() {
+    let mut a = loaded("[Result \"*\"]\n\n1. f3 e5 2. g4 *\n");
+    a.update(Action::Last);
+    a.update(Action::TwoPlayers);
+    human(&mut a, "Qh4#");
+    assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
+    a.update(Action::TakeBack);
+    assert_eq!(a.doc.game.tags.get("Result"), None, "no mate, no result");
+    assert_eq!(a.tree().mainline_len(), 3);
+    a.update(Action::Undo);
+    assert_eq!(a.tree().mainline_len(), 4, "one Ctrl-Z: the mate is back");
+    assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"), "and its result");
+}
+
+#[test]
+fn a_paste_with_carriage_returns_reads_as_the_file_would() {
+    let pgn = "[Event \"x\"]\r[Result \"*\"]\r\r1. e4 ; the most popular\r\
+        e5 2. Nf3 {two\rlines} Nc6 *\r";
+    let mut a = loaded(RESIGNED);
+    a.update(Action::Paste(pgn.into()));
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert_eq!(a.tree().mainline_len(), 4, "the ; comment ends at its line");
+    let text = saved_text(&mut a);
+    assert!(text.contains("the most popular"), "{text}");
+    assert!(
+        text.contains("two\nlines") || text.contains("two lines"),
+        "{text}"
+    );
+}
+
+#[test]
+fn saving_keeps_a_loaded_games_placeholders() {
+    let mut a = loaded(RESIGNED);
+    let text = saved_text(&mut a);
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(text.contains("[Site \"?\"]"), "{text}");
+    let mut fresh = App::new(Config::default(), tapir::game::Game::default());
+    let text = saved_text(&mut fresh);
+    assert!(text.contains("[Event \"tapir game\"]"), "{text}");
+}
