@@ -737,9 +737,30 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         a.dialogs.overlay,
         Overlay::Confirm(ConfirmWhat::Replace(_))
     ));
+    a.take_effects();
     a.update(Action::Confirm(true));
     assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
+    // The replaced game is moved aside before the new one's autosave.
+    let effects = a.take_effects();
+    let aside = effects
+        .iter()
+        .position(|e| matches!(e, Effect::KeepAutosaveAside));
+    let autosave = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Autosave(_)));
+    assert!(aside.is_some() && aside < autosave, "{effects:?}");
+    a.update(Action::KeptAside("/data/autosave.previous.pgn".into()));
+    assert!(
+        a.dialogs
+            .message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("unsaved game kept as autosave.previous.pgn"),
+        "{:?}",
+        a.dialogs.message
+    );
     // A move after ':' is played.
     a.update(Action::Command("Kd4".into()));
     assert_eq!(sans(&a), ["Kd4"]);

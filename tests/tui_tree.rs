@@ -97,6 +97,11 @@ fn comments_are_edited_in_a_line_editor_and_autosaved() {
     a.update(Action::First);
     a.update(Action::Command("comment An open game".into()));
     assert_eq!(a.tree().root().comment, "An open game");
+    // A `}` typed in `:comment` is left out, and said so: what is kept is
+    // what a save writes.
+    a.update(Action::Command("comment A {closed} game".into()));
+    assert_eq!(a.tree().root().comment, "A {closed game");
+    assert!(message(&a).contains("without its }"), "{}", message(&a));
 }
 
 #[test]
@@ -501,4 +506,22 @@ fn ply_count_follows_the_main_line() {
         })
         .unwrap();
     assert!(text.contains("[PlyCount \"3\"]"), "{text}");
+}
+
+/// The glyph dialog stays open between glyphs; `:` leaves it for the
+/// command line, so `:save` typed next is a command, not glyph keys.
+#[test]
+fn a_colon_in_the_glyph_dialog_opens_the_command_line() {
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::OpenAnnotate);
+    a.update(Action::ChoicePick(0));
+    assert!(a.tree().node(a.doc.cursor).nags.contains(Nag::GOOD));
+    assert!(matches!(a.dialogs.overlay, Overlay::Annotate { .. }));
+    a.update(Action::OpenCommand);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert!(matches!(
+        a.dialogs.prompt.as_ref().map(|p| p.kind),
+        Some(PromptKind::Command)
+    ));
 }

@@ -182,6 +182,9 @@ pub enum Action {
     },
     /// A save went through.
     Saved(SavedAs),
+    /// The replaced unsaved game was kept as this file (`:load` brings it
+    /// back).
+    KeptAside(PathBuf),
     FileError(String),
     /// `E`: open the board editor on the shown position.
     OpenEditor,
@@ -288,6 +291,10 @@ pub enum Effect {
         how: SaveHow,
     },
     Autosave(String),
+    /// Move the autosave (an unsaved game the user chose to replace) aside
+    /// to `autosave.previous.pgn` before the next autosave writes over it;
+    /// the name it got comes back as `KeptAside`.
+    KeepAutosaveAside,
     /// Put text on the system clipboard (OSC 52).
     Copy(String),
     /// List the file names that complete `prefix` (a path as typed).

@@ -134,6 +134,12 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         };
         Ok(Saved::Done { index, note })
     };
+    if path.is_dir() {
+        anyhow::bail!(
+            "it is a folder: give a file name, such as {}",
+            path.join("game.pgn").display()
+        );
+    }
     match how {
         SaveHow::New => match std::fs::metadata(path) {
             Ok(m) if m.len() > 0 || !m.is_file() => {
@@ -265,6 +271,16 @@ mod tests {
             ("[White \"Jürgen\"]\n".to_string(), Encoding::Latin1)
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saving_onto_a_folder_says_so() {
+        let dir = temp("save-dir");
+        let e = save_game(&dir, "[Event \"A\"]\n\n1. e4 *\n", &SaveHow::New).unwrap_err();
+        assert!(format!("{e:#}").contains("it is a folder"), "{e:#}");
+        let e = save_game(&dir, "", &SaveHow::Overwrite).unwrap_err();
+        assert!(format!("{e:#}").contains("it is a folder"), "{e:#}");
+        assert!(dir.is_dir());
     }
 
     #[test]

@@ -767,6 +767,9 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
                 Some(Action::ChoicePick(Overlay::annotate_letter_index(c)))
             }
             KeyCode::Char('0') | KeyCode::Char('!') => Some(Action::Cancel),
+            // The dialog stays open between glyphs: `:` leaves it for the
+            // command line, so a typed command is not read as glyph keys.
+            KeyCode::Char(':') => Some(Action::OpenCommand),
             _ => choice(k),
         },
         Overlay::AddLine { .. } => match k.code {
@@ -895,6 +898,10 @@ mod tests {
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('a')))),
             "Some(ChoicePick(6))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char(':')))),
+            "Some(OpenCommand)"
         );
         let release = KeyEvent {
             kind: KeyEventKind::Release,

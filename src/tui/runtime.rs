@@ -625,6 +625,14 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                         app.error(format!("autosave failed: {err:#}"));
                     }
                 }
+                Effect::KeepAutosaveAside => match autosave::keep_previous(&dirs.autosave_file()) {
+                    Ok(aside) => {
+                        app.update(Action::KeptAside(aside));
+                    }
+                    Err(e) => app.error(format!(
+                        "the replaced game could not be kept aside ({e}); it is gone from the autosave"
+                    )),
+                },
                 Effect::Complete(prefix) => {
                     app.update(Action::Completions(complete_path(&prefix)));
                 }

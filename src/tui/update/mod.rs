@@ -213,7 +213,11 @@ impl App {
                 match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
                     Overlay::Confirm(what) if yes => match what {
                         ConfirmWhat::Quit => self.quit = true,
-                        ConfirmWhat::Replace(r) => self.apply_replacement(*r),
+                        ConfirmWhat::Replace(r) => {
+                            // The unsaved game goes aside, not away.
+                            self.effects.push(Effect::KeepAutosaveAside);
+                            self.apply_replacement(*r);
+                        }
                         ConfirmWhat::Delete { node, after } => self.delete(node, after),
                         ConfirmWhat::EndGame => {
                             self.leave_play();
@@ -259,6 +263,17 @@ impl App {
                 self.dialogs.overlay = Overlay::SaveExisting { path, games };
             }
             Action::Saved(s) => self.saved(s),
+            Action::KeptAside(path) => {
+                let name = path
+                    .file_name()
+                    .map_or(path.clone(), std::path::PathBuf::from);
+                let said = self.dialogs.message.take().map(|m| m.text);
+                let note = format!("the unsaved game kept as {} (:load)", name.display());
+                self.info(match said {
+                    Some(s) if !s.is_empty() => format!("{s} · {note}"),
+                    _ => note,
+                });
+            }
             Action::FileError(e) => self.error(e),
             Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }
