@@ -196,16 +196,7 @@ fn the_book_command_switches_books() {
 
 #[test]
 fn save_fills_eco_and_opening_when_missing() {
-    let saved = |a: &mut App| {
-        a.update(Action::Command("save /tmp/tapir-book-test.pgn".into()));
-        a.take_effects()
-            .into_iter()
-            .find_map(|e| match e {
-                Effect::Save { text, .. } => Some(text),
-                _ => None,
-            })
-            .expect("a save")
-    };
+    let saved = common::saved_text;
     let mut a = app();
     play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2");
     let text = saved(&mut a);

@@ -10,6 +10,9 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+
+use common::start_game as start;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::Duration;
@@ -36,18 +39,6 @@ fn app_at(fen: Option<&str>) -> App {
     a.book.set(None, "off".into());
     a.take_effects();
     a
-}
-
-/// Starts a game from the shown position: `side` for the human, the
-/// clock preset `clock` (0: none, 1: 1+0, 2: 3+2 ...).
-fn start(a: &mut App, side: Color, clock: usize) {
-    a.update(Action::OpenPlayDialog);
-    a.update(Action::PlaySide(side));
-    for _ in 0..clock {
-        a.update(Action::PlayClock);
-    }
-    a.update(Action::ChoiceConfirm);
-    assert!(matches!(a.play.mode, Mode::Play { .. }));
 }
 
 fn message(a: &App) -> String {

@@ -10,12 +10,14 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+
+use common::{engine_plays as engine, play as human, saved_text, start_game as start};
 use std::time::Duration;
 use tapir::chess::Color;
-use tapir::engine::SearchEvent;
 use tapir::game::pgn::read_first;
-use tapir::tui::action::{Action, Effect};
-use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, Purpose};
+use tapir::tui::action::Action;
+use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay};
 use tapir::tui::config::Config;
 
 /// Ended by resignation: no rule ends the main line.
@@ -31,46 +33,6 @@ fn loaded(pgn: &str) -> App {
     a.update(Action::First);
     a.take_effects();
     a
-}
-
-fn start(a: &mut App, side: Color, clock: usize) {
-    a.update(Action::OpenPlayDialog);
-    a.update(Action::PlaySide(side));
-    for _ in 0..clock {
-        a.update(Action::PlayClock);
-    }
-    a.update(Action::ChoiceConfirm);
-    assert!(matches!(a.play.mode, Mode::Play { .. }));
-}
-
-fn human(a: &mut App, san: &str) {
-    a.update(Action::MoveText(san.into()));
-    assert!(
-        a.dialogs.message.as_ref().is_none_or(|m| !m.error),
-        "{san}: {:?}",
-        a.dialogs.message
-    );
-}
-
-/// The engine moves `san` at once.
-fn engine(a: &mut App, san: &str) {
-    let s = a
-        .engine
-        .search
-        .as_ref()
-        .expect("the engine to be searching");
-    assert_eq!(s.key.purpose, Purpose::EngineMove);
-    let token = s.token;
-    let board = *a.doc.game.board(a.play.game_end);
-    let best = tapir::chess::parse_move(&board, san).unwrap();
-    a.update(Action::Engine {
-        token,
-        event: SearchEvent::BestMove {
-            id: 1,
-            best: Some(best),
-            ponder: None,
-        },
-    });
 }
 
 /// Ends a game with `a` (asked, answered yes).
@@ -98,19 +60,6 @@ fn tags(a: &App) -> (Option<String>, Option<String>) {
 
 fn resigned_tags() -> (Option<String>, Option<String>) {
     (Some("1-0".into()), Some("Normal".into()))
-}
-
-/// What `:save FILE` would write.
-fn saved_text(a: &mut App) -> String {
-    a.take_effects();
-    a.update(Action::Command("save /nonexistent-dir/x.pgn".into()));
-    a.take_effects()
-        .into_iter()
-        .find_map(|e| match e {
-            Effect::Save { text, .. } => Some(text),
-            _ => None,
-        })
-        .expect("a save")
 }
 
 #[test]

@@ -28,3 +28,49 @@ pub fn play(a: &mut App, moves: &str) {
         );
     }
 }
+
+/// Starts a game against the engine from the shown position: `side` for
+/// the human, the clock preset `clock` (0: none, 1: 1+0, 2: 3+2 ...).
+pub fn start_game(a: &mut App, side: tapir::chess::Color, clock: usize) {
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(side));
+    for _ in 0..clock {
+        a.update(Action::PlayClock);
+    }
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(a.play.mode, tapir::tui::app::Mode::Play { .. }));
+}
+
+/// The engine, searching in a game, answers `san` at once.
+pub fn engine_plays(a: &mut App, san: &str) {
+    let s = a
+        .engine
+        .search
+        .as_ref()
+        .expect("the engine to be searching");
+    assert_eq!(s.key.purpose, tapir::tui::app::Purpose::EngineMove);
+    let token = s.token;
+    let board = *a.doc.game.board(a.play.game_end);
+    let best = tapir::chess::parse_move(&board, san).expect("a legal move");
+    a.update(Action::Engine {
+        token,
+        event: tapir::engine::SearchEvent::BestMove {
+            id: 1,
+            best: Some(best),
+            ponder: None,
+        },
+    });
+}
+
+/// The text `:save FILE` would write (the save itself is the runtime's).
+pub fn saved_text(a: &mut App) -> String {
+    a.take_effects();
+    a.update(Action::Command("save /nonexistent-dir/x.pgn".into()));
+    a.take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            tapir::tui::action::Effect::Save { text, .. } => Some(text),
+            _ => None,
+        })
+        .expect("a save")
+}
