@@ -15,7 +15,9 @@
 # on those three) plays 2,258,772, the fourth (commit ba71f88, trained on
 # those four) 3,629,462, the fifth (commit a1c5a4b, trained on those five)
 # 4,096,792 at 2500 nodes a move, the sixth (commit 7ed135c, trained on
-# those six) 3,481,854 at 2500 nodes, and the net trains on all seven.
+# those six) 3,481,854 at 2500 nodes, and the seventh net trains on all
+# seven; the seventh then plays 10,376,156 positions and the eighth (the
+# built-in net) trains on from it with them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,5 +62,17 @@ selfplay "$work/gen8-net.bin" 3481854 3008 2500 --net "$work/net6.nnue"
 
 "$tapir" train --data "$work/gen1-hce.bin" "$work/gen1-net.bin" "$work/gen3-hce.bin" \
     "$work/gen5-net.bin" "$work/gen6-net.bin" "$work/gen7-net.bin" "$work/gen8-net.bin" \
-    --out "$work/default.nnue" --epochs 8 --threads 2 --seed 1
+    --out "$work/net7.nnue" --epochs 8 --threads 2 --seed 1
+
+# The eighth net: the seventh plays 10,376,156 positions of its own at
+# 2500 nodes (nine runs) and trains on from them at a low rate.
+gen9=()
+for run in 3009:2751938 3010:1872960 3011:276986 3012:911715 3013:916487 \
+           3014:916417 3015:911350 3016:909420 3017:908883; do
+    seed=${run%%:*}
+    selfplay "$work/gen9-s$seed.bin" "${run##*:}" "$seed" 2500 --net "$work/net7.nnue"
+    gen9+=("$work/gen9-s$seed.bin")
+done
+"$tapir" train --init "$work/net7.nnue" --data "${gen9[@]}" \
+    --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
