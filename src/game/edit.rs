@@ -446,6 +446,20 @@ impl Game {
         }
     }
 
+    /// Removes a result other than `*` (and its `Termination`) as one undo
+    /// step called `what`, the board left at `at`: the game is not over
+    /// any more. Nothing happens without such a result.
+    pub fn clear_result(&mut self, what: &str, at: NodeId) -> bool {
+        if self.tags.get("Result").is_none_or(|r| r.trim() == "*") {
+            return false;
+        }
+        self.in_one_step(what, |g| {
+            g.set_tag("Result", None, at);
+            g.set_tag("Termination", None, at);
+        });
+        true
+    }
+
     /// Runs `f` on the game and makes every edit it records one undo step
     /// called `what` (a game report's comments, NAGs and lines undo
     /// together, and push no earlier edit out of the undo list).

@@ -227,6 +227,12 @@ impl GameTree {
         true
     }
 
+    /// Whether `id` is the main line's last move (where a game's result
+    /// belongs).
+    pub fn is_main_line_end(&self, id: NodeId) -> bool {
+        self.children(id).is_empty() && self.is_mainline(id)
+    }
+
     /// How many variations deep `id` is (0 on the main line).
     pub fn depth(&self, id: NodeId) -> usize {
         let mut d = 0;

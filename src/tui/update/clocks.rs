@@ -45,7 +45,7 @@ impl App {
             Mode::Play { .. } => self.play.game_end,
             _ => self.doc.cursor,
         };
-        if self.tree().is_mainline(end) && self.tree().children(end).is_empty() {
+        if self.tree().is_main_line_end(end) {
             let result = self.doc.game.result();
             let at = self.doc.cursor;
             self.doc.game.set_tag("Result", Some(&result), at);
@@ -67,9 +67,7 @@ impl App {
                 };
                 // Only where the game is the main line's end: a game played
                 // from inside it leaves the line's own result alone.
-                let end = self.play.game_end;
-                let tree = self.doc.game.tree();
-                if tree.is_mainline(end) && tree.children(end).is_empty() {
+                if self.tree().is_main_line_end(self.play.game_end) {
                     let at = self.doc.cursor;
                     self.doc.game.in_one_step(&format!("result {result}"), |g| {
                         g.set_tag("Result", Some(result), at);

@@ -422,6 +422,18 @@ impl App {
         self.autosave();
     }
 
+    /// The replaced unsaved game went aside as `path`: said after what the
+    /// replacement said.
+    pub(super) fn kept_aside(&mut self, path: &std::path::Path) {
+        let name = path.file_name().map_or(path, std::path::Path::new);
+        let said = self.dialogs.message.take().map(|m| m.text);
+        let note = format!("the unsaved game kept as {} (:load)", name.display());
+        self.info(match said {
+            Some(s) if !s.is_empty() => format!("{s} · {note}"),
+            _ => note,
+        });
+    }
+
     /// Sets the tags of a game played in tapir (today's date, the players)
     /// where the game has none.
     pub(super) fn set_game_tags(&self, doc: &mut Document) {

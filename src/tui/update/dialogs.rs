@@ -93,19 +93,12 @@ impl App {
         // Going on from the main line's end, the game is not over any
         // more: a result from before (a flag fall, a loaded game's) goes,
         // as an edit that Ctrl-Z puts back once the game is over.
-        let had_result = self
-            .doc
-            .game
-            .tags
-            .get("Result")
-            .is_some_and(|r| r.trim() != "*");
-        if start == self.tree().line_end(crate::game::NodeId::ROOT) && had_result {
-            self.doc
+        if self.tree().is_main_line_end(start)
+            && self
+                .doc
                 .game
-                .in_one_step("clear the result to play on", |g| {
-                    g.set_tag("Result", None, start);
-                    g.set_tag("Termination", None, start);
-                });
+                .clear_result("clear the result to play on", start)
+        {
             self.doc.touch();
         }
         self.play.mode = Mode::Play {

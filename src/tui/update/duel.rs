@@ -272,7 +272,7 @@ impl App {
             } else {
                 format!("{old} {text}")
             };
-            let main = self.tree().is_mainline(end) && self.tree().children(end).is_empty();
+            let main = self.tree().is_main_line_end(end);
             let at = self.doc.cursor;
             self.doc.game.in_one_step(&format!("result {score}"), |g| {
                 g.set_comment(end, false, &note);

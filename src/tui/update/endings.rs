@@ -166,7 +166,7 @@ impl App {
     pub(super) fn finish_game(&mut self, result: &str, note: &str) {
         let end = self.play.game_end;
         let at = self.doc.cursor;
-        let main = self.tree().is_mainline(end) && self.tree().children(end).is_empty();
+        let main = self.tree().is_main_line_end(end);
         let old = self.tree().node(end).comment.clone();
         let comment = if old.trim().is_empty() {
             note.to_string()

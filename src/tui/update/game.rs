@@ -119,10 +119,8 @@ impl App {
             };
             to = Some(parent);
             let end = g.tree().line_end(NodeId::ROOT);
-            let stale = was_over && end != old_end && !g.status_at(end).is_over();
-            if stale && g.tags.get("Result").is_some_and(|r| r.trim() != "*") {
-                g.set_tag("Result", None, parent);
-                g.set_tag("Termination", None, parent);
+            if was_over && end != old_end && !g.status_at(end).is_over() {
+                g.clear_result("clear the result", parent);
             }
         });
         to

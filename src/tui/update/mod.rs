@@ -263,17 +263,7 @@ impl App {
                 self.dialogs.overlay = Overlay::SaveExisting { path, games };
             }
             Action::Saved(s) => self.saved(s),
-            Action::KeptAside(path) => {
-                let name = path
-                    .file_name()
-                    .map_or(path.clone(), std::path::PathBuf::from);
-                let said = self.dialogs.message.take().map(|m| m.text);
-                let note = format!("the unsaved game kept as {} (:load)", name.display());
-                self.info(match said {
-                    Some(s) if !s.is_empty() => format!("{s} · {note}"),
-                    _ => note,
-                });
-            }
+            Action::KeptAside(path) => self.kept_aside(&path),
             Action::FileError(e) => self.error(e),
             Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }
@@ -304,16 +294,15 @@ impl App {
     }
 
     fn two_players(&mut self) {
-        let end = self.play.game_end;
-        let tree = self.tree();
-        if self.flagged() && tree.is_mainline(end) && tree.children(end).is_empty() {
-            // With the clocks gone, so is the loss on time they wrote in
-            // (only at the main line's end; Ctrl-Z puts it back).
-            let at = self.doc.cursor;
-            self.doc.game.in_one_step("clear the loss on time", |g| {
-                g.set_tag("Result", None, at);
-                g.set_tag("Termination", None, at);
-            });
+        // With the clocks gone, so is the loss on time they wrote in (only
+        // at the main line's end; Ctrl-Z puts it back).
+        if self.flagged()
+            && self.tree().is_main_line_end(self.play.game_end)
+            && self
+                .doc
+                .game
+                .clear_result("clear the loss on time", self.doc.cursor)
+        {
             self.doc.touch();
         }
         self.play.mode = crate::tui::app::Mode::TwoPlayers;
