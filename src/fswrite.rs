@@ -11,9 +11,22 @@ use std::path::{Path, PathBuf};
 /// Writes `bytes` to a temporary file beside `path` and renames it over
 /// `path`, so a crash never leaves a half-written file. A `path` that is a
 /// symbolic link (a linked dotfile) is written through: its target is
-/// replaced and the link stays. The file keeps its permissions.
+/// replaced and the link stays. The file keeps its permissions. A target
+/// that is read-only, or no regular file (a device, a named pipe), is an
+/// error: the rename would replace it where an ordinary write could not.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     let path = &link_target(path);
+    if let Ok(meta) = fs::metadata(path) {
+        if !meta.is_file() {
+            bail!(
+                "{} is not a regular file (a folder, a device or a pipe); nothing was written",
+                path.display()
+            );
+        }
+        if meta.permissions().readonly() {
+            bail!("{} is read-only; nothing was written", path.display());
+        }
+    }
     let (dir, tmp) = temp_beside(path);
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let result = (|| -> Result<()> {

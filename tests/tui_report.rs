@@ -162,12 +162,18 @@ fn a_click_on_the_graph_goes_to_that_position() {
         panic!("the report has its rows")
     };
     assert_eq!(r.height, ROWS);
-    // The graph's leftmost column is the start, its rightmost the end.
-    a.update(Action::MouseDown(r.x, r.y + 2));
-    a.update(Action::MouseUp(r.x, r.y + 2));
+    // The graph's leftmost column is the start, its rightmost the end
+    // (its bottom row: the title above takes one to three rows).
+    let bottom = r.y + ROWS - 1;
+    a.update(Action::MouseDown(r.x, bottom));
+    a.update(Action::MouseUp(r.x, bottom));
     assert_eq!(a.doc.cursor, job.positions[0].node);
-    a.update(Action::MouseDown(r.x + r.width - 1, r.y + 3));
-    a.update(Action::MouseUp(r.x + r.width - 1, r.y + 3));
+    a.update(Action::MouseDown(r.x + r.width - 1, bottom));
+    a.update(Action::MouseUp(r.x + r.width - 1, bottom));
+    assert_eq!(a.doc.cursor, job.positions[14].node);
+    // A click on the title is no click on the graph.
+    a.update(Action::MouseDown(r.x, r.y));
+    a.update(Action::MouseUp(r.x, r.y));
     assert_eq!(a.doc.cursor, job.positions[14].node);
 }
 
@@ -200,7 +206,17 @@ fn verdicts_and_the_summary_show_while_it_runs() {
     let s = screen(&a);
     assert!(s.iter().any(|l| l.contains(&shown)), "{shown} in {s:#?}");
     assert!(
-        s.iter().any(|l| l.contains("14/15 positions · White ")),
+        s.iter().any(|l| l.contains("14/15 positions · r: cancel")),
+        "the gauge: {s:#?}"
+    );
+    // The summary so far, whole: it has rows of its own when the gauge
+    // and it do not fit in one.
+    assert!(
+        s.iter().any(|l| l.contains("White ") && l.contains("ACPL")),
+        "the summary so far: {s:#?}"
+    );
+    assert!(
+        s.iter().any(|l| l.contains("Black ") && l.contains("ACPL")),
         "the summary so far: {s:#?}"
     );
     assert_eq!(write_game(&a.doc.game), before, "nothing in the game yet");

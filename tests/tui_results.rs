@@ -179,3 +179,33 @@ fn saving_keeps_a_loaded_games_placeholders() {
     let text = saved_text(&mut fresh);
     assert!(text.contains("[Event \"tapir game\"]"), "{text}");
 }
+
+#[test]
+fn a_games_own_session_tags_never_steer_the_board() {
+    // A pasted game (or a file saved from an autosave) carrying tapir's
+    // session tags: they must not name the file a later `:save` writes,
+    // nor reach the autosave or a saved file.
+    let pgn = "[Event \"x\"]\n[TapirFile \"/home/user/.bashrc\"]\n[TapirFileIndex \"0\"]\n\
+        [TapirMode \"play white 5\"]\n[TapirFlipped \"1\"]\n\n1. e4 e5 *\n";
+    let mut a = loaded(RESIGNED);
+    a.update(Action::Paste(pgn.into()));
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert_eq!(a.tree().mainline_len(), 2);
+    assert!(a.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    let auto = tapir::tui::autosave::encode(&a);
+    assert!(
+        !auto.contains("bashrc") && !auto.contains("TapirMode"),
+        "{auto}"
+    );
+    let r = tapir::tui::autosave::decode(&auto, a.now).unwrap();
+    assert!(r.origin.is_none() && r.play.is_none() && !r.flipped);
+    let text = saved_text(&mut a);
+    assert!(!text.contains("Tapir"), "{text}");
+    // Tags a game keeps after it entered (older autosaves) are not carried
+    // into the next autosave either.
+    a.doc.game.tags.set("TapirFile", "/etc/passwd");
+    let auto = tapir::tui::autosave::encode(&a);
+    assert!(!auto.contains("passwd"), "{auto}");
+}

@@ -66,6 +66,13 @@ impl Tags {
         Some(self.0.remove(i).1)
     }
 
+    /// Removes every tag whose name starts with `prefix`; how many.
+    pub fn remove_prefixed(&mut self, prefix: &str) -> usize {
+        let before = self.0.len();
+        self.0.retain(|(k, _)| !k.starts_with(prefix));
+        before - self.0.len()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }

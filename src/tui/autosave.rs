@@ -4,7 +4,9 @@
 //! level, last move and clocks (time left). Written atomically after every
 //! change, so a crash or a `kill -9` loses at most the move being made; a
 //! game against the engine comes back paused. The tags are taken off again
-//! when the autosave is read, so they never reach a file the user saves.
+//! when the autosave is read, so they never reach a file the user saves;
+//! a game from anywhere else loses any it carries (`strip_session_tags`),
+//! so a file cannot name the file a later `:save` writes.
 
 use super::app::{App, Clocks, Mode};
 use super::document::Origin;
@@ -26,6 +28,16 @@ const FILE_PRINT: &str = "TapirFileFingerprint";
 /// The board editor's position, legal or not, while it is open.
 const EDITOR: &str = "TapirEditor";
 
+/// The prefix of every session tag, today's and any a later tapir adds.
+const SESSION_PREFIX: &str = "Tapir";
+
+/// Takes the session tags off a game's tags: they are the board's state,
+/// never the user's, and a game that brings its own (a pasted autosave, a
+/// file saved from one) must not steer the board. How many there were.
+pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
+    tags.remove_prefixed(SESSION_PREFIX)
+}
+
 /// A node by its place in PGN order (the same after a write and a read).
 fn place(game: &Game, id: NodeId) -> usize {
     game.tree()
@@ -39,6 +51,8 @@ fn place(game: &Game, id: NodeId) -> usize {
 pub fn encode(app: &App) -> String {
     let game = &app.doc.game;
     let mut tags = game.tags.clone();
+    // Only the board's session now: none a game brought along.
+    strip_session_tags(&mut tags);
     tags.set(CURSOR, &place(game, app.doc.cursor).to_string());
     if app.ui.flipped {
         tags.set(FLIPPED, "1");
@@ -137,15 +151,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
     // Any other session tag (from a later tapir) is not the user's either.
-    let extra: Vec<String> = game
-        .tags
-        .iter()
-        .filter(|(k, _)| k.starts_with("Tapir"))
-        .map(|(k, _)| k.to_string())
-        .collect();
-    for k in extra {
-        game.tags.remove(&k);
-    }
+    strip_session_tags(tags);
     let order = game.tree().preorder();
     let node = |i: Option<usize>| i.and_then(|i| order.get(i).copied());
     let cursor = node(cursor_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));

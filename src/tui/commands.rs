@@ -182,6 +182,12 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "engine" => Ok(Command::Engine(
             match rest.split_once(char::is_whitespace) {
                 Some(("add", cmd)) => EngineChoice::Add(cmd.trim().to_string()),
+                None if rest.eq_ignore_ascii_case("add") => {
+                    return Err(
+                        ":engine add needs the engine's command, such as /usr/games/stockfish"
+                            .into(),
+                    )
+                }
                 Some(("second", what)) => second_choice(what.trim()),
                 None if rest.eq_ignore_ascii_case("second") => {
                     return Err(":engine second needs an engine or off".into())
@@ -293,6 +299,9 @@ mod tests {
         assert!(parse("hash 0").unwrap_err().contains("Hash"));
         assert!(parse("threads").unwrap_err().contains("needs"));
         assert!(parse("load").is_err());
+        assert!(parse("engine add")
+            .unwrap_err()
+            .contains("needs the engine's command"));
         assert_eq!(parse("net my.nnue"), Ok(Command::Net("my.nnue".into())));
         assert!(parse("net").unwrap_err().contains("needs a net file"));
         assert!(parse("frobnicate").unwrap_err().contains("unknown"));

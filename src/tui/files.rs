@@ -113,11 +113,52 @@ pub fn fingerprint(game_text: &str) -> u64 {
         })
 }
 
+/// How a file ends its lines and whether it opens with a byte-order mark:
+/// a save into it keeps both, so the games it did not touch keep their
+/// bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct FileStyle {
+    crlf: bool,
+    bom: bool,
+}
+
+impl FileStyle {
+    /// The style of `bytes`: CRLF when most of its line ends are.
+    fn of(bytes: &[u8]) -> FileStyle {
+        let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+        let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+        FileStyle {
+            crlf: crlf > 0 && crlf * 2 >= lf,
+            bom: bytes.starts_with(b"\xEF\xBB\xBF"),
+        }
+    }
+
+    /// `text` (with `\n` line ends) in this style.
+    fn apply(self, text: &str) -> String {
+        let body = if self.crlf {
+            text.replace('\n', "\r\n")
+        } else {
+            text.to_string()
+        };
+        if self.bom {
+            format!("\u{feff}{body}")
+        } else {
+            body
+        }
+    }
+}
+
 /// Saves one game's `text` to `path` as `how` says, never dropping a game
-/// that was in the file (the whole file is written atomically).
+/// that was in the file (the whole file is written atomically, in the
+/// file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
     let existing = || -> anyhow::Result<(String, Encoding)> {
         read_pgn(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
+    };
+    let style = || {
+        read_regular(path, MAX_PGN_BYTES)
+            .map(|b| FileStyle::of(&b))
+            .unwrap_or_default()
     };
     let latin1_note = |enc: Encoding| {
         (enc == Encoding::Latin1).then(|| "the file was Latin-1 and is UTF-8 now".to_string())
@@ -168,7 +209,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 format!("{body}\n\n{text}")
             };
-            write_atomic(path, &joined)?;
+            write_atomic(path, style().apply(&joined))?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
             if let Some(n) = latin1_note(enc) {
                 note.push_str(&format!("; {n}"));
@@ -215,7 +256,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 format!("{}{text}\n{after}", &old[..span.start])
             };
-            write_atomic(path, &joined)?;
+            write_atomic(path, style().apply(&joined))?;
             done(index.map(|_| i), latin1_note(enc))
         }
     }
@@ -281,6 +322,56 @@ mod tests {
         let e = save_game(&dir, "", &SaveHow::Overwrite).unwrap_err();
         assert!(format!("{e:#}").contains("it is a folder"), "{e:#}");
         assert!(dir.is_dir());
+    }
+
+    #[test]
+    fn a_crlf_file_with_a_bom_keeps_its_other_games_byte_for_byte() {
+        let dir = temp("crlf");
+        let f = dir.join("w.pgn");
+        let a = "[Event \"A\"]\r\n\r\n1. e4 e5 *\r\n\r\n";
+        let b = "[Event \"B\"]\r\n\r\n1. d4 d5 *\r\n";
+        std::fs::write(&f, format!("\u{feff}{a}{b}")).unwrap();
+        let (text, _) = read_pgn(&f).unwrap();
+        let spans = split_games(&text);
+        let expect = Some(fingerprint(&text[spans[0].clone()]));
+        let how = SaveHow::Replace {
+            index: Some(0),
+            expect,
+        };
+        save_game(&f, "[Event \"A2\"]\n\n1. c4 *\n", &how).unwrap();
+        let bytes = std::fs::read(&f).unwrap();
+        let want = format!("\u{feff}[Event \"A2\"]\r\n\r\n1. c4 *\r\n\r\n{b}");
+        assert_eq!(String::from_utf8(bytes).unwrap(), want);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn read_only_files_and_pipes_are_not_replaced() {
+        let dir = temp("readonly");
+        let f = dir.join("ro.pgn");
+        let old = "[Event \"A\"]\n\n1. e4 *\n";
+        std::fs::write(&f, old).unwrap();
+        let mut perms = std::fs::metadata(&f).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&f, perms).unwrap();
+        let e = save_game(&f, "[Event \"B\"]\n\n1. d4 *\n", &SaveHow::Overwrite).unwrap_err();
+        assert!(format!("{e:#}").contains("read-only"), "{e:#}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), old);
+        let fifo = dir.join("pipe.pgn");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        if made {
+            let e = save_game(&fifo, old, &SaveHow::Overwrite).unwrap_err();
+            assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+            assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+        }
+        let mut perms = std::fs::metadata(&f).unwrap().permissions();
+        #[allow(clippy::permissions_set_readonly_false, reason = "a test's own file")]
+        perms.set_readonly(false);
+        std::fs::set_permissions(&f, perms).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

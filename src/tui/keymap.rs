@@ -638,7 +638,12 @@ pub fn map_event(app: &App, ev: &Event) -> Option<Action> {
 pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('C')) {
-        return Some(Action::ForceQuit);
+        // As in a shell, Ctrl-C first abandons a line being typed; on an
+        // empty prompt or the board it quits at once.
+        return Some(match &app.dialogs.prompt {
+            Some(p) if !p.text.is_empty() => Action::Cancel,
+            _ => Action::ForceQuit,
+        });
     }
     if let Some(p) = &app.dialogs.prompt {
         return prompt_key(p.kind, k, ctrl);
@@ -868,6 +873,12 @@ mod tests {
             "Some(PromptCaret(-1))"
         );
         assert_eq!(name(map_key(&app, &ctrl_c)), "Some(ForceQuit)");
+        app.update(Action::PromptChar('e'));
+        assert_eq!(
+            name(map_key(&app, &ctrl_c)),
+            "Some(Cancel)",
+            "a line being typed is abandoned first"
+        );
         app.update(Action::Cancel);
 
         app.dialogs.overlay = Overlay::Promotion {

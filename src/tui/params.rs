@@ -71,6 +71,10 @@ pub const LIVE_TICK: Duration = Duration::from_millis(100);
 
 /// Wake-up interval when idle: only to notice SIGTERM/SIGHUP.
 pub const IDLE_TICK: Duration = Duration::from_millis(250);
+/// The most events (keys, engine lines) handled between two redraws: a
+/// burst larger than this waits for the next turn of the loop, so a
+/// flooding engine cannot hold off the screen and the clocks.
+pub const MAX_BURST: usize = 512;
 
 /// The shortest time between two frames when events arrive in bursts.
 pub const MIN_FRAME_GAP: Duration = Duration::from_millis(16);

@@ -16,7 +16,7 @@ use super::document::Document;
 use super::engine_link::{report_action, EngineReport, LinkId, Links};
 use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
 use super::keymap;
-use super::params::{IDLE_TICK, LIVE_TICK, MIN_FRAME_GAP};
+use super::params::{IDLE_TICK, LIVE_TICK, MAX_BURST, MIN_FRAME_GAP};
 use super::ui;
 use super::widgets::frametime::FrameStats;
 use super::TuiArgs;
@@ -63,14 +63,17 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let mut dirs = Dirs::from_env()?;
     // A second board open at once autosaves to its own file.
     let (_autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
-    let lock_note = other.map(|(own, pid)| {
-        let note = format!(
-            "another board (process {pid}) has the autosave: this one autosaves to {}",
-            own.display()
-        );
-        dirs.autosave = own;
-        note
-    });
+    let lock_note = match other {
+        Some((own, pid)) => {
+            let note = format!(
+                "another board (process {pid}) has the autosave: this one autosaves to {}",
+                own.display()
+            );
+            dirs.autosave = own;
+            Some(note)
+        }
+        None => keep_other_boards_games(&dirs),
+    };
     // Leftovers of a process killed in the middle of a save.
     for d in [&dirs.config, &dirs.data] {
         config::remove_stale_temps(d);
@@ -315,21 +318,70 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
     Some(text.and_then(|t| autosave::decode(&t, Instant::now())))
 }
 
-/// A start with another game (`--fen`, a file, `--new`) is about to write
-/// over the autosave: when it holds work no file has (an unsaved game, a
-/// game against the engine, a position being set up) or cannot be read,
-/// it is moved aside first, and the status line says where.
-fn keep_last_session(dirs: &Dirs) -> Option<String> {
-    let auto = dirs.autosave_file();
-    let worth_keeping = match read_autosave(&auto)? {
+/// Whether an autosave holds work no file has (an unsaved game, a game
+/// against the engine, a position being set up), or cannot be read.
+fn holds_work(auto: &std::path::Path) -> Option<bool> {
+    Some(match read_autosave(auto)? {
         Ok(r) => {
             (r.unsaved && Document::new(r.game).has_work())
                 || r.play.is_some()
                 || r.editor.is_some()
         }
         Err(_) => true,
-    };
-    if !worth_keeping {
+    })
+}
+
+/// The autosaves of second boards that are gone (`autosave.PID.pgn`, each
+/// written while another board held the usual one): one holding work is
+/// kept as `autosave.previous….pgn`, where a board's last unsaved game is
+/// always looked for, and said; one holding none is removed.
+fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
+    let mut kept = Vec::new();
+    for entry in std::fs::read_dir(&dirs.data).ok()?.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("autosave.")?.strip_suffix(".pgn"))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if super::autosave_lock::may_be_running(pid) {
+            continue;
+        }
+        let path = entry.path();
+        match holds_work(&path) {
+            Some(true) => {
+                if let Ok(aside) = autosave::keep_previous(&path) {
+                    kept.push(aside);
+                }
+            }
+            Some(false) => {
+                let _ = std::fs::remove_file(&path);
+            }
+            None => {}
+        }
+    }
+    let names: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "a second board's unsaved game is kept as {one} (:load it to go on with it)"
+        )),
+        many => Some(format!(
+            "second boards' unsaved games are kept as {} (:load them)",
+            many.join(", ")
+        )),
+    }
+}
+
+/// A start with another game (`--fen`, a file, `--new`) is about to write
+/// over the autosave: when it holds work no file has (an unsaved game, a
+/// game against the engine, a position being set up) or cannot be read,
+/// it is moved aside first, and the status line says where.
+fn keep_last_session(dirs: &Dirs) -> Option<String> {
+    let auto = dirs.autosave_file();
+    if !holds_work(&auto)? {
         return None;
     }
     Some(match autosave::keep_previous(&auto) {
@@ -492,10 +544,13 @@ fn event_loop(
             dirty |= app.update(Action::Tick(app.now));
             last_tick = app.now;
         }
-        // Handle the whole burst before drawing again.
+        // Handle a burst before drawing again, but never an endless one: an
+        // engine that floods its lines must not hold off the redraw and
+        // the clocks' ticks (what is left waits for the next turn).
         for ev in first
             .into_iter()
             .chain(std::iter::from_fn(|| rx.try_recv().ok()))
+            .take(MAX_BURST)
         {
             let action = match ev {
                 LoopEvent::Input(e) => keymap::map_event(app, &e),
@@ -692,6 +747,40 @@ fn base64(data: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_gone_second_boards_game_is_kept_aside_and_an_empty_one_removed() {
+        let data = std::env::temp_dir().join(format!("tapir-orphans-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        let dirs = Dirs {
+            config: data.clone(),
+            autosave: data.join("autosave.pgn"),
+            data: data.clone(),
+        };
+        // Process ids above the kernel's limit are never running.
+        let unsaved = "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n";
+        std::fs::write(data.join("autosave.4000000001.pgn"), unsaved).unwrap();
+        std::fs::write(data.join("autosave.4000000002.pgn"), "*\n").unwrap();
+        // A running board's own file (this process) is left alone.
+        let mine = data.join(format!("autosave.{}.pgn", std::process::id()));
+        std::fs::write(&mine, unsaved).unwrap();
+        let note = keep_other_boards_games(&dirs).unwrap();
+        assert!(note.contains("autosave.previous.pgn"), "{note}");
+        let kept = std::fs::read_to_string(data.join("autosave.previous.pgn")).unwrap();
+        assert_eq!(kept, unsaved);
+        assert!(!data.join("autosave.4000000001.pgn").exists());
+        assert!(
+            !data.join("autosave.4000000002.pgn").exists(),
+            "empty: removed"
+        );
+        assert!(mine.exists());
+        assert_eq!(keep_other_boards_games(&dirs), None, "nothing more to say");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
     #[test]
     fn base64_matches_the_rfc_examples() {
         assert_eq!(super::base64(b""), "");

@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use lines::{Lines, State};
 use referee::Referee;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -138,23 +138,25 @@ fn spawn(engine: &[String]) -> Result<Child> {
         .context("starting the engine")
 }
 
+/// The longest line of the engine's output kept (as the board's client).
+const MAX_ENGINE_LINE: usize = 1 << 20;
+
 /// Reads the engine's output on a thread of its own, so the engine never
 /// blocks on a full pipe.
 fn reader(stdout: impl Read + Send + 'static) -> Receiver<Output> {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         let mut r = BufReader::new(stdout);
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match r.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if tx.send(Output::Line(line)).is_err() {
-                        return;
-                    }
-                }
+            // An endless line is dropped, not kept: the engine under test
+            // must not be able to grow this process without bound.
+            let line = match crate::linein::read_capped_line(&mut r, MAX_ENGINE_LINE) {
+                Ok(Some(Ok(bytes))) => String::from_utf8_lossy(&bytes).trim_end().to_string(),
+                Ok(Some(Err(len))) => format!("(a line of {len} bytes, not kept)"),
+                Ok(None) | Err(_) => break,
+            };
+            if tx.send(Output::Line(line)).is_err() {
+                return;
             }
         }
         let _ = tx.send(Output::Closed);

@@ -34,6 +34,10 @@ const READY: Duration = Duration::from_secs(10);
 const STOP: Duration = Duration::from_secs(3);
 /// The longest line read from an engine; longer ones are dropped.
 const MAX_LINE: usize = 1 << 20;
+/// The most `option` lines kept of one engine (Stockfish declares about
+/// 20); the rest count as garbage, so an engine cannot grow tapir's memory
+/// without bound.
+const MAX_OPTIONS: usize = 1000;
 /// The most of the engine's stderr kept for error messages.
 const STDERR_TAIL: usize = 2000;
 
@@ -506,7 +510,11 @@ fn read_line(
         }
         "option" => {
             if let Some(o) = protocol::parse_option(line) {
-                state.options.push(o);
+                if state.options.len() < MAX_OPTIONS {
+                    state.options.push(o);
+                } else {
+                    state.garbage += 1;
+                }
             }
         }
         "info" => {

@@ -113,10 +113,15 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
 }
 
 /// The longest legal prefix of `moves` from `root`, and where it was cut.
+/// The longest line kept of an engine's `pv`: as long as tapir's own
+/// search ever reports. The board redraws every line it keeps, so an
+/// engine that sends 200,000 moves in one line must not stall it.
+const MAX_PV_MOVES: usize = 128;
+
 fn legal_line(root: &Board, moves: &[&str]) -> (Vec<Move>, Option<usize>) {
     let mut board = *root;
-    let mut line = Vec::with_capacity(moves.len());
-    for (i, w) in moves.iter().enumerate() {
+    let mut line = Vec::with_capacity(moves.len().min(MAX_PV_MOVES));
+    for (i, w) in moves.iter().take(MAX_PV_MOVES).enumerate() {
         match parse_uci(&board, w) {
             Ok(m) => {
                 board = board.make(m);
@@ -301,6 +306,16 @@ mod tests {
         }
         let huge = parse_info("info depth 99999999999 score cp 99999999999", &b).unwrap();
         assert_eq!(huge.info.score, Score::Cp(1_000_000));
+    }
+
+    #[test]
+    fn a_flood_of_pv_moves_is_cut_to_the_longest_line_kept() {
+        // 10,000 legal knight shuffles: kept to MAX_PV_MOVES, not an error.
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let pv: Vec<&str> = (0..10_000).map(|i| shuffle[i % 4]).collect();
+        let line = format!("info depth 1 score cp 0 pv {}", pv.join(" "));
+        let i = parse_info(&line, &Board::startpos()).unwrap();
+        assert_eq!((i.info.pv.len(), i.pv_cut_at), (MAX_PV_MOVES, None));
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn index_games(text: &str) -> Vec<IndexEntry> {
                         plies += usize::from(depth == 0);
                     }
                     Tok::Result(r) if depth == 0 => result = Some(r),
-                    Tok::Comment { .. } | Tok::LineComment(_) => {}
+                    Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
                     _ => in_tags = false,
                 }
             }

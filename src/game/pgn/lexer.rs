@@ -23,6 +23,9 @@ pub enum Tok<'a> {
     },
     /// A `;` comment's text, to the end of its line.
     LineComment(&'a str),
+    /// A `%` escape line's text (after the `%`): for other programs, and
+    /// not part of any game, so a reader that drops it must say so.
+    Escape(&'a str),
     Open,
     Close,
     /// `$n`.
@@ -92,17 +95,13 @@ impl<'a> Lexer<'a> {
         &self.text[start..self.pos]
     }
 
-    /// Skips blanks and `%` escape lines (a `%` in the first column).
     fn skip_space(&mut self) {
-        loop {
-            self.take_while(char::is_whitespace);
-            let escape = self.peek() == Some('%')
-                && (self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n');
-            if !escape {
-                return;
-            }
-            self.take_while(|c| c != '\n');
-        }
+        self.take_while(char::is_whitespace);
+    }
+
+    /// Whether a `%` escape line starts here (a `%` in the first column).
+    fn at_escape(&self) -> bool {
+        self.peek() == Some('%') && (self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n')
     }
 
     fn brace_comment(&mut self) -> Tok<'a> {
@@ -249,6 +248,10 @@ impl<'a> Iterator for Lexer<'a> {
             let line_start = self.at_line_start(start);
             let c = self.peek()?;
             let tok = match c {
+                '%' if self.at_escape() => {
+                    self.pos += 1;
+                    Tok::Escape(self.take_while(|c| c != '\n'))
+                }
                 '[' => self.tag(),
                 '{' => self.brace_comment(),
                 ';' => {
@@ -380,11 +383,16 @@ mod tests {
     fn escape_lines_positions_and_garbage() {
         let text = "% skip me\n1. e4\n  e5 } x";
         let all: Vec<Token> = Lexer::new(text).collect();
+        assert_eq!(all[0].tok, Tok::Escape(" skip me"));
+        let all = &all[1..];
         assert_eq!(all[0].tok, Tok::Move("e4"));
         assert_eq!(line_of(text, all[0].pos), 2);
         assert!(all[1].line_start && line_of(text, all[1].pos) == 3);
         assert_eq!(all[2].tok, Tok::Unknown("}"));
         assert_eq!(all[3].tok, Tok::Move("x"));
+        // Only in the first column.
+        let mid: Vec<Token> = Lexer::new("e4 %x").collect();
+        assert_eq!(mid[1].tok, Tok::Move("%x"));
         // Never panics, always ends.
         for s in [
             "",

@@ -67,7 +67,9 @@ pub fn read_first(text: &str) -> Result<ReadGame, PgnError> {
 
 /// The byte ranges of the games in `text`: each from its first token to
 /// the start of the next game (or the end). A range holding nothing but
-/// whitespace, comments and escape lines is not a game.
+/// whitespace, comments and escape lines is not a game. Escape lines
+/// before a game or after its result lie between games, in no range, so
+/// writing a game over its range keeps them.
 pub fn split_games(text: &str) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     let mut start: Option<usize> = None;
@@ -75,16 +77,24 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
     let mut after_result = false;
     let mut has_content = false;
     let mut depth = 0usize;
+    // Where the escape lines after this game's result begin.
+    let mut escapes_from: Option<usize> = None;
     for t in Lexer::new(text) {
+        if let Tok::Escape(_) = t.tok {
+            if start.is_some() && after_result && depth == 0 {
+                escapes_from.get_or_insert(t.pos);
+            }
+            continue;
+        }
         let begins_new = match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => moves_begun && (t.line_start || depth == 0),
-            Tok::Comment { .. } | Tok::LineComment(_) => false,
+            Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => false,
             _ => after_result,
         };
         if begins_new {
             if let Some(s) = start.take() {
                 if has_content {
-                    spans.push(s..t.pos);
+                    spans.push(s..escapes_from.unwrap_or(t.pos));
                 }
             }
             moves_begun = false;
@@ -92,12 +102,13 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
             has_content = false;
             depth = 0;
         }
+        escapes_from = None;
         if start.is_none() {
             start = Some(t.pos);
         }
         match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => has_content = true,
-            Tok::Comment { .. } | Tok::LineComment(_) => {}
+            Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
             Tok::Open => {
                 depth += 1;
                 moves_begun = true;
@@ -115,7 +126,7 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         }
     }
     if let (Some(s), true) = (start, has_content) {
-        spans.push(s..text.len());
+        spans.push(s..escapes_from.unwrap_or(text.len()));
     }
     spans
 }
@@ -129,13 +140,34 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
     let mut tokens = Lexer::new(body).peekable();
     let mut tags = Tags::new();
     let mut problems = Vec::new();
-    let at = |pos: usize| line_base() + line_of(body, pos);
+    // Tokens come in order: each line number is counted on from the last,
+    // so a file of many problems is read in linear time.
+    let last = std::cell::Cell::new((0usize, 1usize));
+    let at = |pos: usize| {
+        let pos = pos.min(body.len());
+        let (from, line) = match last.get() {
+            (p, l) if p <= pos => (p, l),
+            _ => (0, 1),
+        };
+        let line = line + newlines(&body.as_bytes()[from..pos]);
+        last.set((pos, line));
+        line_base() + line
+    };
 
     // The tag section (comments between tags are passed over, as readers do).
     while let Some(t) = tokens.peek() {
         match &t.tok {
-            Tok::Tag { name, value } => tags.set(name, value),
+            Tok::Tag { name, value } => {
+                if let Some(old) = tags.get(name) {
+                    problems.push(format!(
+                        "line {}: a second {name} tag; the first ('{old}') was not kept",
+                        at(t.pos)
+                    ));
+                }
+                tags.set(name, value)
+            }
             Tok::BadTag(why) => problems.push(format!("line {}: {why}; not kept", at(t.pos))),
+            Tok::Escape(_) => problems.push(format!("line {}: a % escape line", at(t.pos))),
             Tok::Comment { .. } | Tok::LineComment(_) if tags.is_empty() => {
                 // A comment before any tag belongs to the movetext.
                 break;
@@ -209,12 +241,21 @@ struct Builder {
 
 /// `a` and `b` joined by a space, either may be empty (as python-chess
 /// joins two comments in a row).
-fn join(a: &str, b: &str) -> String {
-    match (a.is_empty(), b.is_empty()) {
-        (true, _) => b.to_string(),
-        (_, true) => a.to_string(),
-        _ => format!("{a} {b}"),
+/// Adds `b` to the comment `a`, a space between (in place: a move with
+/// many comments is read in linear time).
+fn append(a: &mut String, b: &str) {
+    if b.is_empty() {
+        return;
     }
+    if !a.is_empty() {
+        a.push(' ');
+    }
+    a.push_str(b);
+}
+
+/// How many line breaks `bytes` holds.
+fn newlines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 impl Builder {
@@ -242,9 +283,9 @@ impl Builder {
         let game_start = top == NodeId::ROOT && self.tree.children(top).is_empty();
         if self.in_variation || game_start {
             let node = self.tree.node_mut(top);
-            node.comment = join(&node.comment, text);
+            append(&mut node.comment, text);
         } else {
-            self.starting_comment = join(&self.starting_comment, text);
+            append(&mut self.starting_comment, text);
         }
     }
 
@@ -267,6 +308,7 @@ impl Builder {
                     self.comment(text.trim_end());
                 }
             }
+            Tok::Escape(_) => problems.push(format!("line {line}: a % escape line")),
             Tok::Open => {
                 if self.skip_depth > 0 {
                     if !self.skipping_main {
@@ -445,7 +487,7 @@ impl Builder {
             let top = self.top();
             let c = std::mem::take(&mut self.starting_comment);
             let node = self.tree.node_mut(top);
-            node.comment = join(&node.comment, &c);
+            append(&mut node.comment, &c);
         }
         // The movetext's result fills a missing or unknown Result tag.
         if let Some(r) = self.result {
@@ -532,9 +574,38 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_tag_is_said_not_dropped_silently() {
+        let r = one("[White \"A\"]\n[White \"B\"]\n\n1. e4 *");
+        assert_eq!(r.game.tags.get("White"), Some("B"));
+        assert_eq!(
+            r.problems,
+            ["line 2: a second White tag; the first ('A') was not kept"]
+        );
+    }
+
+    #[test]
+    fn line_numbers_count_on_and_comments_join() {
+        let r = one("1. e4 {a} {b}\n;c\n\nzz\n1... e5\nyy *");
+        let e4 = r.game.tree().mainline().next().unwrap();
+        assert_eq!(r.game.tree().node(e4).comment, "a b c");
+        assert_eq!(
+            r.problems,
+            [
+                "line 4: 'zz' is not a move; skipped",
+                "line 6: 'yy' is not a move; skipped"
+            ]
+        );
+    }
+
+    #[test]
     fn real_world_forms() {
         let r = one("%escape\ne4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 0-0 5..Be7 ; Closed\n6.Re1 b5 e.p. *");
+        // An escape line before the game is in no game.
         assert!(r.problems.is_empty(), "{:?}", r.problems);
+        // One inside a game is no part of it: read past, and said.
+        let inside = one("1. e4\n%inside\ne5 *");
+        assert_eq!(inside.problems, ["line 2: a % escape line"]);
+        assert_eq!(inside.game.tree().mainline_len(), 2);
         let g = &r.game;
         assert_eq!(g.tree().mainline_len(), 12);
         let be7 = g.tree().mainline().nth(9).unwrap();
@@ -562,6 +633,15 @@ mod tests {
         assert!(text[g[3].span.clone()].starts_with("[Event \"D\"]"));
         assert!(read_games("").is_empty());
         assert!(read_games("% only an escape\n{only a comment}\n").is_empty());
+        // Escape lines before a game and after its result are in no span.
+        let text = "% a\n[Event \"A\"]\n\n1. e4 *\n% b\n% c\n[Event \"B\"]\n\n1. d4 *\n% d\n";
+        let spans = split_games(text);
+        assert_eq!(spans.len(), 2);
+        assert_eq!(&text[spans[0].clone()], "[Event \"A\"]\n\n1. e4 *\n");
+        assert_eq!(&text[spans[1].clone()], "[Event \"B\"]\n\n1. d4 *\n");
+        for g in read_games(text) {
+            assert!(g.unwrap().problems.is_empty());
+        }
     }
 
     #[test]

@@ -164,8 +164,17 @@ impl Out {
         self.lines.push(l.trim_end().to_string());
     }
 
+    /// A comment in braces; one holding a `}` (from a `;` comment), which
+    /// braces cannot hold, as `;` comments, a line each.
     fn comment(&mut self, c: &str) {
-        self.token(&format!("{{ {} }} ", c.replace('}', "").trim()));
+        if c.contains('}') {
+            for line in c.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                self.token(&format!("; {line}"));
+                self.flush();
+            }
+        } else {
+            self.token(&format!("{{ {} }} ", c.trim()));
+        }
         self.force_number = true;
     }
 
@@ -198,6 +207,21 @@ mod tests {
         );
         let again = read_first(&text).unwrap().game;
         assert_eq!(write_game(&again), text);
+    }
+
+    #[test]
+    fn a_comment_holding_a_brace_is_written_as_line_comments() {
+        // `; see {note}` is a legal line comment; braces cannot hold it.
+        let g = read_first("1. e4 ; see {note} here\n1... e5 {plain} 2. Nf3 *")
+            .unwrap()
+            .game;
+        let text = write_game(&g);
+        assert!(text.contains("1. e4 ; see {note} here\n1... e5 { plain } 2. Nf3 *"));
+        let again = read_first(&text).unwrap();
+        assert!(again.problems.is_empty(), "{:?}", again.problems);
+        let e4 = again.game.tree().mainline().next().unwrap();
+        assert_eq!(again.game.tree().node(e4).comment, "see {note} here");
+        assert_eq!(write_game(&again.game), text);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! move list, and Esc closing what is open.
 
 use crate::chess::{parse_move, Color, Move, MoveError, Square};
-use crate::tui::app::{App, Mode, Overlay};
+use crate::tui::app::{App, Mode, Overlay, PromptKind};
 use crate::tui::layout;
 
 impl App {
@@ -158,8 +158,12 @@ impl App {
     pub(super) fn cancel(&mut self) {
         if self.dialogs.overlay != Overlay::None {
             self.dialogs.overlay = Overlay::None;
-        } else if self.dialogs.prompt.is_some() {
-            self.dialogs.prompt = None;
+        } else if let Some(p) = self.dialogs.prompt.take() {
+            // The prompt's own hint goes with it.
+            match p.kind {
+                PromptKind::Comment { .. } => self.info("comment unchanged"),
+                _ => self.dialogs.message = None,
+            }
         } else if self.ui.selected.is_some() {
             self.ui.selected = None;
         } else if self.ui.cursor.is_some() {

@@ -9,7 +9,8 @@ use crate::engine::EngineOption;
 use crate::game::pgn::{index_games, read_span, write_tree, Encoding, IndexEntry};
 use crate::game::{plies, Game};
 use crate::tui::action::{Effect, SaveChoice, SaveHow};
-use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, Replacement};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, PromptKind, Replacement};
+use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
 use crate::tui::editor::Editor;
@@ -230,7 +231,10 @@ impl App {
                 let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
                 self.error(format!("{name}: no game found ({why})"));
             }
-            Ok(r) => {
+            Ok(mut r) => {
+                // A board's session in a game's tags (an autosave loaded as
+                // a file) is not this board's: the file keeps its text.
+                let session = strip_session_tags(&mut r.game.tags);
                 let tree = r.game.tree();
                 let variations = tree.variation_move_count();
                 let var = if variations > 0 {
@@ -255,8 +259,13 @@ impl App {
                     ),
                     o => (o, String::new()),
                 };
+                let session = if session > 0 {
+                    "; tapir's session tags left out"
+                } else {
+                    ""
+                };
                 let message = format!(
-                    "loaded {name} ({}{var}, {}){problems}{partial}{note}",
+                    "loaded {name} ({}{var}, {}){problems}{partial}{session}{note}",
                     plies(tree.mainline_len()),
                     r.game.result()
                 );
@@ -299,10 +308,14 @@ impl App {
         // would be, a `;` comment ends at its line, not at the game's end.
         let text = crate::game::pgn::normalize_newlines(text.to_string());
         let t = text.trim();
-        if self.dialogs.prompt.is_some() {
-            // The first line, cut to fit the prompt.
-            let line = t.lines().next().unwrap_or("");
-            self.prompt_insert(line);
+        if let Some(p) = &self.dialogs.prompt {
+            // A comment keeps the paste's lines (PGN comments hold them);
+            // any other prompt is one line, so they are joined by blanks.
+            let joined = match p.kind {
+                PromptKind::Comment { .. } => t.to_string(),
+                _ => t.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+            };
+            self.prompt_insert(&joined);
             return;
         }
         // A dialog answers its own keys; a game pasted under it would leave
@@ -343,6 +356,7 @@ impl App {
     pub(super) fn save_text(&self) -> String {
         let game = &self.doc.game;
         let mut tags = game.tags.clone();
+        strip_session_tags(&mut tags);
         // Only a game begun in tapir lacks these; a loaded game's "?" is
         // its own and stays.
         tags.set_if_missing("Event", "tapir game");
@@ -379,7 +393,7 @@ impl App {
                 (o.path, how)
             }
             (None, None) => {
-                self.error(":save needs a file name (this game has no file yet)");
+                self.error(":save needs a file name: this game is not tied to one (:save FILE)");
                 return;
             }
         };

@@ -387,11 +387,11 @@ impl App {
         if new && others > 0 {
             let label = self.doc.game.label(node);
             self.info(format!(
-                "{label}: a new variation; the {} played here before stay (Up/Down)",
+                "{label}: a new variation; {} (Up/Down)",
                 if others == 1 {
-                    "move".to_string()
+                    "the move played here before stays".to_string()
                 } else {
-                    format!("{others} moves")
+                    format!("the {others} moves played here before stay")
                 }
             ));
         } else if !new && others > 1 {

@@ -62,6 +62,12 @@ impl App {
         let at = byte_at(&p.text, p.caret);
         p.text.insert_str(at, add);
         p.caret += add.chars().count();
+        if fits < s.len() {
+            let left = s[fits..].chars().count();
+            self.error(format!(
+                "the prompt is full: the last {left} characters were not taken"
+            ));
+        }
     }
 
     pub(super) fn prompt_char(&mut self, c: char) {

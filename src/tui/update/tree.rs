@@ -56,11 +56,14 @@ impl App {
                 self.doc.game.label(node)
             )
         } else {
-            format!(
-                "Delete {} and the {} after it?",
-                self.doc.game.label(node),
-                plies(count(node) - 1)
-            )
+            match count(node) - 1 {
+                0 => format!("Delete {}?", self.doc.game.label(node)),
+                n => format!(
+                    "Delete {} and the {} after it?",
+                    self.doc.game.label(node),
+                    plies(n)
+                ),
+            }
         }
     }
 

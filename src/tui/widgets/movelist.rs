@@ -206,9 +206,11 @@ fn token_style(
         Kind::Move { .. } | Kind::Glyph(_) if verdict.is_some() => Style::new()
             .fg(verdict.unwrap_or(theme.text))
             .add_modifier(Modifier::BOLD),
+        // A verdict the game does not hold (the report still running, or
+        // its step undone): italic, never bold like a glyph a save writes.
         Kind::Verdict(c) => Style::new()
             .fg(class_colour(c))
-            .add_modifier(Modifier::BOLD),
+            .add_modifier(Modifier::ITALIC),
         Kind::Move { depth: 0 } => normal,
         Kind::Move { .. } => side,
         Kind::Number => theme.dim_style(),

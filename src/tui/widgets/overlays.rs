@@ -80,7 +80,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         ConfirmWhat::Replace(r) => (
             "Unsaved game",
             r.question.to_string(),
-            "(y keeps it aside as autosave.previous.pgn; n, then :save FILE)",
+            "(y keeps it aside as autosave.previous[.N].pgn; n, then :save FILE)",
         ),
         ConfirmWhat::Delete { node, after } => (
             "Delete",

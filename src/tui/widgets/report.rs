@@ -32,13 +32,13 @@ pub fn split(app: &App, lines: Rect) -> (Option<Rect>, Rect) {
     (Some(top), rest)
 }
 
-/// The graph's cells within the report's rows.
-fn graph_area(area: Rect) -> Rect {
+/// The graph's cells within the report's rows, below the title's `rows`.
+fn graph_area(area: Rect, rows: u16) -> Rect {
     Rect::new(
         area.x,
-        area.y + 1,
+        area.y + rows,
         area.width,
-        area.height.saturating_sub(1),
+        area.height.saturating_sub(rows),
     )
 }
 
@@ -54,70 +54,110 @@ fn index_at(x: u16, width: u16, n: usize) -> usize {
 /// The main-line position index a click at (x, y) on the graph points at.
 pub fn index_at_cell(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
     let run = app.report.run.as_ref()?;
-    let g = graph_area(area);
+    let rows = title(run, &app.theme(), area.width.saturating_sub(1)).len() as u16;
+    let g = graph_area(area, rows);
     let inside = x >= g.x && x < g.x + g.width && y >= g.y && y < g.y + g.height;
     inside.then(|| index_at(x - g.x, g.width, run.positions.len()))
 }
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let Some(run) = &app.report.run else { return };
-    Paragraph::new(title(run, theme)).render(Rect::new(area.x, area.y, area.width, 1), buf);
-    graph(app, run, theme, graph_area(area), buf);
+    // The title stands a column in, clear of the board's title beside it.
+    let inner = area.width.saturating_sub(1);
+    let lines = title(run, theme, inner);
+    let rows = lines.len() as u16;
+    Paragraph::new(lines).render(Rect::new(area.x + 1, area.y, inner, rows), buf);
+    graph(app, run, theme, graph_area(area, rows), buf);
 }
 
-fn title(run: &ReportRun, theme: &Theme) -> Line<'static> {
-    let n = run.positions.len();
-    if run.running {
-        let done = run.done();
-        let width = 10usize;
-        let filled = (done * width).checked_div(n).unwrap_or(0).min(width);
-        let mut spans = vec![
-            Span::styled("Report ", Style::default().fg(theme.accent)),
-            Span::styled("█".repeat(filled), Style::default().fg(theme.good)),
-            Span::styled("░".repeat(width - filled), Style::default().fg(theme.dim)),
-            Span::styled(
-                format!(" {done}/{n} positions · "),
-                Style::default().fg(theme.dim),
-            ),
-        ];
-        // The summary so far, as the verdicts arrive.
-        spans.extend(summary(&run.report, theme));
-        spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
-        return Line::from(spans);
+/// The title: one row where it fits in `width`; else the gauge (while
+/// the report runs) over the summary, and that in a row for each side
+/// where it does not fit either, so no figure is cut off.
+fn title(run: &ReportRun, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let one = title_row(run, theme);
+    if one.width() <= width as usize {
+        return vec![one];
     }
-    Line::from(summary(&run.report, theme))
+    let mut rows = Vec::new();
+    if run.running {
+        rows.push(Line::from(gauge(run, theme, " · r: cancel")));
+    }
+    let both = Line::from(summary(&run.report, theme));
+    if both.width() <= width as usize {
+        rows.push(both);
+    } else {
+        for side in 0..2 {
+            rows.push(Line::from(side_summary(&run.report, side, theme)));
+        }
+    }
+    rows
+}
+
+/// "Report ████░░ 12/80 positions" and `tail`: the running report's progress.
+fn gauge(run: &ReportRun, theme: &Theme, tail: &str) -> Vec<Span<'static>> {
+    let n = run.positions.len();
+    let done = run.done();
+    let width = 10usize;
+    let filled = (done * width).checked_div(n).unwrap_or(0).min(width);
+    vec![
+        Span::styled("Report ", Style::default().fg(theme.accent)),
+        Span::styled("█".repeat(filled), Style::default().fg(theme.good)),
+        Span::styled("░".repeat(width - filled), Style::default().fg(theme.dim)),
+        Span::styled(
+            format!(" {done}/{n} positions{tail}"),
+            Style::default().fg(theme.dim),
+        ),
+    ]
+}
+
+/// The whole title on one row: the gauge and the summary so far while
+/// the report runs, then the summary.
+fn title_row(run: &ReportRun, theme: &Theme) -> Line<'static> {
+    let mut spans = if run.running {
+        gauge(run, theme, " · ")
+    } else {
+        Vec::new()
+    };
+    spans.extend(summary(&run.report, theme));
+    if run.running {
+        spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
+    }
+    Line::from(spans)
 }
 
 /// "White 93.8% ?!1 ?0 ??0 ACPL 16 · Black ...": the whole game's figures,
 /// or those so far while the report runs.
 fn summary(r: &GameReport, theme: &Theme) -> Vec<Span<'static>> {
-    let mut spans = Vec::new();
-    for (i, side) in ["White", "Black"].iter().enumerate() {
-        if i == 1 {
-            spans.push(Span::styled(" · ", Style::default().fg(theme.dim)));
-        }
-        let f = r.sides.or(r.so_far).map(|s| s[i]);
-        let acc = f
-            .and_then(|f| f.accuracy)
-            .map_or("-".into(), |a| format!("{a:.1}%"));
-        let acpl = f
-            .and_then(|f| f.acpl)
-            .map_or("-".into(), |a| format!("{a:.0}"));
+    let mut spans = side_summary(r, 0, theme);
+    spans.push(Span::styled(" · ", Style::default().fg(theme.dim)));
+    spans.extend(side_summary(r, 1, theme));
+    spans
+}
+
+/// One side's figures: `i` 0 for White, 1 for Black.
+fn side_summary(r: &GameReport, i: usize, theme: &Theme) -> Vec<Span<'static>> {
+    let side = ["White", "Black"][i];
+    let f = r.sides.or(r.so_far).map(|s| s[i]);
+    let acc = f
+        .and_then(|f| f.accuracy)
+        .map_or("-".into(), |a| format!("{a:.1}%"));
+    let acpl = f
+        .and_then(|f| f.acpl)
+        .map_or("-".into(), |a| format!("{a:.0}"));
+    let mut spans = vec![Span::styled(
+        format!("{side} {acc} "),
+        Style::default().fg(theme.text),
+    )];
+    for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
         spans.push(Span::styled(
-            format!("{side} {acc} "),
-            Style::default().fg(theme.text),
-        ));
-        for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
-            spans.push(Span::styled(
-                format!("{}{} ", class.glyph(), r.counts[i][class as usize]),
-                Style::default().fg(class_colour(class)),
-            ));
-        }
-        spans.push(Span::styled(
-            format!("ACPL {acpl}"),
-            Style::default().fg(theme.dim),
+            format!("{}{} ", class.glyph(), r.counts[i][class as usize]),
+            Style::default().fg(class_colour(class)),
         ));
     }
+    spans.push(Span::styled(
+        format!("ACPL {acpl}"),
+        Style::default().fg(theme.dim),
+    ));
     spans
 }
 

@@ -257,7 +257,12 @@ fn render_prompt(
     };
     let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
     let room = left_w.saturating_sub(x2 - x + 1) as usize;
-    let chars: Vec<char> = p.text.chars().collect();
+    // A comment's line breaks and tabs show as the blanks they read as.
+    let chars: Vec<char> = p
+        .text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     let caret = p.caret.min(chars.len());
     // Keep the caret on screen: the window ends at the caret when it is
     // far along, else starts at the beginning.
