@@ -20,6 +20,11 @@ pub use crate::fsread::read_regular;
 
 /// A PGN file's text and the encoding it was read in.
 pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
+    read_pgn_styled(path).map(|(text, enc, _)| (text, enc))
+}
+
+/// A PGN file's text, its encoding and its line-end style, from one read.
+fn read_pgn_styled(path: &Path) -> io::Result<(String, Encoding, FileStyle)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
         return Err(io::Error::new(
@@ -27,7 +32,8 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
             "binary data, not PGN text",
         ));
     }
-    Ok(decode(&bytes))
+    let (text, enc) = decode(&bytes);
+    Ok((text, enc, FileStyle::of(&bytes)))
 }
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
@@ -116,7 +122,7 @@ pub fn fingerprint(game_text: &str) -> u64 {
 /// How a file ends its lines and whether it opens with a byte-order mark:
 /// a save into it keeps both, so the games it did not touch keep their
 /// bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct FileStyle {
     crlf: bool,
     bom: bool,
@@ -152,13 +158,8 @@ impl FileStyle {
 /// that was in the file (the whole file is written atomically, in the
 /// file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
-    let existing = || -> anyhow::Result<(String, Encoding)> {
-        read_pgn(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
-    };
-    let style = || {
-        read_regular(path, MAX_PGN_BYTES)
-            .map(|b| FileStyle::of(&b))
-            .unwrap_or_default()
+    let existing = || -> anyhow::Result<(String, Encoding, FileStyle)> {
+        read_pgn_styled(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
     let latin1_note = |enc: Encoding| {
         (enc == Encoding::Latin1).then(|| "the file was Latin-1 and is UTF-8 now".to_string())
@@ -185,7 +186,9 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         SaveHow::New => match std::fs::metadata(path) {
             Ok(m) if m.len() > 0 || !m.is_file() => {
                 let games = if m.is_file() {
-                    existing().map(|(t, _)| index_games(&t).len()).unwrap_or(0)
+                    existing()
+                        .map(|(t, _, _)| index_games(&t).len())
+                        .unwrap_or(0)
                 } else {
                     0
                 };
@@ -201,7 +204,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(None, None)
         }
         SaveHow::Append => {
-            let (old, enc) = existing()?;
+            let (old, enc, style) = existing()?;
             let games = index_games(&old).len();
             let body = old.trim_end();
             let joined = if body.is_empty() {
@@ -209,7 +212,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 format!("{body}\n\n{text}")
             };
-            write_atomic(path, style().apply(&joined))?;
+            write_atomic(path, style.apply(&joined))?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
             if let Some(n) = latin1_note(enc) {
                 note.push_str(&format!("; {n}"));
@@ -217,7 +220,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(Some(games), Some(note))
         }
         SaveHow::Replace { index, expect } => {
-            let (old, enc) = match existing() {
+            let (old, enc, style) = match existing() {
                 Ok(x) => x,
                 // The file is gone: the game is written afresh.
                 Err(_) if !path.exists() => {
@@ -256,7 +259,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 format!("{}{text}\n{after}", &old[..span.start])
             };
-            write_atomic(path, style().apply(&joined))?;
+            write_atomic(path, style.apply(&joined))?;
             done(index.map(|_| i), latin1_note(enc))
         }
     }

@@ -112,12 +112,13 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
     })
 }
 
-/// The longest legal prefix of `moves` from `root`, and where it was cut.
 /// The longest line kept of an engine's `pv`: as long as tapir's own
 /// search ever reports. The board redraws every line it keeps, so an
 /// engine that sends 200,000 moves in one line must not stall it.
 const MAX_PV_MOVES: usize = 128;
 
+/// The longest legal prefix of `moves` from `root` (at most
+/// `MAX_PV_MOVES`), and where an illegal move cut it.
 fn legal_line(root: &Board, moves: &[&str]) -> (Vec<Move>, Option<usize>) {
     let mut board = *root;
     let mut line = Vec::with_capacity(moves.len().min(MAX_PV_MOVES));

@@ -88,7 +88,7 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         }
         let begins_new = match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => moves_begun && (t.line_start || depth == 0),
-            Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => false,
+            Tok::Comment { .. } | Tok::LineComment(_) => false,
             _ => after_result,
         };
         if begins_new {
@@ -108,7 +108,7 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         }
         match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => has_content = true,
-            Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
+            Tok::Comment { .. } | Tok::LineComment(_) => {}
             Tok::Open => {
                 depth += 1;
                 moves_begun = true;
@@ -149,7 +149,7 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
             (p, l) if p <= pos => (p, l),
             _ => (0, 1),
         };
-        let line = line + newlines(&body.as_bytes()[from..pos]);
+        let line = line + line_of(&body[from..], pos - from) - 1;
         last.set((pos, line));
         line_base() + line
     };
@@ -239,10 +239,9 @@ struct Builder {
     done: bool,
 }
 
-/// `a` and `b` joined by a space, either may be empty (as python-chess
-/// joins two comments in a row).
-/// Adds `b` to the comment `a`, a space between (in place: a move with
-/// many comments is read in linear time).
+/// Adds `b` to the comment `a`, a space between when both have text (as
+/// python-chess joins two comments in a row); in place, so a move with
+/// many comments is read in linear time.
 fn append(a: &mut String, b: &str) {
     if b.is_empty() {
         return;
@@ -251,11 +250,6 @@ fn append(a: &mut String, b: &str) {
         a.push(' ');
     }
     a.push_str(b);
-}
-
-/// How many line breaks `bytes` holds.
-fn newlines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 impl Builder {

@@ -234,7 +234,7 @@ impl App {
             Ok(mut r) => {
                 // A board's session in a game's tags (an autosave loaded as
                 // a file) is not this board's: the file keeps its text.
-                let session = strip_session_tags(&mut r.game.tags);
+                let stripped = strip_session_tags(&mut r.game.tags);
                 let tree = r.game.tree();
                 let variations = tree.variation_move_count();
                 let var = if variations > 0 {
@@ -259,7 +259,7 @@ impl App {
                     ),
                     o => (o, String::new()),
                 };
-                let session = if session > 0 {
+                let session = if stripped > 0 {
                     "; tapir's session tags left out"
                 } else {
                     ""

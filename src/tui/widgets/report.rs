@@ -54,20 +54,26 @@ fn index_at(x: u16, width: u16, n: usize) -> usize {
 /// The main-line position index a click at (x, y) on the graph points at.
 pub fn index_at_cell(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
     let run = app.report.run.as_ref()?;
-    let rows = title(run, &app.theme(), area.width.saturating_sub(1)).len() as u16;
-    let g = graph_area(area, rows);
+    let (_, lines) = title_in(run, &app.theme(), area);
+    let g = graph_area(area, lines.len() as u16);
     let inside = x >= g.x && x < g.x + g.width && y >= g.y && y < g.y + g.height;
     inside.then(|| index_at(x - g.x, g.width, run.positions.len()))
 }
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let Some(run) = &app.report.run else { return };
-    // The title stands a column in, clear of the board's title beside it.
-    let inner = area.width.saturating_sub(1);
-    let lines = title(run, theme, inner);
-    let rows = lines.len() as u16;
-    Paragraph::new(lines).render(Rect::new(area.x + 1, area.y, inner, rows), buf);
-    graph(app, run, theme, graph_area(area, rows), buf);
+    let (at, lines) = title_in(run, theme, area);
+    Paragraph::new(lines).render(at, buf);
+    graph(app, run, theme, graph_area(area, at.height), buf);
+}
+
+/// The title's rows in the report's `area` and where they go: a column
+/// in, clear of the board's title beside it.
+fn title_in(run: &ReportRun, theme: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let width = area.width.saturating_sub(1);
+    let lines = title(run, theme, width);
+    let at = Rect::new(area.x + 1, area.y, width, lines.len() as u16);
+    (at, lines)
 }
 
 /// The title: one row where it fits in `width`; else the gauge (while
