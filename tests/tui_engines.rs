@@ -340,3 +340,52 @@ fn match_arguments_are_checked() {
     a.update(Action::Command("match off".into()));
     assert!(!a.dialogs.message.as_ref().unwrap().error);
 }
+
+#[test]
+fn engine_add_keeps_an_engine_in_the_settings_only_once_it_starts() {
+    let mut a = app_with(Config::default());
+    let (mut links, rx) = links();
+    // Two adds in a row: the first cannot start, the second can; each
+    // answer goes to its own add.
+    a.update(Action::Command("engine add /nonexistent/engine".into()));
+    let dir = std::env::temp_dir().join(format!("tapir-engine-add-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fool.sh");
+    std::fs::write(&script, &script_engine("fool", None).args[1]).unwrap();
+    a.update(Action::Command(format!(
+        "engine add sh {}",
+        script.display()
+    )));
+    assert!(a.config.engines.is_empty(), "nothing kept before an answer");
+    let done = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.switches_answered == 2
+    });
+    assert!(done, "both switches answered");
+    let names: Vec<&str> = a.config.engines.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert_eq!(a.config.engines[0].command, "sh");
+    assert!(a.config_changed);
+    assert_eq!(a.engine.external.as_deref(), Some(names[0]));
+    assert!(a.engine.adding.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine add /nonexistent/engine".into()));
+    a.update(report_action(
+        LinkId::MAIN,
+        EngineReport::NotStarted(
+            "cannot start /nonexistent/engine: No such file; still tapir".into(),
+        ),
+    ));
+    assert!(a.config.engines.is_empty());
+    assert!(!a.config_changed);
+    let msg = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        msg.error && msg.text.contains("not added to the settings"),
+        "{}",
+        msg.text
+    );
+}

@@ -163,6 +163,8 @@ pub enum Action {
         event: SearchEvent,
     },
     EngineError(String),
+    /// An engine switch failed: the engine before it still runs.
+    EngineNotStarted(String),
     /// The engine thread now runs this engine.
     EngineSwitched {
         name: String,

@@ -120,6 +120,14 @@ pub struct EngineSession {
     pub external: Option<String>,
     /// The threat view (`t`): on or off, and the threat found.
     pub threat: super::aids::ThreatView,
+    /// Engine switches sent and answered so far: the engine thread
+    /// answers each, in order, with the engine it runs or why it could not.
+    pub switches_sent: u64,
+    pub switches_answered: u64,
+    /// Engines `:engine add` keeps in the settings once they have started
+    /// (one that cannot start is not kept), each with the number of the
+    /// switch that starts it.
+    pub adding: Vec<(u64, super::config::EngineConfig)>,
 }
 
 impl Default for EngineSession {
@@ -130,6 +138,9 @@ impl Default for EngineSession {
             next_token: 1,
             external: None,
             threat: Default::default(),
+            switches_sent: 0,
+            switches_answered: 0,
+            adding: Vec::new(),
         }
     }
 }

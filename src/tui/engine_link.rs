@@ -284,9 +284,8 @@ pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action 
     use super::action::Action;
     match (id, report) {
         (LinkId::MAIN, EngineReport::Event { token, event }) => Action::Engine { token, event },
-        (LinkId::MAIN, EngineReport::Error(e) | EngineReport::NotStarted(e)) => {
-            Action::EngineError(e)
-        }
+        (LinkId::MAIN, EngineReport::Error(e)) => Action::EngineError(e),
+        (LinkId::MAIN, EngineReport::NotStarted(e)) => Action::EngineNotStarted(e),
         (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
             Action::EngineSwitched { name, tapir }
         }

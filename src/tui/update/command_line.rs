@@ -545,7 +545,7 @@ impl App {
                 });
             }
             E::Tapir => {
-                self.command_engine(Effect::UseEngine(None));
+                self.switch_engine(None);
                 self.info("starting tapir");
             }
             E::Named(name) => {
@@ -557,7 +557,7 @@ impl App {
                     },
                 };
                 self.info(format!("starting {}", spec.label()));
-                self.command_engine(Effect::UseEngine(Some(spec)));
+                self.switch_engine(Some(spec));
             }
             E::Add(cmd) => {
                 let spec = match EngineSpec::from_command_line(&cmd) {
@@ -568,22 +568,32 @@ impl App {
                 let mut k = 2;
                 while name.eq_ignore_ascii_case("tapir")
                     || self.config.engine_named(&name).is_some()
+                    || self
+                        .engine
+                        .adding
+                        .iter()
+                        .any(|(_, e)| e.name.eq_ignore_ascii_case(&name))
                 {
                     name = format!("{}-{k}", spec.label());
                     k += 1;
                 }
-                self.config.engines.push(crate::tui::config::EngineConfig {
+                let entry = crate::tui::config::EngineConfig {
                     name: name.clone(),
                     command: spec.command.clone(),
                     args: spec.args.clone(),
                     options: Default::default(),
-                });
-                self.config_changed = true;
-                self.info(format!("added engine {name} to the settings; starting it"));
-                self.command_engine(Effect::UseEngine(Some(crate::engine::EngineSpec {
+                };
+                // Kept in the settings once it starts (`EngineSwitched`); a
+                // command that cannot start is not kept.
+                let switch = self.engine.switches_sent + 1;
+                self.engine.adding.push((switch, entry));
+                self.info(format!(
+                    "starting {name}; it joins the settings once it runs"
+                ));
+                self.switch_engine(Some(crate::engine::EngineSpec {
                     name: Some(name),
                     ..spec
-                })));
+                }));
             }
         }
     }

@@ -196,6 +196,25 @@ impl App {
         self.engine.search = None;
     }
 
+    /// Asks the engine thread to run `spec` (tapir's own with `None`);
+    /// its answer comes as `EngineSwitched` or `EngineNotStarted`.
+    pub(super) fn switch_engine(&mut self, spec: Option<crate::engine::EngineSpec>) {
+        self.engine.switches_sent += 1;
+        self.command_engine(Effect::UseEngine(spec));
+    }
+
+    /// One switch was answered: the engine an `:engine add` waits for,
+    /// when this answer is its own.
+    pub(super) fn switch_answered(&mut self) -> Option<crate::tui::config::EngineConfig> {
+        let e = &mut self.engine;
+        e.switches_answered += 1;
+        let at = e
+            .adding
+            .iter()
+            .position(|(n, _)| *n == e.switches_answered)?;
+        Some(e.adding.remove(at).1)
+    }
+
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {

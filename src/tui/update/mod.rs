@@ -80,10 +80,29 @@ impl App {
             Action::EngineError(e) => self.error(format!("engine: {e}")),
             Action::Link(link, report) => return self.link_report(link, report),
             Action::PauseEngineGame => self.pause_duel(),
+            Action::EngineNotStarted(e) => match self.switch_answered() {
+                Some(added) => self.error(format!(
+                    "engine: {e}; {} not added to the settings",
+                    added.name
+                )),
+                None => self.error(format!("engine: {e}")),
+            },
             Action::EngineSwitched { name, tapir } => {
                 self.engine.external = (!tapir).then(|| name.clone());
                 self.engine.search = None;
-                self.info(format!("analysing with {name}"));
+                match self.switch_answered() {
+                    Some(added) => {
+                        let kept = added.name.clone();
+                        if self.config.engine_named(&kept).is_none() {
+                            self.config.engines.push(added);
+                            self.config_changed = true;
+                        }
+                        self.info(format!(
+                            "added engine {kept} to the settings; analysing with {name}"
+                        ));
+                    }
+                    None => self.info(format!("analysing with {name}")),
+                }
             }
             Action::First => self.go_to(crate::game::NodeId::ROOT),
             Action::Prev => self.go_prev(),
