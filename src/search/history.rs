@@ -5,7 +5,8 @@
 //! this piece and square), counter moves, and the correction histories
 //! (how far the static eval missed the search's score in positions with
 //! this pawn structure, these pieces of one colour, after these two
-//! moves). Killers live in the search stack. The move histories are
+//! moves), and a pawn history (this pawn structure's slot, this piece
+//! and square). Killers live in the search stack. The move histories are
 //! updated with the "gravity" rule that keeps values inside ±`HISTORY_MAX`
 //! and lets old knowledge fade; the correction histories are running
 //! averages (`update_correction`).
@@ -13,7 +14,7 @@
 use super::params::{
     corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base,
     history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX,
-    CORR_WEIGHT_SCALE, HISTORY_MAX,
+    CORR_WEIGHT_SCALE, HISTORY_MAX, PAWN_HIST_SIZE,
 };
 use crate::chess::{Bitboard, Board, Color, Move};
 
@@ -24,12 +25,21 @@ pub const NO_PIECE_TO: PieceTo = 0;
 
 /// What a quiet move's history depends on besides the move: the
 /// continuation slots of the last two moves, and the squares the opponent
-/// attacks (a move out of an attack, or into one, is another move).
+/// attacks (a move out of an attack, or into one, is another move), and
+/// the pawn structure's slot (`pawn_slot`): a piece's best squares depend
+/// on where the pawns stand.
 #[derive(Copy, Clone, Default)]
 pub struct QuietCtx {
     pub prev1: PieceTo,
     pub prev2: PieceTo,
     pub threats: Bitboard,
+    pub pawns: usize,
+}
+
+/// The pawn history's slot of `b`'s pawn structure.
+#[inline(always)]
+pub fn pawn_slot(b: &Board) -> usize {
+    b.pawn_hash() as usize & (PAWN_HIST_SIZE - 1)
 }
 
 /// Bonus for a cut-off at `depth` (malus is its negation).
@@ -51,6 +61,8 @@ pub struct History {
     capture: Vec<i16>,
     /// `[prev PieceTo][PieceTo]`, flattened.
     cont: Vec<i16>,
+    /// `[pawn slot][PieceTo]`, flattened.
+    pawn: Vec<i16>,
     counter: Vec<Move>,
     /// `[side][pawn hash % CORR_SIZE]`, in 1/`CORR_GRAIN` centipawns.
     corr: Vec<i16>,
@@ -73,6 +85,7 @@ impl History {
             main: vec![0; 2 * 4 * 64 * 64],
             capture: vec![0; 768 * 6],
             cont: vec![0; 768 * 768],
+            pawn: vec![0; PAWN_HIST_SIZE * 768],
             counter: vec![Move::NULL; 768],
             corr: vec![0; 2 * CORR_SIZE],
             non_pawn_corr: vec![0; 4 * CORR_SIZE],
@@ -84,6 +97,7 @@ impl History {
         self.main.fill(0);
         self.capture.fill(0);
         self.cont.fill(0);
+        self.pawn.fill(0);
         self.counter.fill(Move::NULL);
         self.corr.fill(0);
         self.non_pawn_corr.fill(0);
@@ -169,10 +183,13 @@ impl History {
     }
 
     /// Quiet-move score: butterfly plus the continuation histories of the
-    /// last two moves.
+    /// last two moves plus the pawn history.
     #[inline(always)]
     pub fn quiet(&self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx) -> i32 {
-        self.main(side, m, ctx.threats) + self.cont(ctx.prev1, pt) + self.cont(ctx.prev2, pt)
+        self.main(side, m, ctx.threats)
+            + self.cont(ctx.prev1, pt)
+            + self.cont(ctx.prev2, pt)
+            + self.pawn[ctx.pawns * 768 + pt] as i32
     }
 
     #[inline(always)]
@@ -191,6 +208,7 @@ impl History {
 
     pub fn update_quiet(&mut self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx, bonus: i32) {
         gravity(&mut self.main[Self::main_idx(side, m, ctx.threats)], bonus);
+        gravity(&mut self.pawn[ctx.pawns * 768 + pt], bonus);
         if ctx.prev1 != NO_PIECE_TO {
             gravity(&mut self.cont[ctx.prev1 * 768 + pt], bonus);
         }

@@ -15,6 +15,9 @@ pub const HISTORY_MAX: i32 = 16384;
 pub const CAPTURE_HIST_DIV: i32 = 8;
 /// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
 pub const QUIET_SORT_LIMIT: i32 = 3000;
+/// Pawn history: slots for pawn structures (a power of two), indexed by
+/// the pawn hash.
+pub const PAWN_HIST_SIZE: usize = 512;
 /// MVV weight of the victim in capture ordering.
 pub const MVV_MUL: i32 = 16;
 

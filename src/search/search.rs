@@ -5,7 +5,7 @@
 //! extensions, late-move reductions), and the quiescence search.
 
 use super::check::CheckInfo;
-use super::history::{bonus, piece_to, QuietCtx, NO_PIECE_TO};
+use super::history::{bonus, pawn_slot, piece_to, QuietCtx, NO_PIECE_TO};
 use super::params::*;
 use super::picker::Picker;
 use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, TB_WIN_BOUND};
@@ -339,6 +339,7 @@ impl Worker {
             prev1,
             prev2,
             threats: b.attacked_by(!us, b.occupied()),
+            pawns: pawn_slot(b),
         };
         let mut picker = Picker::new(tt_move, killers, counter, ctx, depth);
         let mut best_score = -INF;
@@ -860,6 +861,7 @@ impl Worker {
             } else {
                 Bitboard::EMPTY
             },
+            pawns: pawn_slot(&b),
         };
         let mut picker = Picker::qsearch(tt_move, in_check, ctx);
         let mut best_move = Move::NULL;
