@@ -34,6 +34,7 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
             fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
         f.write_all(bytes.as_ref())?;
         if let Ok(meta) = fs::metadata(path) {
+            keep_owner(&f, &meta);
             let _ = f.set_permissions(meta.permissions());
         }
         f.sync_all()?;
@@ -49,6 +50,20 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     }
     result
 }
+
+/// Gives the new file the replaced file's owner and group where the
+/// system allows it (a file shared through a group stays shared after a
+/// save); the owner can only be kept by root, the group by its members.
+#[cfg(unix)]
+fn keep_owner(f: &fs::File, old: &fs::Metadata) {
+    use std::os::unix::fs::{fchown, MetadataExt};
+    if fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(f, None, Some(old.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &fs::File, _: &fs::Metadata) {}
 
 /// Whether `a` and `b` name the same existing file (links and `..` seen
 /// through), so that a command can refuse an output that would overwrite
@@ -163,6 +178,27 @@ mod tests {
         fs::write(&mine, "x").unwrap();
         assert_eq!(remove_stale_temps(&dir), 1);
         assert!(mine.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_keeps_the_files_owner_and_group_where_allowed() {
+        use std::os::unix::fs::{chown, MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("tapir-owner-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("shared.pgn");
+        fs::write(&file, "old").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o664)).unwrap();
+        // Only root may give a file away; others check the mode alone.
+        let given = chown(&file, Some(54_321), Some(54_322)).is_ok();
+        write_atomic(&file, "new").unwrap();
+        let meta = fs::metadata(&file).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new");
+        assert_eq!(meta.permissions().mode() & 0o777, 0o664);
+        if given {
+            assert_eq!((meta.uid(), meta.gid()), (54_321, 54_322));
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -862,6 +862,13 @@ fn loading_files_and_the_game_picker() {
     // write it over the whole one.
     assert!(said.contains("read in part"), "{said}");
     assert_eq!(a.doc.origin, None, "a part keeps no file");
+    // Esc closes the picker and says so; the board stays as it was.
+    loaded(&mut a, "b.pgn", &many);
+    a.update(Action::Cancel);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert_eq!(sans(&a), ["e4"]);
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert_eq!(said, "b.pgn: no game opened");
     loaded(&mut a, "c.pgn", "no chess here");
     assert!(!error(&a).is_empty());
     assert_eq!(sans(&a), ["e4"]);

@@ -157,7 +157,12 @@ impl App {
 
     pub(super) fn cancel(&mut self) {
         if self.dialogs.overlay != Overlay::None {
-            self.dialogs.overlay = Overlay::None;
+            // The picker's "pick one" would otherwise outlive it.
+            if let Overlay::Picker { source, .. } =
+                std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
+            {
+                self.info(format!("{}: no game opened", source.name));
+            }
         } else if let Some(p) = self.dialogs.prompt.take() {
             // The prompt's own hint goes with it.
             match p.kind {
