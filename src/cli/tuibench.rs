@@ -61,7 +61,7 @@ pub fn open(file: &Path) -> Result<()> {
                 file.display()
             );
         };
-        games = source.entries.len();
+        games = source.spans.len();
         app.update(Action::ChoiceMove(i32::MAX / 2));
         app.update(Action::ChoiceConfirm);
         let t3 = Instant::now();

@@ -2,6 +2,8 @@
 //! (the seven-tag roster first, then the rest as they came) is applied when
 //! writing, so a loaded file's own order is never lost in memory.
 
+use std::collections::HashMap;
+
 /// The seven tags every exported game carries, in this order, with the
 /// value written when a game lacks one.
 pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -14,20 +16,39 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
-/// Name/value pairs, each name at most once.
+/// Name/value pairs, each name at most once. A game's few tags are
+/// searched in order; past `INDEXED_FROM` of them an index by name keeps
+/// reading linear (a hostile or broken PGN may carry hundreds of
+/// thousands), while the picker's millions of small games pay nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+pub struct Tags {
+    pairs: Vec<(String, String)>,
+    /// Where each name is in `pairs`, once there are many (boxed: most
+    /// games never have it, and a picker lists millions of games).
+    #[allow(
+        clippy::box_collection,
+        reason = "a pointer in each game's tags, not a 48-byte map"
+    )]
+    at: Option<Box<HashMap<String, usize>>>,
+}
+
+/// How many tags a game has before they are indexed by name.
+const INDEXED_FROM: usize = 32;
 
 impl Tags {
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.position(name).map(|i| self.pairs[i].1.as_str())
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        match &self.at {
+            Some(at) => at.get(name).copied(),
+            None => self.pairs.iter().position(|(k, _)| k == name),
+        }
     }
 
     /// The value unless it is missing, empty or a PGN placeholder ("?",
@@ -40,9 +61,17 @@ impl Tags {
 
     /// Sets a tag, keeping its place when it exists.
     pub fn set(&mut self, name: &str, value: &str) {
-        match self.0.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value.to_string(),
-            None => self.0.push((name.to_string(), value.to_string())),
+        match self.position(name) {
+            Some(i) => self.pairs[i].1 = value.to_string(),
+            None => {
+                if let Some(at) = &mut self.at {
+                    at.insert(name.to_string(), self.pairs.len());
+                }
+                self.pairs.push((name.to_string(), value.to_string()));
+                if self.at.is_none() && self.pairs.len() >= INDEXED_FROM {
+                    self.reindex();
+                }
+            }
         }
     }
 
@@ -62,27 +91,40 @@ impl Tags {
     }
 
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(k, _)| k == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.position(name)?;
+        let (_, value) = self.pairs.remove(i);
+        self.reindex();
+        Some(value)
     }
 
     /// Removes every tag whose name starts with `prefix`; how many.
     pub fn remove_prefixed(&mut self, prefix: &str) -> usize {
-        let before = self.0.len();
-        self.0.retain(|(k, _)| !k.starts_with(prefix));
-        before - self.0.len()
+        let before = self.pairs.len();
+        self.pairs.retain(|(k, _)| !k.starts_with(prefix));
+        self.reindex();
+        before - self.pairs.len()
+    }
+
+    fn reindex(&mut self) {
+        self.at = (self.pairs.len() >= INDEXED_FROM).then(|| {
+            Box::new(
+                (self.pairs.iter().enumerate())
+                    .map(|(i, (k, _))| (k.clone(), i))
+                    .collect(),
+            )
+        });
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+        self.pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.pairs.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.pairs.is_empty()
     }
 
     /// The export order: the roster (with its defaults), then the others.
@@ -91,7 +133,7 @@ impl Tags {
             .iter()
             .map(|(k, default)| (k.to_string(), self.get(k).unwrap_or(default).to_string()))
             .collect();
-        for (k, v) in &self.0 {
+        for (k, v) in &self.pairs {
             if !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == k) {
                 out.push((k.clone(), v.clone()));
             }
@@ -145,5 +187,38 @@ mod tests {
         assert_eq!(result_token(&t), "*");
         t.set("Result", "1-0");
         assert_eq!(result_token(&t), "1-0");
+        // Removing keeps the others' order and finds them after.
+        assert_eq!(t.remove("White"), Some("B".to_string()));
+        assert_eq!(t.remove("White"), None);
+        assert_eq!(t.get("Annotator"), Some("x"));
+        t.set("White", "C");
+        let names: Vec<&str> = t.iter().map(|(k, _)| k).collect();
+        assert_eq!(
+            names,
+            ["ECO", "Annotator", "Date", "Round", "Result", "White"]
+        );
+        assert_eq!(t.remove_prefixed("Ro"), 1);
+        assert_eq!(t.get("Result"), Some("1-0"));
+        assert_eq!(t.get("Round"), None);
+    }
+
+    #[test]
+    fn many_tags_are_found_set_and_removed_through_the_index() {
+        let mut t = Tags::new();
+        for i in 0..100 {
+            t.set(&format!("T{i}"), &i.to_string());
+        }
+        t.set("T5", "five");
+        assert_eq!(
+            (t.len(), t.get("T5"), t.get("T99")),
+            (100, Some("five"), Some("99"))
+        );
+        assert_eq!(t.remove("T0"), Some("0".to_string()));
+        assert_eq!(t.get("T1"), Some("1"));
+        assert_eq!(t.iter().next(), Some(("T1", "1")));
+        // Back under the threshold the index goes, and lookups still work.
+        assert_eq!(t.remove_prefixed("T"), 99);
+        t.set("White", "A");
+        assert_eq!((t.len(), t.get("White"), t.get("T1")), (1, Some("A"), None));
     }
 }

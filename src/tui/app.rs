@@ -24,8 +24,9 @@ use crate::eval::hce::attribution::{attribute, Contribution};
 use crate::eval::nnue::{explain, Network, NnueExplain};
 use crate::eval::teach::{hce_piece_values, MoveDelta};
 use crate::eval::{trace, Trace};
-use crate::game::pgn::IndexEntry;
+
 use crate::game::{Game, NodeId};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -263,7 +264,8 @@ pub struct PickerSource {
     pub name: String,
     pub path: Option<PathBuf>,
     pub text: String,
-    pub entries: Vec<IndexEntry>,
+    /// Where each game's text is.
+    pub spans: Vec<Range<usize>>,
     pub labels: Vec<String>,
 }
 

@@ -7,7 +7,7 @@
 
 use super::action::SaveHow;
 use super::config::write_atomic;
-use crate::game::pgn::{decode, index_games, split_games, Encoding};
+use crate::game::pgn::{decode, split_games, Encoding};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -187,7 +187,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             Ok(m) if m.len() > 0 || !m.is_file() => {
                 let games = if m.is_file() {
                     existing()
-                        .map(|(t, _, _)| index_games(&t).len())
+                        .map(|(t, _, _)| split_games(&t).len())
                         .unwrap_or(0)
                 } else {
                     0
@@ -205,7 +205,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         }
         SaveHow::Append => {
             let (old, enc, style) = existing()?;
-            let games = index_games(&old).len();
+            let games = split_games(&old).len();
             let body = old.trim_end();
             let joined = if body.is_empty() {
                 text.to_string()

@@ -23,7 +23,7 @@ use super::TuiArgs;
 use crate::chess::Board;
 use crate::engine::EngineOption;
 use crate::eval::nnue::{default_net_checked, Network};
-use crate::game::pgn::{index_games, Encoding};
+use crate::game::pgn::{split_games, Encoding};
 use crate::game::{plies, Game};
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
@@ -242,7 +242,7 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     }
     if let Some(path) = &args.pgn {
         let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
-        if index_games(&text).is_empty() {
+        if split_games(&text).is_empty() {
             bail!("{}: no game found", path.display());
         }
         return Ok(Start {

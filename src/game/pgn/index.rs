@@ -33,43 +33,46 @@ impl IndexEntry {
 
 /// Every game of `text`, in order.
 pub fn index_games(text: &str) -> Vec<IndexEntry> {
-    split_games(text)
-        .into_iter()
-        .map(|span| {
-            let mut tags = Tags::new();
-            let mut plies = 0;
-            let mut depth = 0usize;
-            let mut result = None;
-            let mut variations = 0;
-            let mut in_tags = true;
-            for t in Lexer::new(&text[span.clone()]) {
-                match t.tok {
-                    Tok::Tag { name, value } if in_tags => tags.set(name, &value),
-                    Tok::Tag { .. } | Tok::BadTag(_) => {}
-                    Tok::Open => {
-                        in_tags = false;
-                        variations += usize::from(depth == 0);
-                        depth += 1;
-                    }
-                    Tok::Close => depth = depth.saturating_sub(1),
-                    Tok::Move(_) => {
-                        in_tags = false;
-                        plies += usize::from(depth == 0);
-                    }
-                    Tok::Result(r) if depth == 0 => result = Some(r),
-                    Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
-                    _ => in_tags = false,
+    each_game(text).collect()
+}
+
+/// Every game of `text`, in order, one at a time: a caller that keeps
+/// only a label per game never holds every game's tags at once.
+pub fn each_game(text: &str) -> impl Iterator<Item = IndexEntry> + '_ {
+    split_games(text).into_iter().map(|span| {
+        let mut tags = Tags::new();
+        let mut plies = 0;
+        let mut depth = 0usize;
+        let mut result = None;
+        let mut variations = 0;
+        let mut in_tags = true;
+        for t in Lexer::new(&text[span.clone()]) {
+            match t.tok {
+                Tok::Tag { name, value } if in_tags => tags.set(name, &value),
+                Tok::Tag { .. } | Tok::BadTag(_) => {}
+                Tok::Open => {
+                    in_tags = false;
+                    variations += usize::from(depth == 0);
+                    depth += 1;
                 }
+                Tok::Close => depth = depth.saturating_sub(1),
+                Tok::Move(_) => {
+                    in_tags = false;
+                    plies += usize::from(depth == 0);
+                }
+                Tok::Result(r) if depth == 0 => result = Some(r),
+                Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
+                _ => in_tags = false,
             }
-            IndexEntry {
-                tags,
-                plies,
-                result,
-                variations,
-                span,
-            }
-        })
-        .collect()
+        }
+        IndexEntry {
+            tags,
+            plies,
+            result,
+            variations,
+            span,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use crate::chess::{parse_move, Board, Color, MoveError};
 use crate::engine::EngineOption;
-use crate::game::pgn::{index_games, read_span, write_tree, Encoding, IndexEntry};
+use crate::game::pgn::{each_game, read_span, write_tree, Encoding, IndexEntry};
 use crate::game::{plies, Game};
 use crate::tui::action::{Effect, SaveChoice, SaveHow};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, PromptKind, Replacement};
@@ -15,6 +15,7 @@ use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
 use crate::tui::editor::Editor;
 use crate::tui::files::{expand_path, fingerprint};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -181,31 +182,33 @@ impl App {
     /// Opens the games of `text` (from `path`, if any; `name` is what the
     /// messages call it): one goes on the board, several open the picker.
     fn open_games(&mut self, name: &str, path: Option<PathBuf>, text: &str, encoding: Encoding) {
-        let entries = index_games(text);
+        // Only a label and the text's place are kept of each game.
+        let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
+            .map(|e| (e.span.clone(), game_label(&e)))
+            .unzip();
         let latin1 = if encoding == Encoding::Latin1 {
             "; read as Latin-1 (it is not UTF-8), saved as UTF-8"
         } else {
             ""
         };
-        match entries.len() {
+        match spans.len() {
             0 => self.error(format!("{name}: no game found")),
             1 => {
-                let fingerprint = Some(fingerprint(&text[entries[0].span.clone()]));
+                let fingerprint = Some(fingerprint(&text[spans[0].clone()]));
                 let origin = path.map(|path| Origin {
                     path,
                     index: None,
                     fingerprint,
                 });
-                self.open_read(name, text, &entries[0], 0, origin, latin1);
+                self.open_read(name, text, spans[0].clone(), 0, origin, latin1);
             }
             n => {
-                let labels = entries.iter().map(game_label).collect();
                 self.dialogs.overlay = Overlay::Picker {
                     source: Arc::new(PickerSource {
                         name: name.to_string(),
                         path,
                         text: text.to_string(),
-                        entries,
+                        spans,
                         labels,
                     }),
                     selected: 0,
@@ -221,12 +224,12 @@ impl App {
         &mut self,
         name: &str,
         text: &str,
-        entry: &IndexEntry,
+        span: Range<usize>,
         index: usize,
         origin: Option<Origin>,
         note: &str,
     ) {
-        match read_span(text, entry.span.clone(), index + 1) {
+        match read_span(text, span, index + 1) {
             Ok(r) if r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty() => {
                 let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
                 self.error(format!("{name}: no game found ({why})"));
@@ -285,17 +288,17 @@ impl App {
 
     /// The picker's choice.
     pub(super) fn pick_game(&mut self, source: Arc<PickerSource>, selected: usize) {
-        let Some(entry) = source.entries.get(selected) else {
+        let Some(span) = source.spans.get(selected).cloned() else {
             return;
         };
         let origin = source.path.clone().map(|path| Origin {
             path,
             index: Some(selected),
-            fingerprint: Some(fingerprint(&source.text[entry.span.clone()])),
+            fingerprint: Some(fingerprint(&source.text[span.clone()])),
         });
         let name = format!("game {} of {}", selected + 1, source.name);
         let before = self.dialogs.message.clone();
-        self.open_read(&name, &source.text, entry, selected, origin, "");
+        self.open_read(&name, &source.text, span, selected, origin, "");
         // A game that cannot be read leaves the picker open.
         if self.dialogs.message.as_ref().is_some_and(|m| m.error) && self.dialogs.message != before
         {

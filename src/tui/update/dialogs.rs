@@ -18,7 +18,7 @@ impl App {
                 *choice = (*choice as i32 + d).rem_euclid(PROMOTION_CHOICES.len() as i32) as usize
             }
             Overlay::Picker { source, selected } => {
-                let n = source.entries.len() as i32;
+                let n = source.spans.len() as i32;
                 *selected = (*selected as i32 + d).clamp(0, n - 1) as usize;
             }
             Overlay::Play(dialog) => {
