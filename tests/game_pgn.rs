@@ -142,3 +142,30 @@ fn a_variation_before_the_first_move_leaves_the_main_line_whole() {
         );
     }
 }
+
+/// A game with a great many tags (a broken export, a hostile file) is
+/// read whole and written back in its own order. (Reading once compared every
+/// tag with every other: a file of this size took minutes.)
+#[test]
+fn a_game_of_a_hundred_thousand_tags_keeps_them_all_in_order() {
+    let n = 100_000;
+    let mut text: String = (0..n).map(|i| format!("[T{i} \"{i}\"]\n")).collect();
+    text.push_str("\n1. e4 e5 *\n");
+    let games = read_all(&text, "tags");
+    let tags = &games[0].tags;
+    assert_eq!(tags.get("T7"), Some("7"));
+    assert_eq!(tags.get(&format!("T{}", n - 1)), Some("99999"));
+    let names: Vec<&str> = tags.iter().map(|(k, _)| k).take(3).collect();
+    assert_eq!(names, ["T0", "T1", "T2"]);
+    // Written back: the seven-tag roster first, then these in their order.
+    let out = write_games(&games);
+    let again = read_all(&out, "tags written");
+    let ours = |t: &tapir::game::Tags| -> Vec<(String, String)> {
+        t.iter()
+            .filter(|(k, _)| k.starts_with('T'))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    assert_eq!(ours(&again[0].tags), ours(tags));
+    assert_eq!(ours(tags).len(), n);
+}
