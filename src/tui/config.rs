@@ -405,7 +405,8 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
     let before = toml::Table::try_from(loaded)?;
     let after = toml::Table::try_from(session)?;
     let keys: std::collections::BTreeSet<&String> = before.keys().chain(after.keys()).collect();
-    for key in keys {
+    // The engines merge one by one (`merge_engines`), not as one value.
+    for key in keys.into_iter().filter(|k| *k != "engine") {
         match (before.get(key), after.get(key)) {
             (old, Some(new)) if old != Some(new) => {
                 // One key as its own document, so that TOML writes it as
@@ -434,11 +435,101 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
             _ => {}
         }
     }
+    merge_engines(&mut doc, &loaded.engines, &session.engines)?;
     let text = doc.to_string();
     // What is written must read back as the session's settings where it
     // changed them.
     Config::parse(&text).context("the merged settings do not read")?;
     Ok(text)
+}
+
+/// The session's changes to the engines (`before` as read at start,
+/// `after` at exit), made by name in the file's `[[engine]]` tables: one
+/// the session removed goes, one it changed is replaced in its place, one
+/// it added is appended, and those it never touched (added by hand while
+/// the board ran, or unchanged) stay with their comments.
+fn merge_engines(
+    doc: &mut toml_edit::DocumentMut,
+    before: &[EngineConfig],
+    after: &[EngineConfig],
+) -> Result<()> {
+    let named = |list: &[EngineConfig], name: &str| list.iter().find(|e| e.name == name).cloned();
+    let removed: Vec<&str> = (before.iter())
+        .filter(|e| named(after, &e.name).is_none())
+        .map(|e| e.name.as_str())
+        .collect();
+    let changed: Vec<&EngineConfig> = (after.iter())
+        .filter(|e| named(before, &e.name).as_ref() != Some(*e))
+        .collect();
+    if removed.is_empty() && changed.is_empty() {
+        return Ok(());
+    }
+    if doc.get("engine").is_none_or(|i| !i.is_array_of_tables()) {
+        doc.insert(
+            "engine",
+            toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+        );
+    }
+    let Some(tables) = doc
+        .get_mut("engine")
+        .and_then(toml_edit::Item::as_array_of_tables_mut)
+    else {
+        return Ok(());
+    };
+    let name_of = |t: &toml_edit::Table| t.get("name").and_then(|v| v.as_str()).map(str::to_string);
+    tables.retain(|t| name_of(t).is_none_or(|n| !removed.contains(&n.as_str())));
+    for e in changed {
+        let table = engine_table(e)?;
+        let at = (tables.iter()).position(|t| name_of(t).as_deref() == Some(e.name.as_str()));
+        match at {
+            Some(i) => {
+                if let Some(t) = tables.get_mut(i) {
+                    let (decor, position) = (t.decor().clone(), t.position());
+                    *t = table;
+                    *t.decor_mut() = decor;
+                    t.set_position(position);
+                }
+            }
+            None => {
+                let mut table = table;
+                table.decor_mut().set_prefix("\n");
+                tables.push(table)
+            }
+        }
+    }
+    if tables.is_empty() {
+        doc.remove("engine");
+    }
+    Ok(())
+}
+
+/// One engine as the `[[engine]]` table TOML writes for it.
+fn engine_table(e: &EngineConfig) -> Result<toml_edit::Table> {
+    #[derive(Serialize)]
+    struct One<'a> {
+        engine: [&'a EngineConfig; 1],
+    }
+    let mut doc: toml_edit::DocumentMut = toml::to_string(&One { engine: [e] })?.parse()?;
+    let mut table = doc
+        .remove("engine")
+        .and_then(|i| i.into_array_of_tables().ok())
+        .and_then(|mut a| {
+            let t = a.get_mut(0).map(std::mem::take);
+            t
+        })
+        .ok_or_else(|| anyhow!("engine {}: could not be written as TOML", e.name))?;
+    // Its options inline (`options = { Threads = "2" }`): a sub-table
+    // would keep its place in the document it came from.
+    for (_, item) in table.iter_mut() {
+        if item.is_table() {
+            if let Ok(v) = std::mem::take(item).into_value() {
+                *item = toml_edit::Item::Value(v);
+            }
+        }
+    }
+    table.fmt();
+    table.set_position(None);
+    Ok(table)
 }
 
 /// Writes the session's changed settings into the settings file at exit
@@ -498,6 +589,50 @@ mod tests {
         assert_eq!(Config::parse(&text2).unwrap(), session2, "{text2}");
         // A file broken by hand meanwhile is left alone.
         assert!(merged_settings("multipv = 99\n", &loaded, &session).is_err());
+    }
+
+    /// The session's engine changes go in by name: one added by hand while
+    /// the board ran stays (with its comment) when the session adds,
+    /// changes or removes others, even every one it knew.
+    #[test]
+    fn engine_changes_keep_engines_added_by_hand() {
+        let engine = |name: &str, threads: &str| EngineConfig {
+            name: name.into(),
+            command: format!("/usr/games/{name}"),
+            args: Vec::new(),
+            options: [("Threads".to_string(), threads.to_string())].into(),
+        };
+        let loaded = Config {
+            engines: vec![engine("a", "1"), engine("b", "1")],
+            ..Config::default()
+        };
+        let on_start = loaded.to_toml();
+        let by_hand = "# kept\n[[engine]]\nname = \"hand\"\ncommand = \"/usr/games/hand\"\n";
+        let on_disk = format!("{on_start}{by_hand}");
+        let names = |text: &str| -> Vec<String> {
+            let c = Config::parse(text).unwrap();
+            c.engines.iter().map(|e| e.name.clone()).collect()
+        };
+        // Removes a, changes b, adds c.
+        let mut session = loaded.clone();
+        session.engines = vec![engine("b", "4"), engine("c", "1")];
+        let text = merged_settings(&on_disk, &loaded, &session).unwrap();
+        assert_eq!(names(&text), ["b", "hand", "c"], "{text}");
+        assert!(text.contains("# kept"), "{text}");
+        let read = Config::parse(&text).unwrap();
+        assert_eq!(read.engines[0], engine("b", "4"));
+        // Removes every engine it knew: the hand-made one stays.
+        let mut none = loaded.clone();
+        none.engines.clear();
+        let text = merged_settings(&on_disk, &loaded, &none).unwrap();
+        assert_eq!(names(&text), ["hand"], "{text}");
+        // Nothing left at all: the key goes.
+        let alone = on_start.clone();
+        let text = merged_settings(&alone, &loaded, &none).unwrap();
+        assert!(
+            names(&text).is_empty() && !text.contains("\n[[engine]]"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -161,8 +161,13 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     let existing = || -> anyhow::Result<(String, Encoding, FileStyle)> {
         read_pgn_styled(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
-    let latin1_note = |enc: Encoding| {
-        (enc == Encoding::Latin1).then(|| "the file was Latin-1 and is UTF-8 now".to_string())
+    let latin1_note = |enc: Encoding| match enc {
+        Encoding::Utf8 => None,
+        Encoding::Latin1 => Some("the file was Latin-1 and is UTF-8 now".to_string()),
+        Encoding::Mixed => Some(
+            "the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now"
+                .to_string(),
+        ),
     };
     // A new folder is said, not made silently.
     let new_dir = path

@@ -146,16 +146,24 @@ impl<'a> Lexer<'a> {
                 None | Some('\n') => {
                     return Tok::BadTag(format!("tag {name}: the value has no closing quote"))
                 }
+                // The standard escapes only `\\` and `\"`; any other
+                // backslash ("C:\Games") is the value's own.
                 Some('\\') => {
                     self.pos += 1;
-                    if let Some(c) = self.peek().filter(|&c| c != '\n') {
-                        value.push(c);
-                        self.pos += c.len_utf8();
+                    match self.peek() {
+                        Some(c @ ('\\' | '"')) => {
+                            value.push(c);
+                            self.pos += 1;
+                        }
+                        _ => value.push('\\'),
                     }
                 }
                 Some('"') => {
                     self.pos += 1;
-                    break;
+                    if !self.quote_inside_value() {
+                        break;
+                    }
+                    value.push('"');
                 }
                 Some(c) => {
                     value.push(c);
@@ -170,6 +178,23 @@ impl<'a> Lexer<'a> {
             // Tolerated: a missing ']' (the value was whole).
         }
         Tok::Tag { name, value }
+    }
+
+    /// Whether the quote just read is part of a tag's value rather than
+    /// its end: an unescaped quote as many files have (`[Event "The "Big"
+    /// Open"]`), which is followed on its line by neither `]` nor a line
+    /// end but by a later quote that is.
+    fn quote_inside_value(&self) -> bool {
+        let rest = &self.text[self.pos..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        let after = line.trim_start_matches([' ', '\t']);
+        !after.is_empty()
+            && !after.starts_with(']')
+            && line.match_indices('"').any(|(i, _)| {
+                line[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(']')
+            })
     }
 
     /// A movetext word, split into move number, move and glyphs: the
@@ -362,6 +387,23 @@ mod tests {
                 Tok::BadTag("tag Bad: the value must be in quotes".to_string()),
                 Tok::BadTag("a tag without a name".to_string()),
                 Tok::BadTag("tag Open: the value has no closing quote".to_string()),
+            ]
+        );
+        // Unescaped quotes inside a value and backslashes that escape
+        // nothing are the value's own; two tags on one line stay two.
+        let tag = |name, value: &str| Tok::Tag {
+            name,
+            value: value.to_string(),
+        };
+        assert_eq!(
+            toks("[Event \"The \"Big\" Open\"]\n[Site \"C:\\Games\\x\"] [Round \"1\"]\n[Annotator \"Say \"hi\"\" ]\n[Date \"2024\"\n1. e4"),
+            [
+                tag("Event", "The \"Big\" Open"),
+                tag("Site", "C:\\Games\\x"),
+                tag("Round", "1"),
+                tag("Annotator", "Say \"hi\""),
+                tag("Date", "2024"),
+                Tok::Move("e4"),
             ]
         );
         assert_eq!(

@@ -154,7 +154,9 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
         line_base() + line
     };
 
-    // The tag section (comments between tags are passed over, as readers do).
+    // The tag section. A comment between tags is held and becomes the
+    // game's opening comment, as if it stood before the moves.
+    let mut held = Vec::new();
     while let Some(t) = tokens.peek() {
         match &t.tok {
             Tok::Tag { name, value } => {
@@ -171,6 +173,10 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
             Tok::Comment { .. } | Tok::LineComment(_) if tags.is_empty() => {
                 // A comment before any tag belongs to the movetext.
                 break;
+            }
+            Tok::Comment { .. } | Tok::LineComment(_) => {
+                held.extend(tokens.next());
+                continue;
             }
             _ => break,
         }
@@ -195,7 +201,7 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
     };
 
     let mut b = Builder::new(start);
-    for t in tokens {
+    for t in held.into_iter().chain(tokens) {
         b.token(&t, &mut problems, &at);
     }
     b.finish(&mut tags, &mut problems);
@@ -574,6 +580,27 @@ mod tests {
         assert_eq!(
             r.problems,
             ["line 2: a second White tag; the first ('A') was not kept"]
+        );
+    }
+
+    /// A comment between tags keeps the tags after it, and itself as
+    /// the game's opening comment; a quote inside a value does not split
+    /// the game.
+    #[test]
+    fn comments_and_quotes_in_the_tag_section_lose_nothing() {
+        let r = one("[Event \"The \"Big\" Open\"]\n{note}\n[White \"A\"]\n; line\n[Black \"B\"]\n\n{start} 1. e4 *");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let tags = &r.game.tags;
+        assert_eq!(tags.get("Event"), Some("The \"Big\" Open"));
+        assert_eq!(
+            (tags.get("White"), tags.get("Black")),
+            (Some("A"), Some("B"))
+        );
+        assert_eq!(r.game.tree().root().comment, "note line start");
+        assert_eq!(sans(&r.game, r.game.tree().mainline()), ["e4"]);
+        assert_eq!(
+            split_games("[Event \"The \"Big\" Open\"]\n[Site \"X\"]\n\n1. e4 *").len(),
+            1
         );
     }
 

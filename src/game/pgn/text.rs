@@ -1,15 +1,31 @@
 //! Bytes of a PGN file to text. The PGN standard's character set is
 //! ISO 8859-1 and many real files are Latin-1 (often Windows-1252); others
-//! are UTF-8, some with a byte-order mark. A file that is valid UTF-8 is
-//! read as UTF-8; any other is read as Windows-1252 (Latin-1 plus the
-//! printable characters Windows puts in 0x80-0x9F), which never fails.
-//! Line ends become `\n`. tapir always writes UTF-8.
+//! are UTF-8, some with a byte-order mark, and some a mix (a UTF-8 file
+//! with one game pasted in from a Latin-1 one). Every valid UTF-8
+//! sequence is read as UTF-8 and every other byte as Windows-1252
+//! (Latin-1 plus the printable characters Windows puts in 0x80-0x9F), so
+//! reading never fails and the UTF-8 parts of a mixed file are never
+//! garbled. Line ends become `\n`. tapir always writes UTF-8.
 
 /// Which encoding a file was read in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Encoding {
     Utf8,
+    /// No byte was part of a UTF-8 sequence: all read as Windows-1252.
     Latin1,
+    /// UTF-8 with some bytes that are not, read as Windows-1252.
+    Mixed,
+}
+
+impl Encoding {
+    /// What a message says of a file read this way, or `None` for UTF-8.
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Encoding::Utf8 => None,
+            Encoding::Latin1 => Some("read as Latin-1 (it is not UTF-8)"),
+            Encoding::Mixed => Some("its bytes that are not UTF-8 were read as Latin-1"),
+        }
+    }
 }
 
 /// Windows-1252's characters for 0x80..=0x9F (undefined ones stay the C1
@@ -22,18 +38,23 @@ const CP1252_HIGH: [char; 32] = [
 /// The text of a PGN file and the encoding it was read in.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let (text, enc) = match std::str::from_utf8(bytes) {
-        Ok(s) => (s.to_string(), Encoding::Utf8),
-        Err(_) => (
-            bytes
-                .iter()
-                .map(|&b| match b {
-                    0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
-                    _ => b as char,
-                })
-                .collect(),
-            Encoding::Latin1,
-        ),
+    let mut text = String::with_capacity(bytes.len());
+    let (mut utf8_multibyte, mut other) = (false, false);
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        utf8_multibyte |= !chunk.valid().is_ascii();
+        for &b in chunk.invalid() {
+            other = true;
+            text.push(match b {
+                0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
+                _ => b as char,
+            });
+        }
+    }
+    let enc = match (other, utf8_multibyte) {
+        (false, _) => Encoding::Utf8,
+        (true, false) => Encoding::Latin1,
+        (true, true) => Encoding::Mixed,
     };
     (normalize_newlines(text), enc)
 }
@@ -62,5 +83,10 @@ mod tests {
         assert_eq!(t, "[White \"Sjöberg\"] “q”\n");
         assert_eq!(decode("Réti".as_bytes()).0, "Réti");
         assert_eq!(decode(&[0x81]).0, "\u{81}");
+        // A UTF-8 file with one Latin-1 game keeps its UTF-8 as it was.
+        let (t, e) = decode(b"[White \"R\xC3\xA9ti\"]\n[Black \"Sj\xF6berg\"]\n");
+        assert_eq!(e, Encoding::Mixed);
+        assert_eq!(t, "[White \"Réti\"]\n[Black \"Sjöberg\"]\n");
+        assert_eq!(Encoding::Utf8.note(), None);
     }
 }

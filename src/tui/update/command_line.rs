@@ -186,11 +186,9 @@ impl App {
         let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
             .map(|e| (e.span.clone(), game_label(&e)))
             .unzip();
-        let latin1 = if encoding == Encoding::Latin1 {
-            "; read as Latin-1 (it is not UTF-8), saved as UTF-8"
-        } else {
-            ""
-        };
+        let latin1 = encoding
+            .note()
+            .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
         match spans.len() {
             0 => self.error(format!("{name}: no game found")),
             1 => {
@@ -200,7 +198,7 @@ impl App {
                     index: None,
                     fingerprint,
                 });
-                self.open_read(name, text, spans[0].clone(), 0, origin, latin1);
+                self.open_read(name, text, spans[0].clone(), 0, origin, &latin1);
             }
             n => {
                 self.dialogs.overlay = Overlay::Picker {
