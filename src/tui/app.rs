@@ -24,7 +24,6 @@ use crate::eval::hce::attribution::{attribute, Contribution};
 use crate::eval::nnue::{explain, Network, NnueExplain};
 use crate::eval::teach::{hce_piece_values, MoveDelta};
 use crate::eval::{trace, Trace};
-
 use crate::game::{Game, NodeId};
 use std::ops::Range;
 use std::path::PathBuf;

@@ -448,18 +448,18 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
 /// the session removed goes, one it changed is replaced in its place, one
 /// it added is appended, and those it never touched (added by hand while
 /// the board ran, or unchanged) stay with their comments.
-fn merge_engines(
+fn merge_engines<'a>(
     doc: &mut toml_edit::DocumentMut,
-    before: &[EngineConfig],
-    after: &[EngineConfig],
+    before: &'a [EngineConfig],
+    after: &'a [EngineConfig],
 ) -> Result<()> {
-    let named = |list: &[EngineConfig], name: &str| list.iter().find(|e| e.name == name).cloned();
+    let named = |list: &'a [EngineConfig], name: &str| list.iter().find(|e| e.name == name);
     let removed: Vec<&str> = (before.iter())
         .filter(|e| named(after, &e.name).is_none())
         .map(|e| e.name.as_str())
         .collect();
     let changed: Vec<&EngineConfig> = (after.iter())
-        .filter(|e| named(before, &e.name).as_ref() != Some(*e))
+        .filter(|e| named(before, &e.name) != Some(*e))
         .collect();
     if removed.is_empty() && changed.is_empty() {
         return Ok(());
@@ -476,11 +476,13 @@ fn merge_engines(
     else {
         return Ok(());
     };
-    let name_of = |t: &toml_edit::Table| t.get("name").and_then(|v| v.as_str()).map(str::to_string);
-    tables.retain(|t| name_of(t).is_none_or(|n| !removed.contains(&n.as_str())));
+    fn name_of(t: &toml_edit::Table) -> Option<&str> {
+        t.get("name").and_then(|v| v.as_str())
+    }
+    tables.retain(|t| name_of(t).is_none_or(|n| !removed.contains(&n)));
     for e in changed {
         let table = engine_table(e)?;
-        let at = (tables.iter()).position(|t| name_of(t).as_deref() == Some(e.name.as_str()));
+        let at = (tables.iter()).position(|t| name_of(t) == Some(e.name.as_str()));
         match at {
             Some(i) => {
                 if let Some(t) = tables.get_mut(i) {

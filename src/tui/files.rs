@@ -161,7 +161,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     let existing = || -> anyhow::Result<(String, Encoding, FileStyle)> {
         read_pgn_styled(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
-    let latin1_note = |enc: Encoding| match enc {
+    let encoding_note = |enc: Encoding| match enc {
         Encoding::Utf8 => None,
         Encoding::Latin1 => Some("the file was Latin-1 and is UTF-8 now".to_string()),
         Encoding::Mixed => Some(
@@ -219,7 +219,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             };
             write_atomic(path, style.apply(&joined))?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
-            if let Some(n) = latin1_note(enc) {
+            if let Some(n) = encoding_note(enc) {
                 note.push_str(&format!("; {n}"));
             }
             done(Some(games), Some(note))
@@ -265,7 +265,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 format!("{}{text}\n{after}", &old[..span.start])
             };
             write_atomic(path, style.apply(&joined))?;
-            done(index.map(|_| i), latin1_note(enc))
+            done(index.map(|_| i), encoding_note(enc))
         }
     }
 }

@@ -186,7 +186,7 @@ impl App {
         let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
             .map(|e| (e.span.clone(), game_label(&e)))
             .unzip();
-        let latin1 = encoding
+        let encoding_note = encoding
             .note()
             .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
         match spans.len() {
@@ -198,7 +198,7 @@ impl App {
                     index: None,
                     fingerprint,
                 });
-                self.open_read(name, text, spans[0].clone(), 0, origin, &latin1);
+                self.open_read(name, text, spans[0].clone(), 0, origin, &encoding_note);
             }
             n => {
                 self.dialogs.overlay = Overlay::Picker {
@@ -211,7 +211,7 @@ impl App {
                     }),
                     selected: 0,
                 };
-                self.info(format!("{name}: {n} games - pick one{latin1}"));
+                self.info(format!("{name}: {n} games - pick one{encoding_note}"));
             }
         }
     }
