@@ -5,6 +5,7 @@
 
 use super::lexer::{Lexer, Tok};
 use super::read::split_games;
+use super::tag_section::read_tag_section;
 use crate::game::tags::Tags;
 use std::ops::Range;
 
@@ -40,29 +41,22 @@ pub fn index_games(text: &str) -> Vec<IndexEntry> {
 /// only a label per game never holds every game's tags at once.
 pub fn each_game(text: &str) -> impl Iterator<Item = IndexEntry> + '_ {
     split_games(text).into_iter().map(|span| {
-        let mut tags = Tags::new();
+        let mut tokens = Lexer::new(&text[span.clone()]).peekable();
+        let tags = read_tag_section(&mut tokens).tags;
         let mut plies = 0;
         let mut depth = 0usize;
         let mut result = None;
         let mut variations = 0;
-        let mut in_tags = true;
-        for t in Lexer::new(&text[span.clone()]) {
+        for t in tokens {
             match t.tok {
-                Tok::Tag { name, value } if in_tags => tags.set(name, &value),
-                Tok::Tag { .. } | Tok::BadTag(_) => {}
                 Tok::Open => {
-                    in_tags = false;
                     variations += usize::from(depth == 0);
                     depth += 1;
                 }
                 Tok::Close => depth = depth.saturating_sub(1),
-                Tok::Move(_) => {
-                    in_tags = false;
-                    plies += usize::from(depth == 0);
-                }
+                Tok::Move(_) => plies += usize::from(depth == 0),
                 Tok::Result(r) if depth == 0 => result = Some(r),
-                Tok::Comment { .. } | Tok::LineComment(_) | Tok::Escape(_) => {}
-                _ => in_tags = false,
+                _ => {}
             }
         }
         IndexEntry {
@@ -90,5 +84,23 @@ mod tests {
         // Not checked here: an illegal move still counts.
         assert_eq!(idx[1].plies, 1);
         assert!(text[idx[1].span.clone()].starts_with("[White \"B\"]"));
+    }
+
+    #[test]
+    fn lists_the_tags_the_reader_keeps() {
+        for text in [
+            "[White \"A\"]\n{between}\n[Black \"B\"]\n1. e4 *",
+            "{first} [White \"A\"] 1. e4 *",
+            "[White \"A\"]\n[White \"B\"]\n1. e4 *",
+            "[White \"A\"]\n% escape\n[Black \"B\"]\n1. e4 *",
+        ] {
+            let read = crate::game::pgn::read_first(text).unwrap();
+            let listed = index_games(text);
+            assert_eq!(listed.len(), 1, "{text}");
+            for name in ["White", "Black"] {
+                let kept = read.game.tags.get(name);
+                assert_eq!(listed[0].tags.get(name), kept, "{name} in {text}");
+            }
+        }
     }
 }

@@ -1,10 +1,12 @@
 //! PGN, the text form of games: decoding a file's bytes (`text`), tokens
-//! (`lexer`), game trees from text (`read`) and back (`write`), and a quick
+//! (`lexer`), the tag section both readers share (`tag_section`), game
+//! trees from text (`read`) and back (`write`), and a quick
 //! index of a many-game file for the picker (`index`).
 
 pub mod index;
 pub mod lexer;
 pub mod read;
+pub mod tag_section;
 pub mod text;
 pub mod write;
 

@@ -13,6 +13,7 @@
 //! lists everything it could not keep there (normally nothing).
 
 use super::lexer::{line_of, Lexer, Tok, Token};
+use super::tag_section::{read_tag_section, TagSection};
 use crate::chess::{parse_san, parse_uci, Board, Move, MoveError};
 use crate::game::nag::Nag;
 use crate::game::tags::Tags;
@@ -138,8 +139,6 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
     let base = std::cell::OnceCell::new();
     let line_base = || *base.get_or_init(|| line_of(text, span.start) - 1);
     let mut tokens = Lexer::new(body).peekable();
-    let mut tags = Tags::new();
-    let mut problems = Vec::new();
     // Tokens come in order: each line number is counted on from the last,
     // so a file of many problems is read in linear time.
     let last = std::cell::Cell::new((0usize, 1usize));
@@ -156,32 +155,15 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
 
     // The tag section. A comment between tags is held and becomes the
     // game's opening comment, as if it stood before the moves.
-    let mut held = Vec::new();
-    while let Some(t) = tokens.peek() {
-        match &t.tok {
-            Tok::Tag { name, value } => {
-                if let Some(old) = tags.get(name) {
-                    problems.push(format!(
-                        "line {}: a second {name} tag; the first ('{old}') was not kept",
-                        at(t.pos)
-                    ));
-                }
-                tags.set(name, value)
-            }
-            Tok::BadTag(why) => problems.push(format!("line {}: {why}; not kept", at(t.pos))),
-            Tok::Escape(_) => problems.push(format!("line {}: a % escape line", at(t.pos))),
-            Tok::Comment { .. } | Tok::LineComment(_) if tags.is_empty() => {
-                // A comment before any tag belongs to the movetext.
-                break;
-            }
-            Tok::Comment { .. } | Tok::LineComment(_) => {
-                held.extend(tokens.next());
-                continue;
-            }
-            _ => break,
-        }
-        tokens.next();
-    }
+    let TagSection {
+        mut tags,
+        held,
+        problems,
+    } = read_tag_section(&mut tokens);
+    let mut problems: Vec<String> = problems
+        .into_iter()
+        .map(|(pos, why)| format!("line {}: {why}", at(pos)))
+        .collect();
     let err = |message: String| PgnError {
         game: index,
         message,
