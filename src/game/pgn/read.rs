@@ -153,8 +153,8 @@ pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGam
         line_base() + line
     };
 
-    // The tag section. A comment between tags is held and becomes the
-    // game's opening comment, as if it stood before the moves.
+    // The tag section. A comment before or between tags is held and
+    // becomes the game's opening comment, as if it stood before the moves.
     let TagSection {
         mut tags,
         held,
@@ -584,6 +584,11 @@ mod tests {
             split_games("[Event \"The \"Big\" Open\"]\n[Site \"X\"]\n\n1. e4 *").len(),
             1
         );
+        // A comment before the first tag of a file keeps the tags too.
+        let r = one("{from the database}\n[White \"A\"]\n\n1. e4 *");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!(r.game.tags.get("White"), Some("A"));
+        assert_eq!(r.game.tree().root().comment, "from the database");
     }
 
     #[test]

@@ -9,16 +9,17 @@ use std::iter::Peekable;
 /// What a tag section held.
 pub struct TagSection<'a> {
     pub tags: Tags,
-    /// Comments between tags, in order: the game's opening comment, as if
-    /// they stood before the moves.
+    /// Comments before and between tags, in order: the game's opening
+    /// comment, as if they stood before the moves.
     pub held: Vec<Token<'a>>,
     /// What was not kept, each with its byte position in the game's text.
     pub problems: Vec<(usize, String)>,
 }
 
 /// Reads the tags at the head of `tokens`, leaving the first token of the
-/// movetext (or a comment before any tag, which belongs to the movetext)
-/// unread. A repeated tag keeps its last value.
+/// movetext unread. Comments before or between the tags are held (a game
+/// without tags holds the comments before its first move, which stay its
+/// opening comment). A repeated tag keeps its last value.
 pub fn read_tag_section<'a>(
     tokens: &mut Peekable<impl Iterator<Item = Token<'a>>>,
 ) -> TagSection<'a> {
@@ -40,7 +41,6 @@ pub fn read_tag_section<'a>(
             }
             Tok::BadTag(why) => s.problems.push((t.pos, format!("{why}; not kept"))),
             Tok::Escape(_) => s.problems.push((t.pos, "a % escape line".to_string())),
-            Tok::Comment { .. } | Tok::LineComment(_) if s.tags.is_empty() => break,
             Tok::Comment { .. } | Tok::LineComment(_) => {
                 s.held.extend(tokens.next());
                 continue;
@@ -75,10 +75,14 @@ mod tests {
     }
 
     #[test]
-    fn a_comment_before_any_tag_belongs_to_the_movetext() {
+    fn a_comment_before_the_tags_keeps_them() {
         let (s, next) = section("{first} [White \"A\"] 1. e4 *");
+        assert_eq!(s.tags.get("White"), Some("A"));
+        assert_eq!(s.held.len(), 1);
+        assert!(matches!(next, Some(Tok::Move("e4"))));
+        let (s, _) = section("{first} 1. e4 *");
         assert!(s.tags.is_empty());
-        assert!(matches!(next, Some(Tok::Comment { .. })));
+        assert_eq!(s.held.len(), 1, "a tagless game's opening comment");
     }
 
     #[test]
