@@ -464,6 +464,14 @@ fn merge_engines<'a>(
     if removed.is_empty() && changed.is_empty() {
         return Ok(());
     }
+    // Engines written as one inline array (`engine = [{ name = ... }]`)
+    // become `[[engine]]` tables, every one kept.
+    if let Some(item) = doc.get_mut("engine") {
+        *item = match std::mem::take(item).into_array_of_tables() {
+            Ok(tables) => toml_edit::Item::ArrayOfTables(tables),
+            Err(item) => item,
+        };
+    }
     if doc.get("engine").is_none_or(|i| !i.is_array_of_tables()) {
         doc.insert(
             "engine",
@@ -628,6 +636,15 @@ mod tests {
         none.engines.clear();
         let text = merged_settings(&on_disk, &loaded, &none).unwrap();
         assert_eq!(names(&text), ["hand"], "{text}");
+        // Engines written as an inline array are kept as well.
+        let inline = "engine = [{ name = \"a\", command = \"/usr/games/a\" }, \
+                      { name = \"hand\", command = \"/usr/games/hand\" }]\n";
+        let from_inline = Config::parse(inline).unwrap();
+        assert_eq!(names(inline), ["a", "hand"]);
+        let mut added = from_inline.clone();
+        added.engines.push(engine("c", "1"));
+        let text = merged_settings(inline, &from_inline, &added).unwrap();
+        assert_eq!(names(&text), ["a", "hand", "c"], "{text}");
         // Nothing left at all: the key goes.
         let alone = on_start.clone();
         let text = merged_settings(&alone, &loaded, &none).unwrap();
