@@ -161,14 +161,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     let existing = || -> anyhow::Result<(String, Encoding, FileStyle)> {
         read_pgn_styled(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
-    let encoding_note = |enc: Encoding| match enc {
-        Encoding::Utf8 => None,
-        Encoding::Latin1 => Some("the file was Latin-1 and is UTF-8 now".to_string()),
-        Encoding::Mixed => Some(
-            "the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now"
-                .to_string(),
-        ),
-    };
+    let encoding_note = |enc: Encoding| enc.saved_note().map(String::from);
     // A new folder is said, not made silently.
     let new_dir = path
         .parent()
@@ -319,6 +312,32 @@ mod tests {
             read_pgn(&latin).unwrap(),
             ("[White \"Jürgen\"]\n".to_string(), Encoding::Latin1)
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save into a file that was not all UTF-8 says that it is UTF-8 now.
+    #[test]
+    fn a_save_says_when_the_file_becomes_utf8() {
+        let dir = temp("save-enc");
+        let game = "[Event \"B\"]\n\n1. d4 *\n";
+        let note = |bytes: &[u8]| {
+            let f = dir.join("e.pgn");
+            std::fs::write(&f, bytes).unwrap();
+            match save_game(&f, game, &SaveHow::Append).unwrap() {
+                Saved::Done { note, .. } => note.unwrap_or_default(),
+                other => panic!("{other:?}"),
+            }
+        };
+        let latin = note(b"[White \"J\xfcrgen\"]\n\n1. e4 *\n");
+        assert!(
+            latin.contains("the file was Latin-1 and is UTF-8 now"),
+            "{latin}"
+        );
+        let mixed = note(b"[White \"R\xc3\xa9ti\"]\n[Black \"Sj\xf6berg\"]\n\n1. e4 *\n");
+        let said = "the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now";
+        assert!(mixed.contains(said), "{mixed}");
+        let utf8 = note("[White \"Réti\"]\n\n1. e4 *\n".as_bytes());
+        assert!(!utf8.contains("UTF-8"), "{utf8}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -71,7 +71,7 @@ mod tests {
         assert_eq!(s.tags.get("Black"), Some("B"));
         assert_eq!(s.held.len(), 1);
         assert!(s.problems.is_empty());
-        assert!(!matches!(next, Some(Tok::Tag { .. }) | None));
+        assert!(matches!(next, Some(Tok::Move("e4"))));
     }
 
     #[test]

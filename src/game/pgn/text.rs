@@ -26,6 +26,17 @@ impl Encoding {
             Encoding::Mixed => Some("its bytes that are not UTF-8 were read as Latin-1"),
         }
     }
+
+    /// What a save says of a file it rewrote in UTF-8, or `None` for UTF-8.
+    pub fn saved_note(self) -> Option<&'static str> {
+        match self {
+            Encoding::Utf8 => None,
+            Encoding::Latin1 => Some("the file was Latin-1 and is UTF-8 now"),
+            Encoding::Mixed => {
+                Some("the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now")
+            }
+        }
+    }
 }
 
 /// Windows-1252's characters for 0x80..=0x9F (undefined ones stay the C1
