@@ -221,7 +221,8 @@ struct Builder {
     skipping_main: bool,
     /// The problem that the skip will complete with its count.
     pending: Option<usize>,
-    result: Option<&'static str>,
+    /// The main line's result token and the line it stands on.
+    result: Option<(&'static str, String)>,
     /// Text after the result (other than comments) ends the game; only
     /// `split_games` sees it, so here it is only guarded against.
     done: bool,
@@ -343,7 +344,7 @@ impl Builder {
             }
             Tok::Result(r) => {
                 if self.stack.len() == 1 {
-                    self.result = Some(r);
+                    self.result = Some((r, line.to_string()));
                     if self.skipping_main {
                         self.done = true;
                     }
@@ -471,10 +472,16 @@ impl Builder {
             let node = self.tree.node_mut(top);
             append(&mut node.comment, &c);
         }
-        // The movetext's result fills a missing or unknown Result tag.
-        if let Some(r) = self.result {
-            if tags.get("Result").is_none_or(|v| v.trim() == "*") {
-                tags.set("Result", r);
+        // The movetext's result fills a missing or unknown Result tag. One
+        // that contradicts a decided tag is reported, so the game counts
+        // as read in part and its file keeps its text.
+        if let Some((r, line)) = self.result.take() {
+            match tags.get("Result").map(str::trim) {
+                None | Some("*") => tags.set("Result", r),
+                Some(tag) if r != "*" && tag != r => problems.push(format!(
+                    "line {line}: the result {r} after the moves (the Result tag says {tag})"
+                )),
+                Some(_) => {}
             }
         }
     }
@@ -553,6 +560,24 @@ mod tests {
             r.problems[1]
         );
         assert_eq!(g.tags.get("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn a_result_that_contradicts_the_tag_is_said() {
+        let r = one("[Result \"0-1\"]\n\n1. e4 e5\n1-0");
+        assert_eq!(r.game.tags.get("Result"), Some("0-1"));
+        assert_eq!(
+            r.problems,
+            ["line 4: the result 1-0 after the moves (the Result tag says 0-1)"]
+        );
+        // The same result, an unknown tag, or "*" after the moves: nothing to say.
+        for text in [
+            "[Result \"1-0\"]\n\n1. e4 1-0",
+            "[Result \"*\"]\n\n1. e4 1-0",
+            "[Result \"1-0\"]\n\n1. e4 *",
+        ] {
+            assert!(one(text).problems.is_empty(), "{text}");
+        }
     }
 
     #[test]
