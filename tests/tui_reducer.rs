@@ -1000,6 +1000,37 @@ fn replacing_an_unsaved_game_asks_first() {
     );
 }
 
+/// A pasted game is held by no file, so the board holds its only copy:
+/// putting another game in its place asks first, as for moves played here.
+/// A game from a file goes quietly (the file keeps it).
+#[test]
+fn a_pasted_game_is_not_replaced_without_asking() {
+    let mut a = app();
+    a.update(Action::Paste(
+        "[Event \"Web game\"]\n\n1. e4 e5 2. Nf3 {my note} *".into(),
+    ));
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
+    assert!(a.doc.unsaved, "the clipboard is no save");
+    a.update(Action::NewGame);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3"], "kept on no");
+
+    let mut a = app();
+    a.update(Action::FileLoaded {
+        path: "one.pgn".into(),
+        text: "[Event \"A\"]\n\n1. d4 d5 *\n".into(),
+        encoding: Encoding::Utf8,
+    });
+    assert!(!a.doc.unsaved);
+    a.update(Action::NewGame);
+    assert_eq!(a.dialogs.overlay, Overlay::None, "the file holds it");
+}
+
 #[test]
 fn help_eval_view_and_frame_overlay_toggle() {
     let mut a = app();

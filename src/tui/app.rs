@@ -307,8 +307,8 @@ pub struct Replacement {
     /// Whether a game against the engine ends with it: a loaded game or
     /// position opens for analysis, while `n` starts the same kind of game.
     pub leaves_play: bool,
-    /// Whether the new game is the user's own work that no file holds yet
-    /// (a position set up in the editor): replacing it then asks first.
+    /// Whether the new game is held by no file (a position set up in the
+    /// editor, a pasted game): replacing it then asks first.
     pub made_here: bool,
 }
 

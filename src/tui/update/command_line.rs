@@ -248,6 +248,9 @@ impl App {
                     [one] => format!("; not kept: {one}"),
                     [first, rest @ ..] => format!("; not kept: {first} (and {} more)", rest.len()),
                 };
+                // Pasted text lives nowhere but the clipboard: the board
+                // holds the only copy, so replacing it asks first.
+                let pasted = origin.is_none();
                 // A game read only in part is not its file's game: `:save`
                 // in place would write the part over the whole.
                 let (origin, partial) = match origin {
@@ -277,7 +280,7 @@ impl App {
                     message,
                     question: "The game is not saved. Open the loaded one?",
                     leaves_play: true,
-                    made_here: false,
+                    made_here: pasted,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
