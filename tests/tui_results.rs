@@ -178,6 +178,44 @@ fn saving_keeps_a_loaded_games_placeholders() {
     let mut fresh = App::new(Config::default(), tapir::game::Game::default());
     let text = saved_text(&mut fresh);
     assert!(text.contains("[Event \"tapir game\"]"), "{text}");
+    // A file with no Event or Site at all: the game is still not tapir's.
+    let mut a = loaded(RESIGNED);
+    a.update(Action::FileLoaded {
+        path: "/tmp/g.pgn".into(),
+        text: "[White \"Anand\"]\n[Black \"Carlsen\"]\n\n1. e4 e5 2. Nf3 1-0\n".into(),
+        encoding: tapir::game::pgn::Encoding::Utf8,
+    });
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert_eq!(a.tree().mainline_len(), 3);
+    let text = saved_text(&mut a);
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(text.contains("[Site \"?\"]"), "{text}");
+}
+
+/// A game against the engine that goes on from a loaded game names its
+/// players, date and event where the file had "?": a change the game
+/// counts as unsaved, and one Ctrl-Z takes back.
+#[test]
+fn playing_on_from_a_loaded_game_names_it_as_one_undoable_edit() {
+    let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[White \"?\"]\n\
+        [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    let mut a = loaded(roster);
+    a.update(Action::Last);
+    assert!(!a.doc.unsaved);
+    start(&mut a, Color::White, 0);
+    assert_eq!(a.doc.game.tags.get("Event"), Some("tapir game"));
+    assert!(a.doc.unsaved, "the game's tags changed");
+    end_game(&mut a);
+    assert_eq!(a.tree().mainline_len(), 2, "no move was played");
+    a.update(Action::Undo);
+    for name in ["Event", "Site", "Date", "White", "Black"] {
+        assert_eq!(a.doc.game.tags.known(name), None, "{name}");
+    }
+    assert!(!a.doc.game.can_undo(), "one step");
+    let text = saved_text(&mut a);
+    assert!(text.contains("[White \"?\"]"), "{text}");
 }
 
 #[test]

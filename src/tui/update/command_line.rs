@@ -236,6 +236,10 @@ impl App {
                 // A board's session in a game's tags (an autosave loaded as
                 // a file) is not this board's: the file keeps its text.
                 let stripped = strip_session_tags(&mut r.game.tags);
+                // "?" where the text has no Event or Site, as PGN writes a
+                // missing one, so that saving does not name the game tapir's.
+                r.game.tags.set_if_missing("Event", "?");
+                r.game.tags.set_if_missing("Site", "?");
                 let tree = r.game.tree();
                 let variations = tree.variation_move_count();
                 let var = if variations > 0 {
@@ -361,8 +365,8 @@ impl App {
         let game = &self.doc.game;
         let mut tags = game.tags.clone();
         strip_session_tags(&mut tags);
-        // Only a game begun in tapir lacks these; a loaded game's "?" is
-        // its own and stays.
+        // Only a game begun in tapir lacks these: a loaded game has them,
+        // "?" where its file had none (`open_read`).
         tags.set_if_missing("Event", "tapir game");
         tags.set_if_missing("Site", "tapir");
         tags.set("Result", &game.result());
@@ -452,21 +456,60 @@ impl App {
         });
     }
 
-    /// Sets the tags of a game played in tapir (today's date, the players)
-    /// where the game has none.
+    /// The tags of a game played in tapir (today's date, the players),
+    /// each for where the game has none.
+    fn play_tags(&self) -> Option<[(&'static str, String); 5]> {
+        let Mode::Play { human, level } = self.play.mode else {
+            return None;
+        };
+        let engine = format!("tapir level {level}");
+        let (w, b) = match human {
+            Color::White => (self.config.player_name(), engine),
+            Color::Black => (engine, self.config.player_name()),
+        };
+        Some([
+            ("Event", "tapir game".to_string()),
+            ("Site", "tapir".to_string()),
+            ("Date", crate::tui::files::today()),
+            ("White", w),
+            ("Black", b),
+        ])
+    }
+
+    /// Names a new game begun against the engine: it is tapir's own, so
+    /// its tags are simply set.
     pub(super) fn set_game_tags(&self, doc: &mut Document) {
-        if let Mode::Play { human, level } = self.play.mode {
-            let engine = format!("tapir level {level}");
-            let (w, b) = match human {
-                Color::White => (self.config.player_name(), engine),
-                Color::Black => (engine, self.config.player_name()),
-            };
-            let tags = &mut doc.game.tags;
-            tags.set_if_unknown("Event", "tapir game");
-            tags.set_if_unknown("Site", "tapir");
-            tags.set_if_unknown("Date", &crate::tui::files::today());
-            tags.set_if_unknown("White", &w);
-            tags.set_if_unknown("Black", &b);
+        for (name, value) in self.play_tags().into_iter().flatten() {
+            doc.game.tags.set_if_unknown(name, &value);
+        }
+    }
+
+    /// Names the board's game when a game against the engine goes on from
+    /// it: a game with moves or tags may be a loaded one, so the tags it
+    /// gains are one edit that Ctrl-Z takes back, and it counts as changed.
+    pub(super) fn name_played_game(&mut self) {
+        if !self.doc.has_work() {
+            // An empty board: the game is tapir's own from its first move.
+            let mut doc = std::mem::take(&mut self.doc);
+            self.set_game_tags(&mut doc);
+            self.doc = doc;
+            return;
+        }
+        let Some(tags) = self.play_tags() else {
+            return;
+        };
+        let at = self.doc.cursor;
+        let mut named = false;
+        self.doc.game.in_one_step("name the players", |g| {
+            for (name, value) in &tags {
+                if g.tags.known(name).is_none() {
+                    g.set_tag(name, Some(value), at);
+                    named = true;
+                }
+            }
+        });
+        if named {
+            self.doc.touch();
         }
     }
 }

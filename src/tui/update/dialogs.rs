@@ -116,9 +116,7 @@ impl App {
         let to_move = self.doc.game.board(start).side_to_move();
         self.play.clocks = clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now));
         self.ui.flipped = d.human == Color::Black;
-        let mut doc = std::mem::take(&mut self.doc);
-        self.set_game_tags(&mut doc);
-        self.doc = doc;
+        self.name_played_game();
         self.refresh();
         let side = d.human.name();
         let clock = match clock {
