@@ -32,6 +32,7 @@ pub mod see;
 pub mod stack;
 pub mod tb;
 pub mod threads;
+pub mod threats;
 pub mod time;
 pub mod tt;
 pub mod tunables;

@@ -15,6 +15,9 @@ pub const HISTORY_MAX: i32 = 16384;
 pub const CAPTURE_HIST_DIV: i32 = 8;
 /// Quiets with history below `-QUIET_SORT_LIMIT * depth` are not sorted.
 pub const QUIET_SORT_LIMIT: i32 = 3000;
+/// The quiet ordering's bonus for a piece leaving a square a cheaper enemy
+/// piece attacks (and its malus for stepping onto one), by piece kind.
+pub const THREAT_ORDER: [i32; 6] = [0, 6000, 6000, 10000, 20000, 0];
 /// Pawn history: slots for pawn structures (a power of two), indexed by
 /// the pawn hash.
 pub const PAWN_HIST_SIZE: usize = 512;

@@ -9,6 +9,7 @@
 use super::history::{piece_to, History, QuietCtx};
 use super::params::{CAPTURE_HIST_DIV, MVV_MUL, QUIET_SORT_LIMIT, SEE_VALUE};
 use super::see::see_ge;
+use super::threats::Threats;
 use crate::chess::movegen::{gen, generate, EachMove};
 use crate::chess::moves::MAX_MOVES;
 use crate::chess::{Bitboard, Board, Move, PieceType};
@@ -69,6 +70,8 @@ pub struct Picker {
     killers: [Move; 2],
     counter: Move,
     ctx: QuietCtx,
+    /// The opponent's attacks by piece value, for the quiets' order.
+    danger: Threats,
     /// Quiescence: noisy moves only (all evasions when in check), no under-promotions.
     qsearch: bool,
     skip_quiets: bool,
@@ -91,6 +94,7 @@ impl Picker {
         killers: [Move; 2],
         counter: Move,
         ctx: QuietCtx,
+        danger: Threats,
         depth: i32,
     ) -> Picker {
         Picker {
@@ -99,6 +103,7 @@ impl Picker {
             killers,
             counter,
             ctx,
+            danger,
             qsearch: false,
             skip_quiets: false,
             cur: 0,
@@ -113,7 +118,14 @@ impl Picker {
     /// A picker for quiescence: captures and queen promotions (losing ones
     /// last, flagged by `last_was_bad`), or every evasion when `in_check`.
     pub fn qsearch(tt_move: Move, in_check: bool, ctx: QuietCtx) -> Picker {
-        let mut p = Picker::new(tt_move, [Move::NULL; 2], Move::NULL, ctx, 0);
+        let mut p = Picker::new(
+            tt_move,
+            [Move::NULL; 2],
+            Move::NULL,
+            ctx,
+            Threats::default(),
+            0,
+        );
         p.sort_limit = i32::MIN;
         p.qsearch = !in_check;
         p.skip_quiets = !in_check;
@@ -244,7 +256,8 @@ impl Picker {
                     let side = b.side_to_move();
                     for i in start..buf.len {
                         let m = buf.moves[i];
-                        buf.scores[i] = h.quiet(side, m, piece_to(b, m), self.ctx);
+                        buf.scores[i] = h.quiet(side, m, piece_to(b, m), self.ctx)
+                            + self.danger.order_bonus(b.kind_at(m.from()), m);
                     }
                     partial_sort(buf, start, self.sort_limit);
                     self.cur = start;
@@ -258,7 +271,9 @@ impl Picker {
                         if self.is_special(m) {
                             continue;
                         }
-                        self.last_quiet_score = Some(score);
+                        // Pruning and reductions see the history alone.
+                        let danger = self.danger.order_bonus(b.kind_at(m.from()), m);
+                        self.last_quiet_score = Some(score - danger);
                         return Some(m);
                     }
                     self.stage = Stage::BadNoisy;
@@ -325,6 +340,7 @@ mod tests {
             [mv(killers[0]), mv(killers[1])],
             Move::NULL,
             QuietCtx::default(),
+            Threats::of(&b),
             5,
         );
         let mut out = Vec::new();

@@ -10,6 +10,7 @@ use super::params::*;
 use super::picker::Picker;
 use super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, TB_WIN_BOUND};
 use super::see::{move_gain, see_ge};
+use super::threats::Threats;
 use super::tt::{TtBound, TtHit};
 use super::worker::Worker;
 use crate::chess::{count_legal, Bitboard, Board, Move};
@@ -335,13 +336,14 @@ impl Worker {
             Move::NULL
         };
         let killers = self.stack.frames[ply].killers;
+        let danger = Threats::of(b);
         let ctx = QuietCtx {
             prev1,
             prev2,
-            threats: b.attacked_by(!us, b.occupied()),
+            threats: danger.all,
             pawns: pawn_slot(b),
         };
-        let mut picker = Picker::new(tt_move, killers, counter, ctx, depth);
+        let mut picker = Picker::new(tt_move, killers, counter, ctx, danger, depth);
         let mut best_score = -INF;
         let mut best_move = Move::NULL;
         let mut seen = 0usize;
