@@ -213,6 +213,8 @@ struct Builder {
     starting_comment: String,
     /// Whether a move was played since the current variation opened.
     in_variation: bool,
+    /// A variation opened and no move of it read yet.
+    variation_start: bool,
     /// Open variations being skipped after an illegal move (0: none). When
     /// the main line itself is being skipped this stays 1 to the end.
     skip_depth: usize,
@@ -248,6 +250,7 @@ impl Builder {
             stack: vec![NodeId::ROOT],
             starting_comment: String::new(),
             in_variation: false,
+            variation_start: false,
             skip_depth: 0,
             skipped_moves: 0,
             skipping_main: false,
@@ -300,6 +303,7 @@ impl Builder {
                 } else if let Some(parent) = self.tree.parent(self.top()) {
                     self.stack.push(parent);
                     self.in_variation = false;
+                    self.variation_start = true;
                 } else {
                     problems.push(format!(
                         "line {line}: a variation before the first move was not kept"
@@ -332,6 +336,11 @@ impl Builder {
                     problems.push(format!(
                         "line {line}: the annotation ${n} before the first move was not kept"
                     ));
+                } else if self.variation_start {
+                    // It would annotate the move before the variation.
+                    problems.push(format!(
+                        "line {line}: the annotation ${n} before a variation's first move was not kept"
+                    ));
                 } else {
                     let top = self.top();
                     self.tree.node_mut(top).nags.insert(Nag(*n));
@@ -348,6 +357,10 @@ impl Builder {
                     if self.skipping_main {
                         self.done = true;
                     }
+                } else if self.skip_depth == 0 {
+                    problems.push(format!(
+                        "line {line}: the result {r} inside a variation was not kept"
+                    ));
                 }
             }
             Tok::Move(text) => {
@@ -419,6 +432,7 @@ impl Builder {
                 }
                 self.tree.node_mut(id).comment_before = std::mem::take(&mut self.starting_comment);
                 self.in_variation = true;
+                self.variation_start = false;
             }
             Err(why) => {
                 self.skip_depth = 1;
@@ -446,6 +460,7 @@ impl Builder {
 
     fn end_variation(&mut self) {
         self.stack.pop();
+        self.variation_start = false;
         // As python-chess does: a comment after ")" follows the move
         // before the variation.
         self.in_variation = true;
@@ -560,6 +575,30 @@ mod tests {
             r.problems[1]
         );
         assert_eq!(g.tags.get("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn annotations_with_no_move_of_their_own_are_said() {
+        let r =
+            one("1. e4 e5 (1... c5 2. Nf3 d6 1-0) (1... e6 $1 2. d4) 2. Nf3 ( $2 2. f4 ) Nc6 1-0");
+        let g = &r.game;
+        let t = g.tree();
+        let main: Vec<NodeId> = t.mainline().collect();
+        assert_eq!(sans(g, main.clone()), ["e4", "e5", "Nf3", "Nc6"]);
+        assert!(t.node(main[1]).nags.is_empty(), "e5 gains no glyph");
+        assert_eq!(
+            r.problems,
+            [
+                "line 1: the result 1-0 inside a variation was not kept",
+                "line 1: the annotation $2 before a variation's first move was not kept",
+            ]
+        );
+        let e6 = t.siblings(main[1])[2];
+        assert_eq!(
+            t.node(e6).nags.move_suffix(),
+            "!",
+            "a glyph after its move stays"
+        );
     }
 
     #[test]

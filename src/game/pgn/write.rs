@@ -81,7 +81,9 @@ fn movetext(tree: &GameTree, first: NodeId, out: &mut Out) {
                 out.force_number = true;
             }
             Job::Node(id, sidelines) => {
-                write_node(tree, id, out);
+                // A variation's first move is the one written with
+                // `sidelines` false, straight after its "(".
+                write_node(tree, id, !sidelines, out);
                 if let Some(next) = tree.main_child(id) {
                     jobs.push(Job::Node(next, true));
                 }
@@ -98,9 +100,15 @@ fn movetext(tree: &GameTree, first: NodeId, out: &mut Out) {
     }
 }
 
-fn write_node(tree: &GameTree, id: NodeId, out: &mut Out) {
+/// One move with its glyphs and comments. A comment before the move reads
+/// back as the move's own only at a variation's start (anywhere else a
+/// reader gives it to the move before, or to the game), so elsewhere (a
+/// variation promoted to the main line) it is written after the move,
+/// ahead of the move's own comment: it stays with its move.
+fn write_node(tree: &GameTree, id: NodeId, starts_variation: bool, out: &mut Out) {
     let node = tree.node(id);
-    if !node.comment_before.is_empty() {
+    let before_stays = starts_variation || node.comment_before.is_empty();
+    if starts_variation && !node.comment_before.is_empty() {
         out.comment(&node.comment_before);
     }
     let (number, side) = tree.move_number(id);
@@ -113,6 +121,9 @@ fn write_node(tree: &GameTree, id: NodeId, out: &mut Out) {
     out.force_number = false;
     for nag in node.nags.iter() {
         out.token(&format!("${} ", nag.0));
+    }
+    if !before_stays {
+        out.comment(&node.comment_before);
     }
     if !node.comment.is_empty() {
         out.comment(&node.comment);
@@ -222,6 +233,28 @@ mod tests {
         let e4 = again.game.tree().mainline().next().unwrap();
         assert_eq!(again.game.tree().node(e4).comment, "see {note} here");
         assert_eq!(write_game(&again.game), text);
+    }
+
+    #[test]
+    fn a_promoted_variations_opening_comment_stays_with_its_move() {
+        let mut g = read_first("1. e4 {King pawn} e5 ({The Sicilian:} 1... c5 2. Nf3) 2. Nf3 *")
+            .unwrap()
+            .game;
+        let c5 = g.tree().siblings(g.tree().mainline().nth(1).unwrap())[1];
+        g.promote(c5).unwrap();
+        let text = write_game(&g);
+        assert!(
+            text.contains(
+                "1. e4 { King pawn } 1... c5 { The Sicilian: } ( 1... e5 2. Nf3 ) 2. Nf3 *"
+            ),
+            "{text}"
+        );
+        // Read back, the comment is c5's, not e4's.
+        let back = read_first(&text).unwrap().game;
+        let t = back.tree();
+        let main: Vec<NodeId> = t.mainline().collect();
+        assert_eq!(t.node(main[0]).comment, "King pawn");
+        assert_eq!(t.node(main[1]).comment, "The Sicilian:");
     }
 
     #[test]
