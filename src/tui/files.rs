@@ -25,6 +25,12 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
 
 /// A PGN file's text, its encoding and its line-end style, from one read.
 fn read_pgn_styled(path: &Path) -> io::Result<(String, Encoding, FileStyle)> {
+    read_pgn_raw(path).map(|(text, enc, style, _)| (text, enc, style))
+}
+
+/// As `read_pgn_styled`, with the file as it is when it is all UTF-8 (so
+/// a save can keep the bytes of the games it does not touch).
+fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Option<String>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
         return Err(io::Error::new(
@@ -33,7 +39,35 @@ fn read_pgn_styled(path: &Path) -> io::Result<(String, Encoding, FileStyle)> {
         ));
     }
     let (text, enc) = decode(&bytes);
-    Ok((text, enc, FileStyle::of(&bytes)))
+    let style = FileStyle::of(&bytes);
+    let raw = String::from_utf8(bytes).ok();
+    Ok((text, enc, style, raw))
+}
+
+/// Byte offsets in `text` (a file's text as `decode` gives it: no BOM,
+/// every line end `\n`) as offsets in `raw`, the same file as it is
+/// (UTF-8): the two differ only by the BOM and the `\r`s. `at` ascends.
+fn raw_offsets(raw: &str, at: [usize; 2]) -> [usize; 2] {
+    let bytes = raw.as_bytes();
+    let mut i = if raw.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut j = 0;
+    let mut out = [bytes.len(); 2];
+    let mut k = 0;
+    loop {
+        while k < 2 && at[k] == j {
+            out[k] = i;
+            k += 1;
+        }
+        if k == 2 || i >= bytes.len() {
+            return out;
+        }
+        i += if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
+        j += 1;
+    }
 }
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
@@ -139,13 +173,18 @@ impl FileStyle {
         }
     }
 
-    /// `text` (with `\n` line ends) in this style.
-    fn apply(self, text: &str) -> String {
-        let body = if self.crlf {
+    /// `text` (with `\n` line ends) in this style's line ends.
+    fn line_ends(self, text: &str) -> String {
+        if self.crlf {
             text.replace('\n', "\r\n")
         } else {
             text.to_string()
-        };
+        }
+    }
+
+    /// `text` (with `\n` line ends) in this style.
+    fn apply(self, text: &str) -> String {
+        let body = self.line_ends(text);
         if self.bom {
             format!("\u{feff}{body}")
         } else {
@@ -158,8 +197,8 @@ impl FileStyle {
 /// that was in the file (the whole file is written atomically, in the
 /// file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
-    let existing = || -> anyhow::Result<(String, Encoding, FileStyle)> {
-        read_pgn_styled(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
+    let existing = || -> anyhow::Result<(String, Encoding, FileStyle, Option<String>)> {
+        read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
     let encoding_note = |enc: Encoding| enc.saved_note().map(String::from);
     // A new folder is said, not made silently.
@@ -185,7 +224,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             Ok(m) if m.len() > 0 || !m.is_file() => {
                 let games = if m.is_file() {
                     existing()
-                        .map(|(t, _, _)| split_games(&t).len())
+                        .map(|(t, _, _, _)| split_games(&t).len())
                         .unwrap_or(0)
                 } else {
                     0
@@ -202,15 +241,41 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(None, None)
         }
         SaveHow::Append => {
-            let (old, enc, style) = existing()?;
+            let (old, enc, style, raw) = existing()?;
             let games = split_games(&old).len();
-            let body = old.trim_end();
-            let joined = if body.is_empty() {
-                text.to_string()
-            } else {
-                format!("{body}\n\n{text}")
+            let bytes = match raw {
+                // All UTF-8: the file's games keep their bytes, line ends
+                // and all; the new game takes the file's usual line ends.
+                Some(raw) => {
+                    let bom = if raw.starts_with('\u{feff}') {
+                        "\u{feff}"
+                    } else {
+                        ""
+                    };
+                    let body = raw[bom.len()..].trim_end();
+                    // The last game's own line end stays as it was.
+                    let tail = &raw[bom.len() + body.len()..];
+                    let eol = ["\r\n", "\n", "\r"]
+                        .into_iter()
+                        .find(|e| tail.starts_with(e))
+                        .map_or_else(|| style.line_ends("\n"), String::from);
+                    if body.is_empty() {
+                        format!("{bom}{}", style.line_ends(text))
+                    } else {
+                        format!("{bom}{body}{eol}{}", style.line_ends(&format!("\n{text}")))
+                    }
+                }
+                None => {
+                    let body = old.trim_end();
+                    let joined = if body.is_empty() {
+                        text.to_string()
+                    } else {
+                        format!("{body}\n\n{text}")
+                    };
+                    style.apply(&joined)
+                }
             };
-            write_atomic(path, style.apply(&joined))?;
+            write_atomic(path, bytes)?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
             if let Some(n) = encoding_note(enc) {
                 note.push_str(&format!("; {n}"));
@@ -218,7 +283,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(Some(games), Some(note))
         }
         SaveHow::Replace { index, expect } => {
-            let (old, enc, style) = match existing() {
+            let (old, enc, style, raw) = match existing() {
                 Ok(x) => x,
                 // The file is gone: the game is written afresh.
                 Err(_) if !path.exists() => {
@@ -251,13 +316,30 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     return changed(format!("game {} is not the one loaded", i + 1));
                 }
             }
-            let after = &old[span.end..];
-            let joined = if after.trim().is_empty() {
-                format!("{}{text}", &old[..span.start])
-            } else {
-                format!("{}{text}\n{after}", &old[..span.start])
+            let bytes = match raw {
+                // All UTF-8: only the game's own bytes change; the games
+                // around it keep theirs, line ends and all.
+                Some(raw) => {
+                    let [start, end] = raw_offsets(&raw, [span.start, span.end]);
+                    let after = &raw[end..];
+                    if after.trim().is_empty() {
+                        format!("{}{}", &raw[..start], style.line_ends(text))
+                    } else {
+                        let game = style.line_ends(&format!("{text}\n"));
+                        format!("{}{game}{after}", &raw[..start])
+                    }
+                }
+                None => {
+                    let after = &old[span.end..];
+                    let joined = if after.trim().is_empty() {
+                        format!("{}{text}", &old[..span.start])
+                    } else {
+                        format!("{}{text}\n{after}", &old[..span.start])
+                    };
+                    style.apply(&joined)
+                }
             };
-            write_atomic(path, style.apply(&joined))?;
+            write_atomic(path, bytes)?;
             done(index.map(|_| i), encoding_note(enc))
         }
     }
@@ -369,6 +451,32 @@ mod tests {
         let bytes = std::fs::read(&f).unwrap();
         let want = format!("\u{feff}[Event \"A2\"]\r\n\r\n1. c4 *\r\n\r\n{b}");
         assert_eq!(String::from_utf8(bytes).unwrap(), want);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file whose games differ in line ends (collections merged from
+    /// several systems): a save in place or at the end leaves every other
+    /// game's bytes as they were, a lone `\r` too.
+    #[test]
+    fn games_with_other_line_ends_keep_their_bytes() {
+        let dir = temp("mixed");
+        let f = dir.join("m.pgn");
+        let a = "[Event \"A\"]\n\n1. e4 e5 *\n\n";
+        let b = "[Event \"B\"]\n\n1. d4 {x\ry} d5 *\n\n";
+        let c = "[Event \"C\"]\r\n\r\n1. c4 *\r\n";
+        std::fs::write(&f, format!("{a}{b}{c}")).unwrap();
+        let (text, _) = read_pgn(&f).unwrap();
+        let spans = split_games(&text);
+        let how = SaveHow::Replace {
+            index: Some(1),
+            expect: Some(fingerprint(&text[spans[1].clone()])),
+        };
+        save_game(&f, "[Event \"B2\"]\n\n1. Nf3 *\n", &how).unwrap();
+        let want = format!("{a}[Event \"B2\"]\n\n1. Nf3 *\n\n{c}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+        save_game(&f, "[Event \"D\"]\n\n1. g3 *\n", &SaveHow::Append).unwrap();
+        let want = format!("{want}\n[Event \"D\"]\n\n1. g3 *\n");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
