@@ -86,6 +86,21 @@ mod tests {
         Threats::of(&b).order_bonus(b.kind_at(m.from()), m)
     }
 
+    /// `all` is the set `Board::attacked_by` gives, which the histories
+    /// were indexed by before `Threats` computed it.
+    #[test]
+    fn all_is_every_enemy_attack() {
+        for fen in crate::search::bench_positions::BENCH_FENS {
+            let b = Board::from_fen(fen).unwrap();
+            let them = !b.side_to_move();
+            assert_eq!(
+                Threats::of(&b).all,
+                b.attacked_by(them, b.occupied()),
+                "{fen}"
+            );
+        }
+    }
+
     #[test]
     fn a_queen_leaving_a_rooks_attack_goes_first_and_one_walking_into_it_last() {
         // Black's rook on d8 attacks the white queen on d1.

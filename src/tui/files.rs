@@ -20,16 +20,12 @@ pub use crate::fsread::read_regular;
 
 /// A PGN file's text and the encoding it was read in.
 pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
-    read_pgn_styled(path).map(|(text, enc, _)| (text, enc))
+    read_pgn_raw(path).map(|(text, enc, _, _)| (text, enc))
 }
 
-/// A PGN file's text, its encoding and its line-end style, from one read.
-fn read_pgn_styled(path: &Path) -> io::Result<(String, Encoding, FileStyle)> {
-    read_pgn_raw(path).map(|(text, enc, style, _)| (text, enc, style))
-}
-
-/// As `read_pgn_styled`, with the file as it is when it is all UTF-8 (so
-/// a save can keep the bytes of the games it does not touch).
+/// A PGN file's text, its encoding and its line-end style, from one read,
+/// with the file as it is when it is all UTF-8 (so a save can keep the
+/// bytes of the games it does not touch).
 fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Option<String>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
@@ -243,37 +239,26 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         SaveHow::Append => {
             let (old, enc, style, raw) = existing()?;
             let games = split_games(&old).len();
-            let bytes = match raw {
-                // All UTF-8: the file's games keep their bytes, line ends
-                // and all; the new game takes the file's usual line ends.
-                Some(raw) => {
-                    let bom = if raw.starts_with('\u{feff}') {
-                        "\u{feff}"
-                    } else {
-                        ""
-                    };
-                    let body = raw[bom.len()..].trim_end();
-                    // The last game's own line end stays as it was.
-                    let tail = &raw[bom.len() + body.len()..];
-                    let eol = ["\r\n", "\n", "\r"]
-                        .into_iter()
-                        .find(|e| tail.starts_with(e))
-                        .map_or_else(|| style.line_ends("\n"), String::from);
-                    if body.is_empty() {
-                        format!("{bom}{}", style.line_ends(text))
-                    } else {
-                        format!("{bom}{body}{eol}{}", style.line_ends(&format!("\n{text}")))
-                    }
-                }
-                None => {
-                    let body = old.trim_end();
-                    let joined = if body.is_empty() {
-                        text.to_string()
-                    } else {
-                        format!("{body}\n\n{text}")
-                    };
-                    style.apply(&joined)
-                }
+            // All UTF-8: the file's games keep their bytes, line ends and
+            // all; otherwise the whole file is rewritten as UTF-8 in its
+            // usual line ends. The new game takes those line ends.
+            let raw = raw.unwrap_or_else(|| style.apply(&old));
+            let bom = if raw.starts_with('\u{feff}') {
+                "\u{feff}"
+            } else {
+                ""
+            };
+            let body = raw[bom.len()..].trim_end();
+            // The last game's own line end stays as it was.
+            let tail = &raw[bom.len() + body.len()..];
+            let eol = ["\r\n", "\n", "\r"]
+                .into_iter()
+                .find(|e| tail.starts_with(e))
+                .map_or_else(|| style.line_ends("\n"), String::from);
+            let bytes = if body.is_empty() {
+                format!("{bom}{}", style.line_ends(text))
+            } else {
+                format!("{bom}{body}{eol}{}", style.line_ends(&format!("\n{text}")))
             };
             write_atomic(path, bytes)?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
@@ -316,28 +301,17 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     return changed(format!("game {} is not the one loaded", i + 1));
                 }
             }
-            let bytes = match raw {
-                // All UTF-8: only the game's own bytes change; the games
-                // around it keep theirs, line ends and all.
-                Some(raw) => {
-                    let [start, end] = raw_offsets(&raw, [span.start, span.end]);
-                    let after = &raw[end..];
-                    if after.trim().is_empty() {
-                        format!("{}{}", &raw[..start], style.line_ends(text))
-                    } else {
-                        let game = style.line_ends(&format!("{text}\n"));
-                        format!("{}{game}{after}", &raw[..start])
-                    }
-                }
-                None => {
-                    let after = &old[span.end..];
-                    let joined = if after.trim().is_empty() {
-                        format!("{}{text}", &old[..span.start])
-                    } else {
-                        format!("{}{text}\n{after}", &old[..span.start])
-                    };
-                    style.apply(&joined)
-                }
+            // All UTF-8: only the game's own bytes change; the games around
+            // it keep theirs, line ends and all. Otherwise the whole file
+            // is rewritten as UTF-8 in its usual line ends.
+            let raw = raw.unwrap_or_else(|| style.apply(&old));
+            let [start, end] = raw_offsets(&raw, [span.start, span.end]);
+            let after = &raw[end..];
+            let bytes = if after.trim().is_empty() {
+                format!("{}{}", &raw[..start], style.line_ends(text))
+            } else {
+                let game = style.line_ends(&format!("{text}\n"));
+                format!("{}{game}{after}", &raw[..start])
             };
             write_atomic(path, bytes)?;
             done(index.map(|_| i), encoding_note(enc))

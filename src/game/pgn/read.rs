@@ -213,8 +213,6 @@ struct Builder {
     starting_comment: String,
     /// Whether a move was played since the current variation opened.
     in_variation: bool,
-    /// A variation opened and no move of it read yet.
-    variation_start: bool,
     /// Open variations being skipped after an illegal move (0: none). When
     /// the main line itself is being skipped this stays 1 to the end.
     skip_depth: usize,
@@ -250,7 +248,6 @@ impl Builder {
             stack: vec![NodeId::ROOT],
             starting_comment: String::new(),
             in_variation: false,
-            variation_start: false,
             skip_depth: 0,
             skipped_moves: 0,
             skipping_main: false,
@@ -303,7 +300,6 @@ impl Builder {
                 } else if let Some(parent) = self.tree.parent(self.top()) {
                     self.stack.push(parent);
                     self.in_variation = false;
-                    self.variation_start = true;
                 } else {
                     problems.push(format!(
                         "line {line}: a variation before the first move was not kept"
@@ -336,8 +332,9 @@ impl Builder {
                     problems.push(format!(
                         "line {line}: the annotation ${n} before the first move was not kept"
                     ));
-                } else if self.variation_start {
-                    // It would annotate the move before the variation.
+                } else if !self.in_variation {
+                    // Before a variation's first move: it would annotate
+                    // the move before the variation.
                     problems.push(format!(
                         "line {line}: the annotation ${n} before a variation's first move was not kept"
                     ));
@@ -432,7 +429,6 @@ impl Builder {
                 }
                 self.tree.node_mut(id).comment_before = std::mem::take(&mut self.starting_comment);
                 self.in_variation = true;
-                self.variation_start = false;
             }
             Err(why) => {
                 self.skip_depth = 1;
@@ -460,7 +456,6 @@ impl Builder {
 
     fn end_variation(&mut self) {
         self.stack.pop();
-        self.variation_start = false;
         // As python-chess does: a comment after ")" follows the move
         // before the variation.
         self.in_variation = true;

@@ -107,9 +107,9 @@ fn movetext(tree: &GameTree, first: NodeId, out: &mut Out) {
 /// ahead of the move's own comment: it stays with its move.
 fn write_node(tree: &GameTree, id: NodeId, starts_variation: bool, out: &mut Out) {
     let node = tree.node(id);
-    let before_stays = starts_variation || node.comment_before.is_empty();
-    if starts_variation && !node.comment_before.is_empty() {
-        out.comment(&node.comment_before);
+    let before = &node.comment_before;
+    if starts_variation && !before.is_empty() {
+        out.comment(before);
     }
     let (number, side) = tree.move_number(id);
     if side == Color::White {
@@ -122,8 +122,8 @@ fn write_node(tree: &GameTree, id: NodeId, starts_variation: bool, out: &mut Out
     for nag in node.nags.iter() {
         out.token(&format!("${} ", nag.0));
     }
-    if !before_stays {
-        out.comment(&node.comment_before);
+    if !starts_variation && !before.is_empty() {
+        out.comment(before);
     }
     if !node.comment.is_empty() {
         out.comment(&node.comment);

@@ -488,16 +488,16 @@ impl App {
     /// it: a game with moves or tags may be a loaded one, so the tags it
     /// gains are one edit that Ctrl-Z takes back, and it counts as changed.
     pub(super) fn name_played_game(&mut self) {
-        if !self.doc.has_work() {
-            // An empty board: the game is tapir's own from its first move.
-            let mut doc = std::mem::take(&mut self.doc);
-            self.set_game_tags(&mut doc);
-            self.doc = doc;
-            return;
-        }
         let Some(tags) = self.play_tags() else {
             return;
         };
+        if !self.doc.has_work() {
+            // An empty board: the game is tapir's own from its first move.
+            for (name, value) in &tags {
+                self.doc.game.tags.set_if_unknown(name, value);
+            }
+            return;
+        }
         let at = self.doc.cursor;
         let mut named = false;
         self.doc.game.in_one_step("name the players", |g| {
