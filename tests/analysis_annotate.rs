@@ -209,8 +209,7 @@ fn bad_input_is_one_clear_error() {
 #[test]
 fn annotating_a_file_over_itself_loses_no_game() {
     let file = temp("over-itself.pgn");
-    let two =
-        "[Event \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"B\"]\n\n1. d4 d5 2. Ke3 Nf6 3. c4 *\n";
+    let two = "% exported by hand\n[Event \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n% round 2\n[Event \"B\"]\n\n1. d4 d5 2. Ke3 Nf6 3. c4 *\n% the end\n";
     std::fs::write(&file, two).unwrap();
     let path = file.to_str().unwrap();
     let o = tapir(&[
@@ -225,6 +224,15 @@ fn annotating_a_file_over_itself_loses_no_game() {
     let games = read_games(&after);
     assert_eq!(games.len(), 2, "{after}");
     assert!(after.contains("2. Ke3 Nf6 3. c4"), "{after}");
+    // The escape lines between the games stay where they stood.
+    let first = after.find("% exported by hand\n").expect("kept");
+    let second = after.find("% round 2\n").expect("kept");
+    let last = after.find("% the end\n").expect("kept");
+    let (a, b) = (
+        after.find("[Event \"A\"]").unwrap(),
+        after.find("[Event \"B\"]").unwrap(),
+    );
+    assert!(first < a && a < second && second < b && b < last, "{after}");
 }
 
 /// Every number of an explanation is the search's score before or after

@@ -17,7 +17,7 @@ use crate::analysis::{
     SideFigures,
 };
 use crate::engine::external::EngineSpec;
-use crate::game::pgn::{index_games, read_span, write_game};
+use crate::game::pgn::{index_games, read_entry, write_game};
 use crate::tui::config::write_atomic;
 use crate::tui::files::read_pgn;
 use anyhow::{bail, Context, Result};
@@ -120,7 +120,7 @@ const MAX_WARNINGS: usize = 20;
 fn looks_like_pgn(text: &str, index: &[crate::game::pgn::IndexEntry]) -> bool {
     index.iter().any(|e| !e.tags.is_empty())
         || index.iter().enumerate().any(|(i, e)| {
-            read_span(text, e.span.clone(), i + 1).is_ok_and(|r| {
+            read_entry(text, e, i + 1).is_ok_and(|r| {
                 let moves = r.game.tree().mainline_len();
                 moves > 0 && moves > r.problems.len()
             })
@@ -185,11 +185,23 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let mut warnings = Vec::new();
     let never = AtomicBool::new(false);
     let mut figures = Vec::new();
+    // Text between games (`%` escape lines, a note before the first game)
+    // is no game's; written over the input, it is kept where it stood.
+    let keep_between = |out: &mut String, from: usize, to: usize| {
+        let gap = text.get(from..to).unwrap_or("").trim();
+        if over_input && !gap.is_empty() {
+            out.push_str(gap);
+            out.push_str("\n\n");
+        }
+    };
+    let mut between = 0;
     for (k, entry) in chosen.iter().enumerate() {
         let number = range.start() + k;
+        keep_between(&mut out, between, entry.span.start);
+        between = entry.span.end;
         // A game that cannot be read, or (written over the input) was read
         // only in part, is kept as it was: the output holds every game whole.
-        let unreadable = match read_span(&text, entry.span.clone(), number) {
+        let unreadable = match read_entry(&text, entry, number) {
             Ok(r) if over_input && !r.problems.is_empty() => Err(r
                 .problems
                 .iter()
@@ -246,6 +258,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         out.push_str(&write_game(&game));
         out.push('\n');
     }
+    keep_between(&mut out, between, text.len());
     progress.clear();
     let secs = started.elapsed().as_secs_f64();
     // The engines quit before the summary (each waits for its process).

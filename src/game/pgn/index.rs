@@ -3,7 +3,7 @@
 //! A 10,000-game file is indexed in a few tens of milliseconds; a game is
 //! read in full (and its moves checked) only when it is picked.
 
-use super::lexer::{Lexer, Tok};
+use super::lexer::{Lexer, LineCounter, Tok};
 use super::read::split_games;
 use super::tag_section::read_tag_section;
 use crate::game::tags::Tags;
@@ -20,6 +20,8 @@ pub struct IndexEntry {
     /// Variations in the game (top-level parentheses).
     pub variations: usize,
     pub span: Range<usize>,
+    /// The line (from 1) the game starts on.
+    pub line: usize,
 }
 
 impl IndexEntry {
@@ -40,7 +42,9 @@ pub fn index_games(text: &str) -> Vec<IndexEntry> {
 /// Every game of `text`, in order, one at a time: a caller that keeps
 /// only a label per game never holds every game's tags at once.
 pub fn each_game(text: &str) -> impl Iterator<Item = IndexEntry> + '_ {
-    split_games(text).into_iter().map(|span| {
+    let mut lines = LineCounter::new(text);
+    split_games(text).into_iter().map(move |span| {
+        let line = lines.at(span.start);
         let mut tokens = Lexer::new(&text[span.clone()]).peekable();
         let tags = read_tag_section(&mut tokens).tags;
         let mut plies = 0;
@@ -65,6 +69,7 @@ pub fn each_game(text: &str) -> impl Iterator<Item = IndexEntry> + '_ {
             result,
             variations,
             span,
+            line,
         }
     })
 }

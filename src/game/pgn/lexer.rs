@@ -141,6 +141,19 @@ impl<'a> Lexer<'a> {
         }
         self.pos += 1;
         let mut value = String::new();
+        // Where the line ends, and its last quote that a `]` follows: found
+        // once, so a value full of quotes is read in linear time.
+        let rest = &self.text[self.pos..];
+        let line_end = self.pos + rest.find('\n').unwrap_or(rest.len());
+        let line = &self.text[self.pos..line_end];
+        let closing = line
+            .rmatch_indices('"')
+            .find(|(i, _)| {
+                line[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(']')
+            })
+            .map(|(i, _)| self.pos + i);
         loop {
             match self.peek() {
                 None | Some('\n') => {
@@ -160,7 +173,7 @@ impl<'a> Lexer<'a> {
                 }
                 Some('"') => {
                     self.pos += 1;
-                    if !self.quote_inside_value() {
+                    if !self.quote_inside_value(line_end, closing) {
                         break;
                     }
                     value.push('"');
@@ -183,18 +196,11 @@ impl<'a> Lexer<'a> {
     /// Whether the quote just read is part of a tag's value rather than
     /// its end: an unescaped quote as many files have (`[Event "The "Big"
     /// Open"]`), which is followed on its line by neither `]` nor a line
-    /// end but by a later quote that is.
-    fn quote_inside_value(&self) -> bool {
-        let rest = &self.text[self.pos..];
-        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
-        let after = line.trim_start_matches([' ', '\t']);
-        !after.is_empty()
-            && !after.starts_with(']')
-            && line.match_indices('"').any(|(i, _)| {
-                line[i + 1..]
-                    .trim_start_matches([' ', '\t'])
-                    .starts_with(']')
-            })
+    /// end but by a later quote that is (`closing`, the line's last such
+    /// quote, is at or after this point; the line ends at `line_end`).
+    fn quote_inside_value(&self, line_end: usize, closing: Option<usize>) -> bool {
+        let after = self.text[self.pos..line_end].trim_start_matches([' ', '\t']);
+        !after.is_empty() && !after.starts_with(']') && closing.is_some_and(|c| c >= self.pos)
     }
 
     /// A movetext word, split into move number, move and glyphs: the
@@ -322,6 +328,36 @@ impl<'a> Iterator for Lexer<'a> {
 }
 
 /// The 1-based line of byte offset `pos` in `text`.
+/// Line numbers of positions taken in rising order, each counted on from
+/// the one before: numbering every game of a large file stays linear.
+pub struct LineCounter<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    pub fn new(text: &'a str) -> Self {
+        LineCounter {
+            text,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// The line (from 1) of byte `pos`; a position before the last one
+    /// asked is counted from the start again.
+    pub fn at(&mut self, pos: usize) -> usize {
+        let pos = pos.min(self.text.len());
+        if pos < self.pos {
+            (self.pos, self.line) = (0, 1);
+        }
+        self.line += line_of(&self.text[self.pos..], pos - self.pos) - 1;
+        self.pos = pos;
+        self.line
+    }
+}
+
 pub fn line_of(text: &str, pos: usize) -> usize {
     text.as_bytes()[..pos.min(text.len())]
         .iter()
@@ -405,6 +441,12 @@ mod tests {
                 tag("Date", "2024"),
                 Tok::Move("e4"),
             ]
+        );
+        // A value full of them is read whole (and in linear time).
+        let inner = "a\"".repeat(100_000);
+        assert_eq!(
+            toks(&format!("[Event \"{inner}\"]\n1. e4")),
+            [tag("Event", &inner), Tok::Move("e4")]
         );
         assert_eq!(
             toks("{ two\nlines } {unclosed"),

@@ -12,7 +12,8 @@
 //! the rest of the game, and `problems` says where and why. A loaded game
 //! lists everything it could not keep there (normally nothing).
 
-use super::lexer::{line_of, Lexer, Tok, Token};
+use super::index::IndexEntry;
+use super::lexer::{line_of, Lexer, LineCounter, Tok, Token};
 use super::tag_section::{read_tag_section, TagSection};
 use crate::chess::{parse_san, parse_uci, Board, Move, MoveError};
 use crate::game::nag::Nag;
@@ -51,19 +52,26 @@ impl std::error::Error for PgnError {}
 /// Every game in `text`, each read on its own so that one broken game
 /// does not hide the others. Text with no game yields an empty list.
 pub fn read_games(text: &str) -> Vec<Result<ReadGame, PgnError>> {
+    let mut lines = LineCounter::new(text);
     split_games(text)
         .into_iter()
         .enumerate()
-        .map(|(i, span)| read_span(text, span, i + 1))
+        .map(|(i, span)| {
+            let line = lines.at(span.start);
+            read_span_at(text, span, i + 1, Some(line))
+        })
         .collect()
 }
 
-/// The first game of `text`.
+/// The first game of `text` (the others are not read).
 pub fn read_first(text: &str) -> Result<ReadGame, PgnError> {
-    read_games(text).into_iter().next().unwrap_or(Err(PgnError {
-        game: 1,
-        message: "no game found".to_string(),
-    }))
+    match split_games(text).into_iter().next() {
+        Some(span) => read_span(text, span, 1),
+        None => Err(PgnError {
+            game: 1,
+            message: "no game found".to_string(),
+        }),
+    }
 }
 
 /// The byte ranges of the games in `text`: each from its first token to
@@ -134,9 +142,27 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
 
 /// Reads the game in `text[span]` (`index` counts from 1, for errors).
 pub fn read_span(text: &str, span: Range<usize>, index: usize) -> Result<ReadGame, PgnError> {
+    read_span_at(text, span, index, None)
+}
+
+/// The game an index entry lists (its first line already counted).
+pub fn read_entry(text: &str, entry: &IndexEntry, index: usize) -> Result<ReadGame, PgnError> {
+    read_span_at(text, entry.span.clone(), index, Some(entry.line))
+}
+
+/// `read_span`, where the line the span starts on may be known.
+fn read_span_at(
+    text: &str,
+    span: Range<usize>,
+    index: usize,
+    first_line: Option<usize>,
+) -> Result<ReadGame, PgnError> {
     let body = &text[span.clone()];
     // Counted only when a problem needs a line number (a file can be large).
     let base = std::cell::OnceCell::new();
+    if let Some(l) = first_line {
+        let _ = base.set(l.saturating_sub(1));
+    }
     let line_base = || *base.get_or_init(|| line_of(text, span.start) - 1);
     let mut tokens = Lexer::new(body).peekable();
     // Tokens come in order: each line number is counted on from the last,
@@ -203,6 +229,10 @@ impl fmt::Display for Line<'_> {
         write!(f, "{}", (self.0)(self.1))
     }
 }
+
+/// The most moves (main line and variations together) one game keeps:
+/// far beyond a real game or the largest repertoire, about 200 MB.
+pub const MAX_GAME_MOVES: usize = 500_000;
 
 /// Builds the tree from movetext tokens.
 struct Builder {
@@ -388,6 +418,16 @@ impl Builder {
     }
 
     fn play(&mut self, text: &str, line: &Line, problems: &mut Vec<String>) {
+        // A game past any real one's size (a file of null moves, a loop of
+        // knight moves) would take memory a hundred times its text: the
+        // rest is not read, and said.
+        if self.tree.capacity() > MAX_GAME_MOVES {
+            problems.push(format!(
+                "line {line}: the game has more than {MAX_GAME_MOVES} moves; the rest was not read"
+            ));
+            self.done = true;
+            return;
+        }
         let top = self.top();
         let board = *self.tree.board(top);
         let label = move_label(&board);
@@ -594,6 +634,41 @@ mod tests {
             "!",
             "a glyph after its move stays"
         );
+    }
+
+    #[test]
+    fn a_game_past_any_real_size_is_read_in_part() {
+        let text = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_MOVES / 4 + 1) + "*";
+        let r = one(&text);
+        assert_eq!(r.game.tree().move_count(), MAX_GAME_MOVES);
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(
+            r.problems[0].contains("more than 500000 moves; the rest was not read"),
+            "{}",
+            r.problems[0]
+        );
+    }
+
+    #[test]
+    fn every_game_of_a_file_says_its_own_lines() {
+        let text = "x 1-0\n\n1. e4 y *\n1. d4 d5\nz *\n";
+        let said: Vec<String> = read_games(text)
+            .into_iter()
+            .map(|r| r.unwrap().problems.join("; "))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "line 1: 'x' is not a move; skipped",
+                "line 3: 'y' is not a move; skipped",
+                "line 5: 'z' is not a move; skipped",
+            ]
+        );
+        let listed = crate::game::pgn::index_games(text);
+        let lines: Vec<usize> = listed.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [1, 3, 4]);
+        let third = read_entry(text, &listed[2], 3).unwrap();
+        assert_eq!(third.problems, ["line 5: 'z' is not a move; skipped"]);
     }
 
     #[test]
