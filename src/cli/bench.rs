@@ -64,7 +64,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let tb = match syzygy {
         Some(path) => {
             let (tables, report) = Tablebases::open(path);
-            println!("Syzygy: {}", report.summary());
+            outln!("Syzygy: {}", report.summary());
             if report.files == 0 {
                 bail!("no Syzygy tables in {path}");
             }
@@ -81,27 +81,29 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let mut i = 0;
     let result = bench::run_with_tb(depth, net, threads, tb, &mut |line| {
         i += 1;
-        println!(
+        outln!(
             "{i:>3} {:>10} nodes  bestmove {:<6} {}",
-            line.nodes, line.best, line.fen
+            line.nodes,
+            line.best,
+            line.fen
         );
     })
     .map_err(|e| anyhow!(e))?;
     let secs = result.elapsed.as_secs_f64().max(1e-9);
-    println!();
-    println!("Evaluator: {evaluator}");
-    println!("Depth: {depth}");
-    println!("Threads: {threads}");
-    println!("Time: {:.3} s", secs);
-    println!("Nodes searched: {}", result.nodes);
-    println!("Nodes/second: {}", (result.nodes as f64 / secs) as u64);
+    outln!();
+    outln!("Evaluator: {evaluator}");
+    outln!("Depth: {depth}");
+    outln!("Threads: {threads}");
+    outln!("Time: {:.3} s", secs);
+    outln!("Nodes searched: {}", result.nodes);
+    outln!("Nodes/second: {}", (result.nodes as f64 / secs) as u64);
     if let (true, Some(path)) = (tbhits, syzygy) {
-        println!("TB hits: {}", result.tbhits);
+        outln!("TB hits: {}", result.tbhits);
         // The probe itself, tables in memory: random 3-4 piece positions.
         let (tables, _) = Tablebases::open(path);
         let boards = crate::tb::bench::positions(&tables, 10_000, 27);
         let (per, probes) = crate::tb::bench::time_wdl(&tables, &boards, 20);
-        println!(
+        outln!(
             "WDL probe: {} ns ({probes} probes of {} positions)",
             per.as_nanos(),
             boards.len()

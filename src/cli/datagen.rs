@@ -152,7 +152,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     }
     let seed = effective_seed(args.seed, out.existing);
     if out.existing > 0 {
-        println!(
+        outln!(
             "appending to {} ({} records already there): seed {} derived from {}",
             args.out.display(),
             out.existing,
@@ -190,7 +190,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     out.flush()?;
     bar.clear();
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "wrote {positions} {} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
         match args.format {
             DataFormatArg::Tapir => "tapir",

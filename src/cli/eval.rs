@@ -67,14 +67,14 @@ pub fn run(args: EvalArgs) -> Result<()> {
             Some(t) => Some(parse_move(&board, t).map_err(|e| anyhow!("--move '{t}': {e}"))?),
             None => None,
         };
-        print!("{}", super::explain::render(&board, net.as_deref(), m));
+        out!("{}", super::explain::render(&board, net.as_deref(), m));
         return Ok(());
     }
-    print!("{}", render(&trace(&board), &board));
-    print!("{}", opening_lines(&board));
+    out!("{}", render(&trace(&board), &board));
+    out!("{}", opening_lines(&board));
     if let Some(net) = net {
-        println!();
-        print!("{}", format_explain(&explain(&net, &board), &board));
+        outln!();
+        out!("{}", format_explain(&explain(&net, &board), &board));
     }
     Ok(())
 }

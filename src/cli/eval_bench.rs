@@ -113,10 +113,10 @@ pub fn speed(boards: &[Board]) {
             .sum()
     });
     let checksum: i64 = boards.iter().map(|b| evaluate(b) as i64).sum();
-    println!("Static evaluation over {n} positions (checksum {checksum}), best batch:");
-    println!("  Evaluator::evaluate, pawn hash hit : {hit:8.1} ns/eval");
-    println!("  eval::evaluate, no pawn hash       : {nocache:8.1} ns/eval");
-    println!("  eval::trace (full per-term trace)  : {traced:8.1} ns/trace");
+    outln!("Static evaluation over {n} positions (checksum {checksum}), best batch:");
+    outln!("  Evaluator::evaluate, pawn hash hit : {hit:8.1} ns/eval");
+    outln!("  eval::evaluate, no pawn hash       : {nocache:8.1} ns/eval");
+    outln!("  eval::trace (full per-term trace)  : {traced:8.1} ns/trace");
 }
 
 /// ns per call of the four ways to find what a capture takes, over every
@@ -189,11 +189,11 @@ pub fn gain(boards: &[Board]) {
                 .is_some()
         })
         .count();
-    println!("Capture gain over {n} move targets ({captures} captures), ns per call, best batch:");
-    println!("  board array (mailbox) lookup : {mailbox:6.2} ns");
-    println!("  branch chain                 : {branchy:6.2} ns");
-    println!("  scalar branch-free           : {scalar:6.2} ns");
-    println!(
+    outln!("Capture gain over {n} move targets ({captures} captures), ns per call, best batch:");
+    outln!("  board array (mailbox) lookup : {mailbox:6.2} ns");
+    outln!("  branch chain                 : {branchy:6.2} ns");
+    outln!("  scalar branch-free           : {scalar:6.2} ns");
+    outln!(
         "  {:<29}: {simd:6.2} ns",
         if cfg!(target_arch = "x86_64") {
             "SSE2 branch-free"

@@ -32,7 +32,7 @@ pub fn run(args: ImportBulletArgs) -> Result<()> {
     })?;
     write_quantised(&imported.net, &args.out)?;
     Network::load(&args.out).map_err(|e| anyhow::anyhow!("the written net does not load: {e}"))?;
-    println!(
+    outln!(
         "wrote {} from {}: {} weights clamped to the file's ranges; start position {:+} cp (side to move)",
         args.out.display(),
         args.input.display(),

@@ -61,18 +61,23 @@ pub fn run(args: NnueBenchArgs) -> Result<()> {
         Some(p) => p.display().to_string(),
         None => "random net (seed 1)".to_string(),
     };
-    println!("net: {source}");
+    outln!("net: {source}");
     let mut backends = vec![Backend::detect()];
     if Backend::detect() != Backend::scalar() {
         backends.push(Backend::scalar());
     }
-    println!(
+    outln!(
         "{:<8} {:>10} {:>10} {:>14} {:>13} {:>15}",
-        "kernels", "update", "output", "cache refresh", "full refresh", "push+eval+pop"
+        "kernels",
+        "update",
+        "output",
+        "cache refresh",
+        "full refresh",
+        "push+eval+pop"
     );
     for backend in backends {
         let r = measure(&net, backend)?;
-        println!(
+        outln!(
             "{:<8} {:>7.1} ns {:>7.1} ns {:>11.1} ns {:>10.1} ns {:>12.1} ns",
             backend.name(),
             r[0],
@@ -82,7 +87,7 @@ pub fn run(args: NnueBenchArgs) -> Result<()> {
             r[4]
         );
     }
-    println!(
+    outln!(
         "update: both perspectives, quiet move g1f3 from the start position (fused add+sub)\n\
          output: clipped ReLU + output layer + phase scaling of one accumulator\n\
          cache refresh: one perspective from the Finny table, 6 pieces differing\n\

@@ -50,17 +50,17 @@ pub fn run(args: PerftArgs) -> Result<()> {
     let nodes = if args.divide {
         let counts = divide(&board, depth);
         for (m, n) in &counts {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
-        println!();
+        outln!();
         counts.iter().map(|c| c.1).sum()
     } else {
         perft(&board, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    println!("Time: {:.3} s", secs);
-    println!("Nodes/second: {}", (nodes as f64 / secs.max(1e-9)) as u64);
+    outln!("Nodes searched: {nodes}");
+    outln!("Time: {:.3} s", secs);
+    outln!("Nodes/second: {}", (nodes as f64 / secs.max(1e-9)) as u64);
     Ok(())
 }
 
@@ -94,14 +94,14 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
             deepest = depth;
             if got != expected {
                 ok = false;
-                println!(
+                outln!(
                     "FAIL {}: depth {depth} expected {expected} got {got}",
                     entry.fen
                 );
             }
         }
         if ok {
-            println!("ok   {} (to depth {deepest})", entry.fen);
+            outln!("ok   {} (to depth {deepest})", entry.fen);
         } else {
             failed += 1;
         }
@@ -110,7 +110,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
         bail!("{} holds no perft positions", path.display());
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "{positions} positions, {} passed, {failed} failed; {total} nodes in {secs:.2} s ({} nodes/second)",
         positions - failed,
         (total as f64 / secs.max(1e-9)) as u64

@@ -94,7 +94,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     check_writable(&args.out)?;
     let start = start_model(&args, cfg)?;
     let records = load_on_one_scale(&args.data)?;
-    println!(
+    outln!(
         "training on {} positions from {} file(s): {} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}",
         records.len(),
         args.data.len(),
@@ -114,7 +114,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 train_positions,
                 val_positions,
                 batches_per_epoch,
-            } => println!(
+            } => outln!(
                 "split: {train_positions} training, {val_positions} validation; {batches_per_epoch} batches per epoch"
             ),
             TrainEvent::Batch {
@@ -139,7 +139,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 let val = stats
                     .val_loss
                     .map_or("-".to_string(), |v| format!("{v:.6}"));
-                println!(
+                outln!(
                     "epoch {:>3}/{}  train loss {:.6}  val loss {val}  {:.0} pos/s  {:.1} s  lr {:.3e}",
                     stats.epoch,
                     cfg.epochs,
@@ -154,9 +154,9 @@ pub fn run(args: TrainArgs) -> Result<()> {
         Ok(())
     };
     let model = train_from(start, &records, cfg, &mut on_event)?;
-    println!("wrote {} ({FILE_LEN} bytes)", args.out.display());
+    outln!("wrote {} ({FILE_LEN} bytes)", args.out.display());
     let sample = quantisation_sample(&records);
-    println!(
+    outln!(
         "quantisation: the file's output is {:.2} cp from the float net's on average ({} positions)",
         quantisation_error(&model, &sample),
         sample.len()
@@ -178,7 +178,7 @@ fn start_model(args: &TrainArgs, cfg: &TrainConfig) -> Result<Model> {
     }
     let net = Network::load_named(path)?;
     let model = model_from_network(&net).with_context(|| format!("--init {}", path.display()))?;
-    println!("starting from {}", path.display());
+    outln!("starting from {}", path.display());
     Ok(model)
 }
 
@@ -228,7 +228,7 @@ fn load_on_one_scale(paths: &[PathBuf]) -> Result<Vec<Record>> {
         let mut records = read_data_file(p)?;
         if let Some(scale) = fit_scale(&records) {
             rescale(&mut records, scale);
-            println!(
+            outln!(
                 "{}: {} positions, scores fitted at {scale:.0} cp per logistic unit, scaled by {:.3}",
                 p.display(),
                 records.len(),

@@ -21,7 +21,7 @@ pub fn run(frames: usize, size: &str, teach: bool, second: bool) -> Result<()> {
         bail!("--bench-size must be between 80x24 and 1000x1000, got {w}x{h}");
     }
     let r = crate::tui::bench::run(frames, w, h, teach, second);
-    println!(
+    outln!(
         "frames {}{}{} at {}x{}: mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         r.frames,
         if teach { " (teaching views)" } else { "" },
@@ -69,7 +69,7 @@ pub fn open(file: &Path) -> Result<()> {
             *b = b.min(d.as_secs_f64() * 1e3);
         }
     }
-    println!(
+    outln!(
         "{games} games: read {:.1} ms, index and picker {:.1} ms, total {:.1} ms; reading the last game {:.2} ms (best of 5)",
         best[0],
         best[1],
@@ -154,7 +154,7 @@ pub fn keys(file: &Path) -> Result<()> {
         time(&mut app, "Ctrl-Z", Action::Undo)?;
         time(&mut app, "Ctrl-Y", Action::Redo)?;
     }
-    println!(
+    outln!(
         "{}: {} moves, loaded in {load_ms:.1} ms; per key (reducer and a 120x40 frame):",
         file.display(),
         moves
@@ -162,7 +162,7 @@ pub fn keys(file: &Path) -> Result<()> {
     for (name, v) in rows {
         let mean = v.iter().sum::<f64>() / v.len() as f64;
         let max = v.iter().cloned().fold(0.0, f64::max);
-        println!(
+        outln!(
             "  {name:<20} x{:<4} mean {mean:.3} ms, max {max:.3} ms",
             v.len()
         );
@@ -181,7 +181,7 @@ pub fn link(infos: usize, engine: Option<&str>) -> Result<()> {
     let engine = engine.map(str::to_string).unwrap_or(default);
     let r = crate::tui::bench::link_latency(infos, &engine).map_err(|e| anyhow!(e))?;
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-    println!(
+    outln!(
         "info lines {} (two engines analysing): pipe to board median {:.3} ms, p99 {:.3} ms, max {:.3} ms; frames {} at 120x40: median {:.3} ms, max {:.3} ms",
         r.infos,
         ms(r.median),

@@ -109,14 +109,14 @@ pub fn run(args: TuneArgs) -> Result<()> {
     }
     let data = Dataset::build(&records, cfg.threads)?;
     drop(records);
-    println!(
+    outln!(
         "loaded {} positions from {} file(s) in {:.1} s ({:.1} weight counts per position)",
         data.len(),
         args.data.len(),
         t0.elapsed().as_secs_f64(),
         data.entry_count() as f64 / data.len() as f64
     );
-    println!(
+    outln!(
         "{} epochs, {} thread(s), seed {}, batch {}, lr {}, lambda {}, reg {}{}",
         cfg.epochs,
         cfg.threads,
@@ -140,18 +140,18 @@ pub fn run(args: TuneArgs) -> Result<()> {
             fitted,
         } => {
             match fitted {
-                Some(loss) => println!("K {k:.4} (fitted to the results: loss {loss:.6})"),
-                None => println!("K {k:.4} (given)"),
+                Some(loss) => outln!("K {k:.4} (fitted to the results: loss {loss:.6})"),
+                None => outln!("K {k:.4} (given)"),
             }
-            println!(
+            outln!(
                 "split: {train_positions} training, {val_positions} validation \
                  (validation loss against the game results alone)"
             );
         }
         TuneEvent::Epoch(s) if s.epoch == 0 => {
-            println!("{}  (starting weights)", epoch_line(&s, epochs));
+            outln!("{}  (starting weights)", epoch_line(&s, epochs));
         }
-        TuneEvent::Epoch(s) => println!(
+        TuneEvent::Epoch(s) => outln!(
             "{}  lr {:.3}  {:.1} s",
             epoch_line(&s, epochs),
             s.lr,
@@ -159,7 +159,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
         ),
     };
     let outcome = tune(&data, &Params::DEFAULT, cfg, &mut on_event)?;
-    println!(
+    outln!(
         "{}  (normalised and rounded)",
         epoch_line(&outcome.end, epochs)
     );
@@ -172,9 +172,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
             } else {
                 "new file"
             };
-            println!("wrote {} ({how})", out.display());
+            outln!("wrote {} ({how})", out.display());
         }
-        None => print!("{}", region(&outcome.params)?),
+        None => out!("{}", region(&outcome.params)?),
     }
     Ok(())
 }
@@ -212,13 +212,13 @@ fn print_changes(old: &Params, new: &Params) {
         .filter(|x| x.0 > 0)
         .collect();
     moved.sort_by_key(|&(d, i)| (-d, i));
-    println!(
+    outln!(
         "{} of {} weights changed; the largest:",
         moved.len(),
         a.len()
     );
     for &(_, i) in moved.iter().take(SHOW_CHANGES) {
-        println!(
+        outln!(
             "  {:<28} ({}, {}) -> ({}, {})",
             weight_name(i, &names),
             a[i].mg(),

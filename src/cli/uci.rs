@@ -24,7 +24,7 @@ pub fn run(args: UciArgs) -> Result<()> {
     if args.spsa_input {
         use crate::search::{params::TUNABLES, tunables::openbench_lines};
         for line in openbench_lines(TUNABLES, SPSA_R_END) {
-            println!("{line}");
+            outln!("{line}");
         }
         return Ok(());
     }

@@ -88,12 +88,48 @@ fn decode(data: u64) -> TtHit {
 }
 
 /// Memory available to new allocations, in MiB, where the system says
-/// (`MemAvailable` in /proc/meminfo); `None` elsewhere.
+/// (`MemAvailable` in /proc/meminfo, and a container's own limit, which
+/// meminfo does not show); `None` elsewhere.
 fn available_mb() -> Option<usize> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
+    let system = kb / 1024;
+    Some(cgroup_room_mb().map_or(system, |room| room.min(system)))
+}
+
+/// What the memory cgroup this process runs in (a container's, under a
+/// cgroup namespace) still allows, MiB: its limit less what it uses, not
+/// counting file pages it can drop. cgroup v2, then v1; `None` without a
+/// limit to read.
+fn cgroup_room_mb() -> Option<usize> {
+    let number = |p: &str| {
+        let t = std::fs::read_to_string(p).ok()?;
+        t.trim().parse::<u64>().ok()
+    };
+    let stat = |p: &str, key: &str| -> Option<u64> {
+        let t = std::fs::read_to_string(p).ok()?;
+        let line = t
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(key))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    };
+    const V2: &str = "/sys/fs/cgroup";
+    const V1: &str = "/sys/fs/cgroup/memory";
+    let (limit, used, droppable) = match number(&format!("{V2}/memory.max")) {
+        Some(limit) => (
+            limit,
+            number(&format!("{V2}/memory.current"))?,
+            stat(&format!("{V2}/memory.stat"), "inactive_file"),
+        ),
+        None => (
+            number(&format!("{V1}/memory.limit_in_bytes"))?,
+            number(&format!("{V1}/memory.usage_in_bytes"))?,
+            stat(&format!("{V1}/memory.stat"), "total_inactive_file"),
+        ),
+    };
+    let used = used.saturating_sub(droppable.unwrap_or(0));
+    usize::try_from(limit.saturating_sub(used) >> 20).ok()
 }
 
 /// Why a table of the asked size could not be made.

@@ -95,7 +95,7 @@ pub fn run(args: FuzzArgs) -> Result<()> {
         bail!("the engine panicked:\n{stderr}");
     }
     let counts = counts.unwrap_or_default();
-    println!(
+    outln!(
         "uci-fuzz: seed {}, {} lines in {:.1} s ({} mutated, {} binary, {} not UTF-8, {} overlong, {} hostile options and FENs)",
         args.seed,
         tally.lines,
@@ -106,11 +106,11 @@ pub fn run(args: FuzzArgs) -> Result<()> {
         counts.overlong,
         counts.hostile
     );
-    println!(
+    outln!(
         "  {} go: {} legal bestmoves, {} 0000 (refused or no legal move); {} pv lines legal; {} error replies",
         tally.gos, tally.moves, tally.nulls, tally.pvs, tally.errors
     );
-    println!(
+    outln!(
         "  {} isready answered, slowest {:.1} ms; exited cleanly on quit, no panic",
         tally.readyoks,
         slowest.as_secs_f64() * 1e3
