@@ -146,6 +146,25 @@ fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
     assert_eq!(sans(&b), ["e4"]);
 }
 
+/// `:book FILE`, and the runtime's answer: it reads the file the
+/// `LoadBook` effect names and hands back `BookLoaded`.
+fn book_file(a: &mut App, file: &str) {
+    a.take_effects();
+    a.update(Action::Command(format!("book {file}")));
+    let path = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::LoadBook(p) => Some(p),
+            _ => None,
+        })
+        .expect("a LoadBook effect");
+    let book = tapir::book::Book::load(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| e.to_string());
+    a.update(Action::BookLoaded { path, book });
+}
+
 #[test]
 fn the_book_command_switches_books() {
     let mut a = app();
@@ -164,19 +183,7 @@ fn the_book_command_switches_books() {
         .text
         .contains("built-in"));
     // A file is read by the runtime, which answers with BookLoaded.
-    a.update(Action::Command("book tests/data/small-book.bin".into()));
-    let effects = a.take_effects();
-    let path = effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::LoadBook(p) => Some(p.clone()),
-            _ => None,
-        })
-        .expect("a LoadBook effect");
-    let book = tapir::book::Book::load(&path)
-        .map(std::sync::Arc::new)
-        .map_err(|e| e.to_string());
-    a.update(Action::BookLoaded { path, book });
+    book_file(&mut a, "tests/data/small-book.bin");
     assert_eq!(a.view.book.len(), 13);
     assert!(a.config.book.ends_with("small-book.bin"));
     // A file that is not a book changes nothing and says why.
@@ -231,4 +238,31 @@ fn tapir_eval_prints_the_opening() {
         "{text}"
     );
     assert!(text.contains("Book: Bg5 "), "{text}");
+}
+
+#[test]
+fn the_book_setting_stays_as_the_user_wrote_it() {
+    // config.toml names the book relative to where tapir starts (a `~/`
+    // path is the same case): reading it, or naming the same file again,
+    // must not rewrite the setting as an absolute path.
+    let written = "tests/data/small-book.bin";
+    let config = Config {
+        book: written.to_string(),
+        ..Config::default()
+    };
+    let mut a = App::new(config, Game::default());
+    a.take_effects();
+    tapir::tui::book::start_book(&mut a, written);
+    assert_eq!(a.view.book.len(), 13, "the file's book is in use");
+    assert_eq!(a.config.book, written);
+    assert!(
+        !a.config_changed,
+        "reading the settings is not changing them"
+    );
+    book_file(&mut a, written);
+    assert_eq!(a.config.book, written, "the same file, so the same setting");
+    // Another book is a change, kept as its full path.
+    a.update(Action::Command("book default".into()));
+    assert_eq!(a.config.book, "");
+    assert!(a.config_changed);
 }

@@ -597,8 +597,68 @@ fn a_second_board_open_at_once_autosaves_to_its_own_file() {
     let (code, _, _) = first.finish();
     assert_eq!(code, 0);
     assert!(autosave_in(&data).contains("1. e4 *"));
-    assert!(
-        !data.join("autosave.lock").exists(),
-        "the lock goes at exit"
-    );
+    // The lock went with its board: the next board has the autosave.
+    let mut third = spawn(&config, &data, &["tui"]);
+    third.wait_for("the first board's game restored", |s| {
+        s.text().contains("restored")
+    });
+    assert!(!third.text().contains("another"), "{}", third.text());
+    third.keys("\x03");
+    let (code, _, _) = third.finish();
+    assert_eq!(code, 0);
+}
+
+/// A setting changed on the board is in config.toml at once, beside the
+/// user's own lines: a `kill -9` (or a crash) does not lose it.
+#[test]
+fn a_changed_setting_survives_a_kill() {
+    let root = temp_dir("settings-kill");
+    let (config, data) = (root.join("config"), root.join("data"));
+    std::fs::create_dir_all(&config).unwrap();
+    let file = config.join("config.toml");
+    std::fs::write(&file, "# my board\ntheme = \"classic\" # the usual\n").unwrap();
+    let mut s = spawn(&config, &data, &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys(":theme ocean\r");
+    s.wait_for("the theme in config.toml", |_| {
+        std::fs::read_to_string(&file)
+            .unwrap_or_default()
+            .contains("theme = \"ocean\"")
+    });
+    let pid = s.child.process_id().expect("pid");
+    let status = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let _ = s.finish();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# my board\n"), "{text}");
+    assert!(text.contains("theme = \"ocean\" # the usual"), "{text}");
+}
+
+/// An autosave that reads only in part (an illegal move, a hand edit) is
+/// moved aside whole before the board goes on with what read: the next
+/// autosave cannot drop the rest.
+#[test]
+fn an_autosave_read_in_part_is_kept_whole() {
+    let root = temp_dir("autosave-part");
+    let (config, data) = (root.join("config"), root.join("data"));
+    std::fs::create_dir_all(&data).unwrap();
+    let text = "[Event \"?\"]\n\n1. e4 e5 2. Ke3 Nc6 {the rest} *\n";
+    std::fs::write(data.join("autosave.pgn"), text).unwrap();
+    let mut s = spawn(&config, &data, &["tui"]);
+    s.wait_for("the note", |s| {
+        // The screen arrives as a diff: words are drawn one by one.
+        let t = s.text();
+        t.contains("restored") && t.contains("part")
+    });
+    assert!(data.join("autosave.pgn.broken").exists());
+    s.keys("\x03");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+    let kept = std::fs::read_to_string(data.join("autosave.pgn.broken")).unwrap();
+    assert_eq!(kept, text, "the whole file, as it was");
+    assert!(autosave_in(&data).contains("1. e4 e5 *"));
 }

@@ -17,7 +17,7 @@ use tapir::tui::config::Config;
 use tapir::tui::layout;
 
 mod common;
-use common::play;
+use common::{file_read, play};
 
 /// A board without an opening book: these tests drive the engine's
 /// searches, which a book move would answer first (tests/tui_book.rs).
@@ -801,20 +801,12 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         .any(|e| matches!(e, Effect::Copy(_))));
 }
 
-fn loaded(a: &mut App, path: &str, text: &str) {
-    a.update(Action::FileLoaded {
-        path: path.into(),
-        text: text.into(),
-        encoding: Encoding::Utf8,
-    });
-}
-
 #[test]
 fn loading_files_and_the_game_picker() {
     let mut a = app();
     let one =
         "[Event \"A\"]\n[White \"W\"]\n[Black \"B\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 $1 1-0\n";
-    loaded(&mut a, "a.pgn", one);
+    file_read(&mut a, "a.pgn", one);
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     assert!(!a.doc.unsaved);
     // Everything is kept: the comment, the glyph and the variation.
@@ -833,7 +825,7 @@ fn loading_files_and_the_game_picker() {
     let many = format!(
         "{one}\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. e4 Ke7 2. d4 *\n\n[Event \"D\"]\n[FEN \"junk\"]\n\n1. e4 *\n"
     );
-    loaded(&mut a, "b.pgn", &many);
+    file_read(&mut a, "b.pgn", &many);
     let Overlay::Picker { source, .. } = &a.dialogs.overlay else {
         panic!("expected the picker, got {:?}", a.dialogs.overlay);
     };
@@ -855,7 +847,7 @@ fn loading_files_and_the_game_picker() {
     assert_eq!(sans(&a), ["e4"]);
     let said = a.dialogs.message.as_ref().unwrap().text.clone();
     assert!(
-        said.contains("1... Ke7 is illegal") && said.contains("not kept"),
+        said.contains("1... Ke7 is illegal; the rest of the game (2 plies) was not read"),
         "{said}"
     );
     // Read in part, it is not the file's game: `:save` alone must not
@@ -863,13 +855,13 @@ fn loading_files_and_the_game_picker() {
     assert!(said.contains("read in part"), "{said}");
     assert_eq!(a.doc.origin, None, "a part keeps no file");
     // Esc closes the picker and says so; the board stays as it was.
-    loaded(&mut a, "b.pgn", &many);
+    file_read(&mut a, "b.pgn", &many);
     a.update(Action::Cancel);
     assert_eq!(a.dialogs.overlay, Overlay::None);
     assert_eq!(sans(&a), ["e4"]);
     let said = a.dialogs.message.as_ref().unwrap().text.clone();
     assert_eq!(said, "b.pgn: no game opened");
-    loaded(&mut a, "c.pgn", "no chess here");
+    file_read(&mut a, "c.pgn", "no chess here");
     assert!(!error(&a).is_empty());
     assert_eq!(sans(&a), ["e4"]);
     a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
@@ -1021,11 +1013,7 @@ fn a_pasted_game_is_not_replaced_without_asking() {
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"], "kept on no");
 
     let mut a = app();
-    a.update(Action::FileLoaded {
-        path: "one.pgn".into(),
-        text: "[Event \"A\"]\n\n1. d4 d5 *\n".into(),
-        encoding: Encoding::Utf8,
-    });
+    file_read(&mut a, "one.pgn", "[Event \"A\"]\n\n1. d4 d5 *\n");
     assert!(!a.doc.unsaved);
     a.update(Action::NewGame);
     assert_eq!(a.dialogs.overlay, Overlay::None, "the file holds it");
@@ -1265,7 +1253,7 @@ fn a_game_with_only_a_comment_asks_before_it_goes() {
 #[test]
 fn a_game_read_in_part_is_not_saved_over_its_file() {
     let mut a = app();
-    loaded(
+    file_read(
         &mut a,
         "/tmp/part.pgn",
         "[Event \"A\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n",

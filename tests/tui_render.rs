@@ -19,6 +19,9 @@ use tapir::tui::config::{Config, PieceStyle};
 use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
+mod common;
+use common::file_read;
+
 fn app_with(moves: &str, pieces: PieceStyle) -> App {
     let config = Config {
         pieces,
@@ -508,11 +511,7 @@ fn move_list_title_shows_the_result() {
         "{}",
         s[26]
     );
-    app.update(Action::FileLoaded {
-        path: "r.pgn".into(),
-        text: "1. d4 d5 2. c4 1/2-1/2\n".into(),
-        encoding: tapir::game::pgn::Encoding::Utf8,
-    });
+    file_read(&mut app, "r.pgn", "1. d4 d5 2. c4 1/2-1/2\n");
     // The mate on the board was never saved: yes, replace it.
     app.update(Action::Confirm(true));
     let s = screen(&mut app, 120, 40);
@@ -534,11 +533,7 @@ fn move_list_with_nested_variations_and_comments() {
     ))
     .unwrap();
     let mut app = app_with("", PieceStyle::Unicode);
-    app.update(Action::FileLoaded {
-        path: "nested.pgn".into(),
-        text,
-        encoding: tapir::game::pgn::Encoding::Utf8,
-    });
+    file_read(&mut app, "nested.pgn", &text);
     app.update(Action::First);
     let s = screen(&mut app, 120, 40);
     let cols = |l: &String, n: usize| l.chars().take(n).collect::<String>();

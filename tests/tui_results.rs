@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{engine_plays as engine, play as human, saved_text, start_game as start};
+use common::{engine_plays as engine, file_read, play as human, saved_text, start_game as start};
 use std::time::Duration;
 use tapir::chess::Color;
 use tapir::game::pgn::read_first;
@@ -180,11 +180,11 @@ fn saving_keeps_a_loaded_games_placeholders() {
     assert!(text.contains("[Event \"tapir game\"]"), "{text}");
     // A file with no Event or Site at all: the game is still not tapir's.
     let mut a = loaded(RESIGNED);
-    a.update(Action::FileLoaded {
-        path: "/tmp/g.pgn".into(),
-        text: "[White \"Anand\"]\n[Black \"Carlsen\"]\n\n1. e4 e5 2. Nf3 1-0\n".into(),
-        encoding: tapir::game::pgn::Encoding::Utf8,
-    });
+    file_read(
+        &mut a,
+        "/tmp/g.pgn",
+        "[White \"Anand\"]\n[Black \"Carlsen\"]\n\n1. e4 e5 2. Nf3 1-0\n",
+    );
     if let Overlay::Confirm(_) = a.dialogs.overlay {
         a.update(Action::Confirm(true));
     }

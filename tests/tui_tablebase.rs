@@ -104,11 +104,16 @@ fn the_syzygy_command_sets_the_tables_and_tells_the_engine() {
         .into_iter()
         .any(|e| matches!(e, Effect::SetOption(EngineOption::SyzygyPath(p)) if p == TABLES));
     assert!(told);
-    // A folder that is not there: said, and the view goes away.
+    // A folder that is not there (a typo, an unmounted drive): said, and
+    // the tables in use and the setting stay, so nothing typed is lost.
+    a.take_effects();
     a.update(Action::Command("syzygy /no/such/folder".into()));
     let msg = a.dialogs.message.clone().unwrap();
     assert!(msg.error && msg.text.contains("no such folder"), "{msg:?}");
-    assert!(a.tb.here.is_none());
+    assert!(msg.text.contains("not changed"), "{msg:?}");
+    assert!(a.tb.here.is_some());
+    assert_eq!(a.config.syzygy_path, TABLES);
+    assert!(a.take_effects().is_empty(), "the engine keeps its tables");
     a.update(Action::Command("syzygy off".into()));
     assert!(a.tb.tables.is_none());
 }

@@ -10,14 +10,13 @@
 )]
 
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
-use tapir::game::pgn::Encoding;
 use tapir::game::{Game, Nag};
 use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
 
 mod common;
-use common::play;
+use common::{file_read, play};
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
@@ -311,11 +310,7 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
     let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
     std::fs::write(&file, text).unwrap();
     let mut a = app();
-    a.update(Action::FileLoaded {
-        path: file.clone(),
-        text: text.into(),
-        encoding: Encoding::Utf8,
-    });
+    file_read(&mut a, file.clone(), text);
     a.update(Action::ChoiceMove(1));
     a.update(Action::ChoiceConfirm);
     assert_eq!(mainline(&a), ["d4"]);
@@ -402,20 +397,12 @@ fn engine_plays(a: &mut App, san_move: &str) {
     });
 }
 
-fn loaded(a: &mut App, name: &str, text: &str) {
-    a.update(Action::FileLoaded {
-        path: name.into(),
-        text: text.into(),
-        encoding: Encoding::Utf8,
-    });
-}
-
 /// A game against the engine started inside a tree: a take-back deletes
 /// the moves the game added and keeps the ones that were there before.
 #[test]
 fn a_take_back_inside_a_tree_deletes_only_the_games_own_moves() {
     let mut a = app();
-    loaded(&mut a, "t.pgn", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
+    file_read(&mut a, "t.pgn", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
     a.update(Action::First);
     for _ in 0..3 {
         a.update(Action::Next);
@@ -463,8 +450,8 @@ fn taking_back_a_mate_clears_the_result() {
 #[test]
 fn a_second_load_shows_its_own_moves() {
     let mut a = app();
-    loaded(&mut a, "a.pgn", "1. e4 (1. c4 {English}) 1... c5 *");
-    loaded(&mut a, "b.pgn", "1. d4 d5 2. c4 1-0");
+    file_read(&mut a, "a.pgn", "1. e4 (1. c4 {English}) 1... c5 *");
+    file_read(&mut a, "b.pgn", "1. d4 d5 2. c4 1-0");
     let drawn: Vec<String> =
         a.ui.moves
             .rows
@@ -478,7 +465,7 @@ fn a_second_load_shows_its_own_moves() {
 #[test]
 fn quitting_keeps_the_shown_move() {
     let mut a = app();
-    loaded(&mut a, "q.pgn", "1. e4 e5 2. Nf3 Nc6 *");
+    file_read(&mut a, "q.pgn", "1. e4 e5 2. Nf3 Nc6 *");
     a.update(Action::First);
     a.update(Action::Next);
     a.take_effects();
@@ -493,7 +480,7 @@ fn quitting_keeps_the_shown_move() {
 #[test]
 fn ply_count_follows_the_main_line() {
     let mut a = app();
-    loaded(&mut a, "p.pgn", "[PlyCount \"2\"]\n\n1. e4 e5 *");
+    file_read(&mut a, "p.pgn", "[PlyCount \"2\"]\n\n1. e4 e5 *");
     play(&mut a, "Nf3");
     a.take_effects();
     a.update(Action::Command("save /tmp/tapir-never-written.pgn".into()));

@@ -543,7 +543,8 @@ pub struct App {
     pub config: Config,
     /// The Syzygy tables and the shown position's entry in them.
     pub tb: super::tablebase::TbState,
-    /// Settings changed since start (written back on quit when allowed).
+    /// Settings changed and not yet written back (the runtime writes them
+    /// to config.toml as soon as it can, and clears this).
     pub config_changed: bool,
     /// Why settings changed here cannot be written back at exit (the
     /// settings file did not read at start); said when the first changes.

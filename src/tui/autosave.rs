@@ -150,6 +150,13 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
+    let mut problems = read.problems;
+    if let Some(e) = editor
+        .as_deref()
+        .filter(|e| super::editor::Editor::from_text(e).is_none())
+    {
+        problems.push(format!("the board editor's position '{e}' did not read"));
+    }
     // Any other session tag (from a later tapir) is not the user's either.
     strip_session_tags(tags);
     let order = game.tree().preorder();
@@ -190,7 +197,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         two_players: mode.trim() == "two-players",
         play,
         editor,
-        problems: read.problems,
+        problems,
         game,
     })
 }

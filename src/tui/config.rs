@@ -489,8 +489,31 @@ fn merge_engines<'a>(
     }
     tables.retain(|t| name_of(t).is_none_or(|n| !removed.contains(&n)));
     for e in changed {
-        let table = engine_table(e)?;
-        let at = (tables.iter()).position(|t| name_of(t) == Some(e.name.as_str()));
+        let mut table = engine_table(e)?;
+        let mut at = (tables.iter()).position(|t| name_of(t) == Some(e.name.as_str()));
+        // An engine this board added whose name the file already has (in
+        // any case: a table written by hand, or by another board, while
+        // this one ran): the file's table stays, and the new engine comes
+        // in under a free name unless it is the same engine.
+        let taken = |tables: &toml_edit::ArrayOfTables, name: &str| {
+            (tables.iter()).any(|t| name_of(t).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+        };
+        if named(before, &e.name).is_none() && taken(tables, &e.name) {
+            let same = (tables.iter()).any(|t| {
+                toml::from_str::<EngineConfig>(&t.to_string()).is_ok_and(|theirs| theirs == *e)
+            });
+            if same {
+                continue;
+            }
+            let free = (2..)
+                .map(|k| format!("{}-{k}", e.name))
+                .find(|n| {
+                    !taken(tables, n) && !after.iter().any(|a| a.name.eq_ignore_ascii_case(n))
+                })
+                .unwrap_or_default();
+            table.insert("name", toml_edit::value(free));
+            at = None;
+        }
         match at {
             Some(i) => {
                 if let Some(t) = tables.get_mut(i) {
@@ -599,6 +622,39 @@ mod tests {
         assert_eq!(Config::parse(&text2).unwrap(), session2, "{text2}");
         // A file broken by hand meanwhile is left alone.
         assert!(merged_settings("multipv = 99\n", &loaded, &session).is_err());
+    }
+
+    /// An engine the board added under a name the file already has (one
+    /// written by hand, or by another board, while this one ran, in any
+    /// case of letters) never replaces that table: it comes in under a
+    /// free name, or not at all when it is the same engine.
+    #[test]
+    fn an_added_engine_never_replaces_one_of_the_same_name() {
+        let loaded = Config::default();
+        let on_disk = format!(
+            "{}[[engine]] # mine\nname = \"SF\"\ncommand = \"/opt/sf\"\noptions = {{ Hash = \"2048\" }}\n",
+            loaded.to_toml()
+        );
+        let mut session = loaded.clone();
+        session.engines.push(EngineConfig {
+            name: "sf".into(),
+            command: "/usr/games/stockfish".into(),
+            args: Vec::new(),
+            options: Default::default(),
+        });
+        let text = merged_settings(&on_disk, &loaded, &session).unwrap();
+        let read = Config::parse(&text).unwrap();
+        let names: Vec<&str> = read.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["SF", "sf-2"], "{text}");
+        assert!(text.contains("[[engine]] # mine"), "{text}");
+        assert_eq!(read.engines[0].options["Hash"], "2048");
+        assert_eq!(read.engines[1].command, "/usr/games/stockfish");
+        // The same engine under the same name is not added twice.
+        let mine = read.engines[0].clone();
+        let mut again = loaded.clone();
+        again.engines.push(mine);
+        let text = merged_settings(&on_disk, &loaded, &again).unwrap();
+        assert_eq!(text, on_disk);
     }
 
     /// The session's engine changes go in by name: one added by hand while

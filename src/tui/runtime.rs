@@ -64,9 +64,10 @@ pub fn run(args: TuiArgs) -> Result<()> {
     // A second board open at once autosaves to its own file.
     let (_autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
     let lock_note = match other {
-        Some((own, pid)) => {
+        Some(super::autosave_lock::OtherBoard { own, pid }) => {
+            let who = pid.map_or(String::new(), |p| format!(" (process {p})"));
             let note = format!(
-                "another board (process {pid}) has the autosave: this one autosaves to {}",
+                "another board{who} has the autosave: this one autosaves to {}",
                 own.display()
             );
             dirs.autosave = own;
@@ -87,12 +88,19 @@ pub fn run(args: TuiArgs) -> Result<()> {
     // screen not), the error path restores what was changed.
     let _restore = RestoreGuard;
     let mut terminal = enter_terminal()?;
+    // The settings as config.toml last had them from this board: each
+    // change is written against it as soon as it is made.
+    let mut settings = Settings {
+        on_disk: loaded.config.clone(),
+        error: None,
+    };
     let result = event_loop(
         &mut terminal,
         &mut app,
         &dirs,
         &term_flag,
         args.net.as_deref(),
+        &mut settings,
     );
     // ratatui shows the cursor again when the terminal is dropped, and
     // prints (a panic, once stderr is gone too) if it cannot: after a
@@ -112,7 +120,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
                 "tapir: the settings changed in this session were not saved: {why}"
             );
         } else if let Err(e) =
-            config::save_settings(&dirs.config_file(), &loaded.config, &app.config)
+            config::save_settings(&dirs.config_file(), &settings.on_disk, &app.config)
         {
             let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
         }
@@ -277,8 +285,16 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 };
                 format!("restored {what} ({})", plies(moves))
             });
-            if let (Some(m), Some(first)) = (&mut msg, r.problems.first()) {
-                m.push_str(&format!("; not kept: {first}"));
+            // What did not read would be gone at the next autosave: the
+            // whole file is moved aside first, and the board goes on with
+            // what read.
+            if let Some(first) = r.problems.first() {
+                let kept = match autosave::keep_aside(&auto) {
+                    Ok(aside) => format!("so the whole file is kept as {}", aside.display()),
+                    Err(e) => format!("and the whole file could not be kept aside ({e})"),
+                };
+                let m = msg.get_or_insert_with(|| "restored the last game".to_string());
+                m.push_str(&format!("; the autosave read in part, {kept}: {first}"));
             }
             Start {
                 game: Game::default(),
@@ -458,12 +474,47 @@ fn install_panic_hook() {
     }));
 }
 
+/// What this board last wrote to config.toml, and why the last try
+/// failed (said once, not at every change).
+struct Settings {
+    on_disk: config::Config,
+    error: Option<String>,
+}
+
+/// Writes the settings changed on the board into config.toml as soon as
+/// they change (only the keys that changed, as at exit), so that a crash or
+/// a kill keeps them; a failure is said once and tried again at the next
+/// change and at exit. True when it said something.
+fn keep_settings(app: &mut App, dirs: &Dirs, settings: &mut Settings) -> bool {
+    if !app.config_changed || app.settings_not_saved.is_some() {
+        return false;
+    }
+    match config::save_settings(&dirs.config_file(), &settings.on_disk, &app.config) {
+        Ok(()) => {
+            settings.on_disk = app.config.clone();
+            settings.error = None;
+            app.config_changed = false;
+            false
+        }
+        Err(e) => {
+            let why = format!("{e:#}");
+            let new = settings.error.as_ref() != Some(&why);
+            if new {
+                app.error(format!("settings not saved: {why}"));
+                settings.error = Some(why);
+            }
+            new
+        }
+    }
+}
+
 fn event_loop(
     term: &mut Term,
     app: &mut App,
     dirs: &Dirs,
     term_flag: &AtomicBool,
     net_file: Option<&std::path::Path>,
+    settings: &mut Settings,
 ) -> Result<()> {
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
@@ -488,6 +539,7 @@ fn event_loop(
     let mut last_tick = Instant::now();
     loop {
         run_effects(app, &mut engine, dirs, &tx);
+        dirty |= keep_settings(app, dirs, settings);
         if term_flag.load(Ordering::Relaxed) && !app.quit {
             app.update(Action::ForceQuit);
             run_effects(app, &mut engine, dirs, &tx);

@@ -74,3 +74,13 @@ pub fn saved_text(a: &mut App) -> String {
         })
         .expect("a save")
 }
+
+/// The runtime read `path` (UTF-8) and found `text` in it: what the board
+/// gets after `:load` or `o`.
+pub fn file_read(a: &mut App, path: impl Into<std::path::PathBuf>, text: &str) {
+    a.update(Action::FileLoaded {
+        path: path.into(),
+        text: text.into(),
+        encoding: tapir::game::pgn::Encoding::Utf8,
+    });
+}

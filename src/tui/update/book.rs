@@ -132,7 +132,14 @@ impl App {
                 let n = b.len();
                 let name = path.display().to_string();
                 self.book.set(Some(b), name.clone());
-                self.remember_book(&name);
+                // The setting stays as the user wrote it (`~/books/x.bin`)
+                // while it names this same file.
+                let written = self.config.book.trim();
+                let same_file = !matches!(written, "" | "off")
+                    && crate::tui::files::expand_path(std::path::Path::new(written)) == path;
+                if !same_file {
+                    self.remember_book(&name);
+                }
                 self.refresh();
                 self.info(format!("book: {name} ({n} entries)"));
             }

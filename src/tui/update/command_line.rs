@@ -249,8 +249,9 @@ impl App {
                 };
                 let problems = match r.problems.as_slice() {
                     [] => String::new(),
-                    [one] => format!("; not kept: {one}"),
-                    [first, rest @ ..] => format!("; not kept: {first} (and {} more)", rest.len()),
+                    // Each problem says what became of its text.
+                    [one] => format!("; {one}"),
+                    [first, rest @ ..] => format!("; {first} (and {} more)", rest.len()),
                 };
                 // Pasted text lives nowhere but the clipboard: the board
                 // holds the only copy, so replacing it asks first.

@@ -9,6 +9,19 @@ use crate::tui::tablebase::TbState;
 impl App {
     pub(super) fn set_syzygy(&mut self, path: &str) {
         let (mut tb, report) = TbState::open(path);
+        // A typo or an unmounted drive finds nothing: the tables in use and
+        // the setting (perhaps several folders, typed long ago) stay.
+        if let Some(r) = report.as_ref().filter(|r| r.files == 0) {
+            let was = match self.config.syzygy_path.trim() {
+                "" => "off".to_string(),
+                old => old.to_string(),
+            };
+            self.error(format!(
+                "{path}: {}; tablebases not changed ({was})",
+                r.summary()
+            ));
+            return;
+        }
         tb.refresh(&self.view.board);
         self.tb = tb;
         self.config.syzygy_path = path.to_string();
@@ -18,7 +31,6 @@ impl App {
         )));
         match report {
             None => self.info("tablebases off"),
-            Some(r) if r.files == 0 => self.error(format!("{path}: {}", r.summary())),
             Some(r) if !r.problems.is_empty() => self.error(r.summary()),
             Some(r) => self.info(r.summary()),
         }
