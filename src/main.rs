@@ -86,6 +86,8 @@ fn main() -> ExitCode {
         }
     };
     match result {
+        // A report cut short (a full disk) has said so on stderr.
+        Ok(()) if cli::output_failed() => ExitCode::FAILURE,
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // Not eprintln: it panics when stderr is gone (a closed terminal).

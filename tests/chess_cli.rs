@@ -159,3 +159,41 @@ fn a_negative_number_is_a_bad_value_not_an_unknown_flag() {
         );
     }
 }
+
+/// A reader that goes away (`tapir perft 6 --divide | head -1`) is no
+/// error: no panic, a normal exit. A report that cannot be written (a full
+/// disk) is said once on stderr and the command fails.
+#[test]
+fn a_closed_pipe_is_no_error_and_a_full_disk_is_one() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(["perft", "6", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains(": "), "{first}");
+    // The pipe's reading end is closed here (the reader was dropped).
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+
+    if let Ok(full) = std::fs::File::create("/dev/full") {
+        let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+            .args(["perft", "2", "--divide"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("cannot write the output"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

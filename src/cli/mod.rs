@@ -3,10 +3,20 @@
 //! its parsed arguments, prints its report to stdout and returns an error
 //! for `main` to print on one line.
 
+/// Set when a report could not be written (a full disk, not a closed
+/// pipe): the command then exits with a failure, so that a script does not
+/// take a cut report for a whole one.
+static OUTPUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether some report text could not be written (see `OUTPUT_FAILED`).
+pub fn output_failed() -> bool {
+    OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Writes one report's text to stdout. A reader that went away (`tapir
 /// perft 6 --divide | head -1`) is no error: the rest goes nowhere and the
-/// command ends as it would (where `print!` would panic); another failure
-/// is said on stderr once per line.
+/// command ends as it would (where `print!` would panic). Another failure
+/// is said on stderr, once, and makes the command fail at its end.
 pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
@@ -18,7 +28,9 @@ pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
         }
     });
     if let Err(e) = written {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
+        if e.kind() != std::io::ErrorKind::BrokenPipe
+            && !OUTPUT_FAILED.swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
             let _ = writeln!(std::io::stderr(), "tapir: cannot write the output: {e}");
         }
     }

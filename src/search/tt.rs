@@ -100,7 +100,8 @@ fn available_mb() -> Option<usize> {
 
 /// What the memory cgroup this process runs in (a container's, under a
 /// cgroup namespace) still allows, MiB: its limit less what it uses, not
-/// counting file pages it can drop. cgroup v2, then v1; `None` without a
+/// counting file pages (the page cache, mapped tablebases: the kernel
+/// drops them before it kills). cgroup v2, then v1; `None` without a
 /// limit to read.
 fn cgroup_room_mb() -> Option<usize> {
     let number = |p: &str| {
@@ -120,12 +121,12 @@ fn cgroup_room_mb() -> Option<usize> {
         Some(limit) => (
             limit,
             number(&format!("{V2}/memory.current"))?,
-            stat(&format!("{V2}/memory.stat"), "inactive_file"),
+            stat(&format!("{V2}/memory.stat"), "file"),
         ),
         None => (
             number(&format!("{V1}/memory.limit_in_bytes"))?,
             number(&format!("{V1}/memory.usage_in_bytes"))?,
-            stat(&format!("{V1}/memory.stat"), "total_inactive_file"),
+            stat(&format!("{V1}/memory.stat"), "total_cache"),
         ),
     };
     let used = used.saturating_sub(droppable.unwrap_or(0));

@@ -92,7 +92,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     // change is written against it as soon as it is made.
     let mut settings = Settings {
         on_disk: loaded.config.clone(),
-        error: None,
+        failed: None,
     };
     let result = event_loop(
         &mut terminal,
@@ -474,11 +474,12 @@ fn install_panic_hook() {
     }));
 }
 
-/// What this board last wrote to config.toml, and why the last try
-/// failed (said once, not at every change).
+/// What this board last wrote to config.toml, and the settings of the
+/// last try that failed with why (said once, and tried again only when the
+/// settings change again, or at exit).
 struct Settings {
     on_disk: config::Config,
-    error: Option<String>,
+    failed: Option<(config::Config, String)>,
 }
 
 /// Writes the settings changed on the board into config.toml as soon as
@@ -489,20 +490,23 @@ fn keep_settings(app: &mut App, dirs: &Dirs, settings: &mut Settings) -> bool {
     if !app.config_changed || app.settings_not_saved.is_some() {
         return false;
     }
+    if settings.failed.as_ref().is_some_and(|(c, _)| *c == app.config) {
+        return false;
+    }
     match config::save_settings(&dirs.config_file(), &settings.on_disk, &app.config) {
         Ok(()) => {
             settings.on_disk = app.config.clone();
-            settings.error = None;
+            settings.failed = None;
             app.config_changed = false;
             false
         }
         Err(e) => {
             let why = format!("{e:#}");
-            let new = settings.error.as_ref() != Some(&why);
+            let new = settings.failed.as_ref().is_none_or(|(_, w)| *w != why);
             if new {
                 app.error(format!("settings not saved: {why}"));
-                settings.error = Some(why);
             }
+            settings.failed = Some((app.config.clone(), why));
             new
         }
     }

@@ -57,6 +57,10 @@ pub struct Lexer<'a> {
     pos: usize,
     /// Tokens split off the last word (glyphs after a move).
     pending: Vec<Token<'a>>,
+    /// The line the last tag value stood on: where it ends, and its last
+    /// quote that a `]` follows. The lexer only moves on, so one scan
+    /// serves every value on the line (a line of many tags stays linear).
+    tag_line: Option<(usize, Option<usize>)>,
 }
 
 impl<'a> Lexer<'a> {
@@ -65,6 +69,7 @@ impl<'a> Lexer<'a> {
             text,
             pos: 0,
             pending: Vec::new(),
+            tag_line: None,
         }
     }
 
@@ -142,18 +147,26 @@ impl<'a> Lexer<'a> {
         self.pos += 1;
         let mut value = String::new();
         // Where the line ends, and its last quote that a `]` follows: found
-        // once, so a value full of quotes is read in linear time.
-        let rest = &self.text[self.pos..];
-        let line_end = self.pos + rest.find('\n').unwrap_or(rest.len());
-        let line = &self.text[self.pos..line_end];
-        let closing = line
-            .rmatch_indices('"')
-            .find(|(i, _)| {
-                line[i + 1..]
-                    .trim_start_matches([' ', '\t'])
-                    .starts_with(']')
-            })
-            .map(|(i, _)| self.pos + i);
+        // once per line, so a value full of quotes, or a line full of tags,
+        // is read in linear time.
+        let (line_end, closing) = match self.tag_line {
+            Some((end, closing)) if self.pos < end => (end, closing),
+            _ => {
+                let rest = &self.text[self.pos..];
+                let line_end = self.pos + rest.find('\n').unwrap_or(rest.len());
+                let line = &self.text[self.pos..line_end];
+                let closing = line
+                    .rmatch_indices('"')
+                    .find(|(i, _)| {
+                        line[i + 1..]
+                            .trim_start_matches([' ', '\t'])
+                            .starts_with(']')
+                    })
+                    .map(|(i, _)| self.pos + i);
+                self.tag_line = Some((line_end, closing));
+                (line_end, closing)
+            }
+        };
         loop {
             match self.peek() {
                 None | Some('\n') => {
@@ -327,7 +340,6 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-/// The 1-based line of byte offset `pos` in `text`.
 /// Line numbers of positions taken in rising order, each counted on from
 /// the one before: numbering every game of a large file stays linear.
 pub struct LineCounter<'a> {
@@ -358,6 +370,7 @@ impl<'a> LineCounter<'a> {
     }
 }
 
+/// The 1-based line of byte offset `pos` in `text`.
 pub fn line_of(text: &str, pos: usize) -> usize {
     text.as_bytes()[..pos.min(text.len())]
         .iter()
@@ -448,6 +461,11 @@ mod tests {
             toks(&format!("[Event \"{inner}\"]\n1. e4")),
             [tag("Event", &inner), Tok::Move("e4")]
         );
+        // As is a line of many tags, each its own.
+        let many = toks(&"[A \"x\"] [B \"y \"z\" w\"]".repeat(50_000));
+        assert_eq!(many.len(), 100_000);
+        assert_eq!(many[0], tag("A", "x"));
+        assert_eq!(many[99_999], tag("B", "y \"z\" w"));
         assert_eq!(
             toks("{ two\nlines } {unclosed"),
             [

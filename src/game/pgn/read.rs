@@ -230,6 +230,10 @@ impl fmt::Display for Line<'_> {
     }
 }
 
+/// The most problems one game reports: past them the rest of the game is
+/// not read (a text file taken for PGN would keep a message per word).
+pub const MAX_PROBLEMS: usize = 1000;
+
 /// The most moves (main line and variations together) one game keeps:
 /// far beyond a real game or the largest repertoire, about 200 MB.
 pub const MAX_GAME_MOVES: usize = 500_000;
@@ -307,6 +311,13 @@ impl Builder {
             return;
         }
         let line = Line(at, t.pos);
+        if problems.len() >= MAX_PROBLEMS {
+            problems.push(format!(
+                "line {line}: more than {MAX_PROBLEMS} problems; the rest of the game was not read"
+            ));
+            self.done = true;
+            return;
+        }
         match &t.tok {
             Tok::Comment { text, closed } => {
                 if !closed {
@@ -647,6 +658,19 @@ mod tests {
             "{}",
             r.problems[0]
         );
+    }
+
+    #[test]
+    fn a_text_of_words_stops_at_a_thousand_problems() {
+        let r = one(&"word ".repeat(100_000));
+        assert_eq!(r.problems.len(), MAX_PROBLEMS + 1);
+        assert!(
+            r.problems[MAX_PROBLEMS].ends_with("problems; the rest of the game was not read"),
+            "{}",
+            r.problems[MAX_PROBLEMS]
+        );
+        let tags = one(&"[A \"x\"]\n".repeat(5_000));
+        assert_eq!(tags.problems.len(), MAX_PROBLEMS + 1, "{:?}", tags.problems.last());
     }
 
     #[test]

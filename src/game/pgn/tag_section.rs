@@ -3,6 +3,7 @@
 //! would not have (or the other way round).
 
 use super::lexer::{Tok, Token};
+use super::read::MAX_PROBLEMS;
 use crate::game::tags::Tags;
 use std::iter::Peekable;
 
@@ -29,18 +30,26 @@ pub fn read_tag_section<'a>(
         problems: Vec::new(),
     };
     while let Some(t) = tokens.peek() {
+        let why = match &t.tok {
+            Tok::Tag { name, .. } => (s.tags.get(name))
+                .map(|old| format!("a second {name} tag; the first ('{old}') was not kept")),
+            Tok::BadTag(why) => Some(format!("{why}; not kept")),
+            Tok::Escape(_) => Some("a % escape line".to_string()),
+            _ => None,
+        };
+        // Past `MAX_PROBLEMS` one line says there are more: a message per
+        // tag would only take memory (the movetext reader then stops).
+        match (why, s.problems.len()) {
+            (Some(why), n) if n < MAX_PROBLEMS => s.problems.push((t.pos, why)),
+            (Some(_), MAX_PROBLEMS) => s.problems.push((
+                t.pos,
+                format!("more than {MAX_PROBLEMS} problems in the tags; the rest not listed"),
+            )),
+            _ => {}
+        }
         match &t.tok {
-            Tok::Tag { name, value } => {
-                if let Some(old) = s.tags.get(name) {
-                    s.problems.push((
-                        t.pos,
-                        format!("a second {name} tag; the first ('{old}') was not kept"),
-                    ));
-                }
-                s.tags.set(name, value)
-            }
-            Tok::BadTag(why) => s.problems.push((t.pos, format!("{why}; not kept"))),
-            Tok::Escape(_) => s.problems.push((t.pos, "a % escape line".to_string())),
+            Tok::Tag { name, value } => s.tags.set(name, value),
+            Tok::BadTag(_) | Tok::Escape(_) => {}
             Tok::Comment { .. } | Tok::LineComment(_) => {
                 s.held.extend(tokens.next());
                 continue;
