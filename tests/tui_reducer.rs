@@ -1019,6 +1019,34 @@ fn a_pasted_game_is_not_replaced_without_asking() {
     assert_eq!(a.dialogs.overlay, Overlay::None, "the file holds it");
 }
 
+/// Moves deleted after "Ctrl-Z puts it back" live only in the undo list
+/// (the autosave holds the game as it is): a new game, or quitting, asks
+/// first even though the board looks empty.
+#[test]
+fn an_emptied_game_that_undo_would_bring_back_is_not_dropped_quietly() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::First);
+    a.update(Action::DeleteAfter);
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert!(sans(&a).is_empty());
+    a.update(Action::NewGame);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    a.update(Action::Quit);
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Quit));
+    a.update(Action::Confirm(false));
+    assert!(!a.quit);
+    a.update(Action::Undo);
+    assert_eq!(sans(&a), ["e4", "e5"], "still there to bring back");
+}
+
 #[test]
 fn help_eval_view_and_frame_overlay_toggle() {
     let mut a = app();

@@ -129,6 +129,29 @@ fn a_finished_report_goes_in_as_one_undo_step() {
     assert_eq!(write_game(&a.doc.game), before);
 }
 
+/// A report finishing while Ctrl-Y can still bring back an edit is not
+/// written: writing it would empty the redo list.
+#[test]
+fn a_report_never_empties_the_redo_list() {
+    let mut a = board();
+    let job = start(&mut a);
+    // A comment made and taken back while the report runs.
+    a.update(Action::Command("comment my idea".into()));
+    a.update(Action::Undo);
+    let before = write_game(&a.doc.game);
+    feed(&mut a, &job, 0..15);
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    assert!(!a.report.run.as_ref().unwrap().applied);
+    assert_eq!(write_game(&a.doc.game), before, "not written");
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(said.contains("Ctrl-Y"), "{said}");
+    a.update(Action::Redo);
+    assert!(write_game(&a.doc.game).contains("my idea"), "still there to redo");
+}
+
 #[test]
 fn a_cancelled_report_leaves_the_game_unchanged() {
     let mut a = board();

@@ -74,6 +74,14 @@ impl Document {
             || g.tags != Game::new(*g.start()).tags
     }
 
+    /// Whether replacing the game, or quitting, would drop something the
+    /// user made that no file holds: unsaved work, or an unsaved game whose
+    /// undo or redo list still has it (all its moves deleted, say, after
+    /// "Ctrl-Z puts it back": the autosave holds only the game as it is).
+    pub fn would_lose_work(&self) -> bool {
+        self.unsaved && (self.has_work() || self.game.can_undo() || self.game.can_redo())
+    }
+
     /// Moves from the start to the shown position.
     pub fn ply(&self) -> usize {
         self.game.tree().node(self.cursor).ply()

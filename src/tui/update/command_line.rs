@@ -143,7 +143,7 @@ impl App {
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.
     pub(super) fn request_quit(&mut self) {
-        if self.doc.unsaved && self.doc.has_work() {
+        if self.doc.would_lose_work() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
             self.quit = true;

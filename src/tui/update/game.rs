@@ -264,7 +264,7 @@ impl App {
     /// Puts another game on the board, asking first when that would drop
     /// moves that were never saved (the autosave keeps only the board's game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.doc.unsaved && self.doc.has_work() {
+        if self.doc.would_lose_work() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);
