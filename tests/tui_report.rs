@@ -149,7 +149,10 @@ fn a_report_never_empties_the_redo_list() {
     let said = a.dialogs.message.clone().unwrap().text;
     assert!(said.contains("Ctrl-Y"), "{said}");
     a.update(Action::Redo);
-    assert!(write_game(&a.doc.game).contains("my idea"), "still there to redo");
+    assert!(
+        write_game(&a.doc.game).contains("my idea"),
+        "still there to redo"
+    );
 }
 
 #[test]

@@ -490,7 +490,11 @@ fn keep_settings(app: &mut App, dirs: &Dirs, settings: &mut Settings) -> bool {
     if !app.config_changed || app.settings_not_saved.is_some() {
         return false;
     }
-    if settings.failed.as_ref().is_some_and(|(c, _)| *c == app.config) {
+    if settings
+        .failed
+        .as_ref()
+        .is_some_and(|(c, _)| *c == app.config)
+    {
         return false;
     }
     match config::save_settings(&dirs.config_file(), &settings.on_disk, &app.config) {

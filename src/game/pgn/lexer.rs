@@ -462,7 +462,8 @@ mod tests {
             [tag("Event", &inner), Tok::Move("e4")]
         );
         // As is a line of many tags, each its own.
-        let many = toks(&"[A \"x\"] [B \"y \"z\" w\"]".repeat(50_000));
+        let line = "[A \"x\"] [B \"y \"z\" w\"]".repeat(50_000);
+        let many = toks(&line);
         assert_eq!(many.len(), 100_000);
         assert_eq!(many[0], tag("A", "x"));
         assert_eq!(many[99_999], tag("B", "y \"z\" w"));

@@ -670,7 +670,12 @@ mod tests {
             r.problems[MAX_PROBLEMS]
         );
         let tags = one(&"[A \"x\"]\n".repeat(5_000));
-        assert_eq!(tags.problems.len(), MAX_PROBLEMS + 1, "{:?}", tags.problems.last());
+        assert_eq!(
+            tags.problems.len(),
+            MAX_PROBLEMS + 1,
+            "{:?}",
+            tags.problems.last()
+        );
     }
 
     #[test]
