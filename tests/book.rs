@@ -146,3 +146,33 @@ fn a_named_pipe_or_a_folder_is_not_read() {
     let err = Book::load(std::path::Path::new("tests/data/no-such-book.bin")).err();
     assert!(matches!(err, Some(BookError::Io(_))), "{err:?}");
 }
+
+/// A book that lists one position thousands of times (damaged, or made to
+/// stall the board) is read only as far as `MAX_ENTRIES_PER_POSITION`
+/// entries for it: the rest, here moves that are not even legal, are
+/// never looked at.
+#[test]
+fn a_position_listed_thousands_of_times_is_read_only_in_part() {
+    use tapir::book::{encode, MAX_ENTRIES_PER_POSITION};
+    let start = Board::startpos();
+    let key = polyglot_key(&start).to_be_bytes();
+    let e4 = encode(parse_san(&start, "e4").unwrap()).to_be_bytes();
+    let mut bytes = Vec::new();
+    for i in 0..MAX_ENTRIES_PER_POSITION + 5_000 {
+        bytes.extend_from_slice(&key);
+        // Past the cap, a1a1: no move at all.
+        let raw = if i < MAX_ENTRIES_PER_POSITION {
+            e4
+        } else {
+            [0, 0]
+        };
+        bytes.extend_from_slice(&raw);
+        bytes.extend_from_slice(&1u16.to_be_bytes());
+        bytes.extend_from_slice(&[0; 4]);
+    }
+    let book = Book::from_bytes(bytes).unwrap();
+    let moves = book.moves(&start).unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(usize::from(moves[0].weight), MAX_ENTRIES_PER_POSITION);
+    assert!(!book.contains(&start, parse_san(&start, "d4").unwrap()));
+}

@@ -10,12 +10,14 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::chess::{CastleRights, Color, Piece, PieceType, Square};
 use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};
-use tapir::tui::app::{App, ConfirmWhat, Overlay};
+use tapir::tui::app::App;
 use tapir::tui::config::Config;
 use tapir::tui::editor::{EditAction, PALETTE};
 use tapir::tui::layout;
@@ -293,15 +295,12 @@ fn leaving_with_a_legal_position_starts_a_new_game_and_loses_no_moves() {
     put(&mut a, "e5", 'p');
     put(&mut a, "a2", ' ');
     a.update(Action::Edit(EditAction::Done));
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::Replace(_))
-    ));
+    common::assert_asks_to_replace(&a, "");
     a.update(Action::Confirm(false));
     assert!(a.editor.is_some(), "still editing");
     assert_eq!(a.tree().move_count(), 2, "the moves are kept");
     a.update(Action::Edit(EditAction::Done));
-    a.update(Action::Confirm(true));
+    common::confirm_replace(&mut a);
     assert!(a.editor.is_none());
     assert_eq!(
         a.doc.game.start().to_fen(),
@@ -497,14 +496,80 @@ fn a_set_up_position_asks_before_a_new_game_drops_it() {
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
     );
     a.update(Action::NewGame);
-    assert!(
-        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
-        "{:?}",
-        a.dialogs.overlay
-    );
+    common::assert_asks_to_replace(&a, "");
     a.update(Action::Confirm(false));
     assert_eq!(
         a.doc.game.start().to_fen(),
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
     );
+}
+
+/// Every change in the editor can be taken back: Ctrl-Z and Ctrl-Y step
+/// through them (`c`, `s` and a pasted FEN too), and a set-up Esc left
+/// comes back with Ctrl-Z in the next editor.
+#[test]
+fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut a = editing_empty();
+    put(&mut a, "e1", 'K');
+    put(&mut a, "e8", 'k');
+    put(&mut a, "d1", 'Q');
+    let study = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    assert_eq!(check(&a), Ok(study.into()));
+    a.update(Action::Edit(EditAction::Clear));
+    assert!(check(&a).is_err());
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(check(&a), Ok(study.into()), "c is taken back");
+    a.update(Action::Edit(EditAction::Redo));
+    assert!(check(&a).is_err(), "and made again");
+    a.update(Action::Edit(EditAction::Undo));
+    a.update(Action::Edit(EditAction::StartPosition));
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(check(&a), Ok(study.into()), "s is taken back");
+    a.update(Action::Paste("7k/8/8/8/8/8/8/K7 w - - 0 1".into()));
+    assert_eq!(check(&a), Ok("7k/8/8/8/8/8/8/K7 w - - 0 1".into()));
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(check(&a), Ok(study.into()), "a paste is taken back");
+    // Four undos go back to the position the editor opened on; a fifth
+    // finds nothing.
+    for _ in 0..5 {
+        a.update(Action::Edit(EditAction::Undo));
+    }
+    assert!(a
+        .dialogs
+        .message
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("nothing to undo"));
+    for _ in 0..4 {
+        a.update(Action::Edit(EditAction::Redo));
+    }
+    assert_eq!(check(&a), Ok(study.into()));
+
+    // Esc leaves the game as it was, and the next editor's Ctrl-Z brings
+    // the set-up back.
+    a.update(Action::Edit(EditAction::Cancel));
+    assert!(a.editor.is_none());
+    assert!(a.dialogs.message.as_ref().unwrap().text.contains("Ctrl-Z"));
+    a.update(Action::OpenEditor);
+    assert_eq!(
+        check(&a),
+        Ok("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into())
+    );
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(check(&a), Ok(study.into()));
+
+    // The keys: Ctrl-Z and Ctrl-Y in the editor.
+    let mut e = app();
+    e.update(Action::OpenEditor);
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    assert!(matches!(
+        tapir::tui::keymap::map_key(&e, &ctrl('z')),
+        Some(Action::Edit(EditAction::Undo))
+    ));
+    assert!(matches!(
+        tapir::tui::keymap::map_key(&e, &ctrl('y')),
+        Some(Action::Edit(EditAction::Redo))
+    ));
 }

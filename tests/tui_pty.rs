@@ -559,6 +559,52 @@ fn a_start_with_another_game_keeps_the_unsaved_session_aside() {
     assert!(!data.join("autosave.previous.3.pgn").exists());
 }
 
+/// `n` over an unsaved game keeps it aside before the new game comes; and
+/// when it cannot be kept aside (here, as root may write anywhere, every
+/// free name is taken) the game stays on the board and in the autosave.
+#[test]
+fn a_replaced_game_is_kept_aside_first_or_stays() {
+    let root = temp_dir("replace-aside");
+    let (config, data) = (root.join("config"), root.join("data"));
+    let mut s = spawn(&config, &data, &["tui", "--new"]);
+    s.wait_drawn();
+    s.keys("me4\r");
+    s.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    let since = |s: &Session, from: usize| s.text().get(from..).unwrap_or("").to_string();
+    let from = s.text().len();
+    s.keys("n");
+    s.wait_for("the question", |s| since(s, from).contains("aside"));
+    s.keys("y");
+    s.wait_for("e4 kept aside", |_| {
+        std::fs::read_to_string(data.join("autosave.previous.pgn"))
+            .unwrap_or_default()
+            .contains("1. e4 *")
+    });
+    s.wait_for("the new game autosaved", |s| {
+        !s.autosave().contains("1. e4")
+    });
+
+    for k in 1..10_000 {
+        std::fs::write(data.join(format!("autosave.previous.{k}.pgn")), "").unwrap();
+    }
+    s.keys("md4\r");
+    s.wait_for("d4 autosaved", |s| s.autosave().contains("1. d4 *"));
+    let from = s.text().len();
+    s.keys("n");
+    s.wait_for("the question", |s| since(s, from).contains("aside"));
+    let from = s.text().len();
+    s.keys("y");
+    s.wait_for("why not", |s| {
+        let t = since(s, from);
+        t.contains("could") && t.contains("stays")
+    });
+    s.keys("\x03");
+    let (code, _, _) = s.finish();
+    assert_eq!(code, 0);
+    assert!(autosave_in(&data).contains("1. d4 *"), "the game stayed");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 /// Two boards open at once never write over each other's game: the
 /// second autosaves to its own file and says so.
 #[test]

@@ -17,7 +17,7 @@ use tapir::tui::config::Config;
 use tapir::tui::layout;
 
 mod common;
-use common::{file_read, play};
+use common::{assert_asks_to_replace, confirm_replace, file_read, play};
 
 /// A board without an opening book: these tests drive the engine's
 /// searches, which a book move would answer first (tests/tui_book.rs).
@@ -733,24 +733,25 @@ fn commands_validate_and_leave_state_alone_on_errors() {
         "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
     ));
     // 1. e4 was never saved: the FEN waits for a yes.
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::Replace(_))
-    ));
+    assert_asks_to_replace(&a, "");
     a.take_effects();
     a.update(Action::Confirm(true));
+    // The game stays until it is kept aside: no other autosave comes first.
+    assert_eq!(len(&a), 1);
+    let mut effects = a.take_effects();
+    assert!(
+        matches!(&effects[..], [Effect::KeepAutosaveAside { text, .. }] if text.contains("1. e4")),
+        "{effects:?}"
+    );
+    let Some(Effect::KeepAutosaveAside { replacement, .. }) = effects.pop() else {
+        unreachable!()
+    };
+    a.update(Action::KeptAside {
+        path: "/data/autosave.previous.pgn".into(),
+        replacement,
+    });
     assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
-    // The replaced game is moved aside before the new one's autosave.
-    let effects = a.take_effects();
-    let aside = effects
-        .iter()
-        .position(|e| matches!(e, Effect::KeepAutosaveAside));
-    let autosave = effects
-        .iter()
-        .position(|e| matches!(e, Effect::Autosave(_)));
-    assert!(aside.is_some() && aside < autosave, "{effects:?}");
-    a.update(Action::KeptAside("/data/autosave.previous.pgn".into()));
     assert!(
         a.dialogs
             .message
@@ -881,11 +882,8 @@ fn quitting_asks_only_when_unsaved() {
     a.update(Action::Confirm(false));
     assert!(!a.quit);
     a.update(Action::NewGame);
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::Replace(_))
-    ));
-    a.update(Action::Confirm(true));
+    assert_asks_to_replace(&a, "");
+    confirm_replace(&mut a);
     assert_eq!(len(&a), 0);
     play(&mut a, "d4");
     a.update(Action::Quit);
@@ -959,17 +957,13 @@ fn replacing_an_unsaved_game_asks_first() {
         let mut a = app();
         play(&mut a, "e4 e5");
         replace(&mut a);
-        assert!(
-            matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
-            "{how}: {:?}",
-            a.dialogs.overlay
-        );
+        assert_asks_to_replace(&a, how);
         a.update(Action::Confirm(false));
         assert_eq!(a.dialogs.overlay, Overlay::None, "{how}");
         assert_eq!(sans(&a), ["e4", "e5"], "{how}: kept on no");
         assert!(a.doc.unsaved, "{how}");
         replace(&mut a);
-        a.update(Action::Confirm(true));
+        confirm_replace(&mut a);
         assert_ne!(sans(&a), ["e4", "e5"], "{how}: replaced on yes");
         assert!(!a.doc.unsaved, "{how}");
         // With nothing unsaved, no question.
@@ -984,11 +978,30 @@ fn replacing_an_unsaved_game_asks_first() {
     let mut a = app();
     play(&mut a, "e4");
     a.update(one_game());
-    a.update(Action::Confirm(true));
+    confirm_replace(&mut a);
     assert_eq!(sans(&a), ["d4", "d5"]);
     assert_eq!(
         a.doc.origin.as_ref().map(|o| o.path.as_path()),
         Some(std::path::Path::new("one.pgn"))
+    );
+}
+
+/// When the unsaved game cannot be kept aside, "yes" changes nothing: the
+/// game stays on the board and the message says why and what to do.
+#[test]
+fn a_game_that_cannot_be_kept_aside_stays() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::NewGame);
+    a.update(Action::Confirm(true));
+    assert_eq!(sans(&a), ["e4", "e5"], "not replaced before it is safe");
+    a.update(Action::KeepAsideFailed("disk full".into()));
+    assert_eq!(sans(&a), ["e4", "e5"]);
+    assert!(a.doc.unsaved);
+    let m = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        m.error && m.text.contains("disk full") && m.text.contains(":save"),
+        "{m:?}"
     );
 }
 
@@ -1004,11 +1017,7 @@ fn a_pasted_game_is_not_replaced_without_asking() {
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     assert!(a.doc.unsaved, "the clipboard is no save");
     a.update(Action::NewGame);
-    assert!(
-        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
-        "{:?}",
-        a.dialogs.overlay
-    );
+    assert_asks_to_replace(&a, "");
     a.update(Action::Confirm(false));
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"], "kept on no");
 
@@ -1033,11 +1042,7 @@ fn an_emptied_game_that_undo_would_bring_back_is_not_dropped_quietly() {
     }
     assert!(sans(&a).is_empty());
     a.update(Action::NewGame);
-    assert!(
-        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
-        "{:?}",
-        a.dialogs.overlay
-    );
+    assert_asks_to_replace(&a, "");
     a.update(Action::Confirm(false));
     a.update(Action::Quit);
     assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Quit));
@@ -1267,11 +1272,7 @@ fn a_game_with_only_a_comment_asks_before_it_goes() {
     a.update(Action::Command("comment a plan for the opening".into()));
     assert!(a.doc.unsaved, "{:?}", a.dialogs.message);
     a.update(Action::NewGame);
-    assert!(
-        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
-        "{:?}",
-        a.dialogs.overlay
-    );
+    assert_asks_to_replace(&a, "");
     a.update(Action::Confirm(false));
     assert!(a.doc.has_work(), "kept on no");
 }

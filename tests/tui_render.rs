@@ -513,7 +513,7 @@ fn move_list_title_shows_the_result() {
     );
     file_read(&mut app, "r.pgn", "1. d4 d5 2. c4 1/2-1/2\n");
     // The mate on the board was never saved: yes, replace it.
-    app.update(Action::Confirm(true));
+    common::confirm_replace(&mut app);
     let s = screen(&mut app, 120, 40);
     assert!(
         s[26].starts_with(" Moves · 2. c4 · ply 3/3 · ½-½ ─"),
@@ -576,4 +576,24 @@ fn move_list_with_nested_variations_and_comments() {
         "{list:?}"
     );
     assert!(list.iter().any(|l| l == "   (1.c4 English)"), "{list:?}");
+}
+
+/// The question before a new game says what is at stake: moves on the
+/// board go aside into a file, while moves that live only in Ctrl-Z (every
+/// one deleted) are gone on yes, and no keeps them.
+#[test]
+fn the_replace_question_says_what_a_yes_keeps() {
+    let mut app = app_with("e4 e5", PieceStyle::Unicode);
+    app.update(Action::NewGame);
+    let s = screen(&mut app, 120, 40).join("\n");
+    assert!(s.contains("y keeps it aside as autosave.previous"), "{s}");
+    app.update(Action::Confirm(false));
+    app.update(Action::First);
+    app.update(Action::DeleteAfter);
+    app.update(Action::Confirm(true));
+    assert_eq!(app.tree().move_count(), 0);
+    app.update(Action::NewGame);
+    let s = screen(&mut app, 120, 40).join("\n");
+    assert!(s.contains("Ctrl-Z or Ctrl-Y would bring back goes"), "{s}");
+    assert!(!s.contains("keeps it aside"), "{s}");
 }

@@ -257,6 +257,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         games: 2,
+        unread: None,
     });
     assert!(matches!(
         a.dialogs.overlay,
@@ -268,9 +269,22 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
         .take_effects()
         .iter()
         .all(|e| !matches!(e, Effect::Save { .. })));
+    // A file that cannot be read is not written over, whatever the key.
+    a.update(Action::SaveTargetExists {
+        path: path.clone(),
+        games: 0,
+        unread: Some("larger than 64 MiB".into()),
+    });
+    a.update(Action::SaveChoice(SaveChoice::Overwrite));
+    assert!(message(&a).contains("not written over"), "{}", message(&a));
+    assert!(a
+        .take_effects()
+        .iter()
+        .all(|e| !matches!(e, Effect::Save { .. })));
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         games: 2,
+        unread: None,
     });
     a.update(Action::SaveChoice(SaveChoice::Append));
     assert!(a.take_effects().iter().any(|e| matches!(

@@ -31,12 +31,17 @@ pub fn encode(m: Move) -> u16 {
 
 /// The legal move of `board` that `raw` stands for, if any.
 pub fn decode(board: &Board, raw: u16) -> Option<Move> {
-    let moves = legal_moves(board);
-    if let Some(m) = moves.iter().copied().find(|&m| encode(m) == raw) {
+    decode_among(legal_moves(board).as_slice(), raw)
+}
+
+/// The move of `legal` (a position's legal moves) that `raw` stands for:
+/// `decode` for many entries of one position, generating its moves once.
+pub fn decode_among(legal: &[Move], raw: u16) -> Option<Move> {
+    if let Some(m) = legal.iter().copied().find(|&m| encode(m) == raw) {
         return Some(m);
     }
     // The king's two-square step for castling.
-    moves
+    legal
         .iter()
         .copied()
         .filter(|m| m.is_castle())

@@ -22,6 +22,10 @@ use std::sync::{Arc, OnceLock};
 pub const ENTRY_SIZE: usize = 16;
 /// The largest book file read (the biggest public books are ~100 MiB).
 pub const MAX_BOOK_BYTES: u64 = 1 << 30;
+/// The most entries read for one position. No position has more than 218
+/// legal moves, so a key listed more often than this is a damaged book, or
+/// one made to stall the board, and its further entries are not read.
+pub const MAX_ENTRIES_PER_POSITION: usize = 1024;
 
 /// gnuchess's book, built in.
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../assets/book/gnuchess-book.bin");
@@ -144,11 +148,15 @@ impl Book {
     pub fn moves(&self, board: &Board) -> Result<Vec<BookMove>, BookError> {
         let key = polyglot_key(board);
         let mut out = Vec::new();
-        let mut i = self.lower_bound(key);
-        while i < self.len() && self.key(i) == key {
+        let first = self.lower_bound(key);
+        let end = self.len().min(first + MAX_ENTRIES_PER_POSITION);
+        let legal = crate::chess::legal_moves(board);
+        let mut i = first;
+        while i < end && self.key(i) == key {
             let raw = u16::from_be_bytes(self.field(i, 8));
             let weight = u16::from_be_bytes(self.field(i, 10));
-            let mv = decode(board, raw).ok_or(BookError::IllegalMove { index: i, raw })?;
+            let mv = encoding::decode_among(legal.as_slice(), raw)
+                .ok_or(BookError::IllegalMove { index: i, raw })?;
             // A move listed twice counts once, with its weights added.
             match out.iter_mut().find(|b: &&mut BookMove| b.mv == mv) {
                 Some(b) => b.weight = b.weight.saturating_add(weight),
@@ -166,8 +174,10 @@ impl Book {
         let key = polyglot_key(board);
         let raw = encode(m);
         let plain = encoding::plain(m);
-        let mut i = self.lower_bound(key);
-        while i < self.len() && self.key(i) == key {
+        let first = self.lower_bound(key);
+        let end = self.len().min(first + MAX_ENTRIES_PER_POSITION);
+        let mut i = first;
+        while i < end && self.key(i) == key {
             let r = u16::from_be_bytes(self.field(i, 8));
             if r == raw || (m.is_castle() && r == plain) {
                 return true;

@@ -177,16 +177,23 @@ pub enum Action {
         text: String,
         encoding: Encoding,
     },
-    /// `:save FILE` found FILE already there, holding `games` games.
+    /// `:save FILE` found FILE already there, holding `games` games, or
+    /// unreadable (`unread`: why; it is not written over).
     SaveTargetExists {
         path: PathBuf,
         games: usize,
+        unread: Option<String>,
     },
     /// A save went through.
     Saved(SavedAs),
-    /// The replaced unsaved game was kept as this file (`:load` brings it
-    /// back).
-    KeptAside(PathBuf),
+    /// The unsaved game was kept as `path` (`:load` brings it back):
+    /// `replacement` may now take its place.
+    KeptAside {
+        path: PathBuf,
+        replacement: Box<crate::tui::app::Replacement>,
+    },
+    /// The unsaved game could not be kept aside (why): it stays.
+    KeepAsideFailed(String),
     FileError(String),
     /// `E`: open the board editor on the shown position.
     OpenEditor,
@@ -293,10 +300,15 @@ pub enum Effect {
         how: SaveHow,
     },
     Autosave(String),
-    /// Move the autosave (an unsaved game the user chose to replace) aside
-    /// to `autosave.previous.pgn` before the next autosave writes over it;
-    /// the name it got comes back as `KeptAside`.
-    KeepAutosaveAside,
+    /// Write `text` (the session, with the unsaved game the user chose to
+    /// replace) as the autosave and move that aside to
+    /// `autosave.previous.pgn`; only then, with the name it got, does
+    /// `KeptAside` bring the replacement in (`KeepAsideFailed` keeps the
+    /// game on the board).
+    KeepAutosaveAside {
+        text: String,
+        replacement: Box<crate::tui::app::Replacement>,
+    },
     /// Put text on the system clipboard (OSC 52).
     Copy(String),
     /// List the file names that complete `prefix` (a path as typed).

@@ -234,6 +234,8 @@ pub enum Overlay {
     SaveExisting {
         path: PathBuf,
         games: usize,
+        /// Why the file could not be read: then it is not written over.
+        unread: Option<String>,
     },
     /// The annotation glyphs for the shown move.
     Annotate {
@@ -555,6 +557,9 @@ pub struct App {
     pub book: super::book::BookState,
     /// The board editor, while a position is being set up.
     pub editor: Option<super::editor::Editor>,
+    /// The set-up Esc left the editor with (FEN-like): the next editor's
+    /// Ctrl-Z brings it back.
+    pub left_setup: Option<String>,
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
@@ -614,6 +619,7 @@ impl App {
             net,
             book: super::book::BookState::default(),
             editor: None,
+            left_setup: None,
             screen: (120, 40),
             now: Instant::now(),
             quit: false,

@@ -37,6 +37,10 @@ pub enum EditAction {
     PutAtCursor(Option<Piece>),
     /// Choose the palette's piece.
     Brush(Option<Piece>),
+    /// Ctrl-Z: the set-up before the last change.
+    Undo,
+    /// Ctrl-Y: the change Ctrl-Z took back.
+    Redo,
     Clear,
     StartPosition,
     SideToMove,
@@ -62,6 +66,10 @@ pub struct Editor {
     pub brush: Option<Piece>,
     /// The position, or why it is not legal (in the FEN reader's words).
     pub check: Result<Board, String>,
+    /// The set-ups before each change (FEN-like, legal or not), for
+    /// Ctrl-Z; what Ctrl-Z took back, for Ctrl-Y.
+    pub undo: Vec<String>,
+    pub redo: Vec<String>,
 }
 
 impl Editor {
@@ -78,6 +86,8 @@ impl Editor {
             ep: board.ep_square(),
             brush: PALETTE[0],
             check: Ok(*board),
+            undo: Vec::new(),
+            redo: Vec::new(),
         };
         e.validate();
         e
@@ -153,6 +163,8 @@ impl Editor {
             ep,
             brush: PALETTE[0],
             check: Err(String::new()),
+            undo: Vec::new(),
+            redo: Vec::new(),
         };
         e.validate();
         Some(e)
@@ -180,9 +192,15 @@ impl Editor {
     }
 
     /// Applies one change (not `Done` or `Cancel`, which the reducer
-    /// handles); `cursor` is the keyboard cursor's square.
+    /// handles); `cursor` is the keyboard cursor's square. A change to the
+    /// position can be taken back with `Undo`.
     pub fn apply(&mut self, action: EditAction, cursor: Square) {
+        let before = self.fen();
         match action {
+            EditAction::Undo | EditAction::Redo => {
+                self.step(action == EditAction::Undo);
+                return;
+            }
             EditAction::Place(sq) => {
                 let cell = &mut self.squares[sq.index()];
                 *cell = if *cell == self.brush {
@@ -201,13 +219,7 @@ impl Editor {
                 self.castling = CastleRights::NONE;
                 self.ep = None;
             }
-            EditAction::StartPosition => {
-                let start = Board::startpos();
-                *self = Editor {
-                    brush: self.brush,
-                    ..Editor::from_board(&start)
-                };
-            }
+            EditAction::StartPosition => self.set_position(&Editor::from_board(&Board::startpos())),
             EditAction::SideToMove => {
                 self.side = !self.side;
                 self.ep = None;
@@ -223,6 +235,52 @@ impl Editor {
             EditAction::Done | EditAction::Cancel => {}
         }
         self.validate();
+        self.record(before);
+    }
+
+    /// Sets up `board` (a pasted position), as a change Ctrl-Z takes back.
+    pub fn set_up(&mut self, board: &Board) {
+        let before = self.fen();
+        self.set_position(&Editor::from_board(board));
+        self.validate();
+        self.record(before);
+    }
+
+    /// Keeps `before` for Ctrl-Z when the set-up changed from it.
+    fn record(&mut self, before: String) {
+        if self.fen() != before {
+            self.undo.push(before);
+            self.redo.clear();
+        }
+    }
+
+    /// Ctrl-Z (`back`) or Ctrl-Y: whether there was a change to take back
+    /// (or to make again).
+    pub fn step(&mut self, back: bool) -> bool {
+        let now = self.fen();
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(text) = from.pop() else {
+            return false;
+        };
+        to.push(now);
+        if let Some(e) = Editor::from_text(&text) {
+            self.set_position(&e);
+        }
+        self.validate();
+        true
+    }
+
+    /// The pieces, side, castling and e.p. of `other`; the brush and the
+    /// history stay.
+    fn set_position(&mut self, other: &Editor) {
+        self.squares = other.squares;
+        self.side = other.side;
+        self.castling = other.castling;
+        self.ep = other.ep;
     }
 
     /// "KQkq", or "-" for none.

@@ -134,8 +134,12 @@ pub enum Saved {
         index: Option<usize>,
         note: Option<String>,
     },
-    /// A new save found the file there, with this many games: ask.
-    Exists { games: usize },
+    /// A new save found the file there, with this many games: ask. When
+    /// it could not be read (`unread`: why), it is never written over.
+    Exists {
+        games: usize,
+        unread: Option<String>,
+    },
 }
 
 /// A game's text in a file, as a number: what a save in place checks is
@@ -217,22 +221,30 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     }
     match how {
         SaveHow::New => match std::fs::metadata(path) {
-            Ok(m) if m.len() > 0 || !m.is_file() => {
-                let games = if m.is_file() {
-                    existing()
-                        .map(|(t, _, _, _)| split_games(&t).len())
-                        .unwrap_or(0)
-                } else {
-                    0
-                };
-                Ok(Saved::Exists { games })
-            }
+            Ok(m) if m.len() > 0 || !m.is_file() => Ok(match existing() {
+                Ok((t, _, _, _)) => Saved::Exists {
+                    games: split_games(&t).len(),
+                    unread: None,
+                },
+                Err(e) => Saved::Exists {
+                    games: 0,
+                    unread: Some(format!("{e:#}")),
+                },
+            }),
             _ => {
                 write_atomic(path, text)?;
                 done(None, None)
             }
         },
         SaveHow::Overwrite => {
+            // A file whose games tapir cannot read (too large, binary, not
+            // a file) might hold any number of them: it is never written
+            // over, whatever was answered before.
+            if path.exists() {
+                if let Err(e) = existing() {
+                    anyhow::bail!("{e:#}; a file tapir cannot read is not written over");
+                }
+            }
             write_atomic(path, text)?;
             done(None, None)
         }
@@ -260,6 +272,20 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 format!("{bom}{body}{eol}{}", style.line_ends(&format!("\n{text}")))
             };
+            // A file that ends inside a comment or a game's tags would take
+            // the new game into its last one: the board would say "saved"
+            // of a game no reader finds.
+            let (after, _) = decode(bytes.as_bytes());
+            let spans = split_games(&after);
+            let whole = spans.len() == games + 1
+                && spans
+                    .last()
+                    .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text));
+            if !whole {
+                anyhow::bail!(
+                    "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
+                );
+            }
             write_atomic(path, bytes)?;
             let mut note = format!("appended as game {} of {}", games + 1, games + 1);
             if let Some(n) = encoding_note(enc) {
@@ -483,6 +509,49 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A file whose games cannot be read (here binary data; a file over
+    /// the size limit reads the same) is said so at `:save FILE`, and
+    /// never written over, not even after an "overwrite".
+    #[test]
+    fn an_unreadable_file_is_never_written_over() {
+        let dir = temp("unread");
+        let f = dir.join("base.pgn");
+        let old = b"[Event \"A\"]\n\n1. e4 *\n\0\n[Event \"B\"]\n\n1. d4 *\n";
+        std::fs::write(&f, old).unwrap();
+        let g = "[Event \"C\"]\n\n1. c4 *\n";
+        match save_game(&f, g, &SaveHow::New).unwrap() {
+            Saved::Exists {
+                games: 0,
+                unread: Some(why),
+            } => assert!(why.contains("binary"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let e = save_game(&f, g, &SaveHow::Overwrite).unwrap_err();
+        assert!(format!("{e:#}").contains("not written over"), "{e:#}");
+        assert!(save_game(&f, g, &SaveHow::Append).is_err());
+        assert_eq!(std::fs::read(&f).unwrap(), old);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file cut off inside a comment (or after a game's tags) would
+    /// swallow an appended game: the append is refused and the file kept.
+    #[test]
+    fn an_append_that_would_join_the_last_game_is_refused() {
+        let dir = temp("join");
+        let g = "[Event \"C\"]\n\n1. c4 *\n";
+        for old in [
+            "[Event \"A\"]\n\n1. e4 e5 2. Nf3 {unfinis",
+            "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n[Site \"?\"]\n",
+        ] {
+            let f = dir.join("cut.pgn");
+            std::fs::write(&f, old).unwrap();
+            let e = save_game(&f, g, &SaveHow::Append).unwrap_err();
+            assert!(format!("{e:#}").contains("nothing was written"), "{e:#}");
+            assert_eq!(std::fs::read_to_string(&f).unwrap(), old);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn saving_never_drops_the_other_games() {
         let dir = temp("save");
@@ -497,7 +566,10 @@ mod tests {
         );
         assert_eq!(
             save_game(&f, &g("B"), &SaveHow::New).unwrap(),
-            Saved::Exists { games: 1 }
+            Saved::Exists {
+                games: 1,
+                unread: None
+            }
         );
         save_game(&f, &g("B"), &SaveHow::Append).unwrap();
         save_game(&f, &g("C"), &SaveHow::Append).unwrap();

@@ -567,6 +567,20 @@ pub const EDITOR_KEYS: &[Binding] = &[
         action: || Action::Edit(EditAction::EnPassant),
     },
     Binding {
+        keys: &[Ctrl('z')],
+        label: "Ctrl-Z Ctrl-Y",
+        help: "undo, redo",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Undo),
+    },
+    Binding {
+        keys: &[Ctrl('y')],
+        label: "",
+        help: "",
+        section: Section::Setup,
+        action: || Action::Edit(EditAction::Redo),
+    },
+    Binding {
         keys: &[Code(KeyCode::Enter)],
         label: "Enter Esc",
         help: "done / cancel",

@@ -625,6 +625,9 @@ fn event_loop(
                     term.autoresize()?;
                 }
                 dirty |= app.update(a);
+                // What the key asked for is done before the next key: a
+                // game kept aside must not miss a move played just after.
+                run_effects(app, &mut engine, dirs, &tx);
             }
             // A signal is answered between two keys, however long the burst.
             if app.quit || term_flag.load(Ordering::Relaxed) {
@@ -728,7 +731,11 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                             note,
                             fingerprint: fingerprint(&text),
                         }),
-                        Ok(Saved::Exists { games }) => Action::SaveTargetExists { path, games },
+                        Ok(Saved::Exists { games, unread }) => Action::SaveTargetExists {
+                            path,
+                            games,
+                            unread,
+                        },
                         Err(err) => {
                             Action::FileError(format!("cannot save {}: {err:#}", path.display()))
                         }
@@ -740,14 +747,18 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                         app.error(format!("autosave failed: {err:#}"));
                     }
                 }
-                Effect::KeepAutosaveAside => match autosave::keep_previous(&dirs.autosave_file()) {
-                    Ok(aside) => {
-                        app.update(Action::KeptAside(aside));
-                    }
-                    Err(e) => app.error(format!(
-                        "the replaced game could not be kept aside ({e}); it is gone from the autosave"
-                    )),
-                },
+                Effect::KeepAutosaveAside { text, replacement } => {
+                    // Written first: an earlier autosave may have failed.
+                    let auto = dirs.autosave_file();
+                    let kept = write_atomic(&auto, &text)
+                        .map_err(|e| format!("{e:#}"))
+                        .and_then(|()| autosave::keep_previous(&auto).map_err(|e| e.to_string()));
+                    let a = match kept {
+                        Ok(path) => Action::KeptAside { path, replacement },
+                        Err(why) => Action::KeepAsideFailed(why),
+                    };
+                    app.update(a);
+                }
                 Effect::Complete(prefix) => {
                     app.update(Action::Completions(complete_path(&prefix)));
                 }

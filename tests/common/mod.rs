@@ -84,3 +84,38 @@ pub fn file_read(a: &mut App, path: impl Into<std::path::PathBuf>, text: &str) {
         encoding: tapir::game::pgn::Encoding::Utf8,
     });
 }
+
+/// `y` to "The game is not saved. ...?", and the runtime keeps the game
+/// aside as `autosave.previous.pgn`: the replacement takes the board. The
+/// effects asked for before the answer are dropped; the answer's come back.
+pub fn confirm_replace(a: &mut App) -> Vec<tapir::tui::action::Effect> {
+    use tapir::tui::action::Effect;
+    a.take_effects();
+    a.update(Action::Confirm(true));
+    let mut effects = a.take_effects();
+    let at = effects
+        .iter()
+        .position(|e| matches!(e, Effect::KeepAutosaveAside { .. }))
+        .expect("the unsaved game to be kept aside first");
+    let Effect::KeepAutosaveAside { replacement, .. } = effects.remove(at) else {
+        unreachable!()
+    };
+    a.update(Action::KeptAside {
+        path: "/data/autosave.previous.pgn".into(),
+        replacement,
+    });
+    effects.extend(a.take_effects());
+    effects
+}
+
+/// The board asks "The game is not saved. ...?" before it replaces the
+/// game (`what`: the way the replacement was asked for, for the message).
+#[track_caller]
+pub fn assert_asks_to_replace(a: &App, what: &str) {
+    use tapir::tui::app::{ConfirmWhat, Overlay};
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{what}: {:?}",
+        a.dialogs.overlay
+    );
+}

@@ -13,7 +13,6 @@ use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, PromptKind,
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
-use crate::tui::editor::Editor;
 use crate::tui::files::{expand_path, fingerprint};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -338,10 +337,12 @@ impl App {
             // else would be read against a board that is not the game's.
             match Board::from_fen(t) {
                 Ok(b) => {
-                    *editor = Editor::from_board(&b);
+                    editor.set_up(&b);
                     self.sync_editor_view();
                     self.autosave();
-                    self.info("board editor: the pasted position, Enter starts a game from it");
+                    self.info(
+                        "board editor: the pasted position, Enter starts a game from it (Ctrl-Z: the one before)",
+                    );
                 }
                 Err(_) => self.error(
                     "the board editor is open: paste a FEN to set it up, or Enter or Esc first",
@@ -412,12 +413,19 @@ impl App {
 
     /// The answer to "that file exists".
     pub(super) fn save_choice(&mut self, choice: SaveChoice) {
-        let Overlay::SaveExisting { path, .. } =
+        let Overlay::SaveExisting { path, unread, .. } =
             std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
         else {
             return;
         };
         let how = match choice {
+            SaveChoice::Overwrite if unread.is_some() => {
+                self.error(format!(
+                    "not saved: {} cannot be read, so it is not written over (:save another name)",
+                    path.display()
+                ));
+                return;
+            }
             SaveChoice::Overwrite => SaveHow::Overwrite,
             SaveChoice::Append => SaveHow::Append,
             SaveChoice::Cancel => {

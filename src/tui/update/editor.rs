@@ -16,7 +16,12 @@ impl App {
             self.error("end the game against the engine first (a), then set up a position");
             return;
         }
-        self.editor = Some(Editor::from_board(&self.view.board));
+        let mut editor = Editor::from_board(&self.view.board);
+        let left = self.left_setup.clone();
+        if let Some(text) = &left {
+            editor.undo.push(text.clone());
+        }
+        self.editor = Some(editor);
         self.ui.selected = None;
         self.ui.drag = None;
         if self.ui.cursor.is_none() {
@@ -24,10 +29,13 @@ impl App {
         }
         self.sync_editor_view();
         self.autosave();
-        self.info(
+        self.info(if left.is_some() {
+            "board editor: Ctrl-Z brings back the set-up Esc left; PNBRQK pnbrqk put a piece, \
+             x takes it off, c clear, s start, Enter done, Esc cancel"
+        } else {
             "board editor: PNBRQK pnbrqk put a piece, x takes it off, c clear, s start, \
-             t side to move, 1-4 castling, e en passant, Enter done, Esc cancel",
-        );
+             t side to move, 1-4 castling, e en passant, Ctrl-Z undo, Enter done, Esc cancel"
+        });
     }
 
     /// One change in the editor.
@@ -49,10 +57,34 @@ impl App {
                 Err(e) => self.error(format!("not a legal position yet: {e}")),
             },
             EditAction::Cancel => {
+                // A set-up made here is not thrown away: the next editor's
+                // Ctrl-Z brings it back (one left unchanged keeps the last).
+                let opened = Editor::from_board(self.doc.game.board(self.doc.cursor)).fen();
+                let left = editor.fen();
+                let changed = left != opened;
                 self.editor = None;
                 self.refresh();
                 self.autosave();
-                self.info("editor closed: the game is as it was");
+                if changed {
+                    self.left_setup = Some(left);
+                    self.info("editor closed: the game is as it was (E, then Ctrl-Z, brings the set-up back)");
+                } else {
+                    self.info("editor closed: the game is as it was");
+                }
+            }
+            EditAction::Undo | EditAction::Redo => {
+                let back = action == EditAction::Undo;
+                if !editor.step(back) {
+                    let what = if back { "undo" } else { "redo" };
+                    return self.info(format!("nothing to {what} in the set-up"));
+                }
+                self.sync_editor_view();
+                self.autosave();
+                self.info(if back {
+                    "the set-up as it was before (Ctrl-Y: again)"
+                } else {
+                    "the change made again (Ctrl-Z: take it back)"
+                });
             }
             other => {
                 let cursor = self.ui.cursor.unwrap_or(Square::E1);

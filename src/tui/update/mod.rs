@@ -232,10 +232,12 @@ impl App {
                 match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
                     Overlay::Confirm(what) if yes => match what {
                         ConfirmWhat::Quit => self.quit = true,
-                        ConfirmWhat::Replace(r) => {
-                            // The unsaved game goes aside, not away.
-                            self.effects.push(Effect::KeepAutosaveAside);
-                            self.apply_replacement(*r);
+                        // The unsaved game goes aside, not away: the new
+                        // one comes only once it is safe (`KeptAside`).
+                        ConfirmWhat::Replace(replacement) => {
+                            let text = crate::tui::autosave::encode(self);
+                            self.effects
+                                .push(Effect::KeepAutosaveAside { text, replacement });
                         }
                         ConfirmWhat::Delete { node, after } => self.delete(node, after),
                         ConfirmWhat::EndGame => {
@@ -278,11 +280,25 @@ impl App {
                 text,
                 encoding,
             } => self.file_loaded(path, &text, encoding),
-            Action::SaveTargetExists { path, games } => {
-                self.dialogs.overlay = Overlay::SaveExisting { path, games };
+            Action::SaveTargetExists {
+                path,
+                games,
+                unread,
+            } => {
+                self.dialogs.overlay = Overlay::SaveExisting {
+                    path,
+                    games,
+                    unread,
+                };
             }
             Action::Saved(s) => self.saved(s),
-            Action::KeptAside(path) => self.kept_aside(&path),
+            Action::KeptAside { path, replacement } => {
+                self.apply_replacement(*replacement);
+                self.kept_aside(&path);
+            }
+            Action::KeepAsideFailed(why) => self.error(format!(
+                "the game on the board could not be kept aside ({why}), so it stays: :save FILE keeps it"
+            )),
             Action::FileError(e) => self.error(e),
             Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }

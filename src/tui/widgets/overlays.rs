@@ -24,7 +24,11 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Play(d) => play(d, theme, full, buf),
         Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
         Overlay::Confirm(what) => confirm(app, what, theme, full, buf),
-        Overlay::SaveExisting { path, games } => save_existing(path, *games, theme, full, buf),
+        Overlay::SaveExisting {
+            path,
+            games,
+            unread,
+        } => save_existing(path, *games, unread.as_deref(), theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
         Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
     }
@@ -71,11 +75,24 @@ fn play(d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
 
 /// A yes/no question, with a note on what stays or how to undo.
 fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    // With no moves left on the board, what is at stake is what Ctrl-Z
+    // would bring back, and no autosave holds that.
+    let only_undo = !app.doc.has_work();
     let (title, question, note) = match what {
+        ConfirmWhat::Quit if only_undo => (
+            "Unsaved game",
+            "The game is not saved. Quit anyway?".to_string(),
+            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)",
+        ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
             "(it stays in the autosave; :save FILE keeps it)",
+        ),
+        ConfirmWhat::Replace(r) if only_undo => (
+            "Unsaved game",
+            r.question.to_string(),
+            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)",
         ),
         ConfirmWhat::Replace(r) => (
             "Unsaved game",
@@ -126,14 +143,28 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
     );
 }
 
-/// `:save` onto a file that exists: append, overwrite or cancel.
-fn save_existing(path: &Path, games: usize, theme: &Theme, full: Rect, buf: &mut Buffer) {
+/// `:save` onto a file that exists: append, overwrite or cancel (a file
+/// that cannot be read is not offered for overwriting).
+fn save_existing(
+    path: &Path,
+    games: usize,
+    unread: Option<&str>,
+    theme: &Theme,
+    full: Rect,
+    buf: &mut Buffer,
+) {
     let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
     let name = path.display().to_string();
-    let held = match games {
-        0 => "it holds no game tapir can read".to_string(),
-        1 => "it holds 1 game".to_string(),
-        n => format!("it holds {n} games"),
+    let held = match (games, unread) {
+        (_, Some(why)) => format!("tapir cannot read it ({why})"),
+        (0, None) => "it holds no game tapir can read".to_string(),
+        (1, None) => "it holds 1 game".to_string(),
+        (n, None) => format!("it holds {n} games"),
+    };
+    let overwrite = if unread.is_some() {
+        "o  (not offered: what cannot be read is not written over)"
+    } else {
+        "o  overwrite the file with this game"
     };
     let rows = [
         (format!("{name}: {held}."), Style::new().fg(theme.text)),
@@ -142,10 +173,7 @@ fn save_existing(path: &Path, games: usize, theme: &Theme, full: Rect, buf: &mut
             "a  append this game after them".to_string(),
             Style::new().fg(theme.text),
         ),
-        (
-            "o  overwrite the file with this game".to_string(),
-            Style::new().fg(theme.text),
-        ),
+        (overwrite.to_string(), Style::new().fg(theme.text)),
         ("c  cancel (Esc)".to_string(), Style::new().fg(theme.text)),
     ];
     for (k, (r, st)) in rows.iter().enumerate() {
