@@ -263,12 +263,14 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
         a.dialogs.overlay,
         Overlay::SaveExisting { games: 2, .. }
     ));
+    let nothing_saved = |a: &mut App| {
+        a.take_effects()
+            .iter()
+            .all(|e| !matches!(e, Effect::Save { .. }))
+    };
     a.update(Action::SaveChoice(SaveChoice::Cancel));
     assert!(message(&a).contains("not saved"));
-    assert!(a
-        .take_effects()
-        .iter()
-        .all(|e| !matches!(e, Effect::Save { .. })));
+    assert!(nothing_saved(&mut a));
     // A file that cannot be read is not written over, whatever the key.
     a.update(Action::SaveTargetExists {
         path: path.clone(),
@@ -277,10 +279,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     });
     a.update(Action::SaveChoice(SaveChoice::Overwrite));
     assert!(message(&a).contains("not written over"), "{}", message(&a));
-    assert!(a
-        .take_effects()
-        .iter()
-        .all(|e| !matches!(e, Effect::Save { .. })));
+    assert!(nothing_saved(&mut a));
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         games: 2,

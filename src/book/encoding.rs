@@ -3,7 +3,7 @@
 //! queen). Castling is written as the king taking its own rook (e1h1);
 //! some books write the king's two-square step (e1g1), which is read too.
 
-use crate::chess::{legal_moves, Board, Move, PieceType, Square};
+use crate::chess::{Move, PieceType, Square};
 
 /// The Polyglot form of tapir's `m` (legal on its board).
 pub fn encode(m: Move) -> u16 {
@@ -29,14 +29,9 @@ pub fn encode(m: Move) -> u16 {
         | promo << 12
 }
 
-/// The legal move of `board` that `raw` stands for, if any.
-pub fn decode(board: &Board, raw: u16) -> Option<Move> {
-    decode_among(legal_moves(board).as_slice(), raw)
-}
-
-/// The move of `legal` (a position's legal moves) that `raw` stands for:
-/// `decode` for many entries of one position, generating its moves once.
-pub fn decode_among(legal: &[Move], raw: u16) -> Option<Move> {
+/// The move of `legal` (a position's legal moves, generated once for all
+/// its entries) that `raw` stands for, if any.
+pub fn decode(legal: &[Move], raw: u16) -> Option<Move> {
     if let Some(m) = legal.iter().copied().find(|&m| encode(m) == raw) {
         return Some(m);
     }

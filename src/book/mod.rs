@@ -128,6 +128,14 @@ impl Book {
         u64::from_be_bytes(self.field(i, 0))
     }
 
+    /// The indices of `key`'s entries, at most `MAX_ENTRIES_PER_POSITION`
+    /// of them.
+    fn entries(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
+        let first = self.lower_bound(key);
+        let end = self.len().min(first + MAX_ENTRIES_PER_POSITION);
+        (first..end).take_while(move |&i| self.key(i) == key)
+    }
+
     /// The first entry whose key is not below `key`.
     fn lower_bound(&self, key: u64) -> usize {
         let (mut lo, mut hi) = (0, self.len());
@@ -146,23 +154,18 @@ impl Book {
     /// order); empty when the position is not in the book. A move that is
     /// not legal there means the file is not a book (or not this format).
     pub fn moves(&self, board: &Board) -> Result<Vec<BookMove>, BookError> {
-        let key = polyglot_key(board);
         let mut out = Vec::new();
-        let first = self.lower_bound(key);
-        let end = self.len().min(first + MAX_ENTRIES_PER_POSITION);
         let legal = crate::chess::legal_moves(board);
-        let mut i = first;
-        while i < end && self.key(i) == key {
+        for i in self.entries(polyglot_key(board)) {
             let raw = u16::from_be_bytes(self.field(i, 8));
             let weight = u16::from_be_bytes(self.field(i, 10));
-            let mv = encoding::decode_among(legal.as_slice(), raw)
-                .ok_or(BookError::IllegalMove { index: i, raw })?;
+            let mv =
+                decode(legal.as_slice(), raw).ok_or(BookError::IllegalMove { index: i, raw })?;
             // A move listed twice counts once, with its weights added.
             match out.iter_mut().find(|b: &&mut BookMove| b.mv == mv) {
                 Some(b) => b.weight = b.weight.saturating_add(weight),
                 None => out.push(BookMove { mv, weight }),
             }
-            i += 1;
         }
         out.sort_by_key(|b| std::cmp::Reverse(b.weight));
         Ok(out)
@@ -171,20 +174,12 @@ impl Book {
     /// Whether the book lists `m` for `board` (no move generation: the
     /// move is encoded and looked for among the position's entries).
     pub fn contains(&self, board: &Board, m: Move) -> bool {
-        let key = polyglot_key(board);
         let raw = encode(m);
         let plain = encoding::plain(m);
-        let first = self.lower_bound(key);
-        let end = self.len().min(first + MAX_ENTRIES_PER_POSITION);
-        let mut i = first;
-        while i < end && self.key(i) == key {
+        self.entries(polyglot_key(board)).any(|i| {
             let r = u16::from_be_bytes(self.field(i, 8));
-            if r == raw || (m.is_castle() && r == plain) {
-                return true;
-            }
-            i += 1;
-        }
-        false
+            r == raw || (m.is_castle() && r == plain)
+        })
     }
 
     /// A move for `board` drawn at random with the book's weights, the

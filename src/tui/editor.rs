@@ -191,16 +191,13 @@ impl Editor {
         b
     }
 
-    /// Applies one change (not `Done` or `Cancel`, which the reducer
-    /// handles); `cursor` is the keyboard cursor's square. A change to the
-    /// position can be taken back with `Undo`.
+    /// Applies one change (not `Done`, `Cancel`, `Undo` or `Redo`, which
+    /// the reducer handles, the last two with `step`); `cursor` is the
+    /// keyboard cursor's square. A change to the position is kept for
+    /// `step` to take back.
     pub fn apply(&mut self, action: EditAction, cursor: Square) {
         let before = self.fen();
         match action {
-            EditAction::Undo | EditAction::Redo => {
-                self.step(action == EditAction::Undo);
-                return;
-            }
             EditAction::Place(sq) => {
                 let cell = &mut self.squares[sq.index()];
                 *cell = if *cell == self.brush {
@@ -232,7 +229,7 @@ impl Editor {
                     Some(cursor)
                 }
             }
-            EditAction::Done | EditAction::Cancel => {}
+            EditAction::Done | EditAction::Cancel | EditAction::Undo | EditAction::Redo => {}
         }
         self.validate();
         self.record(before);

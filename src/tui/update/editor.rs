@@ -17,10 +17,8 @@ impl App {
             return;
         }
         let mut editor = Editor::from_board(&self.view.board);
-        let left = self.left_setup.clone();
-        if let Some(text) = &left {
-            editor.undo.push(text.clone());
-        }
+        let left = self.left_setup.is_some();
+        editor.undo.extend(self.left_setup.clone());
         self.editor = Some(editor);
         self.ui.selected = None;
         self.ui.drag = None;
@@ -29,7 +27,7 @@ impl App {
         }
         self.sync_editor_view();
         self.autosave();
-        self.info(if left.is_some() {
+        self.info(if left {
             "board editor: Ctrl-Z brings back the set-up Esc left; PNBRQK pnbrqk put a piece, \
              x takes it off, c clear, s start, Enter done, Esc cancel"
         } else {

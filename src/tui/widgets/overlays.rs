@@ -77,27 +77,23 @@ fn play(d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
 fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
     // With no moves left on the board, what is at stake is what Ctrl-Z
     // would bring back, and no autosave holds that.
-    let only_undo = !app.doc.has_work();
+    let unsaved_note = |kept: &'static str| {
+        if app.doc.has_work() {
+            kept
+        } else {
+            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)"
+        }
+    };
     let (title, question, note) = match what {
-        ConfirmWhat::Quit if only_undo => (
-            "Unsaved game",
-            "The game is not saved. Quit anyway?".to_string(),
-            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)",
-        ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
-            "(it stays in the autosave; :save FILE keeps it)",
-        ),
-        ConfirmWhat::Replace(r) if only_undo => (
-            "Unsaved game",
-            r.question.to_string(),
-            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)",
+            unsaved_note("(it stays in the autosave; :save FILE keeps it)"),
         ),
         ConfirmWhat::Replace(r) => (
             "Unsaved game",
             r.question.to_string(),
-            "(y keeps it aside as autosave.previous[.N].pgn; n, then :save FILE)",
+            unsaved_note("(y keeps it aside as autosave.previous[.N].pgn; n, then :save FILE)"),
         ),
         ConfirmWhat::Delete { node, after } => (
             "Delete",
