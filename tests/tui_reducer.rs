@@ -343,6 +343,35 @@ fn takeback_in_analysis_two_players_and_in_play() {
     // The game's own moves went; the main line from before the game stays.
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     assert_eq!(a.tree().move_count(), 3);
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert_eq!(said, "took back 2 plies");
+
+    // Moves with a comment or a glyph go too, and the player is told so;
+    // Ctrl-Z brings them back once the game is over.
+    play(&mut a, "Bc4");
+    a.update(Action::ToggleNag(tapir::game::Nag::GOOD));
+    engine_replies(&mut a, "Nc6");
+    a.update(Action::EditComment);
+    a.update(Action::Paste("the knight defends".into()));
+    a.update(Action::PromptSubmit);
+    a.update(Action::TakeBack);
+    assert_eq!(a.tree().move_count(), 3);
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert!(
+        said.starts_with("took back 2 plies and the comments or glyphs on 2 of them"),
+        "{said}"
+    );
+    assert!(said.contains("Ctrl-Z after the game"), "{said}");
+    a.update(Action::ToggleAnalysis);
+    a.update(Action::Confirm(true));
+    assert!(matches!(a.play.mode, Mode::Analysis));
+    a.update(Action::Undo);
+    assert_eq!(a.tree().move_count(), 5);
+    let e5 = a.tree().mainline().nth(1).unwrap();
+    let bc4 = a.tree().children(e5)[1];
+    assert!(a.tree().node(bc4).nags.contains(tapir::game::Nag::GOOD));
+    let nc6 = a.tree().children(bc4)[0];
+    assert_eq!(a.tree().node(nc6).comment, "the knight defends");
 }
 
 #[test]

@@ -104,6 +104,41 @@ fn comments_are_edited_in_a_line_editor_and_autosaved() {
 }
 
 #[test]
+fn a_comment_written_while_the_prompt_is_open_is_not_lost_unasked() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::EditComment);
+    for c in "mine".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    // Meanwhile something else writes the move's comment (as a finished
+    // report or an engine game's end does).
+    let node = a.doc.cursor;
+    a.doc.game.set_comment(node, false, "the report's words");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(node).comment, "the report's words");
+    assert!(message(&a).contains("changed meanwhile"), "{}", message(&a));
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "mine");
+    // Esc keeps the new comment.
+    a.update(Action::Cancel);
+    assert_eq!(a.tree().node(node).comment, "the report's words");
+    // Asked, a second Enter writes the typed one (and Ctrl-Z undoes it).
+    a.update(Action::EditComment);
+    a.update(Action::PromptKillBefore);
+    for c in "mine".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.doc.game.set_comment(node, false, "newer words");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(node).comment, "newer words");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(node).comment, "mine");
+    assert!(a.dialogs.prompt.is_none());
+    a.update(Action::Undo);
+    assert_eq!(a.tree().node(node).comment, "newer words");
+}
+
+#[test]
 fn glyphs_from_the_dialog_by_key_and_by_command() {
     let mut a = app();
     a.update(Action::OpenAnnotate);

@@ -364,6 +364,10 @@ pub struct Prompt {
     pub text: String,
     /// The caret, in characters from the start.
     pub caret: usize,
+    /// What the prompt opened with: a comment written meanwhile by
+    /// something else (a report, an engine game's result) shows as a
+    /// difference from it, and is not written over without asking.
+    pub opened_with: String,
 }
 
 impl Prompt {
@@ -372,6 +376,7 @@ impl Prompt {
             kind,
             text: text.to_string(),
             caret: text.chars().count(),
+            opened_with: text.to_string(),
         }
     }
 }

@@ -203,7 +203,9 @@ impl App {
             .into_iter()
             .skip(self.tree().node(target).ply())
             .collect();
+        let mut annotated = 0;
         if let Some(&first) = gone.iter().find(|n| self.play.created.contains(n)) {
+            annotated = self.annotated_in(first);
             self.take_back_edit(first, &format!("take back {}", plies(n)));
         }
         self.play.created.retain(|n| !gone.contains(n));
@@ -222,7 +224,36 @@ impl App {
             c.stopped = false;
         }
         self.tree_changed();
-        self.info(format!("took back {}", plies(n)));
+        // Comments and glyphs can be written during the game; taking their
+        // moves back takes them too, which the player must hear about.
+        let note = match annotated {
+            0 => String::new(),
+            1 => " and the comment or glyph on one of them (Ctrl-Z after the game brings it back)"
+                .to_string(),
+            k => format!(
+                " and the comments or glyphs on {k} of them (Ctrl-Z after the game brings them back)"
+            ),
+        };
+        self.info(format!("took back {}{note}", plies(n)));
+    }
+
+    /// How many moves from `node` on (its variations too) carry a comment
+    /// or a glyph.
+    fn annotated_in(&self, node: NodeId) -> usize {
+        let tree = self.tree();
+        let mut stack = vec![node];
+        let mut n = 0;
+        while let Some(id) = stack.pop() {
+            let x = tree.node(id);
+            if !x.comment.trim().is_empty()
+                || !x.comment_before.trim().is_empty()
+                || !x.nags.is_empty()
+            {
+                n += 1;
+            }
+            stack.extend(tree.children(id).iter().copied());
+        }
+        n
     }
 
     fn new_document(&mut self, doc: Document) {

@@ -224,7 +224,25 @@ impl App {
         match p.kind {
             PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
-            PromptKind::Comment { node, before } => self.set_comment(node, before, &p.text),
+            PromptKind::Comment { node, before } => {
+                let node_ = self.tree().node(node);
+                let now = if before {
+                    &node_.comment_before
+                } else {
+                    &node_.comment
+                };
+                if *now != p.opened_with && *now != p.text {
+                    // Written meanwhile (a report, an engine game's end):
+                    // the prompt stays, and a second Enter is the answer.
+                    let mut p = p;
+                    p.opened_with = now.clone();
+                    self.dialogs.prompt = Some(p);
+                    return self.error(
+                        "the comment changed meanwhile: Enter writes yours, Esc keeps the new one",
+                    );
+                }
+                self.set_comment(node, before, &p.text)
+            }
             PromptKind::Clock(d) => self.custom_clock(d, &p.text),
         }
     }
