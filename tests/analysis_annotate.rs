@@ -350,3 +350,33 @@ fn annotate_with_an_external_engine() {
         assert!(o.stdout.is_empty());
     }
 }
+
+/// `--out` naming another file that already holds games is refused before
+/// any search (the file untouched); `--force` writes over it, and an empty
+/// file needs no `--force`.
+#[test]
+fn annotate_never_writes_over_another_file_unasked() {
+    let input = data("variations-nags-and-comments.pgn");
+    let other = temp("someone-elses-database.pgn");
+    let games = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+    std::fs::write(&other, games).unwrap();
+    let out = other.to_str().unwrap();
+    let o = tapir(&["annotate", &input, "--out", out, "--nodes", "100"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("already holds 2 games"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), games, "untouched");
+    // A file of other text is named by its size.
+    std::fs::write(&other, "notes\n").unwrap();
+    let o = tapir(&["annotate", &input, "--out", out, "--nodes", "100"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("already holds 6 bytes"), "{err}");
+    // Asked for, it is written.
+    let written = annotate_to(&input, &other, &["--nodes", "100", "--force"]);
+    assert!(written.contains("[%eval"), "{written}");
+    // An empty file is nothing to lose.
+    std::fs::write(&other, "").unwrap();
+    let written = annotate_to(&input, &other, &["--nodes", "100"]);
+    assert!(written.contains("[%eval"), "{written}");
+}

@@ -37,9 +37,14 @@ pub struct AnnotateArgs {
     /// The PGN file to analyse.
     pub input: PathBuf,
     /// Where to write the annotated games (default: standard output). The
-    /// input itself only when named here.
+    /// input itself only when named here. Another file that already holds
+    /// something is written over only with `--force`.
     #[arg(long, value_name = "OUT.pgn")]
     pub out: Option<PathBuf>,
+    /// Lets `--out` replace a file (not the input) that already holds
+    /// something.
+    #[arg(long)]
+    pub force: bool,
     /// Nodes searched per position (repeatable results; default 100000).
     #[arg(long, value_name = "N", conflicts_with = "movetime")]
     pub nodes: Option<u64>,
@@ -127,6 +132,23 @@ fn looks_like_pgn(text: &str, index: &[crate::game::pgn::IndexEntry]) -> bool {
         })
 }
 
+/// What an existing `--out` file holds, in words ("3 games", "412
+/// bytes"); `None` for no file or an empty one.
+fn holds_something(path: &std::path::Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() == 0 {
+        return None;
+    }
+    let games = read_pgn(path).ok().and_then(|(t, _)| {
+        let index = index_games(&t);
+        looks_like_pgn(&t, &index).then_some(index.len())
+    });
+    Some(match games {
+        Some(n) => format!("{n} game{}", if n == 1 { "" } else { "s" }),
+        None => format!("{} bytes", meta.len()),
+    })
+}
+
 /// The search budget per position from `--nodes` / `--movetime`.
 fn budget_of(args: &AnnotateArgs) -> Result<Budget> {
     Ok(match (args.nodes, args.movetime) {
@@ -171,6 +193,16 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
              would be lost (write to another file)",
             range.end() + 1 - range.start()
         );
+    }
+    // Another file's games would be gone: only when asked for, and before
+    // any search, not after an hour of it.
+    if let Some(out) = args.out.as_deref().filter(|_| !over_input && !args.force) {
+        if let Some(what) = holds_something(out) {
+            bail!(
+                "{} already holds {what}: --force writes over it, or name another file",
+                out.display()
+            );
+        }
     }
     let chosen = &index[range.start() - 1..*range.end()];
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
