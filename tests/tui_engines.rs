@@ -389,3 +389,54 @@ fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
         msg.text
     );
 }
+
+/// Ctrl-Z during a live engine game pauses it while there is something to
+/// redo: the engines' next move would otherwise empty Ctrl-Y.
+#[test]
+fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
+    for c in [Color::White, Color::Black] {
+        a.update(Action::Link(
+            LinkId::player(c),
+            EngineReport::Using {
+                name: "tapir".into(),
+                tapir: true,
+            },
+        ));
+    }
+    let engine_plays = |a: &mut App, c: Color, uci: &str| {
+        let d = a.duel.as_ref().unwrap();
+        let token = d.players[c.index()].session.search.as_ref().unwrap().token;
+        let best = tapir::chess::parse_move(a.board(), uci).unwrap();
+        a.update(Action::Link(
+            LinkId::player(c),
+            EngineReport::Event {
+                token,
+                event: SearchEvent::BestMove {
+                    id: 1,
+                    best: Some(best),
+                    ponder: None,
+                },
+            },
+        ));
+    };
+    engine_plays(&mut a, Color::White, "e4");
+    assert_eq!(a.tree().move_count(), 1);
+    // The user comments on the game's move, then takes the comment back.
+    a.update(Action::Command("comment a classic start".into()));
+    a.update(Action::Undo);
+    assert!(a.doc.game.can_redo());
+    let d = a.duel.as_ref().unwrap();
+    assert!(d.paused && d.result.is_none(), "paused, not stopped");
+    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    assert!(said.contains("engine game paused (k resumes)"), "{said}");
+    assert!(d.players[1].session.search.is_none(), "Black waits");
+    // What was undone can still be redone; k resumes the game.
+    a.update(Action::Redo);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "a classic start");
+    a.update(Action::PauseEngineGame);
+    assert!(a.duel.as_ref().unwrap().live());
+    engine_plays(&mut a, Color::Black, "e5");
+    assert_eq!(a.tree().move_count(), 2);
+}

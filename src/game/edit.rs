@@ -10,8 +10,11 @@ use super::tags::{result_token, Tags};
 use super::tree::{GameTree, NodeId};
 use crate::chess::{Board, Color, GameStatus, Move, Position};
 
-/// How many edits can be undone (the oldest go first).
-pub const UNDO_LIMIT: usize = 500;
+/// How many edits can be undone (the oldest go first). Engine games add
+/// one step a ply, so this is sized for many long games on top of the
+/// user's own edits: a move step is a few dozen bytes, a comment step at
+/// most two 4 KB comments.
+pub const UNDO_LIMIT: usize = 5_000;
 /// The longest history `position_at` replays (the 75-move horizon, where
 /// a game being played ends by itself).
 const HISTORY_PLIES: usize = 150;
@@ -733,7 +736,7 @@ mod tests {
     }
 
     #[test]
-    fn undo_keeps_the_last_500_steps() {
+    fn undo_keeps_the_last_steps_up_to_the_limit() {
         let mut g = Game::default();
         let e4 = play(&mut g, NodeId::ROOT, "e4");
         for i in 0..(UNDO_LIMIT + 20) {

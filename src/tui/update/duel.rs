@@ -332,15 +332,26 @@ impl App {
             }
             self.info("engine game resumed");
         } else {
-            d.paused = true;
-            if d.clocks.ticking() {
-                let used = now.saturating_duration_since(d.clocks.since);
-                let i = d.clocks.running.index();
-                d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
-            }
-            d.clocks.stopped = true;
+            self.hold_duel();
             self.info("engine game paused: k resumes");
         }
+    }
+
+    /// Pauses a live engine game (its clocks stop, its engines wait);
+    /// whether it was live.
+    pub(super) fn hold_duel(&mut self) -> bool {
+        let now = self.now;
+        let Some(d) = self.duel.as_mut().filter(|d| d.live()) else {
+            return false;
+        };
+        d.paused = true;
+        if d.clocks.ticking() {
+            let used = now.saturating_duration_since(d.clocks.since);
+            let i = d.clocks.running.index();
+            d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
+        }
+        d.clocks.stopped = true;
+        true
     }
 
     /// The side to move's engine searches the game's last position; the

@@ -128,10 +128,24 @@ impl App {
                     (false, false) => "",
                 };
                 let sep = if more.is_empty() { "" } else { " · " };
+                // The engines' next move would empty Ctrl-Y: a live engine
+                // game waits while there is something to redo (an undo of
+                // its own last move stops it instead).
+                let held = self.doc.game.can_redo()
+                    && self
+                        .duel
+                        .as_ref()
+                        .is_some_and(|d| self.doc.game.tree().is_attached(d.end))
+                    && self.hold_duel();
                 self.info(format!(
-                    "{} {}{sep}{more}",
+                    "{} {}{sep}{more}{}",
                     if redo { "redid:" } else { "undid:" },
-                    u.what
+                    u.what,
+                    if held {
+                        " · engine game paused (k resumes)"
+                    } else {
+                        ""
+                    }
                 ));
             }
             None => self.info(if redo {
