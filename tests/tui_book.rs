@@ -19,7 +19,7 @@ use tapir::tui::movetext::Kind;
 use tapir::tui::widgets::movelist::header_rows;
 
 mod common;
-use common::play;
+use common::{play, status_line};
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
@@ -175,13 +175,7 @@ fn the_book_command_switches_books() {
     assert!(!a.view.book.is_empty());
     assert_eq!(a.config.book, "");
     a.update(Action::Command("book".into()));
-    assert!(a
-        .dialogs
-        .message
-        .as_ref()
-        .expect("said")
-        .text
-        .contains("built-in"));
+    assert!(status_line(&a).contains("built-in"));
     // A file is read by the runtime, which answers with BookLoaded.
     book_file(&mut a, "tests/data/small-book.bin");
     assert_eq!(a.view.book.len(), 13);

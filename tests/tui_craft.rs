@@ -9,6 +9,8 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+use common::status_line;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
@@ -251,16 +253,10 @@ fn wording_says_what_happened() {
     // The clipboard: said how, never "copied" unless a tool took it.
     let mut app = app_fen(START);
     app.update(Action::CopyFen);
-    let m = app.dialogs.message.clone().unwrap().text;
+    let m = status_line(&app);
     assert!(m.contains("OSC 52") && !m.contains("(copied)"), "{m}");
     app.update(Action::CopiedWith("xclip".into()));
-    assert!(app
-        .dialogs
-        .message
-        .clone()
-        .unwrap()
-        .text
-        .contains("copied with xclip"));
+    assert!(status_line(&app).contains("copied with xclip"));
     // A move that leaves the king in check says so.
     let mut app = app_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
     app.update(Action::Resize(120, 40));
@@ -280,13 +276,7 @@ fn wording_says_what_happened() {
     two.update(Action::TwoPlayers);
     two.update(Action::MoveText("e4".into()));
     two.update(Action::TakeBack);
-    assert!(two
-        .dialogs
-        .message
-        .clone()
-        .unwrap()
-        .text
-        .contains("took back 1. e4"));
+    assert!(status_line(&two).contains("took back 1. e4"));
 }
 
 #[test]

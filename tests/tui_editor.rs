@@ -11,6 +11,7 @@
 )]
 
 mod common;
+use common::status_line;
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
@@ -67,22 +68,10 @@ fn every_reason_a_position_is_refused() {
     put(&mut a, "e8", 'k');
     assert_eq!(check(&a), Ok("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
     // The status line says it as it happens.
-    assert!(a
-        .dialogs
-        .message
-        .as_ref()
-        .expect("said")
-        .text
-        .starts_with("legal"));
+    assert!(status_line(&a).starts_with("legal"));
     put(&mut a, "a1", 'K');
     assert_eq!(check(&a), Err("White has 2 kings, needs exactly 1".into()));
-    assert!(a
-        .dialogs
-        .message
-        .as_ref()
-        .expect("said")
-        .text
-        .contains("not legal yet: White has 2 kings"));
+    assert!(status_line(&a).contains("not legal yet: White has 2 kings"));
     put(&mut a, "a1", ' ');
     put(&mut a, "c8", 'P');
     assert_eq!(check(&a), Err("a pawn on rank 8".into()));
@@ -453,7 +442,7 @@ fn a_move_while_editing_never_reaches_the_tree() {
     a.update(Action::MoveText("Nf3".into()));
     assert_eq!(a.doc.game.tree().move_count(), 1, "only 1. e4");
     assert!(a.editor.is_some(), "still editing");
-    let said = &a.dialogs.message.as_ref().expect("said").text;
+    let said = &status_line(&a);
     assert!(said.contains("board editor is open"), "{said}");
     // A pasted FEN is the position to set up.
     let fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
@@ -535,13 +524,7 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     for _ in 0..5 {
         a.update(Action::Edit(EditAction::Undo));
     }
-    assert!(a
-        .dialogs
-        .message
-        .as_ref()
-        .unwrap()
-        .text
-        .contains("nothing to undo"));
+    assert!(status_line(&a).contains("nothing to undo"));
     for _ in 0..4 {
         a.update(Action::Edit(EditAction::Redo));
     }
@@ -551,7 +534,7 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     // the set-up back.
     a.update(Action::Edit(EditAction::Cancel));
     assert!(a.editor.is_none());
-    assert!(a.dialogs.message.as_ref().unwrap().text.contains("Ctrl-Z"));
+    assert!(status_line(&a).contains("Ctrl-Z"));
     a.update(Action::OpenEditor);
     assert_eq!(
         check(&a),

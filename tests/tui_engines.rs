@@ -9,6 +9,8 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+use common::status_line;
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 use tapir::chess::Color;
@@ -429,7 +431,7 @@ fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     assert!(a.doc.game.can_redo());
     let d = a.duel.as_ref().unwrap();
     assert!(d.paused && d.result.is_none(), "paused, not stopped");
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert!(said.contains("engine game paused (k resumes)"), "{said}");
     assert!(d.players[1].session.search.is_none(), "Black waits");
     // What was undone can still be redone; k resumes the game.

@@ -11,6 +11,7 @@
 )]
 
 mod common;
+use common::{error, message};
 
 use common::start_game as start;
 use ratatui::backend::TestBackend;
@@ -39,21 +40,6 @@ fn app_at(fen: Option<&str>) -> App {
     a.book.set(None, "off".into());
     a.take_effects();
     a
-}
-
-fn message(a: &App) -> String {
-    a.dialogs
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
-
-fn error(a: &App) -> String {
-    match &a.dialogs.message {
-        Some(m) if m.error => m.text.clone(),
-        other => panic!("expected an error, got {other:?}"),
-    }
 }
 
 /// The human's move.

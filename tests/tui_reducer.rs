@@ -17,7 +17,9 @@ use tapir::tui::config::Config;
 use tapir::tui::layout;
 
 mod common;
-use common::{assert_asks_to_replace, confirm_replace, file_read, play};
+use common::{
+    assert_asks_to_replace, confirm_replace, error, file_read, message, play, status_line,
+};
 
 /// A board without an opening book: these tests drive the engine's
 /// searches, which a book move would answer first (tests/tui_book.rs).
@@ -75,13 +77,6 @@ fn ply(a: &App) -> usize {
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
-}
-
-fn error(a: &App) -> String {
-    match &a.dialogs.message {
-        Some(m) if m.error => m.text.clone(),
-        other => panic!("expected an error, got {other:?}"),
-    }
 }
 
 fn searches(effects: &[Effect]) -> Vec<(u64, Vec<EngineOption>)> {
@@ -279,7 +274,7 @@ fn navigation_and_variations() {
     a.update(Action::MoveText("Bc4".into()));
     assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(a.tree().move_count(), 5);
-    let msg = &a.dialogs.message.as_ref().unwrap().text;
+    let msg = &status_line(&a);
     assert!(
         msg.contains("new variation") && msg.contains("stay"),
         "{msg}"
@@ -292,7 +287,7 @@ fn navigation_and_variations() {
     a.update(Action::VariationNext);
     assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
     a.update(Action::VariationNext);
-    assert!(a.dialogs.message.as_ref().unwrap().text.contains("last"));
+    assert!(status_line(&a).contains("last"));
     // At the branch point itself, Down steps into the variation.
     a.update(Action::Prev);
     a.update(Action::VariationNext);
@@ -343,7 +338,7 @@ fn takeback_in_analysis_two_players_and_in_play() {
     // The game's own moves went; the main line from before the game stays.
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     assert_eq!(a.tree().move_count(), 3);
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert_eq!(said, "took back 2 plies");
 
     // Moves with a comment or a glyph go too, and the player is told so;
@@ -356,7 +351,7 @@ fn takeback_in_analysis_two_players_and_in_play() {
     a.update(Action::PromptSubmit);
     a.update(Action::TakeBack);
     assert_eq!(a.tree().move_count(), 3);
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert!(
         said.starts_with("took back 2 plies and the comments or glyphs on 2 of them"),
         "{said}"
@@ -636,7 +631,7 @@ fn playing_from_an_earlier_position_keeps_what_followed() {
     a.update(Action::PlaySide(Color::Black));
     a.update(Action::ChoiceConfirm);
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert!(said.contains("stay in the tree"), "{said}");
     // The game goes in as a variation.
     play(&mut a, "c5");
@@ -699,13 +694,7 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
     // The headline shows the result, not the static eval.
     assert_eq!(a.outcome(), Some(Outcome::Mated(Color::White)));
     assert_eq!(a.headline(), "0-1");
-    assert!(a
-        .dialogs
-        .message
-        .as_ref()
-        .unwrap()
-        .text
-        .contains("Checkmate"));
+    assert!(status_line(&a).contains("Checkmate"));
     a.update(Action::TakeBack);
     assert!(a.result_text().is_none());
     let mut a = app_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -757,7 +746,7 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     a.update(Action::Command("level 3".into()));
     assert_eq!(a.config.level, 3);
     a.update(Action::Command("fen".into()));
-    assert!(a.dialogs.message.as_ref().unwrap().text.contains("4P3"));
+    assert!(status_line(&a).contains("4P3"));
     a.update(Action::Command(
         "fen 8/8/4k3/8/8/3BK3/8/7r w - - 0 1".into(),
     ));
@@ -782,12 +771,7 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
     assert!(
-        a.dialogs
-            .message
-            .as_ref()
-            .unwrap()
-            .text
-            .contains("unsaved game kept as autosave.previous.pgn"),
+        status_line(&a).contains("unsaved game kept as autosave.previous.pgn"),
         "{:?}",
         a.dialogs.message
     );
@@ -840,12 +824,7 @@ fn loading_files_and_the_game_picker() {
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     assert!(!a.doc.unsaved);
     // Everything is kept: the comment, the glyph and the variation.
-    let said = a
-        .dialogs
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
+    let said = message(&a);
     assert_eq!(said, "loaded a.pgn (3 plies, 1 ply in variations, 1-0)");
     let t = a.tree();
     let e4 = t.mainline().next().unwrap();
@@ -875,7 +854,7 @@ fn loading_files_and_the_game_picker() {
     a.update(Action::ChoiceMove(-1));
     a.update(Action::ChoiceConfirm);
     assert_eq!(sans(&a), ["e4"]);
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert!(
         said.contains("1... Ke7 is illegal; the rest of the game (2 plies) was not read"),
         "{said}"
@@ -889,7 +868,7 @@ fn loading_files_and_the_game_picker() {
     a.update(Action::Cancel);
     assert_eq!(a.dialogs.overlay, Overlay::None);
     assert_eq!(sans(&a), ["e4"]);
-    let said = a.dialogs.message.as_ref().unwrap().text.clone();
+    let said = status_line(&a);
     assert_eq!(said, "b.pgn: no game opened");
     file_read(&mut a, "c.pgn", "no chess here");
     assert!(!error(&a).is_empty());
@@ -1317,7 +1296,7 @@ fn a_game_read_in_part_is_not_saved_over_its_file() {
         "[Event \"A\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n",
     );
     assert_eq!(sans(&a), ["e4", "e5"]);
-    let said = a.dialogs.message.as_ref().expect("said").text.clone();
+    let said = status_line(&a);
     assert!(said.contains("read in part"), "{said}");
     assert_eq!(a.doc.origin, None);
     a.take_effects();
@@ -1335,16 +1314,16 @@ fn a_game_read_in_part_is_not_saved_over_its_file() {
 fn a_setting_changed_over_an_unreadable_file_says_it_will_not_be_saved() {
     let mut a = app();
     a.update(Action::Command("hash 64".into()));
-    let said = a.dialogs.message.clone().unwrap().text;
+    let said = status_line(&a);
     assert!(!said.contains("not be saved"), "{said}");
 
     let mut a = app();
     a.settings_not_saved = Some("config.toml did not read at start".into());
     a.update(Action::Command("hash 64".into()));
-    let said = a.dialogs.message.clone().unwrap().text;
+    let said = status_line(&a);
     assert!(said.starts_with("hash 64 MiB"), "{said}");
     assert!(said.contains("will not be saved: config.toml"), "{said}");
     a.update(Action::Command("level 5".into()));
-    let said = a.dialogs.message.clone().unwrap().text;
+    let said = status_line(&a);
     assert!(!said.contains("not be saved"), "{said}");
 }

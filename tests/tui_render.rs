@@ -20,7 +20,7 @@ use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
 mod common;
-use common::file_read;
+use common::{file_read, status_line};
 
 fn app_with(moves: &str, pieces: PieceStyle) -> App {
     let config = Config {
@@ -207,13 +207,7 @@ fn overlays_render() {
     let b = tapir::chess::Board::from_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1").unwrap();
     let mut app = App::new(Config::default(), Game::new(b));
     app.update(Action::MoveText("e8".into()));
-    assert!(app
-        .dialogs
-        .message
-        .as_ref()
-        .unwrap()
-        .text
-        .contains("ambiguous"));
+    assert!(status_line(&app).contains("ambiguous"));
     app.ui.cursor = Some(tapir::chess::Square::parse("e7").unwrap());
     app.update(Action::CursorPick);
     app.update(Action::CursorMove(0, 1));

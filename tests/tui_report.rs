@@ -9,6 +9,8 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+use common::status_line;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::analysis::{Budget, Searcher};
@@ -146,7 +148,7 @@ fn a_report_never_empties_the_redo_list() {
     }));
     assert!(!a.report.run.as_ref().unwrap().applied);
     assert_eq!(write_game(&a.doc.game), before, "not written");
-    let said = a.dialogs.message.clone().unwrap().text;
+    let said = status_line(&a);
     assert!(said.contains("Ctrl-Y"), "{said}");
     a.update(Action::Redo);
     assert!(

@@ -11,6 +11,8 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
+mod common;
+use common::status_line;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -801,13 +803,7 @@ fn net_command_asks_the_runtime_to_load_it() {
         tapir::tui::action::Effect::LoadNet(p) if p.ends_with("my.nnue") && p.is_absolute()
     )));
     app.update(Action::Command("net".into()));
-    assert!(app
-        .dialogs
-        .message
-        .as_ref()
-        .unwrap()
-        .text
-        .contains("needs a net file"));
+    assert!(status_line(&app).contains("needs a net file"));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
 
 mod common;
-use common::{file_read, play};
+use common::{file_read, message, play};
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
@@ -33,14 +33,6 @@ fn san(a: &App) -> String {
 fn mainline(a: &App) -> Vec<String> {
     let t = a.tree();
     t.mainline().map(|n| t.node(n).san().to_string()).collect()
-}
-
-fn message(a: &App) -> String {
-    a.dialogs
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
 }
 
 fn autosaved(a: &mut App) -> String {

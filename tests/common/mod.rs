@@ -119,3 +119,25 @@ pub fn assert_asks_to_replace(a: &App, what: &str) {
         a.dialogs.overlay
     );
 }
+
+/// The status line's message (empty when there is none).
+pub fn message(a: &App) -> String {
+    a.dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+/// The status line's message; the test fails when there is none.
+pub fn status_line(a: &App) -> String {
+    a.dialogs.message.as_ref().expect("a message").text.clone()
+}
+
+/// The status line's error; the test fails on anything else.
+pub fn error(a: &App) -> String {
+    match &a.dialogs.message {
+        Some(m) if m.error => m.text.clone(),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
