@@ -380,3 +380,72 @@ fn annotate_never_writes_over_another_file_unasked() {
     let written = annotate_to(&input, &other, &["--nodes", "100"]);
     assert!(written.contains("[%eval"), "{written}");
 }
+
+/// Annotated over itself, a file that changed during the run (a board
+/// appended a game to it) is left as it is: the output goes beside it.
+#[cfg(unix)]
+#[test]
+fn a_file_that_changes_while_it_is_annotated_in_place_is_left_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp("changing");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let one = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 *\n";
+    std::fs::write(&file, one).unwrap();
+    // An engine that says it started (the file is read by then), then
+    // waits for the go-ahead before it is tapir.
+    let (started, go) = (dir.join("started"), dir.join("go"));
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntouch '{}'\nwhile [ ! -e '{}' ]; do sleep 0.02; done\nexec '{}' uci\n",
+            started.display(),
+            go.display(),
+            env!("CARGO_BIN_EXE_tapir")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = file.to_str().unwrap();
+    let engine = format!("'{}'", script.display());
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args([
+            "annotate",
+            path,
+            "--out",
+            path,
+            "--nodes",
+            "500",
+            "--threads",
+            "1",
+            "--engine",
+        ])
+        .arg(&engine)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !started.exists() {
+        assert!(t0.elapsed().as_secs() < 60, "the engine never started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let two = format!("{one}\n[Event \"B\"]\n\n1. d4 d5 *\n");
+    std::fs::write(&file, &two).unwrap();
+    std::fs::write(&go, "").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("changed while it was annotated"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        two,
+        "left as it is"
+    );
+    let side = std::fs::read_to_string(dir.join("games.annotated.pgn")).unwrap();
+    assert!(
+        side.contains("[%eval") && side.contains("[Event \"A\"]"),
+        "{side}"
+    );
+}

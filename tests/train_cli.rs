@@ -152,6 +152,43 @@ fn trains_and_reports_and_rejects_bad_input() {
         assert!(stderr.contains(expect), "{full:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+
+    // --out naming a file that is not a net (a game file) is someone's
+    // work: refused before training, untouched, unless --force.
+    let games = dir.join("games.pgn");
+    let pgn = "[Event \"A\"]\n\n1. e4 e5 *\n";
+    std::fs::write(&games, pgn).unwrap();
+    let g = games.to_str().unwrap();
+    let (ok, _, stderr) = run_tapir(&["train", "--data", d, "--out", g, "--epochs", "1"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("not a tapir net") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), pgn, "untouched");
+    let (ok, _, stderr) = run_tapir(&[
+        "train", "--data", d, "--out", g, "--epochs", "1", "--batch", "256", "--force",
+    ]);
+    assert!(ok, "{stderr}");
+    assert_eq!(std::fs::metadata(&games).unwrap().len() as usize, FILE_LEN);
+    // A net already there is what --out is for: written over without --force.
+    let (ok, _, stderr) = run_tapir(&[
+        "train", "--data", d, "--out", n, "--epochs", "1", "--batch", "256",
+    ]);
+    assert!(ok, "{stderr}");
+
+    // import-bullet: never over its own input (the float weights), and not
+    // over another file that is not a net unless --force.
+    let floats = dir.join("floats.bin");
+    std::fs::write(&floats, [7u8; 64]).unwrap();
+    let f = floats.to_str().unwrap();
+    let (ok, _, stderr) = run_tapir(&["import-bullet", f, "--out", f]);
+    assert!(!ok && stderr.contains("is the input"), "{stderr}");
+    assert_eq!(std::fs::read(&floats).unwrap(), [7u8; 64]);
+    std::fs::write(&games, pgn).unwrap();
+    let (ok, _, stderr) = run_tapir(&["import-bullet", f, "--out", g]);
+    assert!(!ok && stderr.contains("not a tapir net"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), pgn, "untouched");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -149,6 +149,25 @@ fn holds_something(path: &std::path::Path) -> Option<String> {
     })
 }
 
+/// A name beside `path` that no file has: `games.annotated.pgn`, then
+/// `games.annotated-2.pgn` and on.
+fn side_name(path: &std::path::Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or("games".into(), |s| s.to_string_lossy().into_owned());
+    (1..10_000)
+        .map(|k| {
+            let tail = if k == 1 {
+                String::new()
+            } else {
+                format!("-{k}")
+            };
+            path.with_file_name(format!("{stem}.annotated{tail}.pgn"))
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("annotated.pgn"))
+}
+
 /// The search budget per position from `--nodes` / `--movetime`.
 fn budget_of(args: &AnnotateArgs) -> Result<Budget> {
     Ok(match (args.nodes, args.movetime) {
@@ -296,6 +315,18 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     // The engines quit before the summary (each waits for its process).
     drop(workers);
     match &args.out {
+        // Changed while it was searched (a board appended a game to it):
+        // what is there now stays, and the output goes beside it.
+        Some(path) if over_input && read_pgn(path).ok().map(|(t, _)| t) != Some(text.clone()) => {
+            let side = side_name(path);
+            write_atomic(&side, &out)
+                .with_context(|| format!("cannot write {}", side.display()))?;
+            bail!(
+                "{} changed while it was annotated, so it is left as it is; the annotated games are in {}",
+                path.display(),
+                side.display()
+            );
+        }
         Some(path) => {
             write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
         }

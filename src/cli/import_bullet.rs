@@ -6,7 +6,7 @@ use crate::chess::Board;
 use crate::eval::nnue::Network;
 use crate::train::bullet_net::{import_bullet_f32, BULLET_FLOATS};
 use crate::train::export::write_quantised;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -14,12 +14,24 @@ pub struct ImportBulletArgs {
     /// bullet's float weights.
     #[arg(value_name = "FLOATS")]
     pub input: PathBuf,
-    /// The tapir net file to write.
+    /// The tapir net file to write (never the input; a file that is not a
+    /// tapir net only with `--force`).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// Lets `--out` replace a file that is not a tapir net.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: ImportBulletArgs) -> Result<()> {
+    // The float weights are what a GPU run made; the net is a lossy copy.
+    if crate::fswrite::same_file(&args.out, &args.input) {
+        bail!(
+            "--out {} is the input: the float weights would be replaced by their quantised copy (name another file)",
+            args.out.display()
+        );
+    }
+    super::out_file::refuse_replacing_other_than_a_net(&args.out, args.force)?;
     // A few bytes over, so a near miss is named by its size below.
     let max = (BULLET_FLOATS * 4 + 64) as u64;
     let bytes = crate::fsread::read_regular(&args.input, max)

@@ -63,6 +63,7 @@ pub mod explain;
 pub mod fuzz;
 pub mod import_bullet;
 pub mod nnue;
+mod out_file;
 pub mod perft;
 mod progress;
 pub mod train;
