@@ -708,3 +708,49 @@ fn an_autosave_read_in_part_is_kept_whole() {
     assert_eq!(kept, text, "the whole file, as it was");
     assert!(autosave_in(&data).contains("1. e4 e5 *"));
 }
+
+/// A quit whose autosave cannot be written does not take the game with
+/// it: the board stays and says so; quitting anyway keeps the game in a
+/// rescue file and names it.
+#[test]
+fn a_quit_when_the_autosave_fails_keeps_the_game() {
+    let root = temp_dir("quit-unsaved");
+    let (config, data) = (root.join("config"), root.join("data"));
+    let tmp = root.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut s = spawn_env(
+        &config,
+        &data,
+        &["tui", "--new"],
+        &[("TMPDIR", tmp.to_str().unwrap())],
+    );
+    s.wait_drawn();
+    s.keys("me4\r");
+    s.wait_for("e4 autosaved", |s| s.autosave().contains("1. e4 *"));
+    // The autosave can no longer be written (a folder where it was).
+    std::fs::remove_file(data.join("autosave.pgn")).unwrap();
+    std::fs::create_dir(data.join("autosave.pgn")).unwrap();
+    s.keys("q");
+    s.wait_for("the question", |s| s.text().contains("Quit anyway?"));
+    let from = s.text().len();
+    s.keys("y");
+    s.wait_for("the board staying with the reason", |s| {
+        let t = s.text();
+        let t = t.get(from..).unwrap_or("");
+        t.contains("failed")
+    });
+    assert!(s.child.try_wait().unwrap().is_none(), "still running");
+    s.keys("y");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert!(out.contains("the unsaved game is kept in"), "{out:?}");
+    let rescued: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("tapir-rescue-"))
+        .collect();
+    assert_eq!(rescued.len(), 1);
+    let text = std::fs::read_to_string(rescued[0].path()).unwrap();
+    assert!(text.contains("1. e4 *"), "{text}");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1327,3 +1327,39 @@ fn a_setting_changed_over_an_unreadable_file_says_it_will_not_be_saved() {
     let said = status_line(&a);
     assert!(!said.contains("not be saved"), "{said}");
 }
+
+/// The quit dialog promises the autosave keeps the game: when the autosave
+/// at the quit fails, the board stays and asks again, saying so; a quit
+/// answered knowing it, or forced, goes ahead.
+#[test]
+fn a_quit_waits_for_its_autosave() {
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::Quit);
+    a.update(Action::Confirm(true));
+    assert!(a.quit);
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Autosave(_))));
+    a.update(Action::AutosaveWritten(Err("disk full".into())));
+    assert!(!a.quit, "stays");
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Quit)
+    ));
+    assert!(error(&a).contains("disk full"));
+    a.update(Action::Confirm(true));
+    a.update(Action::AutosaveWritten(Err("disk full".into())));
+    assert!(a.quit, "answered knowing it");
+    // A signal's quit never waits.
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::ForceQuit);
+    a.update(Action::AutosaveWritten(Err("disk full".into())));
+    assert!(a.quit);
+    assert_eq!(a.autosave_failed.as_deref(), Some("disk full"));
+    // One that works clears the failure.
+    a.update(Action::AutosaveWritten(Ok(())));
+    assert!(a.autosave_failed.is_none());
+}

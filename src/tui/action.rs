@@ -105,8 +105,10 @@ pub enum Action {
     },
     /// `q`: quits, asking first when the game is unsaved.
     Quit,
-    /// Ctrl-C, SIGTERM, or "yes" in the quit dialog.
+    /// Ctrl-C, SIGTERM, a terminal that went away: quits without asking.
     ForceQuit,
+    /// An autosave was written (`Ok`) or could not be (why).
+    AutosaveWritten(Result<(), String>),
     /// Esc: closes whatever is open, clears the selection.
     Cancel,
     // Board cursor.

@@ -568,6 +568,12 @@ pub struct App {
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
+    /// The quit goes ahead even when the last autosave failed: a signal or
+    /// Ctrl-C asked for it, or the user answered a dialog that said so.
+    pub quit_anyway: bool,
+    /// Why the last autosave could not be written (`None` once one is).
+    /// A quit then asks again, and the exit keeps the game elsewhere.
+    pub autosave_failed: Option<String>,
     pub effects: Vec<Effect>,
     /// The game report (`r`), running or finished.
     pub report: super::report::ReportState,
@@ -628,6 +634,8 @@ impl App {
             screen: (120, 40),
             now: Instant::now(),
             quit: false,
+            quit_anyway: false,
+            autosave_failed: None,
             effects: Vec::new(),
             report: Default::default(),
         };

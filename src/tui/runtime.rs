@@ -125,7 +125,31 @@ pub fn run(args: TuiArgs) -> Result<()> {
             let _ = writeln!(io::stderr(), "tapir: could not save settings: {e:#}");
         }
     }
+    if let Some(why) = &app.autosave_failed {
+        if app.doc.would_lose_work() {
+            rescue(&autosave::encode(&app), why);
+        }
+    }
     result
+}
+
+/// The last autosave failed and the game is in no file: it goes to a
+/// file in the temporary folder, or, failing that, to stderr, rather than
+/// away with the process.
+fn rescue(text: &str, why: &str) {
+    let path = std::env::temp_dir().join(format!("tapir-rescue-{}.pgn", std::process::id()));
+    let mut err = io::stderr();
+    let _ = match write_atomic(&path, text) {
+        Ok(()) => writeln!(
+            err,
+            "tapir: the autosave failed ({why}); the unsaved game is kept in {} (tapir tui --pgn FILE opens it)",
+            path.display()
+        ),
+        Err(e) => writeln!(
+            err,
+            "tapir: the autosave failed ({why}) and no rescue file could be written ({e:#}); the unsaved game:\n{text}"
+        ),
+    };
 }
 
 /// The board as it opens: the game or session, the net, the engines
@@ -743,8 +767,15 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                     app.update(a);
                 }
                 Effect::Autosave(text) => {
-                    if let Err(err) = write_atomic(&dirs.autosave_file(), &text) {
-                        app.error(format!("autosave failed: {err:#}"));
+                    match write_atomic(&dirs.autosave_file(), &text) {
+                        Err(err) => {
+                            app.update(Action::AutosaveWritten(Err(format!("{err:#}"))));
+                        }
+                        // Said only when it changes something.
+                        Ok(()) if app.autosave_failed.is_some() => {
+                            app.update(Action::AutosaveWritten(Ok(())));
+                        }
+                        Ok(()) => {}
                     }
                 }
                 Effect::KeepAutosaveAside { text, replacement } => {

@@ -149,6 +149,23 @@ impl App {
         }
     }
 
+    /// What writing the autosave came to. A quit whose last autosave
+    /// failed, with work no file has, stays on the board and asks again,
+    /// saying so (unless it was forced or already answered).
+    pub(super) fn autosave_written(&mut self, result: Result<(), String>) {
+        match result {
+            Ok(()) => self.autosave_failed = None,
+            Err(why) => {
+                self.error(format!("autosave failed: {why}"));
+                self.autosave_failed = Some(why);
+                if self.quit && !self.quit_anyway && self.doc.would_lose_work() {
+                    self.quit = false;
+                    self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
+                }
+            }
+        }
+    }
+
     /// `f` and `:flip`.
     pub(super) fn flip(&mut self) {
         self.ui.flipped = !self.ui.flipped;

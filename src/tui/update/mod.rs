@@ -176,7 +176,11 @@ impl App {
             }
             Action::CopyFen => self.copy_fen(),
             Action::Quit => self.request_quit(),
-            Action::ForceQuit => self.quit = true,
+            Action::ForceQuit => {
+                self.quit = true;
+                self.quit_anyway = true;
+            }
+            Action::AutosaveWritten(result) => self.autosave_written(result),
             Action::Cancel => self.cancel(),
             Action::CursorMove(dx, dy) => self.move_cursor(dx, dy),
             Action::CursorPick => {
@@ -231,7 +235,11 @@ impl App {
             Action::Confirm(yes) => {
                 match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
                     Overlay::Confirm(what) if yes => match what {
-                        ConfirmWhat::Quit => self.quit = true,
+                        ConfirmWhat::Quit => {
+                            self.quit = true;
+                            // Told the autosave failed, the user chose.
+                            self.quit_anyway = self.autosave_failed.is_some();
+                        }
                         // The unsaved game goes aside, not away: the new
                         // one comes only once it is safe (`KeptAside`).
                         ConfirmWhat::Replace(replacement) => {

@@ -85,6 +85,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         }
     };
     let (title, question, note) = match what {
+        ConfirmWhat::Quit if app.autosave_failed.is_some() => (
+            "Unsaved game",
+            "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
+            "(y: kept in a rescue file if one can be written; n, then :save FILE)",
+        ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
