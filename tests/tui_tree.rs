@@ -552,3 +552,35 @@ fn a_colon_in_the_glyph_dialog_opens_the_command_line() {
         Some(PromptKind::Command)
     ));
 }
+
+#[test]
+fn a_comment_left_with_esc_comes_back_with_i() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::EditComment);
+    for c in "a long thought".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::Cancel);
+    assert!(a.dialogs.prompt.is_none());
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "");
+    assert!(message(&a).contains("i brings back"), "{}", message(&a));
+    // On another move the prompt opens with that move's comment.
+    a.update(Action::Prev);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "");
+    a.update(Action::Cancel);
+    assert!(message(&a).contains("unchanged"));
+    // Back on the move, i brings the typing back; Enter keeps it.
+    a.update(Action::Next);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "a long thought");
+    // Emptied and left, nothing is kept for later.
+    a.update(Action::EditComment);
+    a.update(Action::PromptKillBefore);
+    a.update(Action::Cancel);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought");
+}

@@ -408,6 +408,9 @@ pub struct Dialogs {
     pub overlay: Overlay,
     pub prompt: Option<Prompt>,
     pub message: Option<Message>,
+    /// A comment typed and left with Esc: the next comment prompt on the
+    /// same move opens with it (an accidental Esc costs no typing).
+    pub comment_draft: Option<(PromptKind, String)>,
 }
 
 impl Default for Dialogs {
@@ -416,6 +419,7 @@ impl Default for Dialogs {
             overlay: Overlay::None,
             prompt: None,
             message: None,
+            comment_draft: None,
         }
     }
 }

@@ -166,7 +166,17 @@ impl App {
         } else if let Some(p) = self.dialogs.prompt.take() {
             // The prompt's own hint goes with it.
             match p.kind {
-                PromptKind::Comment { .. } => self.info("comment unchanged"),
+                PromptKind::Comment { .. }
+                    if !p.text.trim().is_empty() && p.text != p.opened_with =>
+                {
+                    self.dialogs.comment_draft = Some((p.kind, p.text));
+                    self.info("comment not saved: i brings back what you typed");
+                }
+                PromptKind::Comment { .. } => {
+                    // Emptied and left: this move's typing is given up.
+                    self.dialogs.comment_draft.take_if(|(k, _)| *k == p.kind);
+                    self.info("comment unchanged");
+                }
                 _ => self.dialogs.message = None,
             }
         } else if self.ui.selected.is_some() {

@@ -160,13 +160,20 @@ impl App {
     pub(super) fn edit_comment(&mut self) {
         let node = self.doc.cursor;
         let text = self.tree().node(node).comment.clone();
-        self.dialogs.prompt = Some(Prompt::new(
-            PromptKind::Comment {
-                node,
-                before: false,
-            },
-            &text,
-        ));
+        let kind = PromptKind::Comment {
+            node,
+            before: false,
+        };
+        let mut prompt = Prompt::new(kind, &text);
+        if let Some((_, draft)) = self.dialogs.comment_draft.take_if(|(k, _)| *k == kind) {
+            // What Esc left: the comment as it is stays what the prompt
+            // opened with, so a change meanwhile is still caught.
+            prompt.caret = draft.chars().count();
+            prompt.text = draft;
+            self.dialogs.prompt = Some(prompt);
+            return self.info("what you typed before Esc is back: Enter keeps it");
+        }
+        self.dialogs.prompt = Some(prompt);
         self.info(if node == NodeId::ROOT {
             "comment on the whole game: Enter keeps it, an empty one removes it, Esc cancels"
         } else {
