@@ -14,6 +14,7 @@ use tapir::game::{Game, Nag};
 use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
+use tapir::tui::files::Holding;
 
 mod common;
 use common::{file_read, message, play};
@@ -283,12 +284,14 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     // The runtime found the file there: the board asks.
     a.update(Action::SaveTargetExists {
         path: path.clone(),
-        games: 2,
-        unread: None,
+        holds: Holding::Games(2),
     });
     assert!(matches!(
         a.dialogs.overlay,
-        Overlay::SaveExisting { games: 2, .. }
+        Overlay::SaveExisting {
+            holds: Holding::Games(2),
+            ..
+        }
     ));
     let nothing_saved = |a: &mut App| {
         a.take_effects()
@@ -301,16 +304,14 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     // A file that cannot be read is not written over, whatever the key.
     a.update(Action::SaveTargetExists {
         path: path.clone(),
-        games: 0,
-        unread: Some("larger than 64 MiB".into()),
+        holds: Holding::Unreadable("larger than 64 MiB".into()),
     });
     a.update(Action::SaveChoice(SaveChoice::Overwrite));
     assert!(message(&a).contains("not written over"), "{}", message(&a));
     assert!(nothing_saved(&mut a));
     a.update(Action::SaveTargetExists {
         path: path.clone(),
-        games: 2,
-        unread: None,
+        holds: Holding::Games(2),
     });
     a.update(Action::SaveChoice(SaveChoice::Append));
     assert!(a.take_effects().iter().any(|e| matches!(

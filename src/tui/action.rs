@@ -179,12 +179,10 @@ pub enum Action {
         text: String,
         encoding: Encoding,
     },
-    /// `:save FILE` found FILE already there, holding `games` games, or
-    /// unreadable (`unread`: why; it is not written over).
+    /// `:save FILE` found FILE already there, holding what `holds` says.
     SaveTargetExists {
         path: PathBuf,
-        games: usize,
-        unread: Option<String>,
+        holds: super::files::Holding,
     },
     /// A save went through.
     Saved(SavedAs),

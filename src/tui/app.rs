@@ -233,9 +233,9 @@ pub enum Overlay {
     /// `:save FILE` onto a file that exists: overwrite, append or cancel.
     SaveExisting {
         path: PathBuf,
-        games: usize,
-        /// Why the file could not be read: then it is not written over.
-        unread: Option<String>,
+        /// Its games, or why it could not be read (then it is not
+        /// written over).
+        holds: super::files::Holding,
     },
     /// The annotation glyphs for the shown move.
     Annotate {

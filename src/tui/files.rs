@@ -134,12 +134,17 @@ pub enum Saved {
         index: Option<usize>,
         note: Option<String>,
     },
-    /// A new save found the file there, with this many games: ask. When
-    /// it could not be read (`unread`: why), it is never written over.
-    Exists {
-        games: usize,
-        unread: Option<String>,
-    },
+    /// A new save found the file there: ask.
+    Exists(Holding),
+}
+
+/// What the file a new save found there holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holding {
+    /// This many games tapir can read (0: none).
+    Games(usize),
+    /// It could not be read (why): it is never written over.
+    Unreadable(String),
 }
 
 /// A game's text in a file, as a number: what a save in place checks is
@@ -222,14 +227,8 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     match how {
         SaveHow::New => match std::fs::metadata(path) {
             Ok(m) if m.len() > 0 || !m.is_file() => Ok(match existing() {
-                Ok((t, _, _, _)) => Saved::Exists {
-                    games: split_games(&t).len(),
-                    unread: None,
-                },
-                Err(e) => Saved::Exists {
-                    games: 0,
-                    unread: Some(format!("{e:#}")),
-                },
+                Ok((t, _, _, _)) => Saved::Exists(Holding::Games(split_games(&t).len())),
+                Err(e) => Saved::Exists(Holding::Unreadable(format!("{e:#}"))),
             }),
             _ => {
                 write_atomic(path, text)?;
@@ -520,10 +519,7 @@ mod tests {
         std::fs::write(&f, old).unwrap();
         let g = "[Event \"C\"]\n\n1. c4 *\n";
         match save_game(&f, g, &SaveHow::New).unwrap() {
-            Saved::Exists {
-                games: 0,
-                unread: Some(why),
-            } => assert!(why.contains("binary"), "{why}"),
+            Saved::Exists(Holding::Unreadable(why)) => assert!(why.contains("binary"), "{why}"),
             other => panic!("{other:?}"),
         }
         let e = save_game(&f, g, &SaveHow::Overwrite).unwrap_err();
@@ -566,10 +562,7 @@ mod tests {
         );
         assert_eq!(
             save_game(&f, &g("B"), &SaveHow::New).unwrap(),
-            Saved::Exists {
-                games: 1,
-                unread: None
-            }
+            Saved::Exists(Holding::Games(1))
         );
         save_game(&f, &g("B"), &SaveHow::Append).unwrap();
         save_game(&f, &g("C"), &SaveHow::Append).unwrap();

@@ -755,11 +755,7 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                             note,
                             fingerprint: fingerprint(&text),
                         }),
-                        Ok(Saved::Exists { games, unread }) => Action::SaveTargetExists {
-                            path,
-                            games,
-                            unread,
-                        },
+                        Ok(Saved::Exists(holds)) => Action::SaveTargetExists { path, holds },
                         Err(err) => {
                             Action::FileError(format!("cannot save {}: {err:#}", path.display()))
                         }

@@ -13,6 +13,7 @@ use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PickerSource, PromptKind,
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
+use crate::tui::files::Holding;
 use crate::tui::files::{expand_path, fingerprint};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -430,13 +431,13 @@ impl App {
 
     /// The answer to "that file exists".
     pub(super) fn save_choice(&mut self, choice: SaveChoice) {
-        let Overlay::SaveExisting { path, unread, .. } =
+        let Overlay::SaveExisting { path, holds } =
             std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
         else {
             return;
         };
         let how = match choice {
-            SaveChoice::Overwrite if unread.is_some() => {
+            SaveChoice::Overwrite if matches!(holds, Holding::Unreadable(_)) => {
                 self.error(format!(
                     "not saved: {} cannot be read, so it is not written over (:save another name)",
                     path.display()

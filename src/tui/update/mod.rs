@@ -288,16 +288,8 @@ impl App {
                 text,
                 encoding,
             } => self.file_loaded(path, &text, encoding),
-            Action::SaveTargetExists {
-                path,
-                games,
-                unread,
-            } => {
-                self.dialogs.overlay = Overlay::SaveExisting {
-                    path,
-                    games,
-                    unread,
-                };
+            Action::SaveTargetExists { path, holds } => {
+                self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }
             Action::Saved(s) => self.saved(s),
             Action::KeptAside { path, replacement } => {

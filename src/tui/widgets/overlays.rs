@@ -9,6 +9,7 @@ use crate::tui::app::{
     App, ConfirmWhat, FrozenLine, Overlay, PickerSource, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_kind, control_text};
+use crate::tui::files::Holding;
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -24,11 +25,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Play(d) => play(d, theme, full, buf),
         Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
         Overlay::Confirm(what) => confirm(app, what, theme, full, buf),
-        Overlay::SaveExisting {
-            path,
-            games,
-            unread,
-        } => save_existing(path, *games, unread.as_deref(), theme, full, buf),
+        Overlay::SaveExisting { path, holds } => save_existing(path, holds, theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
         Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
     }
@@ -146,23 +143,16 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
 
 /// `:save` onto a file that exists: append, overwrite or cancel (a file
 /// that cannot be read is not offered for overwriting).
-fn save_existing(
-    path: &Path,
-    games: usize,
-    unread: Option<&str>,
-    theme: &Theme,
-    full: Rect,
-    buf: &mut Buffer,
-) {
+fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &mut Buffer) {
     let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
     let name = path.display().to_string();
-    let held = match (games, unread) {
-        (_, Some(why)) => format!("tapir cannot read it ({why})"),
-        (0, None) => "it holds no game tapir can read".to_string(),
-        (1, None) => "it holds 1 game".to_string(),
-        (n, None) => format!("it holds {n} games"),
+    let held = match holds {
+        Holding::Unreadable(why) => format!("tapir cannot read it ({why})"),
+        Holding::Games(0) => "it holds no game tapir can read".to_string(),
+        Holding::Games(1) => "it holds 1 game".to_string(),
+        Holding::Games(n) => format!("it holds {n} games"),
     };
-    let overwrite = if unread.is_some() {
+    let overwrite = if matches!(holds, Holding::Unreadable(_)) {
         "o  (not offered: what cannot be read is not written over)"
     } else {
         "o  overwrite the file with this game"
