@@ -448,4 +448,37 @@ fn a_file_that_changes_while_it_is_annotated_in_place_is_left_alone() {
         side.contains("[%eval") && side.contains("[Event \"A\"]"),
         "{side}"
     );
+    // The summary still comes before the error.
+    assert!(err.contains("annotated 1 game"), "{err}");
+
+    // Another --out, absent at the start, that a board saved into during
+    // the run: not written over either.
+    std::fs::remove_file(&started).unwrap();
+    std::fs::remove_file(&go).unwrap();
+    let other = dir.join("fresh.pgn");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args(["annotate", path, "--out"])
+        .arg(&other)
+        .args(["--nodes", "500", "--threads", "1", "--engine"])
+        .arg(&engine)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !started.exists() {
+        assert!(t0.elapsed().as_secs() < 60, "the engine never started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::fs::write(&other, one).unwrap();
+    std::fs::write(&go, "").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&other).unwrap(),
+        one,
+        "left as it is"
+    );
+    assert!(dir.join("fresh.annotated.pgn").exists());
 }

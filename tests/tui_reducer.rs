@@ -1362,4 +1362,15 @@ fn a_quit_waits_for_its_autosave() {
     // One that works clears the failure.
     a.update(Action::AutosaveWritten(Ok(())));
     assert!(a.autosave_failed.is_none());
+    // A position being set up is work too, though the game has none.
+    let mut a = app();
+    a.update(Action::OpenEditor);
+    a.update(Action::Quit);
+    assert!(a.quit, "nothing asked: the autosave keeps the set-up");
+    a.update(Action::AutosaveWritten(Err("disk full".into())));
+    assert!(!a.quit, "stays");
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Quit)
+    ));
 }

@@ -584,4 +584,44 @@ fn a_comment_left_with_esc_comes_back_with_i() {
     a.update(Action::Cancel);
     a.update(Action::EditComment);
     assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought");
+    a.update(Action::Cancel);
+
+    // Each move keeps its own draft; Enter on one keeps the other's.
+    let e5 = a.doc.cursor;
+    a.update(Action::EditComment);
+    a.update(Action::PromptChar('!'));
+    a.update(Action::Cancel);
+    a.update(Action::Prev);
+    a.update(Action::EditComment);
+    a.update(Action::PromptChar('?'));
+    a.update(Action::Cancel);
+    a.update(Action::EditComment);
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "?");
+    a.update(Action::Next);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought!");
+    a.update(Action::Cancel);
+    // A comment written meanwhile (a report) is still not written over
+    // by the draft's first Enter.
+    a.doc.game.set_comment(e5, false, "the report's words");
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought!");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(e5).comment, "the report's words");
+    assert!(message(&a).contains("changed meanwhile"));
+    a.update(Action::Cancel);
+    // A draft belongs to its game: a new game's prompt opens empty.
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought!");
+    a.update(Action::Cancel);
+    a.update(Action::First);
+    a.update(Action::EditComment);
+    a.update(Action::PromptChar('x'));
+    a.update(Action::Cancel);
+    a.update(Action::NewGame);
+    common::confirm_replace(&mut a);
+    assert_eq!(a.tree().move_count(), 0);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "");
 }

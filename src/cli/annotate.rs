@@ -223,6 +223,9 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             );
         }
     }
+    // What --out holds now: changed by the end (a board saved into it),
+    // it is not written over.
+    let out_before = args.out.as_deref().and_then(regular_contents);
     let chosen = &index[range.start() - 1..*range.end()];
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
     // No more workers than positions (a short file starts fewer engines).
@@ -314,18 +317,15 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let secs = started.elapsed().as_secs_f64();
     // The engines quit before the summary (each waits for its process).
     drop(workers);
+    let mut kept_beside = None;
     match &args.out {
-        // Changed while it was searched (a board appended a game to it):
+        // Changed while it was searched (a board saved a game into it):
         // what is there now stays, and the output goes beside it.
-        Some(path) if over_input && read_pgn(path).ok().map(|(t, _)| t) != Some(text.clone()) => {
+        Some(path) if regular_contents(path) != out_before => {
             let side = side_name(path);
             write_atomic(&side, &out)
                 .with_context(|| format!("cannot write {}", side.display()))?;
-            bail!(
-                "{} changed while it was annotated, so it is left as it is; the annotated games are in {}",
-                path.display(),
-                side.display()
-            );
+            kept_beside = Some((path, side));
         }
         Some(path) => {
             write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
@@ -344,7 +344,23 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         engine: engine_name,
     };
     report_to_stderr(&warnings, &summary, &figures);
+    if let Some((path, side)) = kept_beside {
+        bail!(
+            "{} changed while it was annotated (or went away), so it is not written over; the annotated games are in {}",
+            path.display(),
+            side.display()
+        );
+    }
     Ok(())
+}
+
+/// A regular file's bytes (`None` for no file, or a pipe or a device,
+/// which are not read).
+fn regular_contents(path: &std::path::Path) -> Option<Vec<u8>> {
+    std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .and_then(|_| std::fs::read(path).ok())
 }
 
 /// The run's figures for its last line.

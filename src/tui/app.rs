@@ -381,6 +381,15 @@ impl Prompt {
     }
 }
 
+/// A comment prompt left with Esc: its kind (the move), what was typed,
+/// and the comment the prompt opened with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommentDraft {
+    pub kind: PromptKind,
+    pub text: String,
+    pub opened_with: String,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PromptKind {
     Move,
@@ -408,9 +417,11 @@ pub struct Dialogs {
     pub overlay: Overlay,
     pub prompt: Option<Prompt>,
     pub message: Option<Message>,
-    /// A comment typed and left with Esc: the next comment prompt on the
-    /// same move opens with it (an accidental Esc costs no typing).
-    pub comment_draft: Option<(PromptKind, String)>,
+    /// Comments typed and left with Esc, one per move: the next comment
+    /// prompt on that move opens with it (an accidental Esc costs no
+    /// typing). Each keeps the comment its prompt opened with, so one
+    /// written meanwhile is still not written over unasked.
+    pub comment_drafts: Vec<CommentDraft>,
 }
 
 impl Default for Dialogs {
@@ -419,7 +430,7 @@ impl Default for Dialogs {
             overlay: Overlay::None,
             prompt: None,
             message: None,
-            comment_draft: None,
+            comment_drafts: Vec::new(),
         }
     }
 }

@@ -126,7 +126,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         }
     }
     if let Some(why) = &app.autosave_failed {
-        if app.doc.would_lose_work() {
+        if app.would_lose_work_at_exit() {
             rescue(&autosave::encode(&app), why);
         }
     }
@@ -137,10 +137,9 @@ pub fn run(args: TuiArgs) -> Result<()> {
 /// file in the temporary folder, or, failing that, to stderr, rather than
 /// away with the process.
 fn rescue(text: &str, why: &str) {
-    let path = std::env::temp_dir().join(format!("tapir-rescue-{}.pgn", std::process::id()));
     let mut err = io::stderr();
-    let _ = match write_atomic(&path, text) {
-        Ok(()) => writeln!(
+    let _ = match autosave::write_new(&std::env::temp_dir(), "tapir-rescue", text) {
+        Ok(path) => writeln!(
             err,
             "tapir: the autosave failed ({why}); the unsaved game is kept in {} (tapir tui --pgn FILE opens it)",
             path.display()

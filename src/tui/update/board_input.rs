@@ -166,16 +166,21 @@ impl App {
         } else if let Some(p) = self.dialogs.prompt.take() {
             // The prompt's own hint goes with it.
             match p.kind {
-                PromptKind::Comment { .. }
-                    if !p.text.trim().is_empty() && p.text != p.opened_with =>
-                {
-                    self.dialogs.comment_draft = Some((p.kind, p.text));
-                    self.info("comment not saved: i brings back what you typed");
-                }
                 PromptKind::Comment { .. } => {
                     // Emptied and left: this move's typing is given up.
-                    self.dialogs.comment_draft.take_if(|(k, _)| *k == p.kind);
-                    self.info("comment unchanged");
+                    self.dialogs.comment_drafts.retain(|d| d.kind != p.kind);
+                    if !p.text.trim().is_empty() && p.text != p.opened_with {
+                        self.dialogs
+                            .comment_drafts
+                            .push(crate::tui::app::CommentDraft {
+                                kind: p.kind,
+                                text: p.text,
+                                opened_with: p.opened_with,
+                            });
+                        self.info("comment not saved: i brings back what you typed");
+                    } else {
+                        self.info("comment unchanged");
+                    }
                 }
                 _ => self.dialogs.message = None,
             }

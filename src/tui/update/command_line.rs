@@ -159,12 +159,18 @@ impl App {
             Err(why) => {
                 self.error(format!("autosave failed: {why}"));
                 self.autosave_failed = Some(why);
-                if self.quit && !self.quit_anyway && self.doc.would_lose_work() {
+                if self.quit && !self.quit_anyway && self.would_lose_work_at_exit() {
                     self.quit = false;
                     self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
                 }
             }
         }
+    }
+
+    /// Whether leaving now loses something only the autosave would keep:
+    /// the game's unsaved work, or a position being set up.
+    pub fn would_lose_work_at_exit(&self) -> bool {
+        self.doc.would_lose_work() || self.editor.is_some()
     }
 
     /// `f` and `:flip`.

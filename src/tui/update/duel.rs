@@ -330,7 +330,11 @@ impl App {
                 d.clocks.stopped = false;
                 d.clocks.since = now;
             }
-            self.info("engine game resumed");
+            self.info(if self.doc.game.can_redo() {
+                "engine game resumed (its next move empties Ctrl-Y)"
+            } else {
+                "engine game resumed"
+            });
         } else {
             self.hold_duel();
             self.info("engine game paused: k resumes");

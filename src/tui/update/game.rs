@@ -266,6 +266,8 @@ impl App {
         self.close_duel();
         self.doc = doc;
         self.doc.revision = revision;
+        // Drafts name moves of the old game.
+        self.dialogs.comment_drafts.clear();
         self.ui.selected = None;
         self.ui.cursor = None;
         self.play.game_end = self.doc.cursor;
@@ -482,6 +484,7 @@ impl App {
         doc.unsaved = r.unsaved;
         doc.revision = self.doc.revision + 1;
         self.doc = doc;
+        self.dialogs.comment_drafts.clear();
         self.ui.flipped = r.flipped;
         if r.two_players {
             self.play.mode = Mode::TwoPlayers;

@@ -225,7 +225,7 @@ impl App {
             PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
             PromptKind::Comment { node, before } => {
-                self.dialogs.comment_draft = None;
+                self.dialogs.comment_drafts.retain(|d| d.kind != p.kind);
                 let node_ = self.tree().node(node);
                 let now = if before {
                     &node_.comment_before

@@ -165,11 +165,14 @@ impl App {
             before: false,
         };
         let mut prompt = Prompt::new(kind, &text);
-        if let Some((_, draft)) = self.dialogs.comment_draft.take_if(|(k, _)| *k == kind) {
-            // What Esc left: the comment as it is stays what the prompt
-            // opened with, so a change meanwhile is still caught.
-            prompt.caret = draft.chars().count();
-            prompt.text = draft;
+        let drafts = &mut self.dialogs.comment_drafts;
+        if let Some(i) = drafts.iter().position(|d| d.kind == kind) {
+            // What Esc left, with the comment its prompt opened with: a
+            // comment written since is still caught at Enter.
+            let d = drafts.remove(i);
+            prompt.caret = d.text.chars().count();
+            prompt.text = d.text;
+            prompt.opened_with = d.opened_with;
             self.dialogs.prompt = Some(prompt);
             return self.info("what you typed before Esc is back: Enter keeps it");
         }
