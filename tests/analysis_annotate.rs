@@ -409,34 +409,34 @@ fn a_file_that_changes_while_it_is_annotated_in_place_is_left_alone() {
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = file.to_str().unwrap();
     let engine = format!("'{}'", script.display());
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args([
-            "annotate",
-            path,
-            "--out",
-            path,
-            "--nodes",
-            "500",
-            "--threads",
-            "1",
-            "--engine",
-        ])
-        .arg(&engine)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while !started.exists() {
-        assert!(t0.elapsed().as_secs() < 60, "the engine never started");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    // Annotates the file into `out`; once the file is read (the engine has
+    // started), `meanwhile` changes things, then the engine goes on.
+    let annotate_while = |out: &Path, meanwhile: &dyn Fn()| {
+        let _ = std::fs::remove_file(&started);
+        let _ = std::fs::remove_file(&go);
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
+            .args(["annotate", path, "--out"])
+            .arg(out)
+            .args(["--nodes", "500", "--threads", "1", "--engine"])
+            .arg(&engine)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        while !started.exists() {
+            assert!(t0.elapsed().as_secs() < 60, "the engine never started");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        meanwhile();
+        std::fs::write(&go, "").unwrap();
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!o.status.success(), "{err}");
+        err
+    };
     let two = format!("{one}\n[Event \"B\"]\n\n1. d4 d5 *\n");
-    std::fs::write(&file, &two).unwrap();
-    std::fs::write(&go, "").unwrap();
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success(), "{err}");
+    let err = annotate_while(&file, &|| std::fs::write(&file, &two).unwrap());
     assert!(err.contains("changed while it was annotated"), "{err}");
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
@@ -453,28 +453,8 @@ fn a_file_that_changes_while_it_is_annotated_in_place_is_left_alone() {
 
     // Another --out, absent at the start, that a board saved into during
     // the run: not written over either.
-    std::fs::remove_file(&started).unwrap();
-    std::fs::remove_file(&go).unwrap();
     let other = dir.join("fresh.pgn");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tapir"))
-        .args(["annotate", path, "--out"])
-        .arg(&other)
-        .args(["--nodes", "500", "--threads", "1", "--engine"])
-        .arg(&engine)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while !started.exists() {
-        assert!(t0.elapsed().as_secs() < 60, "the engine never started");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    std::fs::write(&other, one).unwrap();
-    std::fs::write(&go, "").unwrap();
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success(), "{err}");
+    annotate_while(&other, &|| std::fs::write(&other, one).unwrap());
     assert_eq!(
         std::fs::read_to_string(&other).unwrap(),
         one,

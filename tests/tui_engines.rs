@@ -263,11 +263,11 @@ fn an_engine_that_crashes_mid_game_loses_with_a_note() {
     assert!(a.engine.search.is_some(), "analysis is back");
 }
 
-#[test]
-fn clocks_pause_resume_and_fall() {
+/// `:match tapir:1 tapir 10s+0` with both engines reported started: the
+/// clocks run and White thinks.
+fn tapir_match_started() -> App {
     let mut a = app_with(Config::default());
     a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
-    let t0 = a.now;
     for c in [Color::White, Color::Black] {
         a.update(Action::Link(
             LinkId::player(c),
@@ -277,6 +277,13 @@ fn clocks_pause_resume_and_fall() {
             },
         ));
     }
+    a
+}
+
+#[test]
+fn clocks_pause_resume_and_fall() {
+    let mut a = tapir_match_started();
+    let t0 = a.now;
     let d = a.duel.as_ref().unwrap();
     assert!(d.clocks.ticking());
     assert!(d.players[0].session.search.is_some(), "White thinks");
@@ -396,17 +403,7 @@ fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
 /// redo: the engines' next move would otherwise empty Ctrl-Y.
 #[test]
 fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
-    let mut a = app_with(Config::default());
-    a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
-    for c in [Color::White, Color::Black] {
-        a.update(Action::Link(
-            LinkId::player(c),
-            EngineReport::Using {
-                name: "tapir".into(),
-                tapir: true,
-            },
-        ));
-    }
+    let mut a = tapir_match_started();
     let engine_plays = |a: &mut App, c: Color, uci: &str| {
         let d = a.duel.as_ref().unwrap();
         let token = d.players[c.index()].session.search.as_ref().unwrap().token;
