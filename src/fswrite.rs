@@ -153,9 +153,104 @@ pub fn remove_stale_temps(dir: &Path) -> usize {
     n
 }
 
+/// Writes `text` to a new file in `dir` named `name(0)` (`name(1)` and on
+/// when taken), never over anything and never through a link: a temporary
+/// file made with `create_new`, then hard-linked to the name.
+pub fn write_new(
+    dir: &Path,
+    name: impl Fn(usize) -> String,
+    text: &str,
+) -> std::io::Result<PathBuf> {
+    let pid = std::process::id();
+    let (mut file, tmp) = (0..10_000)
+        .find_map(|k| {
+            let tmp = dir.join(format!(".tapir-new-{pid}-{k}.tmp"));
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+                .ok()
+                .map(|f| (f, tmp))
+        })
+        .ok_or_else(|| {
+            std::io::Error::other(format!("no new file can be made in {}", dir.display()))
+        })?;
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all());
+    drop(file);
+    let moved = written.and_then(|()| move_to_free_name(&tmp, name));
+    if moved.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    moved
+}
+
+/// Moves the regular file `auto` to `name(0)` beside it (`name(1)` and on
+/// when taken), never over another file: a hard link, then the old name
+/// removed (a rename where the file system has no hard links).
+pub fn move_to_free_name(auto: &Path, name: impl Fn(usize) -> String) -> std::io::Result<PathBuf> {
+    use std::io;
+    if !std::fs::symlink_metadata(auto)?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    for k in 0..10_000 {
+        let aside = auto.with_file_name(name(k));
+        match std::fs::hard_link(auto, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(auto)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(_) if !aside.exists() => {
+                // No hard links here (some file systems): rename, after the look.
+                std::fs::rename(auto, &aside)?;
+                return Ok(aside);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("10,000 autosaves are kept aside already"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rescue file is a new file: an earlier one of the same process id
+    /// stays, and a link planted at the name is not followed.
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_never_replaces_one_nor_follows_a_link() {
+        let dir = std::env::temp_dir().join(format!("tapir-new-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let pid = std::process::id();
+        let rescue_name = |k: usize| match k {
+            0 => format!("rescue-{pid}.pgn"),
+            k => format!("rescue-{pid}-{k}.pgn"),
+        };
+        let first = write_new(&dir, rescue_name, "1. e4 *").unwrap();
+        assert_eq!(first, dir.join(format!("rescue-{pid}.pgn")));
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "mine").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join(format!("rescue-{pid}-1.pgn"))).unwrap();
+        let second = write_new(&dir, rescue_name, "1. d4 *").unwrap();
+        assert_eq!(second, dir.join(format!("rescue-{pid}-2.pgn")));
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "1. e4 *");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "1. d4 *");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "no temporary file is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn writes_go_through_links_and_stale_temps_are_cleaned() {

@@ -149,23 +149,22 @@ fn holds_something(path: &std::path::Path) -> Option<String> {
     })
 }
 
-/// A name beside `path` that no file has: `games.annotated.pgn`, then
-/// `games.annotated-2.pgn` and on.
-fn side_name(path: &std::path::Path) -> PathBuf {
+/// Writes `text` to a new file beside `path`, never over one:
+/// `games.annotated.pgn`, then `games.annotated-2.pgn` and on.
+fn write_beside(path: &std::path::Path, text: &str) -> Result<PathBuf> {
     let stem = path
         .file_stem()
         .map_or("games".into(), |s| s.to_string_lossy().into_owned());
-    (1..10_000)
-        .map(|k| {
-            let tail = if k == 1 {
-                String::new()
-            } else {
-                format!("-{k}")
-            };
-            path.with_file_name(format!("{stem}.annotated{tail}.pgn"))
-        })
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_extension("annotated.pgn"))
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = |k: usize| match k {
+        0 => format!("{stem}.annotated.pgn"),
+        k => format!("{stem}.annotated-{}.pgn", k + 1),
+    };
+    crate::fswrite::write_new(dir, name, text)
+        .with_context(|| format!("cannot write beside {}", path.display()))
 }
 
 /// The search budget per position from `--nodes` / `--movetime`.
@@ -322,9 +321,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         // Changed while it was searched (a board saved a game into it):
         // what is there now stays, and the output goes beside it.
         Some(path) if regular_contents(path) != out_before => {
-            let side = side_name(path);
-            write_atomic(&side, &out)
-                .with_context(|| format!("cannot write {}", side.display()))?;
+            let side = write_beside(path, &out)?;
             kept_beside = Some((path, side));
         }
         Some(path) => {

@@ -233,7 +233,7 @@ fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
 /// `.broken.1`, `.broken.2`, ... so no earlier one is overwritten (a hard
 /// link never replaces a file, so two starts at once cannot clash).
 pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
-    move_to_free_name(auto, |k| {
+    crate::fswrite::move_to_free_name(auto, |k| {
         if k == 0 {
             "autosave.pgn.broken".to_string()
         } else {
@@ -247,7 +247,7 @@ pub fn keep_aside(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf>
 /// before a start with another game (a file, `--fen`, `--new`) writes over
 /// it: `:load` brings it back.
 pub fn keep_previous(auto: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
-    move_to_free_name(auto, |k| {
+    crate::fswrite::move_to_free_name(auto, |k| {
         if k == 0 {
             "autosave.previous.pgn".to_string()
         } else {
@@ -256,109 +256,11 @@ pub fn keep_previous(auto: &std::path::Path) -> std::io::Result<std::path::PathB
     })
 }
 
-/// Moves `auto` to the first free name `name(0)`, `name(1)`, ... beside it.
-/// Writes `text` to a new file `STEM-PID.pgn` in `dir` (`STEM-PID-1.pgn`
-/// and on when taken), never over anything and never through a link: a
-/// temporary file made with `create_new`, then hard-linked to the name.
-pub fn write_new(
-    dir: &std::path::Path,
-    stem: &str,
-    text: &str,
-) -> std::io::Result<std::path::PathBuf> {
-    use std::io::Write;
-    let pid = std::process::id();
-    let (mut file, tmp) = (0..10_000)
-        .find_map(|k| {
-            let tmp = dir.join(format!(".{stem}-{pid}-{k}.tmp"));
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&tmp)
-                .ok()
-                .map(|f| (f, tmp))
-        })
-        .ok_or_else(|| {
-            std::io::Error::other(format!("no new file can be made in {}", dir.display()))
-        })?;
-    let written = file
-        .write_all(text.as_bytes())
-        .and_then(|()| file.sync_all());
-    drop(file);
-    let moved = written.and_then(|()| {
-        move_to_free_name(&tmp, |k| match k {
-            0 => format!("{stem}-{pid}.pgn"),
-            k => format!("{stem}-{pid}-{k}.pgn"),
-        })
-    });
-    if moved.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    moved
-}
-
-fn move_to_free_name(
-    auto: &std::path::Path,
-    name: impl Fn(usize) -> String,
-) -> std::io::Result<std::path::PathBuf> {
-    use std::io;
-    if !std::fs::symlink_metadata(auto)?.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    for k in 0..10_000 {
-        let aside = auto.with_file_name(name(k));
-        match std::fs::hard_link(auto, &aside) {
-            Ok(()) => {
-                std::fs::remove_file(auto)?;
-                return Ok(aside);
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(_) if !aside.exists() => {
-                // No hard links here (some file systems): rename, after the look.
-                std::fs::rename(auto, &aside)?;
-                return Ok(aside);
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other("10,000 autosaves are kept aside already"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tui::action::Action;
     use crate::tui::config::Config;
-
-    /// A rescue file is a new file: an earlier one of the same process id
-    /// stays, and a link planted at the name is not followed.
-    #[cfg(unix)]
-    #[test]
-    fn a_new_file_never_replaces_one_nor_follows_a_link() {
-        let dir = std::env::temp_dir().join(format!("tapir-new-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let pid = std::process::id();
-        let first = write_new(&dir, "rescue", "1. e4 *").unwrap();
-        assert_eq!(first, dir.join(format!("rescue-{pid}.pgn")));
-        let victim = dir.join("victim");
-        std::fs::write(&victim, "mine").unwrap();
-        std::os::unix::fs::symlink(&victim, dir.join(format!("rescue-{pid}-1.pgn"))).unwrap();
-        let second = write_new(&dir, "rescue", "1. d4 *").unwrap();
-        assert_eq!(second, dir.join(format!("rescue-{pid}-2.pgn")));
-        assert_eq!(std::fs::read_to_string(&first).unwrap(), "1. e4 *");
-        assert_eq!(std::fs::read_to_string(&second).unwrap(), "1. d4 *");
-        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
-        let left: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-            .collect();
-        assert!(left.is_empty(), "no temporary file is left");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     #[test]
     fn broken_autosaves_are_numbered_and_none_is_overwritten() {

@@ -138,7 +138,12 @@ pub fn run(args: TuiArgs) -> Result<()> {
 /// away with the process.
 fn rescue(text: &str, why: &str) {
     let mut err = io::stderr();
-    let _ = match autosave::write_new(&std::env::temp_dir(), "tapir-rescue", text) {
+    let pid = std::process::id();
+    let name = |k: usize| match k {
+        0 => format!("tapir-rescue-{pid}.pgn"),
+        k => format!("tapir-rescue-{pid}-{k}.pgn"),
+    };
+    let _ = match crate::fswrite::write_new(&std::env::temp_dir(), name, text) {
         Ok(path) => writeln!(
             err,
             "tapir: the autosave failed ({why}); the unsaved game is kept in {} (tapir tui --pgn FILE opens it)",
