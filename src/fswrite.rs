@@ -213,7 +213,10 @@ pub fn move_to_free_name(auto: &Path, name: impl Fn(usize) -> String) -> std::io
             Err(e) => return Err(e),
         }
     }
-    Err(io::Error::other("10,000 autosaves are kept aside already"))
+    Err(io::Error::other(format!(
+        "{} and the 9,999 names after it are taken",
+        auto.with_file_name(name(0)).display()
+    )))
 }
 
 #[cfg(test)]
@@ -243,6 +246,15 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&first).unwrap(), "1. e4 *");
         assert_eq!(std::fs::read_to_string(&second).unwrap(), "1. d4 *");
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+        // With every name taken the error names the first, and nothing moves.
+        let err = write_new(&dir, |_| format!("rescue-{pid}.pgn"), "1. c4 *").unwrap_err();
+        assert!(
+            err.to_string().contains(&format!(
+                "rescue-{pid}.pgn and the 9,999 names after it are taken"
+            )),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "1. e4 *");
         let left: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .flatten()

@@ -1,14 +1,15 @@
 //! The autosave: the whole game tree as PGN, plus the board's session in
 //! `Tapir…` tags: the shown move, the file the game belongs to, whether it
-//! was saved, the orientation, and for a game against the engine its side,
-//! level, last move and clocks (time left). Written atomically after every
+//! was saved, the orientation, comments typed and not yet written, and for
+//! a game against the engine its side, level, last move and clocks (time
+//! left). Written atomically after every
 //! change, so a crash or a `kill -9` loses at most the move being made; a
 //! game against the engine comes back paused. The tags are taken off again
 //! when the autosave is read, so they never reach a file the user saves;
 //! a game from anywhere else loses any it carries (`strip_session_tags`),
 //! so a file cannot name the file a later `:save` writes.
 
-use super::app::{App, Clocks, Mode};
+use super::app::{App, Clocks, CommentDraft, Mode, PromptKind};
 use super::document::Origin;
 use crate::chess::Color;
 use crate::game::pgn::{read_first, write_tree};
@@ -27,6 +28,9 @@ const UNSAVED: &str = "TapirUnsaved";
 const FILE_PRINT: &str = "TapirFileFingerprint";
 /// The board editor's position, legal or not, while it is open.
 const EDITOR: &str = "TapirEditor";
+/// A comment typed and not written (the open prompt, or one left with
+/// Esc), one tag each: `TapirDraft1`, `TapirDraft2`, ...
+const DRAFT: &str = "TapirDraft";
 
 /// The prefix of every session tag, today's and any a later tapir adds.
 const SESSION_PREFIX: &str = "Tapir";
@@ -40,11 +44,78 @@ pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
 
 /// A node by its place in PGN order (the same after a write and a read).
 fn place(game: &Game, id: NodeId) -> usize {
-    game.tree()
-        .preorder()
-        .iter()
-        .position(|&n| n == id)
-        .unwrap_or(0)
+    place_of(game, id).unwrap_or(0)
+}
+
+/// The place of a node still in the game.
+fn place_of(game: &Game, id: NodeId) -> Option<usize> {
+    game.tree().preorder().iter().position(|&n| n == id)
+}
+
+/// The comments typed and not yet written: those left with Esc, and the
+/// open prompt's when it holds typing.
+fn drafts(app: &App) -> Vec<CommentDraft> {
+    let mut all = app.dialogs.comment_drafts.clone();
+    if let Some(p) = &app.dialogs.prompt {
+        if matches!(p.kind, PromptKind::Comment { .. }) && p.text != p.opened_with {
+            all.retain(|d| d.kind != p.kind);
+            all.push(CommentDraft {
+                kind: p.kind,
+                text: p.text.clone(),
+                opened_with: p.opened_with.clone(),
+            });
+        }
+    }
+    all
+}
+
+/// A draft as a tag value, `PLACE after|before|OPENED_WITH|TEXT`: `%`,
+/// `|` and control characters (a comment read from a file may hold line
+/// breaks) are written `%HEX;`, so both texts come back exactly.
+fn draft_value(place: usize, before: bool, d: &CommentDraft) -> String {
+    let field = |s: &str| {
+        s.chars()
+            .map(|c| {
+                if c == '%' || c == '|' || c.is_control() {
+                    format!("%{:x};", u32::from(c))
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect::<String>()
+    };
+    let side = if before { "before" } else { "after" };
+    format!(
+        "{place} {side}|{}|{}",
+        field(&d.opened_with),
+        field(&d.text)
+    )
+}
+
+/// A draft tag's value read back: the node's place, whether the comment
+/// goes before the move, the comment the prompt opened with, the text.
+fn read_draft_value(v: &str) -> Option<(usize, bool, String, String)> {
+    let field = |s: &str| -> Option<String> {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(i) = rest.find('%') {
+            out.push_str(&rest[..i]);
+            let (code, after) = rest[i + 1..].split_once(';')?;
+            out.push(char::from_u32(u32::from_str_radix(code, 16).ok()?)?);
+            rest = after;
+        }
+        out.push_str(rest);
+        Some(out)
+    };
+    let mut parts = v.split('|');
+    let (head, opened, text) = (parts.next()?, parts.next()?, parts.next()?);
+    let (place, side) = head.trim().split_once(' ')?;
+    let before = match side {
+        "before" => true,
+        "after" => false,
+        _ => return None,
+    };
+    Some((place.parse().ok()?, before, field(opened)?, field(text)?))
 }
 
 /// The autosave text for the board's state now.
@@ -62,6 +133,15 @@ pub fn encode(app: &App) -> String {
     }
     if let Some(e) = &app.editor {
         tags.set(EDITOR, &e.fen());
+    }
+    let kept = drafts(app).into_iter().filter_map(|d| match d.kind {
+        PromptKind::Comment { node, before } => {
+            Some(draft_value(place_of(game, node)?, before, &d))
+        }
+        _ => None,
+    });
+    for (i, value) in kept.enumerate() {
+        tags.set(&format!("{DRAFT}{}", i + 1), &value);
     }
     if let Some(o) = &app.doc.origin {
         tags.set(FILE, &o.path.to_string_lossy());
@@ -130,6 +210,8 @@ pub struct Restored {
     pub play: Option<RestoredPlay>,
     /// The board editor's position, when it was open.
     pub editor: Option<String>,
+    /// Comments typed and not yet written.
+    pub drafts: Vec<CommentDraft>,
     /// What could not be kept of the game (normally nothing).
     pub problems: Vec<String>,
 }
@@ -150,6 +232,9 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
+    let draft_values: Vec<String> = (1..)
+        .map_while(|i| take(tags, &format!("{DRAFT}{i}")))
+        .collect();
     let mut problems = read.problems;
     if let Some(e) = editor
         .as_deref()
@@ -162,6 +247,22 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let order = game.tree().preorder();
     let node = |i: Option<usize>| i.and_then(|i| order.get(i).copied());
     let cursor = node(cursor_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
+    let mut drafts = Vec::new();
+    for v in &draft_values {
+        match read_draft_value(v).and_then(|(at, before, opened_with, text)| {
+            Some(CommentDraft {
+                kind: PromptKind::Comment {
+                    node: node(Some(at))?,
+                    before,
+                },
+                text,
+                opened_with,
+            })
+        }) {
+            Some(d) => drafts.push(d),
+            None => problems.push(format!("a comment typed and not written did not read: {v}")),
+        }
+    }
     let mut words = mode.split_whitespace();
     let play = match (words.next(), words.next(), words.next()) {
         (Some("play"), Some(side), Some(level)) => {
@@ -197,6 +298,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         two_players: mode.trim() == "two-players",
         play,
         editor,
+        drafts,
         problems,
         game,
     })
@@ -331,5 +433,78 @@ mod tests {
         assert!(c.stopped);
         assert_eq!(c.base, Duration::from_secs(180));
         assert_eq!(r.game.tree().move_count(), 4);
+    }
+
+    /// What the autosave holds when the board closes now.
+    fn autosaved(app: &mut App) -> String {
+        app.take_effects()
+            .into_iter()
+            .filter_map(|e| match e {
+                crate::tui::action::Effect::Autosave(t) => Some(t),
+                _ => None,
+            })
+            .last()
+            .expect("an autosave")
+    }
+
+    #[test]
+    fn comments_typed_and_not_written_come_back_exactly() {
+        // A comment with a line break (as files have), typed on and left
+        // with Esc on e5.
+        let game = read_first("1. e4 e5 {was\nbook} *").unwrap().game;
+        let mut app = App::new(Config::default(), game);
+        app.doc.cursor = app.tree().line_end(NodeId::ROOT);
+        app.update(Action::EditComment);
+        app.update(Action::PromptEnd);
+        for c in " 100% | \"sure\" \\ ok".chars() {
+            app.update(Action::PromptChar(c));
+        }
+        app.update(Action::Cancel);
+        let after_esc = autosaved(&mut app);
+        assert!(after_esc.contains("TapirDraft1"), "{after_esc}");
+        // The prompt open on e4 at a hang-up is kept as well.
+        app.update(Action::Prev);
+        app.update(Action::EditComment);
+        app.update(Action::PromptChar('!'));
+        app.update(Action::ForceQuit);
+        let text = autosaved(&mut app);
+        assert!(text.contains("TapirDraft2"), "{text}");
+        let r = decode(&text, app.now).unwrap();
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+        let mut back = App::new(Config::default(), Game::default());
+        back.restore_session(r);
+        let said = back.dialogs.message.as_ref().unwrap().text.clone();
+        assert!(said.contains("2 comments typed and not written"), "{said}");
+        let node = |san: &str| {
+            let t = back.doc.game.tree();
+            t.preorder()
+                .into_iter()
+                .find(|&n| t.node(n).san() == san)
+                .unwrap()
+        };
+        let (e4, e5) = (node("e4"), node("e5"));
+        back.doc.cursor = e5;
+        back.update(Action::EditComment);
+        let p = back.dialogs.prompt.clone().unwrap();
+        assert_eq!(p.text, "was\nbook 100% | \"sure\" \\ ok");
+        assert_eq!(p.opened_with, "was\nbook");
+        // Enter writes it: the comment it opened with is still the move's.
+        back.update(Action::PromptSubmit);
+        assert_eq!(
+            back.tree().node(e5).comment,
+            "was\nbook 100% | \"sure\" \\ ok"
+        );
+        back.doc.cursor = e4;
+        back.update(Action::EditComment);
+        assert_eq!(back.dialogs.prompt.as_ref().unwrap().text, "!");
+    }
+
+    #[test]
+    fn a_draft_that_does_not_read_is_a_problem_not_a_loss() {
+        let text = "[TapirDraft1 \"x y|z\"]\n\n1. e4 *\n";
+        let r = decode(text, Instant::now()).unwrap();
+        assert!(r.drafts.is_empty());
+        assert!(r.problems[0].contains("x y|z"), "{:?}", r.problems);
     }
 }

@@ -643,6 +643,9 @@ fn event_loop(
             let action = match ev {
                 LoopEvent::Input(e) => keymap::map_event(app, &e),
                 LoopEvent::InputClosed(e) => {
+                    // As at a hang-up: what is being typed is kept.
+                    app.update(Action::ForceQuit);
+                    run_effects(app, &mut engine, dirs, &tx);
                     return Err(anyhow!("reading the terminal failed: {e}"));
                 }
                 LoopEvent::Engine(id, report) => Some(report_action(id, report)),

@@ -178,6 +178,8 @@ impl App {
                                 opened_with: p.opened_with,
                             });
                         self.info("comment not saved: i brings back what you typed");
+                        // Kept in the autosave too, for a board that closes next.
+                        self.autosave();
                     } else {
                         self.info("comment unchanged");
                     }

@@ -484,7 +484,16 @@ impl App {
         doc.unsaved = r.unsaved;
         doc.revision = self.doc.revision + 1;
         self.doc = doc;
-        self.dialogs.comment_drafts.clear();
+        self.dialogs.comment_drafts = r.drafts;
+        if !self.dialogs.comment_drafts.is_empty() {
+            self.info(match self.dialogs.comment_drafts.len() {
+                1 => "a comment typed and not written is kept: i on its move brings it back"
+                    .to_string(),
+                n => format!(
+                    "{n} comments typed and not written are kept: i on their moves brings them back"
+                ),
+            });
+        }
         self.ui.flipped = r.flipped;
         if r.two_players {
             self.play.mode = Mode::TwoPlayers;

@@ -26,7 +26,7 @@ mod tree;
 pub use engine::{line_view, pv_san};
 
 use super::action::{Action, Effect};
-use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog};
+use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, PromptKind};
 use super::params::CLOCK_PRESETS;
 use crate::engine::{EngineOption, EvalKind};
 
@@ -179,6 +179,12 @@ impl App {
             Action::ForceQuit => {
                 self.quit = true;
                 self.quit_anyway = true;
+                // A comment being typed goes into the autosave as a draft.
+                if self.dialogs.prompt.as_ref().is_some_and(|p| {
+                    matches!(p.kind, PromptKind::Comment { .. }) && p.text != p.opened_with
+                }) {
+                    self.autosave();
+                }
             }
             Action::AutosaveWritten(result) => self.autosave_written(result),
             Action::Cancel => self.cancel(),

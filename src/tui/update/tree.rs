@@ -174,7 +174,7 @@ impl App {
             prompt.text = d.text;
             prompt.opened_with = d.opened_with;
             self.dialogs.prompt = Some(prompt);
-            return self.info("what you typed before Esc is back: Enter keeps it");
+            return self.info("what you typed is back: Enter keeps it");
         }
         self.dialogs.prompt = Some(prompt);
         self.info(if node == NodeId::ROOT {
