@@ -108,6 +108,12 @@ fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
     let mut a = app();
     start_game(&mut a, tapir::chess::Color::White);
     assert!(a.engine.search.is_none(), "the human's move first");
+    // The book's moves are not shown to the player, as the eval is not.
+    assert!(!a.view.book.is_empty());
+    assert!(!header_rows(&a, 60).iter().any(|r| r.starts_with("Book")));
+    a.update(Action::Command("showeval".into()));
+    assert!(header_rows(&a, 60).iter().any(|r| r.starts_with("Book")));
+    a.update(Action::Command("showeval off".into()));
     play(&mut a, "e4");
     // Black answered from the book, and the seed went into the game.
     assert_eq!(sans(&a).len(), 2);

@@ -496,3 +496,39 @@ fn play_snapshot_80x24() {
 fn play_snapshot_120x40() {
     snapshot(120, 40);
 }
+
+/// A game opened over a game against the engine is analysed only when the
+/// settings say so, as any opened game; `a` ending a game analyses.
+#[test]
+fn a_game_opened_over_a_game_keeps_the_autostart_setting() {
+    for autostart in [false, true] {
+        let mut a = app_at(None);
+        a.config.autostart_analysis = autostart;
+        start(&mut a, Color::White, 0);
+        human(&mut a, "e4");
+        a.update(Action::FileLoaded {
+            path: "one.pgn".into(),
+            text: "[Event \"A\"]\n\n1. d4 d5 *\n".into(),
+            encoding: tapir::game::pgn::Encoding::Utf8,
+        });
+        a.take_effects();
+        a.update(Action::Confirm(true));
+        // The unsaved game goes aside first; then the loaded one opens.
+        let replacement = a
+            .take_effects()
+            .into_iter()
+            .find_map(|e| match e {
+                tapir::tui::action::Effect::KeepAutosaveAside { replacement, .. } => {
+                    Some(replacement)
+                }
+                _ => None,
+            })
+            .expect("the game kept aside");
+        a.update(Action::KeptAside {
+            path: "/data/autosave.previous.pgn".into(),
+            replacement,
+        });
+        assert!(matches!(a.play.mode, Mode::Analysis), "{:?}", a.dialogs);
+        assert_eq!(a.play.analysis, autostart);
+    }
+}

@@ -1374,3 +1374,17 @@ fn a_quit_waits_for_its_autosave() {
         Overlay::Confirm(ConfirmWhat::Quit)
     ));
 }
+
+/// A move typed as books print it, with its number, is the move.
+#[test]
+fn a_typed_move_may_carry_its_number() {
+    let mut a = app();
+    for m in ["1. d4", "1... d5", "2.c4", "2…e6"] {
+        a.update(Action::MoveText(m.into()));
+    }
+    let t = a.tree();
+    let sans: Vec<&str> = t.mainline().map(|n| t.node(n).san()).collect();
+    assert_eq!(sans, ["d4", "d5", "c4", "e6"]);
+    a.update(Action::MoveText("3.".into()));
+    assert_eq!(a.tree().mainline_len(), 4, "a number alone is no move");
+}

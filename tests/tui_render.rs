@@ -591,3 +591,109 @@ fn the_replace_question_says_what_a_yes_keeps() {
     assert!(s.contains("Ctrl-Z or Ctrl-Y would bring back goes"), "{s}");
     assert!(!s.contains("keeps it aside"), "{s}");
 }
+
+/// The save dialog says what `o` costs: the file's games go with it.
+#[test]
+fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
+    use tapir::tui::files::Holding;
+    let mut app = app_with("e4 e5", PieceStyle::Ascii);
+    for (holds, cost) in [
+        (Holding::Games(3), "all its games are lost"),
+        (Holding::Games(1), "its game is lost"),
+        (Holding::Games(0), "its text is lost"),
+        (Holding::Unreadable("binary".into()), "not offered"),
+    ] {
+        app.update(Action::SaveTargetExists {
+            path: "games.pgn".into(),
+            holds,
+        });
+        let lines = screen(&mut app, 80, 24);
+        assert!(contains(&lines, cost), "{cost}:\n{}", lines.join("\n"));
+        app.update(Action::Cancel);
+    }
+}
+
+/// A message wrapped onto a second status row covers the move list's last
+/// row at 80x24: the list scrolls so the shown move stays above it.
+#[test]
+fn a_wrapped_message_never_hides_the_shown_move() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/nepomniachtchi-liren-game1.pgn"
+    ))
+    .unwrap();
+    let mut app = app_with("", PieceStyle::Unicode);
+    file_read(&mut app, "game1.pgn", &text);
+    app.update(Action::Resize(80, 24));
+    app.update(Action::First);
+    let areas = tapir::tui::layout::compute(80, 24);
+    for ply in 1..=97 {
+        app.update(Action::Next);
+        // An error long enough to wrap.
+        app.update(Action::Command(format!("frobnicate {}", "x".repeat(90))));
+        let (_, moves) = tapir::tui::widgets::movelist::panes(&app, &areas);
+        let text = tapir::tui::widgets::movelist::text_area(&app, moves);
+        assert!(
+            moves.y + moves.height < areas.status.y,
+            "ply {ply}: covered"
+        );
+        let row = app.ui.moves.row_of(app.doc.cursor).unwrap();
+        let shown = app.ui.moves.scroll..app.ui.moves.scroll + text.height as usize;
+        assert!(
+            shown.contains(&row),
+            "ply {ply}: row {row} not in {shown:?}"
+        );
+    }
+}
+
+/// At 80 columns the move list's title shortens rather than cut a number:
+/// "ply 80/97" becomes "80/97", never "ply 80/9".
+#[test]
+fn the_move_list_title_fits_without_a_cut_number() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/nepomniachtchi-liren-game1.pgn"
+    ))
+    .unwrap();
+    let mut app = app_with("", PieceStyle::Unicode);
+    file_read(&mut app, "game1.pgn", &text);
+    app.update(Action::First);
+    for _ in 0..80 {
+        app.update(Action::Next);
+    }
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&mut app, w, h);
+        let row = s.iter().find(|l| l.contains(" Moves · ")).unwrap();
+        let title = row.split(" Moves · ").nth(1).unwrap();
+        assert!(title.starts_with("40... Bd7 · "), "{w}x{h}: {row}");
+        assert!(
+            title.contains(" 80/97 ") || title.contains(" ply 80/97 "),
+            "{w}x{h}: {row}"
+        );
+    }
+}
+
+/// The file's own clocks and eval at the shown move, as Lichess shows them.
+#[test]
+fn the_files_clocks_and_eval_show_at_the_shown_move() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    file_read(
+        &mut app,
+        "lichess.pgn",
+        "1. e4 { [%eval 0.25] [%clk 0:03:00] } 1... e5 { [%eval #-3] [%clk 0:02:58.5] } 2. Nf3 *\n",
+    );
+    app.update(Action::First);
+    app.update(Action::Next);
+    app.update(Action::Next);
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        contains(&s, "File: W 3:00 · B 2:58 · eval #-3"),
+        "{}",
+        s.join("\n")
+    );
+    app.update(Action::Next);
+    let s = screen(&mut app, 120, 40);
+    // 2.Nf3 has no notes of its own: Black's clock is still the one e5 left.
+    assert!(contains(&s, "File: B 2:58 "), "{}", s.join("\n"));
+    assert!(!contains(&s, "eval"), "{}", s.join("\n"));
+}

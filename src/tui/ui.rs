@@ -59,12 +59,12 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
             widgets::tablebase::render(app, &theme, r, buf);
         }
     }
-    let (legend, moves) = widgets::heat::split_moves(app.ui.heat.is_some(), a.moves);
+    let (legend, moves) = widgets::movelist::panes(app, &a);
     if let (Some(r), Some(h)) = (legend, &app.ui.heat) {
         widgets::heat::legend(h, &theme, r, buf);
     }
     widgets::movelist::render(app, &theme, moves, buf);
-    widgets::status::render(app, &theme, status_area(app, a.status), buf);
+    widgets::status::render(app, &theme, widgets::status::area(app, a.status), buf);
     let board_box = a.squares;
     widgets::overlays::render(app, &theme, board_box, area, buf);
     if app.dialogs.overlay == Overlay::Help {
@@ -107,18 +107,5 @@ fn halves(area: Rect) -> (Rect, Rect) {
     (
         Rect::new(area.x, area.y, area.width, top),
         Rect::new(area.x, area.y + top, area.width, area.height - top),
-    )
-}
-
-/// The status line's area: one row, or two (taking the row above) while a
-/// message longer than one row is shown.
-fn status_area(app: &App, one_row: Rect) -> Rect {
-    let rows = widgets::status::height(app, one_row.width).min(one_row.y + one_row.height);
-    let extra = rows.saturating_sub(one_row.height);
-    Rect::new(
-        one_row.x,
-        one_row.y.saturating_sub(extra),
-        one_row.width,
-        one_row.height + extra,
     )
 }

@@ -8,7 +8,7 @@ use crate::tui::layout;
 
 impl App {
     pub(super) fn text_move(&mut self, text: &str) {
-        let text = text.trim();
+        let text = without_move_number(text.trim());
         if text.is_empty() {
             return;
         }
@@ -223,8 +223,7 @@ impl App {
                 }
             }
             // A click in the move list goes to that move.
-            let (_, moves) =
-                crate::tui::widgets::heat::split_moves(self.ui.heat.is_some(), areas.moves);
+            let (_, moves) = crate::tui::widgets::movelist::panes(self, &areas);
             if let Some(node) = crate::tui::widgets::movelist::node_at(self, moves, x, y) {
                 self.go_to(node);
                 self.say_where();
@@ -249,5 +248,15 @@ impl App {
                 }
             }
         }
+    }
+}
+
+/// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
+fn without_move_number(text: &str) -> &str {
+    let after = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if after.len() < text.len() && after.starts_with('.') {
+        after.trim_start_matches(['.', '…']).trim_start()
+    } else {
+        text
     }
 }

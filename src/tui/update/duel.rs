@@ -66,12 +66,17 @@ impl App {
             self.effects
                 .push(Effect::Link(LinkId::player(c), Box::new(Effect::NewGame)));
         }
-        // A new game is named after its players; names a game already has
-        // (one loaded with no moves yet) stay.
+        // A new game is named after its players and dated today; what a
+        // game already has (one loaded with no moves yet) stays.
         if self.doc.game.is_empty() {
-            for (tag, p) in [("White", &players[0]), ("Black", &players[1])] {
+            let today = crate::tui::files::today();
+            for (tag, value) in [
+                ("White", players[0].name.as_str()),
+                ("Black", players[1].name.as_str()),
+                ("Date", today.as_str()),
+            ] {
                 if self.doc.game.tags.known(tag).is_none() {
-                    self.doc.game.set_tag(tag, Some(&p.name), start);
+                    self.doc.game.set_tag(tag, Some(value), start);
                 }
             }
         }

@@ -308,7 +308,13 @@ impl App {
         // A set-up position becomes the new game; the editor's work is done.
         self.editor = None;
         if r.leaves_play {
+            let was_play = matches!(self.play.mode, Mode::Play { .. });
             self.leave_play();
+            // The new game is analysed as any opened game is: when the
+            // settings say so (leaving a game by `a` or `:resign` analyses).
+            if was_play {
+                self.play.analysis = self.config.autostart_analysis;
+            }
         }
         let mut doc = Document::new(r.game);
         if let Some(c) = r.cursor.filter(|&c| doc.game.tree().is_attached(c)) {

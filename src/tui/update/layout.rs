@@ -5,7 +5,7 @@
 use crate::tui::app::App;
 use crate::tui::layout;
 use crate::tui::movetext;
-use crate::tui::widgets::{heat::split_moves, movelist::text_area};
+use crate::tui::widgets::movelist::{panes, text_area};
 
 impl App {
     /// Relayouts the move list when the tree, the width or the markers
@@ -16,7 +16,7 @@ impl App {
             .game_evals
             .sync(self.doc.game.tree(), net.as_ref(), self.doc.revision);
         let areas = layout::compute(self.screen.0, self.screen.1);
-        let (_, moves) = split_moves(self.ui.heat.is_some(), areas.moves);
+        let (_, moves) = panes(self, &areas);
         let text = text_area(self, moves);
         let marks = self.ui.game_evals.active() && !self.eval_hidden();
         // The report's verdicts change as its results arrive.

@@ -53,6 +53,9 @@ impl App {
             self.sync_heat();
         }
         self.sync_report_pair();
+        // The message may have wrapped the status line over the list's
+        // last row: the shown move stays in sight.
+        self.sync_move_list();
         redraw
     }
 

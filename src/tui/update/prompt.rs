@@ -33,21 +33,8 @@ impl App {
         }
     }
 
-    /// Inserts `s` at the caret, as much of it as fits (a comment drops
-    /// any `}`, which PGN cannot hold in one, and says so).
+    /// Inserts `s` at the caret, as much of it as fits.
     pub(super) fn prompt_insert(&mut self, s: &str) {
-        let comment = matches!(
-            self.dialogs.prompt.as_ref().map(|p| p.kind),
-            Some(PromptKind::Comment { .. })
-        );
-        let cleaned;
-        let s = if comment && s.contains('}') {
-            cleaned = s.replace('}', "");
-            self.error("a PGN comment cannot hold '}': left out");
-            cleaned.as_str()
-        } else {
-            s
-        };
         let Some(p) = &mut self.dialogs.prompt else {
             return;
         };
@@ -71,15 +58,6 @@ impl App {
     }
 
     pub(super) fn prompt_char(&mut self, c: char) {
-        if c == '}'
-            && matches!(
-                self.dialogs.prompt.as_ref().map(|p| p.kind),
-                Some(PromptKind::Comment { .. })
-            )
-        {
-            self.error("a PGN comment cannot hold '}'");
-            return;
-        }
         let mut buf = [0u8; 4];
         self.prompt_insert(c.encode_utf8(&mut buf));
     }

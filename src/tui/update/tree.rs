@@ -189,11 +189,9 @@ impl App {
             self.error("that move is no longer in the game");
             return;
         }
-        // A PGN comment ends at the first `}`: it cannot hold one, so the
-        // comment kept is the one a save writes.
-        let cut = text.contains('}');
-        let kept = text.replace('}', "");
-        let text = kept.trim();
+        // A comment holding a `}` is kept whole: a save writes it as `;`
+        // comments, which braces would have cut.
+        let text = text.trim();
         let old = if before {
             &self.tree().node(node).comment_before
         } else {
@@ -207,8 +205,6 @@ impl App {
         self.tree_changed();
         self.info(if text.is_empty() {
             "comment removed (Ctrl-Z puts it back)"
-        } else if cut {
-            "comment saved without its } (a PGN comment cannot hold one)"
         } else {
             "comment saved"
         });

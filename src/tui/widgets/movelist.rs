@@ -27,7 +27,7 @@ pub const MARK: &str = "◆";
 pub const BOOK_MARK: &str = "°";
 
 /// The header's rows: the tags' names (`header`), then the shown
-/// position's opening and book moves.
+/// position's opening and book moves, and the file's clocks and eval.
 pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     let opening = app.view.opening;
     let mut rows = header(&app.doc.game.tags, opening.is_some(), width);
@@ -39,12 +39,65 @@ pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     if let Some(b) = book_row(app) {
         extra.push(b);
     }
+    if let Some(f) = file_notes_row(app) {
+        extra.push(f);
+    }
     rows.splice(at..at, extra);
     rows
 }
 
-/// "Book e5 41% · c5 28% · e6 9%", or why the book cannot say.
+/// What the file's own annotations say at the shown move, as Lichess shows
+/// them: both players' clocks (`[%clk]` after this move and the one
+/// before) and its `[%eval]` (not while a game hides the evaluation).
+fn file_notes_row(app: &App) -> Option<String> {
+    use crate::game::annotations::{clock, eval, EvalNote};
+    let tree = app.doc.game.tree();
+    let node = app.doc.cursor;
+    if node == NodeId::ROOT {
+        return None;
+    }
+    let mover = !app.view.board.side_to_move();
+    let mut clocks = [None, None];
+    clocks[mover.index()] = clock(&tree.node(node).comment);
+    if let Some(before) = tree.parent(node).filter(|&p| p != NodeId::ROOT) {
+        clocks[(!mover).index()] = clock(&tree.node(before).comment);
+    }
+    let mut parts = Vec::new();
+    for (side, c) in ["W", "B"].into_iter().zip(clocks) {
+        if let Some(c) = c {
+            parts.push(format!("{side} {}", clock_text(c)));
+        }
+    }
+    if !app.eval_hidden() {
+        match eval(&tree.node(node).comment) {
+            Some(EvalNote::Pawns(p)) => parts.push(format!("eval {p:+.2}")),
+            Some(EvalNote::Mate(n)) => parts.push(format!("eval #{n}")),
+            None => {}
+        }
+    }
+    (!parts.is_empty()).then(|| format!("File: {}", parts.join(" · ")))
+}
+
+/// "1:02:03", "4:05" or "0:09.5" (tenths under ten seconds, as clocks show).
+fn clock_text(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else if s < 10 && d.subsec_millis() > 0 {
+        format!("0:0{sec}.{}", d.subsec_millis() / 100)
+    } else {
+        format!("{m}:{sec:02}")
+    }
+}
+
+/// "Book e5 41% · c5 28% · e6 9%", or why the book cannot say. Not
+/// while a game against the engine hides the evaluation: it would
+/// suggest the player's move as the evaluation would.
 fn book_row(app: &App) -> Option<String> {
+    if app.eval_hidden() {
+        return None;
+    }
     if let Some(e) = &app.view.book_error {
         return Some(format!("Book: {e}"));
     }
@@ -113,6 +166,17 @@ pub fn header(tags: &Tags, named: bool, width: u16) -> Vec<String> {
     rows
 }
 
+/// The move list's pane, and the heatmap legend's above it while one
+/// shows: the slot under the board less the rows a wrapped status line
+/// covers, so the shown move is never scrolled under it.
+pub fn panes(app: &App, areas: &crate::tui::layout::Areas) -> (Option<Rect>, Rect) {
+    let status = super::status::area(app, areas.status);
+    let mut moves = areas.moves;
+    let covered = (moves.y + moves.height).saturating_sub(status.y);
+    moves.height = moves.height.saturating_sub(covered);
+    super::heat::split_moves(app.ui.heat.is_some(), moves)
+}
+
 /// The rows under the title left for the moves, after the header.
 pub fn text_area(app: &App, area: Rect) -> Rect {
     let inner = Rect::new(
@@ -142,33 +206,66 @@ pub fn node_at(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
 }
 
 /// The title: the shown move, where it is, the result.
-fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode) -> String {
+fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: usize) -> String {
     let len = moves.mainline_len;
     let result = moves.result.as_str();
-    let mut t = if doc.cursor == NodeId::ROOT {
+    // The head, and where the shown move is (in full, and short).
+    let (head, place) = if doc.cursor == NodeId::ROOT {
         if len == 0 {
-            "Moves".to_string()
+            ("Moves".to_string(), None)
         } else {
-            format!("Moves · start of {}", crate::game::plies(len))
+            (
+                format!("Moves · start of {}", crate::game::plies(len)),
+                None,
+            )
         }
     } else {
         let ply = doc.ply();
         let place = if moves.is_mainline(doc.cursor) {
-            format!("ply {ply}/{len}")
+            (format!("ply {ply}/{len}"), format!("{ply}/{len}"))
         } else {
-            format!("variation, ply {ply}")
+            (format!("variation, ply {ply}"), "var.".to_string())
         };
-        format!("Moves · {} · {place}", doc.game.label(doc.cursor))
+        (
+            format!("Moves · {}", doc.game.label(doc.cursor)),
+            Some(place),
+        )
     };
+    let mut extras = Vec::new();
     if result != "*" {
-        t.push_str(&format!(" · {}", super::result_display(result)));
+        extras.push(super::result_display(result).to_string());
     }
     if let Mode::Play { .. } = mode {
         // Nothing more: the clocks and the mode say the rest.
     } else if evals.any_disagreement() {
-        t.push_str(&format!(" · {MARK} HCE/NNUE differ > {DISAGREE_CP}"));
+        extras.push(format!("{MARK} HCE/NNUE differ > {DISAGREE_CP}"));
     }
-    t
+    // The longest form that fits the pane: the place shortened first, then
+    // the extras dropped from the end, then the place; a cut head ends in
+    // "…" rather than in a wrong number.
+    let join = |place: Option<&str>, extras: &[String]| {
+        let mut t = head.clone();
+        for p in place.into_iter().chain(extras.iter().map(String::as_str)) {
+            t.push_str(" · ");
+            t.push_str(p);
+        }
+        t
+    };
+    let full = place.as_ref().map(|p| p.0.as_str());
+    let short = place.as_ref().map(|p| p.1.as_str());
+    let mut forms = vec![join(full, &extras)];
+    for keep in (0..=extras.len()).rev() {
+        forms.push(join(short, &extras[..keep]));
+    }
+    forms.push(head.clone());
+    let fits = |t: &String| ratatui::text::Span::raw(t.as_str()).width() <= room;
+    if let Some(t) = forms.into_iter().find(fits) {
+        return t;
+    }
+    super::status::fit_rows(&head, &[room])
+        .into_iter()
+        .next()
+        .unwrap_or_default()
 }
 
 /// The style of a glyph: good moves green, bad ones red, the doubtful ones
@@ -232,7 +329,9 @@ fn token_style(
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let doc = &app.doc;
-    let title = title(doc, &app.ui.moves, &app.ui.game_evals, app.play.mode);
+    // The title is drawn with a space each side, over the border's row.
+    let room = usize::from(area.width).saturating_sub(2);
+    let title = title(doc, &app.ui.moves, &app.ui.game_evals, app.play.mode, room);
     let inner = titled(buf, area, &title, theme);
     if inner.height == 0 || inner.width < 12 {
         return;

@@ -152,10 +152,12 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(1) => "it holds 1 game".to_string(),
         Holding::Games(n) => format!("it holds {n} games"),
     };
-    let overwrite = if matches!(holds, Holding::Unreadable(_)) {
-        "o  (not offered: what cannot be read is not written over)"
-    } else {
-        "o  overwrite the file with this game"
+    // What `o` costs is said on its line: a file's other games go with it.
+    let overwrite = match holds {
+        Holding::Unreadable(_) => "o  (not offered: what cannot be read is not written over)",
+        Holding::Games(0) => "o  overwrite: its text is lost, this game alone stays",
+        Holding::Games(1) => "o  overwrite: its game is lost, this one alone stays",
+        Holding::Games(_) => "o  overwrite: all its games are lost, this one alone stays",
     };
     let rows = [
         (format!("{name}: {held}."), Style::new().fg(theme.text)),

@@ -36,6 +36,19 @@ struct Plan {
     show_hints: bool,
 }
 
+/// The status line's area: one row, or two (taking the row above) while a
+/// message longer than one row is shown.
+pub fn area(app: &App, one_row: Rect) -> Rect {
+    let rows = height(app, one_row.width).min(one_row.y + one_row.height);
+    let extra = rows.saturating_sub(one_row.height);
+    Rect::new(
+        one_row.x,
+        one_row.y.saturating_sub(extra),
+        one_row.width,
+        one_row.height + extra,
+    )
+}
+
 /// Rows the status line needs at `width`: two when the message is longer
 /// than one row.
 pub fn height(app: &App, width: u16) -> u16 {
