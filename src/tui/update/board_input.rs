@@ -254,7 +254,7 @@ impl App {
 /// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
 fn without_move_number(text: &str) -> &str {
     let after = text.trim_start_matches(|c: char| c.is_ascii_digit());
-    if after.len() < text.len() && after.starts_with('.') {
+    if after.len() < text.len() && after.starts_with(['.', '…']) {
         after.trim_start_matches(['.', '…']).trim_start()
     } else {
         text

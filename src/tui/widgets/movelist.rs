@@ -27,7 +27,7 @@ pub const MARK: &str = "◆";
 pub const BOOK_MARK: &str = "°";
 
 /// The header's rows: the tags' names (`header`), then the shown
-/// position's opening and book moves, and the file's clocks and eval.
+/// position's opening, the file's clocks and eval, and the book's moves.
 pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     let opening = app.view.opening;
     let mut rows = header(&app.doc.game.tags, opening.is_some(), width);
@@ -36,11 +36,13 @@ pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     if let Some(o) = opening {
         extra.push(o.to_string());
     }
-    if let Some(b) = book_row(app) {
-        extra.push(b);
-    }
+    // The file's clocks before the book: with few rows, what the game
+    // itself records stays.
     if let Some(f) = file_notes_row(app) {
         extra.push(f);
+    }
+    if let Some(b) = book_row(app) {
+        extra.push(b);
     }
     rows.splice(at..at, extra);
     rows
