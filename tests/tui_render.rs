@@ -37,6 +37,15 @@ fn app_with(moves: &str, pieces: PieceStyle) -> App {
     app
 }
 
+/// A board (Unicode pieces) with `tests/data/pgn/NAME` loaded.
+fn app_with_file(name: &str) -> App {
+    let path = format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut app = app_with("", PieceStyle::Unicode);
+    file_read(&mut app, name, &text);
+    app
+}
+
 fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
     app.update(Action::Resize(w, h));
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -521,13 +530,7 @@ fn move_list_title_shows_the_result() {
 /// glyphs after the moves; at both sizes, scrolled to the shown move.
 #[test]
 fn move_list_with_nested_variations_and_comments() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/pgn/nested.pgn"
-    ))
-    .unwrap();
-    let mut app = app_with("", PieceStyle::Unicode);
-    file_read(&mut app, "nested.pgn", &text);
+    let mut app = app_with_file("nested.pgn");
     app.update(Action::First);
     let s = screen(&mut app, 120, 40);
     let cols = |l: &String, n: usize| l.chars().take(n).collect::<String>();
@@ -617,13 +620,7 @@ fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
 /// row at 80x24: the list scrolls so the shown move stays above it.
 #[test]
 fn a_wrapped_message_never_hides_the_shown_move() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/pgn/nepomniachtchi-liren-game1.pgn"
-    ))
-    .unwrap();
-    let mut app = app_with("", PieceStyle::Unicode);
-    file_read(&mut app, "game1.pgn", &text);
+    let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
     app.update(Action::Resize(80, 24));
     app.update(Action::First);
     let areas = tapir::tui::layout::compute(80, 24);
@@ -650,13 +647,7 @@ fn a_wrapped_message_never_hides_the_shown_move() {
 /// "ply 80/97" becomes "80/97", never "ply 80/9".
 #[test]
 fn the_move_list_title_fits_without_a_cut_number() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/pgn/nepomniachtchi-liren-game1.pgn"
-    ))
-    .unwrap();
-    let mut app = app_with("", PieceStyle::Unicode);
-    file_read(&mut app, "game1.pgn", &text);
+    let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
     app.update(Action::First);
     for _ in 0..80 {
         app.update(Action::Next);
