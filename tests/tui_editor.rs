@@ -291,9 +291,10 @@ fn leaving_with_a_legal_position_starts_a_new_game_and_loses_no_moves() {
     a.update(Action::Edit(EditAction::Done));
     common::confirm_replace(&mut a);
     assert!(a.editor.is_none());
+    // The move number is the game's (move 2), not 1 again.
     assert_eq!(
         a.doc.game.start().to_fen(),
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/1PPP1PPP/RNBQKBNR w KQkq e6 0 1"
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/1PPP1PPP/RNBQKBNR w KQkq e6 0 2"
     );
 
     // Not legal: Enter says why and stays.
@@ -419,6 +420,9 @@ fn a_position_being_set_up_survives_the_autosave() {
     let e = b.editor.as_ref().expect("editing again");
     assert_eq!(e.fen(), "2P5/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(check(&b), Err("a pawn on rank 8".into()));
+    // A set-up's move number comes back with it.
+    let later = tapir::tui::editor::Editor::from_text("2P5/8/8/8/8/8/8/4K3 b - - 0 17").unwrap();
+    assert_eq!(later.fullmove, 17);
     // The game's tags do not keep it.
     assert!(b.doc.game.tags.get("TapirEditor").is_none());
     // Leaving the editor leaves it out of the next autosave.

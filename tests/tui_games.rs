@@ -333,6 +333,51 @@ fn the_flag_falls_on_a_tick() {
     assert_eq!(a.doc.game.tags.get("Termination"), Some("Time forfeit"));
     assert!(a.engine.search.is_none(), "the engine stopped");
     assert!(!a.eval_hidden());
+    // The board says what is left to do, not "your move".
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(
+        rows.contains("lost on time - n starts a new game"),
+        "{rows}"
+    );
+    assert!(!rows.contains("your move"), "{rows}");
+}
+
+/// `k` pauses a game against the engine: the clocks stop, the engine stops
+/// thinking, and no flag falls however long the pause; `k` goes on.
+#[test]
+fn k_pauses_a_game_against_the_engine() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(10)));
+    a.update(Action::PauseEngineGame);
+    assert!(a.play.paused);
+    assert!(message(&a).contains("game paused"), "{}", message(&a));
+    assert!(a.engine.search.is_none(), "the engine stopped thinking");
+    a.update(Action::Tick(t0 + Duration::from_secs(600)));
+    assert!(a.game_running(), "no flag falls while paused");
+    let left = |a: &App| {
+        a.play
+            .clocks
+            .as_ref()
+            .unwrap()
+            .remaining(Color::Black, a.now)
+    };
+    assert_eq!(left(&a).as_secs(), 50);
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(rows.contains(" PLAY WHITE L5 PAUSED "), "{rows}");
+    a.update(Action::PauseEngineGame);
+    assert!(!a.play.paused);
+    assert!(a.engine.searching(), "the engine thinks again");
+    a.update(Action::Tick(t0 + Duration::from_secs(649)));
+    assert!(a.game_running());
+    a.update(Action::Tick(t0 + Duration::from_secs(651)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
+    // Over, `k` pauses nothing.
+    a.update(Action::PauseEngineGame);
+    assert!(!a.play.paused);
+    assert!(message(&a).contains("the game is over"), "{}", message(&a));
 }
 
 /// `a` asks while the game is on; the game keeps its players, and its

@@ -54,9 +54,16 @@ fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
     let buf = term.backend().buffer();
     (0..h)
         .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
-                .collect::<String>()
+            let mut row = String::new();
+            let mut x = 0;
+            while x < w {
+                let symbol = buf[(x, y)].symbol();
+                row.push_str(&symbol.replace('\u{fe0e}', ""));
+                // A wide character's second cell is not a character of
+                // its own: a terminal shows nothing there.
+                x += ratatui::text::Span::raw(symbol).width().max(1) as u16;
+            }
+            row
         })
         .collect()
 }
@@ -614,6 +621,24 @@ fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
         assert!(contains(&lines, cost), "{cost}:\n{}", lines.join("\n"));
         app.update(Action::Cancel);
     }
+    // A file that cannot be read (a device, a binary file) is offered no
+    // append either, and `a` writes nothing.
+    app.update(Action::SaveTargetExists {
+        path: "/dev/null".into(),
+        holds: Holding::Unreadable("not a regular file".into()),
+    });
+    let lines = screen(&mut app, 80, 24);
+    assert!(contains(&lines, "a  (not offered"), "{}", lines.join("\n"));
+    app.update(Action::SaveChoice(tapir::tui::action::SaveChoice::Append));
+    assert!(app
+        .take_effects()
+        .iter()
+        .all(|e| !matches!(e, tapir::tui::action::Effect::Save { .. })));
+    assert!(
+        status_line(&app).contains("not written to"),
+        "{}",
+        status_line(&app)
+    );
 }
 
 /// A message wrapped onto a second status row covers the move list's last
@@ -687,4 +712,81 @@ fn the_files_clocks_and_eval_show_at_the_shown_move() {
     // 2.Nf3 has no notes of its own: Black's clock is still the one e5 left.
     assert!(contains(&s, "File: B 2:58 "), "{}", s.join("\n"));
     assert!(!contains(&s, "eval"), "{}", s.join("\n"));
+}
+
+/// A load's problems past the first are counted on the status line;
+/// `:messages` lists each whole, with the session's other messages, and
+/// any other key closes it.
+#[test]
+fn messages_lists_every_problem_of_a_load() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use tapir::tui::keymap::map_key;
+    let mut app = app_with("", PieceStyle::Unicode);
+    file_read(&mut app, "nags.pgn", "1. e4 $300 e5 $301 2. Nf3 $302 *\n");
+    let status = status_line(&app);
+    assert!(status.contains("(and 2 more: :messages)"), "{status}");
+    app.update(Action::Command("messages".into()));
+    for w in [(80, 24), (120, 40)] {
+        let rows = screen(&mut app, w.0, w.1);
+        for nag in ["'$300'", "'$301'", "'$302'"] {
+            assert!(contains(&rows, nag), "{nag} at {w:?}:\n{}", rows.join("\n"));
+        }
+        assert!(contains(&rows, "Messages"), "{}", rows.join("\n"));
+    }
+    // Many messages later, the newest are at the bottom and Home reaches
+    // the first.
+    for i in 0..60 {
+        app.info(format!("message number {i}"));
+    }
+    let rows = screen(&mut app, 80, 24);
+    assert!(contains(&rows, "message number 59"));
+    assert!(!contains(&rows, "'$300'"));
+    let press = |app: &mut App, c: KeyCode| {
+        let action = map_key(app, &KeyEvent::new(c, KeyModifiers::NONE)).unwrap();
+        app.update(action);
+    };
+    press(&mut app, KeyCode::Home);
+    let rows = screen(&mut app, 80, 24);
+    assert!(contains(&rows, "'$300'"), "{}", rows.join("\n"));
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!contains(&screen(&mut app, 80, 24), "Messages ·"));
+}
+
+/// A game picker row too long for the popup ends with "…".
+#[test]
+fn a_long_picker_row_says_it_goes_on() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let long = "Championship of the Very Long Tournament Names Society ".repeat(3);
+    let text = format!(
+        "[Event \"{long}\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
+         [Event \"Short\"]\n[White \"C\"]\n[Black \"D\"]\n\n1. d4 *\n"
+    );
+    file_read(&mut app, "two.pgn", &text);
+    let rows = screen(&mut app, 80, 24);
+    let row = rows
+        .iter()
+        .find(|r| r.contains("Championship"))
+        .unwrap_or_else(|| panic!("{}", rows.join("\n")));
+    assert!(row.contains("Tournament…"), "{row}");
+}
+
+/// Wide characters (CJK, emoji) in a prompt take two cells each: the text
+/// shows whole and the caret follows it, with no gap, also once the text
+/// is longer than the row.
+#[test]
+fn wide_characters_in_the_prompt_leave_no_gap() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::OpenCommand);
+    for c in "漢字ab".chars() {
+        app.update(Action::PromptChar(c));
+    }
+    let s = screen(&mut app, 80, 24);
+    assert!(s[23].contains(":漢字ab "), "{}", s[23]);
+    for _ in 0..60 {
+        app.update(Action::PromptChar('字'));
+    }
+    app.update(Action::PromptChar('z'));
+    let s = screen(&mut app, 80, 24);
+    assert!(s[23].contains("字字z "), "the end is in view: {}", s[23]);
+    assert!(!s[23].contains(":漢"), "the start scrolled away: {}", s[23]);
 }

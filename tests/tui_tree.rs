@@ -313,7 +313,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
         holds: Holding::Unreadable("larger than 64 MiB".into()),
     });
     a.update(Action::SaveChoice(SaveChoice::Overwrite));
-    assert!(message(&a).contains("not written over"), "{}", message(&a));
+    assert!(message(&a).contains("not written to"), "{}", message(&a));
     assert!(nothing_saved(&mut a));
     a.update(Action::SaveTargetExists {
         path: path.clone(),

@@ -82,7 +82,8 @@ pub enum Action {
     TwoPlayers,
     /// `D`: claims a draw when the rules give one, else offers one.
     Draw,
-    /// `k`: pause or resume the engine game (`:match`); closes a finished one.
+    /// `k`: pause or resume the engine game (`:match`) or the game against
+    /// the engine; closes a finished engine game.
     PauseEngineGame,
     MultiPvUp,
     MultiPvDown,
@@ -90,6 +91,8 @@ pub enum Action {
     ToggleHelp,
     /// Scrolls the help overlay.
     HelpScroll(i32),
+    /// Rows up (+) or down (-) in `:messages`.
+    MessagesScroll(i32),
     ToggleFrameTimes,
     CopyFen,
     /// Something for the teaching views (panel views, term, phase, heatmap).

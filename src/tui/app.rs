@@ -241,6 +241,11 @@ pub enum Overlay {
     Annotate {
         choice: usize,
     },
+    /// `:messages`: the session's messages, `back` rows up from the
+    /// newest.
+    Messages {
+        back: u16,
+    },
     /// Which engine line to add as a variation: the lines as they were
     /// when the dialog opened (the analysis goes on meanwhile).
     AddLine {
@@ -379,6 +384,12 @@ impl Prompt {
             opened_with: text.to_string(),
         }
     }
+
+    /// Whether this is a comment prompt holding typing (its text is not
+    /// what it opened with): what a closing board keeps as a draft.
+    pub fn holds_typed_comment(&self) -> bool {
+        matches!(self.kind, PromptKind::Comment { .. }) && self.text != self.opened_with
+    }
 }
 
 /// A comment prompt left with Esc: its kind (the move), what was typed,
@@ -422,6 +433,10 @@ pub struct Dialogs {
     /// typing). Each keeps the comment its prompt opened with, so one
     /// written meanwhile is still not written over unasked.
     pub comment_drafts: Vec<CommentDraft>,
+    /// Every message of the session, oldest first (at most
+    /// `MESSAGE_LOG_MAX`), and the details a status line only counts (a
+    /// load's problems): `:messages` shows them whole.
+    pub log: std::collections::VecDeque<Message>,
 }
 
 impl Default for Dialogs {
@@ -431,6 +446,19 @@ impl Default for Dialogs {
             prompt: None,
             message: None,
             comment_drafts: Vec::new(),
+            log: std::collections::VecDeque::new(),
+        }
+    }
+}
+
+impl Dialogs {
+    /// Keeps `m` in the log (once, when it repeats the last one).
+    pub fn remember(&mut self, m: Message) {
+        if self.log.back() != Some(&m) {
+            self.log.push_back(m);
+        }
+        while self.log.len() > super::params::MESSAGE_LOG_MAX {
+            self.log.pop_front();
         }
     }
 }
@@ -849,16 +877,24 @@ impl App {
     }
 
     pub fn info(&mut self, text: impl Into<String>) {
-        self.dialogs.message = Some(Message {
-            text: text.into(),
-            error: false,
-        });
+        self.say(text.into(), false);
     }
 
     pub fn error(&mut self, text: impl Into<String>) {
-        self.dialogs.message = Some(Message {
+        self.say(text.into(), true);
+    }
+
+    fn say(&mut self, text: String, error: bool) {
+        let m = Message { text, error };
+        self.dialogs.remember(m.clone());
+        self.dialogs.message = Some(m);
+    }
+
+    /// A detail for `:messages` only: the status line keeps what it says.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.dialogs.remember(Message {
             text: text.into(),
-            error: true,
+            error: false,
         });
     }
 }

@@ -57,7 +57,7 @@ fn place_of(game: &Game, id: NodeId) -> Option<usize> {
 fn drafts(app: &App) -> Vec<CommentDraft> {
     let mut all = app.dialogs.comment_drafts.clone();
     if let Some(p) = &app.dialogs.prompt {
-        if matches!(p.kind, PromptKind::Comment { .. }) && p.text != p.opened_with {
+        if p.holds_typed_comment() {
             all.retain(|d| d.kind != p.kind);
             all.push(CommentDraft {
                 kind: p.kind,

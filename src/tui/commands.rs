@@ -29,6 +29,8 @@ pub enum Command {
     New,
     Flip,
     Help,
+    /// `:messages`: every message so far, whole.
+    Messages,
     Quit,
     Undo,
     Redo,
@@ -109,11 +111,12 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":draw :claim", "offer/claim draw"),
     (":showeval", "eval in games on/off"),
     (":threat :arrows", "as t, w (on/off)"),
+    (":messages", "every message, whole"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :q";
+    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
 
 /// `on` / `off` (and their synonyms), or nothing: switch.
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
@@ -276,6 +279,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "claim" => Ok(Command::Claim),
         "showeval" => on_off(word, rest).map(Command::ShowEval),
         "help" | "h" => Ok(Command::Help),
+        "messages" | "mes" | "log" => Ok(Command::Messages),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),
     }

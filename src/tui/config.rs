@@ -1,6 +1,7 @@
 //! The board's settings file (`config.toml` in the OS config directory) and
 //! where tapir keeps its files. A missing file is written with defaults; a
-//! broken one is reported, left untouched, and defaults are used.
+//! broken one is reported and left untouched: its good settings are used,
+//! and each bad one's default in its place.
 //! `TAPIR_CONFIG_DIR` and `TAPIR_DATA_DIR` override the directories (tests
 //! use them so they never touch a real home).
 
@@ -206,6 +207,51 @@ impl Config {
         Ok(c)
     }
 
+    /// A config file that reads as TOML but holds bad settings: every
+    /// setting that reads (engines one by one, first, as the engine
+    /// settings name them) is kept, and each bad one is named. `None` when
+    /// the text is not TOML.
+    pub fn parse_lenient(text: &str) -> Option<(Config, Vec<String>)> {
+        let table: toml::Table = toml::from_str(text).ok()?;
+        let read = |t: &toml::Table| -> Result<Config> {
+            let c: Config = toml::Value::Table(t.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| anyhow!("{}", e.message().trim()))?;
+            c.validate()?;
+            Ok(c)
+        };
+        let mut kept = toml::Table::new();
+        let mut bad = Vec::new();
+        match table.get("engine") {
+            None => {}
+            Some(toml::Value::Array(list)) => {
+                let mut engines = Vec::new();
+                for (i, e) in list.iter().enumerate() {
+                    let mut trial = kept.clone();
+                    engines.push(e.clone());
+                    trial.insert("engine".into(), toml::Value::Array(engines.clone()));
+                    match read(&trial) {
+                        Ok(_) => kept = trial,
+                        Err(why) => {
+                            engines.pop();
+                            bad.push(format!("[[engine]] {}: {why}", i + 1));
+                        }
+                    }
+                }
+            }
+            Some(_) => bad.push("engine: expected [[engine]] tables".to_string()),
+        }
+        for (key, value) in table.iter().filter(|(k, _)| *k != "engine") {
+            let mut trial = kept.clone();
+            trial.insert(key.clone(), value.clone());
+            match read(&trial) {
+                Ok(_) => kept = trial,
+                Err(why) => bad.push(format!("{key}: {why}")),
+            }
+        }
+        Some((read(&kept).ok()?, bad))
+    }
+
     pub fn validate(&self) -> Result<()> {
         let check = |name: &str, v: usize, (lo, hi): (usize, usize)| {
             if v < lo || v > hi {
@@ -361,14 +407,31 @@ pub fn load_or_create(path: &Path) -> Loaded {
                 warning: None,
                 writable: true,
             },
-            Err(e) => Loaded {
-                config: Config::default(),
-                warning: Some(format!(
-                    "config {} is broken ({e}); using defaults, file left as is",
-                    path.display()
-                )),
-                writable: false,
-            },
+            Err(e) => {
+                // Each setting that reads is kept; only the bad ones take
+                // their defaults. A file that is not TOML at all gives
+                // defaults throughout.
+                let (config, what) = match Config::parse_lenient(&text) {
+                    Some((config, bad)) if !bad.is_empty() => {
+                        let n = bad.len();
+                        let rest = if n == 1 {
+                            "that setting takes its default, the others are used"
+                        } else {
+                            "those settings take their defaults, the others are used"
+                        };
+                        (config, format!("{}; {rest}", bad.join("; ")))
+                    }
+                    _ => (Config::default(), format!("{e}; using defaults")),
+                };
+                Loaded {
+                    config,
+                    warning: Some(format!(
+                        "config {} is broken ({what}); file left as is",
+                        path.display()
+                    )),
+                    writable: false,
+                }
+            }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let config = Config::default();
@@ -720,5 +783,59 @@ mod tests {
         assert!(e.contains("pink") || e.contains("variant"), "{e}");
         assert!(Config::parse("level = 0").is_err());
         assert!(Config::parse("hash = = 3").is_err());
+    }
+
+    /// One bad setting costs only itself: the others, engines included,
+    /// are read, and each bad one is named.
+    #[test]
+    fn a_bad_setting_keeps_the_others() {
+        let text = "theme = \"nonexistent\"\nautostart_analysis = false\nmultipv = 9\n\
+                    analysis_engine = \"sf\"\nlevel = 7\n\
+                    [[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n\
+                    [[engine]]\nname = \"\"\ncommand = \"x\"\n\
+                    [[engine]]\nname = \"sf\"\ncommand = \"y\"\n";
+        assert!(Config::parse(text).is_err());
+        let (c, bad) = Config::parse_lenient(text).unwrap();
+        assert!(!c.autostart_analysis);
+        assert_eq!(c.level, 7);
+        assert_eq!(c.analysis_engine, "sf");
+        assert_eq!(c.engines.len(), 1);
+        assert_eq!(c.engines[0].command, "/usr/games/stockfish");
+        assert_eq!(c.theme, ThemeName::Classic);
+        assert_eq!(c.multipv, Config::default().multipv);
+        assert_eq!(bad.len(), 4, "{bad:?}");
+        assert!(bad
+            .iter()
+            .any(|b| b.starts_with("theme: ") && b.contains("nonexistent")));
+        assert!(bad
+            .iter()
+            .any(|b| b.starts_with("multipv: ") && b.contains("1..=5")));
+        assert!(bad.iter().any(|b| b.starts_with("[[engine]] 2: ")));
+        assert!(bad
+            .iter()
+            .any(|b| b.starts_with("[[engine]] 3: ") && b.contains("second")));
+        // Not TOML at all: nothing to keep.
+        assert!(Config::parse_lenient("hash = = 3").is_none());
+    }
+
+    /// The board's reading of such a file: the good settings in use, the
+    /// bad one named, and the file never written.
+    #[test]
+    fn a_broken_file_is_read_in_part_and_left_alone() {
+        let dir = std::env::temp_dir().join(format!("tapir-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        let text = "theme = \"nonexistent\"\nautostart_analysis = false\n";
+        std::fs::write(&path, text).unwrap();
+        let l = load_or_create(&path);
+        assert!(!l.config.autostart_analysis);
+        assert!(!l.writable);
+        let w = l.warning.unwrap();
+        assert!(
+            w.contains("theme: ") && w.contains("the others are used"),
+            "{w}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

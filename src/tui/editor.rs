@@ -62,6 +62,9 @@ pub struct Editor {
     pub side: Color,
     pub castling: CastleRights,
     pub ep: Option<Square>,
+    /// The move number the position starts at: the game's, kept from the
+    /// position the editor opened on (1 after Clear or the start position).
+    pub fullmove: u16,
     /// What a click puts down (`None`: the eraser).
     pub brush: Option<Piece>,
     /// The position, or why it is not legal (in the FEN reader's words).
@@ -84,6 +87,7 @@ impl Editor {
             side: board.side_to_move(),
             castling: board.castling(),
             ep: board.ep_square(),
+            fullmove: board.fullmove_number(),
             brush: PALETTE[0],
             check: Ok(*board),
             undo: Vec::new(),
@@ -93,7 +97,8 @@ impl Editor {
         e
     }
 
-    /// The FEN of what is set up (move counters 0 and 1).
+    /// The FEN of what is set up (the halfmove clock 0: the position is
+    /// new).
     pub fn fen(&self) -> String {
         format_fen(
             |sq| self.squares[sq.index()],
@@ -101,7 +106,7 @@ impl Editor {
             self.castling,
             self.ep,
             0,
-            1,
+            self.fullmove,
         )
     }
 
@@ -156,11 +161,16 @@ impl Editor {
             };
         }
         let ep = fields.next().and_then(Square::parse);
+        let fullmove = (fields.nth(1))
+            .and_then(|n| n.parse::<u16>().ok())
+            .filter(|&n| n >= 1)
+            .unwrap_or(1);
         let mut e = Editor {
             squares,
             side,
             castling: CastleRights(castling),
             ep,
+            fullmove,
             brush: PALETTE[0],
             check: Err(String::new()),
             undo: Vec::new(),
@@ -187,7 +197,7 @@ impl Editor {
                 b.put(p, sq);
             }
         }
-        b.set_state(self.side, CastleRights::NONE, None, 0, 1);
+        b.set_state(self.side, CastleRights::NONE, None, 0, self.fullmove);
         b
     }
 
@@ -215,6 +225,7 @@ impl Editor {
                 self.squares = [None; 64];
                 self.castling = CastleRights::NONE;
                 self.ep = None;
+                self.fullmove = 1;
             }
             EditAction::StartPosition => self.set_position(&Editor::from_board(&Board::startpos())),
             EditAction::SideToMove => {
@@ -271,13 +282,14 @@ impl Editor {
         true
     }
 
-    /// The pieces, side, castling and e.p. of `other`; the brush and the
-    /// history stay.
+    /// The pieces, side, castling, e.p. and move number of `other`; the
+    /// brush and the history stay.
     fn set_position(&mut self, other: &Editor) {
         self.squares = other.squares;
         self.side = other.side;
         self.castling = other.castling;
         self.ep = other.ep;
+        self.fullmove = other.fullmove;
     }
 
     /// "KQkq", or "-" for none.

@@ -271,7 +271,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[C('k')],
         label: "k",
-        help: "pause/resume engines",
+        help: "pause/resume a game",
         section: Section::Game,
         action: || Action::PauseEngineGame,
     },
@@ -735,6 +735,15 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             KeyCode::PageDown | KeyCode::Char(' ') => Some(Action::HelpScroll(10)),
             KeyCode::Home => Some(Action::HelpScroll(-1000)),
             _ => Some(Action::ToggleHelp),
+        },
+        Overlay::Messages { .. } => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::MessagesScroll(1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::MessagesScroll(-1)),
+            KeyCode::PageUp => Some(Action::MessagesScroll(10)),
+            KeyCode::PageDown | KeyCode::Char(' ') => Some(Action::MessagesScroll(-10)),
+            KeyCode::Home => Some(Action::MessagesScroll(i32::from(u16::MAX))),
+            KeyCode::End => Some(Action::MessagesScroll(-i32::from(u16::MAX))),
+            _ => Some(Action::Cancel),
         },
         Overlay::Promotion { .. } => match k.code {
             KeyCode::Char('q') | KeyCode::Char('Q') => Some(Action::Promote(PieceType::Queen)),

@@ -221,6 +221,28 @@ pub fn layout(
                     })
                     .collect();
                 let w: usize = group.iter().map(|t| width_of(&t.text)).sum();
+                let room = width.saturating_sub(indent).max(1) as usize;
+                if let [t] = group.as_slice() {
+                    if t.kind == Kind::Comment && w > room {
+                        // A word wider than the pane (a URL) goes over
+                        // rows of its own: none of it is cut off.
+                        for part in split_to_width(&t.text, room) {
+                            if !rows.last().is_none_or(Vec::is_empty) {
+                                rows.push(Vec::new());
+                            }
+                            x = indent + width_of(&part) as u16;
+                            let r = rows.len() - 1;
+                            rows[r].push(Piece {
+                                x: indent,
+                                text: part,
+                                kind: t.kind,
+                                node: t.node,
+                            });
+                        }
+                        i = end;
+                        continue;
+                    }
+                }
                 let row_empty = rows.last().is_none_or(Vec::is_empty);
                 let space = u16::from(!row_empty);
                 if !row_empty && x as usize + space as usize + w > width as usize {
@@ -267,6 +289,25 @@ pub fn layout(
 
 fn width_of(s: &str) -> usize {
     width(s)
+}
+
+/// `word` in parts at most `room` cells wide (a wide character that
+/// would not fit starts the next part).
+fn split_to_width(word: &str, room: usize) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut used = 0;
+    for c in word.chars() {
+        let cw = width_of(c.encode_utf8(&mut [0; 4]));
+        if used + cw > room && used > 0 {
+            parts.push(String::new());
+            used = 0;
+        }
+        if let Some(p) = parts.last_mut() {
+            p.push(c);
+        }
+        used += cw;
+    }
+    parts
 }
 
 /// Where `items` writes the tokens, and what it needs to know about the
@@ -534,6 +575,30 @@ mod tests {
         assert_eq!(m.node_at(7, x + 2), Some(bb5));
         // The number before a move goes to the move too.
         assert_eq!(m.node_at(7, x - 1), Some(bb5));
+    }
+
+    /// A comment word wider than the pane (a URL) is split over rows of
+    /// its own, every character kept, none past the width.
+    #[test]
+    fn a_word_wider_than_the_pane_is_split_not_cut() {
+        let url = "https://lichess.org/study/abcdefghijklmnop/qrstuvwxyz0123456789";
+        let g = read_first(&format!("1. e4 {{see {url} here}} e5 *"))
+            .unwrap()
+            .game;
+        let m = layout(&g, 20, None, None, &[]);
+        assert!(
+            m.rows.iter().all(|r| r
+                .last()
+                .is_none_or(|p| p.x as usize + width_of(&p.text) <= 20)),
+            "{:?}",
+            m.rows
+        );
+        let parts: String = (m.rows.iter().flatten())
+            .filter(|p| p.kind == Kind::Comment && p.text != "see" && p.text != "here")
+            .map(|p| p.text.as_str())
+            .collect();
+        assert_eq!(parts, url);
+        assert_eq!(split_to_width("ab漢字c", 3), ["ab", "漢", "字c"]);
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub const LEVEL_NODES: [u64; 9] = [
 /// against Stockfish 15.1).
 pub const LEVEL_ELO_SHOWN: [u32; 10] = [1200, 1300, 1550, 1800, 1900, 1950, 2350, 2450, 2650, 3000];
 
+/// Messages `:messages` keeps (the oldest go first).
+pub const MESSAGE_LOG_MAX: usize = 300;
+
 /// Thinking time per move without clocks.
 pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 

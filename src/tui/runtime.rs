@@ -307,7 +307,7 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             let moves = r.game.tree().move_count();
             let mut msg = (moves > 0).then(|| {
                 let what = if r.play.is_some() {
-                    "the game against the engine, paused: p goes on with it, a ends it"
+                    "the game against the engine, paused: k or p goes on with it, a ends it"
                 } else {
                     "the last game; n for a new one"
                 };
@@ -323,6 +323,9 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 };
                 let m = msg.get_or_insert_with(|| "restored the last game".to_string());
                 m.push_str(&format!("; the autosave read in part, {kept}: {first}"));
+                if r.problems.len() > 1 {
+                    m.push_str(&format!(" (and {} more: :messages)", r.problems.len() - 1));
+                }
             }
             Start {
                 game: Game::default(),

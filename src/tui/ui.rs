@@ -70,6 +70,9 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     if app.dialogs.overlay == Overlay::Help {
         widgets::help::render(&theme, area, buf, app.ui.help_scroll);
     }
+    if let Overlay::Messages { back } = app.dialogs.overlay {
+        widgets::messages::render(&app.dialogs.log, &theme, area, buf, back);
+    }
     if app.ui.show_frame_times {
         widgets::frametime::render(stats, &theme, area, buf);
     }

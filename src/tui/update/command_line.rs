@@ -90,6 +90,7 @@ impl App {
             C::Flip => self.flip(),
             C::Report => self.report_key(),
             C::Help => self.dialogs.overlay = Overlay::Help,
+            C::Messages => self.dialogs.overlay = Overlay::Messages { back: 0 },
             C::Undo => self.undo(false),
             C::Redo => self.undo(true),
             C::Comment(None) => self.edit_comment(),
@@ -274,8 +275,16 @@ impl App {
                     [] => String::new(),
                     // Each problem says what became of its text.
                     [one] => format!("; {one}"),
-                    [first, rest @ ..] => format!("; {first} (and {} more)", rest.len()),
+                    [first, rest @ ..] => {
+                        format!("; {first} (and {} more: :messages)", rest.len())
+                    }
                 };
+                // Each in full where `:messages` lists them.
+                if r.problems.len() > 1 {
+                    for p in &r.problems {
+                        self.note(format!("{name}: {p}"));
+                    }
+                }
                 // Pasted text lives nowhere but the clipboard: the board
                 // holds the only copy, so replacing it asks first.
                 let pasted = origin.is_none();
@@ -443,9 +452,11 @@ impl App {
             return;
         };
         let how = match choice {
-            SaveChoice::Overwrite if matches!(holds, Holding::Unreadable(_)) => {
+            SaveChoice::Overwrite | SaveChoice::Append
+                if matches!(holds, Holding::Unreadable(_)) =>
+            {
                 self.error(format!(
-                    "not saved: {} cannot be read, so it is not written over (:save another name)",
+                    "not saved: {} cannot be read, so it is not written to (:save another name)",
                     path.display()
                 ));
                 return;

@@ -160,6 +160,29 @@ impl App {
         self.info("the game goes on");
     }
 
+    /// `k` in a game against the engine: the clocks stop and the engine
+    /// stops thinking until `k` or `p` goes on.
+    pub(super) fn pause_game(&mut self) {
+        if self.play.paused {
+            return self.resume_game();
+        }
+        if !self.game_running() {
+            return self.info("the game is over: n starts a new one, a analyses");
+        }
+        let now = self.now;
+        if let Some(c) = &mut self.play.clocks {
+            if c.ticking() {
+                let ran = c.running.index();
+                c.left[ran] = c.left[ran].saturating_sub(now.saturating_duration_since(c.since));
+                c.since = now;
+                c.stopped = true;
+            }
+        }
+        self.play.paused = true;
+        self.autosave();
+        self.info("game paused: k or p goes on with it");
+    }
+
     pub(super) fn toggle_analysis(&mut self) {
         if self.game_running() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::EndGame);

@@ -319,10 +319,14 @@ impl App {
         }
     }
 
-    /// `k`: pauses or resumes the engine game; closes one that is over.
+    /// `k`: pauses or resumes the engine game (or the game against the
+    /// engine); closes an engine game that is over.
     pub(super) fn pause_duel(&mut self) {
         let now = self.now;
         let Some(d) = &mut self.duel else {
+            if let Mode::Play { .. } = self.play.mode {
+                return self.pause_game();
+            }
             return self.info("no engine game (:match WHITE BLACK [MIN+SEC] starts one)");
         };
         if d.result.is_some() {

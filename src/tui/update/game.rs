@@ -366,7 +366,7 @@ impl App {
         match self.play.mode {
             Mode::Play { human, .. } => {
                 if self.play.paused {
-                    self.error("the game is paused: p goes on with it, a ends it");
+                    self.error("the game is paused: k or p goes on with it, a ends it");
                     false
                 } else if self.looking_back() {
                     self.looking_back_error();
@@ -484,6 +484,11 @@ impl App {
     /// the file, the orientation, and a game against the engine (paused,
     /// its clocks stopped, until `p`).
     pub fn restore_session(&mut self, r: crate::tui::autosave::Restored) {
+        if r.problems.len() > 1 {
+            for p in &r.problems {
+                self.note(format!("autosave: {p}"));
+            }
+        }
         let mut doc = Document::new(r.game);
         doc.cursor = r.cursor;
         doc.origin = r.origin;

@@ -26,7 +26,7 @@ mod tree;
 pub use engine::{line_view, pv_san};
 
 use super::action::{Action, Effect};
-use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, PromptKind};
+use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt};
 use super::params::CLOCK_PRESETS;
 use crate::engine::{EngineOption, EvalKind};
 
@@ -170,6 +170,12 @@ impl App {
                 let max = crate::tui::widgets::help::entries().len() as i32;
                 self.ui.help_scroll = (self.ui.help_scroll as i32 + d).clamp(0, max) as u16;
             }
+            Action::MessagesScroll(d) => {
+                if let Overlay::Messages { back } = &mut self.dialogs.overlay {
+                    // Clamped to what there is when drawn.
+                    *back = (i32::from(*back) + d).clamp(0, i32::from(u16::MAX)) as u16;
+                }
+            }
             Action::ToggleFrameTimes => self.ui.show_frame_times = !self.ui.show_frame_times,
             Action::Teach(t) => self.teach_action(t),
             Action::SetNetwork(net) => self.set_network(net),
@@ -183,9 +189,7 @@ impl App {
                 self.quit = true;
                 self.quit_anyway = true;
                 // A comment being typed goes into the autosave as a draft.
-                if self.dialogs.prompt.as_ref().is_some_and(|p| {
-                    matches!(p.kind, PromptKind::Comment { .. }) && p.text != p.opened_with
-                }) {
+                if (self.dialogs.prompt.as_ref()).is_some_and(Prompt::holds_typed_comment) {
                     self.autosave();
                 }
             }

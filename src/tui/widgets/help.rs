@@ -105,7 +105,6 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
             }
         }
     }
-    let y = inner.y + inner.height.saturating_sub(1);
     let more = rows > body_h + scroll;
     let line = if more {
         format!("↓ {} more rows: Down / PageDown", rows - body_h - scroll)
@@ -113,13 +112,6 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
         FOOTER.to_string()
     };
     if inner.height > 2 {
-        put(
-            buf,
-            inner.x + 1,
-            y,
-            &line,
-            theme.dim_style(),
-            inner.width - 1,
-        );
+        super::footer(buf, inner, &line, theme);
     }
 }

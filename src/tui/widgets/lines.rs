@@ -388,7 +388,12 @@ fn idle_hint(app: &App) -> String {
     if !crate::tui::aids::analysable(app.view.status) {
         return "game over - nothing to analyse".to_string();
     }
+    let flagged = app.play.clocks.as_ref().and_then(|c| c.flagged);
     match app.play.mode {
+        Mode::Play { .. } if flagged.is_some() => {
+            "lost on time - n starts a new game, a analyses".to_string()
+        }
+        Mode::Play { .. } if app.play.paused => "game paused - k or p goes on".to_string(),
         Mode::Play { human, level } if app.engine.search.is_none() => {
             format!("level {level} · your move ({})", human.name())
         }

@@ -15,6 +15,7 @@ pub mod heat;
 pub mod help;
 pub mod lines;
 pub mod marks;
+pub mod messages;
 pub mod movelist;
 pub mod overlays;
 pub mod packed;
@@ -96,6 +97,19 @@ pub fn popup(
     let inner = block.inner(outer);
     block.render(outer, buf);
     (outer, inner)
+}
+
+/// A popup's last inner row: dimmed text, such as how to scroll.
+pub fn footer(buf: &mut Buffer, inner: Rect, text: &str, theme: &super::theme::Theme) {
+    let y = inner.y + inner.height.saturating_sub(1);
+    put(
+        buf,
+        inner.x + 1,
+        y,
+        text,
+        theme.dim_style(),
+        inner.width.saturating_sub(1),
+    );
 }
 
 /// "1.2M", "35k", "812".

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
     match &app.dialogs.overlay {
-        Overlay::None | Overlay::Help => {}
+        Overlay::None | Overlay::Help | Overlay::Messages { .. } => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => play(d, theme, full, buf),
         Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
@@ -163,7 +163,12 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         (format!("{name}: {held}."), Style::new().fg(theme.text)),
         (String::new(), Style::new()),
         (
-            "a  append this game after them".to_string(),
+            match holds {
+                // Appending reads the file first, and cannot.
+                Holding::Unreadable(_) => "a  (not offered: it cannot be read)",
+                Holding::Games(_) => "a  append this game after them",
+            }
+            .to_string(),
             Style::new().fg(theme.text),
         ),
         (overwrite.to_string(), Style::new().fg(theme.text)),
@@ -247,7 +252,12 @@ fn picker(source: &PickerSource, selected: usize, theme: &Theme, full: Rect, buf
     for (k, label) in source.labels.iter().enumerate().skip(first).take(rows) {
         let style = choice_style(k == selected, Style::new().fg(theme.text), theme);
         let mark = if k == selected { "▸" } else { " " };
-        let text = format!("{mark}{:>5}  {label}", k + 1);
+        let mut text = format!("{mark}{:>5}  {label}", k + 1);
+        let room = inner.width.saturating_sub(1) as usize;
+        if text.chars().count() > room {
+            // A long row says it goes on.
+            text = super::status::ellipsize(&text, room);
+        }
         let y = inner.y + (k - first) as u16;
         put(buf, inner.x + 1, y, &text, style, inner.width - 1);
     }

@@ -100,7 +100,8 @@ fn plan(app: &App, width: u16) -> Plan {
     }
 }
 
-/// " ANALYSIS ", " PLAY WHITE L5 " or " TWO PLAYERS ".
+/// " ANALYSIS ", " PLAY WHITE L5 " (" PLAY WHITE L5 PAUSED ") or
+/// " TWO PLAYERS ".
 fn mode_badge(app: &App) -> String {
     match &app.duel {
         Some(d) if d.result.is_none() && d.paused => return " ENGINES PAUSED ".to_string(),
@@ -110,12 +111,13 @@ fn mode_badge(app: &App) -> String {
     match app.play.mode {
         Mode::Analysis => " ANALYSIS ".to_string(),
         Mode::Play { human, level } => format!(
-            " PLAY {} L{level} ",
+            " PLAY {} L{level}{} ",
             if human == Side::White {
                 "WHITE"
             } else {
                 "BLACK"
-            }
+            },
+            if app.play.paused { " PAUSED" } else { "" }
         ),
         Mode::TwoPlayers => " TWO PLAYERS ".to_string(),
     }
@@ -173,7 +175,7 @@ pub fn fit_rows(text: &str, widths: &[usize]) -> Vec<String> {
 
 /// `row` with "…" after it, dropping whole words from its end until the
 /// result fits `w` cells (a single word too long is shortened).
-fn ellipsize(row: &str, w: usize) -> String {
+pub fn ellipsize(row: &str, w: usize) -> String {
     let mut kept = row.trim_end();
     while kept.chars().count() + 1 > w {
         match kept.rfind(' ') {
@@ -277,12 +279,30 @@ fn render_prompt(
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     let caret = p.caret.min(chars.len());
+    // Cells, not characters: a wide character (CJK, emoji) takes two.
+    let widths: Vec<usize> = (chars.iter())
+        .map(|c| ratatui::text::Span::raw(c.to_string()).width())
+        .collect();
+    let caret_w = widths.get(caret).copied().unwrap_or(1).max(1);
     // Keep the caret on screen: the window ends at the caret when it is
     // far along, else starts at the beginning.
-    let start = (caret + 1).saturating_sub(room);
-    let shown: String = chars[start..].iter().take(room).collect();
+    let mut start = 0;
+    let mut before: usize = widths[..caret].iter().sum();
+    while start < caret && before + caret_w > room {
+        before -= widths[start];
+        start += 1;
+    }
+    let mut shown = String::new();
+    let mut used = 0;
+    for (c, w) in chars[start..].iter().zip(&widths[start..]) {
+        if used + w > room {
+            break;
+        }
+        shown.push(*c);
+        used += w;
+    }
     put(buf, x2, y, &shown, Style::new().fg(theme.text), room as u16);
-    let cx = x2 + (caret - start) as u16;
+    let cx = x2 + before as u16;
     let under = chars.get(caret).map_or(' ', |&c| c);
     put(
         buf,
@@ -290,7 +310,7 @@ fn render_prompt(
         y,
         &under.to_string(),
         Style::new().fg(theme.text).add_modifier(Modifier::REVERSED),
-        1,
+        caret_w as u16,
     );
 }
 
