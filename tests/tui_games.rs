@@ -577,3 +577,18 @@ fn a_game_opened_over_a_game_keeps_the_autostart_setting() {
         assert_eq!(a.play.analysis, autostart);
     }
 }
+
+/// A game started while Ctrl-Y holds something says that its first move
+/// (the engine's, when the human plays Black) empties it.
+#[test]
+fn a_game_says_its_first_move_empties_redo() {
+    let mut a = app_at(None);
+    human(&mut a, "e4");
+    a.update(Action::Undo);
+    assert!(a.doc.game.can_redo());
+    start(&mut a, Color::Black, 0);
+    assert!(message(&a).contains("empties Ctrl-Y"), "{}", message(&a));
+    let mut b = app_at(None);
+    start(&mut b, Color::Black, 0);
+    assert!(!message(&b).contains("Ctrl-Y"), "{}", message(&b));
+}

@@ -128,9 +128,16 @@ impl App {
         } else {
             ""
         };
+        // What Ctrl-Y would bring back goes with the game's first move,
+        // the engine's too: said now, while `a` can still leave.
+        let redo = if self.doc.game.can_redo() {
+            "; its first move empties Ctrl-Y"
+        } else {
+            ""
+        };
         self.autosave();
         self.info(format!(
-            "you play {side} against level {}{clock}{kept}",
+            "you play {side} against level {}{clock}{kept}{redo}",
             d.level
         ));
     }
