@@ -736,11 +736,20 @@ fn messages_lists_every_problem_of_a_load() {
     // Many messages later, the newest are at the bottom and Home reaches
     // the first.
     for i in 0..60 {
-        app.info(format!("message number {i}"));
+        app.update(Action::FileError(format!("message number {i}")));
     }
     let rows = screen(&mut app, 80, 24);
     assert!(contains(&rows, "message number 59"));
     assert!(!contains(&rows, "'$300'"));
+    // One entry per action: the load's own line once, no "new game"
+    // said on the way to it.
+    let log: Vec<&str> = app.dialogs.log.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(
+        log.iter().filter(|t| t.starts_with("loaded ")).count(),
+        1,
+        "{log:?}"
+    );
+    assert!(!log.contains(&"new game"), "{log:?}");
     let press = |app: &mut App, c: KeyCode| {
         let action = map_key(app, &KeyEvent::new(c, KeyModifiers::NONE)).unwrap();
         app.update(action);

@@ -437,6 +437,10 @@ pub struct Dialogs {
     /// `MESSAGE_LOG_MAX`), and the details a status line only counts (a
     /// load's problems): `:messages` shows them whole.
     pub log: std::collections::VecDeque<Message>,
+    /// Whether the log's last entry was said by the action being handled:
+    /// a later message of the same action replaces it (the status line
+    /// only ever showed the last).
+    pub said_now: bool,
 }
 
 impl Default for Dialogs {
@@ -447,19 +451,23 @@ impl Default for Dialogs {
             message: None,
             comment_drafts: Vec::new(),
             log: std::collections::VecDeque::new(),
+            said_now: false,
         }
     }
 }
 
 impl Dialogs {
-    /// Keeps `m` in the log (once, when it repeats the last one).
-    pub fn remember(&mut self, m: Message) {
-        if self.log.back() != Some(&m) {
-            self.log.push_back(m);
+    /// Keeps `m` in the log (once, when it repeats the last one):
+    /// whether it went in.
+    pub fn remember(&mut self, m: Message) -> bool {
+        if self.log.back() == Some(&m) {
+            return false;
         }
+        self.log.push_back(m);
         while self.log.len() > super::params::MESSAGE_LOG_MAX {
             self.log.pop_front();
         }
+        true
     }
 }
 
@@ -886,7 +894,10 @@ impl App {
 
     fn say(&mut self, text: String, error: bool) {
         let m = Message { text, error };
-        self.dialogs.remember(m.clone());
+        if self.dialogs.said_now {
+            self.dialogs.log.pop_back();
+        }
+        self.dialogs.said_now = self.dialogs.remember(m.clone());
         self.dialogs.message = Some(m);
     }
 
@@ -896,5 +907,6 @@ impl App {
             text: text.into(),
             error: false,
         });
+        self.dialogs.said_now = false;
     }
 }

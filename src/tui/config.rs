@@ -411,25 +411,34 @@ pub fn load_or_create(path: &Path) -> Loaded {
                 // Each setting that reads is kept; only the bad ones take
                 // their defaults. A file that is not TOML at all gives
                 // defaults throughout.
-                let (config, what) = match Config::parse_lenient(&text) {
+                // A setting changed on the board is still merged into
+                // such a file (only that setting's line changes), which
+                // is how a bad one is mended from the board.
+                match Config::parse_lenient(&text) {
                     Some((config, bad)) if !bad.is_empty() => {
-                        let n = bad.len();
-                        let rest = if n == 1 {
-                            "that setting takes its default, the others are used"
+                        let rest = if bad.len() == 1 {
+                            "it takes its default, the other settings are used"
                         } else {
-                            "those settings take their defaults, the others are used"
+                            "they take their defaults, the other settings are used"
                         };
-                        (config, format!("{}; {rest}", bad.join("; ")))
+                        Loaded {
+                            config,
+                            warning: Some(format!(
+                                "config {}: {}; {rest}",
+                                path.display(),
+                                bad.join("; ")
+                            )),
+                            writable: true,
+                        }
                     }
-                    _ => (Config::default(), format!("{e}; using defaults")),
-                };
-                Loaded {
-                    config,
-                    warning: Some(format!(
-                        "config {} is broken ({what}); file left as is",
-                        path.display()
-                    )),
-                    writable: false,
+                    _ => Loaded {
+                        config: Config::default(),
+                        warning: Some(format!(
+                            "config {} is broken ({e}); using defaults, file left as is",
+                            path.display()
+                        )),
+                        writable: false,
+                    },
                 }
             }
         },
@@ -463,7 +472,10 @@ pub use crate::fswrite::{remove_stale_temps, write_atomic};
 /// `loaded`, the settings read at start) written anew. An error when the
 /// file on disk no longer reads as settings: it is then left as it is.
 pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Result<String> {
-    Config::parse(on_disk).context("it was changed by hand and no longer reads")?;
+    // A file with bad settings still merges: they stay as they are unless
+    // the session changed them.
+    Config::parse_lenient(on_disk)
+        .ok_or_else(|| anyhow!("it was changed by hand and no longer reads as TOML"))?;
     let mut doc: toml_edit::DocumentMut = on_disk.parse()?;
     let before = toml::Table::try_from(loaded)?;
     let after = toml::Table::try_from(session)?;
@@ -502,7 +514,14 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
     let text = doc.to_string();
     // What is written must read back as the session's settings where it
     // changed them.
-    Config::parse(&text).context("the merged settings do not read")?;
+    let (read, _) =
+        Config::parse_lenient(&text).ok_or_else(|| anyhow!("the merged settings do not read"))?;
+    let read = toml::Table::try_from(&read)?;
+    for key in after.keys().filter(|k| *k != "engine") {
+        if before.get(key) != after.get(key) && read.get(key) != after.get(key) {
+            return Err(anyhow!("the merged settings do not read back ({key})"));
+        }
+    }
     Ok(text)
 }
 
@@ -683,8 +702,13 @@ mod tests {
         });
         let text2 = merged_settings(&text, &read, &session2).unwrap();
         assert_eq!(Config::parse(&text2).unwrap(), session2, "{text2}");
-        // A file broken by hand meanwhile is left alone.
-        assert!(merged_settings("multipv = 99\n", &loaded, &session).is_err());
+        // A file that is no longer TOML is left alone; one with a bad
+        // value written by hand meanwhile keeps it, and takes the
+        // session's changes.
+        assert!(merged_settings("multipv = = 99\n", &loaded, &session).is_err());
+        let text3 = merged_settings("multipv = 99\n", &loaded, &session).unwrap();
+        assert!(text3.contains("multipv = 99"), "{text3}");
+        assert_eq!(Config::parse_lenient(&text3).unwrap().0.theme, ThemeName::Ocean);
     }
 
     /// An engine the board added under a name the file already has (one
@@ -821,7 +845,7 @@ mod tests {
     /// The board's reading of such a file: the good settings in use, the
     /// bad one named, and the file never written.
     #[test]
-    fn a_broken_file_is_read_in_part_and_left_alone() {
+    fn a_file_with_a_bad_setting_is_read_in_part_and_mended_from_the_board() {
         let dir = std::env::temp_dir().join(format!("tapir-cfg-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("config.toml");
@@ -829,13 +853,35 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let l = load_or_create(&path);
         assert!(!l.config.autostart_analysis);
-        assert!(!l.writable);
         let w = l.warning.unwrap();
         assert!(
-            w.contains("theme: ") && w.contains("the others are used"),
+            w.contains("theme: ") && w.contains("the other settings are used"),
             "{w}"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        // A setting changed on the board goes in; the bad one stays as it
+        // is until the board changes it too, which mends it.
+        assert!(l.writable);
+        let session = Config {
+            multipv: 4,
+            ..l.config.clone()
+        };
+        save_settings(&path, &l.config, &session).unwrap();
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            now.contains("theme = \"nonexistent\"") && now.contains("multipv = 4"),
+            "{now}"
+        );
+        let session = Config {
+            theme: ThemeName::Ocean,
+            ..session
+        };
+        save_settings(&path, &l.config, &session).unwrap();
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(Config::parse(&now).unwrap(), session, "{now}");
+        // Not TOML at all: never written.
+        std::fs::write(&path, "hash = = 3").unwrap();
+        assert!(!load_or_create(&path).writable);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -110,13 +110,25 @@ impl MoveText {
             .and_then(|p| p.node)
     }
 
-    /// Scrolls as little as needed to show `node` in `height` rows.
+    /// Scrolls as little as needed to show `node` in `height` rows, and
+    /// as much of its comment as fits below it.
     pub fn scroll_to(&mut self, node: NodeId, height: usize) {
         let height = height.max(1);
         let max_scroll = self.rows.len().saturating_sub(height);
         match self.row_of(node) {
             Some(r) if r < self.scroll => self.scroll = r,
-            Some(r) if r >= self.scroll + height => self.scroll = r + 1 - height,
+            Some(r) => {
+                // The rows after the move's that still hold its comment.
+                let mut last = r;
+                while (self.rows.get(last + 1))
+                    .is_some_and(|row| row.iter().any(|p| p.node == Some(node)))
+                {
+                    last += 1;
+                }
+                if last >= self.scroll + height {
+                    self.scroll = r.min(last + 1 - height);
+                }
+            }
             None if node == NodeId::ROOT => self.scroll = 0,
             _ => {}
         }
@@ -618,5 +630,31 @@ mod tests {
         assert_eq!(m.scroll, row - 1);
         m.scroll_to(NodeId::ROOT, 2);
         assert_eq!(m.scroll, 0);
+    }
+
+    /// The shown move's comment comes into view below it, as much of it
+    /// as the rows hold; the move itself never scrolls away.
+    #[test]
+    fn the_shown_moves_comment_scrolls_into_view() {
+        let g = read_first(
+            "1. e4 e5 2. Nf3 Nc6 3. g3 {a long comment that takes several rows of the \
+             narrow move list to say all it has to say} *",
+        )
+        .unwrap()
+        .game;
+        let mut m = layout(&g, 16, None, None, &[]);
+        let last = g.tree().line_end(NodeId::ROOT);
+        let row = m.row_of(last).unwrap();
+        let end = m.rows.len() - 1;
+        assert!(end > row + 2, "{:?}", m.rows);
+        assert!(row >= 1, "{:?}", m.rows);
+        // Room for the move, its comment and one row before.
+        let h = end - row + 2;
+        m.scroll_to(last, h);
+        assert_eq!(m.scroll, row - 1, "the comment's end in view");
+        m.scroll_to(NodeId::ROOT, 2);
+        m.scroll_to(last, 2);
+        // Too long to show with the move: the move stays in view, on top.
+        assert_eq!(m.scroll, row);
     }
 }

@@ -207,11 +207,9 @@ fn open_app(
     }
     // One status line: what loading the file said, an autosave note and a
     // bad config are said together.
+    // The joined line below takes the last one's place in `:messages`
+    // too (`said_now`).
     let said = app.dialogs.message.take();
-    // The joined line below takes its place in `:messages` too.
-    if said.is_some() && app.dialogs.log.back() == said.as_ref() {
-        app.dialogs.log.pop_back();
-    }
     let error = said.as_ref().is_some_and(|m| m.error) || loaded.warning.is_some();
     let parts: Vec<String> = [
         said.map(|m| m.text),

@@ -327,7 +327,9 @@ impl App {
             if let Mode::Play { .. } = self.play.mode {
                 return self.pause_game();
             }
-            return self.info("no engine game (:match WHITE BLACK [MIN+SEC] starts one)");
+            return self.info(
+                "no game to pause: p plays the engine, :match WHITE BLACK [MIN+SEC] starts an engine game",
+            );
         };
         if d.result.is_some() {
             self.close_duel();

@@ -36,6 +36,8 @@ pub use crate::game::plies;
 impl App {
     /// Applies one action. Returns whether the screen may have changed.
     pub fn update(&mut self, action: Action) -> bool {
+        // Each action's messages start a new entry in `:messages`.
+        self.dialogs.said_now = false;
         let quitting = self.quit;
         let config_changed = self.config_changed;
         let redraw = self.apply(action);

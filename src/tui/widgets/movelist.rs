@@ -355,14 +355,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
     let m: &MoveText = &app.ui.moves;
     if m.rows.is_empty() {
-        put(
-            buf,
-            text.x,
-            text.y,
-            "no moves yet - type m then a move, or use the mouse",
-            theme.dim_style(),
-            text.width,
-        );
+        // Wrapped over the rows there are: a narrow pane says it whole.
+        let hint = "no moves yet - type m then a move, or use the mouse";
+        let widths = vec![text.width as usize; text.height as usize];
+        for (y, row) in (text.y..).zip(super::status::fit_rows(hint, &widths)) {
+            put(buf, text.x, y, &row, theme.dim_style(), text.width);
+        }
         return;
     }
     let in_game = match app.play.mode {
