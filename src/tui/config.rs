@@ -52,7 +52,7 @@ impl ThemeName {
 }
 
 /// How many colours to draw with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Default)]
 pub enum ColorSetting {
     /// What the terminal announces (`NO_COLOR`, `COLORTERM`, `TERM`).
     #[default]
@@ -66,6 +66,29 @@ pub enum ColorSetting {
     Ansi16,
     #[serde(rename = "mono")]
     Mono,
+}
+
+/// Read as `ColorSetting::parse` reads it, so `colors = 256` (a number)
+/// is taken as `"256"` and a bad value is named in words.
+impl<'de> Deserialize<'de> for ColorSetting {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Text(String),
+            Number(i64),
+        }
+        let text = match Raw::deserialize(d) {
+            Ok(Raw::Text(s)) => s,
+            Ok(Raw::Number(n)) => n.to_string(),
+            Err(_) => String::from("?"),
+        };
+        ColorSetting::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "'{text}' is not a colour depth: auto, truecolor, 256, 16 or mono"
+            ))
+        })
+    }
 }
 
 impl ColorSetting {
@@ -708,7 +731,10 @@ mod tests {
         assert!(merged_settings("multipv = = 99\n", &loaded, &session).is_err());
         let text3 = merged_settings("multipv = 99\n", &loaded, &session).unwrap();
         assert!(text3.contains("multipv = 99"), "{text3}");
-        assert_eq!(Config::parse_lenient(&text3).unwrap().0.theme, ThemeName::Ocean);
+        assert_eq!(
+            Config::parse_lenient(&text3).unwrap().0.theme,
+            ThemeName::Ocean
+        );
     }
 
     /// An engine the board added under a name the file already has (one
@@ -806,6 +832,19 @@ mod tests {
         let e = Config::parse("theme = \"pink\"").unwrap_err().to_string();
         assert!(e.contains("pink") || e.contains("variant"), "{e}");
         assert!(Config::parse("level = 0").is_err());
+        // A colour depth may be written as a number; a bad one is named.
+        assert_eq!(
+            Config::parse("colors = 256").unwrap().colors,
+            ColorSetting::Ansi256
+        );
+        assert_eq!(
+            Config::parse("colors = \"mono\"").unwrap().colors,
+            ColorSetting::Mono
+        );
+        let e = Config::parse("colors = 99").unwrap_err().to_string();
+        assert!(e.contains("'99' is not a colour depth"), "{e}");
+        let e = Config::parse("colors = true").unwrap_err().to_string();
+        assert!(e.contains("not a colour depth"), "{e}");
         assert!(Config::parse("hash = = 3").is_err());
     }
 

@@ -323,7 +323,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             };
             if let Some(want) = expect {
                 if fingerprint(&old[span.clone()]) != *want {
-                    return changed(format!("game {} is not the one loaded", i + 1));
+                    return changed(format!("game {}'s text was edited elsewhere", i + 1));
                 }
             }
             // All UTF-8: only the game's own bytes change; the games around
@@ -585,7 +585,7 @@ mod tests {
         let err = save_game(&f, &g("X"), &replace(7, None)).unwrap_err();
         assert!(err.to_string().contains("holds 3 games"), "{err}");
         let err = save_game(&f, &g("B3"), &replace(1, b)).unwrap_err();
-        assert!(err.to_string().contains("not the one loaded"), "{err}");
+        assert!(err.to_string().contains("edited elsewhere"), "{err}");
         let own = SaveHow::Replace {
             index: None,
             expect: None,

@@ -436,7 +436,10 @@ impl App {
                 (o.path, how)
             }
             (None, None) => {
-                self.error(":save needs a file name: this game is not tied to one (:save FILE)");
+                self.error(
+                    ":save needs a file name: this game has no file of its own \
+                     (a new game, a paste, or a game read only in part): :save FILE",
+                );
                 return;
             }
         };
