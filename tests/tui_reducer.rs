@@ -286,6 +286,12 @@ fn navigation_and_variations() {
     assert_eq!(a.tree().node(a.doc.cursor).san(), "Nf3");
     a.update(Action::VariationNext);
     assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
+    // Of two moves, the other is named as such.
+    assert!(
+        status_line(&a).contains("variation 1 of 1 here (Up/Down: the other move)"),
+        "{}",
+        status_line(&a)
+    );
     a.update(Action::VariationNext);
     assert!(status_line(&a).contains("last"));
     // At the branch point itself, Down steps into the variation.

@@ -99,7 +99,12 @@ impl App {
             } else {
                 format!("variation {i} of {}", n - 1)
             };
-            self.info(format!("{label}: {which} here (Up/Down: the others)"));
+            let others = if n == 2 {
+                "the other move"
+            } else {
+                "the others"
+            };
+            self.info(format!("{label}: {which} here (Up/Down: {others})"));
         }
     }
 
