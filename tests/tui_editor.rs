@@ -420,9 +420,9 @@ fn a_position_being_set_up_survives_the_autosave() {
     let e = b.editor.as_ref().expect("editing again");
     assert_eq!(e.fen(), "2P5/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(check(&b), Err("a pawn on rank 8".into()));
-    // A set-up's move number comes back with it.
-    let later = tapir::tui::editor::Editor::from_text("2P5/8/8/8/8/8/8/4K3 b - - 0 17").unwrap();
-    assert_eq!(later.fullmove, 17);
+    // A set-up's move number and halfmove clock come back with it.
+    let later = tapir::tui::editor::Editor::from_text("2P5/8/8/8/8/8/8/4K3 b - - 9 17").unwrap();
+    assert_eq!((later.halfmove, later.fullmove), (9, 17));
     // The game's tags do not keep it.
     assert!(b.doc.game.tags.get("TapirEditor").is_none());
     // Leaving the editor leaves it out of the next autosave.
@@ -559,4 +559,33 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
         tapir::tui::keymap::map_key(&e, &ctrl('y')),
         Some(Action::Edit(EditAction::Redo))
     ));
+}
+
+/// The editor keeps the opened position's move counters while the set-up
+/// is unchanged; a changed set-up starts its fifty-move count at 0.
+#[test]
+fn the_move_counters_stay_until_the_position_changes() {
+    let mut a = app();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        a.update(Action::MoveText(m.into()));
+    }
+    a.update(Action::OpenEditor);
+    let e = a.editor.as_ref().unwrap();
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+    );
+    put(&mut a, "a2", ' ');
+    let e = a.editor.as_ref().unwrap();
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 3"
+    );
+    // Ctrl-Z brings the opened position back whole, counters too.
+    a.update(Action::Edit(EditAction::Undo));
+    let e = a.editor.as_ref().unwrap();
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+    );
 }

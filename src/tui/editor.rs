@@ -65,6 +65,9 @@ pub struct Editor {
     /// The move number the position starts at: the game's, kept from the
     /// position the editor opened on (1 after Clear or the start position).
     pub fullmove: u16,
+    /// The halfmove clock (fifty-move rule): the opened position's while
+    /// nothing changes, 0 once the set-up differs from it.
+    pub halfmove: u16,
     /// What a click puts down (`None`: the eraser).
     pub brush: Option<Piece>,
     /// The position, or why it is not legal (in the FEN reader's words).
@@ -88,6 +91,7 @@ impl Editor {
             castling: board.castling(),
             ep: board.ep_square(),
             fullmove: board.fullmove_number(),
+            halfmove: board.halfmove_clock(),
             brush: PALETTE[0],
             check: Ok(*board),
             undo: Vec::new(),
@@ -97,15 +101,14 @@ impl Editor {
         e
     }
 
-    /// The FEN of what is set up (the halfmove clock 0: the position is
-    /// new).
+    /// The FEN of what is set up.
     pub fn fen(&self) -> String {
         format_fen(
             |sq| self.squares[sq.index()],
             self.side,
             self.castling,
             self.ep,
-            0,
+            self.halfmove,
             self.fullmove,
         )
     }
@@ -161,7 +164,10 @@ impl Editor {
             };
         }
         let ep = fields.next().and_then(Square::parse);
-        let fullmove = (fields.nth(1))
+        let halfmove = (fields.next())
+            .and_then(|n| n.parse::<u16>().ok())
+            .unwrap_or(0);
+        let fullmove = (fields.next())
             .and_then(|n| n.parse::<u16>().ok())
             .filter(|&n| n >= 1)
             .unwrap_or(1);
@@ -171,6 +177,7 @@ impl Editor {
             castling: CastleRights(castling),
             ep,
             fullmove,
+            halfmove,
             brush: PALETTE[0],
             check: Err(String::new()),
             undo: Vec::new(),
@@ -242,6 +249,10 @@ impl Editor {
             }
             EditAction::Done | EditAction::Cancel | EditAction::Undo | EditAction::Redo => {}
         }
+        // A changed set-up is a new position: its fifty-move count starts.
+        if position_part(&self.fen()) != position_part(&before) {
+            self.halfmove = 0;
+        }
         self.validate();
         self.record(before);
     }
@@ -290,6 +301,7 @@ impl Editor {
         self.castling = other.castling;
         self.ep = other.ep;
         self.fullmove = other.fullmove;
+        self.halfmove = other.halfmove;
     }
 
     /// "KQkq", or "-" for none.
@@ -310,4 +322,10 @@ impl Editor {
         }
         s
     }
+}
+
+/// A FEN's position without its move counters (pieces, side, castling,
+/// en passant).
+fn position_part(fen: &str) -> Vec<&str> {
+    fen.split_whitespace().take(4).collect()
 }
