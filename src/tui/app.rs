@@ -501,6 +501,15 @@ impl Clocks {
             self.left[c.index()]
         }
     }
+
+    /// Stops both clocks at `now`: the running side is charged the time
+    /// it has used (when its clock was counting down).
+    pub fn stop(&mut self, now: Instant) {
+        let running = self.running;
+        self.left[running.index()] = self.remaining(running, now);
+        self.since = now;
+        self.stopped = true;
+    }
 }
 
 /// Facts about the shown position, computed once per change.
@@ -908,5 +917,15 @@ impl App {
             error: false,
         });
         self.dialogs.said_now = false;
+    }
+
+    /// A read's problems, each in full for `:messages`, when there are
+    /// more than the one the status line names.
+    pub fn note_problems(&mut self, source: &str, problems: &[String]) {
+        if problems.len() > 1 {
+            for p in problems {
+                self.note(format!("{source}: {p}"));
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The board's settings file (`config.toml` in the OS config directory) and
-//! where tapir keeps its files. A missing file is written with defaults; a
-//! broken one is reported and left untouched: its good settings are used,
-//! and each bad one's default in its place.
+//! where tapir keeps its files. A missing file is written with defaults.
+//! One with bad settings is reported: its good settings are used, each bad
+//! one's default in its place, and only settings changed on the board are
+//! ever written into it. One that is not TOML is never written.
 //! `TAPIR_CONFIG_DIR` and `TAPIR_DATA_DIR` override the directories (tests
 //! use them so they never touch a real home).
 
@@ -431,12 +432,11 @@ pub fn load_or_create(path: &Path) -> Loaded {
                 writable: true,
             },
             Err(e) => {
-                // Each setting that reads is kept; only the bad ones take
-                // their defaults. A file that is not TOML at all gives
-                // defaults throughout.
-                // A setting changed on the board is still merged into
-                // such a file (only that setting's line changes), which
-                // is how a bad one is mended from the board.
+                // Each setting that reads is kept, the bad ones take their
+                // defaults, and a setting changed on the board is still
+                // merged in (only its line changes: how a bad one is
+                // mended). A file that is not TOML gives defaults
+                // throughout and is never written.
                 match Config::parse_lenient(&text) {
                     Some((config, bad)) if !bad.is_empty() => {
                         let rest = if bad.len() == 1 {
@@ -493,7 +493,7 @@ pub use crate::fswrite::{remove_stale_temps, write_atomic};
 /// (its comments, and whatever was edited by hand while the board ran,
 /// kept), with only the settings the session changed (`session` against
 /// `loaded`, the settings read at start) written anew. An error when the
-/// file on disk no longer reads as settings: it is then left as it is.
+/// file on disk no longer reads as TOML: it is then left as it is.
 pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Result<String> {
     // A file with bad settings still merges: they stay as they are unless
     // the session changed them.
@@ -882,7 +882,7 @@ mod tests {
     }
 
     /// The board's reading of such a file: the good settings in use, the
-    /// bad one named, and the file never written.
+    /// bad one named, the file unchanged until the board changes a setting.
     #[test]
     fn a_file_with_a_bad_setting_is_read_in_part_and_mended_from_the_board() {
         let dir = std::env::temp_dir().join(format!("tapir-cfg-{}", std::process::id()));

@@ -206,9 +206,8 @@ fn open_app(
         });
     }
     // One status line: what loading the file said, an autosave note and a
-    // bad config are said together.
-    // The joined line below takes the last one's place in `:messages`
-    // too (`said_now`).
+    // bad config are said together; in `:messages` it takes the place of
+    // the last message said (`said_now`).
     let said = app.dialogs.message.take();
     let error = said.as_ref().is_some_and(|m| m.error) || loaded.warning.is_some();
     let parts: Vec<String> = [

@@ -279,12 +279,7 @@ impl App {
                         format!("; {first} (and {} more: :messages)", rest.len())
                     }
                 };
-                // Each in full where `:messages` lists them.
-                if r.problems.len() > 1 {
-                    for p in &r.problems {
-                        self.note(format!("{name}: {p}"));
-                    }
-                }
+                self.note_problems(name, &r.problems);
                 // Pasted text lives nowhere but the clipboard: the board
                 // holds the only copy, so replacing it asks first.
                 let pasted = origin.is_none();

@@ -176,14 +176,8 @@ impl App {
         if !self.game_running() {
             return self.info("the game is over: n starts a new one, a analyses");
         }
-        let now = self.now;
         if let Some(c) = &mut self.play.clocks {
-            if c.ticking() {
-                let ran = c.running.index();
-                c.left[ran] = c.left[ran].saturating_sub(now.saturating_duration_since(c.since));
-                c.since = now;
-                c.stopped = true;
-            }
+            c.stop(self.now);
         }
         self.play.paused = true;
         self.autosave();

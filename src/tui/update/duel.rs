@@ -256,12 +256,7 @@ impl App {
             None => "draw".to_string(),
         };
         let text = format!("{why} · {verdict} {score}");
-        let c = &mut duel.clocks;
-        if c.ticking() {
-            let used = self.now.saturating_duration_since(c.since);
-            c.left[c.running.index()] = c.left[c.running.index()].saturating_sub(used);
-        }
-        c.stopped = true;
+        duel.clocks.stop(self.now);
         duel.result = Some(text.clone());
         let end = duel.end;
         for s in &mut duel.players {
@@ -293,12 +288,7 @@ impl App {
     /// Stops a running engine game without a result (its moves stay).
     fn stop_duel(&mut self, why: &str) {
         if let Some(d) = &mut self.duel {
-            if d.clocks.ticking() {
-                let used = self.now.saturating_duration_since(d.clocks.since);
-                let i = d.clocks.running.index();
-                d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
-            }
-            d.clocks.stopped = true;
+            d.clocks.stop(self.now);
             d.result = Some("stopped".into());
             for p in &mut d.players {
                 p.session.search = None;
@@ -360,12 +350,7 @@ impl App {
             return false;
         };
         d.paused = true;
-        if d.clocks.ticking() {
-            let used = now.saturating_duration_since(d.clocks.since);
-            let i = d.clocks.running.index();
-            d.clocks.left[i] = d.clocks.left[i].saturating_sub(used);
-        }
-        d.clocks.stopped = true;
+        d.clocks.stop(now);
         true
     }
 

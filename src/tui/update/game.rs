@@ -220,10 +220,7 @@ impl App {
         if let Some(c) = &mut self.play.clocks {
             // The time thought so far is spent; the clock of the side to
             // move in the taken-back position runs from now.
-            if c.ticking() {
-                let used = self.now.saturating_duration_since(c.since);
-                c.left[c.running.index()] = c.left[c.running.index()].saturating_sub(used);
-            }
+            c.stop(self.now);
             c.running = self.doc.game.board(target).side_to_move();
             c.since = self.now;
             c.stopped = false;
@@ -489,11 +486,7 @@ impl App {
     /// the file, the orientation, and a game against the engine (paused,
     /// its clocks stopped, until `p`).
     pub fn restore_session(&mut self, r: crate::tui::autosave::Restored) {
-        if r.problems.len() > 1 {
-            for p in &r.problems {
-                self.note(format!("autosave: {p}"));
-            }
-        }
+        self.note_problems("autosave", &r.problems);
         let mut doc = Document::new(r.game);
         doc.cursor = r.cursor;
         doc.origin = r.origin;

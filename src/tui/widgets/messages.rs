@@ -8,7 +8,6 @@ use crate::tui::app::Message;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
 use std::collections::VecDeque;
 
 /// Widest the popup grows.
@@ -52,11 +51,7 @@ pub fn render(log: &VecDeque<Message>, theme: &Theme, area: Rect, buf: &mut Buff
     let back = (back as usize).min(rows.len().saturating_sub(body_h));
     let first = rows.len().saturating_sub(body_h + back);
     for (y, (text, error)) in (inner.y..).zip(rows.iter().skip(first).take(body_h)) {
-        let style = if *error {
-            Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().fg(theme.text)
-        };
+        let style = super::status::message_style(*error, theme);
         put(
             buf,
             inner.x + 1,

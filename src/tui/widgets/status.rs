@@ -189,6 +189,15 @@ pub fn ellipsize(row: &str, w: usize) -> String {
     format!("{kept}…")
 }
 
+/// How a message is drawn: an error bold in the error colour.
+pub fn message_style(error: bool, theme: &Theme) -> Style {
+    if error {
+        Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(theme.text)
+    }
+}
+
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if area.height == 0 {
         return;
@@ -201,11 +210,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let above = app.dialogs.prompt.is_some() && area.height >= 2;
     let y = if above { area.y + 1 } else { area.y };
     if let (true, Some(m)) = (above, &app.dialogs.message) {
-        let style = if m.error {
-            Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().fg(theme.text)
-        };
+        let style = message_style(m.error, theme);
         let w = area.width.saturating_sub(2) as usize;
         let row = fit_rows(&m.text, &[w])
             .into_iter()
@@ -235,11 +240,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = &app.dialogs.prompt {
         render_prompt(prompt, theme, x, y, right_x.saturating_sub(x), buf);
     } else if let Some(m) = &app.dialogs.message {
-        let style = if m.error {
-            Style::new().fg(theme.error).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().fg(theme.text)
-        };
+        let style = message_style(m.error, theme);
         for (k, row) in p.rows.iter().take(area.height as usize).enumerate() {
             let rx = if k == 0 { x } else { area.x + 1 };
             put(
