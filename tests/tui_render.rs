@@ -799,3 +799,59 @@ fn wide_characters_in_the_prompt_leave_no_gap() {
     assert!(s[23].contains("字字z "), "the end is in view: {}", s[23]);
     assert!(!s[23].contains(":漢"), "the start scrolled away: {}", s[23]);
 }
+
+#[test]
+fn a_stopped_analysis_keeps_its_lines_at_its_position() {
+    let mut app = app_with("e4 e5 Nf3 Nc6 Bb5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, -25, "a6 Ba4 Nf6 O-O");
+    feed_line(&mut app, 2, -40, "Nf6 O-O");
+    app.update(Action::ToggleAnalysis);
+    assert!(app.engine.search.is_none(), "the engine stopped");
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s[26].contains("Engine · stopped · d18/24 · 2.35M nodes"),
+        "{}",
+        s[26]
+    );
+    assert!(contains(&s, "1  +0.25 d18 3... a6 4. Ba4 Nf6 5. O-O"));
+    assert_eq!(app.display_score(), Score::Cp(25));
+    // Another position has no lines; back at theirs, they are there again.
+    app.update(Action::Prev);
+    let s = screen(&mut app, 120, 40);
+    assert!(!contains(&s, "3... a6"));
+    assert!(contains(&s, "analysis off - press a to analyse"));
+    assert!(app.lines_here().is_empty());
+    app.update(Action::Next);
+    assert_eq!(app.lines_here().len(), 2);
+    // `s` plays their best move.
+    app.update(Action::PlayBest);
+    assert_eq!(app.doc.game.label(app.doc.cursor), "3... a6");
+    // A new analysis replaces them.
+    app.update(Action::Prev);
+    app.update(Action::ToggleAnalysis);
+    assert!(app.engine.searching());
+    assert!(app.engine.kept.is_none());
+    let s = screen(&mut app, 120, 40);
+    assert!(s[26].contains("Engine · analysing"), "{}", s[26]);
+    assert!(!contains(&s, "3... a6 4. Ba4"));
+}
+
+#[test]
+fn a_game_against_the_engine_hides_a_stopped_analysis() {
+    let mut app = app_with("e4 e5 Nf3 Nc6 Bb5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, -25, "a6 Ba4 Nf6 O-O");
+    app.update(Action::ToggleAnalysis);
+    assert_eq!(app.lines_here().len(), 1);
+    app.update(Action::OpenPlayDialog);
+    app.update(Action::PlaySide(tapir::chess::Color::Black));
+    app.update(Action::ChoiceConfirm);
+    assert!(matches!(app.play.mode, tapir::tui::app::Mode::Play { .. }));
+    assert_eq!(
+        app.doc.game.label(app.doc.cursor),
+        "3. Bb5",
+        "played from here"
+    );
+    assert!(app.lines_here().is_empty());
+    let s = screen(&mut app, 120, 40);
+    assert!(!contains(&s, "3... a6 4. Ba4"), "{}", s.join("\n"));
+}

@@ -128,6 +128,18 @@ pub struct EngineSession {
     /// (one that cannot start is not kept), each with the number of the
     /// switch that starts it.
     pub adding: Vec<(u64, super::config::EngineConfig)>,
+    /// The lines of the last analysis after it was stopped (analysis
+    /// switched off), until another search starts: while the board shows
+    /// their position they stay in the pane, and `s`, `l` and a click use
+    /// them, as on Lichess.
+    pub kept: Option<KeptLines>,
+}
+
+/// A stopped analysis's lines and the position they are about.
+#[derive(Clone, Debug)]
+pub struct KeptLines {
+    pub root: Board,
+    pub lines: Vec<LineView>,
 }
 
 impl Default for EngineSession {
@@ -141,6 +153,7 @@ impl Default for EngineSession {
             switches_sent: 0,
             switches_answered: 0,
             adding: Vec::new(),
+            kept: None,
         }
     }
 }
@@ -151,16 +164,32 @@ impl EngineSession {
         self.search.as_ref().is_some_and(|s| !s.finished)
     }
 
-    /// The lines when they analyse `board`, else none.
+    /// The lines when they analyse `board` (a running analysis's, or a
+    /// stopped one's), else none.
     pub fn lines_for(&self, board: &Board) -> &[LineView] {
-        let here = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.key.purpose == Purpose::Analysis && s.root == *board);
-        if here {
-            &self.lines
-        } else {
-            &[]
+        match &self.search {
+            Some(s) if s.key.purpose == Purpose::Analysis && s.root == *board => &self.lines,
+            Some(_) => &[],
+            None => self.kept_for(board).map_or(&[], |k| &k.lines),
+        }
+    }
+
+    /// The lines a pane shows while the board shows `board`: the running
+    /// (or last finished) search's, or with none a stopped analysis of
+    /// `board`.
+    pub fn shown_lines(&self, board: &Board) -> &[LineView] {
+        match &self.search {
+            Some(_) => &self.lines,
+            None => self.kept_for(board).map_or(&[], |k| &k.lines),
+        }
+    }
+
+    /// The stopped analysis's lines, when there is no search and they are
+    /// about `board`.
+    pub fn kept_for(&self, board: &Board) -> Option<&KeptLines> {
+        match (&self.search, &self.kept) {
+            (None, Some(k)) if k.root == *board && !k.lines.is_empty() => Some(k),
+            _ => None,
         }
     }
 }

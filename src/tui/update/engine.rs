@@ -6,7 +6,9 @@ use crate::chess::{to_san, Board, Color, Move, Position};
 use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo};
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
-use crate::tui::app::{ActiveSearch, App, EngineSession, LineView, Mode, Purpose, SearchKey};
+use crate::tui::app::{
+    ActiveSearch, App, EngineSession, KeptLines, LineView, Mode, Purpose, SearchKey,
+};
 use crate::tui::params::{
     ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, THREAT_DEPTH, THREAT_MOVETIME,
     THREAT_NODES,
@@ -194,6 +196,8 @@ impl App {
     pub(super) fn command_engine(&mut self, effect: Effect) {
         self.effects.push(effect);
         self.engine.search = None;
+        self.engine.lines.clear();
+        self.engine.kept = None;
     }
 
     /// Asks the engine thread to run `spec` (tapir's own with `None`);
@@ -218,6 +222,11 @@ impl App {
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
+        // A game is played without a stopped analysis's lines.
+        let in_game = matches!(self.play.mode, Mode::Play { .. }) || self.duel.is_some();
+        if in_game {
+            self.engine.kept = None;
+        }
         let wanted = self.wanted_key();
         if !self.engine.wants_restart(wanted.as_ref()) {
             self.reconcile_second();
@@ -240,6 +249,9 @@ impl App {
         }
         let effects = self.engine.restart(request, self.now);
         self.effects.extend(effects);
+        if in_game {
+            self.engine.kept = None;
+        }
         self.reconcile_second();
         self.reconcile_duel();
     }
@@ -343,6 +355,16 @@ impl EngineSession {
             if !old.finished {
                 effects.push(Effect::Stop);
             }
+            // An analysis stopped with nothing after it keeps its lines.
+            if request.is_none() && old.key.purpose == Purpose::Analysis && !self.lines.is_empty() {
+                self.kept = Some(KeptLines {
+                    root: old.root,
+                    lines: std::mem::take(&mut self.lines),
+                });
+            }
+        }
+        if request.is_some() {
+            self.kept = None;
         }
         self.lines.clear();
         if let Some((key, (position, limits, options))) = request {

@@ -95,6 +95,8 @@ impl App {
             Action::EngineSwitched { name, tapir } => {
                 self.engine.external = (!tapir).then(|| name.clone());
                 self.engine.search = None;
+                self.engine.lines.clear();
+                self.engine.kept = None;
                 match self.switch_answered() {
                     Some(added) => {
                         let kept = added.name.clone();

@@ -66,6 +66,8 @@ impl App {
             EngineReport::Using { name, .. } => {
                 second.external = Some(name.clone());
                 second.search = None;
+                second.lines.clear();
+                second.kept = None;
                 self.info(format!("{name} analyses beside the first engine"));
                 true
             }

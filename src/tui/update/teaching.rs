@@ -2,12 +2,13 @@
 //! term, the phase explorer, heatmaps, loading a net, and keeping the board
 //! overlay (`App::heat`) in step with all of it.
 
+use crate::chess::Board;
 use crate::eval::hce::sink::Term;
 use crate::eval::nnue::Network;
 use crate::eval::phase::MAX_PHASE;
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::TeachAction;
-use crate::tui::app::App;
+use crate::tui::app::{App, LineView};
 use crate::tui::heat::{self, piece_name, HeatKey};
 use crate::tui::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
 use std::sync::Arc;
@@ -147,13 +148,12 @@ impl App {
     pub(super) fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.net = net;
         self.refresh();
-        let root = self.engine.search.as_ref().map(|s| s.root);
-        if let Some(root) = root {
-            for line in self.engine.lines.iter_mut() {
-                line.delta = line
-                    .first
-                    .map(|m| MoveDelta::of_move(&root, m, self.net.as_deref()));
-            }
+        let net = self.net.as_deref();
+        if let Some(s) = &self.engine.search {
+            redo_deltas(&s.root, &mut self.engine.lines, net);
+        }
+        if let Some(k) = &mut self.engine.kept {
+            redo_deltas(&k.root, &mut k.lines, net);
         }
         if self.net.is_some() {
             self.info("NNUE net loaded: the NNUE views and the NNUE search use it");
@@ -192,5 +192,12 @@ impl App {
             self.ui.heat = heat::compute(self);
             self.ui.heat_key = Some(key);
         }
+    }
+}
+
+/// What the first move of each line in `root` changes, by `net`.
+fn redo_deltas(root: &Board, lines: &mut [LineView], net: Option<&Network>) {
+    for line in lines {
+        line.delta = line.first.map(|m| MoveDelta::of_move(root, m, net));
     }
 }

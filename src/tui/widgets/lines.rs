@@ -52,7 +52,11 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .search
         .as_ref()
         .is_some_and(|s| s.key.purpose == Purpose::EngineMove && !s.finished);
-    let lines: &[LineView] = if thinking { &[] } else { &app.engine.lines };
+    let lines = if thinking {
+        &[]
+    } else {
+        app.engine.shown_lines(&app.view.board)
+    };
     // The hint is only built when there are no lines to show.
     let hint = if !lines.is_empty() {
         String::new()
@@ -77,7 +81,8 @@ pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Some(_) => "waiting for the engine…",
     };
     let fields = title_fields(app, s, who.to_string());
-    render_session(s, fields, hint, theme, area, buf);
+    let lines = s.shown_lines(&app.view.board);
+    render_session(lines, fields, hint, theme, area, buf);
 }
 
 /// One player's pane in an engine game: its colour, name and clock (a
@@ -105,13 +110,14 @@ pub fn render_player(
         None if to_move => "thinking…".to_string(),
         None => "waiting for its turn".to_string(),
     };
+    // An engine game's panes keep their last lines after it ends.
     let fields = title_fields(app, &p.session, who);
-    render_session(&p.session, fields, &hint, theme, area, buf);
+    render_session(&p.session.lines, fields, &hint, theme, area, buf);
 }
 
-/// A pane of one engine session's lines under a title of `fields`.
+/// A pane of one engine session's `lines` under a title of `fields`.
 fn render_session(
-    session: &EngineSession,
+    lines: &[LineView],
     fields: Vec<String>,
     hint: &str,
     theme: &Theme,
@@ -122,7 +128,7 @@ fn render_session(
     if inner.height == 0 || inner.width < 10 {
         return;
     }
-    draw_lines(&session.lines, hint, theme, inner, buf);
+    draw_lines(lines, hint, theme, inner, buf);
 }
 
 /// Lines (or, with none, the hint) in a pane's inner area.
@@ -289,7 +295,7 @@ pub fn move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<(usize, usize)> 
         return None;
     }
     let (_, inner) = split_threat(app, inner);
-    let (_, words) = layout(&app.engine.lines, inner);
+    let (_, words) = layout(app.lines_here(), inner);
     words
         .into_iter()
         .find(|w| w.y == y && x >= w.x && x < w.x + w.width)
@@ -331,18 +337,23 @@ pub fn pv_words(pv: &str) -> Vec<String> {
 /// The title's fields, most important first; `fit_title` drops them from
 /// the end (hash, then time, speed, nodes) when the row is short.
 fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> {
-    let Some(s) = &session.search else {
-        return vec![who];
-    };
-    let what = match (s.key.purpose, s.finished) {
-        (Purpose::Analysis, false) => "analysing",
-        (Purpose::Analysis, true) => "done",
-        (Purpose::EngineMove, false) => "thinking",
-        (Purpose::EngineMove, true) => "moved",
-        (Purpose::Threat, _) => "threat search",
+    let (what, first, running) = match (&session.search, session.kept_for(&app.view.board)) {
+        (Some(s), _) => {
+            let what = match (s.key.purpose, s.finished) {
+                (Purpose::Analysis, false) => "analysing",
+                (Purpose::Analysis, true) => "done",
+                (Purpose::EngineMove, false) => "thinking",
+                (Purpose::EngineMove, true) => "moved",
+                (Purpose::Threat, _) => "threat search",
+            };
+            let running = (!s.finished).then_some(s.started);
+            (what, session.lines.first(), running)
+        }
+        // A stopped analysis's lines, still shown: where they had got to.
+        (None, Some(k)) => ("stopped", k.lines.first(), None),
+        (None, None) => return vec![who],
     };
     let mut fields = vec![format!("{who} · {what}")];
-    let first = session.lines.first();
     if let Some(l) = first {
         let nps = if l.nps > 0 {
             l.nps
@@ -355,10 +366,9 @@ fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> 
         fields.push(format!("{} nodes", human_count(l.nodes)));
         fields.push(format!("{} n/s", human_count(nps)));
     }
-    let shown = if s.finished {
-        first.map(|l| l.time).unwrap_or_default()
-    } else {
-        app.now.saturating_duration_since(s.started)
+    let shown = match running {
+        Some(started) => app.now.saturating_duration_since(started),
+        None => first.map(|l| l.time).unwrap_or_default(),
     };
     fields.push(format!("{:.1}s", shown.as_secs_f64()));
     if let Some(l) = first.filter(|l| l.hashfull > 0) {
