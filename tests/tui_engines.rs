@@ -441,3 +441,35 @@ fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     engine_plays(&mut a, Color::Black, "e5");
     assert_eq!(a.tree().move_count(), 2);
 }
+
+#[test]
+fn a_stopped_second_engine_keeps_its_lines_until_a_game() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine second tapir".into()));
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Using {
+            name: "tapir".into(),
+            tapir: true,
+        },
+    ));
+    let token = a.second.as_ref().unwrap().search.as_ref().unwrap().token;
+    let board = *a.board();
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Event {
+            token,
+            event: info(12, 41, "e2e4 e7e5", &board),
+        },
+    ));
+    a.update(Action::ToggleAnalysis);
+    assert!(a.second.as_ref().unwrap().search.is_none(), "stopped");
+    assert!(a.headline().contains("tapir +0.41"), "{}", a.headline());
+    // A game against the engine shows no analysis.
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(a.play.mode, tapir::tui::app::Mode::Play { .. }));
+    assert!(a.second_score().is_none());
+    assert!(!a.headline().contains("+0.41"), "{}", a.headline());
+}

@@ -222,38 +222,34 @@ impl App {
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
-        // A game is played without a stopped analysis's lines.
-        let in_game = matches!(self.play.mode, Mode::Play { .. }) || self.duel.is_some();
-        if in_game {
-            self.engine.kept = None;
-        }
         let wanted = self.wanted_key();
-        if !self.engine.wants_restart(wanted.as_ref()) {
-            self.reconcile_second();
-            self.reconcile_duel();
-            return;
-        }
-        let request = wanted.map(|k| {
-            let r = self.search_request(&k);
-            (k, r)
-        });
-        if let Some((key, (position, _, _))) = &request {
-            if key.purpose == Purpose::Threat {
-                self.engine.threat.found = Some(crate::tui::aids::Threat {
-                    shown: *self.doc.game.board(key.node),
-                    root: *position.board(),
-                    line: None,
-                    done: false,
-                });
+        if self.engine.wants_restart(wanted.as_ref()) {
+            let request = wanted.map(|k| {
+                let r = self.search_request(&k);
+                (k, r)
+            });
+            if let Some((key, (position, _, _))) = &request {
+                if key.purpose == Purpose::Threat {
+                    self.engine.threat.found = Some(crate::tui::aids::Threat {
+                        shown: *self.doc.game.board(key.node),
+                        root: *position.board(),
+                        line: None,
+                        done: false,
+                    });
+                }
             }
-        }
-        let effects = self.engine.restart(request, self.now);
-        self.effects.extend(effects);
-        if in_game {
-            self.engine.kept = None;
+            let effects = self.engine.restart(request, self.now);
+            self.effects.extend(effects);
         }
         self.reconcile_second();
         self.reconcile_duel();
+        // A game is played without a stopped analysis's lines.
+        if matches!(self.play.mode, Mode::Play { .. }) || self.duel.is_some() {
+            self.engine.kept = None;
+            if let Some(s) = &mut self.second {
+                s.kept = None;
+            }
+        }
     }
 }
 
