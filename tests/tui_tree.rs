@@ -631,3 +631,35 @@ fn a_comment_left_with_esc_comes_back_with_i() {
     a.update(Action::EditComment);
     assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "");
 }
+
+#[test]
+fn a_null_move_is_typed_as_two_dashes_and_saved() {
+    let mut a = app();
+    play(&mut a, "e4");
+    a.update(Action::MoveText("--".into()));
+    assert_eq!(san(&a), "--");
+    assert_eq!(a.board().side_to_move(), tapir::chess::Color::White);
+    assert!(
+        message(&a).contains("a null move, White moves again"),
+        "{}",
+        message(&a)
+    );
+    play(&mut a, "Nf3");
+    assert_eq!(mainline(&a), ["e4", "--", "Nf3"]);
+    assert!(autosaved(&mut a).contains("1. e4 -- 2. Nf3"));
+    // Undone like any move.
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(mainline(&a), ["e4"]);
+    // Not in check: the king could be taken.
+    play(&mut a, "e5 Qh5 Nc6 Qxf7+");
+    a.update(Action::MoveText("--".into()));
+    assert!(message(&a).contains("no null move"), "{}", message(&a));
+    assert_eq!(san(&a), "Qxf7+");
+    // Not in a game.
+    a.update(Action::TwoPlayers);
+    assert_eq!(a.play.mode, Mode::TwoPlayers);
+    a.update(Action::MoveText("--".into()));
+    assert!(message(&a).contains("for analysis"), "{}", message(&a));
+    assert!(a.tree().children(a.doc.cursor).is_empty());
+}

@@ -16,6 +16,11 @@ impl App {
             self.looking_back_error();
             return;
         }
+        // PGN's null move ("--"; "Z0" in some programs, "0000" in UCI).
+        if matches!(text, "--" | "Z0" | "0000") {
+            self.play_null();
+            return;
+        }
         match parse_move(&self.view.board, text) {
             Ok(m) => self.play(m),
             Err(MoveError::Ambiguous(s, c)) => self.error(format!(

@@ -446,6 +446,38 @@ impl App {
         }
     }
 
+    /// A null move (`--`): the side to move passes, as annotators write
+    /// "if it were White's move" lines. Only in analysis, never in check
+    /// (the king could be taken) and not where the game is over.
+    pub(super) fn play_null(&mut self) {
+        if self.play.mode != Mode::Analysis || self.duel.is_some() {
+            self.error("a null move (--) is for analysis, not for a game");
+            return;
+        }
+        if !self.may_move() {
+            return;
+        }
+        if self.view.board.in_check() {
+            self.error("no null move (--) in check: the king could be taken");
+            return;
+        }
+        let at = self.doc.cursor;
+        let (node, new) = self.doc.game.play(at, Move::NULL);
+        self.doc.cursor = node;
+        self.ui.selected = None;
+        self.ui.drag = None;
+        if new {
+            self.tree_changed();
+        } else {
+            self.refresh();
+        }
+        let label = self.doc.game.label(node);
+        let side = self.view.board.side_to_move().name();
+        self.info(format!(
+            "{label}: a null move, {side} moves again (Ctrl-Z takes it back)"
+        ));
+    }
+
     /// Against the engine, whether the shown position is not the game's
     /// last one: no move of the human's can be played there, so saying
     /// "illegal" would mislead.
