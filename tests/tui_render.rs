@@ -20,7 +20,7 @@ use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
 
 mod common;
-use common::{file_read, status_line};
+use common::{file_read, message, status_line};
 
 fn app_with(moves: &str, pieces: PieceStyle) -> App {
     let config = Config {
@@ -73,6 +73,11 @@ fn contains(lines: &[String], needle: &str) -> bool {
 }
 
 fn feed_line(app: &mut App, multipv: usize, cp: i32, pv: &str) {
+    feed(app, multipv, cp, pv, 18, Bound::Exact);
+}
+
+/// A report of line `multipv` at `depth` with a score that is `bound`.
+fn feed(app: &mut App, multipv: usize, cp: i32, pv: &str, depth: u32, bound: Bound) {
     let token = app.engine.search.as_ref().expect("analysing").token;
     let mut b = *app.board();
     let mut moves = Vec::new();
@@ -82,11 +87,11 @@ fn feed_line(app: &mut App, multipv: usize, cp: i32, pv: &str) {
         b = b.make(m);
     }
     let info = SearchInfo {
-        depth: 18,
+        depth,
         seldepth: 24,
         multipv,
         score: Score::Cp(cp),
-        bound: Bound::Exact,
+        bound,
         nodes: 2_345_678,
         nps: 1_234_567,
         hashfull: 250,
@@ -830,7 +835,10 @@ fn a_stopped_analysis_keeps_its_lines_at_its_position() {
     app.update(Action::Prev);
     app.update(Action::ToggleAnalysis);
     assert!(app.engine.searching());
-    assert!(app.engine.kept.is_none());
+    assert!(
+        app.lines_here().is_empty(),
+        "the new analysis has no lines yet"
+    );
     let s = screen(&mut app, 120, 40);
     assert!(s[26].contains("Engine · analysing"), "{}", s[26]);
     assert!(!contains(&s, "3... a6 4. Ba4"));
@@ -854,4 +862,44 @@ fn a_game_against_the_engine_hides_a_stopped_analysis() {
     assert!(app.lines_here().is_empty());
     let s = screen(&mut app, 120, 40);
     assert!(!contains(&s, "3... a6 4. Ba4"), "{}", s.join("\n"));
+}
+
+#[test]
+fn a_stopped_analysis_keeps_its_last_finished_depth() {
+    let mut app = app_with("e4 e5 Nf3 Nc6 Bb5", PieceStyle::Unicode);
+    feed_line(&mut app, 1, -25, "a6 Ba4 Nf6 O-O");
+    feed_line(&mut app, 2, -40, "Nf6 O-O");
+    // Depth 19 fails low part way: a bound and a one-move line.
+    feed(&mut app, 1, 10, "a6", 19, Bound::Lower);
+    app.update(Action::ToggleAnalysis);
+    let kept = app.lines_here();
+    assert_eq!(kept.len(), 2);
+    assert_eq!((kept[0].depth, kept[0].bound), (18, Bound::Exact));
+    assert_eq!(kept[0].pv, "3... a6 4. Ba4 Nf6 5. O-O");
+    // On and straight off again, with nothing found: the lines stay.
+    app.update(Action::ToggleAnalysis);
+    assert!(app.engine.searching());
+    app.update(Action::ToggleAnalysis);
+    assert_eq!(app.lines_here().len(), 2);
+    // A shallower analysis does not replace them.
+    app.update(Action::ToggleAnalysis);
+    feed(&mut app, 1, -30, "a6 Ba4", 9, Bound::Exact);
+    app.update(Action::ToggleAnalysis);
+    assert_eq!(app.lines_here()[0].depth, 18);
+    // The threat view's search leaves them.
+    app.update(Action::Threat(Some(true)));
+    assert!(app.engine.search.is_some(), "the threat search");
+    assert_eq!(app.lines_here().len(), 2);
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        contains(&s, "Engine · stopped · d18/24"),
+        "{}",
+        s.join("\n")
+    );
+    assert!(contains(&s, "1  +0.25 d18 3... a6 4. Ba4 Nf6 5. O-O"));
+    // Fewer lines asked for: fewer shown.
+    app.update(Action::MultiPvDown);
+    app.update(Action::MultiPvDown);
+    assert_eq!(app.lines_here().len(), 1);
+    assert!(message(&app).contains("1 analysis line (a starts the analysis)"));
 }

@@ -115,6 +115,9 @@ pub struct ActiveSearch {
 pub struct EngineSession {
     pub search: Option<ActiveSearch>,
     pub lines: Vec<LineView>,
+    /// Each line's last report of a finished depth (an exact score, not a
+    /// bound met part way): what an analysis keeps when it is stopped.
+    pub settled: Vec<LineView>,
     pub next_token: u64,
     /// The external engine's name; `None` while tapir's own analyses.
     pub external: Option<String>,
@@ -128,10 +131,10 @@ pub struct EngineSession {
     /// (one that cannot start is not kept), each with the number of the
     /// switch that starts it.
     pub adding: Vec<(u64, super::config::EngineConfig)>,
-    /// The lines of the last analysis after it was stopped (analysis
-    /// switched off), until another search starts: while the board shows
-    /// their position they stay in the pane, and `s`, `l` and a click use
-    /// them, as on Lichess.
+    /// The lines of the last analysis stopped with lines of a finished
+    /// depth (analysis switched off): while no analysis runs and the board
+    /// shows their position, they stay in the pane, and `s`, `l` and a
+    /// click use them, as on Lichess.
     pub kept: Option<KeptLines>,
 }
 
@@ -147,6 +150,7 @@ impl Default for EngineSession {
         EngineSession {
             search: None,
             lines: Vec::new(),
+            settled: Vec::new(),
             next_token: 1,
             external: None,
             threat: Default::default(),
@@ -167,30 +171,36 @@ impl EngineSession {
     /// The lines when they analyse `board` (a running analysis's, or a
     /// stopped one's), else none.
     pub fn lines_for(&self, board: &Board) -> &[LineView] {
+        if let Some(k) = self.kept_for(board) {
+            return &k.lines;
+        }
         match &self.search {
             Some(s) if s.key.purpose == Purpose::Analysis && s.root == *board => &self.lines,
-            Some(_) => &[],
-            None => self.kept_for(board).map_or(&[], |k| &k.lines),
+            _ => &[],
         }
     }
 
-    /// The lines a pane shows while the board shows `board`: the running
-    /// (or last finished) search's, or with none a stopped analysis of
-    /// `board`.
+    /// The lines a pane shows while the board shows `board`: a stopped
+    /// analysis's of `board`, else the running (or last finished) search's.
     pub fn shown_lines(&self, board: &Board) -> &[LineView] {
-        match &self.search {
-            Some(_) => &self.lines,
-            None => self.kept_for(board).map_or(&[], |k| &k.lines),
+        match (self.kept_for(board), &self.search) {
+            (Some(k), _) => &k.lines,
+            (None, Some(_)) => &self.lines,
+            (None, None) => &[],
         }
     }
 
-    /// The stopped analysis's lines, when there is no search and they are
-    /// about `board`.
+    /// The stopped analysis's lines, when they are about `board` and no
+    /// other analysis or engine move is being searched (the threat view's
+    /// short search leaves them).
     pub fn kept_for(&self, board: &Board) -> Option<&KeptLines> {
-        match (&self.search, &self.kept) {
-            (None, Some(k)) if k.root == *board && !k.lines.is_empty() => Some(k),
-            _ => None,
-        }
+        let idle = self
+            .search
+            .as_ref()
+            .is_none_or(|s| s.key.purpose == Purpose::Threat);
+        self.kept
+            .as_ref()
+            .filter(|k| idle && k.root == *board && !k.lines.is_empty())
     }
 }
 

@@ -624,13 +624,11 @@ impl App {
                     .iter()
                     .map(|e| e.name.as_str())
                     .collect();
+                let using = self.engine_in_use(&now);
                 self.info(if names.is_empty() {
-                    format!("analysing with {now}; no [[engine]] configured (:engine add CMD)")
+                    format!("{using}; no [[engine]] configured (:engine add CMD)")
                 } else {
-                    format!(
-                        "analysing with {now}; configured: tapir, {}",
-                        names.join(", ")
-                    )
+                    format!("{using}; configured: tapir, {}", names.join(", "))
                 });
             }
             E::Tapir => {

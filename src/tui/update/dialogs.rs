@@ -233,8 +233,17 @@ impl App {
             self.config.multipv = n;
             self.config_changed = true;
         }
+        // A stopped analysis shows no more lines than asked for.
+        if let Some(k) = &mut self.engine.kept {
+            k.lines.truncate(n);
+        }
+        let more = if self.play.analysis {
+            ""
+        } else {
+            " (a starts the analysis)"
+        };
         self.info(format!(
-            "{n} analysis line{}",
+            "{n} analysis line{}{more}",
             if n == 1 { "" } else { "s" }
         ));
     }

@@ -219,6 +219,16 @@ impl App {
         Some(e.adding.remove(at).1)
     }
 
+    /// "analysing with NAME", or while nothing is analysed, which engine
+    /// the board uses.
+    pub(super) fn engine_in_use(&self, name: &str) -> String {
+        match self.play.mode {
+            Mode::Play { .. } => format!("the engine is {name}"),
+            _ if self.play.analysis => format!("analysing with {name}"),
+            _ => format!("the engine is {name} (a starts the analysis)"),
+        }
+    }
+
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
@@ -314,11 +324,11 @@ impl EngineSession {
                     Some(old) if old.first == line.first => old.delta,
                     _ => line.first.map(|m| MoveDelta::of_move(&root, m, net)),
                 };
-                match i.cmp(&self.lines.len()) {
-                    std::cmp::Ordering::Less => self.lines[i] = line,
-                    std::cmp::Ordering::Equal => self.lines.push(line),
-                    // A line before the ones above it: they come first.
-                    std::cmp::Ordering::Greater => return Absorbed::Nothing,
+                if line.bound == Bound::Exact {
+                    put_line(&mut self.settled, i, line.clone());
+                }
+                if !put_line(&mut self.lines, i, line) {
+                    return Absorbed::Nothing;
                 }
                 Absorbed::Changed
             }
@@ -331,6 +341,20 @@ impl EngineSession {
                 }
             }
             SearchEvent::Error(_) => Absorbed::Nothing,
+        }
+    }
+
+    /// Keeps the settled lines of an analysis of `root` that stopped,
+    /// unless lines of the same position kept before went deeper.
+    fn keep(&mut self, root: Board) {
+        let depth = |lines: &[LineView]| lines.first().map_or(0, |l| l.depth);
+        let deeper = match &self.kept {
+            Some(k) if k.root == root => depth(&self.settled) >= depth(&k.lines),
+            _ => true,
+        };
+        if deeper && !self.settled.is_empty() {
+            let lines = std::mem::take(&mut self.settled);
+            self.kept = Some(KeptLines { root, lines });
         }
     }
 
@@ -351,18 +375,17 @@ impl EngineSession {
             if !old.finished {
                 effects.push(Effect::Stop);
             }
-            // An analysis stopped with nothing after it keeps its lines.
-            if request.is_none() && old.key.purpose == Purpose::Analysis && !self.lines.is_empty() {
-                self.kept = Some(KeptLines {
-                    root: old.root,
-                    lines: std::mem::take(&mut self.lines),
-                });
+            // An analysis stopped with nothing after it but the threat
+            // view keeps its lines.
+            let idle = request
+                .as_ref()
+                .is_none_or(|(k, _)| k.purpose == Purpose::Threat);
+            if idle && old.key.purpose == Purpose::Analysis {
+                self.keep(old.root);
             }
         }
-        if request.is_some() {
-            self.kept = None;
-        }
         self.lines.clear();
+        self.settled.clear();
         if let Some((key, (position, limits, options))) = request {
             let token = self.next_token;
             self.next_token += 1;
@@ -382,6 +405,17 @@ impl EngineSession {
         }
         effects
     }
+}
+
+/// Puts `line` in slot `i` of `lines`, replacing or appending; false
+/// for a slot past the end (a line before the ones above it).
+fn put_line(lines: &mut Vec<LineView>, i: usize, line: LineView) -> bool {
+    match i.cmp(&lines.len()) {
+        std::cmp::Ordering::Less => lines[i] = line,
+        std::cmp::Ordering::Equal => lines.push(line),
+        std::cmp::Ordering::Greater => return false,
+    }
+    true
 }
 
 /// Turns an engine report into a line to draw: White's view, SAN PV with

@@ -104,11 +104,10 @@ impl App {
                             self.config.engines.push(added);
                             self.config_changed = true;
                         }
-                        self.info(format!(
-                            "added engine {kept} to the settings; analysing with {name}"
-                        ));
+                        let using = self.engine_in_use(&name);
+                        self.info(format!("added engine {kept} to the settings; {using}"));
                     }
-                    None => self.info(format!("analysing with {name}")),
+                    None => self.info(self.engine_in_use(&name)),
                 }
             }
             Action::First => self.go_to(crate::game::NodeId::ROOT),

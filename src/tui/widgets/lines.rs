@@ -338,7 +338,9 @@ pub fn pv_words(pv: &str) -> Vec<String> {
 /// the end (hash, then time, speed, nodes) when the row is short.
 fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> {
     let (what, first, running) = match (&session.search, session.kept_for(&app.view.board)) {
-        (Some(s), _) => {
+        // A stopped analysis's lines, still shown: where they had got to.
+        (_, Some(k)) => ("stopped", k.lines.first(), None),
+        (Some(s), None) => {
             let what = match (s.key.purpose, s.finished) {
                 (Purpose::Analysis, false) => "analysing",
                 (Purpose::Analysis, true) => "done",
@@ -349,8 +351,6 @@ fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> 
             let running = (!s.finished).then_some(s.started);
             (what, session.lines.first(), running)
         }
-        // A stopped analysis's lines, still shown: where they had got to.
-        (None, Some(k)) => ("stopped", k.lines.first(), None),
         (None, None) => return vec![who],
     };
     let mut fields = vec![format!("{who} · {what}")];

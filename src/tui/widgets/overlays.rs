@@ -200,7 +200,11 @@ fn add_line(choice: usize, lines: &[FrozenLine], theme: &Theme, full: Rect, buf:
             choice_style(k == choice, Style::new().fg(theme.text), theme),
         )
     });
-    choice_rows(rows, "1-5 or Enter adds it · Esc", inner, theme, buf);
+    let keys = match lines.len() {
+        0 | 1 => "Enter adds it · Esc".to_string(),
+        n => format!("1-{n} or Enter adds it · Esc"),
+    };
+    choice_rows(rows, &keys, inner, theme, buf);
 }
 
 /// The highlighted row's style, else `normal`.
