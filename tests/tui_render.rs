@@ -903,3 +903,28 @@ fn a_stopped_analysis_keeps_its_last_finished_depth() {
     assert_eq!(app.lines_here().len(), 1);
     assert!(message(&app).contains("1 analysis line (a starts the analysis)"));
 }
+
+#[test]
+fn a_game_inside_a_loaded_one_names_its_own_players() {
+    let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
+    app.update(Action::First);
+    for _ in 0..4 {
+        app.update(Action::Next);
+    }
+    app.update(Action::OpenPlayDialog);
+    app.update(Action::PlaySide(tapir::chess::Color::White));
+    app.update(Action::ChoiceConfirm);
+    assert!(matches!(app.play.mode, tapir::tui::app::Mode::Play { .. }));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&mut app, w, h);
+        let row = s
+            .iter()
+            .find(|r| r.contains("Black: "))
+            .unwrap_or_else(|| panic!("{}", s.join("\n")));
+        assert!(row.contains("Black: tapir level"), "{row}");
+        let white = s.iter().find(|r| r.contains("White: ")).unwrap();
+        assert!(!white.contains("Nepomniachtchi"), "{white}");
+    }
+    // The file's players stay in its tags.
+    assert_eq!(app.doc.game.tags.get("Black"), Some("Liren, Ding"));
+}

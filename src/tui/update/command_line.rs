@@ -303,7 +303,7 @@ impl App {
                 let message = format!(
                     "loaded {name} ({}{var}, {}){problems}{partial}{session}{note}",
                     plies(tree.mainline_len()),
-                    r.game.result()
+                    crate::tui::widgets::result_display(&r.game.result())
                 );
                 self.replace_game(Replacement {
                     game: r.game,
@@ -586,7 +586,7 @@ fn game_label(e: &IndexEntry) -> String {
         "{} - {} {} ({}{vars}) {}",
         t("White"),
         t("Black"),
-        e.result(),
+        crate::tui::widgets::result_display(e.result()),
         plies(e.plies),
         where_when.join(" · ")
     )

@@ -266,7 +266,7 @@ impl App {
                         ConfirmWhat::Delete { node, after } => self.delete(node, after),
                         ConfirmWhat::EndGame => {
                             self.leave_play();
-                            self.info("the game was left unfinished (result *): analysis on");
+                            self.info("the game was left unfinished, with no result: analysis on");
                         }
                         ConfirmWhat::Resign => self.resign(),
                     },

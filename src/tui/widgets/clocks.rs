@@ -74,9 +74,21 @@ pub fn clock_text(d: Duration) -> String {
 }
 
 /// The players' names as the game's tags have them.
+/// Who plays `side` in the game against the engine: the player or the
+/// engine by their roles, not the tags (a game played inside a loaded one
+/// keeps that game's players).
 fn name(app: &App, side: Side) -> String {
-    let tag = side.name();
-    app.doc.game.tags.known(tag).unwrap_or(tag).to_string()
+    match app.play.mode {
+        Mode::Play { human, .. } if side == human => app.config.player_name(),
+        Mode::Play { level, .. } => match &app.engine.external {
+            Some(engine) => engine.clone(),
+            None => format!("tapir level {level}"),
+        },
+        _ => {
+            let tag = side.name();
+            app.doc.game.tags.known(tag).unwrap_or(tag).to_string()
+        }
+    }
 }
 
 /// The panel's title: "Game · 3+2 blitz · level 5 (~1900 Elo)".
@@ -254,6 +266,13 @@ fn clock(
     if flagged {
         label_style = Style::new().fg(theme.error).add_modifier(Modifier::BOLD);
     }
+    // A cell to spare, so side by side the two labels never touch.
+    let room = w.saturating_sub(1) as usize;
+    let label = if label.chars().count() > room {
+        super::status::ellipsize(&label, room)
+    } else {
+        label
+    };
     put(buf, x, y, &label, label_style, w);
     let Some(left) = left else {
         return;

@@ -74,43 +74,51 @@ fn play(d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
 fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
     // With no moves left on the board, what is at stake is what Ctrl-Z
     // would bring back, and no autosave holds that.
-    let unsaved_note = |kept: &'static str| {
+    let unsaved_note = |kept: String| {
         if app.doc.has_work() {
             kept
         } else {
-            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)"
+            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)".to_string()
         }
+    };
+    // A game from a file is saved back by `:save` alone.
+    let save = if app.doc.origin.is_some() {
+        ":save"
+    } else {
+        ":save FILE"
     };
     let (title, question, note) = match what {
         ConfirmWhat::Quit if app.autosave_failed.is_some() => (
             "Unsaved game",
             "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
-            "(y: kept in a rescue file if one can be written; n, then :save FILE)",
+            format!("(y: kept in a rescue file if one can be written; n, then {save})"),
         ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
-            unsaved_note("(it stays in the autosave; :save FILE keeps it)"),
+            unsaved_note(format!("(it stays in the autosave; {save} keeps it)")),
         ),
         ConfirmWhat::Replace(r) => (
             "Unsaved game",
             r.question.to_string(),
-            unsaved_note("(y keeps it aside as autosave.previous[.N].pgn; n, then :save FILE)"),
+            unsaved_note(format!(
+                "(y keeps it aside as autosave.previous[.N].pgn; n, then {save})"
+            )),
         ),
         ConfirmWhat::Delete { node, after } => (
             "Delete",
             app.delete_question(*node, *after),
-            "(Ctrl-Z puts it back)",
+            "(Ctrl-Z puts it back)".to_string(),
         ),
         ConfirmWhat::EndGame => (
             "End the game",
             "End the game against the engine and analyse?".to_string(),
-            "(its moves, the players and the date stay; the result is * unfinished)",
+            "(its moves and tags stay; no result goes in)".to_string(),
         ),
         ConfirmWhat::Resign => (
             "Resign",
             "Resign the game against the engine?".to_string(),
-            "(the result goes in; Ctrl-Z takes it back)",
+            "(the result goes in; Ctrl-Z takes it back)".to_string(),
         ),
     };
     let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
@@ -127,7 +135,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         buf,
         inner.x + 1,
         inner.y + 1,
-        note,
+        &note,
         theme.dim_style(),
         inner.width - 1,
     );
