@@ -67,6 +67,13 @@ pub const NMP_VERIFY_PLY_NUM: i32 = 3;
 pub const NMP_VERIFY_PLY_DEN: i32 = 4;
 /// Internal iterative reduction: depth from which a node without a hash move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
+/// Hindsight: a child of a move reduced by at least this many plies...
+pub const HINDSIGHT_MORE_MIN: i32 = 3;
+/// ...is searched a ply deeper while the two sides' static evals sum to at
+/// most this (the reduced move did not make its mover's eval worse);
+pub const HINDSIGHT_WORSENING: i32 = 1;
+/// a child of any reduced move a ply shallower when they sum to more.
+pub const HINDSIGHT_LESS_SWING: i32 = 75;
 /// ProbCut: minimum depth and depth reduction (margin: `probcut_margin`).
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
 pub const PROBCUT_REDUCTION: i32 = 4;

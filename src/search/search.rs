@@ -275,6 +275,9 @@ impl Worker {
         let (raw_eval, static_eval, eval) =
             self.node_eval(ply, in_check, singular_search, hit, tt_score);
         let improving = !in_check && self.improving(ply, static_eval);
+        if !in_check && !singular_search && ply >= 1 {
+            depth += self.hindsight(ply, depth, static_eval);
+        }
         if ply + 2 < self.stack.frames.len() {
             self.stack.frames[ply + 2].killers = [Move::NULL; 2];
         }
@@ -508,6 +511,27 @@ impl Worker {
         (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
+    /// Hindsight on the reduction the move into this node got: a ply more
+    /// when it was reduced by 3 or more and the mover's position did not
+    /// get worse by it (this side's eval no better than the mover's
+    /// was), a ply less when it was reduced at all and the two evals
+    /// together say the move was clearly bad for the mover.
+    #[inline(always)]
+    fn hindsight(&self, ply: usize, depth: i32, static_eval: i32) -> i32 {
+        let parent = &self.stack.frames[ply - 1];
+        if parent.static_eval == NO_EVAL || parent.reduction == 0 {
+            return 0;
+        }
+        let swing = static_eval + parent.static_eval;
+        if parent.reduction >= HINDSIGHT_MORE_MIN && swing <= HINDSIGHT_WORSENING {
+            1
+        } else if depth >= 2 && swing > HINDSIGHT_LESS_SWING {
+            -1
+        } else {
+            0
+        }
+    }
+
     /// Whether the side to move's static eval rose since its last move
     /// (or the one before, when that was in check); true with neither.
     #[inline(always)]
@@ -553,7 +577,9 @@ impl Worker {
         if searched > 1 + (PV as usize) && n.depth >= LMR_MIN_DEPTH {
             let r = reduction(n, mc, searched, gives_check);
             let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+            self.stack.frames[ply].reduction = new_depth - reduced;
             score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+            self.stack.frames[ply].reduction = 0;
             // The reduced search beat alpha: by far, search the move a ply
             // deeper; barely above the best so far, a ply shallower (and
             // not again where that is the depth just searched).

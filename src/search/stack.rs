@@ -27,6 +27,9 @@ pub struct Frame {
     /// Plies since the last null move (or the game's history length at the
     /// root): repetitions never span a null move.
     pub plies_from_null: usize,
+    /// The plies by which the move from this ply is being searched
+    /// shallower (late-move reduction), 0 otherwise: the child's hindsight.
+    pub reduction: i32,
 }
 
 impl Frame {
@@ -39,6 +42,7 @@ impl Frame {
             killers: [Move::NULL; 2],
             excluded: Move::NULL,
             plies_from_null: 0,
+            reduction: 0,
         }
     }
 }
@@ -66,6 +70,7 @@ impl SearchStack {
             f.mv = Move::NULL;
             f.piece_to = NO_PIECE_TO;
             f.static_eval = NO_EVAL;
+            f.reduction = 0;
         }
         self.frames[0].board = *root;
         self.frames[0].plies_from_null = history.len();
