@@ -112,6 +112,19 @@ fn info(depth: u32, cp: i32, pv: &str, board: &tapir::chess::Board) -> SearchEve
     }
 }
 
+/// The second engine's search reports a line at `depth`.
+fn second_reports(a: &mut App, depth: u32, cp: i32, pv: &str) {
+    let token = a.second.as_ref().unwrap().search.as_ref().unwrap().token;
+    let board = *a.board();
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Event {
+            token,
+            event: info(depth, cp, pv, &board),
+        },
+    ));
+}
+
 #[test]
 fn a_second_engine_analyses_the_same_position_in_its_own_pane() {
     let mut a = app_with(Config::default());
@@ -135,15 +148,7 @@ fn a_second_engine_analyses_the_same_position_in_its_own_pane() {
         effects.iter().any(|e| matches!(e, Effect::Link(LinkId::SECOND, inner) if matches!(**inner, Effect::Search { .. }))),
         "{effects:?}"
     );
-    let token = a.second.as_ref().unwrap().search.as_ref().unwrap().token;
-    let board = *a.board();
-    a.update(Action::Link(
-        LinkId::SECOND,
-        EngineReport::Event {
-            token,
-            event: info(12, 41, "e2e4 e7e5", &board),
-        },
-    ));
+    second_reports(&mut a, 12, 41, "e2e4 e7e5");
     let second = a.second.as_ref().unwrap();
     assert_eq!(second.lines.len(), 1);
     assert_eq!(second.lines[0].pv, "1. e4 e5");
@@ -453,15 +458,7 @@ fn a_stopped_second_engine_keeps_its_lines_until_a_game() {
             tapir: true,
         },
     ));
-    let token = a.second.as_ref().unwrap().search.as_ref().unwrap().token;
-    let board = *a.board();
-    a.update(Action::Link(
-        LinkId::SECOND,
-        EngineReport::Event {
-            token,
-            event: info(12, 41, "e2e4 e7e5", &board),
-        },
-    ));
+    second_reports(&mut a, 12, 41, "e2e4 e7e5");
     a.update(Action::ToggleAnalysis);
     assert!(a.second.as_ref().unwrap().search.is_none(), "stopped");
     assert!(a.headline().contains("tapir +0.41"), "{}", a.headline());

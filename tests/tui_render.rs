@@ -68,6 +68,14 @@ fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
+/// Shows the main line's position after `ply` plies.
+fn show_ply(app: &mut App, ply: usize) {
+    app.update(Action::First);
+    for _ in 0..ply {
+        app.update(Action::Next);
+    }
+}
+
 fn contains(lines: &[String], needle: &str) -> bool {
     lines.iter().any(|l| l.contains(needle))
 }
@@ -678,10 +686,7 @@ fn a_wrapped_message_never_hides_the_shown_move() {
 #[test]
 fn the_move_list_title_fits_without_a_cut_number() {
     let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
-    app.update(Action::First);
-    for _ in 0..80 {
-        app.update(Action::Next);
-    }
+    show_ply(&mut app, 80);
     for (w, h) in [(80, 24), (120, 40)] {
         let s = screen(&mut app, w, h);
         let row = s.iter().find(|l| l.contains(" Moves · ")).unwrap();
@@ -703,9 +708,7 @@ fn the_files_clocks_and_eval_show_at_the_shown_move() {
         "lichess.pgn",
         "1. e4 { [%eval 0.25] [%clk 0:03:00] } 1... e5 { [%eval #-3] [%clk 0:02:58.5] } 2. Nf3 *\n",
     );
-    app.update(Action::First);
-    app.update(Action::Next);
-    app.update(Action::Next);
+    show_ply(&mut app, 2);
     let s = screen(&mut app, 120, 40);
     assert!(
         contains(&s, "File: W 3:00 · B 2:58 · eval #-3"),
@@ -907,10 +910,7 @@ fn a_stopped_analysis_keeps_its_last_finished_depth() {
 #[test]
 fn a_game_inside_a_loaded_one_names_its_own_players() {
     let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
-    app.update(Action::First);
-    for _ in 0..4 {
-        app.update(Action::Next);
-    }
+    show_ply(&mut app, 4);
     app.update(Action::OpenPlayDialog);
     app.update(Action::PlaySide(tapir::chess::Color::White));
     app.update(Action::ChoiceConfirm);

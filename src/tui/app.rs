@@ -168,6 +168,16 @@ impl EngineSession {
         self.search.as_ref().is_some_and(|s| !s.finished)
     }
 
+    /// Forgets the search and every line: the engine changed, or was told
+    /// something that makes what it said stale; a late report of the old
+    /// search carries a stale token and is dropped.
+    pub fn forget(&mut self) {
+        self.search = None;
+        self.lines.clear();
+        self.settled.clear();
+        self.kept = None;
+    }
+
     /// The lines when they analyse `board` (a running analysis's, or a
     /// stopped one's), else none.
     pub fn lines_for(&self, board: &Board) -> &[LineView] {

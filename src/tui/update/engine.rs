@@ -195,9 +195,7 @@ impl App {
     /// afresh; its late report carries a stale token and is dropped.
     pub(super) fn command_engine(&mut self, effect: Effect) {
         self.effects.push(effect);
-        self.engine.search = None;
-        self.engine.lines.clear();
-        self.engine.kept = None;
+        self.engine.forget();
     }
 
     /// Asks the engine thread to run `spec` (tapir's own with `None`);

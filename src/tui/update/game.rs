@@ -447,8 +447,8 @@ impl App {
     }
 
     /// A null move (`--`): the side to move passes, as annotators write
-    /// "if it were White's move" lines. Only in analysis, never in check
-    /// (the king could be taken) and not where the game is over.
+    /// "if it were White's move" lines. Only in analysis, and never in
+    /// check (the king could be taken).
     pub(super) fn play_null(&mut self) {
         if self.play.mode != Mode::Analysis || self.duel.is_some() {
             self.error("a null move (--) is for analysis, not for a game");

@@ -94,9 +94,7 @@ impl App {
             },
             Action::EngineSwitched { name, tapir } => {
                 self.engine.external = (!tapir).then(|| name.clone());
-                self.engine.search = None;
-                self.engine.lines.clear();
-                self.engine.kept = None;
+                self.engine.forget();
                 match self.switch_answered() {
                     Some(added) => {
                         let kept = added.name.clone();

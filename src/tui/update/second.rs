@@ -65,9 +65,7 @@ impl App {
         match report {
             EngineReport::Using { name, .. } => {
                 second.external = Some(name.clone());
-                second.search = None;
-                second.lines.clear();
-                second.kept = None;
+                second.forget();
                 self.info(format!("{name} analyses beside the first engine"));
                 true
             }

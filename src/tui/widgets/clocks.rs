@@ -73,10 +73,9 @@ pub fn clock_text(d: Duration) -> String {
     }
 }
 
-/// The players' names as the game's tags have them.
 /// Who plays `side` in the game against the engine: the player or the
 /// engine by their roles, not the tags (a game played inside a loaded one
-/// keeps that game's players).
+/// keeps that game's players); in other modes, the tags' names.
 fn name(app: &App, side: Side) -> String {
     match app.play.mode {
         Mode::Play { human, .. } if side == human => app.config.player_name(),
