@@ -1,8 +1,9 @@
 //! The move tree through the board's reducer: comments with the line
 //! editor, glyphs, promotion and main line, delete (asked) with undo and
 //! redo, an engine line added as a variation, saving onto a file that
-//! exists, replacing one game of a many-game file, and a game against the
-//! engine that comes back paused from the autosave.
+//! exists, replacing one game of a many-game file, walking a file's games
+//! with `<` and `>`, and a game against the engine that comes back paused
+//! from the autosave.
 
 #![allow(
     clippy::unwrap_used,
@@ -245,7 +246,8 @@ fn an_engine_line_becomes_a_variation() {
                     seldepth: 14,
                     multipv: k,
                     score: Score::Cp(30),
-                    bound: Bound::Exact,
+                    // The second line failed high: the dialog keeps its ≥.
+                    bound: if k == 2 { Bound::Lower } else { Bound::Exact },
                     nodes: 1000,
                     nps: 1000,
                     hashfull: 0,
@@ -259,7 +261,8 @@ fn an_engine_line_becomes_a_variation() {
     // Two lines: `l` asks which.
     a.update(Action::AddEngineLine(None));
     assert!(
-        matches!(&a.dialogs.overlay, Overlay::AddLine { choice: 0, lines } if lines.len() == 2)
+        matches!(&a.dialogs.overlay, Overlay::AddLine { choice: 0, lines }
+            if lines.len() == 2 && lines[1].bound == Bound::Lower)
     );
     a.update(Action::ChoicePick(0));
     assert_eq!(mainline(&a), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
@@ -662,4 +665,101 @@ fn a_null_move_is_typed_as_two_dashes_and_saved() {
     a.update(Action::MoveText("--".into()));
     assert!(message(&a).contains("for analysis"), "{}", message(&a));
     assert!(a.tree().children(a.doc.cursor).is_empty());
+}
+
+/// `<`, `>`, `:game N` and `:games` for the board's file: what the runtime
+/// reads for them, as `Reread` asks.
+fn reread(a: &mut App, asked: Action, text: &str) {
+    a.take_effects();
+    a.update(asked);
+    let (path, want) = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Reread { path, want } => Some((path, want)),
+            _ => None,
+        })
+        .expect("the board's file to be read again");
+    a.update(Action::FileReread {
+        path,
+        text: text.into(),
+        encoding: tapir::game::pgn::Encoding::Utf8,
+        want,
+    });
+}
+
+/// `<` and `>` walk a many-game file's games, reading the file again each
+/// time (a save in place changes it); its ends are said and change
+/// nothing, an unsaved game is asked about first, and a game from no file
+/// says how to open one. `:game N` and `:games` go to a game by number
+/// and to the picker at the board's game.
+#[test]
+fn angle_brackets_walk_the_file_s_games() {
+    let mut a = app();
+    a.update(Action::StepGame(1));
+    assert!(message(&a).contains("from no file"), "{}", message(&a));
+    assert!(a
+        .take_effects()
+        .iter()
+        .all(|e| !matches!(e, Effect::Reread { .. })));
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    file_read(&mut a, "/g/three.pgn", text);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["d4"]);
+    reread(&mut a, Action::StepGame(1), text);
+    assert_eq!(mainline(&a), ["c4"]);
+    assert!(
+        message(&a).starts_with("loaded game 3 of 3 in /g/three.pgn"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.doc.origin.as_ref().unwrap().index, Some(2));
+    assert!(!a.doc.unsaved);
+    reread(&mut a, Action::StepGame(1), text);
+    assert!(message(&a).contains("this is the last"), "{}", message(&a));
+    assert_eq!(mainline(&a), ["c4"]);
+    // An unsaved game is asked about; "no" keeps it as it is.
+    play(&mut a, "c5");
+    reread(&mut a, Action::StepGame(-1), text);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    a.update(Action::Confirm(false));
+    assert_eq!(mainline(&a), ["c4", "c5"]);
+    reread(&mut a, Action::StepGame(-1), text);
+    common::confirm_replace(&mut a);
+    assert_eq!(mainline(&a), ["d4"]);
+    reread(&mut a, Action::Command("game 1".into()), text);
+    assert_eq!(mainline(&a), ["e4"]);
+    reread(&mut a, Action::StepGame(-1), text);
+    assert!(message(&a).contains("this is the first"), "{}", message(&a));
+    reread(&mut a, Action::Command("game 9".into()), text);
+    assert!(
+        message(&a).contains("holds 3 games, so there is no game 9"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(mainline(&a), ["e4"]);
+    // The picker opens at the board's game.
+    reread(&mut a, Action::StepGame(1), text);
+    reread(&mut a, Action::Command("games".into()), text);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Picker { selected: 1, .. }
+    ));
+    a.update(Action::Cancel);
+    // The file as it is now: a game added at its front moves the board's
+    // game on, and `>` reads the game after the board's place.
+    let grown = format!("[Event \"Z\"]\n\n1. f4 *\n\n{text}");
+    reread(&mut a, Action::StepGame(1), &grown);
+    assert_eq!(mainline(&a), ["d4"]);
+    // A file that now holds one game is said so.
+    reread(&mut a, Action::StepGame(1), "[Event \"A\"]\n\n1. e4 *\n");
+    assert!(
+        message(&a).contains("holds only one game"),
+        "{}",
+        message(&a)
+    );
 }

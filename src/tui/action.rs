@@ -182,6 +182,16 @@ pub enum Action {
         text: String,
         encoding: Encoding,
     },
+    /// `<`, `>`, `:game N`, `:games`: the board's file (`path`) read again
+    /// to open one of its games, or its picker (`want`).
+    FileReread {
+        path: PathBuf,
+        text: String,
+        encoding: Encoding,
+        want: GameWant,
+    },
+    /// `<`, `>`: the file's previous / next game.
+    StepGame(i32),
     /// `:save FILE` found FILE already there, holding what `holds` says.
     SaveTargetExists {
         path: PathBuf,
@@ -270,6 +280,17 @@ pub enum SaveHow {
     },
 }
 
+/// Which of a file's games the board asked for when it read the file again.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameWant {
+    /// The game after (or before, `forward` false) game `from` (0-based).
+    Step { from: usize, forward: bool },
+    /// Game `n` (1-based, as `:game N` counts).
+    Number(usize),
+    /// The picker, with game `at` (0-based) highlighted.
+    Picker { at: usize },
+}
+
 /// Something the runtime must do for the board.
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -293,6 +314,12 @@ pub enum Effect {
     /// End a link and its engine.
     CloseLink(super::engine_link::LinkId),
     Load(PathBuf),
+    /// Read the board's file again for `want`; the text comes back as
+    /// `FileReread` (or `FileError`).
+    Reread {
+        path: PathBuf,
+        want: GameWant,
+    },
     /// Load a net file; the result comes back as `NetLoaded` or `FileError`.
     LoadNet(PathBuf),
     /// Read a Polyglot book; the result comes back as `BookLoaded`.

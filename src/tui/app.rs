@@ -307,6 +307,8 @@ pub enum Overlay {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrozenLine {
     pub score: Score,
+    /// A line cut off by a fail high or low shows its bound (≥, ≤).
+    pub bound: Bound,
     pub pv: String,
     pub moves: Vec<Move>,
 }

@@ -14,6 +14,13 @@ pub enum Command {
     ShowFen,
     Fen(String),
     Load(PathBuf),
+    /// `:next`, `:prev`: the next (`true`) or previous game of the board's
+    /// file.
+    StepGame(bool),
+    /// `:game N`: game N (1-based) of the board's file.
+    GameNumber(usize),
+    /// `:games`: the board's file's picker, at its game.
+    Games,
     /// `:save FILE`, or `:save` alone: the file the game came from or was
     /// last saved to.
     Save(Option<PathBuf>),
@@ -84,6 +91,8 @@ pub enum BookChoice {
 pub const COMMANDS: &[(&str, &str)] = &[
     (":fen [FEN]", "set / show position"),
     (":load FILE", "open a PGN (Tab)"),
+    (":games", "the file's picker"),
+    (":game N", "the file's game N"),
     (":save [FILE]", "save as PGN"),
     (":comment [TEXT]", "comment on the move"),
     (":nag GLYPH", "set / clear a glyph"),
@@ -116,7 +125,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
 
 /// `on` / `off` (and their synonyms), or nothing: switch.
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
@@ -175,6 +184,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "fen" if rest.is_empty() => Ok(Command::ShowFen),
         "fen" => Ok(Command::Fen(rest.to_string())),
         "load" | "open" | "e" => Ok(Command::Load(PathBuf::from(need("a file name")?))),
+        "next" | "nextgame" => Ok(Command::StepGame(true)),
+        "prev" | "previous" | "prevgame" => Ok(Command::StepGame(false)),
+        "games" => Ok(Command::Games),
+        "game" => match number("a game number")? {
+            0 => Err(":game counts from 1".into()),
+            n => Ok(Command::GameNumber(n)),
+        },
         "save" | "w" => Ok(Command::Save(
             (!rest.is_empty()).then(|| PathBuf::from(rest)),
         )),
@@ -303,6 +319,12 @@ mod tests {
         assert!(parse("hash 0").unwrap_err().contains("Hash"));
         assert!(parse("threads").unwrap_err().contains("needs"));
         assert!(parse("load").is_err());
+        assert_eq!(parse("next"), Ok(Command::StepGame(true)));
+        assert_eq!(parse(":prev"), Ok(Command::StepGame(false)));
+        assert_eq!(parse("game 12"), Ok(Command::GameNumber(12)));
+        assert_eq!(parse("games"), Ok(Command::Games));
+        assert!(parse("game 0").unwrap_err().contains("from 1"));
+        assert!(parse("game x").unwrap_err().contains("needs a game number"));
         assert!(parse("engine add")
             .unwrap_err()
             .contains("needs the engine's command"));

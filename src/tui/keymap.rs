@@ -241,6 +241,20 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::NewGame,
     },
     Binding {
+        keys: &[C('<')],
+        label: "< >",
+        help: "prev/next game of file",
+        section: Section::Game,
+        action: || Action::StepGame(-1),
+    },
+    Binding {
+        keys: &[C('>')],
+        label: "",
+        help: "",
+        section: Section::Game,
+        action: || Action::StepGame(1),
+    },
+    Binding {
         keys: &[C('p')],
         label: "p",
         help: "play the engine",

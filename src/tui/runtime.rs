@@ -742,6 +742,20 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                     };
                     app.update(a);
                 }
+                Effect::Reread { path, want } => {
+                    let a = match read_pgn(&path) {
+                        Ok((text, encoding)) => Action::FileReread {
+                            path,
+                            text,
+                            encoding,
+                            want,
+                        },
+                        Err(err) => {
+                            Action::FileError(format!("cannot read {}: {err}", path.display()))
+                        }
+                    };
+                    app.update(a);
+                }
                 Effect::LoadNet(path) => {
                     let a = match Network::load_named(&path) {
                         Ok(net) => Action::NetLoaded {

@@ -16,6 +16,7 @@ mod endings;
 mod engine;
 mod game;
 mod layout;
+mod loading;
 mod prompt;
 mod report;
 mod second;
@@ -302,6 +303,13 @@ impl App {
                 text,
                 encoding,
             } => self.file_loaded(path, &text, encoding),
+            Action::FileReread {
+                path,
+                text,
+                encoding,
+                want,
+            } => self.file_reread(path, &text, encoding, want),
+            Action::StepGame(delta) => self.step_game(delta),
             Action::SaveTargetExists { path, holds } => {
                 self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }

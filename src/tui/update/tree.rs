@@ -246,6 +246,7 @@ impl App {
             .iter()
             .map(|l| FrozenLine {
                 score: l.score,
+                bound: l.bound,
                 pv: l.pv.clone(),
                 moves: l.moves.clone(),
             })

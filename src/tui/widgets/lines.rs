@@ -2,8 +2,7 @@
 //! and the principal variation in SAN, wrapped over the rows it is given.
 //! The title carries the search summary: state, depth, nodes, speed, time.
 
-use super::{human_count, put, score_text, titled};
-use crate::engine::Bound;
+use super::{bound_mark, human_count, put, score_text, titled};
 use crate::tui::aids::{threat_words, MarkKind};
 use crate::tui::app::{App, EngineSession, LineView, Mode, Purpose};
 use crate::tui::theme::Theme;
@@ -206,11 +205,7 @@ fn split_threat(app: &App, inner: Rect) -> (Option<Rect>, Rect) {
 
 /// "  +0.35 " or "≥+1.20 ": a line's score with its bound, White's view.
 fn score_field(line: &LineView) -> String {
-    let bound = match line.bound {
-        Bound::Exact => "",
-        Bound::Lower => "≥",
-        Bound::Upper => "≤",
-    };
+    let bound = bound_mark(line.bound);
     format!("{:>6} ", format!("{bound}{}", score_text(line.score)))
 }
 

@@ -141,6 +141,17 @@ pub fn score_text(s: crate::engine::Score) -> String {
     }
 }
 
+/// "≥" for a lower bound (the score is at least this), "≤" for an upper
+/// bound, nothing for an exact score: a line cut off by a fail high or low
+/// says so wherever its score is shown.
+pub fn bound_mark(b: crate::engine::Bound) -> &'static str {
+    match b {
+        crate::engine::Bound::Exact => "",
+        crate::engine::Bound::Lower => "≥",
+        crate::engine::Bound::Upper => "≤",
+    }
+}
+
 pub use crate::eval::teach::wrap;
 
 /// A result token as the board shows it: a draw is "½-½" everywhere on

@@ -202,7 +202,13 @@ fn add_line(choice: usize, lines: &[FrozenLine], theme: &Theme, full: Rect, buf:
     let (_, inner) = popup(buf, full, w, h, title, theme);
     let rows = lines.iter().enumerate().map(|(k, l)| {
         let mark = if k == choice { "▸" } else { " " };
-        let text = format!("{mark}{}  {}  {}", k + 1, super::score_text(l.score), l.pv);
+        let text = format!(
+            "{mark}{}  {}{}  {}",
+            k + 1,
+            super::bound_mark(l.bound),
+            super::score_text(l.score),
+            l.pv
+        );
         (
             text,
             choice_style(k == choice, Style::new().fg(theme.text), theme),

@@ -1,0 +1,368 @@
+//! Games coming onto the board as text: a file read by `:load` (one game
+//! goes on the board, several open the picker), the picker's choice, the
+//! board's own file read again for `<`, `>`, `:game N` and `:games`, and a
+//! paste (a FEN, a game, or a move). Every replacement of an unsaved game
+//! asks first (`replace_game`).
+
+use crate::chess::Board;
+use crate::game::pgn::{each_game, read_span, split_games, Encoding, IndexEntry};
+use crate::game::plies;
+use crate::tui::action::{Effect, GameWant};
+use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
+use crate::tui::autosave::strip_session_tags;
+use crate::tui::commands;
+use crate::tui::document::Origin;
+use crate::tui::files::fingerprint;
+use std::ops::Range;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+impl App {
+    /// `:load FILE`, `tapir tui --pgn FILE`: the file's text, read.
+    pub(super) fn file_loaded(&mut self, path: PathBuf, text: &str, encoding: Encoding) {
+        let name = path.display().to_string();
+        self.open_games(&name, Some(path), text, encoding);
+    }
+
+    /// `<`, `>`, `:next`, `:prev`: the game `delta` places on in the board's
+    /// file, read again (a save in place may have changed it).
+    pub(super) fn step_game(&mut self, delta: i32) {
+        // A one-game file's game has no index: it is the file's first.
+        let from = self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0);
+        self.reread_origin(GameWant::Step {
+            from,
+            forward: delta > 0,
+        });
+    }
+
+    /// Asks for the board's file again, for `want`; a game from no file
+    /// (a new one, a pasted one, a FEN) says how to open one.
+    pub(super) fn reread_origin(&mut self, want: GameWant) {
+        if self.editor.is_some() {
+            self.error("the board editor is open: Enter starts a game from it, Esc leaves it");
+            return;
+        }
+        match &self.doc.origin {
+            Some(o) => self.effects.push(Effect::Reread {
+                path: o.path.clone(),
+                want,
+            }),
+            None => self.error(
+                "the game on the board is from no file: :load FILE opens one, and < > walk its games",
+            ),
+        }
+    }
+
+    /// The board's file, read again: the game `want` names goes on the
+    /// board (asking first if the board's game is unsaved), or the
+    /// picker opens; a game beyond the file's ends is said, and nothing
+    /// changes.
+    pub(super) fn file_reread(
+        &mut self,
+        path: PathBuf,
+        text: &str,
+        encoding: Encoding,
+        want: GameWant,
+    ) {
+        let name = path.display().to_string();
+        // Only the picker needs each game's label.
+        let spans = split_games(text);
+        let count = spans.len();
+        let games = match count {
+            0 => format!("{name} holds no game now"),
+            1 => format!("{name} holds only one game"),
+            n => format!("{name} holds {n} games"),
+        };
+        let index = match want {
+            GameWant::Picker { at } => {
+                if count == 0 {
+                    self.error(games);
+                    return;
+                }
+                let (spans, labels) = each_game(text)
+                    .map(|e| (e.span.clone(), game_label(&e)))
+                    .unzip();
+                self.dialogs.overlay = Overlay::Picker {
+                    source: Arc::new(PickerSource {
+                        name: name.clone(),
+                        path: Some(path),
+                        text: text.to_string(),
+                        spans,
+                        labels,
+                    }),
+                    selected: at.min(count - 1),
+                };
+                let note = encoding
+                    .note()
+                    .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
+                self.info(format!("{games} - pick one{note}"));
+                return;
+            }
+            GameWant::Number(n) if n <= count => n - 1,
+            GameWant::Number(n) => {
+                self.error(format!("{games}, so there is no game {n}"));
+                return;
+            }
+            GameWant::Step { from, forward } => {
+                let to = if forward {
+                    from.checked_add(1)
+                } else {
+                    from.checked_sub(1)
+                };
+                match to.filter(|&i| i < count) {
+                    Some(i) => i,
+                    None if count <= 1 => {
+                        self.error(games);
+                        return;
+                    }
+                    None if forward => {
+                        self.error(format!("{games}; this is the last (< goes back)"));
+                        return;
+                    }
+                    None => {
+                        self.error(format!("{games}; this is the first (> goes on)"));
+                        return;
+                    }
+                }
+            }
+        };
+        let span = spans[index].clone();
+        // A one-game file's game is saved as the whole file, as `:load`
+        // opens it.
+        let origin = Origin {
+            path,
+            index: (count > 1).then_some(index),
+            fingerprint: Some(fingerprint(&text[span.clone()])),
+        };
+        let shown = if count > 1 {
+            format!("game {} of {count} in {name}", index + 1)
+        } else {
+            name.clone()
+        };
+        let note = encoding
+            .note()
+            .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
+        self.open_read(&shown, text, span, index, Some(origin), &note);
+    }
+
+    /// Opens the games of `text` (from `path`, if any; `name` is what the
+    /// messages call it): one goes on the board, several open the picker.
+    fn open_games(&mut self, name: &str, path: Option<PathBuf>, text: &str, encoding: Encoding) {
+        // Only a label and the text's place are kept of each game.
+        let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
+            .map(|e| (e.span.clone(), game_label(&e)))
+            .unzip();
+        let encoding_note = encoding
+            .note()
+            .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
+        match spans.len() {
+            0 => self.error(format!("{name}: no game found")),
+            1 => {
+                let fingerprint = Some(fingerprint(&text[spans[0].clone()]));
+                let origin = path.map(|path| Origin {
+                    path,
+                    index: None,
+                    fingerprint,
+                });
+                self.open_read(name, text, spans[0].clone(), 0, origin, &encoding_note);
+            }
+            n => {
+                // The board's own file opens at the board's game.
+                let selected = match &self.doc.origin {
+                    Some(o) if path.as_ref() == Some(&o.path) => o.index.unwrap_or(0).min(n - 1),
+                    _ => 0,
+                };
+                self.dialogs.overlay = Overlay::Picker {
+                    source: Arc::new(PickerSource {
+                        name: name.to_string(),
+                        path,
+                        text: text.to_string(),
+                        spans,
+                        labels,
+                    }),
+                    selected,
+                };
+                self.info(format!("{name}: {n} games - pick one{encoding_note}"));
+            }
+        }
+    }
+
+    /// Reads game `index` (0-based) of a file's text in full and puts it
+    /// on the board (asking first if the board's game is unsaved).
+    fn open_read(
+        &mut self,
+        name: &str,
+        text: &str,
+        span: Range<usize>,
+        index: usize,
+        origin: Option<Origin>,
+        note: &str,
+    ) {
+        match read_span(text, span, index + 1) {
+            Ok(r) if r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty() => {
+                let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
+                self.error(format!("{name}: no game found ({why})"));
+            }
+            Ok(mut r) => {
+                // A board's session in a game's tags (an autosave loaded as
+                // a file) is not this board's: the file keeps its text.
+                let stripped = strip_session_tags(&mut r.game.tags);
+                // "?" where the text has no Event or Site, as PGN writes a
+                // missing one, so that saving does not name the game tapir's.
+                r.game.tags.set_if_missing("Event", "?");
+                r.game.tags.set_if_missing("Site", "?");
+                let tree = r.game.tree();
+                let variations = tree.variation_move_count();
+                let var = if variations > 0 {
+                    format!(", {} in variations", plies(variations))
+                } else {
+                    String::new()
+                };
+                let problems = match r.problems.as_slice() {
+                    [] => String::new(),
+                    // Each problem says what became of its text.
+                    [one] => format!("; {one}"),
+                    [first, rest @ ..] => {
+                        format!("; {first} (and {} more: :messages)", rest.len())
+                    }
+                };
+                self.note_problems(name, &r.problems);
+                // Pasted text lives nowhere but the clipboard: the board
+                // holds the only copy, so replacing it asks first.
+                let pasted = origin.is_none();
+                // A game read only in part is not its file's game: `:save`
+                // in place would write the part over the whole.
+                let (origin, partial) = match origin {
+                    Some(o) if !r.problems.is_empty() => (
+                        None,
+                        format!(
+                            "; read in part, so :save asks for a file ({} keeps its text)",
+                            o.path.display()
+                        ),
+                    ),
+                    o => (o, String::new()),
+                };
+                let session = if stripped > 0 {
+                    "; tapir's session tags left out"
+                } else {
+                    ""
+                };
+                let message = format!(
+                    "loaded {name} ({}{var}, {}){problems}{partial}{session}{note}",
+                    plies(tree.mainline_len()),
+                    crate::tui::widgets::result_display(&r.game.result())
+                );
+                self.replace_game(Replacement {
+                    game: r.game,
+                    cursor: None,
+                    origin,
+                    message,
+                    question: "The game is not saved. Open the loaded one?",
+                    leaves_play: true,
+                    made_here: pasted,
+                });
+            }
+            Err(e) => self.error(format!("{name}: {e}")),
+        }
+    }
+
+    /// The picker's choice.
+    pub(super) fn pick_game(&mut self, source: Arc<PickerSource>, selected: usize) {
+        let Some(span) = source.spans.get(selected).cloned() else {
+            return;
+        };
+        let origin = source.path.clone().map(|path| Origin {
+            path,
+            index: Some(selected),
+            fingerprint: Some(fingerprint(&source.text[span.clone()])),
+        });
+        let name = format!(
+            "game {} of {} in {}",
+            selected + 1,
+            source.spans.len(),
+            source.name
+        );
+        let before = self.dialogs.message.clone();
+        self.open_read(&name, &source.text, span, selected, origin, "");
+        // A game that cannot be read leaves the picker open.
+        if self.dialogs.message.as_ref().is_some_and(|m| m.error) && self.dialogs.message != before
+        {
+            self.dialogs.overlay = Overlay::Picker { source, selected };
+        }
+    }
+
+    pub(super) fn paste(&mut self, text: &str) {
+        // Terminals send a paste's line breaks as `\r`: read as a file's
+        // would be, a `;` comment ends at its line, not at the game's end.
+        let text = crate::game::pgn::normalize_newlines(text.to_string());
+        let t = text.trim();
+        if let Some(p) = &self.dialogs.prompt {
+            // A comment keeps the paste's lines (PGN comments hold them);
+            // any other prompt is one line, so they are joined by blanks.
+            let joined = match p.kind {
+                PromptKind::Comment { .. } => t.to_string(),
+                _ => t.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+            };
+            self.prompt_insert(&joined);
+            return;
+        }
+        // A dialog answers its own keys; a game pasted under it would leave
+        // it acting on a position that is gone.
+        if self.dialogs.overlay != Overlay::None {
+            self.error("close the dialog first (Esc), then paste");
+            return;
+        }
+        if let Some(editor) = &mut self.editor {
+            // The editor takes a pasted position to go on from; anything
+            // else would be read against a board that is not the game's.
+            match Board::from_fen(t) {
+                Ok(b) => {
+                    editor.set_up(&b);
+                    self.sync_editor_view();
+                    self.autosave();
+                    self.info(
+                        "board editor: the pasted position, Enter starts a game from it (Ctrl-Z: the one before)",
+                    );
+                }
+                Err(_) => self.error(
+                    "the board editor is open: paste a FEN to set it up, or Enter or Esc first",
+                ),
+            }
+            return;
+        }
+        if Board::from_fen(t).is_ok() {
+            self.run_command(commands::Command::Fen(t.to_string()));
+        } else if t.contains('[') || t.contains("1.") {
+            self.open_games("the pasted text", None, t, Encoding::Utf8);
+        } else {
+            self.text_move(t);
+        }
+    }
+}
+
+/// "Carlsen - Nepo 1-0 (84 plies) Event" for the picker.
+fn game_label(e: &IndexEntry) -> String {
+    let t = |k: &str| e.tags.known(k).unwrap_or("?").to_string();
+    let vars = if e.variations > 0 {
+        format!(", {} var.", e.variations)
+    } else {
+        String::new()
+    };
+    let mut where_when: Vec<String> = Vec::new();
+    for k in ["Event", "Site", "Date"] {
+        if let Some(v) = e.tags.known(k) {
+            where_when.push(v.to_string());
+        }
+    }
+    if let Some(r) = e.tags.known("Round") {
+        where_when.push(format!("round {r}"));
+    }
+    format!(
+        "{} - {} {} ({}{vars}) {}",
+        t("White"),
+        t("Black"),
+        crate::tui::widgets::result_display(e.result()),
+        plies(e.plies),
+        where_when.join(" · ")
+    )
+}
