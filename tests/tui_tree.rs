@@ -714,7 +714,9 @@ fn angle_brackets_walk_the_file_s_games() {
         "{}",
         message(&a)
     );
-    assert_eq!(a.doc.origin.as_ref().unwrap().index, Some(2));
+    let origin = a.doc.origin.as_ref().unwrap();
+    // The move list's title says "game 3/3".
+    assert_eq!((origin.index, origin.games), (Some(2), Some(3)));
     assert!(!a.doc.unsaved);
     reread(&mut a, Action::StepGame(1), text);
     assert!(message(&a).contains("this is the last"), "{}", message(&a));

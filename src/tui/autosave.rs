@@ -291,6 +291,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         origin: file.map(|f| Origin {
             path: PathBuf::from(f),
             index: file_index,
+            games: None,
             fingerprint: file_print,
         }),
         unsaved,

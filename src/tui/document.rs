@@ -15,6 +15,10 @@ pub struct Origin {
     /// Its place among the file's games (0-based) when the file holds
     /// several: `:save` alone replaces that game and keeps the others.
     pub index: Option<usize>,
+    /// How many games the file held when it was last read or written
+    /// (`None`: not known, as after a restart); the move list's title says
+    /// "game 3/12".
+    pub games: Option<usize>,
     /// The game's text as it is in the file (`files::fingerprint`): a save
     /// in place checks that the file still holds it there, so a file
     /// changed meanwhile never loses a game.

@@ -291,9 +291,17 @@ impl App {
         };
         let note = s.note.map_or(String::new(), |n| format!("; {n}"));
         self.info(format!("saved {}{which}{note}", s.path.display()));
+        // A game saved into another file went after its last game (an
+        // append); in its own file it kept its place, or went last.
+        let games = match (&self.doc.origin, s.index) {
+            (_, None) => Some(1),
+            (Some(o), Some(i)) if o.path == s.path => o.games.map(|n| n.max(i + 1)),
+            (_, Some(i)) => Some(i + 1),
+        };
         self.doc.origin = Some(Origin {
             path: s.path,
             index: s.index,
+            games,
             fingerprint: Some(s.fingerprint),
         });
         self.autosave();

@@ -132,6 +132,7 @@ impl App {
         let origin = Origin {
             path,
             index: (count > 1).then_some(index),
+            games: Some(count),
             fingerprint: Some(fingerprint(&text[span.clone()])),
         };
         let shown = if count > 1 {
@@ -162,6 +163,7 @@ impl App {
                 let origin = path.map(|path| Origin {
                     path,
                     index: None,
+                    games: Some(1),
                     fingerprint,
                 });
                 self.open_read(name, text, spans[0].clone(), 0, origin, &encoding_note);
@@ -274,6 +276,7 @@ impl App {
         let origin = source.path.clone().map(|path| Origin {
             path,
             index: Some(selected),
+            games: Some(source.spans.len()),
             fingerprint: Some(fingerprint(&source.text[span.clone()])),
         });
         let name = format!(
