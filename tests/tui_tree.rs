@@ -696,7 +696,7 @@ fn reread(a: &mut App, asked: Action, text: &str) {
 #[test]
 fn angle_brackets_walk_the_file_s_games() {
     let mut a = app();
-    a.update(Action::StepGame(1));
+    a.update(Action::StepGame(true));
     assert!(message(&a).contains("from no file"), "{}", message(&a));
     assert!(a
         .take_effects()
@@ -707,7 +707,7 @@ fn angle_brackets_walk_the_file_s_games() {
     a.update(Action::ChoiceMove(1));
     a.update(Action::ChoiceConfirm);
     assert_eq!(mainline(&a), ["d4"]);
-    reread(&mut a, Action::StepGame(1), text);
+    reread(&mut a, Action::StepGame(true), text);
     assert_eq!(mainline(&a), ["c4"]);
     assert!(
         message(&a).starts_with("loaded game 3 of 3 in /g/three.pgn"),
@@ -718,24 +718,24 @@ fn angle_brackets_walk_the_file_s_games() {
     // The move list's title says "game 3/3".
     assert_eq!((origin.index, origin.games), (Some(2), Some(3)));
     assert!(!a.doc.unsaved);
-    reread(&mut a, Action::StepGame(1), text);
+    reread(&mut a, Action::StepGame(true), text);
     assert!(message(&a).contains("this is the last"), "{}", message(&a));
     assert_eq!(mainline(&a), ["c4"]);
     // An unsaved game is asked about; "no" keeps it as it is.
     play(&mut a, "c5");
-    reread(&mut a, Action::StepGame(-1), text);
+    reread(&mut a, Action::StepGame(false), text);
     assert!(matches!(
         a.dialogs.overlay,
         Overlay::Confirm(ConfirmWhat::Replace(_))
     ));
     a.update(Action::Confirm(false));
     assert_eq!(mainline(&a), ["c4", "c5"]);
-    reread(&mut a, Action::StepGame(-1), text);
+    reread(&mut a, Action::StepGame(false), text);
     common::confirm_replace(&mut a);
     assert_eq!(mainline(&a), ["d4"]);
     reread(&mut a, Action::Command("game 1".into()), text);
     assert_eq!(mainline(&a), ["e4"]);
-    reread(&mut a, Action::StepGame(-1), text);
+    reread(&mut a, Action::StepGame(false), text);
     assert!(message(&a).contains("this is the first"), "{}", message(&a));
     reread(&mut a, Action::Command("game 9".into()), text);
     assert!(
@@ -745,7 +745,7 @@ fn angle_brackets_walk_the_file_s_games() {
     );
     assert_eq!(mainline(&a), ["e4"]);
     // The picker opens at the board's game.
-    reread(&mut a, Action::StepGame(1), text);
+    reread(&mut a, Action::StepGame(true), text);
     reread(&mut a, Action::Command("games".into()), text);
     assert!(matches!(
         a.dialogs.overlay,
@@ -755,10 +755,10 @@ fn angle_brackets_walk_the_file_s_games() {
     // The file as it is now: a game added at its front moves the board's
     // game on, and `>` reads the game after the board's place.
     let grown = format!("[Event \"Z\"]\n\n1. f4 *\n\n{text}");
-    reread(&mut a, Action::StepGame(1), &grown);
+    reread(&mut a, Action::StepGame(true), &grown);
     assert_eq!(mainline(&a), ["d4"]);
     // A file that now holds one game is said so.
-    reread(&mut a, Action::StepGame(1), "[Event \"A\"]\n\n1. e4 *\n");
+    reread(&mut a, Action::StepGame(true), "[Event \"A\"]\n\n1. e4 *\n");
     assert!(
         message(&a).contains("holds only one game"),
         "{}",

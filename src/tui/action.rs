@@ -190,8 +190,8 @@ pub enum Action {
         encoding: Encoding,
         want: GameWant,
     },
-    /// `<`, `>`: the file's previous / next game.
-    StepGame(i32),
+    /// `<`, `>`: the file's previous / next (`true`) game.
+    StepGame(bool),
     /// `:save FILE` found FILE already there, holding what `holds` says.
     SaveTargetExists {
         path: PathBuf,

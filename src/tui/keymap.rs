@@ -245,14 +245,14 @@ pub const BOARD_KEYS: &[Binding] = &[
         label: "< >",
         help: "prev/next game of file",
         section: Section::Game,
-        action: || Action::StepGame(-1),
+        action: || Action::StepGame(false),
     },
     Binding {
         keys: &[C('>')],
         label: "",
         help: "",
         section: Section::Game,
-        action: || Action::StepGame(1),
+        action: || Action::StepGame(true),
     },
     Binding {
         keys: &[C('p')],

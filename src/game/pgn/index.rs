@@ -42,8 +42,14 @@ pub fn index_games(text: &str) -> Vec<IndexEntry> {
 /// Every game of `text`, in order, one at a time: a caller that keeps
 /// only a label per game never holds every game's tags at once.
 pub fn each_game(text: &str) -> impl Iterator<Item = IndexEntry> + '_ {
+    entries_at(text, split_games(text))
+}
+
+/// The games of `text` at `spans` (as `split_games` found them), in order,
+/// one at a time: for a caller that already split the text.
+pub fn entries_at(text: &str, spans: Vec<Range<usize>>) -> impl Iterator<Item = IndexEntry> + '_ {
     let mut lines = LineCounter::new(text);
-    split_games(text).into_iter().map(move |span| {
+    spans.into_iter().map(move |span| {
         let line = lines.at(span.start);
         let mut tokens = Lexer::new(&text[span.clone()]).peekable();
         let tags = read_tag_section(&mut tokens).tags;

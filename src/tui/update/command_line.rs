@@ -47,7 +47,7 @@ impl App {
                 Err(e) => self.error(format!("bad FEN: {e}")),
             },
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
-            C::StepGame(forward) => self.step_game(if forward { 1 } else { -1 }),
+            C::StepGame(forward) => self.step_game(forward),
             C::GameNumber(n) => self.reread_origin(GameWant::Number(n)),
             C::Games => {
                 let at = self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0);

@@ -5,7 +5,7 @@
 //! asks first (`replace_game`).
 
 use crate::chess::Board;
-use crate::game::pgn::{each_game, read_span, split_games, Encoding, IndexEntry};
+use crate::game::pgn::{each_game, entries_at, read_span, split_games, Encoding, IndexEntry};
 use crate::game::plies;
 use crate::tui::action::{Effect, GameWant};
 use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
@@ -24,15 +24,12 @@ impl App {
         self.open_games(&name, Some(path), text, encoding);
     }
 
-    /// `<`, `>`, `:next`, `:prev`: the game `delta` places on in the board's
-    /// file, read again (a save in place may have changed it).
-    pub(super) fn step_game(&mut self, delta: i32) {
+    /// `<`, `>`, `:next`, `:prev`: the game before or after (`forward`) the
+    /// board's in its file, read again (a save in place may have changed it).
+    pub(super) fn step_game(&mut self, forward: bool) {
         // A one-game file's game has no index: it is the file's first.
         let from = self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0);
-        self.reread_origin(GameWant::Step {
-            from,
-            forward: delta > 0,
-        });
+        self.reread_origin(GameWant::Step { from, forward });
     }
 
     /// Asks for the board's file again, for `want`; a game from no file
@@ -73,28 +70,17 @@ impl App {
             1 => format!("{name} holds only one game"),
             n => format!("{name} holds {n} games"),
         };
+        let note = encoding_note(encoding);
         let index = match want {
+            GameWant::Picker { .. } if count == 0 => {
+                self.error(games);
+                return;
+            }
             GameWant::Picker { at } => {
-                if count == 0 {
-                    self.error(games);
-                    return;
-                }
-                let (spans, labels) = each_game(text)
-                    .map(|e| (e.span.clone(), game_label(&e)))
-                    .unzip();
-                self.dialogs.overlay = Overlay::Picker {
-                    source: Arc::new(PickerSource {
-                        name: name.clone(),
-                        path: Some(path),
-                        text: text.to_string(),
-                        spans,
-                        labels,
-                    }),
-                    selected: at.min(count - 1),
-                };
-                let note = encoding
-                    .note()
-                    .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
+                let labels = entries_at(text, spans.clone())
+                    .map(|e| game_label(&e))
+                    .collect();
+                self.open_picker(&name, Some(path), text, spans, labels, at.min(count - 1));
                 self.info(format!("{games} - pick one{note}"));
                 return;
             }
@@ -138,11 +124,8 @@ impl App {
         let shown = if count > 1 {
             format!("game {} of {count} in {name}", index + 1)
         } else {
-            name.clone()
+            name
         };
-        let note = encoding
-            .note()
-            .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
         self.open_read(&shown, text, span, index, Some(origin), &note);
     }
 
@@ -153,9 +136,7 @@ impl App {
         let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
             .map(|e| (e.span.clone(), game_label(&e)))
             .unzip();
-        let encoding_note = encoding
-            .note()
-            .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"));
+        let encoding_note = encoding_note(encoding);
         match spans.len() {
             0 => self.error(format!("{name}: no game found")),
             1 => {
@@ -174,19 +155,32 @@ impl App {
                     Some(o) if path.as_ref() == Some(&o.path) => o.index.unwrap_or(0).min(n - 1),
                     _ => 0,
                 };
-                self.dialogs.overlay = Overlay::Picker {
-                    source: Arc::new(PickerSource {
-                        name: name.to_string(),
-                        path,
-                        text: text.to_string(),
-                        spans,
-                        labels,
-                    }),
-                    selected,
-                };
+                self.open_picker(name, path, text, spans, labels, selected);
                 self.info(format!("{name}: {n} games - pick one{encoding_note}"));
             }
         }
+    }
+
+    /// The picker over `text`'s games (`spans`, `labels`), at `selected`.
+    fn open_picker(
+        &mut self,
+        name: &str,
+        path: Option<PathBuf>,
+        text: &str,
+        spans: Vec<Range<usize>>,
+        labels: Vec<String>,
+        selected: usize,
+    ) {
+        self.dialogs.overlay = Overlay::Picker {
+            source: Arc::new(PickerSource {
+                name: name.to_string(),
+                path,
+                text: text.to_string(),
+                spans,
+                labels,
+            }),
+            selected,
+        };
     }
 
     /// Reads game `index` (0-based) of a file's text in full and puts it
@@ -341,6 +335,14 @@ impl App {
             self.text_move(t);
         }
     }
+}
+
+/// "; read as Latin-1 (it is not UTF-8), saved as UTF-8" after a load
+/// message when the text was not UTF-8, else nothing.
+fn encoding_note(encoding: Encoding) -> String {
+    encoding
+        .note()
+        .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"))
 }
 
 /// "Carlsen - Nepo 1-0 (84 plies) Event" for the picker.

@@ -309,7 +309,7 @@ impl App {
                 encoding,
                 want,
             } => self.file_reread(path, &text, encoding, want),
-            Action::StepGame(delta) => self.step_game(delta),
+            Action::StepGame(forward) => self.step_game(forward),
             Action::SaveTargetExists { path, holds } => {
                 self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }

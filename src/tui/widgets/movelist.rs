@@ -238,11 +238,13 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
         extras.push(super::result_display(result).to_string());
     }
     // Which game of a many-game file this is (`<` `>` walk them).
-    if let Some(i) = doc.origin.as_ref().and_then(|o| o.index) {
-        extras.push(match doc.origin.as_ref().and_then(|o| o.games) {
-            Some(n) => format!("game {}/{n}", i + 1),
-            None => format!("game {}", i + 1),
-        });
+    if let Some(o) = &doc.origin {
+        if let Some(i) = o.index {
+            extras.push(match o.games {
+                Some(n) => format!("game {}/{n}", i + 1),
+                None => format!("game {}", i + 1),
+            });
+        }
     }
     if let Mode::Play { .. } = mode {
         // Nothing more: the clocks and the mode say the rest.
