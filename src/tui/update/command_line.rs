@@ -49,10 +49,9 @@ impl App {
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
             C::StepGame(forward) => self.step_game(forward),
             C::GameNumber(n) => self.reread_origin(GameWant::Number(n)),
-            C::Games => {
-                let at = self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0);
-                self.reread_origin(GameWant::Picker { at });
-            }
+            C::Games => self.reread_origin(GameWant::Picker {
+                at: self.file_game(),
+            }),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
             C::Engine(choice) => self.choose_engine(choice),
             C::Match(choice) => self.match_command(choice),

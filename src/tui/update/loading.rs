@@ -27,9 +27,14 @@ impl App {
     /// `<`, `>`, `:next`, `:prev`: the game before or after (`forward`) the
     /// board's in its file, read again (a save in place may have changed it).
     pub(super) fn step_game(&mut self, forward: bool) {
-        // A one-game file's game has no index: it is the file's first.
-        let from = self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0);
+        let from = self.file_game();
         self.reread_origin(GameWant::Step { from, forward });
+    }
+
+    /// The board's game's place in its file (0-based): a one-game file's
+    /// game, and a game from no file, have no index and count as first.
+    pub(super) fn file_game(&self) -> usize {
+        self.doc.origin.as_ref().and_then(|o| o.index).unwrap_or(0)
     }
 
     /// Asks for the board's file again, for `want`; a game from no file
