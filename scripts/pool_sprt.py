@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Pools the PGN files of several match.py runs of one SPRT, counting each
+game once.
+
+Why: at a fixed node count tapir plays the same game whenever it gets the
+same opening with the same colours, so two runs with different --seed share
+every opening both reached, and one run longer than twice its opening file
+replays its own first games. Summing the runs' totals counts those replays
+as evidence. This keeps the first game of each (opening, colours) pair,
+reports how many later ones repeated it move for move (and how many did not,
+which would mean the games were not reproducible after all), and prints the
+score, Elo and SPRT log-likelihood ratio with match.py's own formulas.
+
+usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py] RUN.pgn...
+"""
+import argparse, importlib.util, re, sys
+
+
+def games(path):
+    """(opening FEN, White's name, result, moves without comments) of each
+    game in a match.py PGN file."""
+    text = open(path, encoding="utf-8").read()
+    for block in re.split(r"\n\n(?=\[Event )", text):
+        result = re.search(r'\[Result "([^"]+)"\]', block)
+        white = re.search(r'\[White "([^"]+)"\]', block)
+        if not (result and white):
+            continue
+        fen = re.search(r'\[FEN "([^"]+)"\]', block)
+        body = block.split("\n\n", 1)[1] if "\n\n" in block else ""
+        moves = re.sub(r"\{[^}]*\}", " ", body).split()
+        yield (fen.group(1) if fen else "startpos", white.group(1), result.group(1), moves)
+
+
+def load_match(path):
+    spec = importlib.util.spec_from_file_location("match", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.argv, argv = [path], sys.argv
+    spec.loader.exec_module(module)
+    sys.argv = argv
+    return module
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("pgn", nargs="+")
+    p.add_argument("--sprt", nargs=2, type=float, default=(0.0, 5.0), metavar=("ELO0", "ELO1"))
+    p.add_argument("--match", default="../shared/tools/match.py", help="match.py, for its Elo and LLR formulas")
+    p.add_argument("--engine", default="A", help="the name match.py gave the engine under test")
+    args = p.parse_args()
+    match = load_match(args.match)
+
+    first = {}
+    same = differ = 0
+    for path in args.pgn:
+        count = 0
+        for fen, white, result, moves in games(path):
+            count += 1
+            key = (fen, white)
+            if key not in first:
+                first[key] = (white, result, moves)
+            elif first[key][2] == moves:
+                same += 1
+            else:
+                differ += 1
+        print(f"{path}: {count} games")
+    w = d = l = 0
+    for white, result, _ in first.values():
+        if result == "1/2-1/2":
+            d += 1
+        elif result in ("1-0", "0-1"):
+            if (result == "1-0") == (white == args.engine):
+                w += 1
+            else:
+                l += 1
+    print(f"repeats left out: {same} move for move the same, {differ} different (counted once, the first)")
+    llr = match.sprt_llr(w, d, l, *args.sprt)
+    print(f"distinct: {w + d + l} games  +{w} ={d} -{l}  {match.summarize(w, d, l)}  LLR {llr:+.2f}")
+
+
+if __name__ == "__main__":
+    main()
