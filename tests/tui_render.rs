@@ -699,6 +699,35 @@ fn the_move_list_title_fits_without_a_cut_number() {
     }
 }
 
+/// A game of a many-game file says which one it is in the move list's
+/// title at every size: at 80 columns the pane's name "Moves" gives way
+/// to "game 2/3" rather than the number going.
+#[test]
+fn the_move_list_title_keeps_the_game_s_number_at_80_columns() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    let text = "[Event \"A\"]\n\n1. e4 e5 *\n\n[Event \"B\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 1-0\n\n[Event \"C\"]\n\n1. c4 *\n";
+    file_read(&mut app, "/g/three.pgn", text);
+    app.update(Action::ChoiceMove(1));
+    app.update(Action::ChoiceConfirm);
+    show_ply(&mut app, 10);
+    for (w, h, want) in [
+        (120, 40, " Moves · 5... O-O · ply 10/10 · game 2/3 · 1-0 "),
+        (80, 24, " 5... O-O · 10/10 · game 2/3 "),
+    ] {
+        let s = screen(&mut app, w, h);
+        assert!(contains(&s, want), "{w}x{h}:\n{}", s.join("\n"));
+    }
+    // At the start too: "start of 10 plies" shortens to "start" first.
+    app.update(Action::First);
+    for (w, h, want) in [
+        (120, 40, " Moves · start of 10 plies · game 2/3 · 1-0 "),
+        (80, 24, " Moves · start · game 2/3 "),
+    ] {
+        let s = screen(&mut app, w, h);
+        assert!(contains(&s, want), "{w}x{h}:\n{}", s.join("\n"));
+    }
+}
+
 /// The file's own clocks and eval at the shown move, as Lichess shows them.
 #[test]
 fn the_files_clocks_and_eval_show_at_the_shown_move() {

@@ -211,16 +211,10 @@ pub fn node_at(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
 fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: usize) -> String {
     let len = moves.mainline_len;
     let result = moves.result.as_str();
-    // The head, and where the shown move is (in full, and short).
-    let (head, place) = if doc.cursor == NodeId::ROOT {
-        if len == 0 {
-            ("Moves".to_string(), None)
-        } else {
-            (
-                format!("Moves · start of {}", crate::game::plies(len)),
-                None,
-            )
-        }
+    // The shown move, and where it is (in full, and short).
+    let (label, place) = if doc.cursor == NodeId::ROOT {
+        let start = format!("start of {}", crate::game::plies(len));
+        (None, (len > 0).then(|| (start, "start".to_string())))
     } else {
         let ply = doc.ply();
         let place = if moves.is_mainline(doc.cursor) {
@@ -228,23 +222,20 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
         } else {
             (format!("variation, ply {ply}"), "var.".to_string())
         };
-        (
-            format!("Moves · {}", doc.game.label(doc.cursor)),
-            Some(place),
-        )
+        (Some(doc.game.label(doc.cursor)), Some(place))
     };
     let mut extras = Vec::new();
+    // Which game of a many-game file this is (`<` `>` walk them): first of
+    // the extras, as the one said nowhere else on the screen.
+    let numbered = doc.origin.as_ref().and_then(|o| {
+        o.index.map(|i| match o.games {
+            Some(n) => format!("game {}/{n}", i + 1),
+            None => format!("game {}", i + 1),
+        })
+    });
+    extras.extend(numbered.iter().cloned());
     if result != "*" {
         extras.push(super::result_display(result).to_string());
-    }
-    // Which game of a many-game file this is (`<` `>` walk them).
-    if let Some(o) = &doc.origin {
-        if let Some(i) = o.index {
-            extras.push(match o.games {
-                Some(n) => format!("game {}/{n}", i + 1),
-                None => format!("game {}", i + 1),
-            });
-        }
     }
     if let Mode::Play { .. } = mode {
         // Nothing more: the clocks and the mode say the rest.
@@ -252,21 +243,28 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
         extras.push(format!("{MARK} HCE/NNUE differ > {DISAGREE_CP}"));
     }
     // The longest form that fits the pane: the place shortened first, then
-    // the extras dropped from the end, then the place; a cut head ends in
-    // "…" rather than in a wrong number.
-    let join = |place: Option<&str>, extras: &[String]| {
-        let mut t = head.clone();
-        for p in place.into_iter().chain(extras.iter().map(String::as_str)) {
-            t.push_str(" · ");
-            t.push_str(p);
-        }
-        t
+    // the extras dropped from the end (before the game's number, the last
+    // of them, goes, the pane's name "Moves" does), then the place; a cut
+    // head ends in "…" rather than in a wrong number.
+    let join = |named: bool, place: Option<&str>, extras: &[String]| {
+        let parts: Vec<&str> = named
+            .then_some("Moves")
+            .into_iter()
+            .chain(label.as_deref())
+            .chain(place)
+            .chain(extras.iter().map(String::as_str))
+            .collect();
+        parts.join(" · ")
     };
     let full = place.as_ref().map(|p| p.0.as_str());
     let short = place.as_ref().map(|p| p.1.as_str());
-    let mut forms = vec![join(full, &extras)];
+    let head = join(true, None, &[]);
+    let mut forms = vec![join(true, full, &extras)];
     for keep in (0..=extras.len()).rev() {
-        forms.push(join(short, &extras[..keep]));
+        forms.push(join(true, short, &extras[..keep]));
+        if numbered.is_some() && keep == 1 {
+            forms.push(join(false, short, &extras[..keep]));
+        }
     }
     forms.push(head.clone());
     let fits = |t: &String| ratatui::text::Span::raw(t.as_str()).width() <= room;
