@@ -243,6 +243,28 @@ fn terms_view_numbers_equal_the_trace() {
     }
 }
 
+/// At 80x24 the drawish scale's row keeps its number in the Taper column:
+/// the reason shortens ("opposite bishops + pieces") rather than push the
+/// number off the panel.
+#[test]
+fn the_scale_row_keeps_its_number_at_80_columns() {
+    let fen = "2b1k2r/pp6/8/3P4/8/8/PPP5/2B1K2R w - - 0 1";
+    let t = trace(&Board::from_fen(fen).unwrap());
+    assert_ne!(t.scale, 64, "the test needs a scaled position");
+    let plain = taper(t.total, t.phase);
+    let mut app = app_fen(fen);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let lines = panel(&mut app, w, h);
+        let scale = row(&lines, "Scale ×");
+        assert!(scale.contains("opposite"), "{w}x{h}: {scale}");
+        assert_eq!(
+            *ints(scale).last().unwrap(),
+            (t.tapered - plain) as i64,
+            "{w}x{h}: {scale}"
+        );
+    }
+}
+
 #[test]
 fn phase_explorer_moves_every_tapered_number() {
     let fen = FENS[1];

@@ -48,6 +48,18 @@ impl Drawish {
             Drawish::OppositeBishopsWithPieces => "opposite-coloured bishops, with pieces",
         }
     }
+
+    /// The reason in fewer words, for a narrow panel.
+    pub fn brief(self) -> &'static str {
+        match self {
+            Drawish::None => "none",
+            Drawish::LoneMinor => "a lone minor",
+            Drawish::TwoKnights => "two knights",
+            Drawish::SmallEdge => "no pawns, a minor up",
+            Drawish::OppositeBishops => "opposite bishops",
+            Drawish::OppositeBishopsWithPieces => "opposite bishops + pieces",
+        }
+    }
 }
 
 /// The scale factor for a tapered score `raw` (White's view): 0..=SCALE_MAX.

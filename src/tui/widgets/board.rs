@@ -198,8 +198,17 @@ fn coordinates(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
 fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let r = a.board_title;
     let b = &app.view.board;
-    let (text, style) = match app.result_text() {
-        Some(t) => (t, Style::new().fg(theme.error).add_modifier(Modifier::BOLD)),
+    let score = app.headline();
+    let sw = score.chars().count() as u16;
+    let sx = (r.x + r.width + 3).saturating_sub(sw);
+    // The words give way to the score, never the other way round: the
+    // longest form that fits, then the shortest cut.
+    let room = sx.saturating_sub(r.x + 2);
+    let (forms, style) = match app.result_text() {
+        Some(t) => (
+            vec![t],
+            Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
+        ),
         None => {
             let side = b.side_to_move().name();
             let who = match app.play.mode {
@@ -208,28 +217,25 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 _ => "",
             };
             let check = if b.in_check() { " · check!" } else { "" };
-            let long = format!("{side}{who} to move{check} · move {}", b.fullmove_number());
-            let text = if long.chars().count() + 6 <= r.width as usize {
-                long
-            } else {
-                format!("{side}{who} to move{check}")
-            };
-            (text, Style::new().add_modifier(Modifier::BOLD))
+            let move_no = b.fullmove_number();
+            let mut forms = vec![
+                format!("{side}{who} to move{check} · move {move_no}"),
+                format!("{side}{who} to move{check}"),
+            ];
+            if !who.is_empty() {
+                forms.push(format!("{side}{who}{check}"));
+            }
+            (forms, Style::new().add_modifier(Modifier::BOLD))
         }
     };
-    let score = app.headline();
-    let sw = score.chars().count() as u16;
-    let sx = (r.x + r.width + 3).saturating_sub(sw);
-    // The words give way to the score, never the other way round.
-    let room = sx.saturating_sub(r.x + 2);
-    let text = if text.chars().count() as u16 > room {
-        super::status::fit_rows(&text, &[room as usize])
+    let fits = |t: &&String| t.chars().count() <= room as usize;
+    let text = forms.iter().find(fits).cloned().unwrap_or_else(|| {
+        let last = forms.last().map(String::as_str).unwrap_or_default();
+        super::status::fit_rows(last, &[room as usize])
             .into_iter()
             .next()
             .unwrap_or_default()
-    } else {
-        text
-    };
+    });
     put(buf, r.x + 1, r.y, &text, style, room);
     put(
         buf,

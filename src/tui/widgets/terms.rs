@@ -123,8 +123,20 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     table_lines(app, theme, &table, c, &mut lines);
     // The drawish scale as a row of its own, so the Taper column adds up.
     if scaled {
-        let label = format!("Scale ×{factor}/64: {}", why.words());
+        // The number always shows: the reason shortens, then is cut, to
+        // leave it its column.
         let w = width.saturating_sub(6).min(table.name_w + 37);
+        let label = [why.words(), why.brief()]
+            .map(|words| format!("Scale ×{factor}/64: {words}"))
+            .into_iter()
+            .find(|l| l.chars().count() < w)
+            .unwrap_or_else(|| {
+                let brief = format!("Scale ×{factor}/64: {}", why.brief());
+                super::status::fit_rows(&brief, &[w.saturating_sub(1)])
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default()
+            });
         let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
         lines.push(Line::styled(text, Style::new().fg(theme.accent)));
     }
