@@ -228,14 +228,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             (forms, Style::new().add_modifier(Modifier::BOLD))
         }
     };
-    let fits = |t: &&String| t.chars().count() <= room as usize;
-    let text = forms.iter().find(fits).cloned().unwrap_or_else(|| {
-        let last = forms.last().map(String::as_str).unwrap_or_default();
-        super::status::fit_rows(last, &[room as usize])
-            .into_iter()
-            .next()
-            .unwrap_or_default()
-    });
+    let text = super::status::first_fit(&forms, room as usize);
     put(buf, r.x + 1, r.y, &text, style, room);
     put(
         buf,

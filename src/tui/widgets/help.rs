@@ -48,14 +48,6 @@ fn key_width(keys: &[(&str, &str)]) -> u16 {
         + 1
 }
 
-/// `what` as it fits `room` cells: whole, or cut at a word with "…".
-fn fitted(what: &str, room: u16) -> String {
-    super::status::fit_rows(what, &[room as usize])
-        .into_iter()
-        .next()
-        .unwrap_or_default()
-}
-
 /// Draws the help scrolled by `scroll` rows (clamped to what there is).
 pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
     let all = entries();
@@ -101,7 +93,14 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
                 let key = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
                 put(buf, x0 + 1, y, k, key, key_w);
                 let text = Style::new().fg(theme.text);
-                put(buf, x0 + 1 + key_w, y, &fitted(what, room), text, room);
+                put(
+                    buf,
+                    x0 + 1 + key_w,
+                    y,
+                    &super::status::fit_row(what, room as usize),
+                    text,
+                    room,
+                );
             }
         }
     }

@@ -258,7 +258,6 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
     };
     let full = place.as_ref().map(|p| p.0.as_str());
     let short = place.as_ref().map(|p| p.1.as_str());
-    let head = join(true, None, &[]);
     let mut forms = vec![join(true, full, &extras)];
     for keep in (0..=extras.len()).rev() {
         forms.push(join(true, short, &extras[..keep]));
@@ -266,15 +265,8 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
             forms.push(join(false, short, &extras[..keep]));
         }
     }
-    forms.push(head.clone());
-    let fits = |t: &String| ratatui::text::Span::raw(t.as_str()).width() <= room;
-    if let Some(t) = forms.into_iter().find(fits) {
-        return t;
-    }
-    super::status::fit_rows(&head, &[room])
-        .into_iter()
-        .next()
-        .unwrap_or_default()
+    forms.push(join(true, None, &[]));
+    super::status::first_fit(&forms, room)
 }
 
 /// The style of a glyph: good moves green, bad ones red, the doubtful ones
@@ -354,10 +346,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             theme.dim_style()
         };
         let w = inner.width.saturating_sub(2);
-        let row = super::status::fit_rows(row, &[w as usize])
-            .into_iter()
-            .next()
-            .unwrap_or_default();
+        let row = super::status::fit_row(row, w as usize);
         put(buf, inner.x + 1, inner.y + i as u16, &row, style, w);
     }
     let m: &MoveText = &app.ui.moves;

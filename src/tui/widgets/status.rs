@@ -130,6 +130,25 @@ fn message_width(width: u16, mode: &str, clocks: Option<&str>) -> usize {
     (width as usize).saturating_sub(mode.chars().count() + 2 + clocks_w)
 }
 
+/// `text` in one row of `room` cells: whole, or cut at a word with "…".
+pub fn fit_row(text: &str, room: usize) -> String {
+    fit_rows(text, &[room])
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
+
+/// The first of `forms` (longest first) whose display width fits `room`
+/// cells, else the last one cut by [`fit_row`]: a title says as much as
+/// its room allows and never ends in a cut number.
+pub fn first_fit(forms: &[String], room: usize) -> String {
+    let fits = |t: &&String| ratatui::text::Span::raw(t.as_str()).width() <= room;
+    match forms.iter().find(fits) {
+        Some(t) => t.clone(),
+        None => fit_row(forms.last().map_or("", String::as_str), room),
+    }
+}
+
 /// Lays `text` out over rows of the given widths, breaking at spaces (any
 /// run of whitespace, newlines included, counts as one space). A word wider
 /// than a row is split over rows. What does not fit ends the last row with
@@ -212,10 +231,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if let (true, Some(m)) = (above, &app.dialogs.message) {
         let style = message_style(m.error, theme);
         let w = area.width.saturating_sub(2) as usize;
-        let row = fit_rows(&m.text, &[w])
-            .into_iter()
-            .next()
-            .unwrap_or_default();
+        let row = fit_row(&m.text, w);
         put(buf, area.x + 1, area.y, &row, style, w as u16);
     }
     let badge = theme.badge();

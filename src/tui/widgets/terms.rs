@@ -126,17 +126,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         // The number always shows: the reason shortens, then is cut, to
         // leave it its column.
         let w = width.saturating_sub(6).min(table.name_w + 37);
-        let label = [why.words(), why.brief()]
-            .map(|words| format!("Scale ×{factor}/64: {words}"))
-            .into_iter()
-            .find(|l| l.chars().count() < w)
-            .unwrap_or_else(|| {
-                let brief = format!("Scale ×{factor}/64: {}", why.brief());
-                super::status::fit_rows(&brief, &[w.saturating_sub(1)])
-                    .into_iter()
-                    .next()
-                    .unwrap_or_default()
-            });
+        let forms = [why.words(), why.brief()].map(|words| format!("Scale ×{factor}/64: {words}"));
+        let label = super::status::first_fit(&forms, w.saturating_sub(1));
         let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
         lines.push(Line::styled(text, Style::new().fg(theme.accent)));
     }
