@@ -443,6 +443,8 @@ impl Worker {
 
         if best_score >= beta {
             self.learn_from_cutoff(b, ply, depth, best_move, &tried, ctx);
+        } else if best_move.is_null() && !singular_search && !root {
+            self.reward_refutation(ply, depth);
         }
 
         // The correction histories learn how far the static eval
@@ -817,6 +819,26 @@ impl Worker {
         for &c in &tried.captures[..tried.n_captures] {
             self.hist.update_capture(b, c, -bonus);
         }
+    }
+
+    /// A node where every move failed low: the opponent's quiet move into
+    /// it refuted them all, so it gains the history a cut-off would give
+    /// it at the parent.
+    fn reward_refutation(&mut self, ply: usize, depth: i32) {
+        let parent = &self.stack.frames[ply - 1];
+        let (m, pb) = (parent.mv, parent.board);
+        if m.is_null() || m.is_noisy() {
+            return;
+        }
+        let ctx = QuietCtx {
+            prev1: self.stack.prev_piece_to(ply - 1, 1),
+            prev2: self.stack.prev_piece_to(ply - 1, 2),
+            threats: Threats::of(&pb).all,
+            pawns: pawn_slot(&pb),
+        };
+        let pt = piece_to(&pb, m);
+        self.hist
+            .update_quiet(pb.side_to_move(), m, pt, ctx, bonus(depth));
     }
 
     /// Quiescence: captures (and evasions when in check) until the position
