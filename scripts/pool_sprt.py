@@ -11,9 +11,21 @@ reports how many later ones repeated it move for move (and how many did not,
 which would mean the games were not reproducible after all), and prints the
 score, Elo and SPRT log-likelihood ratio with match.py's own formulas.
 
-usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py] RUN.pgn...
+A run's PGN files do not outlive the machine that played them, and an SPRT
+on two cores takes more than one session. So --ledger OUT.tsv writes the
+distinct games as a ledger small enough to commit (one line a game: a hash
+of the opening, White, the result, a hash of the moves; about 40 bytes),
+and a .tsv given as a RUN is read as such a ledger, pooled with the PGN
+files of a later run exactly as their games would be.
+
+usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py]
+                            [--ledger OUT.tsv] RUN.pgn|LEDGER.tsv...
 """
-import argparse, importlib.util, re, sys
+import argparse, hashlib, importlib.util, re, sys
+
+
+def digest(text):
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 def games(path):
@@ -31,6 +43,20 @@ def games(path):
         yield (fen.group(1) if fen else "startpos", white.group(1), result.group(1), moves)
 
 
+def hashed_games(path):
+    """(opening hash, White, result, moves hash) of each game of a PGN file
+    or a ledger written by --ledger."""
+    if path.endswith(".tsv"):
+        for line in open(path, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            fen, white, result, moves = line.rstrip("\n").split("\t")
+            yield fen, white, result, moves
+    else:
+        for fen, white, result, moves in games(path):
+            yield digest(fen), white, result, digest(" ".join(moves))
+
+
 def load_match(path):
     spec = importlib.util.spec_from_file_location("match", path)
     module = importlib.util.module_from_spec(spec)
@@ -46,6 +72,7 @@ def main():
     p.add_argument("--sprt", nargs=2, type=float, default=(0.0, 5.0), metavar=("ELO0", "ELO1"))
     p.add_argument("--match", default="../shared/tools/match.py", help="match.py, for its Elo and LLR formulas")
     p.add_argument("--engine", default="A", help="the name match.py gave the engine under test")
+    p.add_argument("--ledger", help="write the distinct games to this ledger (.tsv)")
     args = p.parse_args()
     match = load_match(args.match)
 
@@ -53,7 +80,7 @@ def main():
     same = differ = 0
     for path in args.pgn:
         count = 0
-        for fen, white, result, moves in games(path):
+        for fen, white, result, moves in hashed_games(path):
             count += 1
             key = (fen, white)
             if key not in first:
@@ -75,6 +102,15 @@ def main():
     print(f"repeats left out: {same} move for move the same, {differ} different (counted once, the first)")
     llr = match.sprt_llr(w, d, l, *args.sprt)
     print(f"distinct: {w + d + l} games  +{w} ={d} -{l}  {match.summarize(w, d, l)}  LLR {llr:+.2f}")
+    if args.ledger:
+        with open(args.ledger + ".tmp", "w", encoding="utf-8") as out:
+            out.write("# opening sha1[:16]\tWhite\tresult\tmoves sha1[:16] (scripts/pool_sprt.py --ledger)\n")
+            out.write("# from: " + " ".join(args.pgn) + "\n")
+            for (fen, _), (white, result, moves) in first.items():
+                out.write(f"{fen}\t{white}\t{result}\t{moves}\n")
+        import os
+        os.replace(args.ledger + ".tmp", args.ledger)
+        print(f"ledger: {len(first)} games written to {args.ledger}")
 
 
 if __name__ == "__main__":
