@@ -21,7 +21,7 @@ files of a later run exactly as their games would be.
 usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py]
                             [--ledger OUT.tsv] RUN.pgn|LEDGER.tsv...
 """
-import argparse, hashlib, importlib.util, re, sys
+import argparse, hashlib, importlib.util, os, re, sys
 
 
 def digest(text):
@@ -68,7 +68,7 @@ def load_match(path):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("pgn", nargs="+")
+    p.add_argument("pgn", nargs="+", metavar="RUN", help="a match.py PGN file or a ledger (.tsv)")
     p.add_argument("--sprt", nargs=2, type=float, default=(0.0, 5.0), metavar=("ELO0", "ELO1"))
     p.add_argument("--match", default="../shared/tools/match.py", help="match.py, for its Elo and LLR formulas")
     p.add_argument("--engine", default="A", help="the name match.py gave the engine under test")
@@ -108,7 +108,6 @@ def main():
             out.write("# from: " + " ".join(args.pgn) + "\n")
             for (fen, _), (white, result, moves) in first.items():
                 out.write(f"{fen}\t{white}\t{result}\t{moves}\n")
-        import os
         os.replace(args.ledger + ".tmp", args.ledger)
         print(f"ledger: {len(first)} games written to {args.ledger}")
 

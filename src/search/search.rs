@@ -826,7 +826,7 @@ impl Worker {
     /// it at the parent.
     fn reward_refutation(&mut self, ply: usize, depth: i32) {
         let parent = &self.stack.frames[ply - 1];
-        let (m, pb) = (parent.mv, parent.board);
+        let (m, pt, pb) = (parent.mv, parent.piece_to, parent.board);
         if m.is_null() || m.is_noisy() {
             return;
         }
@@ -836,7 +836,6 @@ impl Worker {
             threats: Threats::of(&pb).all,
             pawns: pawn_slot(&pb),
         };
-        let pt = piece_to(&pb, m);
         self.hist
             .update_quiet(pb.side_to_move(), m, pt, ctx, bonus(depth));
     }
