@@ -213,11 +213,7 @@ impl App {
             self.doc.cursor = node;
             self.ui.selected = None;
         }
-        if new {
-            self.tree_changed();
-        } else {
-            self.refresh();
-        }
+        self.moved_to(new);
         let n = board.fullmove_number();
         let dots = if side == Color::White { "." } else { "..." };
         let name = self

@@ -81,6 +81,8 @@ impl App {
         if new {
             self.tree_changed();
         } else {
+            // No new node, but the game's end and the clocks moved: the
+            // autosave keeps where play stands.
             self.refresh();
             self.autosave();
         }

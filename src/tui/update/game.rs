@@ -151,6 +151,16 @@ impl App {
         self.autosave();
     }
 
+    /// After a move was played at the cursor: a `new` node changed the
+    /// tree (autosaved); following an existing one only moved the view.
+    pub(super) fn moved_to(&mut self, new: bool) {
+        if new {
+            self.tree_changed();
+        } else {
+            self.refresh();
+        }
+    }
+
     /// `u`: against the engine, takes back the game's last move pair (so it
     /// is the human's turn again); with two players, the last move; in
     /// analysis, one move back without deleting anything.
@@ -419,11 +429,7 @@ impl App {
         if matches!(self.play.mode, Mode::Play { .. } | Mode::TwoPlayers) {
             self.switch_clock();
         }
-        if new {
-            self.tree_changed();
-        } else {
-            self.refresh();
-        }
+        self.moved_to(new);
         self.dialogs.message = None;
         if new && others > 0 {
             let label = self.doc.game.label(node);
@@ -466,11 +472,7 @@ impl App {
         self.doc.cursor = node;
         self.ui.selected = None;
         self.ui.drag = None;
-        if new {
-            self.tree_changed();
-        } else {
-            self.refresh();
-        }
+        self.moved_to(new);
         let label = self.doc.game.label(node);
         let side = self.view.board.side_to_move().name();
         self.info(format!(
