@@ -151,8 +151,9 @@ impl App {
         self.autosave();
     }
 
-    /// After a move was played at the cursor: a `new` node changed the
-    /// tree (autosaved); following an existing one only moved the view.
+    /// After a move was played: a `new` node changed the tree (autosaved);
+    /// a move already in the tree changed nothing to save, so only what is
+    /// shown is refreshed.
     pub(super) fn moved_to(&mut self, new: bool) {
         if new {
             self.tree_changed();
