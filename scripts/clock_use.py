@@ -17,7 +17,6 @@ Needs match.py (../shared/tools) and python-chess, like every match.
 import argparse
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -100,14 +99,9 @@ def main():
                "--games", str(args.games), "--seed", str(args.seed), "--concurrency", "1"]
         if args.openings:
             cmd += ["--openings", args.openings]
-        # The referee's output goes to a file: a pipe would wait for every
-        # process holding it, the engine's tee included.
-        out = os.path.join(tmp, "match.out")
-        with open(out, "w") as f:
-            code = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode
-        with open(out) as f:
-            lines = f.read().strip().splitlines()
-        if code != 0:
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = result.stdout.strip().splitlines()
+        if result.returncode != 0:
             sys.exit("match.py failed:\n" + "\n".join(lines[-20:]))
         print(lines[-1] if lines else "")
         table = defaultdict(list)
@@ -117,8 +111,9 @@ def main():
                     table[n].append((ours, theirs))
 
     print(f"{'move':>5} {'games':>5} {'tapir ms':>9} {'opponent ms':>12}")
+    last = max(table, default=0)
     for n in sorted(table):
-        if n % args.every == 1 or n == max(table):
+        if n % args.every == 1 or n == last:
             rows = table[n]
             ours = sum(r[0] for r in rows) // len(rows)
             theirs = sum(r[1] for r in rows) // len(rows)
