@@ -14,32 +14,25 @@ each run's points on them, the mean difference with its 95% interval (from
 the spread of the paired differences), and how many results changed each
 way.
 
-usage: scripts/paired_runs.py BEFORE.pgn AFTER.pgn
+usage: scripts/paired_runs.py BEFORE.pgn|.tsv AFTER.pgn|.tsv
 """
-import math, re, sys
+import math, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pool_sprt import hashed_games  # noqa: E402  (the same reading of a run)
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
-def games(path):
-    """(opening FEN, A has White) -> A's score, for each finished game."""
-    out, tags = {}, {}
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            m = re.match(r'\[(\w+) "(.*)"\]', line)
-            if m:
-                tags[m.group(1)] = m.group(2)
-                continue
-            if not line.strip() or "Result" not in tags:
-                continue
-            if not re.search(r"(1-0|0-1|1/2-1/2|\*)\s*$", line.strip()):
-                continue
-            score = RESULTS.get(tags["Result"])
-            if score is not None:
-                a_white = tags.get("White") == "A"
-                key = (tags.get("FEN", "startpos"), a_white)
-                out.setdefault(key, score if a_white else 1 - score)
-            tags = {}
+def games(path, engine="A"):
+    """(opening, A has White) -> A's score, for each finished game of a
+    match.py PGN file or a pool_sprt.py ledger (the first of any replays)."""
+    out = {}
+    for fen, white, result, _ in hashed_games(path):
+        score = RESULTS.get(result)
+        if score is not None:
+            a_white = white == engine
+            out.setdefault((fen, a_white), score if a_white else 1 - score)
     return out
 
 
