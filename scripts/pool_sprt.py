@@ -18,8 +18,13 @@ of the opening, White, the result, a hash of the moves; about 40 bytes),
 and a .tsv given as a RUN is read as such a ledger, pooled with the PGN
 files of a later run exactly as their games would be.
 
+--unplayed OPENINGS.fen OUT.fen writes the openings of OPENINGS.fen that no
+pooled game started from, in their order, so that the next run (any --seed)
+plays only games the pool has not seen instead of replaying a third of them.
+
 usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py]
-                            [--ledger OUT.tsv] RUN.pgn|LEDGER.tsv...
+                            [--ledger OUT.tsv] [--unplayed OPENINGS.fen OUT.fen]
+                            RUN.pgn|LEDGER.tsv...
 """
 import argparse, hashlib, importlib.util, os, re, sys
 
@@ -73,6 +78,8 @@ def main():
     p.add_argument("--match", default="../shared/tools/match.py", help="match.py, for its Elo and LLR formulas")
     p.add_argument("--engine", default="A", help="the name match.py gave the engine under test")
     p.add_argument("--ledger", help="write the distinct games to this ledger (.tsv)")
+    p.add_argument("--unplayed", nargs=2, metavar=("OPENINGS", "OUT"),
+                   help="write the openings of OPENINGS no pooled game started from to OUT")
     args = p.parse_args()
     match = load_match(args.match)
 
@@ -110,6 +117,15 @@ def main():
                 out.write(f"{fen}\t{white}\t{result}\t{moves}\n")
         os.replace(args.ledger + ".tmp", args.ledger)
         print(f"ledger: {len(first)} games written to {args.ledger}")
+    if args.unplayed:
+        openings, out_path = args.unplayed
+        played = {fen for fen, _ in first}
+        fens = [l.strip() for l in open(openings, encoding="utf-8") if l.strip() and not l.startswith("#")]
+        fresh = [f for f in fens if digest(f) not in played]
+        with open(out_path + ".tmp", "w", encoding="utf-8") as out:
+            out.write("".join(f + "\n" for f in fresh))
+        os.replace(out_path + ".tmp", out_path)
+        print(f"unplayed: {len(fresh)} of {len(fens)} openings written to {out_path}")
 
 
 if __name__ == "__main__":
