@@ -292,6 +292,17 @@ fn explanations_say_the_traces_numbers() {
                 );
             }
         }
+        // The comment written after the move says the same without
+        // naming the move again: "Blunder (search, ...). ...".
+        let after_head = |t: &str| t.split_once(").").map(|(_, r)| r.to_string());
+        assert_eq!(after_head(&x.comment), after_head(&x.text), "{}", x.comment);
+        assert!(
+            ["Inaccuracy (", "Mistake (", "Blunder ("]
+                .iter()
+                .any(|h| x.comment.starts_with(h)),
+            "{}",
+            x.comment
+        );
         if let Some(n) = x.text.split("mate in ").nth(1) {
             let n: i32 = n.split(':').next().unwrap().parse().unwrap();
             let mate = m.after.mate_moves().or(m.before.mate_moves()).unwrap();

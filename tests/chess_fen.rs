@@ -145,9 +145,9 @@ const MALFORMED: &[(&str, FenField, &str)] = &[
         "'X' is not one of",
     ),
     (
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1",
         FenField::Castling,
-        "'H' is not one of",
+        "'G' castles with a rook on the g-file: that is Chess960",
     ),
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1",
@@ -458,6 +458,34 @@ proptest! {
     ) {
         parse_and_round_trip(&mutate(CANONICAL[which], &edits));
     }
+}
+
+/// Shredder-FEN (what Chess960 tools write, also for the standard
+/// position) names each castling rook by its file: the outer files are the
+/// standard rights, read as such and printed as KQkq.
+#[test]
+fn shredder_castling_letters_name_the_standard_rights() {
+    for (shredder, standard) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            START_FEN,
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R b Ah - 3 20",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 3 20",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KAq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQq - 0 1",
+        ),
+    ] {
+        let b = Board::from_fen(shredder).unwrap_or_else(|e| panic!("{shredder}: {e}"));
+        assert_eq!(b, Board::from_fen(standard).unwrap(), "{shredder}");
+        assert_eq!(b.to_fen(), standard);
+    }
+    // The letter still needs its rook where the standard right needs it.
+    let e = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K3 w H - 0 1").unwrap_err();
+    assert!(e.message.contains("'H' needs a rook on h1"), "{e}");
 }
 
 #[test]

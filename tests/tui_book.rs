@@ -202,7 +202,7 @@ fn the_book_command_switches_books() {
 }
 
 #[test]
-fn save_fills_eco_and_opening_when_missing() {
+fn save_fills_eco_and_opening_when_missing_and_never_a_contradicting_pair() {
     let saved = common::saved_text;
     let mut a = app();
     play(&mut a, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2");
@@ -210,6 +210,30 @@ fn save_fills_eco_and_opening_when_missing() {
     assert!(text.contains("[ECO \"B92\"]"), "{text}");
     assert!(
         text.contains("[Opening \"Sicilian Defense: Najdorf Variation, Opocensky Variation\"]"),
+        "{text}"
+    );
+    // A code of the game's own gets no name that contradicts it (the
+    // Deep Blue game's file says A06; tapir's table names the line A07),
+    // and a name of its own no code.
+    a.doc.game.tags.remove("Opening");
+    a.doc.game.tags.set("ECO", "B99");
+    let text = saved(&mut a);
+    assert!(text.contains("[ECO \"B99\"]"), "{text}");
+    assert!(!text.contains("[Opening "), "{text}");
+    a.doc.game.tags.remove("ECO");
+    a.doc.game.tags.set("Opening", "Mine");
+    let text = saved(&mut a);
+    assert!(text.contains("[Opening \"Mine\"]"), "{text}");
+    assert!(!text.contains("[ECO "), "{text}");
+    // The game's own code with the name that goes with it gains nothing
+    // and loses nothing.
+    a.doc.game.tags.remove("Opening");
+    a.doc.game.tags.set("ECO", "B92");
+    let text = saved(&mut a);
+    assert!(
+        text.contains("[ECO \"B92\"]")
+            && text
+                .contains("[Opening \"Sicilian Defense: Najdorf Variation, Opocensky Variation\"]"),
         "{text}"
     );
     // A game's own tags are kept.

@@ -245,6 +245,26 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     assert!(a.duel.is_none());
 }
 
+/// An empty game's players, whoever they were (here those of a game
+/// against tapir given up before its first move), give way to the
+/// engines that play its moves; Ctrl-Z brings them back.
+#[test]
+fn an_engine_game_on_an_empty_board_is_named_after_its_engines() {
+    let mut config = Config::default();
+    config.engines.push(script_engine("fool", None));
+    let mut a = app_with(config);
+    a.doc.game.tags.set("White", "Player");
+    a.doc.game.tags.set("Black", "tapir level 1");
+    a.update(Action::Command("match fool tapir 1+0".into()));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir"));
+    a.update(Action::Command("match off".into()));
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 1"));
+}
+
 #[test]
 fn an_engine_that_crashes_mid_game_loses_with_a_note() {
     let mut config = Config::default();

@@ -957,3 +957,15 @@ fn a_game_inside_a_loaded_one_names_its_own_players() {
     // The file's players stay in its tags.
     assert_eq!(app.doc.game.tags.get("Black"), Some("Liren, Ding"));
 }
+
+/// On the narrow board a check is the last word of the title to give way
+/// to the score.
+#[test]
+fn a_check_stays_in_the_narrow_title() {
+    let mut app = app_with("e4 f5 Qh5+", PieceStyle::Unicode);
+    feed_line(&mut app, 1, -325, "g6 Qxg6+ hxg6");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&mut app, w, h);
+        assert!(s[0].contains("check!"), "{w}x{h}: {}", s[0]);
+    }
+}

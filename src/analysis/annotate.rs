@@ -27,7 +27,7 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
                 push_words(&mut comment, &format!("[%eval {e}]"));
             }
             if let Some(x) = &m.explanation {
-                push_words(&mut comment, &x.text);
+                push_words(&mut comment, &x.comment);
             }
             game.set_comment(m.node, false, &comment);
             if let Some(class) = m.class {

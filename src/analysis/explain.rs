@@ -21,7 +21,12 @@ use crate::search::see::see_ge;
 /// An explanation and the numbers behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// Names the move: "23...Qxb2?? is a blunder (...). ...", for a list
+    /// of the game's moves.
     pub text: String,
+    /// The same without the move, "Blunder (...). ...": the comment
+    /// written after the move itself.
+    pub comment: String,
     /// The played move and the line after it, to its quiet end.
     pub played_line: Vec<Move>,
     /// The engine's line instead, to its quiet end.
@@ -77,22 +82,25 @@ pub fn move_label(b: &Board, m: Move) -> String {
 pub fn explain(j: &Judged) -> Explanation {
     let mover = j.board.side_to_move();
     let label = move_label(j.board, j.played);
-    let mut text = format!(
-        "{label}{} is {} {} (search, White's view: {} \u{2192} {}).",
-        j.class.glyph(),
-        if j.class == Class::Inaccuracy {
-            "an"
-        } else {
-            "a"
-        },
-        j.class.name(),
+    let scores = format!(
+        "(search, White's view: {} \u{2192} {}).",
         j.before.display(),
         j.after.display()
     );
+    let article = if j.class == Class::Inaccuracy {
+        "an"
+    } else {
+        "a"
+    };
+    let name = j.class.name();
+    let head = format!("{label}{} is {article} {name} {scores}", j.class.glyph());
+    let comment_head = format!("{}{} {scores}", name[..1].to_uppercase(), &name[1..]);
+    // What follows the head, the same in both texts.
+    let mut rest = String::new();
     let after_move = j.board.make(j.played);
     if let Some(fact) = search_fact(j, &after_move) {
-        text.push(' ');
-        text.push_str(&fact);
+        rest.push(' ');
+        rest.push_str(&fact);
     }
     let mut played_full = vec![j.played];
     played_full.extend_from_slice(j.reply);
@@ -100,8 +108,8 @@ pub fn explain(j: &Judged) -> Explanation {
     let (better_line, better_end) = to_quiet(j.board, j.best);
     if j.turn == MateTurn::None {
         if let Some(fact) = tactic_fact(j.board, &played_line, &better_line) {
-            text.push(' ');
-            text.push_str(&fact);
+            rest.push(' ');
+            rest.push_str(&fact);
         }
     }
     let (tp, tb) = (trace(&played_end), trace(&better_end));
@@ -120,7 +128,7 @@ pub fn explain(j: &Judged) -> Explanation {
             let said = j.turn != MateTurn::None && end.in_check();
             if !line.is_empty() && over(end) && !said {
                 let what = if end.in_check() { "mate" } else { "stalemate" };
-                text.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
+                rest.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
             }
         }
     }
@@ -154,10 +162,11 @@ pub fn explain(j: &Judged) -> Explanation {
                 signed_pawns(total)
             )
         };
-        text.push_str(&sentence);
+        rest.push_str(&sentence);
     }
     Explanation {
-        text,
+        comment: format!("{comment_head}{rest}"),
+        text: format!("{head}{rest}"),
         played_line,
         better_line,
         played_end,

@@ -1,6 +1,8 @@
 //! FEN parsing and printing. Parsing is strict and total: any string gives a
 //! `Board` or a `FenError` that names the field and what is wrong with it.
-//! Printing a parsed board gives back the same string.
+//! Printing a parsed board gives back the same string, except that
+//! Shredder-FEN's castling letters for the standard rooks (HAha) print as
+//! KQkq.
 
 use super::attacks::between;
 use super::board::{Board, CastleRights};
@@ -282,12 +284,27 @@ fn parse_castling(board: &Board, field: &str) -> Result<CastleRights, FenError> 
     let mut rights = 0u8;
     let mut last = 0u8;
     for c in field.chars() {
+        // Shredder-FEN names the castling rook by its file (HAha), as
+        // Chess960 tools write even the standard position's rights: the
+        // outer files are the standard rights, any other is Chess960's.
         let (bit, color, rook_file) = match c {
-            'K' => (CastleRights::WHITE_KING, Color::White, 7),
-            'Q' => (CastleRights::WHITE_QUEEN, Color::White, 0),
-            'k' => (CastleRights::BLACK_KING, Color::Black, 7),
-            'q' => (CastleRights::BLACK_QUEEN, Color::Black, 0),
-            _ => return err(f, format!("'{c}' is not one of K, Q, k, q or '-'")),
+            'K' | 'H' => (CastleRights::WHITE_KING, Color::White, 7),
+            'Q' | 'A' => (CastleRights::WHITE_QUEEN, Color::White, 0),
+            'k' | 'h' => (CastleRights::BLACK_KING, Color::Black, 7),
+            'q' | 'a' => (CastleRights::BLACK_QUEEN, Color::Black, 0),
+            'B'..='G' | 'b'..='g' => {
+                let file = c.to_ascii_lowercase();
+                return err(
+                    f,
+                    format!("'{c}' castles with a rook on the {file}-file: that is Chess960, and tapir plays standard chess"),
+                );
+            }
+            _ => {
+                return err(
+                    f,
+                    format!("'{c}' is not one of K, Q, k, q (or H, A, h, a) or '-'"),
+                )
+            }
         };
         if bit <= last {
             return err(

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use super::params::{LEVEL_RANGE, MULTIPV_MAX};
 
 /// Colour scheme of the board and panels.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum ThemeName {
     /// Wood-brown squares.
@@ -71,24 +71,51 @@ pub enum ColorSetting {
 
 /// Read as `ColorSetting::parse` reads it, so `colors = 256` (a number)
 /// is taken as `"256"` and a bad value is named in words.
+/// A setting named by a word (a number is read as its digits): `parse`
+/// reads it, and anything else is answered with the words it takes
+/// (`what` says them), not with serde's words for types.
+fn named_setting<'de, D: serde::Deserializer<'de>, T>(
+    d: D,
+    parse: fn(&str) -> Option<T>,
+    what: &str,
+) -> Result<T, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Text(String),
+        Number(i64),
+    }
+    let text = match Raw::deserialize(d) {
+        Ok(Raw::Text(s)) => s,
+        Ok(Raw::Number(n)) => n.to_string(),
+        Err(_) => String::from("?"),
+    };
+    parse(&text).ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not {what}")))
+}
+
 impl<'de> Deserialize<'de> for ColorSetting {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Text(String),
-            Number(i64),
-        }
-        let text = match Raw::deserialize(d) {
-            Ok(Raw::Text(s)) => s,
-            Ok(Raw::Number(n)) => n.to_string(),
-            Err(_) => String::from("?"),
-        };
-        ColorSetting::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "'{text}' is not a colour depth: auto, truecolor, 256, 16 or mono"
-            ))
-        })
+        named_setting(
+            d,
+            ColorSetting::parse,
+            "a colour depth: auto, truecolor, 256, 16 or mono",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for ThemeName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        named_setting(
+            d,
+            ThemeName::parse,
+            "a theme: classic, ocean, light or ansi",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for PieceStyle {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        named_setting(d, PieceStyle::parse, "a piece style: unicode or ascii")
     }
 }
 
@@ -106,7 +133,7 @@ impl ColorSetting {
 }
 
 /// How pieces are drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceStyle {
     /// Chess glyphs (♞), coloured per side.
@@ -114,6 +141,16 @@ pub enum PieceStyle {
     Unicode,
     /// Letters: upper case White, lower case Black.
     Ascii,
+}
+
+impl PieceStyle {
+    pub fn parse(s: &str) -> Option<PieceStyle> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "unicode" => PieceStyle::Unicode,
+            "ascii" => PieceStyle::Ascii,
+            _ => return None,
+        })
+    }
 }
 
 /// Everything the config file holds. Missing keys take their default;
@@ -830,7 +867,19 @@ mod tests {
         let e = Config::parse("colour = 1").unwrap_err().to_string();
         assert!(e.contains("colour"), "{e}");
         let e = Config::parse("theme = \"pink\"").unwrap_err().to_string();
-        assert!(e.contains("pink") || e.contains("variant"), "{e}");
+        assert!(e.contains("'pink' is not a theme: classic, ocean"), "{e}");
+        let e = Config::parse("theme = 5").unwrap_err().to_string();
+        assert!(e.contains("'5' is not a theme"), "{e}");
+        let e = Config::parse("pieces = true").unwrap_err().to_string();
+        assert!(e.contains("is not a piece style: unicode or ascii"), "{e}");
+        assert_eq!(
+            Config::parse("theme = \"Ocean\"\npieces = \"ascii\"").unwrap(),
+            Config {
+                theme: ThemeName::Ocean,
+                pieces: PieceStyle::Ascii,
+                ..Config::default()
+            }
+        );
         assert!(Config::parse("level = 0").is_err());
         // A colour depth may be written as a number; a bad one is named.
         assert_eq!(

@@ -309,11 +309,26 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     path.display()
                 )
             };
-            let i = match index {
+            let mut i = match index {
                 Some(i) => *i,
                 None if spans.len() <= 1 => 0,
                 None => return changed(format!("it holds {} games now", spans.len())),
             };
+            // The game is found by its text where another program added or
+            // removed games before it: saved where it is now, said so. A
+            // text found twice, or not at all, is not this game for sure.
+            let mut moved = None;
+            let at_i = spans.get(i).map(|s| fingerprint(&old[s.clone()]));
+            if let (Some(want), Some(_)) = (expect, index) {
+                if at_i != Some(*want) {
+                    let mut found =
+                        (0..spans.len()).filter(|&j| fingerprint(&old[spans[j].clone()]) == *want);
+                    if let (Some(j), None) = (found.next(), found.next()) {
+                        moved = Some(i);
+                        i = j;
+                    }
+                }
+            }
             let Some(span) = spans.get(i) else {
                 return changed(format!(
                     "it holds {} games, not game {}",
@@ -333,13 +348,29 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             let [start, end] = raw_offsets(&raw, [span.start, span.end]);
             let after = &raw[end..];
             let bytes = if after.trim().is_empty() {
-                format!("{}{}", &raw[..start], style.line_ends(text))
+                // The last game: the file ends as it ended (a final blank
+                // line, or none), whatever the game's text ends with.
+                let old_game = &raw[start..end];
+                let old_end = &old_game[old_game.trim_end().len()..];
+                let game = style.line_ends(text.trim_end());
+                format!("{}{game}{old_end}{after}", &raw[..start])
             } else {
                 let game = style.line_ends(&format!("{text}\n"));
                 format!("{}{game}{after}", &raw[..start])
             };
             write_atomic(path, bytes)?;
-            done(index.map(|_| i), encoding_note(enc))
+            let moved = moved.map(|was| {
+                format!(
+                    "the file's games moved, so it went in as game {}, where its text was (game {} when loaded)",
+                    i + 1,
+                    was + 1
+                )
+            });
+            let note = match (moved, encoding_note(enc)) {
+                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                (a, b) => a.or(b),
+            };
+            done(index.map(|_| i), note)
         }
     }
 }
@@ -432,6 +463,16 @@ mod tests {
         assert!(dir.is_dir());
     }
 
+    /// A save in place of game `i` of the file as it is now.
+    fn in_place(f: &std::path::Path, i: usize) -> SaveHow {
+        let (text, _) = read_pgn(f).unwrap();
+        let spans = split_games(&text);
+        SaveHow::Replace {
+            index: Some(i),
+            expect: Some(fingerprint(&text[spans[i].clone()])),
+        }
+    }
+
     #[test]
     fn a_crlf_file_with_a_bom_keeps_its_other_games_byte_for_byte() {
         let dir = temp("crlf");
@@ -464,18 +505,65 @@ mod tests {
         let b = "[Event \"B\"]\n\n1. d4 {x\ry} d5 *\n\n";
         let c = "[Event \"C\"]\r\n\r\n1. c4 *\r\n";
         std::fs::write(&f, format!("{a}{b}{c}")).unwrap();
-        let (text, _) = read_pgn(&f).unwrap();
-        let spans = split_games(&text);
-        let how = SaveHow::Replace {
-            index: Some(1),
-            expect: Some(fingerprint(&text[spans[1].clone()])),
-        };
+        let how = in_place(&f, 1);
         save_game(&f, "[Event \"B2\"]\n\n1. Nf3 *\n", &how).unwrap();
         let want = format!("{a}[Event \"B2\"]\n\n1. Nf3 *\n\n{c}");
         assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
         save_game(&f, "[Event \"D\"]\n\n1. g3 *\n", &SaveHow::Append).unwrap();
         let want = format!("{want}\n[Event \"D\"]\n\n1. g3 *\n");
         assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Another program put a game before the board's: the save finds the
+    /// game by its text and replaces it where it is now, saying so. A text
+    /// edited elsewhere, or found twice, is still refused.
+    #[test]
+    fn a_game_whose_place_moved_is_saved_where_its_text_is() {
+        let dir = temp("moved");
+        let f = dir.join("m.pgn");
+        let (a, b, c) = (
+            "[Event \"A\"]\n\n1. e4 *\n\n",
+            "[Event \"B\"]\n\n1. d4 *\n\n",
+            "[Event \"C\"]\n\n1. c4 *\n",
+        );
+        let z = "[Event \"Z\"]\n\n1. g3 *\n\n";
+        std::fs::write(&f, format!("{a}{b}{c}")).unwrap();
+        let how = in_place(&f, 1);
+        std::fs::write(&f, format!("{z}{a}{b}{c}")).unwrap();
+        let saved = save_game(&f, "[Event \"B2\"]\n\n1. Nf3 *\n", &how).unwrap();
+        let Saved::Done { index, note } = saved else {
+            panic!("not saved")
+        };
+        assert_eq!(index, Some(2));
+        assert!(note.unwrap().contains("went in as game 3"));
+        let want = format!("{z}{a}[Event \"B2\"]\n\n1. Nf3 *\n\n{c}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+        // Found twice: not surely the board's game.
+        std::fs::write(&f, format!("{z}{b}{a}{b}{c}")).unwrap();
+        let how = SaveHow::Replace {
+            index: Some(0),
+            expect: Some(fingerprint(b)),
+        };
+        let e = save_game(&f, "[Event \"B3\"]\n\n1. b3 *\n", &how).unwrap_err();
+        assert!(format!("{e:#}").contains("edited elsewhere"), "{e:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The last game saved in place: the file ends as it ended, with its
+    /// final blank line or without one.
+    #[test]
+    fn the_last_game_saved_in_place_keeps_the_files_end() {
+        let dir = temp("last");
+        let f = dir.join("l.pgn");
+        let a = "[Event \"A\"]\r\n\r\n1. e4 e5 *\r\n\r\n";
+        for end in ["\r\n\r\n", "\r\n", ""] {
+            std::fs::write(&f, format!("{a}[Event \"B\"]\r\n\r\n1. d4 d5 *{end}")).unwrap();
+            let how = in_place(&f, 1);
+            save_game(&f, "[Event \"B2\"]\n\n1. Nf3 *\n", &how).unwrap();
+            let want = format!("{a}[Event \"B2\"]\r\n\r\n1. Nf3 *{end}");
+            assert_eq!(std::fs::read_to_string(&f).unwrap(), want, "{end:?}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

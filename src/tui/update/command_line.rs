@@ -216,9 +216,16 @@ impl App {
             tags.set("PlyCount", &game.tree().mainline_len().to_string());
         }
         let end = game.tree().line_end(crate::game::NodeId::ROOT);
+        // Filled in only beside what the game already says of its opening:
+        // a code or a name from elsewhere (a database that classifies
+        // differently) never gets a partner that contradicts it.
         if let Some(o) = crate::game::openings::classify(game.tree(), end) {
-            tags.set_if_unknown("ECO", o.eco);
-            tags.set_if_unknown("Opening", o.name);
+            let eco_fits = tags.known("ECO").is_none_or(|e| e == o.eco);
+            let name_fits = tags.known("Opening").is_none_or(|n| n == o.name);
+            if eco_fits && name_fits {
+                tags.set_if_unknown("ECO", o.eco);
+                tags.set_if_unknown("Opening", o.name);
+            }
         }
         if let Mode::Play { human, level } = self.play.mode {
             let engine = format!("tapir level {level}");

@@ -66,19 +66,23 @@ impl App {
             self.effects
                 .push(Effect::Link(LinkId::player(c), Box::new(Effect::NewGame)));
         }
-        // A new game is named after its players and dated today; what a
-        // game already has (one loaded with no moves yet) stays.
+        // A new game is named after its players, whatever names the empty
+        // game carried (a game against tapir given up before its first
+        // move, a loaded one with no moves): the moves to come are theirs.
+        // The change is one edit Ctrl-Z takes back. A date it has stays.
         if self.doc.game.is_empty() {
-            let today = crate::tui::files::today();
-            for (tag, value) in [
-                ("White", players[0].name.as_str()),
-                ("Black", players[1].name.as_str()),
-                ("Date", today.as_str()),
-            ] {
-                if self.doc.game.tags.known(tag).is_none() {
-                    self.doc.game.set_tag(tag, Some(value), start);
+            let names = [players[0].name.as_str(), players[1].name.as_str()];
+            self.doc.game.in_one_step("the engine game's players", |g| {
+                for (tag, value) in [("White", names[0]), ("Black", names[1])] {
+                    if g.tags.get(tag) != Some(value) {
+                        g.set_tag(tag, Some(value), start);
+                    }
                 }
-            }
+                if g.tags.known("Date").is_none() {
+                    let today = crate::tui::files::today();
+                    g.set_tag("Date", Some(&today), start);
+                }
+            });
         }
         let after = self.tree().children(start).len();
         let names = format!("{} - {}", players[0].name, players[1].name);

@@ -281,12 +281,19 @@ impl App {
             return;
         }
         let at = self.doc.cursor;
+        // At a line's end the moves continue the line; elsewhere they
+        // branch off it.
+        let how = if self.tree().children(at).is_empty() {
+            "as the line's continuation"
+        } else {
+            "as a variation"
+        };
         match self.doc.game.add_line(at, moves) {
             Ok(_) => {
                 let first = self.tree().child_with_move(at, moves[0]);
                 self.tree_changed();
                 self.info(format!(
-                    "added engine line {n} ({}) as a variation (Ctrl-Z takes it out)",
+                    "added engine line {n} ({}) {how} (Ctrl-Z takes it out)",
                     plies(moves.len())
                 ));
                 if let Some(f) = first {

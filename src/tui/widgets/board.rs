@@ -225,6 +225,12 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             if !who.is_empty() {
                 forms.push(format!("{side}{who}{check}"));
             }
+            // A check is the last thing to give way (a narrow board beside
+            // a long score).
+            if b.in_check() {
+                forms.push(format!("{side} · check!"));
+                forms.push("check!".to_string());
+            }
             (forms, Style::new().add_modifier(Modifier::BOLD))
         }
     };
