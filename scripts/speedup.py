@@ -10,17 +10,31 @@ builds puts both under the same drift, and the pairs' spread says how far
 the figure can be trusted. Run it on idle cores: the two builds check that
 they search the same nodes and refuse to compare otherwise.
 
-usage: scripts/speedup.py A B [--pairs 12] [--depth D]
+--parallel runs each pair at once, one build a core (two idle cores):
+both then meet the same moment's load from the rest of the machine,
+which on a shared virtual machine is most of the variation.
+
+usage: scripts/speedup.py A B [--pairs 12] [--depth D] [--parallel]
 """
 import argparse, math, re, statistics, subprocess, sys
 
 
-def bench(binary, depth):
+def start(binary, depth):
     args = [binary, "bench"] + ([str(depth)] if depth else [])
-    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+def result(proc):
+    out, _ = proc.communicate()
+    if proc.returncode != 0:
+        sys.exit(f"bench failed ({proc.returncode})")
     nodes = int(re.search(r"Nodes searched: (\d+)", out).group(1))
     nps = int(re.search(r"Nodes/second: (\d+)", out).group(1))
     return nodes, nps
+
+
+def bench(binary, depth):
+    return result(start(binary, depth))
 
 
 def main():
@@ -29,6 +43,7 @@ def main():
     p.add_argument("b", help="the build after")
     p.add_argument("--pairs", type=int, default=12)
     p.add_argument("--depth", type=int, help="bench depth (default: the standard one)")
+    p.add_argument("--parallel", action="store_true", help="run each pair at once, a core each")
     args = p.parse_args()
     a_nps, b_nps = [], []
     for i in range(args.pairs):
@@ -37,8 +52,12 @@ def main():
         if i % 2:
             order.reverse()
         signature = set()
-        for binary, out in order:
-            nodes, nps = bench(binary, args.depth)
+        if args.parallel:
+            running = [(start(binary, args.depth), out) for binary, out in order]
+            done = [(result(proc), out) for proc, out in running]
+        else:
+            done = [(bench(binary, args.depth), out) for binary, out in order]
+        for (nodes, nps), out in done:
             signature.add(nodes)
             out.append(nps)
         if len(signature) != 1:

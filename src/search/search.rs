@@ -569,6 +569,7 @@ impl Worker {
     ) -> i32 {
         let ply = n.ply;
         let child = b.make(mc.m);
+        self.tt.prefetch(child.hash());
         let gives_check = child.in_check();
         self.stack.do_move_to(ply, mc.m, child, &mut self.eval);
         self.count_node();
@@ -934,6 +935,7 @@ impl Worker {
                 }
             }
             let child = b.make(m);
+            self.tt.prefetch(child.hash());
             self.stack.do_move_to(ply, m, child, &mut self.eval);
             self.count_node();
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
