@@ -177,6 +177,14 @@ fn assert_restored(out: &str) {
         .expect("entered the alternate screen");
     let tail = &out[entered..];
     assert!(tail.contains(LEAVE_ALT_SCREEN), "left the alternate screen");
+    // Emptied first, and left once: a terminal resized meanwhile (tmux)
+    // would carry the board's rows into the shell's screen, and a second
+    // leave would move the shell's cursor.
+    assert!(
+        tail.contains(&format!("\x1b[2J\x1b[1;1H{LEAVE_ALT_SCREEN}")),
+        "cleared before leaving"
+    );
+    assert_eq!(tail.matches(LEAVE_ALT_SCREEN).count(), 1, "left once");
     assert!(tail.contains(SHOW_CURSOR), "showed the cursor");
     assert!(tail.contains(MOUSE_OFF), "turned mouse capture off");
 }

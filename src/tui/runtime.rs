@@ -30,7 +30,7 @@ use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
 };
 use crossterm::terminal::{
-    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+    disable_raw_mode, enable_raw_mode, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use crossterm::{cursor, execute};
 use ratatui::backend::CrosstermBackend;
@@ -446,9 +446,15 @@ fn keep_last_session(dirs: &Dirs) -> Option<String> {
 
 type Term = Terminal<CrosstermBackend<io::Stdout>>;
 
+/// Whether the board is on the terminal's alternate screen: a restore
+/// leaves it once, so that a second restore (the guard's, after the
+/// loop's own) never clears the shell's screen.
+static ON_ALTERNATE_SCREEN: AtomicBool = AtomicBool::new(false);
+
 fn enter_terminal() -> Result<Term> {
     enable_raw_mode().context("switching the terminal to raw mode")?;
     let mut out = io::stdout();
+    ON_ALTERNATE_SCREEN.store(true, Ordering::SeqCst);
     execute!(
         out,
         EnterAlternateScreen,
@@ -463,13 +469,19 @@ fn enter_terminal() -> Result<Term> {
 /// Puts the terminal back as it was. Safe to call more than once.
 pub fn restore_terminal() {
     let mut out = io::stdout();
-    let _ = execute!(
-        out,
-        DisableBracketedPaste,
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        cursor::Show
-    );
+    let _ = execute!(out, DisableBracketedPaste, DisableMouseCapture);
+    if ON_ALTERNATE_SCREEN.swap(false, Ordering::SeqCst) {
+        // Emptied before it is left: a terminal resized while the board
+        // was up (tmux) can carry the alternate screen's rows into the
+        // shell's screen as it switches back.
+        let _ = execute!(
+            out,
+            Clear(ClearType::All),
+            cursor::MoveTo(0, 0),
+            LeaveAlternateScreen
+        );
+    }
+    let _ = execute!(out, cursor::Show);
     let _ = disable_raw_mode();
     let _ = out.flush();
 }
