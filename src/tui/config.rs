@@ -69,8 +69,6 @@ pub enum ColorSetting {
     Mono,
 }
 
-/// Read as `ColorSetting::parse` reads it, so `colors = 256` (a number)
-/// is taken as `"256"` and a bad value is named in words.
 /// A setting named by a word (a number is read as its digits): `parse`
 /// reads it, and anything else is answered with the words it takes
 /// (`what` says them), not with serde's words for types.
@@ -93,6 +91,8 @@ fn named_setting<'de, D: serde::Deserializer<'de>, T>(
     parse(&text).ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not {what}")))
 }
 
+/// Read as `ColorSetting::parse` reads it, so `colors = 256` (a number)
+/// is taken as `"256"` and a bad value is named in words.
 impl<'de> Deserialize<'de> for ColorSetting {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         named_setting(

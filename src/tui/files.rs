@@ -198,6 +198,14 @@ impl FileStyle {
     }
 }
 
+/// Two notes of a save as one ("a; b"), either alone, or none.
+fn and_note(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    }
+}
+
 /// Saves one game's `text` to `path` as `how` says, never dropping a game
 /// that was in the file (the whole file is written atomically, in the
 /// file's own line ends).
@@ -212,10 +220,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         .filter(|d| !d.as_os_str().is_empty() && !d.exists())
         .map(|d| format!("made the folder {}", d.display()));
     let done = |index: Option<usize>, note: Option<String>| {
-        let note = match (note, new_dir.clone()) {
-            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-            (a, b) => a.or(b),
-        };
+        let note = and_note(note, new_dir.clone());
         Ok(Saved::Done { index, note })
     };
     if path.is_dir() {
@@ -286,11 +291,8 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 );
             }
             write_atomic(path, bytes)?;
-            let mut note = format!("appended as game {} of {}", games + 1, games + 1);
-            if let Some(n) = encoding_note(enc) {
-                note.push_str(&format!("; {n}"));
-            }
-            done(Some(games), Some(note))
+            let note = format!("appended as game {} of {}", games + 1, games + 1);
+            done(Some(games), and_note(Some(note), encoding_note(enc)))
         }
         SaveHow::Replace { index, expect } => {
             let (old, enc, style, raw) = match existing() {
@@ -318,11 +320,10 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             // removed games before it: saved where it is now, said so. A
             // text found twice, or not at all, is not this game for sure.
             let mut moved = None;
-            let at_i = spans.get(i).map(|s| fingerprint(&old[s.clone()]));
             if let (Some(want), Some(_)) = (expect, index) {
-                if at_i != Some(*want) {
-                    let mut found =
-                        (0..spans.len()).filter(|&j| fingerprint(&old[spans[j].clone()]) == *want);
+                let holds = |j: usize| fingerprint(&old[spans[j].clone()]) == *want;
+                if !(i < spans.len() && holds(i)) {
+                    let mut found = (0..spans.len()).filter(|&j| holds(j));
                     if let (Some(j), None) = (found.next(), found.next()) {
                         moved = Some(i);
                         i = j;
@@ -366,11 +367,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     was + 1
                 )
             });
-            let note = match (moved, encoding_note(enc)) {
-                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-                (a, b) => a.or(b),
-            };
-            done(index.map(|_| i), note)
+            done(index.map(|_| i), and_note(moved, encoding_note(enc)))
         }
     }
 }

@@ -216,7 +216,8 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 Mode::Play { .. } => " (engine)",
                 _ => "",
             };
-            let check = if b.in_check() { " · check!" } else { "" };
+            let in_check = b.in_check();
+            let check = if in_check { " · check!" } else { "" };
             let move_no = b.fullmove_number();
             let mut forms = vec![
                 format!("{side}{who} to move{check} · move {move_no}"),
@@ -227,7 +228,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             }
             // A check is the last thing to give way (a narrow board beside
             // a long score).
-            if b.in_check() {
+            if in_check {
                 forms.push(format!("{side} · check!"));
                 forms.push("check!".to_string());
             }
