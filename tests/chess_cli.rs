@@ -77,6 +77,16 @@ fn bad_input_gets_one_line_and_a_failure_code() {
         &["perft", "--suite", empty.to_str().unwrap()],
         "holds no perft positions",
     );
+    // A size too large for the terminal's cell count is out of range, not
+    // malformed.
+    fails_with(
+        &["tui", "--bench-frames", "1", "--bench-size", "99999x99999"],
+        "--bench-size must be between 80x24 and 1000x1000, got 99999x99999",
+    );
+    fails_with(
+        &["tui", "--bench-frames", "1", "--bench-size", "wide"],
+        "--bench-size must look like 120x40, got 'wide'",
+    );
     for f in [suite, bad_fen, bad_line, empty] {
         let _ = std::fs::remove_file(f);
     }

@@ -111,6 +111,10 @@ fn a_won_root_keeps_only_winning_moves_and_says_tb_win() {
     let b = Board::from_fen(fen).unwrap();
     let m = parse_uci(&b, &best).unwrap();
     assert_eq!(tb.probe_wdl(&b.make(m)), Ok(Wdl::Draw), "{best}");
+    // KRvK with the 50-move count at 99: every move draws by the rule, and
+    // the score says so (as Stockfish's).
+    let (score, _, _, _) = search("8/8/8/4k3/8/8/8/4K2R w - - 99 80", "go depth 8", TABLES);
+    assert_eq!(score, "cp 0");
 }
 
 #[test]

@@ -212,6 +212,42 @@ fn promotion_picker_from_the_cursor_and_keys() {
 }
 
 #[test]
+fn typed_uci_without_the_piece_asks_for_it_and_a_typed_glyph_annotates() {
+    // "e7e8" promotes: the piece is asked for, as after "e8".
+    let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    a.update(Action::MoveText("e7e8".into()));
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Promotion { .. }),
+        "{}",
+        message(&a)
+    );
+    a.update(Action::Promote(PieceType::Queen));
+    assert_eq!(sans(&a), ["e8=Q"]);
+    // A move typed with its glyph gets the glyph; one undo takes it off,
+    // the next the move.
+    let mut a = app();
+    a.update(Action::MoveText("e4!!".into()));
+    a.update(Action::MoveText("1... c5?!".into()));
+    assert_eq!(sans(&a), ["e4", "c5"]);
+    let glyphs = |a: &App| -> Vec<String> {
+        let t = a.tree();
+        t.mainline()
+            .map(|id| t.node(id).nags.iter().map(|g| g.display()).collect())
+            .collect()
+    };
+    assert_eq!(glyphs(&a), ["!!", "?!"]);
+    // Walking into a move already there with the glyph it has keeps it.
+    a.update(Action::Prev);
+    a.update(Action::MoveText("c5?!".into()));
+    assert_eq!(glyphs(&a), ["!!", "?!"]);
+    a.update(Action::Undo);
+    assert_eq!(glyphs(&a), ["!!", ""]);
+    // A glyph alone is no move.
+    a.update(Action::MoveText("!!".into()));
+    assert!(error(&a).contains("not a move"), "{}", error(&a));
+}
+
+#[test]
 fn mouse_drag_and_click_click() {
     for (w, h) in [(120, 40), (80, 24)] {
         let mut a = app();

@@ -104,6 +104,64 @@ fn comments_are_edited_in_a_line_editor_and_autosaved() {
 }
 
 #[test]
+fn capital_i_edits_the_comment_before_a_move_where_pgn_keeps_one() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::Prev);
+    play(&mut a, "c5");
+    // A variation's first move has a comment of its own before it
+    // (`1. e4 e5 (1... { Sicilian } c5)`); an empty one removes it, and
+    // Ctrl-Z brings it back.
+    a.update(Action::EditCommentBefore);
+    assert!(matches!(
+        a.dialogs.prompt.as_ref().map(|p| p.kind),
+        Some(PromptKind::Comment { before: true, .. })
+    ));
+    for c in "Sicilian".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    let c5 = a.doc.cursor;
+    assert_eq!(a.tree().node(c5).comment_before, "Sicilian");
+    assert!(
+        autosaved(&mut a).contains("( { Sicilian } 1... c5 )"),
+        "{}",
+        autosaved(&mut a)
+    );
+    a.update(Action::EditCommentBefore);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "Sicilian");
+    a.update(Action::PromptKillBefore);
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(c5).comment_before, "");
+    a.update(Action::Undo);
+    assert_eq!(a.tree().node(c5).comment_before, "Sicilian");
+    // On a main-line move the comment before it is the one after the move
+    // before, as PGN reads it back; before the first move, the game's.
+    a.update(Action::Prev);
+    a.update(Action::Next);
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "e5");
+    a.update(Action::EditCommentBefore);
+    assert!(
+        message(&a).starts_with("comment after 1. e4"),
+        "{}",
+        message(&a)
+    );
+    for c in "Open".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    let e4 = a.tree().parent(a.doc.cursor).unwrap();
+    assert_eq!(a.tree().node(e4).comment, "Open");
+    a.update(Action::Prev);
+    a.update(Action::EditCommentBefore);
+    assert!(
+        message(&a).starts_with("comment on the whole game"),
+        "{}",
+        message(&a)
+    );
+}
+
+#[test]
 fn a_comment_written_while_the_prompt_is_open_is_not_lost_unasked() {
     let mut a = app();
     play(&mut a, "e4 e5");
@@ -198,8 +256,15 @@ fn promote_main_line_delete_undo_and_redo() {
     assert!(!after);
     assert_eq!(
         a.delete_question(node, after),
-        "Delete 1... e5 and the 4 plies after it?"
+        "Delete 1... e5 and the 4 plies after it (3 of them in variations)?"
     );
+    let e4 = a.tree().parent(node).unwrap();
+    assert_eq!(
+        a.delete_question(e4, true),
+        "Delete the 5 plies after 1. e4 (3 of them in variations)?"
+    );
+    let d4 = a.tree().line_end(node);
+    assert_eq!(a.delete_question(d4, false), "Delete 2. d4?");
     a.update(Action::Confirm(false));
     assert_eq!(a.tree().move_count(), 6);
     a.update(Action::Delete);
@@ -209,7 +274,13 @@ fn promote_main_line_delete_undo_and_redo() {
     a.update(Action::Undo);
     assert_eq!(a.tree().move_count(), 6);
     assert_eq!(san(&a), "e5");
-    assert!(message(&a).contains("undid"), "{}", message(&a));
+    assert!(
+        message(&a).starts_with(
+            "undid: delete 1... e5 and the 4 plies after it (3 of them in variations)"
+        ),
+        "{}",
+        message(&a)
+    );
     a.update(Action::Redo);
     assert_eq!(a.tree().move_count(), 1);
     a.update(Action::Undo);

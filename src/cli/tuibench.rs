@@ -10,7 +10,7 @@ use std::time::Instant;
 pub fn run(frames: usize, size: &str, teach: bool, second: bool) -> Result<()> {
     let Some((w, h)) = size
         .split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((w.trim().parse::<u16>().ok()?, h.trim().parse::<u16>().ok()?)))
+        .and_then(|(w, h)| Some((w.trim().parse::<u64>().ok()?, h.trim().parse::<u64>().ok()?)))
     else {
         bail!("--bench-size must look like 120x40, got '{size}'");
     };
@@ -20,6 +20,8 @@ pub fn run(frames: usize, size: &str, teach: bool, second: bool) -> Result<()> {
     if w < 80 || h < 24 || w > 1000 || h > 1000 {
         bail!("--bench-size must be between 80x24 and 1000x1000, got {w}x{h}");
     }
+    // Both fit: at most 1000 each.
+    let (w, h) = (w as u16, h as u16);
     let r = crate::tui::bench::run(frames, w, h, teach, second);
     outln!(
         "frames {}{}{} at {}x{}: mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",

@@ -269,9 +269,8 @@ impl Game {
     pub fn delete(&mut self, id: NodeId, cursor: NodeId) -> Result<NodeId, EditError> {
         let parent = self.tree.parent(id).ok_or(EditError::Root)?;
         let what = format!(
-            "delete {} and the {} after it",
-            self.label(id),
-            super::plies(self.subtree_size(id) - 1)
+            "delete {}",
+            super::delete_phrase(&self.tree, id, &self.label(id), false)
         );
         let index = self.tree.detach(id).ok_or(EditError::Root)?;
         let after = if self.tree.is_attached(cursor) {
@@ -289,11 +288,9 @@ impl Game {
         if kids.is_empty() {
             return Err(EditError::NothingAfter);
         }
-        let count: usize = kids.iter().map(|&k| self.subtree_size(k)).sum();
         let what = format!(
-            "delete the {} after {}",
-            super::plies(count),
-            self.label(id)
+            "delete {}",
+            super::delete_phrase(&self.tree, id, &self.label(id), true)
         );
         // Last first, so each recorded index is right when put back in reverse.
         let mut edits = Vec::new();
@@ -581,16 +578,6 @@ impl Game {
             cur = p;
         }
         None
-    }
-
-    fn subtree_size(&self, id: NodeId) -> usize {
-        let mut n = 0;
-        let mut stack = vec![id];
-        while let Some(x) = stack.pop() {
-            n += 1;
-            stack.extend(self.tree.children(x).iter().copied());
-        }
-        n
     }
 
     fn first_new(&self, edits: &[Edit]) -> NodeId {

@@ -19,6 +19,22 @@ pub use openings::Opening;
 pub use tags::Tags;
 pub use tree::{GameTree, Node, NodeId};
 
+/// What a delete takes with `label`, the move at `id` (or, `after`, the
+/// moves after it): "2. Qf3", "2. Qf3 and the 4 plies after it", "the 10
+/// plies after 2. Qf3 (5 of them in variations)".
+pub fn delete_phrase(tree: &GameTree, id: NodeId, label: &str, after: bool) -> String {
+    let (line, all) = tree.plies_after(id);
+    let in_variations = match all - line {
+        0 => String::new(),
+        n => format!(" ({n} of them in variations)"),
+    };
+    match (after, all) {
+        (true, _) => format!("the {} after {label}{in_variations}", plies(all)),
+        (false, 0) => label.to_string(),
+        (false, _) => format!("{label} and the {} after it{in_variations}", plies(all)),
+    }
+}
+
 /// "1 ply", "84 plies".
 pub fn plies(n: usize) -> String {
     if n == 1 {

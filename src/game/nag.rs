@@ -123,7 +123,8 @@ impl Nag {
     pub fn parse(s: &str) -> Option<Nag> {
         let s = s.trim();
         if let Some(n) = s.strip_prefix('$') {
-            return n.parse::<u8>().ok().map(Nag);
+            // $0 is PGN's "no annotation": nothing to put on a move.
+            return n.parse::<u8>().ok().filter(|&n| n > 0).map(Nag);
         }
         if let Some(n) = Nag::from_suffix(s) {
             return Some(n);
@@ -244,6 +245,7 @@ mod tests {
         assert_eq!(Nag::parse("+="), Some(Nag(14)));
         assert_eq!(Nag::parse("±"), Some(Nag(16)));
         assert_eq!(Nag::parse("$300"), None);
+        assert_eq!(Nag::parse("$0"), None);
         assert_eq!(Nag::parse("x"), None);
         for n in Nag::MOVE.into_iter().chain(Nag::POSITION) {
             assert_eq!(Nag::parse(&n.display()), Some(n), "{n:?}");

@@ -149,6 +149,25 @@ impl GameTree {
         self.node(id).children.first().copied()
     }
 
+    /// The moves after `id`: how many continue its line (main
+    /// continuations one after another), and how many in all, the
+    /// variations' included.
+    pub fn plies_after(&self, id: NodeId) -> (usize, usize) {
+        let mut line = 0;
+        let mut at = id;
+        while let Some(c) = self.main_child(at) {
+            line += 1;
+            at = c;
+        }
+        let mut all = 0;
+        let mut stack = self.children(id).to_vec();
+        while let Some(x) = stack.pop() {
+            all += 1;
+            stack.extend(self.children(x).iter().copied());
+        }
+        (line, all)
+    }
+
     /// The child of `id` reached by `m`, if it was played before.
     pub fn child_with_move(&self, id: NodeId, m: Move) -> Option<NodeId> {
         self.node(id)

@@ -26,6 +26,36 @@ pub struct MoveOutcome {
     pub stalemate: bool,
 }
 
+impl MoveOutcome {
+    /// The outcome once the halfmove clock `clock` (before the move) is
+    /// counted, as Lichess's tablebase view counts it: a move that neither
+    /// mates nor zeroes the count at 99 draws by the 50-move rule at once,
+    /// and a win whose next zeroing move comes after the 100th half-move
+    /// is a win the rule spoils (a loss likewise one it saves).
+    pub fn under_clock(&self, clock: u16) -> MoveOutcome {
+        let clock = i32::from(clock);
+        let mut o = *self;
+        if o.mate || o.stalemate {
+            return o;
+        }
+        if !o.zeroing && clock >= 99 {
+            o.wdl = Wdl::Draw;
+            o.dtz = Some(Dtz {
+                plies: 0,
+                rounded: false,
+            });
+            return o;
+        }
+        let late = |d: Option<Dtz>| d.is_some_and(|d| clock + d.plies.abs() > 100);
+        o.wdl = match o.wdl {
+            Wdl::Win if late(o.dtz) => Wdl::CursedWin,
+            Wdl::Loss if late(o.dtz) => Wdl::BlessedLoss,
+            w => w,
+        };
+        o
+    }
+}
+
 /// A root move's standing in Stockfish's terms: higher is better; every
 /// win within the 50-move rule ranks the same (`MAX_DTZ`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -125,6 +155,17 @@ impl Tablebases {
         let mut ranks: Vec<RootRank> = moves
             .iter()
             .map(|m| {
+                // A move that neither mates nor zeroes the count at 99
+                // draws by the 50-move rule (Stockfish's `is_draw(1)`).
+                if !m.zeroing && !m.mate && cnt50 >= 99 {
+                    return RootRank {
+                        mv: m.mv,
+                        rank: 0,
+                        dtz: 0,
+                        bound,
+                        by_dtz: have_dtz,
+                    };
+                }
                 if !have_dtz {
                     let w = if rule50 {
                         m.wdl
@@ -221,6 +262,45 @@ mod tests {
         let best = r2.iter().filter(|x| x.rank == r2[0].rank).count();
         let early = r.iter().filter(|x| x.rank == MAX_DTZ).count();
         assert!(best < early, "{best} vs {early}");
+    }
+
+    #[test]
+    fn a_move_at_a_count_of_99_that_does_not_zero_it_draws() {
+        let tb = tb();
+        // KRvK with the count at 99: every move is a king or rook move, so
+        // each ends the game by the 50-move rule (Stockfish scores it 0).
+        let b = Board::from_fen("8/8/8/4k3/8/8/8/4K2R w - - 99 80").unwrap();
+        let r = tb.rank_root(&b, true, false).unwrap();
+        assert!(r.iter().all(|x| x.rank == 0 && x.dtz == 0), "{r:?}");
+        for o in tb.move_outcomes(&b).unwrap() {
+            assert_eq!(o.wdl, Wdl::Win);
+            assert_eq!(o.under_clock(99).wdl, Wdl::Draw, "{o:?}");
+        }
+        // At 95 the win is 27 plies away: the rule spoils it; at 0 it holds.
+        let b = Board::from_fen("8/8/8/4k3/8/8/8/4K2R w - - 95 80").unwrap();
+        let r = tb.rank_root(&b, true, false).unwrap();
+        assert!(r[0].rank > 0 && r[0].rank < r[0].bound, "{:?}", r[0]);
+        let outcomes = tb.move_outcomes(&b).unwrap();
+        let best = outcomes.iter().filter(|o| o.wdl == Wdl::Win).count();
+        assert!(best > 0);
+        for o in &outcomes {
+            let d = o.dtz.unwrap().plies;
+            let w = o.under_clock(95).wdl;
+            match o.wdl {
+                Wdl::Win if d > 5 => assert_eq!(w, Wdl::CursedWin, "{o:?}"),
+                other => assert_eq!(w, other, "{o:?}"),
+            }
+            assert_eq!(o.under_clock(0), *o);
+        }
+        // A capture zeroes the count: its outcome stands even at 99.
+        let b = Board::from_fen("8/8/8/4k3/8/8/4r3/4K2R w - - 99 80").unwrap();
+        let take = tb
+            .move_outcomes(&b)
+            .unwrap()
+            .into_iter()
+            .find(|o| o.zeroing)
+            .unwrap();
+        assert_eq!(take.under_clock(99), take);
     }
 
     #[test]

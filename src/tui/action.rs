@@ -52,6 +52,8 @@ pub enum Action {
     /// Opens the comment prompt for the shown move (the game's comment at
     /// the start position).
     EditComment,
+    /// `I`: the comment before the shown move (PGN's `{...} 1... d5`).
+    EditCommentBefore,
     /// Opens the annotation glyph dialog.
     OpenAnnotate,
     /// Sets (or clears) a glyph on the shown move.

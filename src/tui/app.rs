@@ -883,6 +883,12 @@ impl App {
     /// to be the search's ("d18 +0.35") or the static evaluation's
     /// ("static +0.21").
     pub fn headline(&self) -> String {
+        self.headline_with(true)
+    }
+
+    /// The headline, with the tablebase verdict after the score or not
+    /// (a narrow title has no room for it; the tablebase section says it).
+    pub fn headline_with(&self, tb_verdict: bool) -> String {
         match self.outcome() {
             Some(Outcome::Mated(Color::White) | Outcome::Flagged(Color::White)) => {
                 "0-1".to_string()
@@ -904,7 +910,7 @@ impl App {
                     let name: String = word.chars().take(10).collect();
                     head = format!("{head} · {name} {}", crate::tui::widgets::score_text(s));
                 }
-                match self.tb.verdict() {
+                match self.tb.verdict().filter(|_| tb_verdict) {
                     Some(v) => format!("{head} · {v}"),
                     None => head,
                 }

@@ -255,7 +255,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "nag" | "glyph" => {
             let g = need("a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞) or $n")?;
             Nag::parse(g).map(Command::Nag).ok_or_else(|| {
-                format!(":nag: '{g}' is not a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞ or $n)")
+                format!(
+                    ":nag: '{g}' is not a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞ or $1-$255)"
+                )
             })
         }
         "line" => {

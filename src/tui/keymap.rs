@@ -7,6 +7,7 @@
 use super::action::{Action, SaveChoice, TeachAction};
 use super::app::{App, Overlay, PromptKind, NAG_CHOICES};
 use super::editor::EditAction;
+use super::params::{MIN_HEIGHT, MIN_WIDTH};
 use crate::chess::{CastleRights, Color, Piece, PieceType};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -172,10 +173,17 @@ pub const BOARD_KEYS: &[Binding] = &[
     },
     Binding {
         keys: &[C('i')],
-        label: "i",
-        help: "comment on the move",
+        label: "i I",
+        help: "comment after / before",
         section: Section::Edit,
         action: || Action::EditComment,
+    },
+    Binding {
+        keys: &[C('I')],
+        label: "",
+        help: "",
+        section: Section::Edit,
+        action: || Action::EditCommentBefore,
     },
     Binding {
         keys: &[C('!')],
@@ -654,11 +662,34 @@ fn matches(key: Key, k: &KeyEvent) -> bool {
 
 /// The action for a terminal event, if it means anything now.
 pub fn map_event(app: &App, ev: &Event) -> Option<Action> {
+    let (w, h) = app.screen;
+    if w < MIN_WIDTH || h < MIN_HEIGHT {
+        return too_small_event(ev);
+    }
     match ev {
         Event::Key(k) if k.kind != KeyEventKind::Release => map_key(app, k),
         Event::Mouse(m) => map_mouse(app, m),
         Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
         Event::Paste(s) => Some(Action::Paste(s.clone())),
+        _ => None,
+    }
+}
+
+/// While the terminal is too small, "Please enlarge the window" hides
+/// the board and every dialog, so no key may act on them unseen: `q` and
+/// Ctrl-C quit at once (the autosave keeps the game, a comment being typed
+/// included, and the next start brings it back), and a resize is followed.
+fn too_small_event(ev: &Event) -> Option<Action> {
+    match ev {
+        Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
+        Event::Key(k) if k.kind != KeyEventKind::Release => {
+            let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+            match k.code {
+                KeyCode::Char('c' | 'C') if ctrl => Some(Action::ForceQuit),
+                KeyCode::Char('q') if !ctrl => Some(Action::ForceQuit),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -959,6 +990,46 @@ mod tests {
         assert_eq!(
             name(map_event(&app, &Event::Resize(100, 30))),
             "Some(Resize(100, 30))"
+        );
+    }
+
+    #[test]
+    fn on_a_screen_too_small_only_quitting_and_resizing_act() {
+        let mut app = App::new(Default::default(), Default::default());
+        app.update(Action::Resize(70, 24));
+        let ev = |c| Event::Key(key(c));
+        // Hidden behind "Please enlarge the window", nothing may act unseen:
+        // not moving through the game, not deleting, not a dialog's answer.
+        for c in [
+            KeyCode::Left,
+            KeyCode::Char('x'),
+            KeyCode::Char('y'),
+            KeyCode::Char('n'),
+        ] {
+            assert_eq!(name(map_event(&app, &ev(c))), "None", "{c:?}");
+        }
+        app.dialogs.overlay = Overlay::Confirm(crate::tui::app::ConfirmWhat::Quit);
+        assert_eq!(name(map_event(&app, &ev(KeyCode::Char('y')))), "None");
+        assert_eq!(name(map_event(&app, &Event::Paste("e4".into()))), "None");
+        // `q` quits at once (the autosave keeps the game), as Ctrl-C does.
+        assert_eq!(
+            name(map_event(&app, &ev(KeyCode::Char('q')))),
+            "Some(ForceQuit)"
+        );
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(
+            name(map_event(&app, &Event::Key(ctrl_c))),
+            "Some(ForceQuit)"
+        );
+        assert_eq!(
+            name(map_event(&app, &Event::Resize(80, 24))),
+            "Some(Resize(80, 24))"
+        );
+        // Back at 80x24 the dialog answers again.
+        app.update(Action::Resize(80, 24));
+        assert_eq!(
+            name(map_event(&app, &ev(KeyCode::Char('y')))),
+            "Some(Confirm(true))"
         );
     }
 

@@ -17,11 +17,17 @@ pub struct TbState {
 }
 
 /// A position the tables hold: the verdict for the side to move and
-/// every legal move, best first.
+/// every legal move, best first, with the halfmove clock counted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TbPosition {
     pub board: Board,
+    /// The outcome of the best move under the 50-move rule, the position's
+    /// halfmove clock counted.
     pub wdl: Wdl,
+    /// The tables' own outcome differed (the clock spoils a win, saves a
+    /// loss or leaves only draws).
+    pub clock_changed: bool,
+    /// DTZ for the side to move, as the table has it.
     pub dtz: Option<Dtz>,
     pub moves: Vec<TbMove>,
 }
@@ -62,29 +68,44 @@ impl TbState {
             Color::Black => h.wdl.flip(),
         };
         Some(
-            match white {
-                Wdl::Win => "TB: White wins",
-                Wdl::CursedWin => "TB: White wins, not in 50 moves",
-                Wdl::Draw => "TB: draw",
-                Wdl::BlessedLoss => "TB: Black wins, not in 50 moves",
-                Wdl::Loss => "TB: Black wins",
+            match (white, h.clock_changed) {
+                (Wdl::Win, _) => "TB: White wins",
+                (Wdl::CursedWin, _) => "TB: White wins, not in 50 moves",
+                (Wdl::Draw, false) => "TB: draw",
+                (Wdl::Draw, true) => "TB: draw by the 50-move rule",
+                (Wdl::BlessedLoss, _) => "TB: Black wins, not in 50 moves",
+                (Wdl::Loss, _) => "TB: Black wins",
             }
             .to_string(),
         )
     }
 }
 
+/// The tables' word on `board`: none once the game is over there (mate,
+/// stalemate, the 50-move rule: the header says which), else the
+/// position's outcome and each move's, the halfmove clock counted.
 fn lookup(tables: &Tablebases, board: &Board) -> Option<TbPosition> {
-    if board.occupied().count() as usize > tables.max_pieces() || board.castling().0 != 0 {
+    if board.occupied().count() as usize > tables.max_pieces()
+        || board.castling().0 != 0
+        || board.halfmove_clock() >= 100
+        || crate::chess::legal_moves(board).is_empty()
+    {
         return None;
     }
-    let wdl = tables.probe_wdl(board).ok()?;
+    let table_wdl = tables.probe_wdl(board).ok()?;
     let dtz = tables.probe_dtz(board).ok();
-    let mut outcomes = tables.move_outcomes(board).ok()?;
+    let clock = board.halfmove_clock();
+    let mut outcomes: Vec<_> = (tables.move_outcomes(board).ok()?)
+        .iter()
+        .map(|o| o.under_clock(clock))
+        .collect();
     lichess_order(&mut outcomes);
+    let best = |o: &MoveOutcome| if o.mate { Wdl::Win } else { o.wdl };
+    let wdl = outcomes.iter().map(best).max().unwrap_or(table_wdl);
     Some(TbPosition {
         board: *board,
         wdl,
+        clock_changed: wdl != table_wdl,
         dtz,
         moves: outcomes
             .into_iter()
@@ -137,6 +158,29 @@ mod tests {
         assert_eq!(here.moves.len(), crate::chess::legal_moves(&b).len());
         assert_eq!(outcome_text(&here.moves[0].outcome), "mate");
         assert_eq!(tb.verdict().as_deref(), Some("TB: White wins"));
+        // The halfmove clock counts, as on Lichess: KRvK at 99 draws by the
+        // 50-move rule whatever is played, at 95 the win comes too late.
+        for (clock, verdict, first) in [
+            (99, "TB: draw by the 50-move rule", "draw"),
+            (95, "TB: White wins, not in 50 moves", "cursed win in"),
+            (0, "TB: White wins", "win in"),
+        ] {
+            let fen = format!("8/8/8/4k3/8/8/8/4K2R w - - {clock} 80");
+            tb.refresh(&Board::from_fen(&fen).unwrap());
+            assert_eq!(tb.verdict().as_deref(), Some(verdict), "{clock}");
+            let here = tb.here.as_ref().unwrap();
+            let text = outcome_text(&here.moves[0].outcome);
+            assert!(text.starts_with(first), "{clock}: {text}");
+        }
+        // A game over on the board (mate, the 50-move rule) shows no verdict:
+        // the header says why it is over.
+        for fen in [
+            "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+            "8/8/8/4k3/8/8/8/4K2R w - - 100 80",
+        ] {
+            tb.refresh(&Board::from_fen(fen).unwrap());
+            assert!(tb.here.is_none(), "{fen}");
+        }
         // Too many pieces: nothing shown.
         tb.refresh(&Board::startpos());
         assert!(tb.here.is_none() && tb.verdict().is_none());

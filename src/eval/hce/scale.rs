@@ -43,7 +43,7 @@ impl Drawish {
             Drawish::None => "no drawish material",
             Drawish::LoneMinor => "a lone minor piece cannot mate",
             Drawish::TwoKnights => "two knights cannot force mate",
-            Drawish::SmallEdge => "no pawns and only a minor piece more",
+            Drawish::SmallEdge => "no pawns and at most a minor piece more",
             Drawish::OppositeBishops => "opposite-coloured bishops",
             Drawish::OppositeBishopsWithPieces => "opposite-coloured bishops, with pieces",
         }
@@ -55,7 +55,7 @@ impl Drawish {
             Drawish::None => "none",
             Drawish::LoneMinor => "a lone minor",
             Drawish::TwoKnights => "two knights",
-            Drawish::SmallEdge => "no pawns, a minor up",
+            Drawish::SmallEdge => "no pawns, at most a minor up",
             Drawish::OppositeBishops => "opposite bishops",
             Drawish::OppositeBishopsWithPieces => "opposite bishops + pieces",
         }

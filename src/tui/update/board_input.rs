@@ -21,8 +21,26 @@ impl App {
             self.play_null();
             return;
         }
+        // A glyph typed after the move ("Ke2!!", "Nf3?!") annotates it.
+        let (text, glyph) = split_glyph(text);
         match parse_move(&self.view.board, text) {
-            Ok(m) => self.play(m),
+            Ok(m) => {
+                let at = self.doc.cursor;
+                self.play(m);
+                let node = self.doc.cursor;
+                if let Some(nag) = glyph.filter(|_| node != at) {
+                    if !self.tree().node(node).nags.contains(nag) {
+                        self.toggle_nag(nag);
+                    }
+                }
+            }
+            // UCI without the piece ("b7b8") for a promotion: ask for it, as
+            // "b8" does.
+            Err(MoveError::Illegal(_)) if self.promotion_squares(text).is_some() => {
+                if let Some((from, to)) = self.promotion_squares(text) {
+                    self.try_from_to(from, to, None);
+                }
+            }
             Err(MoveError::Ambiguous(s, c)) => self.error(format!(
                 "'{s}' is ambiguous: {} - say which",
                 c.join(" or ")
@@ -41,6 +59,21 @@ impl App {
                 self.error(format!("{e}{hint}"))
             }
         }
+    }
+
+    /// The squares of `text` when it is a UCI move ("b7b8") whose piece
+    /// is missing and that promotes here.
+    fn promotion_squares(&self, text: &str) -> Option<(Square, Square)> {
+        if text.len() != 4 || !text.is_ascii() {
+            return None;
+        }
+        let (from, to) = (Square::parse(&text[..2])?, Square::parse(&text[2..])?);
+        let promotes = self
+            .view
+            .legal
+            .iter()
+            .any(|m| m.from() == from && m.to() == to && m.promotion().is_some());
+        promotes.then_some((from, to))
     }
 
     /// Tries the move `from`-`to`, asking for the piece when it promotes.
@@ -257,6 +290,16 @@ impl App {
 }
 
 /// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
+/// `text` without a trailing move glyph (`!`, `?`, `!!`, `??`, `!?`,
+/// `?!`), and the glyph's NAG.
+fn split_glyph(text: &str) -> (&str, Option<crate::game::Nag>) {
+    let core = text.trim_end_matches(['!', '?']);
+    match crate::game::Nag::from_suffix(&text[core.len()..]) {
+        Some(nag) if !core.is_empty() => (core, Some(nag)),
+        _ => (text, None),
+    }
+}
+
 fn without_move_number(text: &str) -> &str {
     let after = text.trim_start_matches(|c: char| c.is_ascii_digit());
     if after.len() < text.len() && after.starts_with(['.', '…']) {

@@ -96,7 +96,7 @@ impl App {
             C::Messages => self.dialogs.overlay = Overlay::Messages { back: 0 },
             C::Undo => self.undo(false),
             C::Redo => self.undo(true),
-            C::Comment(None) => self.edit_comment(),
+            C::Comment(None) => self.edit_comment(false),
             C::Comment(Some(t)) => {
                 let node = self.doc.cursor;
                 self.set_comment(node, false, &t)

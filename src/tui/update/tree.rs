@@ -38,33 +38,9 @@ impl App {
 
     /// What the delete dialog asks.
     pub fn delete_question(&self, node: NodeId, after: bool) -> String {
-        let t = self.tree();
-        let count = |n: NodeId| {
-            let mut k = 0;
-            let mut stack = vec![n];
-            while let Some(x) = stack.pop() {
-                k += 1;
-                stack.extend(t.children(x).iter().copied());
-            }
-            k
-        };
-        if after {
-            let n: usize = t.children(node).iter().map(|&c| count(c)).sum();
-            format!(
-                "Delete the {} after {}?",
-                plies(n),
-                self.doc.game.label(node)
-            )
-        } else {
-            match count(node) - 1 {
-                0 => format!("Delete {}?", self.doc.game.label(node)),
-                n => format!(
-                    "Delete {} and the {} after it?",
-                    self.doc.game.label(node),
-                    plies(n)
-                ),
-            }
-        }
+        let label = self.doc.game.label(node);
+        let what = crate::game::delete_phrase(self.tree(), node, &label, after);
+        format!("Delete {what}?")
     }
 
     pub(super) fn delete(&mut self, node: NodeId, after: bool) {
@@ -157,13 +133,26 @@ impl App {
     }
 
     /// Opens the comment prompt on the shown move, filled with its comment.
-    pub(super) fn edit_comment(&mut self) {
-        let node = self.doc.cursor;
-        let text = self.tree().node(node).comment.clone();
-        let kind = PromptKind::Comment {
-            node,
-            before: false,
+    /// `i` / `I`: opens the comment after the shown move, or the one
+    /// before it. PGN keeps a comment of its own before a move only at a
+    /// variation's start (elsewhere a comment between two moves belongs to
+    /// the first), so `I` on any other move opens the comment after the
+    /// move before, or the game's before the first move.
+    pub(super) fn edit_comment(&mut self, before: bool) {
+        let mut node = self.doc.cursor;
+        let mut before = before && node != NodeId::ROOT;
+        let t = self.tree();
+        if before && t.child_index(node) == 0 && t.node(node).comment_before.is_empty() {
+            node = t.parent(node).unwrap_or(NodeId::ROOT);
+            before = false;
+        }
+        let n = self.tree().node(node);
+        let text = if before {
+            n.comment_before.clone()
+        } else {
+            n.comment.clone()
         };
+        let kind = PromptKind::Comment { node, before };
         let mut prompt = Prompt::new(kind, &text);
         let drafts = &mut self.dialogs.comment_drafts;
         if let Some(i) = drafts.iter().position(|d| d.kind == kind) {
@@ -177,11 +166,18 @@ impl App {
             return self.info("what you typed is back: Enter keeps it");
         }
         self.dialogs.prompt = Some(prompt);
-        self.info(if node == NodeId::ROOT {
-            "comment on the whole game: Enter keeps it, an empty one removes it, Esc cancels"
+        let what = if node == NodeId::ROOT {
+            "comment on the whole game".to_string()
+        } else if before {
+            "comment before this move".to_string()
+        } else if node != self.doc.cursor {
+            format!("comment after {}", self.doc.game.label(node))
         } else {
-            "comment after this move: Enter keeps it, an empty one removes it, Esc cancels"
-        });
+            "comment after this move".to_string()
+        };
+        self.info(format!(
+            "{what}: Enter keeps it, an empty one removes it, Esc cancels"
+        ));
     }
 
     pub(super) fn set_comment(&mut self, node: NodeId, before: bool, text: &str) {

@@ -198,7 +198,13 @@ fn coordinates(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
 fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let r = a.board_title;
     let b = &app.view.board;
-    let score = app.headline();
+    // The tablebase verdict rides along only where the whole of it fits
+    // beside the side to move: cut, "White wins, not in 50 moves" would
+    // read "White wins".
+    let mut score = app.headline();
+    if score.chars().count() + 2 + "White to move".len() > usize::from(r.width + 3) {
+        score = app.headline_with(false);
+    }
     let sw = score.chars().count() as u16;
     let sx = (r.x + r.width + 3).saturating_sub(sw);
     // The words give way to the score, never the other way round: the

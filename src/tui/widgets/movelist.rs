@@ -116,11 +116,21 @@ fn book_row(app: &App) -> Option<String> {
     let shares: Vec<String> = moves
         .iter()
         .map(|m| {
-            let pct = (u64::from(m.weight) * 100 + total / 2) / total;
+            let pct = share(u64::from(m.weight), total);
             format!("{} {pct}%", crate::chess::to_san(board, m.mv))
         })
         .collect();
     Some(format!("Book {BOOK_MARK} {}", shares.join(" · ")))
+}
+
+/// A book move's share of `total` weight in whole percent, but never
+/// 100 or 0 for a share that is not: the other moves are still in the book.
+fn share(w: u64, total: u64) -> String {
+    match (w * 100 + total / 2) / total {
+        100 if w < total => "99".to_string(),
+        0 if w > 0 => "<1".to_string(),
+        p => p.to_string(),
+    }
 }
 
 /// The header's rows for `tags` (none when the game has no names); the
@@ -378,5 +388,20 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             let style = token_style(p, m, doc.cursor, in_game, theme);
             put(buf, text.x + p.x, y, &p.text, style, text.width - p.x);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn a_book_share_is_never_rounded_to_all_or_nothing() {
+        assert_eq!(share(199, 200), "99");
+        assert_eq!(share(1, 1000), "<1");
+        assert_eq!(share(1, 200), "1");
+        assert_eq!(share(200, 200), "100");
+        assert_eq!(share(0, 200), "0");
+        assert_eq!(share(82, 200), "41");
     }
 }

@@ -361,7 +361,7 @@ pub fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer) {
             "tapir needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {}x{}",
             area.width, area.height
         ),
-        "(q quits)".to_string(),
+        "q quits; the game is kept for the next start".to_string(),
     ];
     let y0 = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, l) in lines.iter().enumerate() {

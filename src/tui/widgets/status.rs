@@ -284,6 +284,7 @@ fn render_prompt(
     let label = match p.kind {
         PromptKind::Move => "move> ",
         PromptKind::Command => ":",
+        PromptKind::Comment { before: true, .. } => "comment before> ",
         PromptKind::Comment { .. } => "comment> ",
         PromptKind::Clock(_) => "clock (min+sec)> ",
     };

@@ -6,14 +6,26 @@
 use super::{put, titled};
 use crate::tb::Wdl;
 use crate::tui::app::App;
-use crate::tui::tablebase::outcome_text;
+use crate::tui::tablebase::{outcome_text, TbPosition};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-/// Width of one move's cell.
+/// Width of one move's cell: at least this, more when an outcome is
+/// longer ("cursed win in 28").
 const CELL: u16 = 20;
+
+/// The cell width that fits every move of `here` ("SAN    outcome").
+fn cell_width(here: &TbPosition) -> u16 {
+    let widest = here
+        .moves
+        .iter()
+        .map(|m| 7 + outcome_text(&m.outcome).chars().count() + 1)
+        .max()
+        .unwrap_or(0);
+    (widest as u16).max(CELL)
+}
 
 /// Splits the lines' area: the engine lines keep the top (their lines
 /// and a title), the tablebase section takes the rest when there is one.
@@ -21,7 +33,7 @@ pub fn split(app: &App, area: Rect) -> (Rect, Option<Rect>) {
     let Some(here) = &app.tb.here else {
         return (area, None);
     };
-    let cols = (area.width / CELL).max(1) as usize;
+    let cols = (area.width / cell_width(here)).max(1) as usize;
     let want = 1 + here.moves.len().div_ceil(cols) as u16;
     let lines = (app.engine.lines.len() as u16 + 1).max(2);
     let tb_h = want
@@ -44,11 +56,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if inner.height == 0 || inner.width < 8 {
         return;
     }
-    let cols = (inner.width / CELL).max(1);
+    let cell = cell_width(here);
+    let cols = (inner.width / cell).max(1);
     let rows = inner.height;
     for (i, m) in here.moves.iter().enumerate().take((cols * rows) as usize) {
         let (col, row) = (i as u16 / rows, i as u16 % rows);
-        let x = inner.x + col * CELL;
+        let x = inner.x + col * cell;
         let style = match m.outcome.wdl {
             _ if m.outcome.mate => Style::new().fg(theme.good),
             Wdl::Win | Wdl::CursedWin => Style::new().fg(theme.good),
@@ -56,6 +69,6 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             Wdl::BlessedLoss | Wdl::Loss => Style::new().fg(theme.error),
         };
         let text = format!("{:<7}{}", m.san, outcome_text(&m.outcome));
-        put(buf, x, inner.y + row, &text, style, CELL - 1);
+        put(buf, x, inner.y + row, &text, style, cell - 1);
     }
 }
