@@ -858,6 +858,69 @@ fn commands_validate_and_leave_state_alone_on_errors() {
 }
 
 #[test]
+fn the_game_picker_narrows_to_what_is_typed() {
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let mut a = app();
+    let game = |event: &str, white: &str, black: &str| {
+        format!("[Event \"{event}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\n1. e4 e5 *\n\n")
+    };
+    let text = [
+        game("Linares", "Kasparov", "Karpov"),
+        game("Wijk", "Carlsen", "Giri"),
+        game("Linares", "Karpov", "Anand"),
+        game("Dortmund", "Kramnik", "Leko"),
+    ]
+    .concat();
+    file_read(&mut a, "many.pgn", &text);
+    let shown = |a: &App| match &a.dialogs.overlay {
+        Overlay::Picker {
+            shown, selected, ..
+        } => (shown.clone(), *selected),
+        other => panic!("expected the picker, got {other:?}"),
+    };
+    assert_eq!(shown(&a).0, [0, 1, 2, 3]);
+    // Letters are typed into the filter (j, k and q too: "Kasparov").
+    let key = |a: &App, c: KeyCode| {
+        tapir::tui::keymap::map_event(a, &Event::Key(KeyEvent::new(c, KeyModifiers::NONE))).unwrap()
+    };
+    for c in "karpov".chars() {
+        let act = key(&a, KeyCode::Char(c));
+        a.update(act);
+    }
+    assert_eq!(shown(&a), (vec![0, 2], 0));
+    // Every word must match, in any case.
+    for c in " LINARES".chars() {
+        a.update(Action::PickerFilter(Some(c)));
+    }
+    assert_eq!(shown(&a).0, [0, 2]);
+    a.update(Action::ChoiceMove(1));
+    assert_eq!(shown(&a), (vec![0, 2], 2));
+    a.update(Action::ChoiceMove(5));
+    assert_eq!(shown(&a).1, 2, "the bar stays among the games shown");
+    for c in " anand".chars() {
+        a.update(Action::PickerFilter(Some(c)));
+    }
+    assert_eq!(shown(&a), (vec![2], 2));
+    // Nothing matches: Enter opens nothing and says so.
+    a.update(Action::PickerFilter(Some('x')));
+    assert_eq!(shown(&a).0, Vec::<usize>::new());
+    a.update(Action::ChoiceConfirm);
+    assert!(
+        error(&a).contains("no game of many.pgn matches"),
+        "{}",
+        error(&a)
+    );
+    let act = key(&a, KeyCode::Backspace);
+    a.update(act);
+    assert_eq!(shown(&a).0, [2]);
+    // Esc first brings the whole list back, then closes the picker.
+    a.update(Action::Cancel);
+    assert_eq!(shown(&a), (vec![0, 1, 2, 3], 2));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Karpov"));
+}
+
+#[test]
 fn loading_files_and_the_game_picker() {
     let mut a = app();
     let one =

@@ -54,6 +54,9 @@ pub enum Action {
     EditComment,
     /// `I`: the comment before the shown move (PGN's `{...} 1... d5`).
     EditCommentBefore,
+    /// A character typed in the games picker (narrows its list), or, with
+    /// `None`, Backspace.
+    PickerFilter(Option<char>),
     /// Opens the annotation glyph dialog.
     OpenAnnotate,
     /// Sets (or clears) a glyph on the shown move.

@@ -276,7 +276,12 @@ pub enum Overlay {
     Play(PlayDialog),
     Picker {
         source: Arc<PickerSource>,
+        /// The game under the bar (its place in the file).
         selected: usize,
+        /// What was typed to narrow the list (players, event, year...).
+        filter: String,
+        /// The games the filter lets through, in the file's order.
+        shown: Vec<usize>,
     },
     Confirm(ConfirmWhat),
     /// `:save FILE` onto a file that exists: overwrite, append or cancel.
@@ -324,6 +329,33 @@ pub struct PickerSource {
     /// Where each game's text is.
     pub spans: Vec<Range<usize>>,
     pub labels: Vec<String>,
+}
+
+impl PickerSource {
+    /// The games whose label holds every word of `filter`, ignoring case
+    /// (all of them for an empty filter).
+    pub fn matching(&self, filter: &str) -> Vec<usize> {
+        let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
+        (0..self.labels.len())
+            .filter(|&i| {
+                let label = self.labels[i].to_lowercase();
+                words.iter().all(|w| label.contains(w.as_str()))
+            })
+            .collect()
+    }
+}
+
+impl Overlay {
+    /// The picker of `source`'s games, unfiltered, at game `selected`.
+    pub fn picker(source: Arc<PickerSource>, selected: usize) -> Overlay {
+        let shown = (0..source.labels.len()).collect();
+        Overlay::Picker {
+            source,
+            selected,
+            filter: String::new(),
+            shown,
+        }
+    }
 }
 
 /// Equal when they list the same games (for tests).

@@ -807,15 +807,21 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
             _ => None,
         },
+        // Letters narrow the list (a player, an event, a year), so only
+        // the arrows and paging keys move the bar.
         Overlay::Picker { .. } => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
-            KeyCode::Down | KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
+            KeyCode::Up => Some(Action::ChoiceMove(-1)),
+            KeyCode::Down => Some(Action::ChoiceMove(1)),
             KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
             KeyCode::PageDown => Some(Action::ChoiceMove(10)),
             KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
             KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
             KeyCode::Enter => Some(Action::ChoiceConfirm),
-            KeyCode::Esc | KeyCode::Char('q') => Some(Action::Cancel),
+            KeyCode::Esc => Some(Action::Cancel),
+            KeyCode::Backspace => Some(Action::PickerFilter(None)),
+            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
+                Some(Action::PickerFilter(Some(c)))
+            }
             _ => None,
         },
         Overlay::Confirm(_) => match k.code {

@@ -194,6 +194,16 @@ impl App {
     }
 
     pub(super) fn cancel(&mut self) {
+        if let Overlay::Picker { filter, .. } = &self.dialogs.overlay {
+            // Esc first empties a filter: the whole list comes back.
+            if !filter.is_empty() {
+                let all = filter.chars().count();
+                for _ in 0..all {
+                    self.picker_filter(None);
+                }
+                return;
+            }
+        }
         if self.dialogs.overlay != Overlay::None {
             // The picker's "pick one" would otherwise outlive it.
             if let Overlay::Picker { source, .. } =

@@ -17,9 +17,15 @@ impl App {
             Overlay::Promotion { choice, .. } => {
                 *choice = (*choice as i32 + d).rem_euclid(PROMOTION_CHOICES.len() as i32) as usize
             }
-            Overlay::Picker { source, selected } => {
-                let n = source.spans.len() as i32;
-                *selected = (*selected as i32 + d).clamp(0, n - 1) as usize;
+            Overlay::Picker {
+                selected, shown, ..
+            } => {
+                if shown.is_empty() {
+                    return;
+                }
+                let at = shown.iter().position(|g| g == selected).unwrap_or(0) as i64;
+                let to = (at + i64::from(d)).clamp(0, shown.len() as i64 - 1);
+                *selected = shown[to as usize];
             }
             Overlay::Play(dialog) => {
                 dialog.level = (dialog.level as i32 + d).clamp(1, LEVEL_MAX as i32) as u8;
@@ -34,12 +40,57 @@ impl App {
         }
     }
 
+    /// Typing in the picker narrows its list to the games whose label
+    /// holds every typed word; `None` takes the last character back. The
+    /// bar stays on its game while that game is shown, else goes to the
+    /// first one shown.
+    pub(super) fn picker_filter(&mut self, typed: Option<char>) {
+        let Overlay::Picker {
+            source,
+            selected,
+            filter,
+            shown,
+        } = &mut self.dialogs.overlay
+        else {
+            return;
+        };
+        match typed {
+            Some(c) => filter.push(c),
+            None => {
+                filter.pop();
+            }
+        }
+        *shown = source.matching(filter);
+        if !shown.contains(selected) {
+            if let Some(&first) = shown.first() {
+                *selected = first;
+            }
+        }
+    }
+
     pub(super) fn choice_confirm(&mut self) {
         match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
             Overlay::Promotion { from, to, choice } => {
                 self.try_from_to(from, to, Some(PROMOTION_CHOICES[choice]))
             }
-            Overlay::Picker { source, selected } => self.pick_game(source, selected),
+            Overlay::Picker {
+                source,
+                selected,
+                filter,
+                shown,
+            } => {
+                if shown.contains(&selected) {
+                    self.pick_game(source, selected)
+                } else {
+                    self.error(format!("no game of {} matches '{filter}'", source.name));
+                    self.dialogs.overlay = Overlay::Picker {
+                        source,
+                        selected,
+                        filter,
+                        shown,
+                    };
+                }
+            }
             Overlay::Play(d) if d.clock >= CLOCK_PRESETS.len() => {
                 self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), ""));
                 self.info("clock: minutes+seconds of increment (7+2, 90+30, 0.5+0), Enter starts the game");

@@ -176,16 +176,14 @@ impl App {
         labels: Vec<String>,
         selected: usize,
     ) {
-        self.dialogs.overlay = Overlay::Picker {
-            source: Arc::new(PickerSource {
-                name: name.to_string(),
-                path,
-                text: text.to_string(),
-                spans,
-                labels,
-            }),
-            selected,
-        };
+        let source = Arc::new(PickerSource {
+            name: name.to_string(),
+            path,
+            text: text.to_string(),
+            spans,
+            labels,
+        });
+        self.dialogs.overlay = Overlay::picker(source, selected);
     }
 
     /// Reads game `index` (0-based) of a file's text in full and puts it
@@ -289,7 +287,7 @@ impl App {
         // A game that cannot be read leaves the picker open.
         if self.dialogs.message.as_ref().is_some_and(|m| m.error) && self.dialogs.message != before
         {
-            self.dialogs.overlay = Overlay::Picker { source, selected };
+            self.dialogs.overlay = Overlay::picker(source, selected);
         }
     }
 

@@ -133,6 +133,7 @@ impl App {
             Action::MakeMain => self.promote(true),
             Action::EditComment => self.edit_comment(false),
             Action::EditCommentBefore => self.edit_comment(true),
+            Action::PickerFilter(c) => self.picker_filter(c),
             Action::OpenAnnotate => self.open_annotate(),
             Action::ToggleNag(n) => self.toggle_nag(n),
             Action::AddEngineLine(n) => self.add_engine_line(n),

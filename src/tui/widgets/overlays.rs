@@ -23,7 +23,12 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::None | Overlay::Help | Overlay::Messages { .. } => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => play(d, theme, full, buf),
-        Overlay::Picker { source, selected } => picker(source, *selected, theme, full, buf),
+        Overlay::Picker {
+            source,
+            selected,
+            filter,
+            shown,
+        } => picker(source, *selected, filter, shown, theme, full, buf),
         Overlay::Confirm(what) => confirm(app, what, theme, full, buf),
         Overlay::SaveExisting { path, holds } => save_existing(path, holds, theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
@@ -247,16 +252,37 @@ fn choice_rows(
 }
 
 /// The game picker: one row a game, the selected one in view.
-fn picker(source: &PickerSource, selected: usize, theme: &Theme, full: Rect, buf: &mut Buffer) {
-    let h = (source.labels.len() as u16 + 4)
+/// The games picker: the games the filter lets through, the bar on the
+/// selected one, and below them the filter line (what was typed, or how
+/// to type one).
+#[allow(clippy::too_many_arguments)]
+fn picker(
+    source: &PickerSource,
+    selected: usize,
+    filter: &str,
+    shown: &[usize],
+    theme: &Theme,
+    full: Rect,
+    buf: &mut Buffer,
+) {
+    let h = (source.labels.len() as u16 + 5)
         .min(full.height.saturating_sub(2))
-        .max(5);
-    let title = format!(
-        "{} · game {} of {} · Enter · Esc",
-        source.name,
-        selected + 1,
-        source.labels.len()
-    );
+        .max(6);
+    let title = if filter.is_empty() {
+        format!(
+            "{} · game {} of {} · Enter · Esc",
+            source.name,
+            selected + 1,
+            source.labels.len()
+        )
+    } else {
+        format!(
+            "{} · {} of {} games match · Enter · Esc",
+            source.name,
+            shown.len(),
+            source.labels.len()
+        )
+    };
     let (_, inner) = popup(
         buf,
         full,
@@ -265,20 +291,49 @@ fn picker(source: &PickerSource, selected: usize, theme: &Theme, full: Rect, buf
         &title,
         theme,
     );
-    let rows = inner.height.saturating_sub(1) as usize;
-    let first = selected.saturating_sub(rows.saturating_sub(1));
-    for (k, label) in source.labels.iter().enumerate().skip(first).take(rows) {
+    let room = inner.width.saturating_sub(1) as usize;
+    // The list, then a blank row, then the filter line.
+    let rows = inner.height.saturating_sub(2) as usize;
+    let at = shown.iter().position(|&g| g == selected).unwrap_or(0);
+    let first = at.saturating_sub(rows.saturating_sub(1));
+    for (row, &k) in shown.iter().skip(first).take(rows).enumerate() {
         let style = choice_style(k == selected, Style::new().fg(theme.text), theme);
         let mark = if k == selected { "▸" } else { " " };
-        let mut text = format!("{mark}{:>5}  {label}", k + 1);
-        let room = inner.width.saturating_sub(1) as usize;
+        let mut text = format!("{mark}{:>5}  {}", k + 1, source.labels[k]);
         if text.chars().count() > room {
             // A long row says it goes on.
             text = super::status::ellipsize(&text, room);
         }
-        let y = inner.y + (k - first) as u16;
-        put(buf, inner.x + 1, y, &text, style, inner.width - 1);
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + row as u16,
+            &text,
+            style,
+            inner.width - 1,
+        );
     }
+    let y = inner.y + inner.height.saturating_sub(1);
+    let (line, style) = match (filter.is_empty(), shown.is_empty()) {
+        (true, _) => (
+            "type a player, an event or a year to narrow the list".to_string(),
+            theme.dim_style(),
+        ),
+        (false, true) => (
+            format!("/{filter}  no game matches: Backspace, or Esc for all"),
+            Style::new().fg(theme.error),
+        ),
+        (false, false) => (
+            format!("/{filter}  Esc shows all"),
+            Style::new().fg(theme.accent),
+        ),
+    };
+    let line = if line.chars().count() > room {
+        super::status::ellipsize(&line, room)
+    } else {
+        line
+    };
+    put(buf, inner.x + 1, y, &line, style, inner.width - 1);
 }
 
 /// The glyph dialog: move glyphs by digit, position glyphs by letter, the
