@@ -27,18 +27,24 @@ pub struct MoveOutcome {
 }
 
 impl MoveOutcome {
+    /// Whether the move ends the game by the 50-move rule when played at
+    /// halfmove count `clock`: it neither mates nor zeroes the count at 99
+    /// (Stockfish's `is_draw(1)` at the root).
+    pub fn draws_by_rule50(&self, clock: u16) -> bool {
+        clock >= 99 && !self.zeroing && !self.mate
+    }
+
     /// The outcome once the halfmove clock `clock` (before the move) is
     /// counted, as Lichess's tablebase view counts it: a move that neither
     /// mates nor zeroes the count at 99 draws by the 50-move rule at once,
     /// and a win whose next zeroing move comes after the 100th half-move
     /// is a win the rule spoils (a loss likewise one it saves).
     pub fn under_clock(&self, clock: u16) -> MoveOutcome {
-        let clock = i32::from(clock);
         let mut o = *self;
         if o.mate || o.stalemate {
             return o;
         }
-        if !o.zeroing && clock >= 99 {
+        if o.draws_by_rule50(clock) {
             o.wdl = Wdl::Draw;
             o.dtz = Some(Dtz {
                 plies: 0,
@@ -46,6 +52,7 @@ impl MoveOutcome {
             });
             return o;
         }
+        let clock = i32::from(clock);
         let late = |d: Option<Dtz>| d.is_some_and(|d| clock + d.plies.abs() > 100);
         o.wdl = match o.wdl {
             Wdl::Win if late(o.dtz) => Wdl::CursedWin,
@@ -155,9 +162,7 @@ impl Tablebases {
         let mut ranks: Vec<RootRank> = moves
             .iter()
             .map(|m| {
-                // A move that neither mates nor zeroes the count at 99
-                // draws by the 50-move rule (Stockfish's `is_draw(1)`).
-                if !m.zeroing && !m.mate && cnt50 >= 99 {
+                if m.draws_by_rule50(b.halfmove_clock()) {
                     return RootRank {
                         mv: m.mv,
                         rank: 0,

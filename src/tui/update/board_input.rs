@@ -34,13 +34,6 @@ impl App {
                     }
                 }
             }
-            // UCI without the piece ("b7b8") for a promotion: ask for it, as
-            // "b8" does.
-            Err(MoveError::Illegal(_)) if self.promotion_squares(text).is_some() => {
-                if let Some((from, to)) = self.promotion_squares(text) {
-                    self.try_from_to(from, to, None);
-                }
-            }
             Err(MoveError::Ambiguous(s, c)) => self.error(format!(
                 "'{s}' is ambiguous: {} - say which",
                 c.join(" or ")
@@ -49,6 +42,11 @@ impl App {
                 "'{s}' is not a move: type SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3)"
             )),
             Err(e @ MoveError::Illegal(_)) => {
+                // UCI without the piece ("b7b8") for a promotion: ask for
+                // it, as "b8" does.
+                if let Some((from, to)) = self.promotion_squares(text) {
+                    return self.try_from_to(from, to, None);
+                }
                 let hint = if self.view.legal.is_empty() {
                     " (no legal moves: the game is over)".to_string()
                 } else if self.view.board.in_check() {
@@ -197,11 +195,7 @@ impl App {
         if let Overlay::Picker { filter, .. } = &self.dialogs.overlay {
             // Esc first empties a filter: the whole list comes back.
             if !filter.is_empty() {
-                let all = filter.chars().count();
-                for _ in 0..all {
-                    self.picker_filter(None);
-                }
-                return;
+                return self.edit_picker_filter(String::clear);
             }
         }
         if self.dialogs.overlay != Overlay::None {
@@ -299,7 +293,6 @@ impl App {
     }
 }
 
-/// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
 /// `text` without a trailing move glyph (`!`, `?`, `!!`, `??`, `!?`,
 /// `?!`), and the glyph's NAG.
 fn split_glyph(text: &str) -> (&str, Option<crate::game::Nag>) {
@@ -310,6 +303,7 @@ fn split_glyph(text: &str) -> (&str, Option<crate::game::Nag>) {
     }
 }
 
+/// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
 fn without_move_number(text: &str) -> &str {
     let after = text.trim_start_matches(|c: char| c.is_ascii_digit());
     if after.len() < text.len() && after.starts_with(['.', '…']) {

@@ -45,6 +45,17 @@ impl App {
     /// bar stays on its game while that game is shown, else goes to the
     /// first one shown.
     pub(super) fn picker_filter(&mut self, typed: Option<char>) {
+        self.edit_picker_filter(|filter| match typed {
+            Some(c) => filter.push(c),
+            None => {
+                filter.pop();
+            }
+        });
+    }
+
+    /// Changes the picker's filter by `edit` and lists the games it lets
+    /// through.
+    pub(super) fn edit_picker_filter(&mut self, edit: impl FnOnce(&mut String)) {
         let Overlay::Picker {
             source,
             selected,
@@ -54,12 +65,7 @@ impl App {
         else {
             return;
         };
-        match typed {
-            Some(c) => filter.push(c),
-            None => {
-                filter.pop();
-            }
-        }
+        edit(filter);
         *shown = source.matching(filter);
         if !shown.contains(selected) {
             if let Some(&first) = shown.first() {

@@ -132,12 +132,12 @@ impl App {
         }
     }
 
-    /// Opens the comment prompt on the shown move, filled with its comment.
     /// `i` / `I`: opens the comment after the shown move, or the one
     /// before it. PGN keeps a comment of its own before a move only at a
     /// variation's start (elsewhere a comment between two moves belongs to
     /// the first), so `I` on any other move opens the comment after the
-    /// move before, or the game's before the first move.
+    /// move before, or the game's before the first move. The prompt opens
+    /// filled with the comment.
     pub(super) fn edit_comment(&mut self, before: bool) {
         let mut node = self.doc.cursor;
         let mut before = before && node != NodeId::ROOT;

@@ -251,11 +251,9 @@ fn choice_rows(
     put(buf, inner.x + 1, y, footer, theme.dim_style(), w);
 }
 
-/// The game picker: one row a game, the selected one in view.
 /// The games picker: the games the filter lets through, the bar on the
 /// selected one, and below them the filter line (what was typed, or how
 /// to type one).
-#[allow(clippy::too_many_arguments)]
 fn picker(
     source: &PickerSource,
     selected: usize,
