@@ -756,6 +756,12 @@ fn game_end_is_shown_and_blocks_two_player_moves() {
             .is_some_and(|s| s.key.purpose == Purpose::Analysis),
         "a repetition is still analysed"
     );
+    // 50 moves without a capture or pawn move make a draw a player
+    // claims; 75 end the game by themselves, and the board says which.
+    let a = app_fen("8/8/8/4k3/8/8/3RK3/8 w - - 100 80");
+    assert_eq!(a.result_text().unwrap(), "Fifty-move rule · draw ½-½");
+    let a = app_fen("8/8/8/4k3/8/8/3RK3/8 w - - 150 100");
+    assert_eq!(a.result_text().unwrap(), "75-move rule · draw ½-½");
 }
 
 #[test]

@@ -973,7 +973,10 @@ impl App {
             GameStatus::Repetition if self.plays_by_claims() => {
                 "Fivefold repetition · draw ½-½".to_string()
             }
-            GameStatus::FiftyMoves if self.plays_by_claims() => {
+            // 75 moves end a game by themselves, also on the analysis board.
+            GameStatus::FiftyMoves
+                if self.plays_by_claims() || self.view.board.halfmove_clock() >= 150 =>
+            {
                 "75-move rule · draw ½-½".to_string()
             }
             GameStatus::Repetition => "Threefold repetition · draw ½-½".to_string(),

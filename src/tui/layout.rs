@@ -2,8 +2,8 @@
 //! mouse cell falls on. Drawing and the reducer (mouse hits) share it.
 //!
 //! The board takes the largest square size that leaves room for the
-//! others: 11x5 cells from about 143x52 (pieces drawn in three rows of
-//! blocks), 9x4 from 127x44, 7x3 at 120x40, 5x2 around 100x30, 3x1 at 80x24. The eval
+//! others: 11x5 cells from about 144x52 (pieces drawn in three rows of
+//! blocks), 9x4 from 128x44, 7x3 at 120x40, 5x2 around 100x30, 3x1 at 80x24. The eval
 //! bar sits beside it; the side panel goes wherever there is more height
 //! (right of the board on big screens, below on small ones), the engine
 //! lines take the other right-hand slot, and the move list sits below the
@@ -19,6 +19,9 @@ const SQUARE_SIZES: [(u16, u16); 5] = [(11, 5), (9, 4), (7, 3), (5, 2), (3, 1)];
 pub const RANK_LABEL_W: u16 = 2;
 /// The eval bar and its gap.
 const BAR_W: u16 = 3;
+/// Between the eval bar and the pane to its right, so that pane's text
+/// does not touch the bar.
+const BAR_GAP_W: u16 = 1;
 /// The narrowest right-hand column.
 const MIN_RIGHT_W: u16 = 50;
 /// Rows kept below the board for the move list.
@@ -54,7 +57,7 @@ pub fn compute(width: u16, height: u16) -> Areas {
         .find(|&(w, h)| {
             let bw = RANK_LABEL_W + 8 * w;
             let bh = 8 * h + 2;
-            bh + 1 + MIN_BOTTOM_H <= height && bw + BAR_W + MIN_RIGHT_W <= width
+            bh + 1 + MIN_BOTTOM_H <= height && bw + BAR_W + BAR_GAP_W + MIN_RIGHT_W <= width
         })
         .unwrap_or(SQUARE_SIZES[SQUARE_SIZES.len() - 1]);
     let board_w = RANK_LABEL_W + 8 * sq_w;
@@ -67,7 +70,10 @@ pub fn compute(width: u16, height: u16) -> Areas {
     let squares = Rect::new(RANK_LABEL_W, 1, 8 * sq_w, 8 * sq_h).intersection(full);
     let files_row = Rect::new(0, 1 + 8 * sq_h, board_w, 1).intersection(full);
     let bar = Rect::new(board_w + 1, 1, BAR_W - 1, 8 * sq_h).intersection(full);
-    let top_right = Rect::new(left_w, 0, right_w, top_h);
+    // Only the pane beside the bar keeps a gap; the one below the board's
+    // height has none to keep.
+    let gap = BAR_GAP_W.min(right_w);
+    let top_right = Rect::new(left_w + gap, 0, right_w - gap, top_h);
     let bottom_right = Rect::new(left_w, top_h, right_w, bottom_h);
     let bottom_left = Rect::new(0, top_h, left_w, bottom_h);
     let (panel, lines) = if top_h >= bottom_h {
@@ -137,10 +143,16 @@ mod tests {
         let a = compute(120, 40);
         assert_eq!((a.sq_w, a.sq_h), (7, 3));
         assert!(a.panel.y == 0 && a.panel.height == 26);
+        // The pane beside the eval bar keeps a column free after it.
+        assert_eq!(a.panel.x, a.bar.x + a.bar.width + 1);
+        assert_eq!(a.panel.x + a.panel.width, 120);
+        assert_eq!((compute(127, 44).sq_w, compute(128, 44).sq_w), (7, 9));
         let a = compute(80, 24);
         assert!(a.fits);
         assert_eq!((a.sq_w, a.sq_h), (3, 1));
         assert!(a.panel.y > 0, "panel below on small screens");
+        assert_eq!(a.lines.x, a.bar.x + a.bar.width + 1);
+        assert_eq!(a.panel.x, a.moves.width, "no gap below the bar");
         for flipped in [false, true] {
             for sq in Square::all() {
                 let r = a.square_rect(sq, flipped);

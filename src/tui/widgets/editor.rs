@@ -42,19 +42,23 @@ pub fn palette_at(area: Rect, x: u16, y: u16) -> Option<usize> {
     (i < PALETTE.len()).then_some(i)
 }
 
-/// The rows under the palette.
-fn rows(e: &Editor) -> [String; 4] {
+/// The rows under the palette, for a panel `width` columns wide.
+fn rows(e: &Editor, width: usize) -> [String; 4] {
     let side = e.side.name();
     let ep = e.ep.map_or("-".to_string(), |s| s.to_string());
+    let castling = e.castling_text();
+    let mut setup = format!("{side} to move (t) · castling {castling} (1-4) · e.p. {ep} (e)");
+    if setup.chars().count() > width {
+        // Narrow (80x24 with an e.p. square): the keys go, the status
+        // line names them; the position's facts stay whole.
+        setup = format!("{side} to move · castling {castling} · e.p. {ep}");
+    }
     [
         match &e.check {
             Ok(_) => "✓ legal: Enter starts a new game from it".to_string(),
             Err(why) => format!("✗ {why}"),
         },
-        format!(
-            "{side} to move (t) · castling {} (1-4) · e.p. {ep} (e)",
-            e.castling_text()
-        ),
+        setup,
         "PNBRQK pnbrqk put, x off · click palette/square".to_string(),
         "c clear s start f flip · Enter done Esc cancel".to_string(),
     ]
@@ -96,18 +100,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         theme.dim_style(),
         theme.dim_style(),
     ];
-    for (k, (row, style)) in rows(e).iter().zip(styles).enumerate() {
+    let width = inner.width.saturating_sub(2);
+    for (k, (row, style)) in rows(e, width as usize).iter().zip(styles).enumerate() {
         let y = inner.y + 1 + k as u16;
         if y >= inner.y + inner.height {
             break;
         }
-        put(
-            buf,
-            inner.x + 1,
-            y,
-            row,
-            style,
-            inner.width.saturating_sub(2),
-        );
+        put(buf, inner.x + 1, y, row, style, width);
     }
 }
