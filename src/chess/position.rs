@@ -137,7 +137,7 @@ impl Position {
 
 /// Half-moves without a capture or pawn move after which a game being
 /// played is drawn without a claim (FIDE's 75-move rule).
-const SEVENTY_FIVE_MOVES: u32 = 150;
+pub const SEVENTY_FIVE_MOVES: u32 = 150;
 
 /// Earlier occurrences after which a repetition ends a game being played
 /// without a claim (the fifth time the position appears).

@@ -975,7 +975,9 @@ impl App {
             }
             // 75 moves end a game by themselves, also on the analysis board.
             GameStatus::FiftyMoves
-                if self.plays_by_claims() || self.view.board.halfmove_clock() >= 150 =>
+                if self.plays_by_claims()
+                    || u32::from(self.view.board.halfmove_clock())
+                        >= crate::chess::SEVENTY_FIVE_MOVES =>
             {
                 "75-move rule · draw ½-½".to_string()
             }

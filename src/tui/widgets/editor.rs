@@ -49,8 +49,8 @@ fn rows(e: &Editor, width: usize) -> [String; 4] {
     let castling = e.castling_text();
     let mut setup = format!("{side} to move (t) · castling {castling} (1-4) · e.p. {ep} (e)");
     if setup.chars().count() > width {
-        // Narrow (80x24 with an e.p. square): the keys go, the status
-        // line names them; the position's facts stay whole.
+        // Narrow (80x24): the keys go, the status line names them; the
+        // position's facts stay whole.
         setup = format!("{side} to move · castling {castling} · e.p. {ep}");
     }
     [
