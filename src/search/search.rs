@@ -659,7 +659,8 @@ impl Worker {
         if s < beta {
             return None;
         }
-        let s = if s >= MATE_BOUND { beta } else { s };
+        // A pass proves nothing about a mate or a tablebase win: return beta.
+        let s = if s >= TB_WIN_BOUND { beta } else { s };
         if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
             return Some(s);
         }
