@@ -16,8 +16,11 @@
 # those four) 3,629,462, the fifth (commit a1c5a4b, trained on those five)
 # 4,096,792 at 2500 nodes a move, the sixth (commit 7ed135c, trained on
 # those six) 3,481,854 at 2500 nodes, and the seventh net trains on all
-# seven; the seventh then plays 10,376,156 positions and the eighth (the
-# built-in net) trains on from it with them.
+# seven; the seventh then plays 10,376,156 positions and the eighth trains
+# on from it with them; the eighth plays 8,143,178 and the ninth (the
+# built-in net) trains on from it with them. The README's runs of each
+# generation were played by the search of their day (the ninth's by commit
+# 0080135, bench 8114710); this script plays them all with today's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,5 +77,11 @@ for run in 3009:2751938 3010:1872960 3011:276986 3012:911715 3013:916487 \
     gen9+=("$work/gen9-s$seed.bin")
 done
 "$tapir" train --init "$work/net7.nnue" --data "${gen9[@]}" \
+    --out "$work/net8.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
+# The ninth net: the eighth plays 8,143,178 positions (two runs) and trains
+# on from them the same way.
+selfplay "$work/gen10-s3031.bin" 3682232 3031 2500 --net "$work/net8.nnue"
+selfplay "$work/gen10-s3032.bin" 4460946 3032 2500 --net "$work/net8.nnue"
+"$tapir" train --init "$work/net8.nnue" --data "$work/gen10-s3031.bin" "$work/gen10-s3032.bin" \
     --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
