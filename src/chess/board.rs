@@ -71,6 +71,7 @@ pub struct Keys {
     pub hash: u64,
     pub pawn: u64,
     pub non_pawn: [u64; 2],
+    pub minor: u32,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -90,6 +91,10 @@ pub struct Board {
     /// Zobrist keys of each colour's pieces other than pawns (king
     /// included), for the search's non-pawn correction history.
     non_pawn_hash: [u64; 2],
+    /// Zobrist key of both colours' knights and bishops, for the search's
+    /// minor-piece correction history: the low half of the keys, which
+    /// index a small table and keep the board within 128 bytes.
+    minor_hash: u32,
     checkers: Bitboard,
     pinned: Bitboard,
 }
@@ -109,6 +114,7 @@ impl Board {
             hash: 0,
             pawn_hash: 0,
             non_pawn_hash: [0; 2],
+            minor_hash: 0,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
         }
@@ -213,6 +219,12 @@ impl Board {
     #[inline(always)]
     pub fn non_pawn_hash(&self, color: Color) -> u64 {
         self.non_pawn_hash[color.index()]
+    }
+
+    /// Zobrist key of both colours' knights and bishops.
+    #[inline(always)]
+    pub fn minor_hash(&self) -> u32 {
+        self.minor_hash
     }
 
     /// Enemy pieces giving check to the side to move.
@@ -329,6 +341,9 @@ impl Board {
             self.pawn_hash ^= key;
         } else {
             self.non_pawn_hash[color.index()] ^= key;
+            if matches!(kind, PieceType::Knight | PieceType::Bishop) {
+                self.minor_hash ^= key as u32;
+            }
         }
     }
 
@@ -422,6 +437,7 @@ impl Board {
             hash: self.hash,
             pawn: self.pawn_hash,
             non_pawn: self.non_pawn_hash,
+            minor: self.minor_hash,
         }
     }
 
@@ -431,6 +447,7 @@ impl Board {
             hash: 0,
             pawn: 0,
             non_pawn: [0; 2],
+            minor: 0,
         };
         for sq in self.occupied() {
             let p = self.piece_at(sq).expect("occupied square has a piece");
@@ -440,6 +457,9 @@ impl Board {
                 k.pawn ^= key;
             } else {
                 k.non_pawn[p.color().index()] ^= key;
+                if matches!(p.kind(), PieceType::Knight | PieceType::Bishop) {
+                    k.minor ^= key as u32;
+                }
             }
         }
         k.hash ^= KEYS.castling[self.castling.0 as usize];

@@ -12,9 +12,9 @@
 //! averages (`update_correction`).
 
 use super::params::{
-    corr_cont_weight, corr_non_pawn_weight, corr_pawn_weight, history_bonus_base,
-    history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE, CORR_WEIGHT_MAX,
-    CORR_WEIGHT_SCALE, HISTORY_MAX, PAWN_HIST_SIZE,
+    corr_cont_weight, corr_minor_weight, corr_non_pawn_weight, corr_pawn_weight,
+    history_bonus_base, history_bonus_max, history_bonus_mul, CORR_GRAIN, CORR_MAX, CORR_SIZE,
+    CORR_WEIGHT_MAX, CORR_WEIGHT_SCALE, HISTORY_MAX, PAWN_HIST_SIZE,
 };
 use crate::chess::{Bitboard, Board, Color, Move};
 
@@ -24,7 +24,8 @@ pub type PieceTo = usize;
 pub const NO_PIECE_TO: PieceTo = 0;
 
 /// What a quiet move's history depends on besides the move: the
-/// continuation slots of the last two moves, and the squares the opponent
+/// continuation slots of the last two moves and of the side's own move
+/// before its last (four plies up), and the squares the opponent
 /// attacks (a move out of an attack, or into one, is another move), and
 /// the pawn structure's slot (`pawn_slot`): a piece's best squares depend
 /// on where the pawns stand.
@@ -32,6 +33,7 @@ pub const NO_PIECE_TO: PieceTo = 0;
 pub struct QuietCtx {
     pub prev1: PieceTo,
     pub prev2: PieceTo,
+    pub prev4: PieceTo,
     pub threats: Bitboard,
     pub pawns: usize,
 }
@@ -68,6 +70,8 @@ pub struct History {
     corr: Vec<i16>,
     /// `[side][colour][that colour's non-pawn hash % CORR_SIZE]`, the same units.
     non_pawn_corr: Vec<i16>,
+    /// `[side][minor-piece hash % CORR_SIZE]`, the same units.
+    minor_corr: Vec<i16>,
     /// `[PieceTo two plies back][PieceTo one ply back]`, the same units:
     /// how far the eval misses after this pair of moves.
     cont_corr: Vec<i16>,
@@ -89,6 +93,7 @@ impl History {
             counter: vec![Move::NULL; 768],
             corr: vec![0; 2 * CORR_SIZE],
             non_pawn_corr: vec![0; 4 * CORR_SIZE],
+            minor_corr: vec![0; 2 * CORR_SIZE],
             cont_corr: vec![0; 768 * 768],
         }
     }
@@ -101,6 +106,7 @@ impl History {
         self.counter.fill(Move::NULL);
         self.corr.fill(0);
         self.non_pawn_corr.fill(0);
+        self.minor_corr.fill(0);
         self.cont_corr.fill(0);
     }
 
@@ -124,9 +130,10 @@ impl History {
 
     /// What to add to the static eval of the side to move on `b`,
     /// reached by the moves `prev2` then `prev1`, centipawns: what the
-    /// pawn structure's entry, each side's non-pawn pieces' entries and
-    /// the last two moves' entry have learnt, weighted by
-    /// `corr_pawn_weight`, `corr_non_pawn_weight` and `corr_cont_weight`
+    /// pawn structure's entry, each side's non-pawn pieces' entries, the
+    /// knights' and bishops' entry and the last two moves' entry have
+    /// learnt, weighted by `corr_pawn_weight`, `corr_non_pawn_weight`,
+    /// `corr_minor_weight` and `corr_cont_weight`
     /// (256ths).
     #[inline(always)]
     pub fn correction(&self, b: &Board, prev1: PieceTo, prev2: PieceTo) -> i32 {
@@ -134,8 +141,12 @@ impl History {
         let pawns = self.corr[Self::corr_idx(side, b.pawn_hash())] as i32;
         let pieces = self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)] as i32
             + self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)] as i32;
+        let minors = self.minor_corr[Self::corr_idx(side, b.minor_hash() as u64)] as i32;
         let moves = self.cont_corr[Self::cont_corr_idx(prev1, prev2)] as i32;
-        (pawns * corr_pawn_weight() + pieces * corr_non_pawn_weight() + moves * corr_cont_weight())
+        (pawns * corr_pawn_weight()
+            + pieces * corr_non_pawn_weight()
+            + minors * corr_minor_weight()
+            + moves * corr_cont_weight())
             / (256 * CORR_GRAIN)
     }
 
@@ -160,6 +171,7 @@ impl History {
         towards(&mut self.corr[Self::corr_idx(side, b.pawn_hash())]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::White, b)]);
         towards(&mut self.non_pawn_corr[Self::non_pawn_idx(side, Color::Black, b)]);
+        towards(&mut self.minor_corr[Self::corr_idx(side, b.minor_hash() as u64)]);
         towards(&mut self.cont_corr[Self::cont_corr_idx(prev1, prev2)]);
     }
 
@@ -183,12 +195,13 @@ impl History {
     }
 
     /// Quiet-move score: butterfly plus the continuation histories of the
-    /// last two moves plus the pawn history.
+    /// moves one, two and four plies up plus the pawn history.
     #[inline(always)]
     pub fn quiet(&self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx) -> i32 {
         self.main(side, m, ctx.threats)
             + self.cont(ctx.prev1, pt)
             + self.cont(ctx.prev2, pt)
+            + self.cont(ctx.prev4, pt)
             + self.pawn[ctx.pawns * 768 + pt] as i32
     }
 
@@ -209,11 +222,10 @@ impl History {
     pub fn update_quiet(&mut self, side: Color, m: Move, pt: PieceTo, ctx: QuietCtx, bonus: i32) {
         gravity(&mut self.main[Self::main_idx(side, m, ctx.threats)], bonus);
         gravity(&mut self.pawn[ctx.pawns * 768 + pt], bonus);
-        if ctx.prev1 != NO_PIECE_TO {
-            gravity(&mut self.cont[ctx.prev1 * 768 + pt], bonus);
-        }
-        if ctx.prev2 != NO_PIECE_TO {
-            gravity(&mut self.cont[ctx.prev2 * 768 + pt], bonus);
+        for prev in [ctx.prev1, ctx.prev2, ctx.prev4] {
+            if prev != NO_PIECE_TO {
+                gravity(&mut self.cont[prev * 768 + pt], bonus);
+            }
         }
     }
 
@@ -267,18 +279,19 @@ mod tests {
             h.update_correction(&b, p1, p2, 40, 20);
         }
         // Each table converges on +40, joined by the default weights:
-        // pawns 256, each colour's pieces 128, the moves 128 (256ths).
+        // pawns 256, each colour's pieces 128, the minor pieces 128, the
+        // moves 128 (256ths).
         let c = h.correction(&b, p1, p2);
-        assert!((95..=100).contains(&c), "{c}");
-        // Another pair of moves into the same position shares the pawn
-        // and non-pawn entries but not the continuation entry.
+        assert!((115..=120).contains(&c), "{c}");
+        // Another pair of moves into the same position shares the pawn,
+        // non-pawn and minor entries but not the continuation entry.
         let other = h.correction(&b, p2, p1);
-        assert!((75..=80).contains(&other), "{other}");
+        assert!((95..=100).contains(&other), "{other}");
         // A huge miss moves the entries no further than the cap.
         for _ in 0..1000 {
             h.update_correction(&b, p1, p2, 10_000, 20);
         }
         let cap = CORR_MAX / CORR_GRAIN;
-        assert!(h.correction(&b, p1, p2) <= cap * 640 / 256);
+        assert!(h.correction(&b, p1, p2) <= cap * 768 / 256);
     }
 }

@@ -90,6 +90,9 @@ pub const SEE_QUIET_DEPTH: i32 = 8;
 pub const SEE_CAPTURE_DEPTH: i32 = 6;
 /// History pruning: deepest (reduced) depth (margin: `hist_prune_margin`).
 pub const HIST_PRUNE_DEPTH: i32 = 3;
+/// Quiescence move-count pruning: out of check, the moves after this many
+/// are tried only when they recapture, promote or check.
+pub const QS_MOVE_LIMIT: usize = 2;
 
 // ---- extensions -----------------------------------------------------------
 
@@ -166,10 +169,12 @@ super::tunables::tunables! {
     lmr_hist_div = 8192, 4096..=16384, step 600;
     /// Futility margin for captures in quiescence search (delta pruning).
     qs_futility_margin = 160, 60..=300, step 15;
-    /// How much of the pawn, the non-pawn and the continuation correction
-    /// histories' entries joins the static eval, 256ths.
+    /// How much of the pawn, the non-pawn, the minor-piece and the
+    /// continuation correction histories' entries joins the static eval,
+    /// 256ths.
     corr_pawn_weight = 256, 64..=512, step 24;
     corr_non_pawn_weight = 128, 0..=512, step 24;
+    corr_minor_weight = 128, 0..=512, step 24;
     corr_cont_weight = 128, 0..=512, step 24;
 }
 

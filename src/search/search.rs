@@ -343,6 +343,7 @@ impl Worker {
         let ctx = QuietCtx {
             prev1,
             prev2,
+            prev4: self.stack.prev_piece_to(ply, 4),
             threats: danger.all,
             pawns: pawn_slot(b),
         };
@@ -411,6 +412,13 @@ impl Worker {
             if root {
                 let spent = self.nodes - nodes_before;
                 self.record_root_move(m, score, searched == 1 || score > alpha, spent);
+                // A later move beat the first line's best at this depth: it
+                // is played if the iteration does not finish (a node limit
+                // or the clock cuts nearly every last one), as Stockfish
+                // plays its partly searched iteration's best.
+                if searched > 1 && score > alpha && self.pv_idx == 0 && self.completed_depth > 0 {
+                    self.fail_high = self.root_moves.iter().find(|r| r.mv == m).cloned();
+                }
             }
 
             if score > best_score {
@@ -835,6 +843,7 @@ impl Worker {
         let ctx = QuietCtx {
             prev1: self.stack.prev_piece_to(ply - 1, 1),
             prev2: self.stack.prev_piece_to(ply - 1, 2),
+            prev4: self.stack.prev_piece_to(ply - 1, 4),
             threats: Threats::of(&pb).all,
             pawns: pawn_slot(&pb),
         };
@@ -907,6 +916,7 @@ impl Worker {
         let ctx = QuietCtx {
             prev1: self.stack.prev_piece_to(ply, 1),
             prev2: self.stack.prev_piece_to(ply, 2),
+            prev4: self.stack.prev_piece_to(ply, 4),
             threats: if in_check {
                 b.attacked_by(!b.side_to_move(), b.occupied())
             } else {
@@ -918,12 +928,31 @@ impl Worker {
         let mut best_move = Move::NULL;
         let mut seen = 0;
         let mut check_info: Option<CheckInfo> = None;
+        // The square the last move went to: a recapture there is always tried.
+        let prev_mv = self.stack.frames[ply.saturating_sub(1)].mv;
+        let recapture_sq = (ply > 0 && !prev_mv.is_null()).then_some(prev_mv.to());
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             seen += 1;
             if !in_check {
                 let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
-                // Losing and futile captures only when they check (they may mate).
-                let prune = picker.last_was_bad || futile || (m == tt_move && !see_ge(&b, m, 0));
+                // Standing pat plus the margin misses alpha: a capture
+                // that wins nothing by SEE cannot make up the rest (no SEE
+                // for a move already futile).
+                let hopeless = !futile && futility_base <= alpha && !see_ge(&b, m, 1);
+                // Past the first `QS_MOVE_LIMIT` moves only recaptures and
+                // promotions are worth the nodes.
+                let late = seen > QS_MOVE_LIMIT
+                    && m.promotion().is_none()
+                    && Some(m.to()) != recapture_sq
+                    && best > -TB_WIN_BOUND
+                    && b.has_non_pawn_material(b.side_to_move());
+                // Losing, futile, hopeless and late captures only when they
+                // check (they may mate).
+                let prune = picker.last_was_bad
+                    || futile
+                    || hopeless
+                    || late
+                    || (m == tt_move && !see_ge(&b, m, 0));
                 if prune
                     && !check_info
                         .get_or_insert_with(|| CheckInfo::new(&b))
@@ -931,6 +960,8 @@ impl Worker {
                 {
                     if futile {
                         best = best.max(futility_base + move_gain(&b, m));
+                    } else if hopeless {
+                        best = best.max(futility_base);
                     }
                     continue;
                 }

@@ -90,8 +90,9 @@ pub struct Worker {
     pub(super) nmp_min_ply: usize,
     /// The root lines of the last completed iteration, best first.
     pub(super) result: Vec<RootMove>,
-    /// A move that failed high in the first line of an iteration that did
-    /// not finish: better than `result[0]`, so it is played if time runs out.
+    /// A move that beat the first line's best in an iteration that did not
+    /// finish (the whole root failing high, or a later root move scoring
+    /// above alpha): better than `result[0]`, so it is played if time runs out.
     pub(super) fail_high: Option<RootMove>,
     /// The tables the tree probes, and from how many pieces (0: none)
     /// and what depth.
