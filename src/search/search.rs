@@ -937,8 +937,10 @@ impl Worker {
                 let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
                 // Standing pat plus the margin misses alpha: a capture
                 // that wins nothing by SEE cannot make up the rest (no SEE
-                // for a move already futile).
-                let hopeless = !futile && futility_base <= alpha && !see_ge(&b, m, 1);
+                // for a move already futile, nor for one the picker already
+                // found losing: quiescence hands out no under-promotion).
+                let hopeless =
+                    !futile && futility_base <= alpha && (picker.last_was_bad || !see_ge(&b, m, 1));
                 // Past the first `QS_MOVE_LIMIT` moves only recaptures and
                 // promotions are worth the nodes.
                 let late = seen > QS_MOVE_LIMIT
