@@ -93,6 +93,9 @@ pub const HIST_PRUNE_DEPTH: i32 = 3;
 /// Quiescence move-count pruning: out of check, the moves after this many
 /// are tried only when they recapture, promote or check.
 pub const QS_MOVE_LIMIT: usize = 2;
+/// Quiescence in check: once an evasion holds off mate, the quiet
+/// evasions after this many are not tried.
+pub const QS_QUIET_EVASIONS: usize = 2;
 
 // ---- extensions -----------------------------------------------------------
 
@@ -108,7 +111,10 @@ pub const SE_MAX_PLY_MUL: usize = 2;
 
 // ---- late-move reductions ---------------------------------------------------
 
-/// `reduction(d, m) = BASE + ln(d) * ln(m) / DIV`, plies (truncated).
+/// Reductions are summed in these fractions of a ply (the table's value,
+/// the history's share) and rounded down once, at the end.
+pub const LMR_GRAIN: i32 = 1024;
+/// `reduction(d, m) = BASE + ln(d) * ln(m) / DIV`, plies.
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIV: f64 = 2.25;
 /// Captures reduce by a smaller table: `CAPT_BASE + ln(d) * ln(m) / CAPT_DIV`.
@@ -125,6 +131,9 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_DEEPER_BASE: i32 = 40;
 pub const LMR_DEEPER_MUL: i32 = 2;
 pub const LMR_SHALLOWER_MARGIN: i32 = 10;
+/// A ply less reduction where the correction histories moved the static
+/// eval by at least this much (the eval is less sure there).
+pub const LMR_CORRECTION_MIN: i32 = 40;
 
 // ---- transposition table ---------------------------------------------------
 

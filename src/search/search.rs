@@ -16,7 +16,7 @@ use super::worker::Worker;
 use crate::chess::{count_legal, Bitboard, Board, Move};
 use std::sync::OnceLock;
 
-/// `[quiet?][depth][move number]` reductions in plies.
+/// `[quiet?][depth][move number]` reductions in `LMR_GRAIN`ths of a ply.
 type LmrTable = [[[i32; 64]; 64]; 2];
 
 fn lmr_table() -> &'static LmrTable {
@@ -26,8 +26,9 @@ fn lmr_table() -> &'static LmrTable {
         for d in 1..64 {
             for m in 1..64 {
                 let l = (d as f64).ln() * (m as f64).ln();
-                t[0][d][m] = (LMR_CAPT_BASE + l / LMR_CAPT_DIV) as i32;
-                t[1][d][m] = (LMR_BASE + l / LMR_DIV) as i32;
+                let grain = LMR_GRAIN as f64;
+                t[0][d][m] = ((LMR_CAPT_BASE + l / LMR_CAPT_DIV) * grain) as i32;
+                t[1][d][m] = ((LMR_BASE + l / LMR_DIV) * grain) as i32;
             }
         }
         t
@@ -52,7 +53,7 @@ fn prunes_move(n: &NodeCtx, mc: &MoveCtx, b: &Board, seen: usize, alpha: i32) ->
             && depth <= SEE_CAPTURE_DEPTH
             && !see_ge(b, mc.m, -see_capture_margin() * depth);
     }
-    let r = n.lmr[1][depth.min(63) as usize][seen.min(63)];
+    let r = n.lmr[1][depth.min(63) as usize][seen.min(63)] / LMR_GRAIN;
     let lmr_depth = (depth - 1 - r).max(0);
     seen as i32 > lmp_limit(depth, n.improving)
         || (!n.in_check
@@ -66,21 +67,21 @@ fn prunes_move(n: &NodeCtx, mc: &MoveCtx, b: &Board, seen: usize, alpha: i32) ->
 /// How many plies less the `searched`th move of node `n` is searched
 /// first: the table's value, more at non-PV, expected cut and
 /// non-improving nodes and for quiets after a capture hash move, less for
-/// good history, refutations, good captures and checks.
+/// good history, refutations, good captures, checks and where the
+/// correction histories moved the static eval far.
 #[inline(always)]
 fn reduction(n: &NodeCtx, mc: &MoveCtx, searched: usize, gives_check: bool) -> i32 {
+    let mut plies = !n.tt_pv as i32 + n.cut_node as i32 + !n.improving as i32;
     let mut r = n.lmr[mc.is_quiet as usize][n.depth.min(63) as usize][searched.min(63)];
-    r += !n.tt_pv as i32;
-    r += n.cut_node as i32;
-    r += !n.improving as i32;
     if mc.is_quiet {
-        r += n.tt_move.is_noisy() as i32;
-        r -= mc.hist_score / lmr_hist_div();
-        r -= mc.refutation as i32;
+        plies += n.tt_move.is_noisy() as i32 - mc.refutation as i32;
+        r -= mc.hist_score * LMR_GRAIN / lmr_hist_div();
     } else if !mc.bad_capture {
-        r -= 1;
+        plies -= 1;
     }
-    r - gives_check as i32
+    plies -= gives_check as i32;
+    plies -= ((n.static_eval - n.raw_eval).abs() >= LMR_CORRECTION_MIN) as i32;
+    (r + plies * LMR_GRAIN).div_euclid(LMR_GRAIN)
 }
 
 /// Whether a hash score with this bound answers the window on its own.
@@ -927,6 +928,7 @@ impl Worker {
         let mut picker = Picker::qsearch(tt_move, in_check, ctx);
         let mut best_move = Move::NULL;
         let mut seen = 0;
+        let mut quiet_evasions = 0;
         let mut check_info: Option<CheckInfo> = None;
         // The square the last move went to: a recapture there is always tried.
         let prev_mv = self.stack.frames[ply.saturating_sub(1)].mv;
@@ -967,6 +969,14 @@ impl Worker {
                     }
                     continue;
                 }
+            }
+            if in_check && !m.is_noisy() {
+                // One evasion already holds off mate: past the first few
+                // quiet ones, the rest are not worth the nodes.
+                if quiet_evasions >= QS_QUIET_EVASIONS && best > -TB_WIN_BOUND {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             let child = b.make(m);
             self.tt.prefetch(child.hash());
