@@ -21,11 +21,14 @@
 set -eu
 [ $# -eq 5 ] || { sed -n 2,20p "$0"; exit 2; }
 cand=$1 base=$2 openings=$3 seed=$4 count=$5
+name=$(basename "$cand")
+# The base travels as `base`: a candidate of that name would replace it.
+[ "$name" != base ] || { echo "lent_pack.sh: the candidate may not be named 'base'" >&2; exit 2; }
 root=$(git rev-parse --show-toplevel)
 dev=$root/.dev
 shared=${SHARED:-$root/../shared}
 rm -rf "$dev" && mkdir -p "$dev/bins"
-cp "$cand" "$dev/bins/$(basename "$cand")"
+cp "$cand" "$dev/bins/$name"
 cp "$base" "$dev/bins/base"
 tar -cJf "$dev/bins.tar.xz" -C "$dev/bins" . && rm -rf "$dev/bins"
 cp "$shared/tools/match.py" "$dev/"
@@ -38,7 +41,6 @@ fens = [l.strip() for l in open(src) if l.strip() and not l.startswith("#")]
 random.Random(seed).shuffle(fens)  # match.py's own order for --seed SEED
 open(out, "w").write("\n".join(fens[-count:]) + "\n")
 EOF
-name=$(basename "$cand")
 cat > "$dev/go.sh" <<EOF
 #!/bin/bash
 # $name against the base at 10,000 nodes, stopped after \$1 seconds.
