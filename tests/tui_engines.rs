@@ -17,7 +17,7 @@ use tapir::chess::Color;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};
-use tapir::tui::app::App;
+use tapir::tui::app::{App, ConfirmWhat, Overlay};
 use tapir::tui::config::{Config, EngineConfig};
 use tapir::tui::engine_link::{report_action, EngineReport, LinkId, Links};
 
@@ -243,6 +243,32 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     // k takes the finished game off the board; analysis comes back.
     a.update(Action::PauseEngineGame);
     assert!(a.duel.is_none());
+}
+
+/// `:match` on a game whose moves were taken back asks first: its first
+/// edit would empty Ctrl-Y. No leaves all as it was.
+#[test]
+fn an_engine_game_asks_before_it_empties_redo() {
+    let mut config = Config::default();
+    config.engines.push(script_engine("fool", None));
+    let mut a = app_with(config);
+    a.update(Action::MoveText("e4".into()));
+    a.update(Action::Undo);
+    a.update(Action::Command("match fool fool 1+0".into()));
+    assert!(a.duel.is_none());
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::DropRedo(_))
+    ));
+    a.update(Action::Confirm(false));
+    a.update(Action::Redo);
+    assert_eq!(a.tree().mainline().count(), 1);
+    a.update(Action::Undo);
+    a.update(Action::Command("match fool fool 1+0".into()));
+    a.update(Action::Confirm(true));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
+    a.update(Action::Command("match off".into()));
 }
 
 /// An empty game's players, whoever they were (here those of a game

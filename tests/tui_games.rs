@@ -581,14 +581,40 @@ fn a_game_opened_over_a_game_keeps_the_autostart_setting() {
 /// A game started while Ctrl-Y holds something says that its first move
 /// (the engine's, when the human plays Black) empties it.
 #[test]
-fn a_game_says_its_first_move_empties_redo() {
+fn a_game_asks_before_its_first_edit_empties_redo() {
+    // Moves taken back on a game with moves left: the game's first edit
+    // (its players' names) would drop them from Ctrl-Y unasked.
     let mut a = app_at(None);
-    human(&mut a, "e4");
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        human(&mut a, m);
+    }
+    a.update(Action::Undo);
     a.update(Action::Undo);
     assert!(a.doc.game.can_redo());
-    start(&mut a, Color::Black, 0);
-    assert!(message(&a).contains("empties Ctrl-Y"), "{}", message(&a));
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::DropRedo(_))
+    ));
+    assert!(!matches!(a.play.mode, Mode::Play { .. }));
+    // No: nothing changed, and Ctrl-Y brings the moves back.
+    a.update(Action::Confirm(false));
+    assert!(a.doc.game.tags.get("White") != Some("Tester"));
+    a.update(Action::Redo);
+    a.update(Action::Redo);
+    assert_eq!(a.doc.game.tree().mainline().count(), 4);
+    // Taken back again, then yes: the game starts, its players named.
+    a.update(Action::Undo);
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    a.update(Action::Confirm(true));
+    assert!(matches!(a.play.mode, Mode::Play { .. }));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("Tester"));
+    // Nothing to redo: no question.
     let mut b = app_at(None);
     start(&mut b, Color::Black, 0);
-    assert!(!message(&b).contains("Ctrl-Y"), "{}", message(&b));
+    assert_eq!(b.dialogs.overlay, Overlay::None);
 }

@@ -103,6 +103,41 @@ fn comments_are_edited_in_a_line_editor_and_autosaved() {
     assert_eq!(back.tree().root().comment, "A {closed} game");
 }
 
+/// `:comment TEXT` on a move of a Lichess file: the words change, the
+/// clock, eval and arrows the move list hides stay (and say so); `i`
+/// shows the whole comment, commands and all.
+#[test]
+fn the_comment_command_keeps_the_moves_clock_and_eval() {
+    let text = "1. e4 { [%eval 0.25] [%clk 0:03:00] } 1... e5 { [%clk 0:02:58] } *";
+    let game = tapir::game::pgn::read_first(text).unwrap().game;
+    let mut a = App::new(Config::default(), game);
+    a.book.set(None, "off".into());
+    a.update(Action::First);
+    a.update(Action::Next);
+    a.update(Action::Command("comment The best by test".into()));
+    let c = a.tree().node(a.doc.cursor).comment.clone();
+    assert_eq!(c, "The best by test [%eval 0.25] [%clk 0:03:00]");
+    assert!(
+        message(&a).contains("[%eval] [%clk] kept"),
+        "{}",
+        message(&a)
+    );
+    // A command given anew replaces its namesake only.
+    a.update(Action::Command("comment Fast [%clk 0:02:59]".into()));
+    let c = a.tree().node(a.doc.cursor).comment.clone();
+    assert_eq!(c, "Fast [%clk 0:02:59] [%eval 0.25]");
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, c);
+    a.update(Action::Cancel);
+    // Ctrl-Z goes back step by step.
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(
+        a.tree().node(a.doc.cursor).comment,
+        "[%eval 0.25] [%clk 0:03:00]"
+    );
+}
+
 #[test]
 fn capital_i_edits_the_comment_before_a_move_where_pgn_keeps_one() {
     let mut a = app();
@@ -704,6 +739,31 @@ fn a_comment_left_with_esc_comes_back_with_i() {
     assert_eq!(a.tree().move_count(), 0);
     a.update(Action::EditComment);
     assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "");
+}
+
+/// A comment typed on a saved game and left with Esc names that game's
+/// move: a new game, or the file's next, asks first instead of dropping
+/// it; no keeps it for `i`.
+#[test]
+fn a_comment_left_with_esc_is_asked_about_before_the_game_goes() {
+    let game = tapir::game::pgn::read_first("1. e4 e5 *").unwrap().game;
+    let mut a = App::new(Config::default(), game);
+    a.book.set(None, "off".into());
+    assert!(!a.doc.would_lose_work());
+    a.update(Action::EditComment);
+    for c in "a long thought".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::Cancel);
+    a.update(Action::Command("new".into()));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    a.update(Action::Confirm(false));
+    assert_eq!(a.tree().mainline().count(), 2);
+    a.update(Action::EditComment);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought");
 }
 
 #[test]

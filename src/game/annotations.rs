@@ -53,6 +53,26 @@ pub fn text_without_commands(comment: &str) -> String {
     kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `text` as the new comment of a move whose comment was `old`: its
+/// words replace `old`'s, and `old`'s commands (a clock, an eval, arrows
+/// and highlights: data the move list does not show, so a user replacing
+/// the words cannot see them go) stay after them, except one `text` gives
+/// anew by name.
+pub fn replace_words(old: &str, text: &str) -> String {
+    let given = commands(text);
+    let kept: Vec<&str> = scan(old)
+        .into_iter()
+        .filter(|(c, _)| given.iter().all(|g| g.name != c.name))
+        .map(|(_, r)| &old[r])
+        .collect();
+    let text = text.trim();
+    match (text.is_empty(), kept.is_empty()) {
+        (_, true) => text.to_string(),
+        (true, false) => kept.join(" "),
+        (false, false) => format!("{text} {}", kept.join(" ")),
+    }
+}
+
 /// The clock time of a `[%clk h:mm:ss]` command, if the comment has one.
 pub fn clock(comment: &str) -> Option<Duration> {
     let c = commands(comment).into_iter().find(|c| c.name == "clk")?;
@@ -107,5 +127,22 @@ mod tests {
         }
         assert_eq!(text_without_commands("[%clk"), "[%clk");
         assert_eq!(text_without_commands("[%csl Gd4]"), "");
+    }
+
+    #[test]
+    fn new_words_keep_the_old_comments_commands() {
+        let old = "[%eval 0.25] Old words. [%clk 0:03:00]";
+        assert_eq!(
+            replace_words(old, " New idea "),
+            "New idea [%eval 0.25] [%clk 0:03:00]"
+        );
+        // A command given anew replaces the old one of its name only.
+        assert_eq!(
+            replace_words(old, "Fine [%clk 0:02:59]"),
+            "Fine [%clk 0:02:59] [%eval 0.25]"
+        );
+        assert_eq!(replace_words(old, ""), "[%eval 0.25] [%clk 0:03:00]");
+        assert_eq!(replace_words("plain", "new"), "new");
+        assert_eq!(replace_words("", "new"), "new");
     }
 }

@@ -235,6 +235,10 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let draft_values: Vec<String> = (1..)
         .map_while(|i| take(tags, &format!("{DRAFT}{i}")))
         .collect();
+    // A game that read only in part is not its file's game: a plain
+    // `:save` in place would write the part over the whole (as a file's
+    // game read in part, it keeps no link and counts as unsaved).
+    let in_part = !read.problems.is_empty();
     let mut problems = read.problems;
     if let Some(e) = editor
         .as_deref()
@@ -288,13 +292,13 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     };
     Ok(Restored {
         cursor,
-        origin: file.map(|f| Origin {
+        origin: file.filter(|_| !in_part).map(|f| Origin {
             path: PathBuf::from(f),
             index: file_index,
             games: None,
             fingerprint: file_print,
         }),
-        unsaved,
+        unsaved: unsaved || in_part,
         flipped,
         two_players: mode.trim() == "two-players",
         play,
@@ -499,6 +503,23 @@ mod tests {
         back.doc.cursor = e4;
         back.update(Action::EditComment);
         assert_eq!(back.dialogs.prompt.as_ref().unwrap().text, "!");
+    }
+
+    /// An autosave whose game reads only in part keeps no link to the
+    /// game's file: `:save` asks for a file rather than writing the part
+    /// over the whole game there.
+    #[test]
+    fn a_game_read_in_part_is_not_its_files_game() {
+        let whole = "[TapirFile \"/tmp/g.pgn\"]\n[TapirFileIndex \"0\"]\n\n1. e4 e5 *\n";
+        let r = decode(whole, Instant::now()).unwrap();
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert!(r.origin.is_some() && !r.unsaved);
+        let part = "[TapirFile \"/tmp/g.pgn\"]\n[TapirFileIndex \"0\"]\n\n1. e4 e5 2. Ke5 Nc6 *\n";
+        let r = decode(part, Instant::now()).unwrap();
+        assert!(!r.problems.is_empty());
+        assert!(r.origin.is_none(), "{:?}", r.origin);
+        assert!(r.unsaved);
+        assert_eq!(r.game.tree().mainline().count(), 2);
     }
 
     #[test]

@@ -367,13 +367,15 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
 }
 
 /// Whether an autosave holds work no file has (an unsaved game, a game
-/// against the engine, a position being set up), or cannot be read.
+/// against the engine, a position being set up, a comment typed and not
+/// written), or cannot be read.
 fn holds_work(auto: &std::path::Path) -> Option<bool> {
     Some(match read_autosave(auto)? {
         Ok(r) => {
             (r.unsaved && Document::new(r.game).has_work())
                 || r.play.is_some()
                 || r.editor.is_some()
+                || !r.drafts.is_empty()
         }
         Err(_) => true,
     })
@@ -425,7 +427,8 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
 
 /// A start with another game (`--fen`, a file, `--new`) is about to write
 /// over the autosave: when it holds work no file has (an unsaved game, a
-/// game against the engine, a position being set up) or cannot be read,
+/// game against the engine, a position being set up, a comment typed and
+/// not written) or cannot be read,
 /// it is moved aside first, and the status line says where.
 fn keep_last_session(dirs: &Dirs) -> Option<String> {
     let auto = dirs.autosave_file();
@@ -914,6 +917,34 @@ mod tests {
         assert!(mine.exists());
         assert_eq!(keep_other_boards_games(&dirs), None, "nothing more to say");
         std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    /// A comment typed on a saved game and left with Esc lives only in
+    /// the autosave: a start with another game keeps that aside too.
+    #[test]
+    fn a_typed_comment_on_a_saved_game_is_work_to_keep() {
+        let game = crate::game::pgn::read_first("1. e4 e5 *").unwrap().game;
+        let mut app = App::new(crate::tui::config::Config::default(), game);
+        app.update(Action::EditComment);
+        app.update(Action::PromptChar('!'));
+        app.update(Action::Cancel);
+        let text = app
+            .take_effects()
+            .into_iter()
+            .rev()
+            .find_map(|e| match e {
+                Effect::Autosave(t) => Some(t),
+                _ => None,
+            })
+            .unwrap();
+        let dir = std::env::temp_dir().join(format!("tapir-drafts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pgn");
+        std::fs::write(&auto, &text).unwrap();
+        assert_eq!(holds_work(&auto), Some(true), "{text}");
+        std::fs::write(&auto, "1. e4 e5 *\n").unwrap();
+        assert_eq!(holds_work(&auto), Some(false));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

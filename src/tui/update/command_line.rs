@@ -54,7 +54,7 @@ impl App {
             }),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
             C::Engine(choice) => self.choose_engine(choice),
-            C::Match(choice) => self.match_command(choice),
+            C::Match(choice) => self.match_command(choice, false),
             C::Book(choice) => self.book_command(match choice {
                 commands::BookChoice::File(p) => commands::BookChoice::File(expand_path(&p)),
                 other => other,
@@ -97,10 +97,7 @@ impl App {
             C::Undo => self.undo(false),
             C::Redo => self.undo(true),
             C::Comment(None) => self.edit_comment(false),
-            C::Comment(Some(t)) => {
-                let node = self.doc.cursor;
-                self.set_comment(node, false, &t)
-            }
+            C::Comment(Some(t)) => self.comment_command(&t),
             C::Nag(n) => self.toggle_nag(n),
             C::Line(n) => self.add_engine_line(Some(n)),
             C::Promote => self.promote(false),
@@ -143,6 +140,29 @@ impl App {
             next.name(),
             self.theme().depth.name()
         ));
+    }
+
+    /// `:comment TEXT`: the shown move's comment says TEXT. The PGN
+    /// commands the comment held (`[%clk]`, `[%eval]`, arrows) stay: the
+    /// move list hides them, so replacing the words must not drop them
+    /// unseen (`i` edits the whole comment, commands and all).
+    fn comment_command(&mut self, text: &str) {
+        let node = self.doc.cursor;
+        let old = self.tree().node(node).comment.clone();
+        let new = crate::game::annotations::replace_words(&old, text);
+        let kept: Vec<String> = crate::game::annotations::commands(&new)
+            .iter()
+            .filter(|c| !crate::game::annotations::commands(text).contains(c))
+            .map(|c| format!("[%{}]", c.name))
+            .collect();
+        let changed = old.trim() != new.trim();
+        self.set_comment(node, false, &new);
+        if changed && !kept.is_empty() {
+            self.info(format!(
+                "comment saved; the move's {} kept (i edits them)",
+                kept.join(" ")
+            ));
+        }
     }
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.

@@ -5,7 +5,8 @@
 use super::clocks::new_clocks;
 use crate::chess::Color;
 use crate::tui::app::{
-    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
+    App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt, PromptKind, NAG_CHOICES,
+    PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_text, parse_control};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX, PLAYER_CLOCKS};
@@ -105,7 +106,7 @@ impl App {
                 let (mins, inc) = CLOCK_PRESETS[d.clock];
                 let clock =
                     (mins > 0).then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
-                self.start_play(d, clock);
+                self.start_play(d, clock, false);
             }
             Overlay::Annotate { choice } => {
                 self.toggle_nag(NAG_CHOICES[choice]);
@@ -143,8 +144,20 @@ impl App {
 
     /// Starts a game against the engine from the shown position. Moves
     /// that followed it stay in the tree; the game's moves go in as a new
-    /// variation where they differ.
-    fn start_play(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
+    /// variation where they differ. While Ctrl-Y can bring back an edit,
+    /// it asks first (`redo_agreed` once answered): the game's first edit,
+    /// its players' names or its first move, empties the redo list.
+    pub(super) fn start_play(
+        &mut self,
+        d: PlayDialog,
+        clock: Option<(Duration, Duration)>,
+        redo_agreed: bool,
+    ) {
+        if !redo_agreed && self.doc.game.can_redo() {
+            self.dialogs.overlay =
+                Overlay::Confirm(ConfirmWhat::DropRedo(PendingGame::Play(d, clock)));
+            return;
+        }
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any
@@ -185,16 +198,9 @@ impl App {
         } else {
             ""
         };
-        // What Ctrl-Y would bring back goes with the game's first move,
-        // the engine's too: said now, while `a` can still leave.
-        let redo = if self.doc.game.can_redo() {
-            "; its first move empties Ctrl-Y"
-        } else {
-            ""
-        };
         self.autosave();
         self.info(format!(
-            "you play {side} against level {}{clock}{kept}{redo}",
+            "you play {side} against level {}{clock}{kept}",
             d.level
         ));
     }
@@ -203,7 +209,7 @@ impl App {
     /// prompt stays open with what was wrong.
     pub(super) fn custom_clock(&mut self, d: PlayDialog, text: &str) {
         match parse_control(text, PLAYER_CLOCKS) {
-            Ok(c) => self.start_play(d, Some(c)),
+            Ok(c) => self.start_play(d, Some(c), false),
             Err(e) => {
                 self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), text));
                 self.error(e);

@@ -10,15 +10,20 @@ use crate::chess::{legal_moves, to_san, Color, GameStatus, Move};
 use crate::engine::{EngineSpec, SearchEvent};
 use crate::game::NodeId;
 use crate::tui::action::Effect;
-use crate::tui::app::{App, EngineSession, Mode, Purpose, SearchKey};
+use crate::tui::app::{
+    App, ConfirmWhat, EngineSession, Mode, Overlay, PendingGame, Purpose, SearchKey,
+};
 use crate::tui::duel::{Duel, MatchChoice, Player, PlayerChoice};
 use crate::tui::engine_link::{EngineReport, LinkId};
 use crate::tui::params::LEVEL_MAX;
 use std::time::{Duration, Instant};
 
 impl App {
-    /// `:match WHITE BLACK [TC]` and `:match off`.
-    pub(super) fn match_command(&mut self, choice: MatchChoice) {
+    /// `:match WHITE BLACK [TC]` and `:match off`. While Ctrl-Y can bring
+    /// back an edit, a start asks first (`redo_agreed` once answered): the
+    /// game's first edit empties the redo list.
+    pub(super) fn match_command(&mut self, choice: MatchChoice, redo_agreed: bool) {
+        let pending = choice.clone();
         let MatchChoice::Start {
             white,
             black,
@@ -48,6 +53,11 @@ impl App {
             (Ok(w), Ok(b)) => [w, b],
             (Err(e), _) | (_, Err(e)) => return self.error(format!(":match: {e}")),
         };
+        if !redo_agreed && self.doc.game.can_redo() {
+            self.dialogs.overlay =
+                Overlay::Confirm(ConfirmWhat::DropRedo(PendingGame::Match(pending)));
+            return;
+        }
         // A game already on gives way (its moves stay).
         if self.duel.is_some() {
             self.close_duel();

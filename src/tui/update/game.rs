@@ -308,9 +308,11 @@ impl App {
     }
 
     /// Puts another game on the board, asking first when that would drop
-    /// moves that were never saved (the autosave keeps only the board's game).
+    /// moves that were never saved (the autosave keeps only the board's
+    /// game) or a comment typed and not written (its draft names a move of
+    /// this game: a yes keeps it aside with the game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.doc.would_lose_work() {
+        if self.doc.would_lose_work() || !self.dialogs.comment_drafts.is_empty() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);

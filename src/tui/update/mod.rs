@@ -27,7 +27,7 @@ mod tree;
 pub use engine::{line_view, pv_san};
 
 use super::action::{Action, Effect};
-use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt};
+use super::app::{App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt};
 use super::params::CLOCK_PRESETS;
 use crate::engine::{EngineOption, EvalKind};
 
@@ -270,6 +270,12 @@ impl App {
                             self.info("the game was left unfinished, with no result: analysis on");
                         }
                         ConfirmWhat::Resign => self.resign(),
+                        ConfirmWhat::DropRedo(PendingGame::Play(d, clock)) => {
+                            self.start_play(d, clock, true)
+                        }
+                        ConfirmWhat::DropRedo(PendingGame::Match(choice)) => {
+                            self.match_command(choice, true)
+                        }
                     },
                     Overlay::Confirm(_) => {}
                     other => {

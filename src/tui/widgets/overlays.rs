@@ -103,6 +103,12 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "The game is not saved. Quit anyway?".to_string(),
             unsaved_note(format!("(it stays in the autosave; {save} keeps it)")),
         ),
+        // Only a comment typed and left with Esc would go.
+        ConfirmWhat::Replace(_) if !app.doc.would_lose_work() => (
+            "Unsaved comment",
+            "A comment you typed is not written into the game. Go on?".to_string(),
+            "(y keeps it aside as autosave.previous[.N].pgn; n, then i on its move)".to_string(),
+        ),
         ConfirmWhat::Replace(r) => (
             "Unsaved game",
             r.question.to_string(),
@@ -124,6 +130,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "Resign",
             "Resign the game against the engine?".to_string(),
             "(the result goes in; Ctrl-Z takes it back)".to_string(),
+        ),
+        ConfirmWhat::DropRedo(_) => (
+            "Start a game",
+            "Ctrl-Y can still bring back an edit. Start the game?".to_string(),
+            "(starting empties Ctrl-Y for good; n, then Ctrl-Y brings it back)".to_string(),
         ),
     };
     let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
