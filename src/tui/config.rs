@@ -607,18 +607,38 @@ fn merge_engines<'a>(
         return Ok(());
     }
     // Engines written as one inline array (`engine = [{ name = ... }]`)
-    // become `[[engine]]` tables, every one kept.
+    // become `[[engine]]` tables, every one kept; so does one `[engine]`
+    // table (single brackets, a common slip: the start said it did not
+    // read), as the list of one it was meant to be.
     if let Some(item) = doc.get_mut("engine") {
-        *item = match std::mem::take(item).into_array_of_tables() {
-            Ok(tables) => toml_edit::Item::ArrayOfTables(tables),
-            Err(item) => item,
+        *item = match std::mem::take(item) {
+            toml_edit::Item::Table(t) => {
+                let mut tables = toml_edit::ArrayOfTables::new();
+                tables.push(t);
+                toml_edit::Item::ArrayOfTables(tables)
+            }
+            other => match other.into_array_of_tables() {
+                Ok(tables) => toml_edit::Item::ArrayOfTables(tables),
+                Err(item) => item,
+            },
         };
     }
-    if doc.get("engine").is_none_or(|i| !i.is_array_of_tables()) {
-        doc.insert(
-            "engine",
-            toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
-        );
+    match doc.get("engine") {
+        None => {
+            doc.insert(
+                "engine",
+                toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+            );
+        }
+        Some(i) if i.is_array_of_tables() => {}
+        // Anything else (a list holding other things than tables) would
+        // be written over with the session's engines alone: left to the
+        // user's hand instead, and said.
+        Some(_) => {
+            return Err(anyhow!(
+                "its `engine` is not a list of [[engine]] tables, and writing the engines would drop it (mend it by hand)"
+            ))
+        }
     }
     let Some(tables) = doc
         .get_mut("engine")
@@ -851,6 +871,22 @@ mod tests {
         added.engines.push(engine("c", "1"));
         let text = merged_settings(inline, &from_inline, &added).unwrap();
         assert_eq!(names(&text), ["a", "hand", "c"], "{text}");
+        // One `[engine]` table (single brackets) is kept as a list of one.
+        let single = "[engine]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\noptions = { Threads = \"8\" }\n";
+        let (from_single, bad) = Config::parse_lenient(single).unwrap();
+        assert!(!bad.is_empty());
+        let mut added = from_single.clone();
+        added.engines.push(engine("c", "1"));
+        let text = merged_settings(single, &from_single, &added).unwrap();
+        assert_eq!(names(&text), ["sf", "c"], "{text}");
+        assert!(text.contains("Threads = \"8\""), "{text}");
+        // A list holding something else is never written over.
+        let mixed = "engine = [{ name = \"sf\", command = \"sf\" }, \"junk\"]\n";
+        let (from_mixed, _) = Config::parse_lenient(mixed).unwrap();
+        let mut added = from_mixed.clone();
+        added.engines.push(engine("c", "1"));
+        let e = merged_settings(mixed, &from_mixed, &added).unwrap_err();
+        assert!(format!("{e:#}").contains("mend it by hand"), "{e:#}");
         // Nothing left at all: the key goes.
         let alone = on_start.clone();
         let text = merged_settings(&alone, &loaded, &none).unwrap();
