@@ -26,6 +26,9 @@ const FILE: &str = "TapirFile";
 const FILE_INDEX: &str = "TapirFileIndex";
 const UNSAVED: &str = "TapirUnsaved";
 const FILE_PRINT: &str = "TapirFileFingerprint";
+/// The file's path as bytes in hex, where `TapirFile` cannot hold it
+/// exactly (a name not in UTF-8, or with a control character).
+const FILE_BYTES: &str = "TapirFileBytes";
 /// The board editor's position, legal or not, while it is open.
 const EDITOR: &str = "TapirEditor";
 /// A comment typed and not written (the open prompt, or one left with
@@ -40,6 +43,46 @@ const SESSION_PREFIX: &str = "Tapir";
 /// file saved from one) must not steer the board. How many there were.
 pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
     tags.remove_prefixed(SESSION_PREFIX)
+}
+
+/// The hex of `path`'s bytes when a tag's text would not give the path
+/// back (not UTF-8, or a control character a tag writes as a space), so
+/// that a restart saves to the file the game came from and not to a new
+/// one of a mangled name. Only where paths are bytes (Unix).
+fn path_bytes_if_lossy(path: &std::path::Path) -> Option<String> {
+    if path
+        .to_str()
+        .is_some_and(|p| !p.chars().any(char::is_control))
+    {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// The path `path_bytes_if_lossy` wrote (`None` if the hex is bad).
+fn path_from_bytes(hex: &str) -> Option<PathBuf> {
+    let hex = hex.trim();
+    if hex.is_empty() || hex.len() % 2 != 0 || !hex.is_ascii() {
+        return None;
+    }
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
+    }
+    #[cfg(not(unix))]
+    String::from_utf8(bytes).ok().map(PathBuf::from)
 }
 
 /// A node by its place in PGN order (the same after a write and a read).
@@ -145,6 +188,9 @@ pub fn encode(app: &App) -> String {
     }
     if let Some(o) = &app.doc.origin {
         tags.set(FILE, &o.path.to_string_lossy());
+        if let Some(hex) = path_bytes_if_lossy(&o.path) {
+            tags.set(FILE_BYTES, &hex);
+        }
         if let Some(i) = o.index {
             tags.set(FILE_INDEX, &i.to_string());
         }
@@ -230,6 +276,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let unsaved = take(tags, UNSAVED).is_some_and(|v| v.trim() == "1");
     let file = take(tags, FILE).filter(|f| !f.trim().is_empty());
     let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
+    let file_bytes = take(tags, FILE_BYTES).and_then(|h| path_from_bytes(&h));
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
     let draft_values: Vec<String> = (1..)
@@ -293,7 +340,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     Ok(Restored {
         cursor,
         origin: file.filter(|_| !in_part).map(|f| Origin {
-            path: PathBuf::from(f),
+            path: file_bytes.unwrap_or_else(|| PathBuf::from(f)),
             index: file_index,
             games: None,
             fingerprint: file_print,
@@ -520,6 +567,42 @@ mod tests {
         assert!(r.origin.is_none(), "{:?}", r.origin);
         assert!(r.unsaved);
         assert_eq!(r.game.tree().mainline().count(), 2);
+    }
+
+    /// A file whose name is not UTF-8 (or holds a control character) is
+    /// the same file after a restart, so `:save` writes to it.
+    #[test]
+    #[cfg(unix)]
+    fn a_files_name_in_any_bytes_comes_back_exactly() {
+        use std::os::unix::ffi::OsStrExt;
+        for name in [
+            &b"/tmp/J\xfcrgen.pgn"[..],
+            b"/tmp/a\tb.pgn",
+            b"/tmp/plain.pgn",
+        ] {
+            let path = PathBuf::from(std::ffi::OsStr::from_bytes(name));
+            let mut app = App::new(Config::default(), Game::default());
+            app.doc.origin = Some(Origin {
+                path: path.clone(),
+                index: Some(2),
+                games: None,
+                fingerprint: None,
+            });
+            let text = encode(&app);
+            assert_eq!(
+                text.contains(FILE_BYTES),
+                name != b"/tmp/plain.pgn",
+                "{text}"
+            );
+            let r = decode(&text, Instant::now()).unwrap();
+            let back = r.origin.unwrap();
+            assert_eq!(back.path, path);
+            assert_eq!(back.index, Some(2));
+            assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+        }
+        for bad in ["", "f", "zz", "é1"] {
+            assert_eq!(path_from_bytes(bad), None, "{bad}");
+        }
     }
 
     #[test]
