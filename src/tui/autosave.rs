@@ -69,7 +69,7 @@ fn path_bytes_if_lossy(path: &std::path::Path) -> Option<String> {
 /// The path `path_bytes_if_lossy` wrote (`None` if the hex is bad).
 fn path_from_bytes(hex: &str) -> Option<PathBuf> {
     let hex = hex.trim();
-    if hex.is_empty() || hex.len() % 2 != 0 || !hex.is_ascii() {
+    if hex.is_empty() || !hex.len().is_multiple_of(2) || !hex.is_ascii() {
         return None;
     }
     let bytes = (0..hex.len())
