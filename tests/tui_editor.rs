@@ -539,6 +539,15 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     a.update(Action::Edit(EditAction::Cancel));
     assert!(a.editor.is_none());
     assert!(status_line(&a).contains("Ctrl-Z"));
+    // It outlives the board: the autosave keeps it for the next one.
+    let text = tapir::tui::autosave::encode(&a);
+    let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).unwrap();
+    assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    let mut back = app();
+    back.restore_session(r);
+    back.update(Action::OpenEditor);
+    back.update(Action::Edit(EditAction::Undo));
+    assert_eq!(check(&back), Ok(study.into()));
     a.update(Action::OpenEditor);
     assert_eq!(
         check(&a),

@@ -31,6 +31,8 @@ const FILE_PRINT: &str = "TapirFileFingerprint";
 const FILE_BYTES: &str = "TapirFileBytes";
 /// The board editor's position, legal or not, while it is open.
 const EDITOR: &str = "TapirEditor";
+/// A set-up left with Esc, which the next editor's Ctrl-Z brings back.
+const LEFT_SETUP: &str = "TapirLeftSetup";
 /// A comment typed and not written (the open prompt, or one left with
 /// Esc), one tag each: `TapirDraft1`, `TapirDraft2`, ...
 const DRAFT: &str = "TapirDraft";
@@ -174,6 +176,9 @@ pub fn encode(app: &App) -> String {
     if app.doc.unsaved {
         tags.set(UNSAVED, "1");
     }
+    if let Some(f) = &app.left_setup {
+        tags.set(LEFT_SETUP, f);
+    }
     if let Some(e) = &app.editor {
         tags.set(EDITOR, &e.fen());
     }
@@ -256,6 +261,8 @@ pub struct Restored {
     pub play: Option<RestoredPlay>,
     /// The board editor's position, when it was open.
     pub editor: Option<String>,
+    /// A set-up left with Esc (the next editor's Ctrl-Z).
+    pub left_setup: Option<String>,
     /// Comments typed and not yet written.
     pub drafts: Vec<CommentDraft>,
     /// What could not be kept of the game (normally nothing).
@@ -279,6 +286,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file_bytes = take(tags, FILE_BYTES).and_then(|h| path_from_bytes(&h));
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
+    let left_setup = take(tags, LEFT_SETUP).filter(|f| !f.trim().is_empty());
     let draft_values: Vec<String> = (1..)
         .map_while(|i| take(tags, &format!("{DRAFT}{i}")))
         .collect();
@@ -350,6 +358,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         two_players: mode.trim() == "two-players",
         play,
         editor,
+        left_setup,
         drafts,
         problems,
         game,

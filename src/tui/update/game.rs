@@ -555,6 +555,8 @@ impl App {
             self.play.clocks = p.clocks;
             self.play.paused = true;
         }
+        // A set-up left with Esc is still the next editor's Ctrl-Z.
+        self.left_setup = r.left_setup;
         // A position being set up comes back in the editor.
         if let Some(e) = r
             .editor
