@@ -73,6 +73,7 @@ fn trains_and_reports_and_rejects_bad_input() {
         "1",
         "--batch",
         "256",
+        "--force",
     ]);
     assert!(ok, "{stderr}");
     assert!(stderr.contains("partial record"), "{stderr}");
@@ -145,7 +146,8 @@ fn trains_and_reports_and_rejects_bad_input() {
             "needs --bucket-lr 0",
         ),
     ] {
-        let mut full = vec!["train"];
+        // --force: the net from the runs above is not what these refuse.
+        let mut full = vec!["train", "--force"];
         full.extend(args);
         let (ok, _, stderr) = run_tapir(&full);
         assert!(!ok, "{full:?} should fail");
@@ -171,9 +173,16 @@ fn trains_and_reports_and_rejects_bad_input() {
     ]);
     assert!(ok, "{stderr}");
     assert_eq!(std::fs::metadata(&games).unwrap().len() as usize, FILE_LEN);
-    // A net already there is what --out is for: written over without --force.
+    // A net already there (one trained before) is someone's work too: a
+    // run that diverged would replace it after its first epoch.
+    let before = std::fs::read(n).unwrap();
     let (ok, _, stderr) = run_tapir(&[
         "train", "--data", d, "--out", n, "--epochs", "1", "--batch", "256",
+    ]);
+    assert!(!ok && stderr.contains("a tapir net already"), "{stderr}");
+    assert_eq!(std::fs::read(n).unwrap(), before, "untouched");
+    let (ok, _, stderr) = run_tapir(&[
+        "train", "--data", d, "--out", n, "--epochs", "1", "--batch", "256", "--force",
     ]);
     assert!(ok, "{stderr}");
 

@@ -326,6 +326,27 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
     assert_legal(&pos, &best, ponder.as_deref());
 }
 
+/// A line over the 1 MiB cap is refused as a command that did not read:
+/// an over-long `position` stops the next `go` (the engine still holds
+/// the position before it), and an over-long `go` still gets its
+/// bestmove, so a GUI never waits.
+#[test]
+fn an_over_long_position_or_go_is_refused_as_one_that_did_not_read() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let long_moves = " g1f3 f6g8 f3g1 g8f6".repeat(60_000);
+    let e = s.expect_error(&format!("position startpos moves e2e4 g8f6{long_moves}"));
+    assert!(e.contains("longer than"), "{e}");
+    let e = s.expect_refused_go("go depth 2");
+    assert!(e.contains("'position' was refused"), "{e}");
+    let e = s.expect_refused_go(&format!("go depth 2{}", " wtime 1000".repeat(100_000)));
+    assert!(e.contains("longer than"), "{e}");
+    // A valid position and the engine searches again.
+    s.send("position startpos moves e2e4");
+    let (_, best, _) = s.go("go depth 2");
+    assert_ne!(best, "0000");
+}
+
 #[test]
 fn finds_mates() {
     let mut s = Session::start();

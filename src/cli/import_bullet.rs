@@ -14,11 +14,11 @@ pub struct ImportBulletArgs {
     /// bullet's float weights.
     #[arg(value_name = "FLOATS")]
     pub input: PathBuf,
-    /// The tapir net file to write (never the input; a file that is not a
-    /// tapir net only with `--force`).
+    /// The tapir net file to write (never the input; over a file already
+    /// there only with `--force`).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Lets `--out` replace a file that is not a tapir net.
+    /// Lets `--out` replace a file already there.
     #[arg(long)]
     pub force: bool,
 }
@@ -31,7 +31,7 @@ pub fn run(args: ImportBulletArgs) -> Result<()> {
             args.out.display()
         );
     }
-    super::out_file::refuse_replacing_other_than_a_net(&args.out, args.force)?;
+    super::out_file::refuse_replacing(&args.out, args.force)?;
     // A few bytes over, so a near miss is named by its size below.
     let max = (BULLET_FLOATS * 4 + 64) as u64;
     let bytes = crate::fsread::read_regular(&args.input, max)

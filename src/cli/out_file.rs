@@ -1,16 +1,17 @@
 //! What a command that writes a net checks before it starts: a file named
-//! by `--out` that holds something other than a tapir net (a game file, a
-//! trainer's float weights) is someone's work, and is written over only
-//! when `--force` says so.
+//! by `--out` that holds something (a net trained before, which a run that
+//! diverges would replace after its first epoch; a game file; a trainer's
+//! float weights) is someone's work, and is written over only when
+//! `--force` says so.
 
 use crate::eval::nnue::arch::MAGIC;
 use anyhow::{bail, Result};
 use std::io::Read;
 use std::path::Path;
 
-/// Refuses `out` when it is a regular file that holds something, does not
-/// start as a tapir net does, and `force` is not given.
-pub fn refuse_replacing_other_than_a_net(out: &Path, force: bool) -> Result<()> {
+/// Refuses `out` when it is a regular file that holds something and
+/// `force` is not given, saying whether it is a tapir net.
+pub fn refuse_replacing(out: &Path, force: bool) -> Result<()> {
     if force {
         return Ok(());
     }
@@ -24,12 +25,14 @@ pub fn refuse_replacing_other_than_a_net(out: &Path, force: bool) -> Result<()> 
     let is_net = std::fs::File::open(out)
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| head == MAGIC);
-    if !is_net {
-        bail!(
-            "--out {} already holds {} bytes that are not a tapir net: --force writes over it, or name another file",
-            out.display(),
-            meta.len()
-        );
-    }
-    Ok(())
+    let what = if is_net {
+        "a tapir net already"
+    } else {
+        "bytes that are not a tapir net"
+    };
+    bail!(
+        "--out {} already holds {} {what}: --force writes over it, or name another file",
+        out.display(),
+        meta.len()
+    );
 }

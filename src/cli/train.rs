@@ -23,11 +23,11 @@ pub struct TrainArgs {
     /// Training data files (32-byte records); several are concatenated.
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Where to write the net (rewritten after every epoch). A file there
-    /// that is not a tapir net is written over only with `--force`.
+    /// Where to write the net (rewritten after every epoch). A file
+    /// already there, a net too, is written over only with `--force`.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Lets `--out` replace a file that is not a tapir net.
+    /// Lets `--out` replace a file already there.
     #[arg(long)]
     pub force: bool,
     #[arg(long, default_value_t = 10)]
@@ -95,7 +95,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
             );
         }
     }
-    super::out_file::refuse_replacing_other_than_a_net(&args.out, args.force)?;
+    super::out_file::refuse_replacing(&args.out, args.force)?;
     check_writable(&args.out)?;
     let start = start_model(&args, cfg)?;
     let records = load_on_one_scale(&args.data)?;

@@ -73,8 +73,13 @@ impl Control {
         self.pondering.load(Acquire)
     }
 
-    /// The opponent played the expected move: the clock starts now.
+    /// The opponent played the expected move: the clock starts now. Only
+    /// once, and only for a search that ponders: a stray `ponderhit` must
+    /// not give a running search its whole time again.
     pub fn ponderhit(&self) {
+        if !self.is_pondering() {
+            return;
+        }
         let us = self.start.elapsed().as_micros() as u64;
         self.ponderhit_us.store(us, Relaxed);
         self.pondering.store(false, Release);
@@ -118,5 +123,29 @@ impl Control {
 
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|c| c.load(Relaxed)).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ponderhit` starts the clock of a pondering search once; for a
+    /// search that does not ponder it changes nothing.
+    #[test]
+    fn ponderhit_counts_only_for_a_pondering_search() {
+        let plain = Control::new(1, false);
+        std::thread::sleep(Duration::from_millis(20));
+        plain.ponderhit();
+        assert!(plain.clock_elapsed() >= Duration::from_millis(20));
+        let ponder = Control::new(1, true);
+        assert_eq!(ponder.clock_elapsed(), Duration::ZERO);
+        std::thread::sleep(Duration::from_millis(20));
+        ponder.ponderhit();
+        std::thread::sleep(Duration::from_millis(20));
+        ponder.ponderhit();
+        let c = ponder.clock_elapsed();
+        assert!(c >= Duration::from_millis(20), "{c:?}");
+        assert!(c < ponder.elapsed(), "counted from the first ponderhit");
     }
 }

@@ -127,3 +127,6 @@ pub const DATAGEN_HASH_MB: usize = 16;
 /// Most threads `datagen`, the trainer and the tuner accept: the engine's
 /// own limit.
 pub const MAX_THREADS: usize = crate::engine::THREADS_RANGE.1;
+/// The most epochs a run takes: far beyond any useful run, and small
+/// enough that the step count (batches x epochs) cannot overflow.
+pub const MAX_EPOCHS: usize = 100_000;

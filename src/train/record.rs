@@ -284,6 +284,15 @@ impl RecordWriter {
             .truncate(false)
             .open(path)
             .with_context(|| format!("cannot open data file {} for writing", path.display()))?;
+        // Two runs appending to one file would write over each other's
+        // records (each keeps its own offset): the second is refused. A
+        // file system without locks goes on as before.
+        if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+            bail!(
+                "data file {} is being written by another run: give each run its own --out",
+                path.display()
+            );
+        }
         let len = file
             .metadata()
             .with_context(|| format!("cannot read the size of {}", path.display()))?
@@ -535,6 +544,10 @@ mod tests {
         {
             let mut w = RecordWriter::append(&path).unwrap();
             assert_eq!((w.existing, w.dropped_bytes), (6, 13));
+            // A second run on the same file while this one writes is
+            // refused: it would write over this one's records.
+            let e = RecordWriter::append(&path).err().unwrap().to_string();
+            assert!(e.contains("another run"), "{e}");
             for r in &recs[6..] {
                 w.write(r).unwrap();
             }

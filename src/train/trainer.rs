@@ -20,7 +20,8 @@ use super::model::{
 use super::optimizer::AdamStep;
 use super::params::{
     DEFAULT_BATCH, DEFAULT_BUCKET_LR, DEFAULT_LAMBDA, DEFAULT_LR, DEFAULT_VAL_FRACTION,
-    DEFAULT_WEIGHT_DECAY, FT_BOUND, FT_HALF_BOUND, MAX_THREADS, OUT_BIAS_BOUND, OUT_BOUND,
+    DEFAULT_WEIGHT_DECAY, FT_BOUND, FT_HALF_BOUND, MAX_EPOCHS, MAX_THREADS, OUT_BIAS_BOUND,
+    OUT_BOUND,
 };
 use super::record::Record;
 use super::rng::Rng;
@@ -75,8 +76,8 @@ impl Default for TrainConfig {
 impl TrainConfig {
     /// Rejects values that cannot train, each with its own message.
     pub fn validate(&self) -> Result<()> {
-        if self.epochs == 0 {
-            bail!("--epochs must be at least 1");
+        if !(1..=MAX_EPOCHS).contains(&self.epochs) {
+            bail!("--epochs must be 1..={MAX_EPOCHS}, got {}", self.epochs);
         }
         if !(1..=MAX_THREADS).contains(&self.threads) {
             bail!("--threads must be 1..={MAX_THREADS}, got {}", self.threads);

@@ -28,7 +28,7 @@ const ECHO_MAX: usize = 120;
 enum Input {
     Line(String),
     /// A line longer than `MAX_LINE`, of this many bytes (not kept).
-    TooLong(usize),
+    TooLong(crate::linein::TooLong),
     Eof,
     Event(SearchEvent),
 }
@@ -58,13 +58,18 @@ pub fn run(tune: bool) -> anyhow::Result<()> {
                     break;
                 }
             }
-            Input::TooLong(n) => {
-                writeln!(
-                    out,
-                    "info string error: a line of {n} bytes is longer than the {} bytes taken; ignored",
-                    MAX_LINE
-                )?;
-                out.flush()?;
+            // Refused as a command that did not read: a `position` so
+            // long still stops the next `go`, and a `go` still gets its
+            // bestmove.
+            Input::TooLong(t) => {
+                let head = decode_line(&t.head);
+                let why = format!(
+                    "a line of {} bytes is longer than the {MAX_LINE} bytes taken; ignored",
+                    t.len
+                );
+                if !session.refused_line(&head, why, &mut out)? {
+                    break;
+                }
             }
             Input::Eof => break,
             Input::Event(e) => session.print_event(&e, &mut out)?,
@@ -122,8 +127,32 @@ impl Session {
 
     /// Runs one command line; `false` when the session should end.
     fn line(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+        self.reply_to(line, None, out)
+    }
+
+    /// Answers a line refused before it was read (`why`), of which only
+    /// the start (`head`) is known, as a command that did not read.
+    fn refused_line(
+        &mut self,
+        head: &str,
+        why: String,
+        out: &mut impl Write,
+    ) -> std::io::Result<bool> {
+        self.reply_to(head, Some(why), out)
+    }
+
+    /// Runs `line`, or refuses it with `refused`; `false` when the session
+    /// should end.
+    fn reply_to(
+        &mut self,
+        line: &str,
+        refused: Option<String>,
+        out: &mut impl Write,
+    ) -> std::io::Result<bool> {
         let head = line.split_whitespace().next().unwrap_or("");
-        let reply = if head == "go" && self.position_refused {
+        let reply = if let Some(why) = refused {
+            Reply::Refused(why)
+        } else if head == "go" && self.position_refused {
             Reply::Refused("the last 'position' was refused; send a valid one".into())
         } else {
             handle(&mut self.engine, line, self.tune)
@@ -228,8 +257,8 @@ fn spawn_reader(tx: Sender<Input>) {
                         return;
                     }
                 }
-                Ok(Some(Err(n))) => {
-                    if tx.send(Input::TooLong(n)).is_err() {
+                Ok(Some(Err(t))) => {
+                    if tx.send(Input::TooLong(t)).is_err() {
                         return;
                     }
                 }
@@ -377,7 +406,13 @@ mod tests {
         let line =
             |r: &mut std::io::Cursor<Vec<u8>>| crate::linein::read_capped_line(r, 8).unwrap();
         assert_eq!(line(&mut input), Some(Ok(b"isready\n".to_vec())));
-        assert_eq!(line(&mut input), Some(Err(11)));
+        assert_eq!(
+            line(&mut input),
+            Some(Err(crate::linein::TooLong {
+                len: 11,
+                head: b"xxxxxxxxxx\n".to_vec()
+            }))
+        );
         assert_eq!(line(&mut input), Some(Ok(b"uci".to_vec())));
         assert_eq!(line(&mut input), None);
         let long = "x".repeat(10_000);

@@ -152,7 +152,7 @@ fn reader(stdout: impl Read + Send + 'static) -> Receiver<Output> {
             // must not be able to grow this process without bound.
             let line = match crate::linein::read_capped_line(&mut r, MAX_ENGINE_LINE) {
                 Ok(Some(Ok(bytes))) => String::from_utf8_lossy(&bytes).trim_end().to_string(),
-                Ok(Some(Err(len))) => format!("(a line of {len} bytes, not kept)"),
+                Ok(Some(Err(t))) => format!("(a line of {} bytes, not kept)", t.len),
                 Ok(None) | Err(_) => break,
             };
             if tx.send(Output::Line(line)).is_err() {

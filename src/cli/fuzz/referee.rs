@@ -90,7 +90,16 @@ impl Referee {
             self.tally.not_utf8 += 1;
         }
         let mut out = Sent::default();
+        // Refused unread, as a command that did not read: an over-long
+        // `position` stops the `go`s after it, an over-long `go` is
+        // answered with the null move.
         if bytes.len() + 1 > MAX_LINE {
+            let start = &bytes[..bytes.len().min(crate::linein::TOO_LONG_HEAD)];
+            match decode_line(start).split_whitespace().next() {
+                Some("position") => self.refused = true,
+                Some("go") => self.go_refused(),
+                _ => {}
+            }
             return out;
         }
         let line = decode_line(bytes);

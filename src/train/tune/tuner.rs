@@ -16,7 +16,7 @@ use super::dataset::Dataset;
 use super::objective::{fit_k, loss_and_slope, target};
 use super::weights::{from_params, normalise, to_params};
 use crate::eval::hce::Params;
-use crate::train::params::MAX_THREADS;
+use crate::train::params::{MAX_EPOCHS, MAX_THREADS};
 use crate::train::rng::Rng;
 use crate::train::schedule::Schedule;
 use crate::train::split::blocked_split;
@@ -88,6 +88,9 @@ impl TuneConfig {
     pub fn validate(&self) -> Result<()> {
         if !(1..=MAX_THREADS).contains(&self.threads) {
             bail!("--threads must be 1..={MAX_THREADS}, not {}", self.threads);
+        }
+        if !(1..=MAX_EPOCHS).contains(&self.epochs) {
+            bail!("--epochs must be 1..={MAX_EPOCHS}, not {}", self.epochs);
         }
         if self.batch == 0 {
             bail!("--batch must be at least 1");
