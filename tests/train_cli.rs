@@ -179,7 +179,10 @@ fn trains_and_reports_and_rejects_bad_input() {
     let (ok, _, stderr) = run_tapir(&[
         "train", "--data", d, "--out", n, "--epochs", "1", "--batch", "256",
     ]);
-    assert!(!ok && stderr.contains("a tapir net already"), "{stderr}");
+    assert!(
+        !ok && stderr.contains("already holds a tapir net"),
+        "{stderr}"
+    );
     assert_eq!(std::fs::read(n).unwrap(), before, "untouched");
     let (ok, _, stderr) = run_tapir(&[
         "train", "--data", d, "--out", n, "--epochs", "1", "--batch", "256", "--force",
@@ -187,7 +190,7 @@ fn trains_and_reports_and_rejects_bad_input() {
     assert!(ok, "{stderr}");
 
     // import-bullet: never over its own input (the float weights), and not
-    // over another file that is not a net unless --force.
+    // over a file already there unless --force.
     let floats = dir.join("floats.bin");
     std::fs::write(&floats, [7u8; 64]).unwrap();
     let f = floats.to_str().unwrap();

@@ -539,8 +539,18 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     a.update(Action::Edit(EditAction::Cancel));
     assert!(a.editor.is_none());
     assert!(status_line(&a).contains("Ctrl-Z"));
-    // It outlives the board: the autosave keeps it for the next one.
-    let text = tapir::tui::autosave::encode(&a);
+    // It outlives the board: the autosave written at Esc keeps it for the
+    // next one.
+    let text = a
+        .take_effects()
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Autosave(t) => Some(t),
+            _ => None,
+        })
+        .expect("an autosave at Esc");
+    assert!(text.contains("TapirLeftSetup"), "{text}");
     let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).unwrap();
     assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
     let mut back = app();

@@ -578,8 +578,8 @@ fn a_game_opened_over_a_game_keeps_the_autostart_setting() {
     }
 }
 
-/// A game started while Ctrl-Y holds something says that its first move
-/// (the engine's, when the human plays Black) empties it.
+/// A game started while Ctrl-Y holds something asks first: its first edit
+/// (the players' names) empties the redo list; no leaves all as it was.
 #[test]
 fn a_game_asks_before_its_first_edit_empties_redo() {
     // Moves taken back on a game with moves left: the game's first edit

@@ -764,6 +764,20 @@ fn a_comment_left_with_esc_is_asked_about_before_the_game_goes() {
     assert_eq!(a.tree().mainline().count(), 2);
     a.update(Action::EditComment);
     assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "a long thought");
+    // A draft whose move is gone (deleted, the game saved) is nothing to
+    // ask about: no question.
+    let game = tapir::game::pgn::read_first("1. e4 e5 *").unwrap().game;
+    let mut b = App::new(Config::default(), game);
+    b.book.set(None, "off".into());
+    b.update(Action::EditComment);
+    b.update(Action::PromptChar('!'));
+    b.update(Action::Cancel);
+    let e5 = b.doc.cursor;
+    b.doc.game.delete(e5, e5).unwrap();
+    b.doc.unsaved = false;
+    b.update(Action::Command("new".into()));
+    assert_eq!(b.dialogs.overlay, Overlay::None);
+    assert!(b.tree().mainline().count() == 0, "the new game is on");
 }
 
 #[test]

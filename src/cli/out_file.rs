@@ -26,12 +26,12 @@ pub fn refuse_replacing(out: &Path, force: bool) -> Result<()> {
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| head == MAGIC);
     let what = if is_net {
-        "a tapir net already"
+        "a tapir net"
     } else {
         "bytes that are not a tapir net"
     };
     bail!(
-        "--out {} already holds {} {what}: --force writes over it, or name another file",
+        "--out {} already holds {what} ({} bytes): --force writes over it, or name another file",
         out.display(),
         meta.len()
     );

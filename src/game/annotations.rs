@@ -66,9 +66,13 @@ pub fn replace_words(old: &str, text: &str) -> String {
         .map(|(_, r)| &old[r])
         .collect();
     let text = text.trim();
+    // Words ending in an unclosed `[%` would swallow the commands after
+    // them: those then go first.
+    let open = text.rfind("[%").is_some_and(|i| !text[i..].contains(']'));
     match (text.is_empty(), kept.is_empty()) {
         (_, true) => text.to_string(),
         (true, false) => kept.join(" "),
+        (false, false) if open => format!("{} {text}", kept.join(" ")),
         (false, false) => format!("{text} {}", kept.join(" ")),
     }
 }
@@ -143,6 +147,10 @@ mod tests {
         );
         assert_eq!(replace_words(old, ""), "[%eval 0.25] [%clk 0:03:00]");
         assert_eq!(replace_words("plain", "new"), "new");
+        // An unclosed `[%` typed: the kept commands go first, still read.
+        let c = replace_words("[%eval 0.25]", "see [%");
+        assert_eq!(c, "[%eval 0.25] see [%");
+        assert_eq!(eval(&c), Some(EvalNote::Pawns(0.25)));
         assert_eq!(replace_words("", "new"), "new");
     }
 }

@@ -367,8 +367,8 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
 }
 
 /// Whether an autosave holds work no file has (an unsaved game, a game
-/// against the engine, a position being set up, a comment typed and not
-/// written), or cannot be read.
+/// against the engine, a position being set up or one left with Esc, a
+/// comment typed and not written), or cannot be read.
 fn holds_work(auto: &std::path::Path) -> Option<bool> {
     Some(match read_autosave(auto)? {
         Ok(r) => {
@@ -376,6 +376,7 @@ fn holds_work(auto: &std::path::Path) -> Option<bool> {
                 || r.play.is_some()
                 || r.editor.is_some()
                 || !r.drafts.is_empty()
+                || r.left_setup.is_some()
         }
         Err(_) => true,
     })

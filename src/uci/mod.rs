@@ -27,7 +27,7 @@ const ECHO_MAX: usize = 120;
 /// What the loop waits on: a line of input, its end, or an engine event.
 enum Input {
     Line(String),
-    /// A line longer than `MAX_LINE`, of this many bytes (not kept).
+    /// A line longer than `MAX_LINE`: its length and its first bytes.
     TooLong(crate::linein::TooLong),
     Eof,
     Event(SearchEvent),

@@ -61,10 +61,13 @@ impl App {
                 let left = editor.fen();
                 let changed = left != opened;
                 self.editor = None;
-                self.refresh();
-                self.autosave();
                 if changed {
                     self.left_setup = Some(left);
+                }
+                self.refresh();
+                // After `left_setup`: the autosave keeps it.
+                self.autosave();
+                if changed {
                     self.info("editor closed: the game is as it was (E, then Ctrl-Z, brings the set-up back)");
                 } else {
                     self.info("editor closed: the game is as it was");

@@ -307,12 +307,21 @@ impl App {
         });
     }
 
+    /// Whether a comment typed and not written names a move still in the
+    /// game (the autosave keeps only those).
+    pub(crate) fn has_live_drafts(&self) -> bool {
+        self.dialogs.comment_drafts.iter().any(|d| match d.kind {
+            crate::tui::app::PromptKind::Comment { node, .. } => self.tree().is_attached(node),
+            _ => false,
+        })
+    }
+
     /// Puts another game on the board, asking first when that would drop
     /// moves that were never saved (the autosave keeps only the board's
     /// game) or a comment typed and not written (its draft names a move of
     /// this game: a yes keeps it aside with the game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.doc.would_lose_work() || !self.dialogs.comment_drafts.is_empty() {
+        if self.doc.would_lose_work() || self.has_live_drafts() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);

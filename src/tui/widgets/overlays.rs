@@ -103,7 +103,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "The game is not saved. Quit anyway?".to_string(),
             unsaved_note(format!("(it stays in the autosave; {save} keeps it)")),
         ),
-        // Only a comment typed and left with Esc would go.
+        // Only a comment typed and left with Esc would go (`has_live_drafts`).
         ConfirmWhat::Replace(_) if !app.doc.would_lose_work() => (
             "Unsaved comment",
             "A comment you typed is not written into the game. Go on?".to_string(),
