@@ -367,10 +367,16 @@ fn takeback_in_analysis_two_players_and_in_play() {
     assert_eq!(sans(&a), ["e4", "e5", "Nf3"]);
     a.update(Action::Prev);
 
-    // Against the engine a takeback returns to the human's turn.
+    // Against the engine a takeback returns to the human's turn. (Ctrl-Y
+    // still holds the takeback Ctrl-Z undid: the game asks first.)
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::White));
     a.update(Action::ChoiceConfirm);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::DropRedo(_))
+    ));
+    a.update(Action::Confirm(true));
     play(&mut a, "Bc4");
     engine_replies(&mut a, "Nc6");
     assert_eq!(ply(&a), 4);
