@@ -401,15 +401,7 @@ fn a_position_being_set_up_survives_the_autosave() {
     put(&mut a, "c8", 'P');
     a.update(Action::Edit(EditAction::SideToMove));
     // Every change is saved: the last autosave holds the editor.
-    let text = a
-        .take_effects()
-        .into_iter()
-        .filter_map(|e| match e {
-            Effect::Autosave(t) => Some(t),
-            _ => None,
-        })
-        .next_back()
-        .expect("autosaved");
+    let text = common::autosaved(&mut a);
     assert!(
         text.contains("[TapirEditor \"2P5/8/8/8/8/8/8/4K3 b - - 0 1\"]"),
         "{text}"
@@ -541,15 +533,7 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     assert!(status_line(&a).contains("Ctrl-Z"));
     // It outlives the board: the autosave written at Esc keeps it for the
     // next one.
-    let text = a
-        .take_effects()
-        .into_iter()
-        .rev()
-        .find_map(|e| match e {
-            Effect::Autosave(t) => Some(t),
-            _ => None,
-        })
-        .expect("an autosave at Esc");
+    let text = common::autosaved(&mut a);
     assert!(text.contains("TapirLeftSetup"), "{text}");
     let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).unwrap();
     assert!(r.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));

@@ -18,7 +18,7 @@ use tapir::tui::config::Config;
 use tapir::tui::files::Holding;
 
 mod common;
-use common::{file_read, message, play};
+use common::{autosaved, file_read, message, play};
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
@@ -35,17 +35,6 @@ fn san(a: &App) -> String {
 fn mainline(a: &App) -> Vec<String> {
     let t = a.tree();
     t.mainline().map(|n| t.node(n).san().to_string()).collect()
-}
-
-fn autosaved(a: &mut App) -> String {
-    a.take_effects()
-        .into_iter()
-        .rev()
-        .find_map(|e| match e {
-            Effect::Autosave(t) => Some(t),
-            _ => None,
-        })
-        .expect("an autosave")
 }
 
 #[test]

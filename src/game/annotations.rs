@@ -57,24 +57,25 @@ pub fn text_without_commands(comment: &str) -> String {
 /// words replace `old`'s, and `old`'s commands (a clock, an eval, arrows
 /// and highlights: data the move list does not show, so a user replacing
 /// the words cannot see them go) stay after them, except one `text` gives
-/// anew by name.
-pub fn replace_words(old: &str, text: &str) -> String {
+/// anew by name. With the new comment, the names of the commands kept.
+pub fn replace_words<'a>(old: &'a str, text: &str) -> (String, Vec<&'a str>) {
     let given = commands(text);
-    let kept: Vec<&str> = scan(old)
+    let (names, kept): (Vec<&str>, Vec<&str>) = scan(old)
         .into_iter()
         .filter(|(c, _)| given.iter().all(|g| g.name != c.name))
-        .map(|(_, r)| &old[r])
-        .collect();
+        .map(|(c, r)| (c.name, &old[r]))
+        .unzip();
     let text = text.trim();
     // Words ending in an unclosed `[%` would swallow the commands after
     // them: those then go first.
     let open = text.rfind("[%").is_some_and(|i| !text[i..].contains(']'));
-    match (text.is_empty(), kept.is_empty()) {
+    let comment = match (text.is_empty(), kept.is_empty()) {
         (_, true) => text.to_string(),
         (true, false) => kept.join(" "),
         (false, false) if open => format!("{} {text}", kept.join(" ")),
         (false, false) => format!("{text} {}", kept.join(" ")),
-    }
+    };
+    (comment, names)
 }
 
 /// The clock time of a `[%clk h:mm:ss]` command, if the comment has one.
@@ -137,20 +138,21 @@ mod tests {
     fn new_words_keep_the_old_comments_commands() {
         let old = "[%eval 0.25] Old words. [%clk 0:03:00]";
         assert_eq!(
-            replace_words(old, " New idea "),
+            replace_words(old, " New idea ").0,
             "New idea [%eval 0.25] [%clk 0:03:00]"
         );
         // A command given anew replaces the old one of its name only.
         assert_eq!(
-            replace_words(old, "Fine [%clk 0:02:59]"),
+            replace_words(old, "Fine [%clk 0:02:59]").0,
             "Fine [%clk 0:02:59] [%eval 0.25]"
         );
-        assert_eq!(replace_words(old, ""), "[%eval 0.25] [%clk 0:03:00]");
-        assert_eq!(replace_words("plain", "new"), "new");
+        assert_eq!(replace_words(old, "").0, "[%eval 0.25] [%clk 0:03:00]");
+        assert_eq!(replace_words("plain", "new").0, "new");
         // An unclosed `[%` typed: the kept commands go first, still read.
-        let c = replace_words("[%eval 0.25]", "see [%");
+        let (c, kept) = replace_words("[%eval 0.25]", "see [%");
         assert_eq!(c, "[%eval 0.25] see [%");
+        assert_eq!(kept, ["eval"]);
         assert_eq!(eval(&c), Some(EvalNote::Pawns(0.25)));
-        assert_eq!(replace_words("", "new"), "new");
+        assert_eq!(replace_words("", "new").0, "new");
     }
 }

@@ -420,7 +420,7 @@ pub fn keep_previous(auto: &std::path::Path) -> std::io::Result<std::path::PathB
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::tui::action::Action;
     use crate::tui::config::Config;
@@ -497,7 +497,8 @@ mod tests {
     }
 
     /// What the autosave holds when the board closes now.
-    fn autosaved(app: &mut App) -> String {
+    /// The last autosave `app` asked for (the runtime's tests use it too).
+    pub(crate) fn autosaved(app: &mut App) -> String {
         app.take_effects()
             .into_iter()
             .filter_map(|e| match e {

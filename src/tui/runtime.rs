@@ -929,15 +929,7 @@ mod tests {
         app.update(Action::EditComment);
         app.update(Action::PromptChar('!'));
         app.update(Action::Cancel);
-        let text = app
-            .take_effects()
-            .into_iter()
-            .rev()
-            .find_map(|e| match e {
-                Effect::Autosave(t) => Some(t),
-                _ => None,
-            })
-            .unwrap();
+        let text = crate::tui::autosave::tests::autosaved(&mut app);
         let dir = std::env::temp_dir().join(format!("tapir-drafts-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let auto = dir.join("autosave.pgn");

@@ -67,7 +67,7 @@ pub fn run(tune: bool) -> anyhow::Result<()> {
                     "a line of {} bytes is longer than the {MAX_LINE} bytes taken; ignored",
                     t.len
                 );
-                if !session.refused_line(&head, why, &mut out)? {
+                if !session.reply_to(&head, Some(why), &mut out)? {
                     break;
                 }
             }
@@ -130,19 +130,9 @@ impl Session {
         self.reply_to(line, None, out)
     }
 
-    /// Answers a line refused before it was read (`why`), of which only
-    /// the start (`head`) is known, as a command that did not read.
-    fn refused_line(
-        &mut self,
-        head: &str,
-        why: String,
-        out: &mut impl Write,
-    ) -> std::io::Result<bool> {
-        self.reply_to(head, Some(why), out)
-    }
-
-    /// Runs `line`, or refuses it with `refused`; `false` when the session
-    /// should end.
+    /// Runs `line`, or refuses it with `refused` (a line refused before
+    /// it was read, of which only the start is known, answered as a
+    /// command that did not read); `false` when the session should end.
     fn reply_to(
         &mut self,
         line: &str,

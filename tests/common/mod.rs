@@ -8,6 +8,19 @@ use std::process::{Command, Output};
 use tapir::tui::action::Action;
 use tapir::tui::app::App;
 
+/// The last autosave the board asked for since its effects were last
+/// taken.
+pub fn autosaved(a: &mut App) -> String {
+    a.take_effects()
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            tapir::tui::action::Effect::Autosave(t) => Some(t),
+            _ => None,
+        })
+        .expect("an autosave")
+}
+
 /// Runs the `tapir` binary this test build made, with `args`.
 pub fn tapir(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tapir"))

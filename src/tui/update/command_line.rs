@@ -149,12 +149,8 @@ impl App {
     fn comment_command(&mut self, text: &str) {
         let node = self.doc.cursor;
         let old = self.tree().node(node).comment.clone();
-        let new = crate::game::annotations::replace_words(&old, text);
-        let kept: Vec<String> = crate::game::annotations::commands(&new)
-            .iter()
-            .filter(|c| !crate::game::annotations::commands(text).contains(c))
-            .map(|c| format!("[%{}]", c.name))
-            .collect();
+        let (new, kept) = crate::game::annotations::replace_words(&old, text);
+        let kept: Vec<String> = kept.iter().map(|name| format!("[%{name}]")).collect();
         let changed = old.trim() != new.trim();
         self.set_comment(node, false, &new);
         if changed && !kept.is_empty() {

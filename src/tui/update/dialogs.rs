@@ -153,9 +153,7 @@ impl App {
         clock: Option<(Duration, Duration)>,
         redo_agreed: bool,
     ) {
-        if !redo_agreed && self.doc.game.can_redo() {
-            self.dialogs.overlay =
-                Overlay::Confirm(ConfirmWhat::DropRedo(PendingGame::Play(d, clock)));
+        if self.asks_before_dropping_redo(redo_agreed, PendingGame::Play(d, clock)) {
             return;
         }
         let start = self.doc.cursor;
@@ -203,6 +201,17 @@ impl App {
             "you play {side} against level {}{clock}{kept}",
             d.level
         ));
+    }
+
+    /// Whether a game start waits for the user's answer: while Ctrl-Y can
+    /// bring back an edit (and `agreed` is not the answer already), the
+    /// `DropRedo` question holds `pending` until y or n.
+    pub(super) fn asks_before_dropping_redo(&mut self, agreed: bool, pending: PendingGame) -> bool {
+        if agreed || !self.doc.game.can_redo() {
+            return false;
+        }
+        self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::DropRedo(pending));
+        true
     }
 
     /// The custom clock prompt's answer: the game starts with it, or the

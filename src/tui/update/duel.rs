@@ -10,9 +10,7 @@ use crate::chess::{legal_moves, to_san, Color, GameStatus, Move};
 use crate::engine::{EngineSpec, SearchEvent};
 use crate::game::NodeId;
 use crate::tui::action::Effect;
-use crate::tui::app::{
-    App, ConfirmWhat, EngineSession, Mode, Overlay, PendingGame, Purpose, SearchKey,
-};
+use crate::tui::app::{App, EngineSession, Mode, PendingGame, Purpose, SearchKey};
 use crate::tui::duel::{Duel, MatchChoice, Player, PlayerChoice};
 use crate::tui::engine_link::{EngineReport, LinkId};
 use crate::tui::params::LEVEL_MAX;
@@ -53,9 +51,7 @@ impl App {
             (Ok(w), Ok(b)) => [w, b],
             (Err(e), _) | (_, Err(e)) => return self.error(format!(":match: {e}")),
         };
-        if !redo_agreed && self.doc.game.can_redo() {
-            self.dialogs.overlay =
-                Overlay::Confirm(ConfirmWhat::DropRedo(PendingGame::Match(pending)));
+        if self.asks_before_dropping_redo(redo_agreed, PendingGame::Match(pending)) {
             return;
         }
         // A game already on gives way (its moves stay).
