@@ -247,3 +247,18 @@ fn a_games_own_session_tags_never_steer_the_board() {
     let auto = tapir::tui::autosave::encode(&a);
     assert!(!auto.contains("passwd"), "{auto}");
 }
+
+#[test]
+fn a_result_tag_the_standard_does_not_know_is_saved_as_it_was() {
+    for tag in ["1/2", "1-0 (forfeit)", "+/-"] {
+        let mut a = loaded(&format!(
+            "[Event \"A\"]\n[Result \"{tag}\"]\n\n1. e4 e5 *\n"
+        ));
+        let text = saved_text(&mut a);
+        assert!(text.contains(&format!("[Result \"{tag}\"]")), "{text}");
+        assert!(text.trim_end().ends_with("e5 *"), "{text}");
+    }
+    // A standard "*" still takes the result the rules give.
+    let mut a = loaded("[Event \"A\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n");
+    assert!(saved_text(&mut a).contains("[Result \"0-1\"]"));
+}

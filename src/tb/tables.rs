@@ -66,6 +66,9 @@ impl Tablebases {
     pub fn open(path: &str) -> (Tablebases, LoadReport) {
         let mut inner = Tablebase::with_filesystem(Arc::new(CheckedFs));
         let mut report = LoadReport::default();
+        // A table found twice (a folder named twice, or the same table in
+        // two folders) is one table: counted once.
+        let mut tables_seen = std::collections::HashSet::new();
         for dir in path.split(':').map(str::trim).filter(|d| !d.is_empty()) {
             let bad = |why: String| TbError::BadPath {
                 path: dir.to_string(),
@@ -103,7 +106,11 @@ impl Tablebases {
                     Err(e) => Err(e.to_string()),
                 };
                 match added {
-                    Ok(()) => report.files += 1,
+                    Ok(()) => {
+                        if tables_seen.insert(file.file_name().map(ToOwned::to_owned)) {
+                            report.files += 1;
+                        }
+                    }
                     Err(why) => report.problems.push(TbError::BadPath { path: shown, why }),
                 }
             }
@@ -192,6 +199,9 @@ mod tests {
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         assert_eq!(report.max_pieces, 4);
         assert!(report.files >= 70);
+        // The same folder named twice holds no more tables.
+        let twice = format!("{}:{}/", dir(), dir());
+        assert_eq!(Tablebases::open(&twice).1.files, report.files);
         let b = |fen: &str| Board::from_fen(fen).unwrap();
         // KQvK: won for the queen's side, lost for the other.
         assert_eq!(

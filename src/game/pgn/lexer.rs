@@ -47,6 +47,10 @@ pub enum Tok<'a> {
 pub struct Token<'a> {
     pub tok: Tok<'a>,
     pub pos: usize,
+    /// Where its text begins: `pos`, or for a move the bare number just
+    /// before it (the `1` of `1. e4`), so that a game split off at its
+    /// first move takes its move number with it.
+    pub from: usize,
     /// Whether it is the first thing on its line.
     pub line_start: bool,
 }
@@ -61,6 +65,8 @@ pub struct Lexer<'a> {
     /// quote that a `]` follows. The lexer only moves on, so one scan
     /// serves every value on the line (a line of many tags stays linear).
     tag_line: Option<(usize, Option<usize>)>,
+    /// Where the bare move numbers since the last token began.
+    number_from: Option<usize>,
 }
 
 impl<'a> Lexer<'a> {
@@ -70,6 +76,7 @@ impl<'a> Lexer<'a> {
             pos: 0,
             pending: Vec::new(),
             tag_line: None,
+            number_from: None,
         }
     }
 
@@ -229,6 +236,11 @@ impl<'a> Lexer<'a> {
         if let Some(r) = result_of(word) {
             return Some((Tok::Result(r), start));
         }
+        // A position glyph written out ("+=", "±", "-+", "∞"), as some
+        // programs export them: the NAG it stands for.
+        if let Some(n) = Nag::parse(word).filter(|n| n.0 >= 10) {
+            return Some((Tok::Glyph(n.0), start));
+        }
         // Move number: "12." "12..." "12.e4" "5..Be7"; dots alone ("...").
         // Digits without dots stay ("0-0", a UCI null "0000").
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
@@ -251,9 +263,11 @@ impl<'a> Lexer<'a> {
                 1
             };
             let nag = Nag::from_suffix(&g[..n]).map_or(0, |x| x.0);
+            let pos = body_pos + (body.len() - g.len());
             split.push(Token {
                 tok: Tok::Glyph(nag),
-                pos: body_pos + (body.len() - g.len()),
+                pos,
+                from: pos,
                 line_start: false,
             });
             g = &g[n..];
@@ -321,19 +335,26 @@ impl<'a> Iterator for Lexer<'a> {
                 }
                 _ => match self.word(start) {
                     // A bare move number: on to the next token.
-                    None => continue,
+                    None => {
+                        self.number_from.get_or_insert(start);
+                        continue;
+                    }
                     Some((tok, pos)) => {
+                        let from = self.number_from.take().unwrap_or(start);
                         return Some(Token {
                             tok,
                             pos,
+                            from,
                             line_start: line_start && pos == start,
-                        })
+                        });
                     }
                 },
             };
+            self.number_from = None;
             return Some(Token {
                 tok,
                 pos: start,
+                from: start,
                 line_start,
             });
         }
@@ -420,6 +441,21 @@ mod tests {
                 Tok::Move("0-0"),
                 Tok::Move("--"),
                 Tok::Result("1/2-1/2"),
+            ]
+        );
+        // Position glyphs written out stand for their NAGs.
+        assert_eq!(
+            toks("Nf3 += d5 ± c4 -+ = ∞ +/-"),
+            [
+                Tok::Move("Nf3"),
+                Tok::Glyph(14),
+                Tok::Move("d5"),
+                Tok::Glyph(16),
+                Tok::Move("c4"),
+                Tok::Glyph(19),
+                Tok::Glyph(10),
+                Tok::Glyph(13),
+                Tok::Glyph(16),
             ]
         );
     }

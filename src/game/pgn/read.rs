@@ -96,14 +96,19 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
             continue;
         }
         let begins_new = match &t.tok {
-            Tok::Tag { .. } | Tok::BadTag(_) => moves_begun && (t.line_start || depth == 0),
+            // A well-formed tag after moves begins the next game (its
+            // result left out); a malformed one does so only at the start
+            // of a line: `1. e4 [%clk 0:10:00] e5` is one game, read in
+            // part, not two, the first cut short.
+            Tok::Tag { .. } => moves_begun && (t.line_start || depth == 0),
+            Tok::BadTag(_) => moves_begun && t.line_start,
             Tok::Comment { .. } | Tok::LineComment(_) => false,
             _ => after_result,
         };
         if begins_new {
             if let Some(s) = start.take() {
                 if has_content {
-                    spans.push(s..escapes_from.unwrap_or(t.pos));
+                    spans.push(s..escapes_from.unwrap_or(t.from));
                 }
             }
             moves_begun = false;
@@ -113,7 +118,7 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         }
         escapes_from = None;
         if start.is_none() {
-            start = Some(t.pos);
+            start = Some(t.from);
         }
         match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => has_content = true,
@@ -813,6 +818,29 @@ mod tests {
         for g in read_games(text) {
             assert!(g.unwrap().problems.is_empty());
         }
+    }
+
+    #[test]
+    fn a_game_takes_its_move_number_and_keeps_a_stray_bracket() {
+        // Games without tags: each span begins at its own "1.", so
+        // writing one game over its span leaves its neighbours as they were.
+        let text = "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 c5 *";
+        let spans = split_games(text);
+        let games: Vec<&str> = spans.iter().map(|s| &text[s.clone()]).collect();
+        assert_eq!(games, ["1. e4 e5 *\n\n", "1. d4 d5 *\n\n", "1. c4 c5 *"]);
+        let text = "1-0\n\n12... Qxd2 *";
+        let spans = split_games(text);
+        assert_eq!(&text[spans[0].clone()], "1-0\n\n");
+        // A clock written without its braces is one game read in part,
+        // not a game cut short at the bracket and another after it.
+        let text = "[Event \"Clk\"]\n[Result \"1-0\"]\n\n1. e4 [%clk 0:10:00] e5 2. Nf3 Nc6 1-0";
+        let games = read_games(text);
+        assert_eq!(games.len(), 1);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.game.tree().mainline_len(), 4);
+        assert_eq!(g.problems.len(), 1, "{:?}", g.problems);
+        // A well-formed tag after the moves still begins the next game.
+        assert_eq!(read_games("1. e4 e5 [Event \"B\"] 1. d4 *").len(), 2);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use crate::chess::{parse_move, Board, Color, MoveError};
 use crate::engine::EngineOption;
 use crate::game::pgn::write_tree;
+use crate::game::tags::result_token;
 use crate::game::Game;
 use crate::tui::action::{Effect, GameWant, SaveChoice, SaveHow};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement};
@@ -227,7 +228,15 @@ impl App {
         // "?" where its file had none (`open_read`).
         tags.set_if_missing("Event", "tapir game");
         tags.set_if_missing("Site", "tapir");
-        tags.set("Result", &game.result());
+        // A Result tag outside the standard's four tokens ("1/2", "1-0
+        // (forfeit)") is the file's own text: kept as it is, the moves
+        // then ending in `*`.
+        if tags
+            .get("Result")
+            .is_none_or(|r| result_token(&tags) == r.trim())
+        {
+            tags.set("Result", &game.result());
+        }
         if tags.get("PlyCount").is_some() {
             tags.set("PlyCount", &game.tree().mainline_len().to_string());
         }
