@@ -101,3 +101,31 @@ fn a_book_file_that_is_not_a_book_is_an_error() {
     assert_eq!(err.len(), 1, "{out:#?}");
     assert!(err[0].contains("not a Polyglot book"), "{}", err[0]);
 }
+
+#[test]
+fn a_book_move_that_cannot_be_played_is_said_and_the_engine_searches() {
+    // One entry for the start position: e2-e5, not a legal move.
+    let mut entry = 0x463b_9618_1691_fc9c_u64.to_be_bytes().to_vec();
+    let e2e5: u16 = (4 + 4 * 8) | ((4 + 8) << 6);
+    entry.extend(e2e5.to_be_bytes());
+    entry.extend(1u16.to_be_bytes());
+    entry.extend(0u32.to_be_bytes());
+    let path = std::env::temp_dir().join(format!("tapir-bad-book-{}.bin", std::process::id()));
+    std::fs::write(&path, entry).unwrap();
+    let out = session(&[
+        "setoption name OwnBook value true",
+        &format!("setoption name BookFile value {}", path.display()),
+        "position startpos",
+        "go depth 2",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    let a = answers(&out);
+    assert_eq!(a.len(), 1, "{out:#?}");
+    assert!(
+        a[0].iter()
+            .any(|l| l.starts_with("info string error: book:") && l.ends_with("searching instead")),
+        "{out:#?}"
+    );
+    assert!(a[0].iter().any(|l| l.starts_with("info depth")), "{out:#?}");
+    assert_ne!(a[0].last().unwrap(), "bestmove 0000");
+}

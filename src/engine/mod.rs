@@ -318,7 +318,8 @@ impl Engine {
 
     /// With `OwnBook` on, the book's move for the position, when it has
     /// one and the search is a real move (not `infinite`, pondering or
-    /// restricted to some moves).
+    /// restricted to some moves). A book whose entries here cannot be
+    /// played (an illegal move) is said, and the engine searches.
     fn book_move(&self, limits: &Limits) -> Option<crate::chess::Move> {
         if !self.settings.own_book
             || limits.infinite
@@ -329,7 +330,15 @@ impl Engine {
         }
         let book = self.book.clone().unwrap_or_else(crate::book::builtin);
         let seed = self.book_seed ^ self.position.ply() as u64;
-        book.pick(self.position.board(), seed).ok().flatten()
+        match book.pick(self.position.board(), seed) {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = self
+                    .events
+                    .send(SearchEvent::Error(format!("book: {e}; searching instead")));
+                None
+            }
+        }
     }
 
     /// Gives every worker what the settings call for now: the table and
