@@ -516,3 +516,37 @@ fn a_stopped_second_engine_keeps_its_lines_until_a_game() {
     assert!(a.second_score().is_none());
     assert!(!a.headline().contains("+0.41"), "{}", a.headline());
 }
+
+/// `p` while an engine game is on (paused or not) is refused: the engines'
+/// links are theirs, and a game against the engine started beside it would
+/// wait for a move that never came and lose on time.
+#[test]
+fn no_game_against_the_engine_beside_an_engine_game() {
+    let mut a = tapir_match_started();
+    for paused in [false, true] {
+        if paused {
+            a.update(Action::PauseEngineGame);
+        }
+        a.update(Action::OpenPlayDialog);
+        assert_eq!(a.dialogs.overlay, Overlay::None, "paused: {paused}");
+        let m = a.dialogs.message.as_ref().unwrap();
+        assert!(m.error && m.text.contains(":match off"), "{}", m.text);
+        assert_eq!(a.play.mode, tapir::tui::app::Mode::Analysis);
+    }
+    // Once it is stopped, a game can start.
+    a.update(Action::Command("match off".into()));
+    a.update(Action::OpenPlayDialog);
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(_)));
+}
+
+/// A game against an external engine names it in the game's tags, as the
+/// clocks panel does.
+#[test]
+fn a_game_against_an_external_engine_is_named_after_it() {
+    let mut a = app_with(Config::default());
+    a.engine.external = Some("Crafty 25.2".into());
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::White));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.doc.game.tags.get("Black"), Some("Crafty 25.2"));
+}

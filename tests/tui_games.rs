@@ -618,3 +618,60 @@ fn a_game_asks_before_its_first_edit_empties_redo() {
     start(&mut b, Color::Black, 0);
     assert_eq!(b.dialogs.overlay, Overlay::None);
 }
+
+/// A paused game stays paused through `u` and `n`: no clock runs until `k`.
+#[test]
+fn a_paused_game_stays_paused_through_a_take_back_and_a_new_game() {
+    for key in ["u", "n"] {
+        let mut a = app_at(None);
+        start(&mut a, Color::White, 1);
+        human(&mut a, "e4");
+        engine(&mut a, "e5", None);
+        human(&mut a, "Nf3");
+        a.update(Action::PauseEngineGame);
+        let t0 = a.now;
+        if key == "u" {
+            a.update(Action::TakeBack);
+            assert!(message(&a).contains("took back"), "{}", message(&a));
+        } else {
+            a.update(Action::NewGame);
+            common::confirm_replace(&mut a);
+            assert_eq!(a.tree().move_count(), 0);
+        }
+        assert!(a.play.paused, "{key}");
+        a.update(Action::Tick(t0 + Duration::from_secs(600)));
+        assert!(a.game_running(), "{key}: no flag falls while paused");
+        let c = a.play.clocks.as_ref().unwrap();
+        assert!(!c.ticking(), "{key}");
+        a.update(Action::PauseEngineGame);
+        assert!(
+            a.play.clocks.as_ref().unwrap().ticking(),
+            "{key}: k goes on"
+        );
+    }
+}
+
+/// After a restart, `u` still takes back the game's own moves (they were
+/// autosaved as the game's), not only the ones played since.
+#[test]
+fn a_take_back_after_a_restart_deletes_the_games_own_moves() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    for (h, e) in [("e4", "e5"), ("Nf3", "Nc6")] {
+        human(&mut a, h);
+        engine(&mut a, e, None);
+    }
+    let text = common::autosaved(&mut a);
+    assert!(text.contains("[TapirCreatedFrom \"1\"]"), "{text}");
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut b = app_at(None);
+    b.restore_session(r);
+    assert!(b.play.paused);
+    b.update(Action::PauseEngineGame);
+    b.update(Action::TakeBack);
+    assert!(message(&b).contains("took back 2 plies"), "{}", message(&b));
+    assert_eq!(b.tree().mainline_len(), 2, "Nf3 Nc6 are gone");
+    human(&mut b, "Bc4");
+    assert_eq!(b.tree().mainline_len(), 3, "the new move is the main line");
+    assert_eq!(b.tree().move_count(), 3, "no variation left behind");
+}

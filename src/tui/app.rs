@@ -735,6 +735,16 @@ pub struct App {
 }
 
 impl App {
+    /// The engine's name in a game against it at `level`: the external
+    /// engine's own, or tapir's with its level. The clocks panel and the
+    /// game's White/Black tags say the same.
+    pub fn opponent_name(&self, level: u8) -> String {
+        match &self.engine.external {
+            Some(engine) => engine.clone(),
+            None => format!("tapir level {level}"),
+        }
+    }
+
     /// A board without a net: the hand-crafted view, NNUE views empty.
     pub fn new(config: Config, game: Game) -> App {
         App::with_net(config, game, None)

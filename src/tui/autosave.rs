@@ -1,9 +1,9 @@
 //! The autosave: the whole game tree as PGN, plus the board's session in
 //! `Tapir…` tags: the shown move, the file the game belongs to, whether it
 //! was saved, the orientation, comments typed and not yet written, and for
-//! a game against the engine its side, level, last move and clocks (time
-//! left). Written atomically after every
-//! change, so a crash or a `kill -9` loses at most the move being made; a
+//! a game against the engine its side, level, last move, the moves it
+//! added (a take-back after a restart deletes them) and clocks (time
+//! left). Written atomically after every change, so a crash or a `kill -9` loses at most the move being made; a
 //! game against the engine comes back paused. The tags are taken off again
 //! when the autosave is read, so they never reach a file the user saves;
 //! a game from anywhere else loses any it carries (`strip_session_tags`),
@@ -20,6 +20,10 @@ use std::time::{Duration, Instant};
 const CURSOR: &str = "TapirCursor";
 const MODE: &str = "TapirMode";
 const GAME_END: &str = "TapirGameEnd";
+/// The first move a game against the engine added to the tree (it and
+/// the moves after it on the way to the game's end are the game's own,
+/// which a take-back deletes; the moves before were there already).
+const CREATED_FROM: &str = "TapirCreatedFrom";
 const CLOCKS: &str = "TapirClocks";
 const FLIPPED: &str = "TapirFlipped";
 const FILE: &str = "TapirFile";
@@ -213,6 +217,10 @@ pub fn encode(app: &App) -> String {
             };
             tags.set(MODE, &format!("play {side} {level}"));
             tags.set(GAME_END, &place(game, app.play.game_end).to_string());
+            let line = game.tree().path(app.play.game_end);
+            if let Some(&first) = line.iter().find(|n| app.play.created.contains(n)) {
+                tags.set(CREATED_FROM, &place(game, first).to_string());
+            }
             if let Some(c) = &app.play.clocks {
                 let ms = |d: Duration| d.as_millis().to_string();
                 let running = match c.running {
@@ -246,6 +254,8 @@ pub struct RestoredPlay {
     pub human: Color,
     pub level: u8,
     pub game_end: NodeId,
+    /// The moves the game added (`PlayState::created`).
+    pub created: Vec<NodeId>,
     pub clocks: Option<Clocks>,
 }
 
@@ -278,6 +288,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let cursor_at = take(tags, CURSOR).and_then(|v| v.trim().parse::<usize>().ok());
     let mode = take(tags, MODE).unwrap_or_default();
     let end_at = take(tags, GAME_END).and_then(|v| v.trim().parse::<usize>().ok());
+    let created_at = take(tags, CREATED_FROM).and_then(|v| v.trim().parse::<usize>().ok());
     let clocks = take(tags, CLOCKS);
     let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
     let unsaved = take(tags, UNSAVED).is_some_and(|v| v.trim() == "1");
@@ -336,10 +347,17 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
                 .filter(|l| (1..=10).contains(l))
                 .unwrap_or(5);
             let game_end = node(end_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
+            // The game's own moves: from the first it added to its end (a
+            // place not on that line names none).
+            let line = game.tree().path(game_end);
+            let created = node(created_at)
+                .and_then(|first| line.iter().position(|&n| n == first))
+                .map_or_else(Vec::new, |i| line[i..].to_vec());
             Some(RestoredPlay {
                 human,
                 level,
                 game_end,
+                created,
                 clocks: clocks.and_then(|c| parse_clocks(&c, now)),
             })
         }

@@ -253,7 +253,7 @@ impl App {
             }
         }
         if let Mode::Play { human, level } = self.play.mode {
-            let engine = format!("tapir level {level}");
+            let engine = self.opponent_name(level);
             let (w, b) = match human {
                 Color::White => (self.config.player_name(), engine),
                 Color::Black => (engine, self.config.player_name()),
@@ -356,7 +356,7 @@ impl App {
         let Mode::Play { human, level } = self.play.mode else {
             return None;
         };
-        let engine = format!("tapir level {level}");
+        let engine = self.opponent_name(level);
         let (w, b) = match human {
             Color::White => (self.config.player_name(), engine),
             Color::Black => (engine, self.config.player_name()),

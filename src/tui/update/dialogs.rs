@@ -153,6 +153,9 @@ impl App {
         clock: Option<(Duration, Duration)>,
         redo_agreed: bool,
     ) {
+        if self.engine_game_on() {
+            return self.error(super::duel::ENGINE_GAME_ON);
+        }
         if self.asks_before_dropping_redo(redo_agreed, PendingGame::Play(d, clock)) {
             return;
         }

@@ -16,7 +16,17 @@ use crate::tui::engine_link::{EngineReport, LinkId};
 use crate::tui::params::LEVEL_MAX;
 use std::time::{Duration, Instant};
 
+/// Why a game against the engine cannot start now.
+pub(super) const ENGINE_GAME_ON: &str =
+    "an engine game is on (:match): :match off stops it first, k pauses it";
+
 impl App {
+    /// Whether an engine game (`:match`) is on: started, not over, paused
+    /// or not. The engine's links are its own while it lasts.
+    pub(super) fn engine_game_on(&self) -> bool {
+        self.duel.as_ref().is_some_and(|d| d.result.is_none())
+    }
+
     /// `:match WHITE BLACK [TC]` and `:match off`. While Ctrl-Y can bring
     /// back an edit, a start asks first (`redo_agreed` once answered): the
     /// game's first edit empties the redo list.

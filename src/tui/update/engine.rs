@@ -106,10 +106,7 @@ impl App {
     /// What the state wants the engine to work on, if anything. Cheap: no
     /// position is built unless the status of the game's end is unknown.
     pub(super) fn wanted_key(&self) -> Option<SearchKey> {
-        if self.flagged()
-            || self.editor.is_some()
-            || self.duel.as_ref().is_some_and(|d| d.result.is_none())
-        {
+        if self.flagged() || self.editor.is_some() || self.engine_game_on() {
             return None;
         }
         match self.play.mode {

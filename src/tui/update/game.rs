@@ -234,7 +234,8 @@ impl App {
             c.stop(self.now);
             c.running = self.doc.game.board(target).side_to_move();
             c.since = self.now;
-            c.stopped = false;
+            // A paused game stays paused: its clocks wait for `k`.
+            c.stopped = self.play.paused;
         }
         self.tree_changed();
         // Comments and glyphs can be written during the game; taking their
@@ -287,6 +288,7 @@ impl App {
         if let Some(c) = &mut self.play.clocks {
             let to_move = self.doc.game.board(self.doc.cursor).side_to_move();
             *c = new_clocks(c.base, c.increment, to_move, self.now);
+            c.stopped = self.play.paused;
         }
         self.command_engine(Effect::NewGame);
         self.refresh();
@@ -561,6 +563,7 @@ impl App {
             };
             self.play.analysis = false;
             self.play.game_end = p.game_end;
+            self.play.created = p.created;
             self.play.clocks = p.clocks;
             self.play.paused = true;
         }

@@ -30,6 +30,7 @@ use super::action::{Action, Effect};
 use super::app::{App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt};
 use super::params::CLOCK_PRESETS;
 use crate::engine::{EngineOption, EvalKind};
+use duel::ENGINE_GAME_ON;
 
 /// "1 ply", "84 plies".
 pub use crate::game::plies;
@@ -339,6 +340,9 @@ impl App {
         if self.play.paused {
             self.resume_game();
             return;
+        }
+        if self.engine_game_on() {
+            return self.error(ENGINE_GAME_ON);
         }
         let human = match self.play.mode {
             Mode::Play { human, .. } => human,

@@ -79,10 +79,7 @@ pub fn clock_text(d: Duration) -> String {
 fn name(app: &App, side: Side) -> String {
     match app.play.mode {
         Mode::Play { human, .. } if side == human => app.config.player_name(),
-        Mode::Play { level, .. } => match &app.engine.external {
-            Some(engine) => engine.clone(),
-            None => format!("tapir level {level}"),
-        },
+        Mode::Play { level, .. } => app.opponent_name(level),
         _ => {
             let tag = side.name();
             app.doc.game.tags.known(tag).unwrap_or(tag).to_string()
