@@ -592,3 +592,41 @@ fn the_move_counters_stay_until_the_position_changes() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
     );
 }
+
+/// A second set-up left with Esc does not push out the first: the next
+/// editor's Ctrl-Z brings back the last, then the one before, also after
+/// a restart.
+#[test]
+fn every_set_up_left_with_esc_comes_back() {
+    let mut a = app();
+    let fens = |a: &mut App| {
+        a.update(Action::OpenEditor);
+        let mut seen = Vec::new();
+        while a.editor.as_ref().unwrap().undo.last().is_some() {
+            a.update(Action::Edit(EditAction::Undo));
+            seen.push(a.editor.as_ref().unwrap().fen());
+        }
+        a.update(Action::Edit(EditAction::Cancel));
+        seen
+    };
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Clear));
+    put(&mut a, "e1", 'K');
+    put(&mut a, "e8", 'k');
+    let first = a.editor.as_ref().unwrap().fen();
+    a.update(Action::Edit(EditAction::Cancel));
+    a.update(Action::OpenEditor);
+    put(&mut a, "d4", 'N');
+    let second = a.editor.as_ref().unwrap().fen();
+    a.update(Action::Edit(EditAction::Cancel));
+    assert_eq!(a.left_setup, [first.clone(), second.clone()]);
+    let text = common::autosaved(&mut a);
+    let got = fens(&mut a);
+    assert_eq!(got[0], second);
+    assert!(got.contains(&first), "{got:?}");
+    // The autosave keeps both.
+    let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).unwrap();
+    let mut back = app();
+    back.restore_session(r);
+    assert_eq!(back.left_setup, [first, second]);
+}

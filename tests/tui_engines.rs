@@ -550,3 +550,62 @@ fn a_game_against_an_external_engine_is_named_after_it() {
     a.update(Action::ChoiceConfirm);
     assert_eq!(a.doc.game.tags.get("Black"), Some("Crafty 25.2"));
 }
+
+/// `:hash` with more than the machine can give: the engine refuses it, and
+/// the setting (and so config.toml) goes back to the size in effect.
+#[test]
+fn a_hash_size_the_engine_refuses_is_not_kept() {
+    // The reducer's part: back to the size in effect, or to the default
+    // where none was given.
+    let mut b = App::new(Config::default(), Game::default());
+    for (in_effect, back) in [(Some(128), 128), (None, Config::default().hash)] {
+        b.config.hash = 4096;
+        b.config_changed = false;
+        b.update(Action::EngineOptionRefused {
+            refused: tapir::engine::EngineOption::Hash(4096),
+            in_effect: in_effect.map(tapir::engine::EngineOption::Hash),
+            why: "no room".into(),
+        });
+        assert_eq!(b.config.hash, back);
+        assert!(b.config_changed, "the file is written back");
+        let m = b.dialogs.message.clone().unwrap();
+        assert!(
+            m.error && m.text.contains(&format!("hash stays {back} MiB")),
+            "{m:?}"
+        );
+    }
+    // The whole way, where the machine has less free memory than the
+    // largest size `:hash` takes (64 GiB), so that tapir refuses it.
+    let available_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            let l = t
+                .lines()
+                .find(|l| l.starts_with("MemAvailable:"))?
+                .to_string();
+            l.split_whitespace().nth(1)?.parse::<usize>().ok()
+        })
+        .map(|kb| kb / 1024);
+    if available_mb.is_none_or(|mb| mb >= 60_000) {
+        return;
+    }
+    let config = Config {
+        hash: 8,
+        autostart_analysis: false,
+        ..Config::default()
+    };
+    let mut a = App::new(config, Game::default());
+    let (mut links, rx) = links();
+    a.update(Action::Command("hash 8".into()));
+    for e in a.take_effects() {
+        links.send(e);
+    }
+    a.update(Action::Command("hash 65536".into()));
+    let refused = pump(&mut a, &mut links, &rx, Duration::from_secs(10), |a| {
+        a.dialogs.message.as_ref().is_some_and(|m| m.error)
+    });
+    assert!(refused, "{:?}", a.dialogs.message);
+    let m = a.dialogs.message.clone().unwrap().text;
+    assert!(m.contains("hash stays 8 MiB"), "{m}");
+    assert_eq!(a.config.hash, 8);
+}

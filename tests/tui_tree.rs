@@ -899,3 +899,77 @@ fn angle_brackets_walk_the_file_s_games() {
         message(&a)
     );
 }
+
+/// Edits undone and then saved are in no file: `n` asks before they go,
+/// saying what is at stake, and `n` to the question keeps them for Ctrl-Y.
+#[test]
+fn undone_edits_are_asked_about_after_a_save() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3");
+    a.update(Action::Command("comment important analysis".into()));
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    a.update(Action::Saved(SavedAs {
+        path: "/tmp/r1.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 1,
+    }));
+    assert!(!a.doc.unsaved);
+    a.update(Action::NewGame);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    a.update(Action::Redo);
+    a.update(Action::Redo);
+    assert_eq!(mainline(&a), ["e4", "e5", "Nf3"]);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "important analysis");
+    // With nothing left to redo, a saved game goes without a question.
+    a.update(Action::Saved(SavedAs {
+        path: "/tmp/r1.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 2,
+    }));
+    a.update(Action::NewGame);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+}
+
+/// A comment typed before a variation's first move and left with Esc
+/// still opens with `I` after the variation became the main move.
+#[test]
+fn a_draft_before_a_move_outlives_its_promotion() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.update(Action::Prev);
+    play(&mut a, "c5");
+    a.update(Action::EditCommentBefore);
+    for c in "my long draft".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::Cancel);
+    a.update(Action::MakeMain);
+    assert_eq!(mainline(&a), ["e4", "c5"]);
+    a.update(Action::EditCommentBefore);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "my long draft");
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment_before, "my long draft");
+}
+
+/// A game begun on the board keeps no roster placeholders from the
+/// autosave: after a restart it is still saved as a tapir game.
+#[test]
+fn a_restart_keeps_a_new_games_own_tags() {
+    let mut a = app();
+    play(&mut a, "e4");
+    let text = autosaved(&mut a);
+    let before = common::saved_text(&mut a);
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut b = app();
+    b.restore_session(r);
+    assert_eq!(common::saved_text(&mut b), before);
+    assert!(before.contains("[Event \"tapir game\"]"), "{before}");
+}

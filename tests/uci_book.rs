@@ -102,20 +102,41 @@ fn a_book_file_that_is_not_a_book_is_an_error() {
     assert!(err[0].contains("not a Polyglot book"), "{}", err[0]);
 }
 
-#[test]
-fn a_book_move_that_cannot_be_played_is_said_and_the_engine_searches() {
-    // One entry for the start position: e2-e5, not a legal move.
-    let mut entry = 0x463b_9618_1691_fc9c_u64.to_be_bytes().to_vec();
-    let e2e5: u16 = (4 + 4 * 8) | ((4 + 8) << 6);
-    entry.extend(e2e5.to_be_bytes());
+/// A one-entry Polyglot book file: `board`'s key and the move `raw`.
+fn one_entry_book(name: &str, board: &tapir::chess::Board, raw: u16) -> std::path::PathBuf {
+    let mut entry = tapir::book::polyglot_key(board).to_be_bytes().to_vec();
+    entry.extend(raw.to_be_bytes());
     entry.extend(1u16.to_be_bytes());
     entry.extend(0u32.to_be_bytes());
-    let path = std::env::temp_dir().join(format!("tapir-bad-book-{}.bin", std::process::id()));
+    let path = std::env::temp_dir().join(format!("tapir-{name}-{}.bin", std::process::id()));
     std::fs::write(&path, entry).unwrap();
+    path
+}
+
+/// e2-e5: never a legal move.
+const E2E5: u16 = (4 + 4 * 8) | ((4 + 8) << 6);
+
+#[test]
+fn a_book_whose_moves_from_the_start_are_illegal_is_refused() {
+    let path = one_entry_book("bad-start", &tapir::chess::Board::startpos(), E2E5);
+    let out = session(&[&format!("setoption name BookFile value {}", path.display())]);
+    let _ = std::fs::remove_file(&path);
+    let err: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(err.len(), 1, "{out:#?}");
+    assert!(err[0].contains("illegal in its position"), "{}", err[0]);
+}
+
+#[test]
+fn a_book_move_that_cannot_be_played_is_said_and_the_engine_searches() {
+    // A position off the book's tree from the start (which it does not
+    // hold), so the file loads: the bad move shows when the position comes.
+    let start = tapir::chess::Board::startpos();
+    let h4 = tapir::chess::parse_uci(&start, "h2h4").unwrap();
+    let path = one_entry_book("bad-later", &start.make(h4), E2E5);
     let out = session(&[
         "setoption name OwnBook value true",
         &format!("setoption name BookFile value {}", path.display()),
-        "position startpos",
+        "position startpos moves h2h4",
         "go depth 2",
     ]);
     let _ = std::fs::remove_file(&path);

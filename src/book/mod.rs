@@ -26,6 +26,10 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 /// legal moves, so a key listed more often than this is a damaged book, or
 /// one made to stall the board, and its further entries are not read.
 pub const MAX_ENTRIES_PER_POSITION: usize = 1024;
+/// Positions a file's book moves are followed through from the start when
+/// it is loaded (each move checked legal): all of a usual book's tree, and
+/// a bound on the time a huge one takes (about a second).
+pub const CHECKED_POSITIONS: usize = 400_000;
 
 /// gnuchess's book, built in.
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../assets/book/gnuchess-book.bin");
@@ -101,11 +105,36 @@ impl Book {
     }
 
     /// Reads and checks a book file (a named pipe or a device is refused
-    /// without being opened for a read that would wait).
+    /// without being opened for a read that would wait): its size, its
+    /// order, and its moves from the start position on (`check_moves`).
     pub fn load(path: &Path) -> Result<Book, BookError> {
         let bytes = crate::fsread::read_regular(path, MAX_BOOK_BYTES)
             .map_err(|e| BookError::Io(format!("{}: {e}", path.display())))?;
-        Book::from_bytes(bytes)
+        let book = Book::from_bytes(bytes)?;
+        book.check_moves(CHECKED_POSITIONS)?;
+        Ok(book)
+    }
+
+    /// Follows the book's moves from the start position through at most
+    /// `limit` positions, each move checked legal where it stands, so that
+    /// a file of another format, or a damaged one, is refused when it is
+    /// loaded rather than at the first position it names. (A position off
+    /// that tree is checked when it is looked up.)
+    pub fn check_moves(&self, limit: usize) -> Result<(), BookError> {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![Board::startpos()];
+        while let Some(b) = todo.pop() {
+            if seen.len() >= limit {
+                break;
+            }
+            if !seen.insert(polyglot_key(&b)) {
+                continue;
+            }
+            for m in self.moves(&b)? {
+                todo.push(b.make(m.mv));
+            }
+        }
+        Ok(())
     }
 
     /// Entries in the book.
@@ -249,6 +278,7 @@ mod tests {
     #[test]
     fn builtin_book_is_valid_and_knows_the_start() {
         assert!(Book::from_bytes(BUILTIN_BYTES).is_ok());
+        assert_eq!(builtin().check_moves(usize::MAX), Ok(()));
         let moves = builtin().moves(&Board::startpos()).expect("legal moves");
         assert!(moves.len() > 3, "{moves:?}");
     }
@@ -276,5 +306,33 @@ mod tests {
         assert_eq!(weighted_pick(&moves, 3), Some(m("d2d4")));
         assert_eq!(weighted_pick(&moves, 4), Some(m("e2e4")));
         assert_eq!(weighted_pick(&[], 4), None);
+    }
+
+    /// A file whose moves from the start are not all legal is refused at
+    /// load, however deep the bad move lies in the book's tree.
+    #[test]
+    fn a_book_with_an_illegal_move_is_refused_when_loaded() {
+        let entry = |b: &Board, raw: u16| {
+            let mut e = polyglot_key(b).to_be_bytes().to_vec();
+            e.extend(raw.to_be_bytes());
+            e.extend(1u16.to_be_bytes());
+            e.extend(0u32.to_be_bytes());
+            (polyglot_key(b), e)
+        };
+        let start = Board::startpos();
+        let e4 = crate::chess::parse_uci(&start, "e2e4").unwrap();
+        let after = start.make(e4);
+        let e2e4: u16 = (4 + 3 * 8) | ((4 + 8) << 6);
+        let e7e4: u16 = (4 + 3 * 8) | ((4 + 6 * 8) << 6);
+        let mut entries = vec![entry(&start, e2e4), entry(&after, e7e4)];
+        entries.sort();
+        let bytes: Vec<u8> = entries.into_iter().flat_map(|(_, e)| e).collect();
+        let path = std::env::temp_dir().join(format!("tapir-book-deep-{}.bin", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let got = Book::load(&path);
+        let _ = std::fs::remove_file(&path);
+        assert!(matches!(got, Err(BookError::IllegalMove { .. })), "{got:?}");
+        // Its size and order are fine: only the moves give it away.
+        assert!(Book::from_bytes(bytes).is_ok());
     }
 }

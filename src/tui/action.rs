@@ -173,6 +173,12 @@ pub enum Action {
         event: SearchEvent,
     },
     EngineError(String),
+    /// The engine refused `Hash` or `Threads` (see `EngineReport::OptionRefused`).
+    EngineOptionRefused {
+        refused: EngineOption,
+        in_effect: Option<EngineOption>,
+        why: String,
+    },
     /// An engine switch failed: the engine before it still runs.
     EngineNotStarted(String),
     /// The engine thread now runs this engine.

@@ -717,9 +717,10 @@ pub struct App {
     pub book: super::book::BookState,
     /// The board editor, while a position is being set up.
     pub editor: Option<super::editor::Editor>,
-    /// The set-up Esc left the editor with (FEN-like): the next editor's
-    /// Ctrl-Z brings it back.
-    pub left_setup: Option<String>,
+    /// The set-ups Esc left editors with (FEN-like), oldest first, at most
+    /// `LEFT_SETUPS_KEPT`: the next editor's Ctrl-Z brings them back, the
+    /// last first.
+    pub left_setup: Vec<String>,
     pub screen: (u16, u16),
     pub now: Instant,
     pub quit: bool,
@@ -795,7 +796,7 @@ impl App {
             net,
             book: super::book::BookState::default(),
             editor: None,
-            left_setup: None,
+            left_setup: Vec::new(),
             screen: (120, 40),
             now: Instant::now(),
             quit: false,

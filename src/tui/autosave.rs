@@ -35,11 +35,17 @@ const FILE_PRINT: &str = "TapirFileFingerprint";
 const FILE_BYTES: &str = "TapirFileBytes";
 /// The board editor's position, legal or not, while it is open.
 const EDITOR: &str = "TapirEditor";
-/// A set-up left with Esc, which the next editor's Ctrl-Z brings back.
+/// The set-ups left with Esc, which the next editor's Ctrl-Z brings back
+/// (`|` between them, oldest first).
 const LEFT_SETUP: &str = "TapirLeftSetup";
 /// A comment typed and not written (the open prompt, or one left with
 /// Esc), one tag each: `TapirDraft1`, `TapirDraft2`, ...
 const DRAFT: &str = "TapirDraft";
+
+/// The roster tags the game does not have (a PGN writes all seven, "?"
+/// for those missing), so that they come back missing: a game begun in
+/// tapir is still saved as a "tapir game" after a restart.
+const ABSENT: &str = "TapirAbsent";
 
 /// The prefix of every session tag, today's and any a later tapir adds.
 const SESSION_PREFIX: &str = "Tapir";
@@ -174,14 +180,22 @@ pub fn encode(app: &App) -> String {
     // Only the board's session now: none a game brought along.
     strip_session_tags(&mut tags);
     tags.set(CURSOR, &place(game, app.doc.cursor).to_string());
+    let absent: Vec<&str> = crate::game::tags::SEVEN_TAG_ROSTER
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| game.tags.get(name).is_none())
+        .collect();
+    if !absent.is_empty() {
+        tags.set(ABSENT, &absent.join(" "));
+    }
     if app.ui.flipped {
         tags.set(FLIPPED, "1");
     }
     if app.doc.unsaved {
         tags.set(UNSAVED, "1");
     }
-    if let Some(f) = &app.left_setup {
-        tags.set(LEFT_SETUP, f);
+    if !app.left_setup.is_empty() {
+        tags.set(LEFT_SETUP, &app.left_setup.join("|"));
     }
     if let Some(e) = &app.editor {
         tags.set(EDITOR, &e.fen());
@@ -271,8 +285,8 @@ pub struct Restored {
     pub play: Option<RestoredPlay>,
     /// The board editor's position, when it was open.
     pub editor: Option<String>,
-    /// A set-up left with Esc (the next editor's Ctrl-Z).
-    pub left_setup: Option<String>,
+    /// The set-ups left with Esc (the next editor's Ctrl-Z), oldest first.
+    pub left_setup: Vec<String>,
     /// Comments typed and not yet written.
     pub drafts: Vec<CommentDraft>,
     /// What could not be kept of the game (normally nothing).
@@ -297,7 +311,27 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let file_bytes = take(tags, FILE_BYTES).and_then(|h| path_from_bytes(&h));
     let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
     let editor = take(tags, EDITOR);
-    let left_setup = take(tags, LEFT_SETUP).filter(|f| !f.trim().is_empty());
+    if let Some(absent) = take(tags, ABSENT) {
+        for name in absent.split_whitespace() {
+            // Only the placeholder the writer put in: a value is the user's.
+            let placeholder = crate::game::tags::SEVEN_TAG_ROSTER
+                .iter()
+                .find(|(r, _)| *r == name)
+                .map(|(_, v)| *v);
+            if placeholder.is_some() && tags.get(name) == placeholder {
+                tags.remove(name);
+            }
+        }
+    }
+    let left_setup: Vec<String> = take(tags, LEFT_SETUP)
+        .map(|v| {
+            v.split('|')
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
     let draft_values: Vec<String> = (1..)
         .map_while(|i| take(tags, &format!("{DRAFT}{i}")))
         .collect();

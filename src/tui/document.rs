@@ -81,9 +81,11 @@ impl Document {
     /// Whether replacing the game, or quitting, would drop something the
     /// user made that no file holds: unsaved work, or an unsaved game whose
     /// undo or redo list still has it (all its moves deleted, say, after
-    /// "Ctrl-Z puts it back": the autosave holds only the game as it is).
+    /// "Ctrl-Z puts it back": the autosave holds only the game as it is),
+    /// or edits Ctrl-Y would bring back, saved or not: undone, they are in
+    /// no file.
     pub fn would_lose_work(&self) -> bool {
-        self.unsaved && (self.has_work() || self.game.can_undo() || self.game.can_redo())
+        self.game.can_redo() || self.unsaved && (self.has_work() || self.game.can_undo())
     }
 
     /// Moves from the start to the shown position.

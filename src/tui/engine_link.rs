@@ -34,6 +34,14 @@ pub enum EngineReport {
         event: SearchEvent,
     },
     Error(String),
+    /// The engine refused a setting the board keeps (`Hash`, `Threads`):
+    /// why, and the value of that setting still in effect, if one was
+    /// given before (the board's setting goes back to it).
+    OptionRefused {
+        refused: EngineOption,
+        in_effect: Option<EngineOption>,
+        why: String,
+    },
     /// The engine asked for did not start (why); the one before goes on.
     NotStarted(String),
     /// This engine now analyses (its name); `None` spec: tapir.
@@ -123,6 +131,25 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
             Cmd::Stop => {
                 self.forget_search();
                 self.engine.stop();
+            }
+            Cmd::SetOption(o) if matches!(o, EngineOption::Hash(_) | EngineOption::Threads(_)) => {
+                // A size the engine refused is not given to the next one.
+                match self.engine.set_option(o.clone()) {
+                    Ok(()) => remember(&mut self.standing, &o),
+                    Err(e) => {
+                        let kind = std::mem::discriminant(&o);
+                        let in_effect = self
+                            .standing
+                            .iter()
+                            .find(|s| std::mem::discriminant(*s) == kind)
+                            .cloned();
+                        self.report(EngineReport::OptionRefused {
+                            refused: o,
+                            in_effect,
+                            why: e.to_string(),
+                        });
+                    }
+                }
             }
             Cmd::SetOption(o) => {
                 remember(&mut self.standing, &o);
@@ -285,6 +312,18 @@ pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action 
     match (id, report) {
         (LinkId::MAIN, EngineReport::Event { token, event }) => Action::Engine { token, event },
         (LinkId::MAIN, EngineReport::Error(e)) => Action::EngineError(e),
+        (
+            LinkId::MAIN,
+            EngineReport::OptionRefused {
+                refused,
+                in_effect,
+                why,
+            },
+        ) => Action::EngineOptionRefused {
+            refused,
+            in_effect,
+            why,
+        },
         (LinkId::MAIN, EngineReport::NotStarted(e)) => Action::EngineNotStarted(e),
         (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
             Action::EngineSwitched { name, tapir }

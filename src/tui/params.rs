@@ -30,6 +30,10 @@ pub const LEVEL_ELO_SHOWN: [u32; 10] = [1200, 1300, 1550, 1800, 1900, 1950, 2350
 /// Messages `:messages` keeps (the oldest go first).
 pub const MESSAGE_LOG_MAX: usize = 300;
 
+/// Set-ups left with Esc that the next editor's Ctrl-Z brings back (the
+/// oldest go first).
+pub const LEFT_SETUPS_KEPT: usize = 16;
+
 /// Thinking time per move without clocks.
 pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 

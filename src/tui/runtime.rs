@@ -376,7 +376,7 @@ fn holds_work(auto: &std::path::Path) -> Option<bool> {
                 || r.play.is_some()
                 || r.editor.is_some()
                 || !r.drafts.is_empty()
-                || r.left_setup.is_some()
+                || !r.left_setup.is_empty()
         }
         Err(_) => true,
     })

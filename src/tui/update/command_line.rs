@@ -216,6 +216,42 @@ impl App {
         ));
     }
 
+    /// The engine refused `:hash` or `:threads`: the setting goes back to
+    /// the value in effect (the default where none was given), so that the
+    /// config file never keeps a size no engine took.
+    pub(super) fn engine_option_refused(
+        &mut self,
+        refused: &EngineOption,
+        in_effect: Option<&EngineOption>,
+        why: &str,
+    ) {
+        let defaults = crate::tui::config::Config::default();
+        let kept = match (refused, in_effect) {
+            (EngineOption::Hash(mb), before) if self.config.hash == *mb => {
+                self.config.hash = match before {
+                    Some(EngineOption::Hash(b)) => *b,
+                    _ => defaults.hash,
+                };
+                Some(format!("hash stays {} MiB", self.config.hash))
+            }
+            (EngineOption::Threads(n), before) if self.config.threads == *n => {
+                self.config.threads = match before {
+                    Some(EngineOption::Threads(b)) => *b,
+                    _ => defaults.threads,
+                };
+                Some(format!("threads stay {}", self.config.threads))
+            }
+            _ => None,
+        };
+        match kept {
+            Some(k) => {
+                self.config_changed = true;
+                self.error(format!("engine: {why}; {k}"));
+            }
+            None => self.error(format!("engine: {why}")),
+        }
+    }
+
     // ---- saving ----------------------------------------------------------
 
     /// The game as it is written to a file: tags a fresh game lacks filled

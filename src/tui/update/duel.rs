@@ -177,6 +177,7 @@ impl App {
                 true
             }
             EngineReport::Error(e)
+            | EngineReport::OptionRefused { why: e, .. }
             | EngineReport::Event {
                 event: SearchEvent::Error(e),
                 ..

@@ -8,6 +8,7 @@ use crate::chess::Square;
 use crate::game::{Game, NodeId};
 use crate::tui::app::{App, Mode, Replacement, View};
 use crate::tui::editor::{EditAction, Editor, PALETTE};
+use crate::tui::params::LEFT_SETUPS_KEPT;
 
 impl App {
     /// `E`: sets up a position, starting from the shown one.
@@ -17,8 +18,8 @@ impl App {
             return;
         }
         let mut editor = Editor::from_board(&self.view.board);
-        let left = self.left_setup.is_some();
-        editor.undo.extend(self.left_setup.clone());
+        let left = !self.left_setup.is_empty();
+        editor.undo.extend(self.left_setup.iter().cloned());
         self.editor = Some(editor);
         self.ui.selected = None;
         self.ui.drag = None;
@@ -56,13 +57,17 @@ impl App {
             },
             EditAction::Cancel => {
                 // A set-up made here is not thrown away: the next editor's
-                // Ctrl-Z brings it back (one left unchanged keeps the last).
+                // Ctrl-Z brings it back, and those left before it after
+                // it (one left unchanged keeps them as they are).
                 let opened = Editor::from_board(self.doc.game.board(self.doc.cursor)).fen();
                 let left = editor.fen();
                 let changed = left != opened;
                 self.editor = None;
                 if changed {
-                    self.left_setup = Some(left);
+                    self.left_setup.retain(|f| *f != left);
+                    self.left_setup.push(left);
+                    let over = self.left_setup.len().saturating_sub(LEFT_SETUPS_KEPT);
+                    self.left_setup.drain(..over);
                 }
                 self.refresh();
                 // After `left_setup`: the autosave keeps it.

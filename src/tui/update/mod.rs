@@ -85,6 +85,11 @@ impl App {
             }
             Action::Engine { token, event } => return self.engine_event(token, event),
             Action::EngineError(e) => self.error(format!("engine: {e}")),
+            Action::EngineOptionRefused {
+                refused,
+                in_effect,
+                why,
+            } => self.engine_option_refused(&refused, in_effect.as_ref(), &why),
             Action::Link(link, report) => return self.link_report(link, report),
             Action::PauseEngineGame => self.pause_duel(),
             Action::EngineNotStarted(e) => match self.switch_answered() {

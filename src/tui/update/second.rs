@@ -76,7 +76,7 @@ impl App {
                 self.error(format!("second engine: {e}"));
                 true
             }
-            EngineReport::Error(e) => {
+            EngineReport::Error(e) | EngineReport::OptionRefused { why: e, .. } => {
                 self.error(format!("second engine: {e}"));
                 true
             }

@@ -142,7 +142,18 @@ impl App {
         let mut node = self.doc.cursor;
         let mut before = before && node != NodeId::ROOT;
         let t = self.tree();
-        if before && t.child_index(node) == 0 && t.node(node).comment_before.is_empty() {
+        // A comment typed before this move and left with Esc is still
+        // there to open (the move may have become a main move since).
+        let draft_here = self
+            .dialogs
+            .comment_drafts
+            .iter()
+            .any(|d| d.kind == PromptKind::Comment { node, before: true });
+        if before
+            && t.child_index(node) == 0
+            && t.node(node).comment_before.is_empty()
+            && !draft_here
+        {
             node = t.parent(node).unwrap_or(NodeId::ROOT);
             before = false;
         }

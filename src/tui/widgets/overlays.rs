@@ -92,7 +92,21 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
     } else {
         ":save FILE"
     };
+    // Saved, and what is at stake is what Ctrl-Y would bring back.
+    let only_redo = !app.doc.unsaved && app.doc.game.can_redo();
     let (title, question, note) = match what {
+        ConfirmWhat::Quit | ConfirmWhat::Replace(_) if only_redo => (
+            "Undone edits",
+            format!(
+                "Ctrl-Y can still bring back an edit that no file holds. {}",
+                if matches!(what, ConfirmWhat::Quit) {
+                    "Quit anyway?"
+                } else {
+                    "Go on?"
+                }
+            ),
+            "(y: it goes; n, then Ctrl-Y brings it back)".to_string(),
+        ),
         ConfirmWhat::Quit if app.autosave_failed.is_some() => (
             "Unsaved game",
             "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
