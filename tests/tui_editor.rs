@@ -630,3 +630,21 @@ fn every_set_up_left_with_esc_comes_back() {
     back.restore_session(r);
     assert_eq!(back.left_setup, [first, second]);
 }
+
+/// In the editor, `:` and Ctrl-Y are the editor's: the question before a
+/// set-up replaces an unsaved game says to leave it with Esc first.
+#[test]
+fn the_unsaved_question_in_the_editor_says_esc_first() {
+    let mut a = app();
+    a.update(Action::MoveText("e4".into()));
+    a.update(Action::OpenEditor);
+    a.update(Action::Edit(EditAction::Done));
+    let mut term = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    term.draw(|f| ui::draw(f, &a, &FrameStats::default()))
+        .expect("drawn");
+    let buf = term.backend().buffer();
+    let text: String = (0..40)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(text.contains("n, then Esc, :save FILE"), "{text}");
+}

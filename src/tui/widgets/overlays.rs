@@ -86,11 +86,13 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)".to_string()
         }
     };
-    // A game from a file is saved back by `:save` alone.
+    // A game from a file is saved back by `:save` alone; in the board
+    // editor, `:` and Ctrl-Y are the editor's, so Esc comes first.
+    let esc = if app.editor.is_some() { "Esc, " } else { "" };
     let save = if app.doc.origin.is_some() {
-        ":save"
+        format!("{esc}:save")
     } else {
-        ":save FILE"
+        format!("{esc}:save FILE")
     };
     // Saved, and what is at stake is what Ctrl-Y would bring back.
     let only_redo = !app.doc.unsaved && app.doc.game.can_redo();
@@ -105,7 +107,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                     "Go on?"
                 }
             ),
-            "(y: it goes; n, then Ctrl-Y brings it back)".to_string(),
+            format!("(y: it goes; n, then {esc}Ctrl-Y brings it back)"),
         ),
         ConfirmWhat::Quit if app.autosave_failed.is_some() => (
             "Unsaved game",
