@@ -608,4 +608,38 @@ fn a_hash_size_the_engine_refuses_is_not_kept() {
     let m = a.dialogs.message.clone().unwrap().text;
     assert!(m.contains("hash stays 8 MiB"), "{m}");
     assert_eq!(a.config.hash, 8);
+
+    // A size refused at start (config.toml asks for too much) is not the
+    // one in effect: a refused `:hash` then goes back to the default, and
+    // the engine with it.
+    let config = Config {
+        hash: 65536,
+        autostart_analysis: false,
+        ..Config::default()
+    };
+    let mut a = App::new(config, Game::default());
+    let (tx, rx) = channel();
+    let mut links: Links<Tagged> = Links::new(
+        tx,
+        |id, r| (id, r),
+        vec![tapir::engine::EngineOption::Hash(65536)],
+    );
+    a.update(Action::Command("hash 65535".into()));
+    let back = pump(&mut a, &mut links, &rx, Duration::from_secs(10), |a| {
+        a.dialogs
+            .message
+            .as_ref()
+            .is_some_and(|m| m.text.contains("hash stays"))
+    });
+    assert!(back, "{:?}", a.dialogs.message);
+    let default = Config::default().hash;
+    let m = a.dialogs.message.clone().unwrap().text;
+    assert!(m.contains(&format!("hash stays {default} MiB")), "{m}");
+    assert_eq!(a.config.hash, default);
+    // The default goes to the engine, which takes it: no error follows.
+    a.dialogs.message = None;
+    pump(&mut a, &mut links, &rx, Duration::from_millis(500), |_| {
+        false
+    });
+    assert!(a.dialogs.message.is_none(), "{:?}", a.dialogs.message);
 }

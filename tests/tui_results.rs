@@ -258,6 +258,10 @@ fn a_result_tag_the_standard_does_not_know_is_saved_as_it_was() {
         assert!(text.contains(&format!("[Result \"{tag}\"]")), "{text}");
         assert!(text.trim_end().ends_with("e5 *"), "{text}");
     }
+    // One the board decided gives way to the result the rules give.
+    let mut a = loaded("[Event \"A\"]\n[Result \"?\"]\n\n1. f3 e5 2. g4 Qh4# *\n");
+    let text = saved_text(&mut a);
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
     // A standard "*" still takes the result the rules give.
     let mut a = loaded("[Event \"A\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n");
     assert!(saved_text(&mut a).contains("[Result \"0-1\"]"));

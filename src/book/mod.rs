@@ -121,17 +121,17 @@ impl Book {
     /// loaded rather than at the first position it names. (A position off
     /// that tree is checked when it is looked up.)
     pub fn check_moves(&self, limit: usize) -> Result<(), BookError> {
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![Board::startpos()];
+        // A position is marked seen when it is first reached, so at most
+        // `limit` of them wait at once, whatever the book's fan-out.
+        let start = Board::startpos();
+        let mut seen = std::collections::HashSet::from([polyglot_key(&start)]);
+        let mut todo = vec![start];
         while let Some(b) = todo.pop() {
-            if seen.len() >= limit {
-                break;
-            }
-            if !seen.insert(polyglot_key(&b)) {
-                continue;
-            }
             for m in self.moves(&b)? {
-                todo.push(b.make(m.mv));
+                let next = b.make(m.mv);
+                if seen.len() < limit && seen.insert(polyglot_key(&next)) {
+                    todo.push(next);
+                }
             }
         }
         Ok(())
@@ -333,6 +333,10 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         assert!(matches!(got, Err(BookError::IllegalMove { .. })), "{got:?}");
         // Its size and order are fine: only the moves give it away.
-        assert!(Book::from_bytes(bytes).is_ok());
+        let book = Book::from_bytes(bytes).unwrap();
+        // The check reaches the bad move only if it goes two plies deep;
+        // a limit of one position checks the start's moves alone.
+        assert_eq!(book.check_moves(1), Ok(()));
+        assert!(book.check_moves(2).is_err());
     }
 }

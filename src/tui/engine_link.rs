@@ -92,7 +92,14 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
 
     fn give_standing_options(&mut self) {
         for o in self.standing.clone() {
-            self.set_option(o);
+            if let Err(e) = self.engine.set_option(o.clone()) {
+                self.report(EngineReport::Error(e.to_string()));
+                // A size the engine refused is not what it has: neither
+                // given to the next engine nor named as the one in effect.
+                if matches!(o, EngineOption::Hash(_) | EngineOption::Threads(_)) {
+                    self.standing.retain(|s| *s != o);
+                }
+            }
         }
     }
 

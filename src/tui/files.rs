@@ -149,6 +149,20 @@ pub enum Holding {
 
 /// A game's text in a file, as a number: what a save in place checks is
 /// still there (FNV-1a over the text without its surrounding blanks).
+/// Whether `game_text` is the game fingerprinted as `want`: its text as
+/// now cut out of the file, or as tapir before 2026-12 cut a game without
+/// tags (from its first move, without the move number before it), so
+/// that an autosave of then still saves in place.
+fn is_game(game_text: &str, want: u64) -> bool {
+    if fingerprint(game_text) == want {
+        return true;
+    }
+    let t = game_text.trim_start();
+    let after_number = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = after_number.trim_start_matches('.');
+    after_number.len() < t.len() && rest.len() < after_number.len() && fingerprint(rest) == want
+}
+
 pub fn fingerprint(game_text: &str) -> u64 {
     game_text
         .trim()
@@ -321,7 +335,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             // text found twice, or not at all, is not this game for sure.
             let mut moved = None;
             if let (Some(want), Some(_)) = (expect, index) {
-                let holds = |j: usize| fingerprint(&old[spans[j].clone()]) == *want;
+                let holds = |j: usize| is_game(&old[spans[j].clone()], *want);
                 if !(i < spans.len() && holds(i)) {
                     let mut found = (0..spans.len()).filter(|&j| holds(j));
                     if let (Some(j), None) = (found.next(), found.next()) {
@@ -338,7 +352,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 ));
             };
             if let Some(want) = expect {
-                if fingerprint(&old[span.clone()]) != *want {
+                if !is_game(&old[span.clone()], *want) {
                     return changed(format!("game {}'s text was edited elsewhere", i + 1));
                 }
             }
@@ -678,6 +692,26 @@ mod tests {
         let err = save_game(&f, &g("Y"), &own).unwrap_err();
         assert!(err.to_string().contains("holds 3 games now"), "{err}");
         assert_eq!(std::fs::read_to_string(&f).unwrap(), text, "untouched");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A game without tags whose fingerprint an older tapir took from its
+    /// first move (not its move number) still saves in place.
+    #[test]
+    fn an_older_fingerprint_of_a_tagless_game_still_saves_in_place() {
+        let dir = temp("save-legacy");
+        let f = dir.join("t.pgn");
+        std::fs::write(&f, "1. e4 e5 *\n\n1. d4 d5 *\n").unwrap();
+        let old_print = Some(fingerprint("d4 d5 *"));
+        let how = SaveHow::Replace {
+            index: Some(1),
+            expect: old_print,
+        };
+        save_game(&f, "1. d4 d5 2. c4 *", &how).unwrap();
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert_eq!(text, "1. e4 e5 *\n\n1. d4 d5 2. c4 *\n");
+        assert!(!is_game("1. d4 d6 *", fingerprint("d4 d5 *")));
+        assert!(!is_game("d4 d5 *", fingerprint("5 *")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

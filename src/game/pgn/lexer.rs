@@ -42,6 +42,10 @@ pub enum Tok<'a> {
     Unknown(&'a str),
 }
 
+/// Why a `[` that opens no tag name (`[%clk 0:10:00]`, an annotation
+/// written without its braces) is not a tag.
+pub const NAMELESS_TAG: &str = "a tag without a name";
+
 /// A token and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -141,7 +145,7 @@ impl<'a> Lexer<'a> {
             if self.peek() == Some(']') {
                 self.pos += 1;
             }
-            return Tok::BadTag("a tag without a name".to_string());
+            return Tok::BadTag(NAMELESS_TAG.to_string());
         }
         self.take_while(|c| c == ' ' || c == '\t');
         if self.peek() != Some('"') {

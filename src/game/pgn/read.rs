@@ -13,7 +13,7 @@
 //! lists everything it could not keep there (normally nothing).
 
 use super::index::IndexEntry;
-use super::lexer::{line_of, Lexer, LineCounter, Tok, Token};
+use super::lexer::{line_of, Lexer, LineCounter, Tok, Token, NAMELESS_TAG};
 use super::tag_section::{read_tag_section, TagSection};
 use crate::chess::{parse_san, parse_uci, Board, Move, MoveError};
 use crate::game::nag::Nag;
@@ -98,10 +98,11 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         let begins_new = match &t.tok {
             // A well-formed tag after moves begins the next game (its
             // result left out); a malformed one does so only at the start
-            // of a line: `1. e4 [%clk 0:10:00] e5` is one game, read in
-            // part, not two, the first cut short.
+            // of a line, and one without a name never: `1. e4 [%clk
+            // 0:10:00] e5`, wrapped or not, is one game read in part, not
+            // two, the first cut short.
             Tok::Tag { .. } => moves_begun && (t.line_start || depth == 0),
-            Tok::BadTag(_) => moves_begun && t.line_start,
+            Tok::BadTag(why) => moves_begun && t.line_start && why != NAMELESS_TAG,
             Tok::Comment { .. } | Tok::LineComment(_) => false,
             _ => after_result,
         };
@@ -839,6 +840,9 @@ mod tests {
         let g = games[0].as_ref().unwrap();
         assert_eq!(g.game.tree().mainline_len(), 4);
         assert_eq!(g.problems.len(), 1, "{:?}", g.problems);
+        // Wrapped onto a line of its own, the same.
+        let text = "[Event \"Clk\"]\n\n1. e4\n[%clk 0:10:00] e5 2. Nf3 1-0";
+        assert_eq!(read_games(text).len(), 1);
         // A well-formed tag after the moves still begins the next game.
         assert_eq!(read_games("1. e4 e5 [Event \"B\"] 1. d4 *").len(), 2);
     }

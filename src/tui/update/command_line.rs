@@ -217,8 +217,9 @@ impl App {
     }
 
     /// The engine refused `:hash` or `:threads`: the setting goes back to
-    /// the value in effect (the default where none was given), so that the
-    /// config file never keeps a size no engine took.
+    /// the value in effect, so that the config file never keeps a size no
+    /// engine took. Where none is (none given, or the one given at start
+    /// was refused too), the setting and the engine go to the default.
     pub(super) fn engine_option_refused(
         &mut self,
         refused: &EngineOption,
@@ -246,6 +247,14 @@ impl App {
         match kept {
             Some(k) => {
                 self.config_changed = true;
+                let back = match refused {
+                    EngineOption::Hash(_) => EngineOption::Hash(self.config.hash),
+                    _ => EngineOption::Threads(self.config.threads),
+                };
+                // (Not again where the default itself was refused.)
+                if in_effect.is_none() && back != *refused {
+                    self.command_engine(Effect::SetOption(back));
+                }
                 self.error(format!("engine: {why}; {k}"));
             }
             None => self.error(format!("engine: {why}")),
@@ -266,12 +275,14 @@ impl App {
         tags.set_if_missing("Site", "tapir");
         // A Result tag outside the standard's four tokens ("1/2", "1-0
         // (forfeit)") is the file's own text: kept as it is, the moves
-        // then ending in `*`.
-        if tags
+        // then ending in `*`, unless the board decided the game (a mate
+        // or a draw by rule at the main line's end).
+        let result = game.result();
+        let own_text = tags
             .get("Result")
-            .is_none_or(|r| result_token(&tags) == r.trim())
-        {
-            tags.set("Result", &game.result());
+            .is_some_and(|r| result_token(&tags) != r.trim());
+        if !own_text || result != "*" {
+            tags.set("Result", &result);
         }
         if tags.get("PlyCount").is_some() {
             tags.set("PlyCount", &game.tree().mainline_len().to_string());
