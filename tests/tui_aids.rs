@@ -13,8 +13,6 @@
     reason = "a failed unwrap fails the test with its error"
 )]
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use tapir::chess::{parse_move, Board, Color, GameStatus};
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::Game;
@@ -23,11 +21,9 @@ use tapir::tui::aids::{board_marks, threat_words, MarkKind};
 use tapir::tui::app::{App, Mode, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
-use tapir::tui::ui;
-use tapir::tui::widgets::frametime::FrameStats;
 
 mod common;
-use common::play;
+use common::{play, screen};
 
 fn app_fen(fen: Option<&str>) -> App {
     let game = match fen {
@@ -153,22 +149,6 @@ fn no_best_move_and_no_marks_in_a_game_against_the_engine() {
     a.update(Action::Threat(Some(true)));
     assert!(message(&a).1);
     assert!(!a.engine.threat.on);
-}
-
-/// The screen at `w` x `h` as text.
-fn screen(a: &mut App, w: u16, h: u16) -> Vec<String> {
-    a.update(Action::Resize(w, h));
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    term.draw(|f| ui::draw(f, a, &FrameStats::default()))
-        .expect("drawn");
-    let buf = term.backend().buffer();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
-                .collect()
-        })
-        .collect()
 }
 
 /// Where `word` is drawn in the lines pane (its first cell).

@@ -639,12 +639,6 @@ fn the_unsaved_question_in_the_editor_says_esc_first() {
     a.update(Action::MoveText("e4".into()));
     a.update(Action::OpenEditor);
     a.update(Action::Edit(EditAction::Done));
-    let mut term = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
-    term.draw(|f| ui::draw(f, &a, &FrameStats::default()))
-        .expect("drawn");
-    let buf = term.backend().buffer();
-    let text: String = (0..40)
-        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
-        .collect();
+    let text = common::screen(&mut a, 120, 40).join("\n");
     assert!(text.contains("n, then Esc, :save FILE"), "{text}");
 }

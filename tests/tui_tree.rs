@@ -904,17 +904,21 @@ fn angle_brackets_walk_the_file_s_games() {
 /// saying what is at stake, and `n` to the question keeps them for Ctrl-Y.
 #[test]
 fn undone_edits_are_asked_about_after_a_save() {
+    // The runtime wrote the game to /tmp/r1.pgn.
+    let saved = |a: &mut App, fingerprint| {
+        a.update(Action::Saved(SavedAs {
+            path: "/tmp/r1.pgn".into(),
+            index: None,
+            note: None,
+            fingerprint,
+        }))
+    };
     let mut a = app();
     play(&mut a, "e4 e5 Nf3");
     a.update(Action::Command("comment important analysis".into()));
     a.update(Action::Undo);
     a.update(Action::Undo);
-    a.update(Action::Saved(SavedAs {
-        path: "/tmp/r1.pgn".into(),
-        index: None,
-        note: None,
-        fingerprint: 1,
-    }));
+    saved(&mut a, 1);
     assert!(!a.doc.unsaved);
     a.update(Action::NewGame);
     assert!(
@@ -928,12 +932,7 @@ fn undone_edits_are_asked_about_after_a_save() {
     assert_eq!(mainline(&a), ["e4", "e5", "Nf3"]);
     assert_eq!(a.tree().node(a.doc.cursor).comment, "important analysis");
     // With nothing left to redo, a saved game goes without a question.
-    a.update(Action::Saved(SavedAs {
-        path: "/tmp/r1.pgn".into(),
-        index: None,
-        note: None,
-        fingerprint: 2,
-    }));
+    saved(&mut a, 2);
     a.update(Action::NewGame);
     assert_eq!(a.dialogs.overlay, Overlay::None);
 }

@@ -3,8 +3,9 @@
 //! was saved, the orientation, comments typed and not yet written, and for
 //! a game against the engine its side, level, last move, the moves it
 //! added (a take-back after a restart deletes them) and clocks (time
-//! left). Written atomically after every change, so a crash or a `kill -9` loses at most the move being made; a
-//! game against the engine comes back paused. The tags are taken off again
+//! left). Written atomically after every change, so a crash or a `kill
+//! -9` loses at most the move being made; a game against the engine
+//! comes back paused. The tags are taken off again
 //! when the autosave is read, so they never reach a file the user saves;
 //! a game from anywhere else loses any it carries (`strip_session_tags`),
 //! so a file cannot name the file a later `:save` writes.

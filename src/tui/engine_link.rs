@@ -84,21 +84,23 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
         let _ = self.sink.send((self.wrap)(r));
     }
 
-    fn set_option(&mut self, o: EngineOption) {
-        if let Err(e) = self.engine.set_option(o) {
-            self.report(EngineReport::Error(e.to_string()));
+    /// Gives the engine `o`; whether it took it (its refusal is reported).
+    fn set_option(&mut self, o: EngineOption) -> bool {
+        match self.engine.set_option(o) {
+            Ok(()) => true,
+            Err(e) => {
+                self.report(EngineReport::Error(e.to_string()));
+                false
+            }
         }
     }
 
     fn give_standing_options(&mut self) {
         for o in self.standing.clone() {
-            if let Err(e) = self.engine.set_option(o.clone()) {
-                self.report(EngineReport::Error(e.to_string()));
-                // A size the engine refused is not what it has: neither
-                // given to the next engine nor named as the one in effect.
-                if matches!(o, EngineOption::Hash(_) | EngineOption::Threads(_)) {
-                    self.standing.retain(|s| *s != o);
-                }
+            // A size the engine refused is not what it has: neither given
+            // to the next engine nor named as the one in effect.
+            if !self.set_option(o.clone()) && is_board_size(&o) {
+                self.standing.retain(|s| *s != o);
             }
         }
     }
@@ -139,17 +141,12 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
                 self.forget_search();
                 self.engine.stop();
             }
-            Cmd::SetOption(o) if matches!(o, EngineOption::Hash(_) | EngineOption::Threads(_)) => {
+            Cmd::SetOption(o) if is_board_size(&o) => {
                 // A size the engine refused is not given to the next one.
                 match self.engine.set_option(o.clone()) {
                     Ok(()) => remember(&mut self.standing, &o),
                     Err(e) => {
-                        let kind = std::mem::discriminant(&o);
-                        let in_effect = self
-                            .standing
-                            .iter()
-                            .find(|s| std::mem::discriminant(*s) == kind)
-                            .cloned();
+                        let in_effect = self.standing.iter().find(|s| same_kind(s, &o)).cloned();
                         self.report(EngineReport::OptionRefused {
                             refused: o,
                             in_effect,
@@ -267,8 +264,19 @@ fn remember(standing: &mut Vec<EngineOption>, o: &EngineOption) {
     if matches!(o, EngineOption::ClearHash) {
         return;
     }
-    standing.retain(|s| std::mem::discriminant(s) != std::mem::discriminant(o));
+    standing.retain(|s| !same_kind(s, o));
     standing.push(o.clone());
+}
+
+/// Whether `a` and `b` set the same option (whatever their values).
+fn same_kind(a: &EngineOption, b: &EngineOption) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+/// The options the board keeps as settings of its own (`:hash`,
+/// `:threads`), which a refusal must not leave in force anywhere.
+fn is_board_size(o: &EngineOption) -> bool {
+    matches!(o, EngineOption::Hash(_) | EngineOption::Threads(_))
 }
 
 /// Passes one engine's events to the event loop, tagged with the UI's

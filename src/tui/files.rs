@@ -149,6 +149,15 @@ pub enum Holding {
 
 /// A game's text in a file, as a number: what a save in place checks is
 /// still there (FNV-1a over the text without its surrounding blanks).
+pub fn fingerprint(game_text: &str) -> u64 {
+    game_text
+        .trim()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
 /// Whether `game_text` is the game fingerprinted as `want`: its text as
 /// now cut out of the file, or as tapir before 2026-12 cut a game without
 /// tags (from its first move, without the move number before it), so
@@ -161,15 +170,6 @@ fn is_game(game_text: &str, want: u64) -> bool {
     let after_number = t.trim_start_matches(|c: char| c.is_ascii_digit());
     let rest = after_number.trim_start_matches('.');
     after_number.len() < t.len() && rest.len() < after_number.len() && fingerprint(rest) == want
-}
-
-pub fn fingerprint(game_text: &str) -> u64 {
-    game_text
-        .trim()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        })
 }
 
 /// How a file ends its lines and whether it opens with a byte-order mark:

@@ -154,3 +154,24 @@ pub fn error(a: &App) -> String {
         other => panic!("expected an error, got {other:?}"),
     }
 }
+
+/// The board drawn at `w` x `h`, row by row (the text-presentation
+/// selectors left out).
+pub fn screen(a: &mut App, w: u16, h: u16) -> Vec<String> {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    a.update(Action::Resize(w, h));
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    term.draw(|f| {
+        tapir::tui::ui::draw(f, a, &tapir::tui::widgets::frametime::FrameStats::default())
+    })
+    .expect("drawn");
+    let buf = term.backend().buffer();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().replace('\u{fe0e}', ""))
+                .collect()
+        })
+        .collect()
+}

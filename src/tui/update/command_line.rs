@@ -227,35 +227,34 @@ impl App {
         why: &str,
     ) {
         let defaults = crate::tui::config::Config::default();
+        // What is said of the setting kept, and the option that gives it.
         let kept = match (refused, in_effect) {
             (EngineOption::Hash(mb), before) if self.config.hash == *mb => {
                 self.config.hash = match before {
                     Some(EngineOption::Hash(b)) => *b,
                     _ => defaults.hash,
                 };
-                Some(format!("hash stays {} MiB", self.config.hash))
+                let mb = self.config.hash;
+                Some((format!("hash stays {mb} MiB"), EngineOption::Hash(mb)))
             }
             (EngineOption::Threads(n), before) if self.config.threads == *n => {
                 self.config.threads = match before {
                     Some(EngineOption::Threads(b)) => *b,
                     _ => defaults.threads,
                 };
-                Some(format!("threads stay {}", self.config.threads))
+                let n = self.config.threads;
+                Some((format!("threads stay {n}"), EngineOption::Threads(n)))
             }
             _ => None,
         };
         match kept {
-            Some(k) => {
+            Some((said, back)) => {
                 self.config_changed = true;
-                let back = match refused {
-                    EngineOption::Hash(_) => EngineOption::Hash(self.config.hash),
-                    _ => EngineOption::Threads(self.config.threads),
-                };
                 // (Not again where the default itself was refused.)
                 if in_effect.is_none() && back != *refused {
                     self.command_engine(Effect::SetOption(back));
                 }
-                self.error(format!("engine: {why}; {k}"));
+                self.error(format!("engine: {why}; {said}"));
             }
             None => self.error(format!("engine: {why}")),
         }
