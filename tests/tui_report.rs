@@ -28,7 +28,11 @@ use tapir::tui::widgets::report::{split, ROWS};
 const GAME: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 { a trap } 4. Nxe5 Qg5 5. Nxf7 $2 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1";
 
 fn board() -> App {
-    let game = read_first(GAME).unwrap().game;
+    board_of(GAME)
+}
+
+fn board_of(pgn: &str) -> App {
+    let game = read_first(pgn).unwrap().game;
     let mut a = App::new(
         Config {
             autostart_analysis: false,
@@ -328,4 +332,130 @@ fn j_opens_an_explanations_two_positions_side_by_side() {
     assert_eq!(a.report.pair.as_ref().map(|p| p.node), Some(explained[1]));
     a.update(Action::ReportPair);
     assert!(a.report.pair.is_none());
+}
+
+fn done(a: &mut App, job: &ReportJob) {
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+}
+
+/// A game against the engine begun while a report runs cancels it (its
+/// verdicts would show the evaluation the game hides), and a report that
+/// finishes during such a game anyway writes nothing.
+#[test]
+fn a_game_against_the_engine_stops_the_report() {
+    let mut a = board();
+    a.update(Action::First);
+    a.update(Action::Next);
+    a.update(Action::Next);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..15);
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(tapir::chess::Color::White));
+    a.update(Action::ChoiceConfirm);
+    assert!(a.eval_hidden(), "a game that hides the evaluation");
+    let before = write_game(&a.doc.game);
+    assert!(a.report.run.is_none(), "cancelled");
+    assert!(job.cancel.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(
+        status_line(&a).contains("report is cancelled"),
+        "{}",
+        status_line(&a)
+    );
+    done(&mut a, &job);
+    assert_eq!(write_game(&a.doc.game), before);
+
+    // A run the game's start did not stop (here one marked finished
+    // when the game began, whose Done then arrives) is not written either.
+    let mut a = board();
+    a.update(Action::First);
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..15);
+    a.report.run.as_mut().unwrap().running = false;
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(tapir::chess::Color::White));
+    a.update(Action::ChoiceConfirm);
+    assert!(a.eval_hidden());
+    a.report.run.as_mut().unwrap().running = true;
+    let before = write_game(&a.doc.game);
+    done(&mut a, &job);
+    assert_eq!(write_game(&a.doc.game), before, "not written mid-game");
+    assert!(a.report.run.is_none());
+}
+
+/// A report whose positions are no longer the main line (a variation
+/// made the main line meanwhile) is not written into the game.
+#[test]
+fn a_report_of_a_main_line_demoted_meanwhile_is_not_written() {
+    let open = || board_of("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 a6 *");
+    let mut a = open();
+    let job = start(&mut a);
+    assert_eq!(job.positions.len(), 7);
+    // Onto 1...c5, made the main line.
+    a.update(Action::First);
+    a.update(Action::Next);
+    a.update(Action::Next);
+    a.update(Action::VariationNext);
+    assert_eq!(a.tree().node(a.doc.cursor).san(), "c5");
+    a.update(Action::MakeMain);
+    let before = write_game(&a.doc.game);
+    feed(&mut a, &job, 0..7);
+    done(&mut a, &job);
+    assert_eq!(write_game(&a.doc.game), before, "not written");
+    assert!(
+        status_line(&a).contains("changed meanwhile"),
+        "{}",
+        status_line(&a)
+    );
+    // Moves played on after the line's end are no change.
+    let mut a = open();
+    let job = start(&mut a);
+    a.update(Action::Last);
+    a.update(Action::MoveText("Ba4".into()));
+    feed(&mut a, &job, 0..7);
+    done(&mut a, &job);
+    assert!(
+        a.report.run.as_ref().unwrap().applied,
+        "{}",
+        status_line(&a)
+    );
+}
+
+/// A second report leaves the first one's explanations and lines as
+/// they are and adds none beside them: one explanation per move.
+#[test]
+fn a_second_report_adds_no_second_explanation() {
+    let mut a = board();
+    for _ in 0..2 {
+        let job = start(&mut a);
+        feed(&mut a, &job, 0..15);
+        done(&mut a, &job);
+        assert!(a.report.run.as_ref().unwrap().applied);
+    }
+    let tree = a.doc.game.tree();
+    let mut explained = 0;
+    for id in tree.mainline() {
+        let c = &tree.node(id).comment;
+        let n = c.matches("(search, White's view: ").count();
+        assert!(n <= 1, "{c}");
+        assert!(c.matches("[%eval ").count() <= 1, "{c}");
+        explained += n;
+        // The NAG and the words agree (both the first report's; the
+        // player's own ? on Nxf7 stays whatever the report says).
+        if tree.node(id).san() == "Nxf7" {
+            continue;
+        }
+        for (word, nag) in [
+            ("Inaccuracy (", Nag::DUBIOUS),
+            ("Mistake (", Nag::MISTAKE),
+            ("Blunder (", Nag::BLUNDER),
+        ] {
+            if c.contains(word) {
+                assert!(tree.node(id).nags.contains(nag), "{c}");
+            }
+        }
+    }
+    assert!(explained >= 2);
 }

@@ -3,8 +3,11 @@
 //! and the explanation as a comment; the figures per side in tags. What
 //! was there stays: comment text, NAGs and variations are kept (a move
 //! that already has a move-quality NAG keeps it; an `[%eval]` already in a
-//! comment is replaced by the new one). All of it is one undo step.
+//! comment is replaced by the new one; a move an earlier report explained
+//! keeps that explanation and its line, and gets no second). All of it is
+//! one undo step.
 
+use super::explain::holds_explanation;
 use super::report::GameReport;
 use super::run::LinePosition;
 use crate::game::{Game, Nag};
@@ -23,10 +26,11 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
             }
             let node = game.tree().node(m.node);
             let mut comment = without_eval(&node.comment);
+            let explained = holds_explanation(&comment);
             if let Some(e) = m.after.pgn_eval() {
                 push_words(&mut comment, &format!("[%eval {e}]"));
             }
-            if let Some(x) = &m.explanation {
+            if let Some(x) = m.explanation.as_ref().filter(|_| !explained) {
                 push_words(&mut comment, &x.comment);
             }
             game.set_comment(m.node, false, &comment);
@@ -36,7 +40,7 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
                     nags.insert(class.nag());
                     game.set_nags(m.node, nags);
                 }
-                if !m.better.is_empty() {
+                if !m.better.is_empty() && !explained {
                     let from = positions[i].node;
                     let line = &m.better[..m.better.len().min(VARIATION_PLIES)];
                     // The line comes from a search of this very position.
@@ -58,22 +62,42 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
     }
 }
 
+/// Where the first `[%eval ...]` command of `text` is, as (start, end
+/// past its `]`): "[%eval" then a space, a value, and a `]` before any
+/// other `[`, so that "[%evaluation]" or an unclosed "[%eval" before a
+/// "[%clk ...]" is the user's text, not a command.
+fn eval_command(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find("[%eval") {
+        let start = from + i;
+        let body = &text[start + "[%eval".len()..];
+        if body.starts_with(char::is_whitespace) {
+            if let Some(close) = body.find(']') {
+                if !body[..close].contains('[') {
+                    return Some((start, start + "[%eval".len() + close + 1));
+                }
+            }
+        }
+        from = start + "[%eval".len();
+    }
+    None
+}
+
 /// A comment without its `[%eval ...]` commands (the rest kept as is).
 fn without_eval(comment: &str) -> String {
-    if !comment.contains("[%eval") {
-        return comment.to_string();
-    }
     let mut out = String::new();
     let mut rest = comment;
-    while let Some(i) = rest.find("[%eval") {
-        let Some(len) = rest[i..].find(']') else {
-            break;
-        };
+    let mut cut = false;
+    while let Some((i, end)) = eval_command(rest) {
         out.push_str(rest[..i].trim_end());
-        rest = rest[i + len + 1..].trim_start();
-        if !out.is_empty() && !rest.is_empty() && !rest.starts_with("[%eval") {
+        rest = rest[end..].trim_start();
+        cut = true;
+        if !out.is_empty() && !rest.is_empty() && eval_command(rest).is_none_or(|(j, _)| j > 0) {
             out.push(' ');
         }
+    }
+    if !cut {
+        return comment.to_string();
     }
     out.push_str(rest);
     out
@@ -99,5 +123,23 @@ mod tests {
         );
         assert_eq!(without_eval("  spaced  text "), "  spaced  text ");
         assert_eq!(without_eval("[%eval #3]"), "");
+        assert_eq!(without_eval("a [%eval 1] [%eval 2] b"), "a b");
+    }
+
+    #[test]
+    fn only_eval_commands_go() {
+        // Not commands: the user's text stays whole.
+        for text in [
+            "[%evaluation notes]",
+            "[%eval 1.0 [%clk 0:01:00]",
+            "see [%eval",
+            "[%evalx 3]",
+        ] {
+            assert_eq!(without_eval(text), text);
+        }
+        assert_eq!(
+            without_eval("[%eval 1.0 [%clk 0:01:00] [%eval 0.5]"),
+            "[%eval 1.0 [%clk 0:01:00]"
+        );
     }
 }

@@ -79,11 +79,29 @@ pub fn move_label(b: &Board, m: Move) -> String {
     san_line(b, &[m])
 }
 
+/// What follows the class's name in every explanation: how a comment
+/// an earlier report wrote is known again (`holds_explanation`).
+const SCORES_HEAD: &str = "(search, White's view: ";
+
+/// The comment's head for `class`: "Blunder (search, White's view: ".
+fn comment_head(class: Class) -> String {
+    let name = class.name();
+    format!("{}{} {SCORES_HEAD}", name[..1].to_uppercase(), &name[1..])
+}
+
+/// Whether `comment` holds an explanation a report wrote (so that a
+/// second report does not add another beside it).
+pub fn holds_explanation(comment: &str) -> bool {
+    [Class::Inaccuracy, Class::Mistake, Class::Blunder]
+        .into_iter()
+        .any(|c| comment.contains(&comment_head(c)))
+}
+
 pub fn explain(j: &Judged) -> Explanation {
     let mover = j.board.side_to_move();
     let label = move_label(j.board, j.played);
     let scores = format!(
-        "(search, White's view: {} \u{2192} {}).",
+        "{SCORES_HEAD}{} \u{2192} {}).",
         j.before.display(),
         j.after.display()
     );

@@ -68,10 +68,22 @@ fn raw_offsets(raw: &str, at: [usize; 2]) -> [usize; 2] {
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
 /// made absolute (so the autosave names the same file wherever tapir is
-/// started next).
+/// started next). A path typed in quotes, as a shell would take it
+/// (`"my games.pgn"`), loses them: no file or folder named `"` is made.
 pub fn expand_path(p: &Path) -> PathBuf {
-    let expanded = expand_home(p);
+    let unquoted = unquote(p);
+    let expanded = expand_home(unquoted.as_deref().unwrap_or(p));
     std::path::absolute(&expanded).unwrap_or(expanded)
+}
+
+/// `p` without one pair of quotes (`"` or `'`) around the whole of it.
+fn unquote(p: &Path) -> Option<PathBuf> {
+    let s = p.to_str()?;
+    ['"', '\'']
+        .iter()
+        .find_map(|&q| s.strip_prefix(q)?.strip_suffix(q))
+        .filter(|inner| !inner.is_empty())
+        .map(PathBuf::from)
 }
 
 /// `~` and `$HOME` at the start of `p` with the home directory put in.
@@ -151,7 +163,7 @@ pub enum Holding {
 /// still there (FNV-1a over the text without its surrounding blanks).
 pub fn fingerprint(game_text: &str) -> u64 {
     game_text
-        .trim()
+        .trim_matches(crate::game::pgn::lexer::is_space)
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
@@ -278,17 +290,27 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 ""
             };
-            let body = raw[bom.len()..].trim_end();
-            // The last game's own line end stays as it was.
+            let body = raw[bom.len()..].trim_end_matches(crate::game::pgn::lexer::is_space);
+            // The last game's own line end stays as it was; a DOS
+            // end-of-file mark (Ctrl-Z) stays the file's last byte, after
+            // the new game, where readers that stop at it still see it.
             let tail = &raw[bom.len() + body.len()..];
+            let eof_mark = if tail.contains('\u{1a}') {
+                "\u{1a}"
+            } else {
+                ""
+            };
             let eol = ["\r\n", "\n", "\r"]
                 .into_iter()
                 .find(|e| tail.starts_with(e))
                 .map_or_else(|| style.line_ends("\n"), String::from);
             let bytes = if body.is_empty() {
-                format!("{bom}{}", style.line_ends(text))
+                format!("{bom}{}{eof_mark}", style.line_ends(text))
             } else {
-                format!("{bom}{body}{eol}{}", style.line_ends(&format!("\n{text}")))
+                format!(
+                    "{bom}{body}{eol}{}{eof_mark}",
+                    style.line_ends(&format!("\n{text}"))
+                )
             };
             // A file that ends inside a comment or a game's tags would take
             // the new game into its last one: the board would say "saved"
@@ -630,6 +652,30 @@ mod tests {
 
     /// A file cut off inside a comment (or after a game's tags) would
     /// swallow an appended game: the append is refused and the file kept.
+    /// A DOS file's end-of-file mark (Ctrl-Z) is no game, and a game
+    /// appended goes before it: the mark stays the last byte.
+    #[test]
+    fn a_dos_end_of_file_mark_is_no_game_and_stays_last() {
+        let dir = temp("dos");
+        let f = dir.join("dos.pgn");
+        let old =
+            "[Event \"A\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"B\"]\r\n\r\n1. d4 d5 0-1\r\n\u{1a}";
+        std::fs::write(&f, old).unwrap();
+        assert_eq!(split_games(old).len(), 2);
+        let r = save_game(&f, "[Event \"C\"]\n\n1. c4 *\n", &SaveHow::Append).unwrap();
+        assert!(matches!(r, Saved::Done { index: Some(2), .. }), "{r:?}");
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "{}\r\n\r\n[Event \"C\"]\r\n\r\n1. c4 *\r\n\u{1a}",
+                &old[..old.len() - 3]
+            )
+        );
+        assert_eq!(split_games(&text).len(), 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn an_append_that_would_join_the_last_game_is_refused() {
         let dir = temp("join");
@@ -728,6 +774,19 @@ mod tests {
         );
         let cwd = std::env::current_dir().unwrap();
         assert_eq!(expand_path(Path::new("a/~")), cwd.join("a/~"));
+        // Quotes around the whole path go, as in a shell.
+        assert_eq!(
+            expand_path(Path::new("\"/tmp/my games.pgn\"")),
+            PathBuf::from("/tmp/my games.pgn")
+        );
+        assert_eq!(expand_path(Path::new("'a b.pgn'")), cwd.join("a b.pgn"));
+        assert_eq!(
+            expand_path(Path::new("\"~/x.pgn\"")),
+            expand_path(Path::new("~/x.pgn"))
+        );
+        // Not a pair around the whole: kept.
+        assert_eq!(expand_path(Path::new("\"")), cwd.join("\""));
+        assert_eq!(expand_path(Path::new("it's.pgn")), cwd.join("it's.pgn"));
         let dir = temp("complete");
         std::fs::write(dir.join("alpha.pgn"), "").unwrap();
         std::fs::write(dir.join("alps.pgn"), "").unwrap();

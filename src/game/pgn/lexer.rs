@@ -112,7 +112,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_space(&mut self) {
-        self.take_while(char::is_whitespace);
+        self.take_while(is_space);
     }
 
     /// Whether a `%` escape line starts here (a `%` in the first column).
@@ -230,7 +230,7 @@ impl<'a> Lexer<'a> {
     /// A movetext word, split into move number, move and glyphs: the
     /// token and its position, or `None` for a bare move number.
     fn word(&mut self, start: usize) -> Option<(Tok<'a>, usize)> {
-        let word = self.take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
+        let word = self.take_while(|c| !is_space(c) && !"{}()[];$".contains(c));
         if word.is_empty() {
             // A lone delimiter that starts nothing here (`}` or `]`).
             let c = self.peek().unwrap_or(' ');
@@ -402,6 +402,12 @@ pub fn line_of(text: &str, pos: usize) -> usize {
         .filter(|&&b| b == b'\n')
         .count()
         + 1
+}
+
+/// Space between tokens: whitespace, and the DOS end-of-file mark
+/// (Ctrl-Z, 0x1A) some old files end with, which is no move.
+pub fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{1a}'
 }
 
 #[cfg(test)]

@@ -78,10 +78,15 @@ pub fn read_first(text: &str) -> Result<ReadGame, PgnError> {
 /// the start of the next game (or the end). A range holding nothing but
 /// whitespace, comments and escape lines is not a game. Escape lines
 /// before a game or after its result lie between games, in no range, so
-/// writing a game over its range keeps them.
+/// writing a game over its range keeps them; so do the comments before
+/// the first game's tags (a collection's heading): a game begins with its
+/// tags, and comments before a game without tags are its own.
 pub fn split_games(text: &str) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     let mut start: Option<usize> = None;
+    // Where the comments before the first game began, until its first
+    // token says whether they are its own.
+    let mut lead: Option<usize> = None;
     let mut moves_begun = false;
     let mut after_result = false;
     let mut has_content = false;
@@ -119,7 +124,14 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         }
         escapes_from = None;
         if start.is_none() {
-            start = Some(t.from);
+            let comment = matches!(t.tok, Tok::Comment { .. } | Tok::LineComment(_));
+            let tag = matches!(t.tok, Tok::Tag { .. } | Tok::BadTag(_));
+            if comment && spans.is_empty() {
+                lead.get_or_insert(t.from);
+                continue;
+            }
+            start = Some(if tag { t.from } else { lead.unwrap_or(t.from) });
+            lead = None;
         }
         match &t.tok {
             Tok::Tag { .. } | Tok::BadTag(_) => has_content = true,
@@ -753,11 +765,15 @@ mod tests {
             split_games("[Event \"The \"Big\" Open\"]\n[Site \"X\"]\n\n1. e4 *").len(),
             1
         );
-        // A comment before the first tag of a file keeps the tags too.
-        let r = one("{from the database}\n[White \"A\"]\n\n1. e4 *");
+        // A comment before the first tag of a file keeps the tags too; it
+        // is the file's, before the game (a save of the game keeps it
+        // where it is).
+        let text = "{from the database}\n[White \"A\"]\n\n1. e4 *";
+        let r = one(text);
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!(r.game.tags.get("White"), Some("A"));
-        assert_eq!(r.game.tree().root().comment, "from the database");
+        assert_eq!(r.game.tree().root().comment, "");
+        assert_eq!(split_games(text).first(), Some(&(20..text.len())));
     }
 
     #[test]
@@ -819,6 +835,22 @@ mod tests {
         for g in read_games(text) {
             assert!(g.unwrap().problems.is_empty());
         }
+        // A collection's heading (comments, an escape line) before the
+        // first game's tags is in no span: saving game 1 keeps it.
+        let text = "; Collection\n{ heading }\n% esc\n[Event \"G1\"]\n\n1. e4 *\n\n[Event \"G2\"]\n\n1. d4 *\n";
+        let spans = split_games(text);
+        assert_eq!(spans.len(), 2);
+        assert_eq!(&text[spans[0].clone()], "[Event \"G1\"]\n\n1. e4 *\n\n");
+        let g = read_first(text).unwrap();
+        assert!(g.problems.is_empty(), "{:?}", g.problems);
+        assert_eq!(g.game.tree().root().comment, "");
+        // Comments before a game without tags are its own.
+        let text = "{ intro } 1. e4 *\n";
+        assert_eq!(split_games(text).first(), Some(&(0..text.len())));
+        assert_eq!(
+            read_first(text).unwrap().game.tree().root().comment,
+            "intro"
+        );
     }
 
     #[test]

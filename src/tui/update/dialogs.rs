@@ -188,6 +188,12 @@ impl App {
         self.play.clocks = clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now));
         self.ui.flipped = d.human == Color::Black;
         self.name_played_game();
+        // A running report would show its verdicts in the move list.
+        let report_stopped =
+            self.eval_hidden() && self.report.run.as_ref().is_some_and(|r| r.running);
+        if report_stopped {
+            self.cancel_report();
+        }
         self.refresh();
         let side = d.human.name();
         let clock = match clock {
@@ -199,9 +205,14 @@ impl App {
         } else {
             ""
         };
+        let report = if report_stopped {
+            "; the report is cancelled (it shows the evaluation: r after the game)"
+        } else {
+            ""
+        };
         self.autosave();
         self.info(format!(
-            "you play {side} against level {}{clock}{kept}",
+            "you play {side} against level {}{clock}{kept}{report}",
             d.level
         ));
     }

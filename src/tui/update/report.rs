@@ -103,16 +103,24 @@ impl App {
     }
 
     /// Writes the finished report into the game, if the game is still the
-    /// one it analysed.
+    /// one it analysed: the same positions, still the main line (moves
+    /// played on after its end are no change), and no game against the
+    /// engine hiding the evaluation.
     fn finish_report(&mut self) {
+        if self.eval_hidden() {
+            self.cancel_report();
+            self.info("report done; not written while a game hides the evaluation (r after the game runs it again)");
+            return;
+        }
         let Some(run) = self.report.run.as_mut() else {
             return;
         };
         let tree = self.doc.game.tree();
-        let same = run
-            .positions
-            .iter()
-            .all(|p| tree.is_attached(p.node) && tree.board(p.node).hash() == p.board.hash());
+        let same = run.positions.iter().all(|p| {
+            tree.is_attached(p.node)
+                && tree.board(p.node).hash() == p.board.hash()
+                && tree.is_mainline(p.node)
+        });
         if !same || !run.report.is_complete() {
             self.info("report done; the game changed meanwhile, so it was not written into it");
             return;
