@@ -449,6 +449,40 @@ fn a_move_while_editing_never_reaches_the_tree() {
     assert_eq!(a.doc.game.tree().move_count(), 1);
 }
 
+/// A pasted FEN of a position not legal yet is set up in the editor
+/// (where it is mended), with the reason; text that is no FEN says the
+/// FEN reader's reason. On the board a bad FEN says why, not "not a move".
+#[test]
+fn a_pasted_illegal_fen_is_set_up_to_mend_and_a_bad_one_says_why() {
+    let mut a = app();
+    a.update(Action::OpenEditor);
+    let before = a.editor.as_ref().unwrap().fen();
+    a.update(Action::Paste("K7/8/8/8/8/8/8/8 w - - 0 1".into()));
+    let e = a.editor.as_ref().unwrap();
+    assert!(e.fen().starts_with("K7/8/8/8/8/8/8/8 w"), "{}", e.fen());
+    assert!(e.check.is_err());
+    let said = status_line(&a);
+    assert!(said.contains("not legal yet"), "{said}");
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(
+        a.editor.as_ref().unwrap().fen(),
+        before,
+        "Ctrl-Z: the one before"
+    );
+    a.update(Action::Paste("9/8/8/8/8/8/8/8 w - - 0 1".into()));
+    assert_eq!(a.editor.as_ref().unwrap().fen(), before);
+    let said = status_line(&a);
+    assert!(said.contains("no FEN ("), "{said}");
+    a.update(Action::Edit(EditAction::Cancel));
+
+    let mut a = app();
+    a.update(Action::Paste("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1".into()));
+    let said = status_line(&a);
+    assert!(said.starts_with("the pasted FEN: "), "{said}");
+    assert!(!said.contains("not a move"), "{said}");
+    assert_eq!(a.doc.game.tree().move_count(), 0);
+}
+
 /// A hand-edited autosave's editor position is read as far as it makes
 /// sense and never overflows: runs of empty squares past the rank's end
 /// are refused, however long.

@@ -117,3 +117,58 @@ fn the_syzygy_command_sets_the_tables_and_tells_the_engine() {
     a.update(Action::Command("syzygy off".into()));
     assert!(a.tb.tables.is_none());
 }
+
+/// A `syzygy_path` from the settings that finds no tables is said at the
+/// start, as `:syzygy` says it; a table a probe needs and cannot read
+/// (here the sub-tables of KQvKR are missing) is said once, not
+/// silently left out; `:syzygy ~/...` names the folder under the home.
+#[test]
+fn missing_and_broken_tables_are_said() {
+    let a = app(
+        "8/8/8/4k3/8/8/1r6/3QK3 w - - 0 1",
+        "/nonexistent-tapir-tables",
+    );
+    let said = a.dialogs.message.as_ref().expect("a message");
+    assert!(said.error, "{}", said.text);
+    assert!(
+        said.text.contains("syzygy_path /nonexistent-tapir-tables"),
+        "{}",
+        said.text
+    );
+
+    let dir = std::env::temp_dir().join(format!("tapir-tb-part-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(format!("{TABLES}/KQvKR.rtbw"), dir.join("KQvKR.rtbw")).unwrap();
+    let mut a = app("8/8/8/4k3/8/8/1r6/3QK3 w - - 0 1", dir.to_str().unwrap());
+    assert!(a.tb.here.is_none());
+    let said = a.dialogs.message.as_ref().expect("a message");
+    assert!(
+        said.error && said.text.starts_with("tablebases: "),
+        "{}",
+        said.text
+    );
+    // Said once: walking on to another such position says nothing new.
+    a.dialogs.message = None;
+    a.update(Action::Command(
+        "fen 8/8/8/3k4/8/8/1r6/3QK3 w - - 0 1".into(),
+    ));
+    let again = a
+        .dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(!again.starts_with("tablebases: "), "{again}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // `~` is the home folder, and the setting is the whole path.
+    let home = std::env::var("HOME").unwrap();
+    let mut a = app("8/8/8/8/8/8/8/K1k5 w - - 0 1", "");
+    a.update(Action::Command("syzygy ~/no-such-tables-here".into()));
+    let said = a.dialogs.message.as_ref().expect("a message").text.clone();
+    assert!(
+        said.contains(&format!("{home}/no-such-tables-here")),
+        "{said}"
+    );
+}

@@ -762,7 +762,12 @@ impl App {
             None => EvalKind::Hce,
         };
         let analysis = config.autostart_analysis;
-        let tb = super::tablebase::TbState::open(&config.syzygy_path).0;
+        let (tb, tb_report) = super::tablebase::TbState::open(&config.syzygy_path);
+        // The settings' tables, missing or broken, are said at the start
+        // (`:messages` keeps it), as `:syzygy` says them.
+        let tb_problem = tb_report
+            .filter(|r| r.files == 0 || !r.problems.is_empty())
+            .map(|r| format!("syzygy_path {}: {}", config.syzygy_path, r.summary()));
         let mut app = App {
             doc,
             engine: EngineSession::default(),
@@ -807,6 +812,9 @@ impl App {
         };
         app.refresh();
         app.reconcile_engine();
+        if let Some(p) = tb_problem {
+            app.error(p);
+        }
         app
     }
 

@@ -265,6 +265,21 @@ impl Editor {
         self.record(before);
     }
 
+    /// Sets up a pasted FEN whose position need not be legal yet (two
+    /// kings missing, a pawn on the back rank: the editor is where such a
+    /// set-up is mended), as a change Ctrl-Z takes back; false when the
+    /// text is no placement of 8 ranks.
+    pub fn set_up_text(&mut self, text: &str) -> bool {
+        let Some(pasted) = Editor::from_text(text) else {
+            return false;
+        };
+        let before = self.fen();
+        self.set_position(&pasted);
+        self.validate();
+        self.record(before);
+        true
+    }
+
     /// Keeps `before` for Ctrl-Z when the set-up changed from it.
     fn record(&mut self, before: String) {
         if self.fen() != before {

@@ -5,7 +5,7 @@
 //! widget only draws it.
 
 use crate::chess::{to_san, Board, Color};
-use crate::tb::{lichess_order, Dtz, LoadReport, MoveOutcome, Tablebases, Wdl};
+use crate::tb::{lichess_order, Dtz, LoadReport, MoveOutcome, Tablebases, TbError, Wdl};
 use std::sync::Arc;
 
 /// The tables and what they say about the shown position.
@@ -14,6 +14,12 @@ pub struct TbState {
     pub tables: Option<Arc<Tablebases>>,
     /// The shown position's entry, when the tables hold it.
     pub here: Option<TbPosition>,
+    /// Why the tables could not answer for the shown position (a table
+    /// missing or corrupt), once, for the status line.
+    problem: Option<String>,
+    /// The last problem said, so that walking through positions with the
+    /// same broken table says it once.
+    said: Option<String>,
 }
 
 /// A position the tables hold: the verdict for the side to move and
@@ -48,7 +54,11 @@ impl TbState {
         }
         let (tables, report) = Tablebases::open(path);
         let tables = (report.files > 0).then(|| Arc::new(tables));
-        (TbState { tables, here: None }, Some(report))
+        let state = TbState {
+            tables,
+            ..TbState::default()
+        };
+        (state, Some(report))
     }
 
     /// Looks `board` up (cheap when it has too many pieces or castling
@@ -57,7 +67,24 @@ impl TbState {
         if self.here.as_ref().is_some_and(|h| h.board == *board) {
             return;
         }
-        self.here = self.tables.as_ref().and_then(|t| lookup(t, board));
+        self.here = match self.tables.as_ref().map(|t| lookup(t, board)) {
+            Some(Err(e)) => {
+                let e = e.to_string();
+                if self.said.as_ref() != Some(&e) {
+                    self.problem = Some(e);
+                }
+                None
+            }
+            Some(Ok(here)) => here,
+            None => None,
+        };
+    }
+
+    /// A probe's problem not said yet (taken: it is said once).
+    pub fn take_problem(&mut self) -> Option<String> {
+        let p = self.problem.take()?;
+        self.said = Some(p.clone());
+        Some(p)
     }
 
     /// The verdict for the header, White's view: "TB win", "TB draw"...
@@ -84,25 +111,26 @@ impl TbState {
 /// The tables' word on `board`: none once the game is over there (mate,
 /// stalemate, the 50-move rule: the header says which), else the
 /// position's outcome and each move's, the halfmove clock counted.
-fn lookup(tables: &Tablebases, board: &Board) -> Option<TbPosition> {
+fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbError> {
     if board.occupied().count() as usize > tables.max_pieces()
         || board.castling().0 != 0
         || board.halfmove_clock() >= 100
         || crate::chess::legal_moves(board).is_empty()
     {
-        return None;
+        return Ok(None);
     }
-    let table_wdl = tables.probe_wdl(board).ok()?;
+    let table_wdl = tables.probe_wdl(board)?;
+    // DTZ tables are optional: without them the moves show WDL alone.
     let dtz = tables.probe_dtz(board).ok();
     let clock = board.halfmove_clock();
-    let mut outcomes: Vec<_> = (tables.move_outcomes(board).ok()?)
+    let mut outcomes: Vec<_> = (tables.move_outcomes(board)?)
         .iter()
         .map(|o| o.under_clock(clock))
         .collect();
     lichess_order(&mut outcomes);
     let best = |o: &MoveOutcome| if o.mate { Wdl::Win } else { o.wdl };
     let wdl = outcomes.iter().map(best).max().unwrap_or(table_wdl);
-    Some(TbPosition {
+    Ok(Some(TbPosition {
         board: *board,
         wdl,
         clock_changed: wdl != table_wdl,
@@ -114,7 +142,7 @@ fn lookup(tables: &Tablebases, board: &Board) -> Option<TbPosition> {
                 outcome: o,
             })
             .collect(),
-    })
+    }))
 }
 
 /// A move's outcome in words, as Lichess writes it: "mate", "win in 13",

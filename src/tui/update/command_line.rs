@@ -110,7 +110,7 @@ impl App {
                 self.config_changed = true;
                 self.info(format!("colours: {}", self.theme().depth.name()));
             }
-            C::Syzygy(path) => self.set_syzygy(&path),
+            C::Syzygy(path) => self.set_syzygy(&expand_folders(&path)),
             C::Threat(on) => self.set_threat(on),
             C::Arrows(on) => self.set_arrows(on),
             C::Pieces(p) => {
@@ -555,4 +555,19 @@ impl App {
             }
         }
     }
+}
+
+/// Each of the `:`-joined tablebase folders as `expand_path` gives it
+/// (`~`, `$HOME`, made absolute), so the setting names the same folders
+/// wherever tapir starts next.
+fn expand_folders(path: &str) -> String {
+    path.split(':')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            expand_path(std::path::Path::new(p.trim()))
+                .display()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(":")
 }

@@ -138,6 +138,9 @@ impl App {
         let played = self.plays_by_claims();
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref(), played);
         self.tb.refresh(&self.view.board);
+        if let Some(p) = self.tb.take_problem() {
+            self.error(format!("tablebases: {p}; no verdict for this position"));
+        }
         self.sync_opening(near, near_name);
         self.sync_book_view();
         self.sync_editor_view();

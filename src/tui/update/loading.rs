@@ -324,15 +324,35 @@ impl App {
                         "board editor: the pasted position, Enter starts a game from it (Ctrl-Z: the one before)",
                     );
                 }
-                Err(_) => self.error(
-                    "the board editor is open: paste a FEN to set it up, or Enter or Esc first",
-                ),
+                Err(e) if editor.set_up_text(t) => {
+                    let why = editor.check.as_ref().err().cloned().unwrap_or(e.message);
+                    self.sync_editor_view();
+                    self.autosave();
+                    self.error(format!(
+                        "board editor: the pasted set-up, not legal yet ({why}): mend it, then Enter (Ctrl-Z: the one before)"
+                    ));
+                }
+                Err(e) => self.error(format!(
+                    "the board editor is open: the pasted text is no FEN ({}); paste a FEN to set it up, or Enter or Esc first",
+                    e.message
+                )),
             }
             return;
         }
-        if Board::from_fen(t).is_ok() {
-            self.run_command(commands::Command::Fen(t.to_string()));
-        } else if t.contains('[') || t.contains("1.") {
+        match Board::from_fen(t) {
+            Ok(_) => return self.run_command(commands::Command::Fen(t.to_string())),
+            // Eight ranks of a placement: a FEN meant, so the FEN reader
+            // says what is wrong (not "is not a move").
+            Err(e)
+                if t.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.matches('/').count() == 7) =>
+            {
+                return self.error(format!("the pasted FEN: {}", e.message));
+            }
+            Err(_) => {}
+        }
+        if t.contains('[') || t.contains("1.") {
             self.open_games("the pasted text", None, t, Encoding::Utf8);
         } else {
             self.text_move(t);
