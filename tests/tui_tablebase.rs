@@ -148,6 +148,15 @@ fn missing_and_broken_tables_are_said() {
         "{}",
         said.text
     );
+    // Set with `:syzygy` on such a position, said at once.
+    let mut b = app("8/8/8/4k3/8/8/1r6/3QK3 w - - 0 1", "");
+    b.update(Action::Command(format!("syzygy {}", dir.display())));
+    let said = b.dialogs.message.as_ref().expect("a message");
+    assert!(
+        said.error && said.text.starts_with("tablebases: "),
+        "{}",
+        said.text
+    );
     // Said once: walking on to another such position says nothing new.
     a.dialogs.message = None;
     a.update(Action::Command(

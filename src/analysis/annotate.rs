@@ -85,19 +85,19 @@ fn eval_command(text: &str) -> Option<(usize, usize)> {
 
 /// A comment without its `[%eval ...]` commands (the rest kept as is).
 fn without_eval(comment: &str) -> String {
+    let mut next = eval_command(comment);
+    if next.is_none() {
+        return comment.to_string();
+    }
     let mut out = String::new();
     let mut rest = comment;
-    let mut cut = false;
-    while let Some((i, end)) = eval_command(rest) {
+    while let Some((i, end)) = next {
         out.push_str(rest[..i].trim_end());
         rest = rest[end..].trim_start();
-        cut = true;
-        if !out.is_empty() && !rest.is_empty() && eval_command(rest).is_none_or(|(j, _)| j > 0) {
+        next = eval_command(rest);
+        if !out.is_empty() && !rest.is_empty() && next.is_none_or(|(j, _)| j > 0) {
             out.push(' ');
         }
-    }
-    if !cut {
-        return comment.to_string();
     }
     out.push_str(rest);
     out

@@ -7,6 +7,7 @@
 
 use super::action::SaveHow;
 use super::config::write_atomic;
+use crate::game::pgn::lexer::is_space;
 use crate::game::pgn::{decode, split_games, Encoding};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -163,7 +164,7 @@ pub enum Holding {
 /// still there (FNV-1a over the text without its surrounding blanks).
 pub fn fingerprint(game_text: &str) -> u64 {
     game_text
-        .trim_matches(crate::game::pgn::lexer::is_space)
+        .trim_matches(is_space)
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
@@ -290,7 +291,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             } else {
                 ""
             };
-            let body = raw[bom.len()..].trim_end_matches(crate::game::pgn::lexer::is_space);
+            let body = raw[bom.len()..].trim_end_matches(is_space);
             // The last game's own line end stays as it was; a DOS
             // end-of-file mark (Ctrl-Z) stays the file's last byte, after
             // the new game, where readers that stop at it still see it.
@@ -650,8 +651,6 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A file cut off inside a comment (or after a game's tags) would
-    /// swallow an appended game: the append is refused and the file kept.
     /// A DOS file's end-of-file mark (Ctrl-Z) is no game, and a game
     /// appended goes before it: the mark stays the last byte.
     #[test]
@@ -676,6 +675,8 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A file cut off inside a comment (or after a game's tags) would
+    /// swallow an appended game: the append is refused and the file kept.
     #[test]
     fn an_append_that_would_join_the_last_game_is_refused() {
         let dir = temp("join");

@@ -14,11 +14,8 @@ pub struct TbState {
     pub tables: Option<Arc<Tablebases>>,
     /// The shown position's entry, when the tables hold it.
     pub here: Option<TbPosition>,
-    /// Why the tables could not answer for the shown position (a table
-    /// missing or corrupt), once, for the status line.
-    problem: Option<String>,
-    /// The last problem said, so that walking through positions with the
-    /// same broken table says it once.
+    /// The last problem a probe met (a table missing or corrupt), so that
+    /// walking through positions with the same broken table says it once.
     said: Option<String>,
 }
 
@@ -62,29 +59,21 @@ impl TbState {
     }
 
     /// Looks `board` up (cheap when it has too many pieces or castling
-    /// rights: nothing is probed then).
-    pub fn refresh(&mut self, board: &Board) {
+    /// rights: nothing is probed then); why the tables could not answer,
+    /// when that was not said before (for the status line).
+    pub fn refresh(&mut self, board: &Board) -> Option<String> {
         if self.here.as_ref().is_some_and(|h| h.board == *board) {
-            return;
+            return None;
         }
-        self.here = match self.tables.as_ref().map(|t| lookup(t, board)) {
-            Some(Err(e)) => {
-                let e = e.to_string();
-                if self.said.as_ref() != Some(&e) {
-                    self.problem = Some(e);
-                }
-                None
-            }
-            Some(Ok(here)) => here,
-            None => None,
+        let (here, problem) = match self.tables.as_ref().map(|t| lookup(t, board)) {
+            Some(Ok(here)) => (here, None),
+            Some(Err(e)) => (None, Some(e.to_string())),
+            None => (None, None),
         };
-    }
-
-    /// A probe's problem not said yet (taken: it is said once).
-    pub fn take_problem(&mut self) -> Option<String> {
-        let p = self.problem.take()?;
-        self.said = Some(p.clone());
-        Some(p)
+        self.here = here;
+        let new = problem.filter(|p| self.said.as_ref() != Some(p))?;
+        self.said = Some(new.clone());
+        Some(new)
     }
 
     /// The verdict for the header, White's view: "TB win", "TB draw"...

@@ -85,7 +85,8 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     let mut start: Option<usize> = None;
     // Where the comments before the first game began, until its first
-    // token says whether they are its own.
+    // token says whether they are its own (`start` is unset only before
+    // the first game: a game's end sets the next one's start at once).
     let mut lead: Option<usize> = None;
     let mut moves_begun = false;
     let mut after_result = false;
@@ -126,7 +127,7 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
         if start.is_none() {
             let comment = matches!(t.tok, Tok::Comment { .. } | Tok::LineComment(_));
             let tag = matches!(t.tok, Tok::Tag { .. } | Tok::BadTag(_));
-            if comment && spans.is_empty() {
+            if comment {
                 lead.get_or_insert(t.from);
                 continue;
             }

@@ -137,10 +137,8 @@ impl App {
         let near_name = self.view.opening;
         let played = self.plays_by_claims();
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref(), played);
-        self.tb.refresh(&self.view.board);
-        if let Some(p) = self.tb.take_problem() {
-            self.error(format!("tablebases: {p}; no verdict for this position"));
-        }
+        let tb_problem = self.tb.refresh(&self.view.board);
+        self.say_tb_problem(tb_problem);
         self.sync_opening(near, near_name);
         self.sync_book_view();
         self.sync_editor_view();

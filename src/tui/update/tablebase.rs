@@ -22,7 +22,7 @@ impl App {
             ));
             return;
         }
-        tb.refresh(&self.view.board);
+        let problem = tb.refresh(&self.view.board);
         self.tb = tb;
         self.config.syzygy_path = path.to_string();
         self.config_changed = true;
@@ -33,6 +33,14 @@ impl App {
             None => self.info("tablebases off"),
             Some(r) if !r.problems.is_empty() => self.error(r.summary()),
             Some(r) => self.info(r.summary()),
+        }
+        self.say_tb_problem(problem);
+    }
+
+    /// A probe's problem at the shown position, on the status line.
+    pub(super) fn say_tb_problem(&mut self, problem: Option<String>) {
+        if let Some(p) = problem {
+            self.error(format!("tablebases: {p}; no verdict for this position"));
         }
     }
 }
