@@ -469,6 +469,18 @@ fn a_pasted_illegal_fen_is_set_up_to_mend_and_a_bad_one_says_why() {
         before,
         "Ctrl-Z: the one before"
     );
+    // Legal once read as far as it makes sense: not called illegal.
+    a.update(Action::Paste(
+        "K7/8/8/8/8/8/8/7k w - - 0 1 extra junk".into(),
+    ));
+    assert_eq!(check(&a), Ok("K7/8/8/8/8/8/8/7k w - - 0 1".into()));
+    let said = status_line(&a);
+    assert!(
+        said.contains("read in part") && !said.contains("not legal"),
+        "{said}"
+    );
+    a.update(Action::Edit(EditAction::Undo));
+    assert_eq!(a.editor.as_ref().unwrap().fen(), before);
     a.update(Action::Paste("9/8/8/8/8/8/8/8 w - - 0 1".into()));
     assert_eq!(a.editor.as_ref().unwrap().fen(), before);
     let said = status_line(&a);

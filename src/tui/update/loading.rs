@@ -325,12 +325,20 @@ impl App {
                     );
                 }
                 Err(e) if editor.set_up_text(t) => {
-                    let why = editor.check.as_ref().err().cloned().unwrap_or(e.message);
+                    // The set-up may be legal once read as far as it makes
+                    // sense (junk after the fields); else the editor says why.
+                    let not_legal = editor.check.as_ref().err().cloned();
                     self.sync_editor_view();
                     self.autosave();
-                    self.error(format!(
-                        "board editor: the pasted set-up, not legal yet ({why}): mend it, then Enter (Ctrl-Z: the one before)"
-                    ));
+                    match not_legal {
+                        Some(why) => self.error(format!(
+                            "board editor: the pasted set-up, not legal yet ({why}): mend it, then Enter (Ctrl-Z: the one before)"
+                        )),
+                        None => self.info(format!(
+                            "board editor: the pasted position, read in part ({}), Enter starts a game from it (Ctrl-Z: the one before)",
+                            e.message
+                        )),
+                    }
                 }
                 Err(e) => self.error(format!(
                     "the board editor is open: the pasted text is no FEN ({}); paste a FEN to set it up, or Enter or Esc first",
