@@ -979,7 +979,8 @@ fn loading_files_and_the_game_picker() {
     // Read in part, it is not the file's game: `:save` alone must not
     // write it over the whole one.
     assert!(said.contains("read in part"), "{said}");
-    assert_eq!(a.doc.origin, None, "a part keeps no file");
+    assert!(a.doc.origin.as_ref().is_some_and(|o| o.in_part));
+    assert_eq!(a.doc.own_file(), None, "a part is not its file's game");
     // Esc closes the picker and says so; the board stays as it was.
     file_read(&mut a, "b.pgn", &many);
     a.update(Action::Cancel);
@@ -1415,7 +1416,7 @@ fn a_game_read_in_part_is_not_saved_over_its_file() {
     assert_eq!(sans(&a), ["e4", "e5"]);
     let said = status_line(&a);
     assert!(said.contains("read in part"), "{said}");
-    assert_eq!(a.doc.origin, None);
+    assert_eq!(a.doc.own_file(), None);
     a.take_effects();
     a.update(Action::Command("save".into()));
     assert!(error(&a).contains("file name"), "{}", error(&a));

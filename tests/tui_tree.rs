@@ -891,6 +891,37 @@ fn angle_brackets_walk_the_file_s_games() {
     let grown = format!("[Event \"Z\"]\n\n1. f4 *\n\n{text}");
     reread(&mut a, Action::StepGame(true), &grown);
     assert_eq!(mainline(&a), ["d4"]);
+    // A game that holds nothing a game is made of does not wall off
+    // the games beyond it: `>` and `<` step over it, and say so.
+    let walled = "[Event \"A\"]\n\n1. e4 *\n\n\u{1}\u{2}\n\n[Event \"C\"]\n\n1. c4 *\n";
+    reread(&mut a, Action::Command("game 1".into()), walled);
+    reread(&mut a, Action::StepGame(true), walled);
+    assert_eq!(mainline(&a), ["c4"], "{}", message(&a));
+    assert!(
+        message(&a).contains("skipped: game 2 holds no game"),
+        "{}",
+        message(&a)
+    );
+    reread(&mut a, Action::StepGame(false), walled);
+    assert_eq!(mainline(&a), ["e4"], "{}", message(&a));
+    reread(&mut a, Action::Command("game 2".into()), walled);
+    assert!(message(&a).contains("no game found"), "{}", message(&a));
+    // A game read only in part still walks its file; only `:save` alone
+    // is refused (it would write the part over the whole).
+    let partial = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 d5 2. Ke3 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    reread(&mut a, Action::Command("game 2".into()), partial);
+    assert_eq!(mainline(&a), ["d4", "d5"]);
+    assert!(message(&a).contains("read in part"), "{}", message(&a));
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    assert!(message(&a).contains("file name"), "{}", message(&a));
+    assert!(a
+        .take_effects()
+        .iter()
+        .all(|e| !matches!(e, Effect::Save { .. })));
+    reread(&mut a, Action::StepGame(true), partial);
+    assert_eq!(mainline(&a), ["c4"], "{}", message(&a));
+    assert!(a.doc.own_file().is_some());
     // A file that now holds one game is said so.
     reread(&mut a, Action::StepGame(true), "[Event \"A\"]\n\n1. e4 *\n");
     assert!(

@@ -196,15 +196,18 @@ impl Game {
         self.position_at(id).status()
     }
 
-    /// The result the rules give the main line's end (a mate or a draw),
-    /// else the `Result` tag's token.
+    /// The `Result` tag's token, else the result the rules give the main
+    /// line's end by themselves (a mate, a stalemate, a dead position, the
+    /// fifth repetition or 75 moves), else `*`.
     pub fn result(&self) -> String {
         let tag = result_token(&self.tags);
         if tag != "*" {
             return tag.to_string();
         }
+        // Threefold and fifty moves are draws a player claims: a game that
+        // reached one without a result tag has none yet.
         let end = self.tree.line_end(NodeId::ROOT);
-        match self.status_at(end) {
+        match self.position_at(end).played_status() {
             GameStatus::Ongoing => "*".to_string(),
             GameStatus::Checkmate => match self.tree.board(end).side_to_move() {
                 Color::White => "0-1".to_string(),
@@ -742,11 +745,25 @@ mod tests {
         let mut g = Game::default();
         let end = play(&mut g, NodeId::ROOT, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
         assert_eq!(g.status_at(end), GameStatus::Repetition);
-        assert_eq!(g.result(), "1/2-1/2");
+        // A threefold repetition is claimed, not automatic: no result yet.
+        assert_eq!(g.result(), "*");
         let (pass, _) = g.play(end, Move::NULL);
         assert_eq!(g.position_at(pass).board().side_to_move(), Color::Black);
         assert_eq!(g.result(), "*");
         g.tags.set("Result", "1-0");
         assert_eq!(g.result(), "1-0");
+    }
+
+    #[test]
+    fn only_draws_the_rules_make_without_a_claim_are_a_result() {
+        let mut g = Game::default();
+        let four = "Nf3 Nf6 Ng1 Ng8 ";
+        play(&mut g, NodeId::ROOT, &four.repeat(4));
+        assert_eq!(g.result(), "1/2-1/2", "the fifth time the position appears");
+        let fifty = Game::new(Board::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80").unwrap());
+        assert_eq!(fifty.result(), "*", "fifty moves are claimed");
+        let seventy_five =
+            Game::new(Board::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 150 80").unwrap());
+        assert_eq!(seventy_five.result(), "1/2-1/2");
     }
 }

@@ -210,7 +210,9 @@ pub fn encode(app: &App) -> String {
     for (i, value) in kept.enumerate() {
         tags.set(&format!("{DRAFT}{}", i + 1), &value);
     }
-    if let Some(o) = &app.doc.origin {
+    // A game read in part is kept as no file's: a restart must not let
+    // `:save` write the part over the whole.
+    if let Some(o) = app.doc.own_file() {
         tags.set(FILE, &o.path.to_string_lossy());
         if let Some(hex) = path_bytes_if_lossy(&o.path) {
             tags.set(FILE_BYTES, &hex);
@@ -405,6 +407,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
             index: file_index,
             games: None,
             fingerprint: file_print,
+            in_part: false,
         }),
         unsaved: unsaved || in_part,
         flipped,
@@ -650,6 +653,7 @@ pub(super) mod tests {
                 index: Some(2),
                 games: None,
                 fingerprint: None,
+                in_part: false,
             });
             let text = encode(&app);
             assert_eq!(

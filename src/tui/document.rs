@@ -23,6 +23,10 @@ pub struct Origin {
     /// in place checks that the file still holds it there, so a file
     /// changed meanwhile never loses a game.
     pub fingerprint: Option<u64>,
+    /// The game was read only in part (its text had problems): `<` `>`
+    /// and `:game N` still walk the file, but the part is never saved
+    /// over the whole, so `:save` alone asks for a file.
+    pub in_part: bool,
 }
 
 /// The game being shown and edited.
@@ -55,6 +59,12 @@ impl Document {
             unsaved: false,
             revision: 0,
         }
+    }
+
+    /// The file `:save` alone writes the game back into: its origin, unless
+    /// the game was read from it only in part.
+    pub fn own_file(&self) -> Option<&Origin> {
+        self.origin.as_ref().filter(|o| !o.in_part)
     }
 
     /// The tree changed: what is derived from it must be rebuilt.

@@ -385,11 +385,12 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             let raw = raw.unwrap_or_else(|| style.apply(&old));
             let [start, end] = raw_offsets(&raw, [span.start, span.end]);
             let after = &raw[end..];
-            let bytes = if after.trim().is_empty() {
+            let bytes = if after.trim_matches(is_space).is_empty() {
                 // The last game: the file ends as it ended (a final blank
-                // line, or none), whatever the game's text ends with.
+                // line, or none, a DOS end-of-file mark), whatever the
+                // game's text ends with.
                 let old_game = &raw[start..end];
-                let old_end = &old_game[old_game.trim_end().len()..];
+                let old_end = &old_game[old_game.trim_end_matches(is_space).len()..];
                 let game = style.line_ends(text.trim_end());
                 format!("{}{game}{old_end}{after}", &raw[..start])
             } else {
@@ -672,6 +673,14 @@ mod tests {
             )
         );
         assert_eq!(split_games(&text).len(), 3);
+        // The last game saved in place: the file still ends as it ended.
+        let how = SaveHow::Replace {
+            index: Some(2),
+            expect: None,
+        };
+        save_game(&f, "[Event \"C\"]\n\n1. c4 c5 *\n", &how).unwrap();
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(text.ends_with("1. c4 c5 *\r\n\u{1a}"), "{text:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -94,10 +94,10 @@ impl<'a> Lexer<'a> {
 
     fn at_line_start(&self, pos: usize) -> bool {
         self.text[..pos]
-            .bytes()
+            .chars()
             .rev()
-            .find(|&b| b != b' ' && b != b'\t')
-            .is_none_or(|b| b == b'\n')
+            .find(|&c| c != ' ' && c != '\t' && c != '\u{feff}')
+            .is_none_or(|c| c == '\n')
     }
 
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
@@ -404,10 +404,11 @@ pub fn line_of(text: &str, pos: usize) -> usize {
         + 1
 }
 
-/// Space between tokens: whitespace, and the DOS end-of-file mark
-/// (Ctrl-Z, 0x1A) some old files end with, which is no move.
+/// Space between tokens: whitespace, the DOS end-of-file mark (Ctrl-Z,
+/// 0x1A) some old files end with, and a byte-order mark inside the text
+/// (files joined by `cat` each bring their own): neither is a move.
 pub fn is_space(c: char) -> bool {
-    c.is_whitespace() || c == '\u{1a}'
+    c.is_whitespace() || c == '\u{1a}' || c == '\u{feff}'
 }
 
 #[cfg(test)]

@@ -852,6 +852,19 @@ mod tests {
             read_first(text).unwrap().game.tree().root().comment,
             "intro"
         );
+        // Files joined by `cat`, each with its byte-order mark: the second
+        // mark is space, not a game of its own nor a move of the first.
+        let bom = "\u{feff}";
+        for first in ["1. e4 e5 1-0\n\n", "1. e4 e5\n\n"] {
+            let text = format!("{bom}[Event \"A\"]\n\n{first}{bom}[Event \"B\"]\n\n1. d4 d5 0-1\n");
+            let games = read_games(&text);
+            assert_eq!(games.len(), 2, "{first:?}");
+            for g in &games {
+                let g = g.as_ref().unwrap();
+                assert!(g.problems.is_empty(), "{:?}", g.problems);
+                assert_eq!(g.game.tree().mainline_len(), 2);
+            }
+        }
     }
 
     #[test]

@@ -312,7 +312,7 @@ impl App {
 
     /// `:save FILE`, or `:save` alone (the game's own file).
     fn save(&mut self, path: Option<PathBuf>) {
-        let own = self.doc.origin.clone();
+        let own = self.doc.own_file().cloned();
         let (path, how) = match (path, own) {
             (Some(p), Some(o)) if o.path == p => (p, own_file_how(&o)),
             (Some(p), _) => (p, SaveHow::New),
@@ -380,6 +380,7 @@ impl App {
             index: s.index,
             games,
             fingerprint: Some(s.fingerprint),
+            in_part: false,
         });
         self.autosave();
     }

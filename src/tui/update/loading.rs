@@ -17,6 +17,17 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Whether game `index` (0-based) of `text` holds anything a game is made
+/// of: `open_read` refuses a span with neither tags nor moves but problems.
+fn holds_a_game(text: &str, span: Range<usize>, index: usize) -> bool {
+    read_span(text, span, index + 1).is_ok_and(|r| !unreadable(&r))
+}
+
+/// A read that found nothing of a game, only problems.
+fn unreadable(r: &crate::game::pgn::ReadGame) -> bool {
+    r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty()
+}
+
 impl App {
     /// `:load FILE`, `tapir tui --pgn FILE`: the file's text, read.
     pub(super) fn file_loaded(&mut self, path: PathBuf, text: &str, encoding: Encoding) {
@@ -75,7 +86,7 @@ impl App {
             1 => format!("{name} holds only one game"),
             n => format!("{name} holds {n} games"),
         };
-        let note = encoding_note(encoding);
+        let mut note = encoding_note(encoding);
         let index = match want {
             GameWant::Picker { .. } if count == 0 => {
                 self.error(games);
@@ -95,15 +106,44 @@ impl App {
                 return;
             }
             GameWant::Step { from, forward } => {
-                let to = if forward {
-                    from.checked_add(1)
-                } else {
-                    from.checked_sub(1)
+                // The next game that holds one: a game no reader can make
+                // anything of (a variant, stray bytes) is stepped over, so
+                // it never walls off the games beyond it.
+                let step = |i: usize| {
+                    if forward {
+                        i.checked_add(1)
+                    } else {
+                        i.checked_sub(1)
+                    }
                 };
-                match to.filter(|&i| i < count) {
-                    Some(i) => i,
+                let mut skipped = Vec::new();
+                let to = std::iter::successors(step(from), |&i| step(i))
+                    .take_while(|&i| i < count)
+                    .find(|&i| {
+                        let holds = holds_a_game(text, spans[i].clone(), i);
+                        if !holds {
+                            skipped.push((i + 1).to_string());
+                        }
+                        holds
+                    });
+                let unread = match skipped.len() {
+                    0 => String::new(),
+                    1 => format!("game {} holds no game (:game N says why)", skipped[0]),
+                    _ => format!("games {} hold none (:game N says why)", skipped.join(", ")),
+                };
+                match to {
+                    Some(i) => {
+                        if !unread.is_empty() {
+                            note = format!("; skipped: {unread}{note}");
+                        }
+                        i
+                    }
                     None if count <= 1 => {
                         self.error(games);
+                        return;
+                    }
+                    None if !unread.is_empty() => {
+                        self.error(format!("{games}; {unread}"));
                         return;
                     }
                     None if forward => {
@@ -125,6 +165,7 @@ impl App {
             index: (count > 1).then_some(index),
             games: Some(count),
             fingerprint: Some(fingerprint(&text[span.clone()])),
+            in_part: false,
         };
         let shown = if count > 1 {
             format!("game {} of {count} in {name}", index + 1)
@@ -151,6 +192,7 @@ impl App {
                     index: None,
                     games: Some(1),
                     fingerprint,
+                    in_part: false,
                 });
                 self.open_read(name, text, spans[0].clone(), 0, origin, &encoding_note);
             }
@@ -198,7 +240,7 @@ impl App {
         note: &str,
     ) {
         match read_span(text, span, index + 1) {
-            Ok(r) if r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty() => {
+            Ok(r) if unreadable(&r) => {
                 let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
                 self.error(format!("{name}: no game found ({why})"));
             }
@@ -230,15 +272,16 @@ impl App {
                 // holds the only copy, so replacing it asks first.
                 let pasted = origin.is_none();
                 // A game read only in part is not its file's game: `:save`
-                // in place would write the part over the whole.
+                // in place would write the part over the whole. It stays
+                // the file's for `<` `>` and `:game N`.
                 let (origin, partial) = match origin {
-                    Some(o) if !r.problems.is_empty() => (
-                        None,
-                        format!(
+                    Some(o) if !r.problems.is_empty() => {
+                        let note = format!(
                             "; read in part, so :save asks for a file ({} keeps its text)",
                             o.path.display()
-                        ),
-                    ),
+                        );
+                        (Some(Origin { in_part: true, ..o }), note)
+                    }
                     o => (o, String::new()),
                 };
                 let session = if stripped > 0 {
@@ -275,6 +318,7 @@ impl App {
             index: Some(selected),
             games: Some(source.spans.len()),
             fingerprint: Some(fingerprint(&source.text[span.clone()])),
+            in_part: false,
         });
         let name = format!(
             "game {} of {} in {}",

@@ -89,7 +89,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
     // A game from a file is saved back by `:save` alone; in the board
     // editor, `:` and Ctrl-Y are the editor's, so Esc comes first.
     let esc = if app.editor.is_some() { "Esc, " } else { "" };
-    let save = if app.doc.origin.is_some() {
+    let save = if app.doc.own_file().is_some() {
         format!("{esc}:save")
     } else {
         format!("{esc}:save FILE")
