@@ -153,25 +153,70 @@ fn an_engine_that_never_says_readyok_is_refused_in_time() {
 fn garbage_is_counted_and_an_illegal_move_is_an_error() {
     let spec = script(
         "echo 'id name Liar'; echo 'garbage ☃ line'; echo 'option name Hash type spin default 1 min 1 max 9'; echo uciok",
-        "echo 'info depth 1 score cp 10 pv e2e5'; echo 'info nonsense'; echo 'bestmove e2e5'",
+        "echo 'info depth 1 score cp 10 pv e2e4 e7e5 e1e3'; echo 'info depth 2 score cp 10 pv e2e5'; echo 'what is this'; echo 'and this'; echo 'info nonsense'; echo 'bestmove e2e5'",
     );
     let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
     assert_eq!(e.name(), "Liar");
     let id = e.go(Limits::depth(1));
     let (errors, infos, best) = until_best(&rx, id);
     assert_eq!(best, None);
-    assert_eq!(infos, 1, "the info is kept, its illegal pv cut");
+    assert_eq!(infos, 2, "the infos are kept, their illegal pv cut");
     assert!(
         errors
             .iter()
             .any(|e| e.contains("Liar answered the illegal move e2e5")),
         "{errors:?}"
     );
-    assert!(e.garbage_lines() >= 1);
+    // The first illegal line and the first line that is no UCI during a
+    // search are said, once each; the banner before `uciok` is not.
+    let said = |what: &str| errors.iter().filter(|e| e.contains(what)).count();
+    assert_eq!(
+        said("line has an illegal move (e1e3, move 3)"),
+        1,
+        "{errors:?}"
+    );
+    assert_eq!(said("not UCI ('what is this')"), 1, "{errors:?}");
+    assert_eq!(said("not UCI"), 1, "{errors:?}");
+    assert!(e.garbage_lines() >= 3);
     // Options it lacks are passed over for tapir's typed ones, refused by name.
     assert!(e.set_option(EngineOption::MultiPv(3)).is_ok());
     assert!(e.set_uci_option("Skill Level", "3").is_err());
     assert!(e.set_uci_option("hash", "4").is_ok());
+}
+
+/// The Hash and Threads an engine's own entry in `config.toml` sets are
+/// the user's choice for it: the board's sizes (made for tapir) do not
+/// override them; other engines take the board's.
+#[test]
+fn an_engine_s_own_sizes_win_over_the_board_s() {
+    let log = std::env::temp_dir().join(format!("tapir-own-sizes-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let body = format!(
+        "while IFS= read -r l; do echo \"$l\" >> '{}'; case \"$l\" in uci) echo 'option name Hash type spin default 1 min 1 max 999'; echo 'option name Threads type spin default 1 min 1 max 8'; echo uciok;; isready) echo readyok;; quit) exit 0;; esac; done",
+        log.display()
+    );
+    let mut spec = EngineSpec {
+        command: "sh".into(),
+        args: vec!["-c".into(), body],
+        patience: Some(Duration::from_millis(1500)),
+        ..EngineSpec::default()
+    };
+    spec.options = vec![("threads".into(), "2".into())];
+    let (mut e, _rx) = ExternalEngine::start(&spec).expect("handshake");
+    e.set_option(EngineOption::Threads(1)).unwrap();
+    e.set_option(EngineOption::Hash(64)).unwrap();
+    // Beyond the engine's range, the nearest value it takes.
+    e.set_option(EngineOption::Hash(4096)).unwrap();
+    // `isready` answered: every line before it was read and logged.
+    e.new_game();
+    drop(e);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(sent.contains("setoption name Threads value 2"), "{sent}");
+    assert!(!sent.contains("Threads value 1"), "{sent}");
+    assert!(sent.contains("setoption name Hash value 64"), "{sent}");
+    assert!(sent.contains("setoption name Hash value 999"), "{sent}");
+    assert!(!sent.contains("4096"), "{sent}");
 }
 
 #[test]

@@ -289,4 +289,13 @@ fn the_book_setting_stays_as_the_user_wrote_it() {
     a.update(Action::Command("book default".into()));
     assert_eq!(a.config.book, "");
     assert!(a.config_changed);
+    // `book = "OFF"` is the word `:book OFF` takes, not a file named OFF.
+    let mut a = App::new(Config::default(), Game::default());
+    tapir::tui::book::start_book(&mut a, "OFF");
+    assert!(a.view.book.is_empty(), "no book");
+    assert!(
+        a.dialogs.message.as_ref().is_none_or(|m| !m.error),
+        "{:?}",
+        a.dialogs.message
+    );
 }

@@ -319,7 +319,15 @@ fn an_engine_that_crashes_mid_game_loses_with_a_note() {
 /// `:match tapir:1 tapir 10s+0` with both engines reported started: the
 /// clocks run and White thinks.
 fn tapir_match_started() -> App {
+    tapir_match_from(None)
+}
+
+/// `tapir_match_started`, from the position `fen` when given.
+fn tapir_match_from(fen: Option<&str>) -> App {
     let mut a = app_with(Config::default());
+    if let Some(f) = fen {
+        a.update(Action::Command(format!("fen {f}")));
+    }
     a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
     for c in [Color::White, Color::Black] {
         a.update(Action::Link(
@@ -358,6 +366,18 @@ fn clocks_pause_resume_and_fall() {
     let r = a.duel.as_ref().unwrap().result.clone().unwrap();
     assert!(
         r.contains("tapir L1 lost on time") && r.ends_with("0-1"),
+        "{r}"
+    );
+}
+
+/// A flag fall against a lone king draws the engines' game too.
+#[test]
+fn a_flag_against_a_lone_king_draws_an_engine_match() {
+    let mut a = tapir_match_from(Some("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"));
+    a.update(Action::Tick(a.now + Duration::from_secs(11)));
+    let r = a.duel.as_ref().unwrap().result.clone().unwrap();
+    assert!(
+        r.contains("against a lone king") && r.ends_with("1/2-1/2"),
         "{r}"
     );
 }

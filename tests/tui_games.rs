@@ -20,7 +20,7 @@ use std::time::Duration;
 use tapir::chess::Color;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::Game;
-use tapir::tui::action::Action;
+use tapir::tui::action::{Action, Effect};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::ui;
@@ -340,6 +340,127 @@ fn the_flag_falls_on_a_tick() {
         "{rows}"
     );
     assert!(!rows.contains("your move"), "{rows}");
+}
+
+/// A move made after the mover's time ran out, before the next tick saw
+/// it, does not count: the game ends on time and the move is refused
+/// (no increment on an empty clock).
+#[test]
+fn a_move_after_the_flag_fell_is_refused() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    let t0 = a.now;
+    a.now = t0 + Duration::from_secs(61);
+    a.update(Action::MoveText("e4".into()));
+    assert!(
+        a.doc.game.tree().mainline_len() == 0,
+        "the move is not played"
+    );
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
+    assert!(
+        message(&a).contains("White lost on time · 0-1"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.doc.game.result(), "0-1");
+    // The engine's answer after its own flag fell does not count either.
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    a.now += Duration::from_secs(61);
+    common::engine_plays(&mut a, "e5");
+    assert_eq!(a.doc.game.tree().mainline_len(), 1);
+    assert_eq!(a.doc.game.result(), "1-0");
+}
+
+/// An engine that goes past its move time (one that ignores `movetime`)
+/// is sent `stop` once, and the board says so; tapir's own answers in
+/// time and is never told.
+#[test]
+fn an_engine_past_its_move_time_is_told_to_stop() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    human(&mut a, "e4");
+    assert!(a.engine.searching());
+    a.take_effects();
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_millis(2_500)));
+    assert!(a.take_effects().iter().all(|e| !matches!(e, Effect::Stop)));
+    a.update(Action::Tick(t0 + Duration::from_millis(3_100)));
+    assert!(a.take_effects().iter().any(|e| matches!(e, Effect::Stop)));
+    assert!(
+        message(&a).contains("went past its time"),
+        "{}",
+        message(&a)
+    );
+    a.update(Action::Tick(t0 + Duration::from_millis(4_000)));
+    assert!(
+        a.take_effects().iter().all(|e| !matches!(e, Effect::Stop)),
+        "once"
+    );
+    // Its answer, when it comes, is played.
+    common::engine_plays(&mut a, "e5");
+    assert_eq!(a.doc.game.tree().mainline_len(), 2);
+}
+
+/// `2` during a game against the engine asks first: its clocks and its
+/// engine would go; "no" keeps the game as it was.
+#[test]
+fn two_players_asks_before_ending_a_running_game() {
+    use tapir::tui::app::{ConfirmWhat, Mode, Overlay};
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    a.update(Action::TwoPlayers);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::TwoPlayers)
+    ));
+    a.update(Action::Confirm(false));
+    assert!(matches!(a.play.mode, Mode::Play { .. }) && a.play.clocks.is_some());
+    a.update(Action::TwoPlayers);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::TwoPlayers);
+    assert!(a.play.clocks.is_none());
+    assert_eq!(a.doc.game.tree().mainline_len(), 1, "the moves stay");
+}
+
+/// `e` during a game against tapir would change its evaluator, and so the
+/// opponent's strength, mid-game: refused, the evaluation kept.
+#[test]
+fn the_evaluator_stays_through_a_game_against_the_engine() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    let before = a.ui.eval_view;
+    a.take_effects();
+    a.update(Action::ToggleEvalView);
+    assert_eq!(a.ui.eval_view, before);
+    assert!(
+        error(&a).contains("evaluation it began with"),
+        "{}",
+        error(&a)
+    );
+    assert!(a.take_effects().is_empty());
+}
+
+/// A flag fall against a lone king draws: a king alone cannot mate
+/// (FIDE 6.9), as Lichess and every arbiter score it.
+#[test]
+fn running_out_of_time_against_a_lone_king_draws() {
+    let mut a = app_at(Some("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"));
+    start(&mut a, Color::White, 1);
+    a.update(Action::Tick(a.now + Duration::from_secs(61)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
+    assert!(message(&a).contains("draw ½-½"), "{}", message(&a));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert_eq!(a.headline(), "½-½");
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(rows.contains("drawn on time"), "{rows}");
+    // The lone king's own flag still loses: a queen can mate.
+    let mut a = app_at(Some("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1"));
+    start(&mut a, Color::White, 1);
+    a.update(Action::Tick(a.now + Duration::from_secs(61)));
+    assert_eq!(a.doc.game.result(), "1-0");
 }
 
 /// `k` pauses a game against the engine: the clocks stop, the engine stops

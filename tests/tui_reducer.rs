@@ -559,7 +559,9 @@ fn play_mode_engine_replies_and_levels() {
         .unwrap()
         .1
         .contains(&EngineOption::LimitStrength(false)));
+    // A running game is asked about first.
     a.update(Action::TwoPlayers);
+    a.update(Action::Confirm(true));
     assert_eq!(a.play.mode, Mode::TwoPlayers);
     assert!(a.engine.search.is_none());
 }
@@ -662,10 +664,10 @@ fn clocks_run_out() {
     assert_eq!(a.outcome(), Some(Outcome::Flagged(Color::White)));
     assert_eq!(a.headline(), "0-1");
     a.update(Action::MoveText("e4".into()));
-    assert!(error(&a).contains("lost on time"));
+    assert!(error(&a).contains("ended on time"));
     // The flag stands: no take-back undoes it.
     a.update(Action::TakeBack);
-    assert!(error(&a).contains("lost on time"));
+    assert!(error(&a).contains("ended on time"));
     assert_eq!(a.doc.game.result(), "0-1");
 }
 

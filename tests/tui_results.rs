@@ -151,6 +151,23 @@ fn taking_back_a_mate_clears_its_result_in_the_same_undo_step() {
     assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"), "and its result");
 }
 
+/// Two players at one board draw by threefold repetition at once, and
+/// the result goes in; on the analysis board a threefold is a draw a
+/// player would claim, so the game keeps no result and saves as `*`.
+#[test]
+fn threefold_is_a_result_for_two_players_and_none_for_analysis() {
+    let dance = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
+    let mut a = loaded("[Result \"*\"]\n\n*\n");
+    a.update(Action::TwoPlayers);
+    human(&mut a, dance);
+    assert_eq!(a.doc.game.tags.get("Result"), Some("1/2-1/2"));
+    let mut a = loaded("[Result \"*\"]\n\n*\n");
+    human(&mut a, dance);
+    assert!(a.result_text().unwrap().contains("Threefold"));
+    assert_eq!(a.doc.game.result(), "*");
+    assert!(saved_text(&mut a).contains("[Result \"*\"]"));
+}
+
 #[test]
 fn a_paste_with_carriage_returns_reads_as_the_file_would() {
     let pgn = "[Event \"x\"]\r[Result \"*\"]\r\r1. e4 ; the most popular\r\

@@ -106,6 +106,9 @@ pub struct ActiveSearch {
     pub key: SearchKey,
     pub root: Board,
     pub started: Instant,
+    /// When, with a move time, it is overdue and is sent `stop`
+    /// (`OVERDUE_GRACE` after the time; `None` once stop was sent).
+    pub overdue_at: Option<Instant>,
     /// Its `BestMove` arrived.
     pub finished: bool,
 }
@@ -379,6 +382,8 @@ pub enum ConfirmWhat {
     },
     /// Ending a game against the engine for analysis.
     EndGame,
+    /// Ending a game against the engine to move both sides by hand.
+    TwoPlayers,
     /// Resigning the game against the engine.
     Resign,
     /// Starting a game while Ctrl-Y can still bring back an edit: the
@@ -928,11 +933,22 @@ impl App {
         }
     }
 
+    /// Whether running out of time loses for `side` in the game against
+    /// the engine: not when the other side has only its king, which could
+    /// never mate (FIDE 6.9), and the flag draws.
+    pub fn flag_loses(&self, side: Color) -> bool {
+        self.doc.game.board(self.play.game_end).color(!side).count() > 1
+    }
+
     /// The result, when the shown position ends the game.
     pub fn outcome(&self) -> Option<Outcome> {
         let flagged = self.play.clocks.as_ref().and_then(|c| c.flagged);
         if let Some(loser) = flagged.filter(|_| self.at_game_end()) {
-            return Some(Outcome::Flagged(loser));
+            return Some(if self.flag_loses(loser) {
+                Outcome::Flagged(loser)
+            } else {
+                Outcome::Draw
+            });
         }
         match self.view.status {
             GameStatus::Ongoing => None,
@@ -986,10 +1002,7 @@ impl App {
         if let Some(c) = &self.play.clocks {
             if let Some(loser) = c.flagged {
                 if self.at_game_end() {
-                    return Some(match loser {
-                        Color::White => "White lost on time · 0-1".to_string(),
-                        Color::Black => "Black lost on time · 1-0".to_string(),
-                    });
+                    return Some(flag_text(loser, self.flag_loses(loser)).to_string());
                 }
             }
         }
@@ -1052,5 +1065,15 @@ impl App {
                 self.note(format!("{source}: {p}"));
             }
         }
+    }
+}
+
+/// What a flag fall of `loser` says: the loss, or the draw when the other
+/// side has only its king (`App::flag_loses`).
+pub fn flag_text(loser: Color, loses: bool) -> &'static str {
+    match (loser, loses) {
+        (Color::White, true) => "White lost on time · 0-1",
+        (Color::Black, true) => "Black lost on time · 1-0",
+        (_, false) => "Time ran out against a lone king, which cannot mate · draw ½-½",
     }
 }

@@ -59,12 +59,15 @@ impl BookState {
 pub fn start_book(app: &mut super::app::App, setting: &str) {
     use super::action::Action;
     let changed = app.config_changed;
-    match setting.trim() {
-        "" => return,
-        "off" => {
+    // The words `:book` takes, in any case, as it takes them.
+    let setting = setting.trim();
+    match setting.to_ascii_lowercase().as_str() {
+        "" | "default" | "builtin" | "built-in" => return,
+        "off" | "none" => {
             app.update(Action::Command("book off".to_string()));
         }
-        path => {
+        _ => {
+            let path = setting;
             let path = super::files::expand_path(std::path::Path::new(path));
             let book = Book::load(&path).map(Arc::new).map_err(|e| e.to_string());
             app.update(Action::BookLoaded { path, book });

@@ -214,7 +214,7 @@ impl EngineConfig {
     pub fn spec(&self) -> crate::engine::EngineSpec {
         crate::engine::EngineSpec {
             name: Some(self.name.clone()),
-            command: self.command.clone(),
+            command: crate::tui::files::program_path(&self.command),
             args: self.args.clone(),
             options: self
                 .options

@@ -77,6 +77,31 @@ pub fn expand_path(p: &Path) -> PathBuf {
     std::path::absolute(&expanded).unwrap_or(expanded)
 }
 
+/// An engine's program as the board starts it: a path (`~/sf`, `./sf`,
+/// `$HOME/bin/sf`) expanded and made absolute, so that an engine kept in
+/// the settings starts from any folder; a bare name (`stockfish`) is
+/// left for the PATH.
+pub fn program_path(command: &str) -> String {
+    let is_path = command.contains('/') || command.starts_with('~') || command.starts_with('$');
+    if is_path {
+        expand_path(Path::new(command))
+            .to_string_lossy()
+            .into_owned()
+    } else {
+        command.to_string()
+    }
+}
+
+/// An engine's command line as the board starts it: its program found
+/// as `program_path` says.
+pub fn engine_from_line(line: &str) -> Result<crate::engine::EngineSpec, crate::engine::SpecError> {
+    let s = crate::engine::EngineSpec::from_command_line(line)?;
+    Ok(crate::engine::EngineSpec {
+        command: program_path(&s.command),
+        ..s
+    })
+}
+
 /// `p` without one pair of quotes (`"` or `'`) around the whole of it.
 fn unquote(p: &Path) -> Option<PathBuf> {
     let s = p.to_str()?;
@@ -794,6 +819,14 @@ mod tests {
             expand_path(Path::new("\"~/x.pgn\"")),
             expand_path(Path::new("~/x.pgn"))
         );
+        // An engine's program: a path expanded and made absolute, a bare
+        // name left for the PATH.
+        let sf = engine_from_line("~/sf --uci 'a b'").unwrap();
+        assert_eq!(sf.command, format!("{home}/sf"));
+        assert_eq!(sf.args, ["--uci", "a b"]);
+        let rel = engine_from_line("./engines/sf").unwrap();
+        assert_eq!(Path::new(&rel.command), cwd.join("engines/sf"));
+        assert_eq!(program_path("stockfish"), "stockfish");
         // Not a pair around the whole: kept.
         assert_eq!(expand_path(Path::new("\"")), cwd.join("\""));
         assert_eq!(expand_path(Path::new("it's.pgn")), cwd.join("it's.pgn"));

@@ -37,6 +37,11 @@ pub const LEFT_SETUPS_KEPT: usize = 16;
 /// Thinking time per move without clocks.
 pub const ENGINE_MOVETIME: Duration = Duration::from_millis(2_000);
 
+/// How far past a search's own move time the board waits before it sends
+/// `stop` (an engine that ignores `movetime` would hold a game or the
+/// threat view for ever; a busy machine's lag stays well inside this).
+pub const OVERDUE_GRACE: Duration = Duration::from_millis(1_000);
+
 /// Clock presets offered in the play dialog, bullet to classical:
 /// (minutes, increment seconds); the first entry means "no clocks". After
 /// the last comes "custom", typed as minutes+seconds.

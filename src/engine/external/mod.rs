@@ -66,11 +66,31 @@ struct State {
     uciok: bool,
     readyoks: u64,
     id_name: Option<String>,
-    /// Declared options: name and type word.
-    options: Vec<(String, String)>,
+    /// Declared options.
+    options: Vec<protocol::Declared>,
     exited: bool,
     /// Lines that were none of UCI's.
     garbage: u64,
+    /// Whether a line that is no UCI, or a line with an illegal move, was
+    /// said (once each per engine: more are only counted).
+    garbage_said: bool,
+    illegal_pv_said: bool,
+}
+
+impl State {
+    /// A line that is none of UCI's: counted, and the first during a
+    /// search said (a banner before `uci`, as Stockfish prints, is not).
+    fn garbage(&mut self, line: &str, events: &Sender<SearchEvent>, label: &str) {
+        self.garbage += 1;
+        if self.running.is_some() && !self.garbage_said {
+            self.garbage_said = true;
+            let name = self.id_name.as_deref().unwrap_or(label);
+            let shown: String = line.chars().take(60).collect();
+            let _ = events.send(SearchEvent::Error(format!(
+                "{name} printed a line that is not UCI ('{shown}'): it was passed over, as any more will be"
+            )));
+        }
+    }
 }
 
 type Shared = Arc<(Mutex<State>, Condvar)>;
@@ -92,6 +112,9 @@ pub struct ExternalEngine {
     readies_sent: u64,
     /// The deadlines: handshake, isready, stop.
     limits: [Duration; 3],
+    /// The options its spec sets (the user's for this engine, in
+    /// `config.toml`): the board's own sizes never override them.
+    own: Vec<String>,
 }
 
 impl ExternalEngine {
@@ -137,6 +160,7 @@ impl ExternalEngine {
                 Some(p) => [p; 3],
                 None => [HANDSHAKE, READY, STOP],
             },
+            own: spec.options.iter().map(|(n, _)| n.clone()).collect(),
         };
         engine.handshake(spec)?;
         Ok((engine, rx))
@@ -197,11 +221,15 @@ impl ExternalEngine {
     }
 
     fn declared(&self, name: &str) -> Option<String> {
+        self.declaration(name).map(|d| d.name)
+    }
+
+    fn declaration(&self, name: &str) -> Option<protocol::Declared> {
         lock(&self.shared)
             .options
             .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(n, _)| n.clone())
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+            .cloned()
     }
 
     /// Sends `setoption` for an option the engine declared.
@@ -229,6 +257,9 @@ impl ExternalEngine {
     /// meaning. tapir's own (its evaluator, its net) and options the
     /// engine lacks are passed over: the board sends them to any engine.
     pub fn set_option(&mut self, option: EngineOption) -> Result<(), ExternalError> {
+        // The engine's own Hash or Threads in its spec is what the user
+        // chose for it: the board's setting (made for tapir) waits.
+        let sizes = matches!(option, EngineOption::Hash(_) | EngineOption::Threads(_));
         let (name, value) = match option {
             EngineOption::Hash(v) => ("Hash", v.to_string()),
             EngineOption::Threads(v) => ("Threads", v.to_string()),
@@ -247,9 +278,20 @@ impl ExternalEngine {
                 return Ok(())
             }
         };
-        if !self.has_option(name) {
+        let own = self.own.iter().any(|n| n.eq_ignore_ascii_case(name));
+        let Some(declared) = self.declaration(name) else {
+            return Ok(());
+        };
+        if sizes && own {
             return Ok(());
         }
+        // A number outside the engine's range would be ignored, leaving
+        // whatever was set before (Stockfish's UCI_Elo starts at 1320 or
+        // so, tapir's level 1 asks for 600): the nearest it takes.
+        let value = match (declared.range, value.parse::<i64>()) {
+            (Some((lo, hi)), Ok(v)) => v.clamp(lo, hi).to_string(),
+            _ => value,
+        };
         self.stop();
         self.set_uci_option(name, &value)
     }
@@ -513,13 +555,26 @@ fn read_line(
                 if state.options.len() < MAX_OPTIONS {
                     state.options.push(o);
                 } else {
-                    state.garbage += 1;
+                    state.garbage(line, events, label);
                 }
             }
         }
         "info" => {
             if let Some((id, root)) = state.running {
                 if let Some(i) = protocol::parse_info(line, &root) {
+                    if let Some(k) = i.pv_cut_at.filter(|_| !state.illegal_pv_said) {
+                        state.illegal_pv_said = true;
+                        let name = state.id_name.as_deref().unwrap_or(label);
+                        let bad = line
+                            .split(" pv ")
+                            .nth(1)
+                            .and_then(|pv| pv.split_whitespace().nth(k))
+                            .unwrap_or("?");
+                        let _ = events.send(SearchEvent::Error(format!(
+                            "{name}'s line has an illegal move ({bad}, move {}): shown up to it",
+                            k + 1
+                        )));
+                    }
                     if let Some(q) = INFO_STAMPS
                         .lock()
                         .unwrap_or_else(|p| p.into_inner())
@@ -547,7 +602,7 @@ fn read_line(
             let _ = events.send(SearchEvent::BestMove { id, best, ponder });
         }
         "" | "copyprotection" | "registration" => {}
-        _ => state.garbage += 1,
+        _ => state.garbage(line, events, label),
     }
     shared.1.notify_all();
 }

@@ -64,8 +64,10 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
                             info.score = Score::Cp(v);
                             scored = true;
                         }
+                        // No game has a mate in more than a few hundred
+                        // moves: a wild count stays short on screen.
                         "mate" => {
-                            info.score = Score::Mate(v);
+                            info.score = Score::Mate(v.clamp(-MAX_MATE, MAX_MATE));
                             scored = true;
                         }
                         _ => {}
@@ -116,6 +118,9 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
 /// search ever reports. The board redraws every line it keeps, so an
 /// engine that sends 200,000 moves in one line must not stall it.
 const MAX_PV_MOVES: usize = 128;
+
+/// The longest mate an engine's `score mate` is taken at (moves).
+const MAX_MATE: i32 = 999;
 
 /// The longest legal prefix of `moves` from `root` (at most
 /// `MAX_PV_MOVES`), and where an illegal move cut it.
@@ -175,12 +180,36 @@ pub fn parse_bestmove(line: &str, root: &Board) -> Option<BestMove> {
 }
 
 /// An `option name ... type ...` declaration: the name and its type word.
-pub fn parse_option(line: &str) -> Option<(String, String)> {
+pub fn parse_option(line: &str) -> Option<Declared> {
     let rest = line.strip_prefix("option name ")?;
     let at = rest.find(" type ")?;
     let name = rest[..at].trim().to_string();
-    let kind = rest[at + 6..].split_whitespace().next()?.to_string();
-    (!name.is_empty()).then_some((name, kind))
+    let mut words = rest[at + 6..].split_whitespace();
+    let kind = words.next()?.to_string();
+    let (mut min, mut max) = (None, None);
+    while let Some(w) = words.next() {
+        match w {
+            "min" => min = words.next().and_then(|v| v.parse().ok()),
+            "max" => max = words.next().and_then(|v| v.parse().ok()),
+            // A combo's or string's values may hold the words: not a spin's.
+            "var" | "default" if kind != "spin" => break,
+            _ => {}
+        }
+    }
+    let range = match (kind.as_str(), min, max) {
+        ("spin", Some(lo), Some(hi)) if lo <= hi => Some((lo, hi)),
+        _ => None,
+    };
+    (!name.is_empty()).then_some(Declared { name, kind, range })
+}
+
+/// An option an engine declared: its name, its type word, and a spin's
+/// range (`min`, `max`), which tapir's values are kept inside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub name: String,
+    pub kind: String,
+    pub range: Option<(i64, i64)>,
 }
 
 /// The `position` line for `pos`: its moves back to the last irreversible
@@ -307,6 +336,8 @@ mod tests {
         }
         let huge = parse_info("info depth 99999999999 score cp 99999999999", &b).unwrap();
         assert_eq!(huge.info.score, Score::Cp(1_000_000));
+        let wild = parse_info("info depth 9 score mate -2147483648", &b).unwrap();
+        assert_eq!(wild.info.score, Score::Mate(-MAX_MATE));
     }
 
     #[test]
@@ -401,8 +432,16 @@ mod tests {
     fn option_declarations() {
         assert_eq!(
             parse_option("option name Skill Level type spin default 20 min 0 max 20"),
-            Some(("Skill Level".into(), "spin".into()))
+            Some(Declared {
+                name: "Skill Level".into(),
+                kind: "spin".into(),
+                range: Some((0, 20))
+            })
         );
+        let elo = parse_option("option name UCI_Elo type spin default 1350 min 1350 max 2850");
+        assert_eq!(elo.unwrap().range, Some((1350, 2850)));
+        let combo = parse_option("option name Style type combo default min var min var max");
+        assert_eq!(combo.unwrap().range, None);
         assert_eq!(parse_option("option name  type spin"), None);
         assert_eq!(parse_option("id name x"), None);
     }

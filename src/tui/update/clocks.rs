@@ -46,9 +46,20 @@ impl App {
             _ => self.doc.cursor,
         };
         if self.tree().is_main_line_end(end) {
-            let result = self.doc.game.result();
+            // As this mode judges it: two players at one board draw by
+            // threefold at once, a game against the engine waits for a claim.
+            let result = match self.status_at(end) {
+                crate::chess::GameStatus::Ongoing => return,
+                crate::chess::GameStatus::Checkmate => {
+                    match self.doc.game.board(end).side_to_move() {
+                        Color::White => "0-1",
+                        Color::Black => "1-0",
+                    }
+                }
+                _ => "1/2-1/2",
+            };
             let at = self.doc.cursor;
-            self.doc.game.set_tag("Result", Some(&result), at);
+            self.doc.game.set_tag("Result", Some(result), at);
             self.autosave();
         }
     }
@@ -56,42 +67,66 @@ impl App {
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
         self.duel_tick(now);
-        if let Some(c) = &mut self.play.clocks {
-            if c.ticking() && c.remaining(c.running, now).is_zero() {
-                let loser = c.running;
-                c.left[loser.index()] = Duration::ZERO;
-                c.flagged = Some(loser);
-                let result = match loser {
-                    Color::White => "0-1",
-                    Color::Black => "1-0",
-                };
-                // Only where the game is the main line's end: a game played
-                // from inside it leaves the line's own result alone.
-                if self.tree().is_main_line_end(self.play.game_end) {
-                    let at = self.doc.cursor;
-                    self.doc.game.in_one_step(&format!("result {result}"), |g| {
-                        g.set_tag("Result", Some(result), at);
-                        g.set_tag("Termination", Some("Time forfeit"), at);
-                    });
-                }
-                self.doc.touch();
-                self.refresh();
-                self.autosave();
-                let who = match loser {
-                    Color::White => "White lost on time · 0-1",
-                    Color::Black => "Black lost on time · 1-0",
-                };
-                self.info(who);
-                // Drawn now, not at the next key: nothing runs any more.
-                return true;
-            }
+        // An engine that ignores its move time is told to stop (and, if
+        // it does not, ended by the engine thread's own rule).
+        if self.engine.take_overdue(now) {
+            self.effects.push(crate::tui::action::Effect::Stop);
+            let name = self
+                .engine
+                .external
+                .clone()
+                .unwrap_or_else(|| "tapir".into());
+            self.error(format!(
+                "{name} went past its time for this move: stop sent"
+            ));
+        }
+        if self.flag_falls(now) {
+            // Drawn now, not at the next key: nothing runs any more.
+            return true;
         }
         self.is_live()
+    }
+
+    /// Whether the running clock of the game against the engine ran out
+    /// by `now`: if so the game ends on time, a move made after it never
+    /// counts (the ticks come only every `LIVE_TICK`, so each move asks
+    /// first). Lost, unless the side whose time is left has only its king
+    /// and so could never mate (FIDE 6.9): then drawn.
+    pub(super) fn flag_falls(&mut self, now: Instant) -> bool {
+        let Some(c) = &mut self.play.clocks else {
+            return false;
+        };
+        if !(c.ticking() && c.remaining(c.running, now).is_zero()) {
+            return false;
+        }
+        let loser = c.running;
+        c.left[loser.index()] = Duration::ZERO;
+        c.flagged = Some(loser);
+        let loses = self.flag_loses(loser);
+        let (result, why) = match (loser, loses) {
+            (Color::White, true) => ("0-1", "Time forfeit"),
+            (Color::Black, true) => ("1-0", "Time forfeit"),
+            (_, false) => ("1/2-1/2", "Time forfeit, insufficient material"),
+        };
+        // Only where the game is the main line's end: a game played from
+        // inside it leaves the line's own result alone.
+        if self.tree().is_main_line_end(self.play.game_end) {
+            let at = self.doc.cursor;
+            self.doc.game.in_one_step(&format!("result {result}"), |g| {
+                g.set_tag("Result", Some(result), at);
+                g.set_tag("Termination", Some(why), at);
+            });
+        }
+        self.doc.touch();
+        self.refresh();
+        self.autosave();
+        self.info(crate::tui::app::flag_text(loser, loses));
+        true
     }
 }
 
 /// Why nothing more happens after a flag fall.
-pub(super) const LOST_ON_TIME: &str = "the game was lost on time: n starts a new one";
+pub(super) const LOST_ON_TIME: &str = "the game ended on time: n starts a new one";
 
 pub(super) fn new_clocks(
     base: Duration,

@@ -480,7 +480,7 @@ impl App {
     /// `:engine`: say which engine analyses, or switch to tapir, a
     /// configured engine, a command line, or add one to the settings.
     pub(super) fn choose_engine(&mut self, choice: commands::EngineChoice) {
-        use crate::engine::EngineSpec;
+        use crate::tui::files::engine_from_line;
         use commands::EngineChoice as E;
         match choice {
             E::Second(what) => self.choose_second(what.as_deref()),
@@ -510,7 +510,7 @@ impl App {
             E::Named(name) => {
                 let spec = match self.config.engine_named(&name) {
                     Some(e) => e.spec(),
-                    None => match EngineSpec::from_command_line(&name) {
+                    None => match engine_from_line(&name) {
                         Ok(s) => s,
                         Err(e) => return self.error(format!(":engine: {e}")),
                     },
@@ -519,7 +519,7 @@ impl App {
                 self.switch_engine(Some(spec));
             }
             E::Add(cmd) => {
-                let spec = match EngineSpec::from_command_line(&cmd) {
+                let spec = match engine_from_line(&cmd) {
                     Ok(s) => s,
                     Err(e) => return self.error(format!(":engine add: {e}")),
                 };

@@ -7,7 +7,7 @@
 use super::clocks::new_clocks;
 use super::engine::{level_request, Absorbed};
 use crate::chess::{legal_moves, to_san, Color, GameStatus, Move};
-use crate::engine::{EngineSpec, SearchEvent};
+use crate::engine::SearchEvent;
 use crate::game::NodeId;
 use crate::tui::action::Effect;
 use crate::tui::app::{App, EngineSession, Mode, PendingGame, Purpose, SearchKey};
@@ -132,7 +132,7 @@ impl App {
         } else {
             let spec = match self.config.engine_named(&choice.name) {
                 Some(e) => e.spec(),
-                None => EngineSpec::from_command_line(&choice.name)?,
+                None => crate::tui::files::engine_from_line(&choice.name)?,
             };
             (at_level(&spec.label()), Some(spec))
         };
@@ -202,6 +202,8 @@ impl App {
 
     /// The engine playing `side` answered `best` in `root`.
     fn duel_move(&mut self, side: Color, root: crate::chess::Board, best: Option<Move>) {
+        // A flag that fell since the last tick ends the match first.
+        self.duel_tick(self.now);
         let Some(duel) = &self.duel else {
             return;
         };
@@ -431,11 +433,18 @@ impl App {
         if c.ticking() && c.remaining(c.running, now).is_zero() {
             let loser = c.running;
             let name = d.players[loser.index()].name.clone();
+            // A lone king cannot mate: the flag then draws (FIDE 6.9).
+            let lone_king = self.doc.game.board(d.end).color(!loser).count() == 1;
             if let Some(d) = &mut self.duel {
                 d.clocks.left[loser.index()] = Duration::ZERO;
                 d.clocks.since = now;
             }
-            self.finish_duel(Some(!loser), &format!("{name} lost on time"));
+            if lone_king {
+                let why = format!("{name} ran out of time against a lone king");
+                self.finish_duel(None, &why);
+            } else {
+                self.finish_duel(Some(!loser), &format!("{name} lost on time"));
+            }
         }
     }
 }

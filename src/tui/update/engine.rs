@@ -10,8 +10,8 @@ use crate::tui::app::{
     ActiveSearch, App, EngineSession, KeptLines, LineView, Mode, Purpose, SearchKey,
 };
 use crate::tui::params::{
-    ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, THREAT_DEPTH, THREAT_MOVETIME,
-    THREAT_NODES,
+    ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, OVERDUE_GRACE, THREAT_DEPTH,
+    THREAT_MOVETIME, THREAT_NODES,
 };
 
 impl App {
@@ -56,6 +56,10 @@ impl App {
         let Mode::Play { human, .. } = self.play.mode else {
             return;
         };
+        // A flag that fell since the last tick ends the game first.
+        if self.flag_falls(self.now) || self.flagged() {
+            return;
+        }
         let end = self.play.game_end;
         let board = *self.doc.game.board(end);
         if board != root || board.side_to_move() == human || self.play.paused {
@@ -355,6 +359,19 @@ impl EngineSession {
         }
     }
 
+    /// Whether the running search went past its move time by
+    /// `OVERDUE_GRACE` at `now`; once only (it is then sent `stop`).
+    pub(super) fn take_overdue(&mut self, now: std::time::Instant) -> bool {
+        let Some(s) = &mut self.search else {
+            return false;
+        };
+        let overdue = !s.finished && s.overdue_at.is_some_and(|t| now >= t);
+        if overdue {
+            s.overdue_at = None;
+        }
+        overdue
+    }
+
     /// Whether the running search is not the `wanted` one.
     pub(super) fn wants_restart(&self, wanted: Option<&SearchKey>) -> bool {
         wanted != self.search.as_ref().map(|s| &s.key)
@@ -391,6 +408,7 @@ impl EngineSession {
                 key,
                 root: *position.board(),
                 started: now,
+                overdue_at: limits.movetime.map(|t| now + t + OVERDUE_GRACE),
                 finished: false,
             });
             effects.push(Effect::Search {

@@ -377,6 +377,11 @@ impl App {
             self.error("the board editor is open: Enter starts a game from it, Esc leaves it");
             return false;
         }
+        // A flag that fell since the last tick ends the game before the
+        // move: its message says how.
+        if self.flag_falls(self.now) {
+            return false;
+        }
         if self.flagged() {
             self.error(LOST_ON_TIME);
             return false;

@@ -156,6 +156,13 @@ impl App {
             Action::Draw => self.draw_key(),
             Action::MultiPvUp => self.set_multipv(self.config.multipv + 1),
             Action::MultiPvDown => self.set_multipv(self.config.multipv.saturating_sub(1)),
+            // The engine's evaluator is the opponent's strength: a game
+            // against it keeps the one it began with.
+            Action::ToggleEvalView
+                if self.game_running() && matches!(self.play.mode, Mode::Play { .. }) =>
+            {
+                self.error("the engine plays this game with the evaluation it began with: a ends the game first");
+            }
             Action::ToggleEvalView => {
                 self.ui.eval_view = match self.ui.eval_view {
                     EvalKind::Hce => EvalKind::Nnue,
@@ -271,10 +278,16 @@ impl App {
                                 .push(Effect::KeepAutosaveAside { text, replacement });
                         }
                         ConfirmWhat::Delete { node, after } => self.delete(node, after),
+                        // The rules may have ended the game while it asked.
+                        ConfirmWhat::EndGame if !self.game_running() => {
+                            self.leave_play();
+                            self.info("the game is over: analysis on");
+                        }
                         ConfirmWhat::EndGame => {
                             self.leave_play();
                             self.info("the game was left unfinished, with no result: analysis on");
                         }
+                        ConfirmWhat::TwoPlayers => self.two_players_now(),
                         ConfirmWhat::Resign => self.resign(),
                         ConfirmWhat::DropRedo(PendingGame::Play(d, clock)) => {
                             self.start_play(d, clock, true)
@@ -367,7 +380,17 @@ impl App {
         });
     }
 
+    /// `2`: both sides by hand. A game against the engine still running
+    /// is asked about first (its clocks and its engine go).
     fn two_players(&mut self) {
+        if self.game_running() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::TwoPlayers);
+            return;
+        }
+        self.two_players_now();
+    }
+
+    fn two_players_now(&mut self) {
         // With the clocks gone, so is the loss on time they wrote in (only
         // at the main line's end; Ctrl-Z puts it back).
         if self.flagged()

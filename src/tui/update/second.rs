@@ -35,7 +35,7 @@ impl App {
         } else {
             match self.config.engine_named(what) {
                 Some(e) => Some(e.spec()),
-                None => match crate::engine::EngineSpec::from_command_line(what) {
+                None => match crate::tui::files::engine_from_line(what) {
                     Ok(s) => Some(s),
                     Err(e) => return self.error(format!(":engine second: {e}")),
                 },

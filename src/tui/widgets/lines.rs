@@ -395,8 +395,11 @@ fn idle_hint(app: &App) -> String {
     }
     let flagged = app.play.clocks.as_ref().and_then(|c| c.flagged);
     match app.play.mode {
-        Mode::Play { .. } if flagged.is_some() => {
+        Mode::Play { .. } if flagged.is_some_and(|c| app.flag_loses(c)) => {
             "lost on time - n starts a new game, a analyses".to_string()
+        }
+        Mode::Play { .. } if flagged.is_some() => {
+            "drawn on time - n starts a new game, a analyses".to_string()
         }
         Mode::Play { .. } if app.play.paused => "game paused - k or p goes on".to_string(),
         Mode::Play { human, level } if app.engine.search.is_none() => {

@@ -142,6 +142,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "End the game against the engine and analyse?".to_string(),
             "(its moves and tags stay; no result goes in)".to_string(),
         ),
+        ConfirmWhat::TwoPlayers => (
+            "Two players",
+            "End the game against the engine and move both sides by hand?".to_string(),
+            "(its moves and tags stay; no result goes in)".to_string(),
+        ),
         ConfirmWhat::Resign => (
             "Resign",
             "Resign the game against the engine?".to_string(),
