@@ -5,6 +5,7 @@ use super::board::Board;
 use super::fen::FenError;
 use super::movegen::count_legal;
 use super::moves::Move;
+use super::types::Color;
 
 /// How a game stands in this position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -21,6 +22,17 @@ pub enum GameStatus {
 impl GameStatus {
     pub fn is_over(self) -> bool {
         self != GameStatus::Ongoing
+    }
+
+    /// The PGN result token of a game that ended so with `to_move` to move
+    /// ("*" while it goes on).
+    pub fn result_token(self, to_move: Color) -> &'static str {
+        match (self, to_move) {
+            (GameStatus::Ongoing, _) => "*",
+            (GameStatus::Checkmate, Color::White) => "0-1",
+            (GameStatus::Checkmate, Color::Black) => "1-0",
+            _ => "1/2-1/2",
+        }
     }
 }
 

@@ -207,14 +207,11 @@ impl Game {
         // Threefold and fifty moves are draws a player claims: a game that
         // reached one without a result tag has none yet.
         let end = self.tree.line_end(NodeId::ROOT);
-        match self.position_at(end).played_status() {
-            GameStatus::Ongoing => "*".to_string(),
-            GameStatus::Checkmate => match self.tree.board(end).side_to_move() {
-                Color::White => "0-1".to_string(),
-                Color::Black => "1-0".to_string(),
-            },
-            _ => "1/2-1/2".to_string(),
-        }
+        let to_move = self.tree.board(end).side_to_move();
+        self.position_at(end)
+            .played_status()
+            .result_token(to_move)
+            .to_string()
     }
 
     // ---- edits ------------------------------------------------------------

@@ -937,7 +937,7 @@ impl App {
     /// the engine: not when the other side has only its king, which could
     /// never mate (FIDE 6.9), and the flag draws.
     pub fn flag_loses(&self, side: Color) -> bool {
-        self.doc.game.board(self.play.game_end).color(!side).count() > 1
+        flag_loses_on(self.doc.game.board(self.play.game_end), side)
     }
 
     /// The result, when the shown position ends the game.
@@ -1066,6 +1066,12 @@ impl App {
             }
         }
     }
+}
+
+/// Whether `side` running out of time on `board` loses: the other side
+/// has more than its king (a lone king could never mate, so it draws).
+pub fn flag_loses_on(board: &Board, side: Color) -> bool {
+    board.color(!side).count() > 1
 }
 
 /// What a flag fall of `loser` says: the loss, or the draw when the other

@@ -67,8 +67,7 @@ pub fn start_book(app: &mut super::app::App, setting: &str) {
             app.update(Action::Command("book off".to_string()));
         }
         _ => {
-            let path = setting;
-            let path = super::files::expand_path(std::path::Path::new(path));
+            let path = super::files::expand_path(std::path::Path::new(setting));
             let book = Book::load(&path).map(Arc::new).map_err(|e| e.to_string());
             app.update(Action::BookLoaded { path, book });
         }

@@ -48,16 +48,11 @@ impl App {
         if self.tree().is_main_line_end(end) {
             // As this mode judges it: two players at one board draw by
             // threefold at once, a game against the engine waits for a claim.
-            let result = match self.status_at(end) {
-                crate::chess::GameStatus::Ongoing => return,
-                crate::chess::GameStatus::Checkmate => {
-                    match self.doc.game.board(end).side_to_move() {
-                        Color::White => "0-1",
-                        Color::Black => "1-0",
-                    }
-                }
-                _ => "1/2-1/2",
-            };
+            let status = self.status_at(end);
+            if !status.is_over() {
+                return;
+            }
+            let result = status.result_token(self.doc.game.board(end).side_to_move());
             let at = self.doc.cursor;
             self.doc.game.set_tag("Result", Some(result), at);
             self.autosave();

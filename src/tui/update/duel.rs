@@ -434,7 +434,7 @@ impl App {
             let loser = c.running;
             let name = d.players[loser.index()].name.clone();
             // A lone king cannot mate: the flag then draws (FIDE 6.9).
-            let lone_king = self.doc.game.board(d.end).color(!loser).count() == 1;
+            let lone_king = !crate::tui::app::flag_loses_on(self.doc.game.board(d.end), loser);
             if let Some(d) = &mut self.duel {
                 d.clocks.left[loser.index()] = Duration::ZERO;
                 d.clocks.since = now;

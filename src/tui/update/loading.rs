@@ -5,7 +5,9 @@
 //! asks first (`replace_game`).
 
 use crate::chess::Board;
-use crate::game::pgn::{each_game, entries_at, read_span, split_games, Encoding, IndexEntry};
+use crate::game::pgn::{
+    each_game, entries_at, read_span, split_games, Encoding, IndexEntry, PgnError, ReadGame,
+};
 use crate::game::plies;
 use crate::tui::action::{Effect, GameWant};
 use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
@@ -17,14 +19,9 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Whether game `index` (0-based) of `text` holds anything a game is made
-/// of: `open_read` refuses a span with neither tags nor moves but problems.
-fn holds_a_game(text: &str, span: Range<usize>, index: usize) -> bool {
-    read_span(text, span, index + 1).is_ok_and(|r| !unreadable(&r))
-}
-
-/// A read that found nothing of a game, only problems.
-fn unreadable(r: &crate::game::pgn::ReadGame) -> bool {
+/// A read that found nothing of a game, only problems: `open_game`
+/// refuses it, and `<` `>` step over it.
+fn unreadable(r: &ReadGame) -> bool {
     r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty()
 }
 
@@ -87,6 +84,8 @@ impl App {
             n => format!("{name} holds {n} games"),
         };
         let mut note = encoding_note(encoding);
+        // The game `<` or `>` found, already read on the way.
+        let mut found = None;
         let index = match want {
             GameWant::Picker { .. } if count == 0 => {
                 self.error(games);
@@ -119,12 +118,12 @@ impl App {
                 let mut skipped = Vec::new();
                 let to = std::iter::successors(step(from), |&i| step(i))
                     .take_while(|&i| i < count)
-                    .find(|&i| {
-                        let holds = holds_a_game(text, spans[i].clone(), i);
-                        if !holds {
+                    .find_map(|i| match read_span(text, spans[i].clone(), i + 1) {
+                        Ok(r) if !unreadable(&r) => Some((i, r)),
+                        _ => {
                             skipped.push((i + 1).to_string());
+                            None
                         }
-                        holds
                     });
                 let unread = match skipped.len() {
                     0 => String::new(),
@@ -132,10 +131,11 @@ impl App {
                     _ => format!("games {} hold none (:game N says why)", skipped.join(", ")),
                 };
                 match to {
-                    Some(i) => {
+                    Some((i, r)) => {
                         if !unread.is_empty() {
                             note = format!("; skipped: {unread}{note}");
                         }
+                        found = Some(r);
                         i
                     }
                     None if count <= 1 => {
@@ -172,7 +172,8 @@ impl App {
         } else {
             name
         };
-        self.open_read(&shown, text, span, index, Some(origin), &note);
+        let read = found.map_or_else(|| read_span(text, span, index + 1), Ok);
+        self.open_game(&shown, read, Some(origin), &note);
     }
 
     /// Opens the games of `text` (from `path`, if any; `name` is what the
@@ -239,7 +240,19 @@ impl App {
         origin: Option<Origin>,
         note: &str,
     ) {
-        match read_span(text, span, index + 1) {
+        self.open_game(name, read_span(text, span, index + 1), origin, note);
+    }
+
+    /// Puts a game read from a file's text on the board (asking first if
+    /// the board's game is unsaved), or says why there is none.
+    fn open_game(
+        &mut self,
+        name: &str,
+        read: Result<ReadGame, PgnError>,
+        origin: Option<Origin>,
+        note: &str,
+    ) {
+        match read {
             Ok(r) if unreadable(&r) => {
                 let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
                 self.error(format!("{name}: no game found ({why})"));

@@ -158,9 +158,7 @@ impl App {
             Action::MultiPvDown => self.set_multipv(self.config.multipv.saturating_sub(1)),
             // The engine's evaluator is the opponent's strength: a game
             // against it keeps the one it began with.
-            Action::ToggleEvalView
-                if self.game_running() && matches!(self.play.mode, Mode::Play { .. }) =>
-            {
+            Action::ToggleEvalView if self.game_running() => {
                 self.error("the engine plays this game with the evaluation it began with: a ends the game first");
             }
             Action::ToggleEvalView => {
