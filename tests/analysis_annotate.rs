@@ -473,3 +473,110 @@ fn a_file_that_changes_while_it_is_annotated_in_place_is_left_alone() {
     );
     assert!(dir.join("fresh.annotated.pgn").exists());
 }
+
+/// A position met once before in the game is no draw: returning to it is
+/// its second occurrence. In KR v K, 2.Ra1 and 2...Ke8 (each of which
+/// lets the other side repeat the start once) were scored 0.00 and called
+/// blunders.
+#[test]
+fn one_repetition_of_the_game_is_no_draw_in_the_report() {
+    let input = temp("rep.pgn");
+    std::fs::write(
+        &input,
+        "[SetUp \"1\"]\n[FEN \"6k1/8/6K1/8/8/8/8/R7 w - - 0 1\"]\n\n1. Rb1 Kf8 2. Ra1 Ke8 *\n",
+    )
+    .unwrap();
+    let out = temp("rep-out.pgn");
+    let _ = std::fs::remove_file(&out);
+    let text = annotate_to(
+        input.to_str().unwrap(),
+        &out,
+        &["--nodes", "20000", "--threads", "1"],
+    );
+    assert!(!text.contains("[%eval 0.00]"), "{text}");
+    // 2.Ra1 may still be marked (it lets a mate go), but Black's king
+    // move into the repeated position is no mistake of a drawn game.
+    assert!(!text.contains("Ke8 $"), "{text}");
+}
+
+/// A game read only in part is written as it was, to another file too (a
+/// copy cut short would lose its unread moves once it replaced the file);
+/// an `--out` that cannot be written is refused before any search.
+#[test]
+fn a_game_read_in_part_is_written_whole_and_a_bad_out_is_refused_first() {
+    let input = temp("part.pgn");
+    std::fs::write(
+        &input,
+        "[Event \"part\"]\n\n1. d4 d5 2. Qxd5 Nf6 3. c4 *\n\n[Event \"whole\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let out = temp("part-out.pgn");
+    let _ = std::fs::remove_file(&out);
+    let o = tapir(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--nodes",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("2. Qxd5 Nf6 3. c4 *"), "{text}");
+    assert!(
+        text.contains("[%eval"),
+        "the readable game is annotated: {text}"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("written unchanged"), "{err}");
+    // A folder as --out: refused at once, nothing searched.
+    let dir = temp("a-folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = tapir(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("folder"),
+        "{err}"
+    );
+    assert!(!err.contains("positions"), "no search began: {err}");
+}
+
+/// An engine that does not stop at `go nodes` (Toga II searches on) ends
+/// the run with one error saying so, after its grace, instead of crawling
+/// through every position on that grace.
+#[test]
+fn an_engine_that_ignores_go_nodes_ends_the_run_saying_so() {
+    let engine = temp("deaf.sh");
+    std::fs::write(
+        &engine,
+        "while IFS= read -r l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+         go*) echo 'info depth 1 score cp 5 pv e2e4';; stop) echo 'bestmove e2e4';; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let input = temp("deaf.pgn");
+    std::fs::write(&input, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let spec = format!("sh {}", engine.display());
+    let o = tapir(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--threads",
+        "1",
+        "--engine",
+        &spec,
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("does not stop at 'go nodes'") && err.contains("--movetime"),
+        "{err}"
+    );
+}

@@ -53,7 +53,7 @@ fn lookups_give_the_weights_in_order() {
     assert_eq!(book.len(), 77);
     let start = Board::startpos();
     let moves = book.moves(&start).expect("legal");
-    let shown: Vec<(String, u16)> = moves
+    let shown: Vec<(String, u32)> = moves
         .iter()
         .map(|m| (tapir::chess::to_san(&start, m.mv), m.weight))
         .collect();
@@ -173,6 +173,33 @@ fn a_position_listed_thousands_of_times_is_read_only_in_part() {
     let book = Book::from_bytes(bytes).unwrap();
     let moves = book.moves(&start).unwrap();
     assert_eq!(moves.len(), 1);
-    assert_eq!(usize::from(moves[0].weight), MAX_ENTRIES_PER_POSITION);
+    assert_eq!(moves[0].weight as usize, MAX_ENTRIES_PER_POSITION);
     assert!(!book.contains(&start, parse_san(&start, "d4").unwrap()));
+}
+
+/// A move listed twice counts with both its weights, even where the sum
+/// passes what one 16-bit entry holds: e4 at 40000 twice against d4 at
+/// 60000 is 57% to 43%, not 52% to 48%.
+#[test]
+fn a_move_listed_twice_adds_its_weights_past_65535() {
+    use tapir::book::encode;
+    let start = Board::startpos();
+    let key = polyglot_key(&start).to_be_bytes();
+    let mut bytes = Vec::new();
+    for (san, weight) in [("e4", 40_000u16), ("e4", 40_000), ("d4", 60_000)] {
+        bytes.extend_from_slice(&key);
+        bytes.extend_from_slice(&encode(parse_san(&start, san).unwrap()).to_be_bytes());
+        bytes.extend_from_slice(&weight.to_be_bytes());
+        bytes.extend_from_slice(&[0; 4]);
+    }
+    let book = Book::from_bytes(bytes).unwrap();
+    let moves = book.moves(&start).unwrap();
+    let shown: Vec<(String, u32)> = moves
+        .iter()
+        .map(|m| (tapir::chess::to_san(&start, m.mv), m.weight))
+        .collect();
+    assert_eq!(
+        shown,
+        vec![("e4".to_string(), 80_000), ("d4".to_string(), 60_000)]
+    );
 }

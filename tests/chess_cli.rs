@@ -87,7 +87,14 @@ fn bad_input_gets_one_line_and_a_failure_code() {
         &["tui", "--bench-frames", "1", "--bench-size", "wide"],
         "--bench-size must look like 120x40, got 'wide'",
     );
-    for f in [suite, bad_fen, bad_line, empty] {
+    // Counts only deeper than the limit: nothing checked is not a pass.
+    let deep = temp_file("deep.epd", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D11 5\n");
+    let o = tapir(&["perft", "--suite", deep.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{stderr}");
+    assert!(stderr.contains("nothing was checked"), "{stderr}");
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("skip "));
+    for f in [suite, bad_fen, bad_line, empty, deep] {
         let _ = std::fs::remove_file(f);
     }
 }

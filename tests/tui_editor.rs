@@ -688,3 +688,27 @@ fn the_unsaved_question_in_the_editor_says_esc_first() {
     let text = common::screen(&mut a, 120, 40).join("\n");
     assert!(text.contains("n, then Esc, :save FILE"), "{text}");
 }
+
+/// An illegal set-up brought back by a restart shows no opening name or
+/// book moves of the game under it (nothing of it is evaluated), and a
+/// pasted FEN's "B" is Black to move.
+#[test]
+fn an_illegal_set_up_shows_nothing_of_the_game_and_b_is_black() {
+    let mut a = app();
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        a.update(Action::MoveText(m.into()));
+    }
+    assert!(a.view.opening.is_some() && !a.view.book.is_empty());
+    a.update(Action::OpenEditor);
+    put(&mut a, "e1", ' ');
+    assert!(check(&a).is_err());
+    let text = common::autosaved(&mut a);
+    let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).expect("reads");
+    let mut b = app();
+    b.restore_session(r);
+    assert!(b.editor.is_some());
+    assert_eq!(b.view.opening, None);
+    assert!(b.view.book.is_empty(), "{:?}", b.view.book);
+    let e = tapir::tui::editor::Editor::from_text("4k3/8/8/8/8/8/4R3/4K3 B - - 0 1").unwrap();
+    assert_eq!(e.side, tapir::chess::Color::Black);
+}

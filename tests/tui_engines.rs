@@ -663,3 +663,23 @@ fn a_hash_size_the_engine_refuses_is_not_kept() {
     });
     assert!(a.dialogs.message.is_none(), "{:?}", a.dialogs.message);
 }
+
+/// `E` while an engine game is on (paused or not) is refused: the engines
+/// would go on moving under the editor, and its Esc would then say the
+/// game is as it was.
+#[test]
+fn no_board_editor_beside_an_engine_game() {
+    let mut a = tapir_match_started();
+    for paused in [false, true] {
+        if paused {
+            a.update(Action::PauseEngineGame);
+        }
+        a.update(Action::OpenEditor);
+        assert!(a.editor.is_none(), "paused: {paused}");
+        let m = a.dialogs.message.as_ref().unwrap();
+        assert!(m.error && m.text.contains(":match off"), "{}", m.text);
+    }
+    a.update(Action::Command("match off".into()));
+    a.update(Action::OpenEditor);
+    assert!(a.editor.is_some());
+}

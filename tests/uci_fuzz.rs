@@ -70,6 +70,21 @@ fn an_engine_that_stops_answering_isready_fails_the_run() {
 }
 
 #[test]
+fn an_engine_that_hangs_alive_fails_the_run_instead_of_holding_it() {
+    // Answers uci and one isready, then sleeps with stdin and stderr open:
+    // the run must end (the sleeping engine killed), not wait for ever.
+    let engine = script(
+        "hang",
+        "read l; echo uciok; read l; echo readyok; exec sleep 600\n",
+    );
+    let started = std::time::Instant::now();
+    let (ok, _, err) = fuzz(&["--seconds", "2", "--engine", "sh", engine.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("readyok"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(120));
+}
+
+#[test]
 fn a_duration_no_clock_can_hold_is_refused_before_any_engine_starts() {
     for seconds in ["inf", "1e20"] {
         let (ok, _, err) = fuzz(&["--seconds", seconds, "--engine", "/nonexistent/engine"]);

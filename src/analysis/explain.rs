@@ -16,7 +16,7 @@ use crate::chess::{Board, Color, Move};
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::taper;
 use crate::eval::{trace, Trace};
-use crate::search::see::see_ge;
+use crate::search::see::{move_gain, see_ge};
 
 /// An explanation and the numbers behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,7 +213,18 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
     if let Some(&r) = j.reply.first() {
         if after_move.is_legal(r) {
             if let Some(victim) = after_move.captured(r) {
-                if see_ge(after_move, r, 1) {
+                // A recapture of what the move took is a trade, and what
+                // the better line loses too was lost before the move.
+                let taken = move_gain(j.board, j.played);
+                let lost_anyway = j.best.first().is_some_and(|&best| {
+                    best != j.played && j.board.is_legal(best) && {
+                        let after_best = j.board.make(best);
+                        after_best.is_legal(r)
+                            && after_best.captured(r) == Some(victim)
+                            && see_ge(&after_best, r, move_gain(j.board, best) + 1)
+                    }
+                });
+                if see_ge(after_move, r, taken + 1) && !lost_anyway {
                     return Some(format!(
                         "It hangs {}: {} wins it by exchange.",
                         piece_words(victim.kind()),
@@ -407,6 +418,41 @@ mod tests {
             )
         );
         assert_eq!(tactic_fact(&b, &l[0], &l[0]), None, "both lines pin");
+    }
+
+    fn judged<'a>(b: &'a Board, played: &'a [Move], best: &'a [Move]) -> Judged<'a> {
+        Judged {
+            board: b,
+            played: played[0],
+            reply: &played[1..],
+            best,
+            before: WhiteScore(0),
+            after: WhiteScore(-100),
+            class: Class::Inaccuracy,
+            turn: MateTurn::None,
+        }
+    }
+
+    /// "It hangs" only for material the reply wins on balance: taking
+    /// back what the move took is a trade, and a piece the better line
+    /// loses as well was not hung by the move.
+    #[test]
+    fn a_trade_or_a_piece_lost_anyway_is_not_hung() {
+        let (b, l) = setup("1rk5/8/8/8/8/8/8/1R2K3 w - - 0 1", &[&["Rxb8+", "Kxb8"]]);
+        assert_eq!(search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0])), None);
+        // The pawn on a2 falls to the bishop whatever White plays.
+        let fen = "4k3/5b2/8/8/8/8/P7/4K2R w - - 0 1";
+        let (b, l) = setup(fen, &[&["Kf2", "Bxa2"], &["Rh8+", "Kd7"], &["Kd2", "Bxa2"]]);
+        let after = b.make(l[0][0]);
+        assert!(search_fact(&judged(&b, &l[0], &l[1]), &after).is_some());
+        assert_eq!(search_fact(&judged(&b, &l[0], &l[2]), &after), None);
+        // A real hang still is one.
+        let (b, l) = setup("1r2k3/8/8/8/8/8/8/1R2K3 w - - 0 1", &[&["Rb4", "Rxb4"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(
+            x.as_deref(),
+            Some("It hangs a rook: 1...Rxb4 wins it by exchange.")
+        );
     }
 
     #[test]

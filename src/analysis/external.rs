@@ -105,6 +105,16 @@ impl PositionSearch for ExternalSearcher {
                 format!(" ({})", errors.join("; "))
             }
         };
+        // An engine that does not stop at `go nodes` gives answers that
+        // depend on the machine's speed, slowly: the run ends, saying how
+        // to go on.
+        if stopped && matches!(budget, Budget::Nodes(_)) {
+            return Err(format!(
+                "{name} does not stop at 'go nodes' (it took longer than {} s on position {i}); \
+                 --movetime MS limits it by time instead",
+                patience.as_secs()
+            ));
+        }
         let Some(best) = best else {
             return Err(format!(
                 "{name} gave no move for position {} ({}){}",

@@ -110,7 +110,9 @@ pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
         out.push(LinePosition {
             node: id,
             board: *pos.board(),
-            history: pos.repetition_hashes(),
+            // As a player counts repetitions (UCI_AnalyseMode): a
+            // position met once before is no draw yet.
+            history: pos.analysis_hashes(),
         });
     }
     out

@@ -2,7 +2,8 @@
 //! for the explanations' facts ("walks into a fork that the better line
 //! avoids", "misses a fork"). A fork: one piece attacking two or more
 //! enemy pieces that are each worth more than it or undefended (the king
-//! always counts). A pin: a piece standing between an enemy slider and
+//! always counts), and that cannot simply be taken: a queen "forking"
+//! king and rook from a square the king takes it on is a trade. A pin: a piece standing between an enemy slider and
 //! its own king, or a piece of its side worth more than it, with nothing
 //! else between. Pure functions of a board: tests feed them crafted FENs.
 
@@ -12,6 +13,7 @@ use crate::chess::attacks::{
     rook_attacks,
 };
 use crate::chess::{Bitboard, Board, Color, Piece, PieceType, Square};
+use crate::search::see::see_ge;
 
 /// A piece's worth for these facts (the king above everything).
 pub fn worth(kind: PieceType) -> i32 {
@@ -54,7 +56,7 @@ pub fn fork_by(b: &Board, sq: Square) -> Option<Fork> {
                 || !b.is_attacked(t, enemy, occ)
         })
         .collect();
-    if targets.len() < 2 {
+    if targets.len() < 2 || can_be_taken(b, sq, enemy) {
         return None;
     }
     targets.sort_by_key(|&(t, p)| (std::cmp::Reverse(worth(p.kind())), t.index()));
@@ -63,6 +65,15 @@ pub fn fork_by(b: &Board, sq: Square) -> Option<Fork> {
         piece,
         targets,
     })
+}
+
+/// Whether `side`, to move, can take the piece on `sq` without losing
+/// material by it (static exchange).
+fn can_be_taken(b: &Board, sq: Square, side: Color) -> bool {
+    b.side_to_move() == side
+        && crate::chess::legal_moves(b)
+            .iter()
+            .any(|&m| m.to() == sq && b.captured(m).is_some() && see_ge(b, m, 0))
 }
 
 /// A pin: `pinned` cannot leave the line from `pinner` without exposing
@@ -169,6 +180,16 @@ mod tests {
         // ... but two undefended ones are.
         let b = board("4k3/8/2p1p3/8/3N4/8/8/4K3 b - - 0 1");
         assert_eq!(fork_by(&b, sq("d4")).map(|f| f.targets.len()), Some(2));
+        // A queen checking the king and attacking a bishop and a pawn is
+        // no fork when the king takes it (a trade in the game it came
+        // from), and one when it is defended.
+        let b = board("2bQk3/2p5/8/8/8/8/8/4K3 b - - 0 1");
+        assert!(fork_by(&b, sq("d8")).is_none());
+        let b = board("2bQk3/2p5/8/8/8/8/8/3RK3 b - - 0 1");
+        assert!(fork_by(&b, sq("d8")).is_some());
+        // A pawn forking rook and bishop that the bishop takes for free.
+        let b = board("rnb1k3/1P6/8/8/8/8/8/4K3 b - - 0 1");
+        assert!(fork_by(&b, sq("b7")).is_none());
         // One target only, or an empty square: no fork.
         let b = board("r3k3/8/2N5/8/8/8/8/4K3 b - - 0 1");
         assert!(fork_by(&b, sq("c6")).is_none());

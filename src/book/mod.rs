@@ -76,7 +76,9 @@ impl std::error::Error for BookError {}
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BookMove {
     pub mv: Move,
-    pub weight: u16,
+    /// The file's weight, or the sum of a move's weights listed twice
+    /// (a sum can pass a 16-bit entry's 65535).
+    pub weight: u32,
 }
 
 /// A book whose size and order have been checked.
@@ -187,12 +189,12 @@ impl Book {
         let legal = crate::chess::legal_moves(board);
         for i in self.entries(polyglot_key(board)) {
             let raw = u16::from_be_bytes(self.field(i, 8));
-            let weight = u16::from_be_bytes(self.field(i, 10));
+            let weight = u32::from(u16::from_be_bytes(self.field(i, 10)));
             let mv =
                 decode(legal.as_slice(), raw).ok_or(BookError::IllegalMove { index: i, raw })?;
             // A move listed twice counts once, with its weights added.
             match out.iter_mut().find(|b: &&mut BookMove| b.mv == mv) {
-                Some(b) => b.weight = b.weight.saturating_add(weight),
+                Some(b) => b.weight += weight,
                 None => out.push(BookMove { mv, weight }),
             }
         }

@@ -268,7 +268,9 @@ fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
             return err(
                 f,
                 format!(
-                    "{name} has {pawns} pawns and {promoted} promoted pieces, more than 8 in all"
+                    "{name} has {pawns} pawn{} and {promoted} promoted piece{}, more than 8 in all",
+                    if pawns == 1 { "" } else { "s" },
+                    if promoted == 1 { "" } else { "s" }
                 ),
             );
         }

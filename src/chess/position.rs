@@ -108,6 +108,26 @@ impl Position {
             .collect()
     }
 
+    /// `repetition_hashes` as an analysis needs them: a position of the
+    /// game met only once before (the root counted) is blanked, so the
+    /// search takes a return to it as the second occurrence it is, not a
+    /// draw; one met twice stays (a return is the third). Repetitions on
+    /// the search's own path still count at once.
+    pub fn analysis_hashes(&self) -> Vec<u64> {
+        let mut hashes = self.repetition_hashes();
+        let root = self.board.hash();
+        let seen =
+            |h: u64, all: &[u64]| all.iter().filter(|&&x| x == h).count() + (h == root) as usize;
+        let blanked: Vec<bool> = hashes.iter().map(|&h| seen(h, &hashes) < 2).collect();
+        for (h, blank) in hashes.iter_mut().zip(blanked) {
+            if blank {
+                // No position hashes to this (one in 2^64).
+                *h = BLANK_HASH;
+            }
+        }
+        hashes
+    }
+
     /// How many earlier boards had this hash (same side to move, within the
     /// half-move clock window).
     pub fn repetitions(&self) -> usize {
@@ -151,6 +171,10 @@ impl Position {
 /// played is drawn without a claim (FIDE's 75-move rule).
 pub const SEVENTY_FIVE_MOVES: u32 = 150;
 
+/// What `analysis_hashes` puts in place of a position met only once: a
+/// hash no board is expected to have.
+const BLANK_HASH: u64 = 0;
+
 /// Earlier occurrences after which a repetition ends a game being played
 /// without a claim (the fifth time the position appears).
 const FIVEFOLD: usize = 4;
@@ -191,6 +215,26 @@ impl Position {
 mod tests {
     use super::*;
     use crate::chess::notation::parse_move;
+
+    /// After Rb1 Kf8 Ra1 Kg8 the start is back: met once before, it stays
+    /// (a return would be its third time); the three positions between,
+    /// met once, are blanked (a return is their second: no draw yet).
+    #[test]
+    fn analysis_hashes_keep_only_positions_met_twice() {
+        let mut p = Position::from_fen("6k1/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+        let start = p.board().hash();
+        for m in ["a1b1", "g8f8", "b1a1", "f8g8"] {
+            let mv = crate::chess::parse_uci(p.board(), m).unwrap();
+            p.make(mv);
+        }
+        let all = p.repetition_hashes();
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[0], start);
+        assert_eq!(
+            p.analysis_hashes(),
+            vec![start, BLANK_HASH, BLANK_HASH, BLANK_HASH]
+        );
+    }
 
     fn play(pos: &mut Position, moves: &str) {
         for s in moves.split_whitespace() {

@@ -222,6 +222,12 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             );
         }
     }
+    // A folder, a read-only file or a missing folder: said now, not after
+    // the search.
+    if let Some(out) = args.out.as_deref() {
+        crate::fswrite::check_writable(out)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
     // What --out holds now: changed by the end (a board saved into it),
     // it is not written over.
     let out_before = args.out.as_deref().and_then(regular_contents);
@@ -252,10 +258,11 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         let number = range.start() + k;
         keep_between(&mut out, between, entry.span.start);
         between = entry.span.end;
-        // A game that cannot be read, or (written over the input) was read
-        // only in part, is kept as it was: the output holds every game whole.
+        // A game that cannot be read, or was read only in part, is kept as
+        // it was: the output holds every game whole (a copy cut short
+        // would lose what was not read once it replaced the file).
         let unreadable = match read_entry(&text, entry, number) {
-            Ok(r) if over_input && !r.problems.is_empty() => Err(r
+            Ok(r) if !r.problems.is_empty() => Err(r
                 .problems
                 .iter()
                 .map(|p| format!("game {number}: {p}"))

@@ -64,7 +64,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let tb = match syzygy {
         Some(path) => {
             let (tables, report) = Tablebases::open(path);
-            outln!("Syzygy: {}", report.summary());
+            outln!("Tablebases: {}", report.summary());
             if report.files == 0 {
                 bail!("no Syzygy tables in {path}");
             }

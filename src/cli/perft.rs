@@ -75,7 +75,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
     let text = crate::fsread::read_regular_text(path, 64 << 20)
         .with_context(|| format!("cannot read perft suite {}", path.display()))?;
     let start = Instant::now();
-    let (mut positions, mut failed, mut total) = (0, 0, 0u64);
+    let (mut positions, mut failed, mut skipped, mut total) = (0, 0, 0, 0u64);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -100,7 +100,14 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
                 );
             }
         }
-        if ok {
+        if deepest == 0 {
+            // Every count is deeper than --depth allows: nothing checked.
+            skipped += 1;
+            outln!(
+                "skip {} (every count is deeper than {max_depth})",
+                entry.fen
+            );
+        } else if ok {
             outln!("ok   {} (to depth {deepest})", entry.fen);
         } else {
             failed += 1;
@@ -111,12 +118,18 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<()> {
     }
     let secs = start.elapsed().as_secs_f64();
     outln!(
-        "{positions} positions, {} passed, {failed} failed; {total} nodes in {secs:.2} s ({} nodes/second)",
-        positions - failed,
+        "{positions} positions, {} passed, {failed} failed, {skipped} skipped; {total} nodes in {secs:.2} s ({} nodes/second)",
+        positions - failed - skipped,
         (total as f64 / secs.max(1e-9)) as u64
     );
     if failed > 0 {
         bail!("{failed} of {positions} positions gave wrong counts");
+    }
+    if skipped == positions {
+        bail!(
+            "no count in {} is at depth {max_depth} or less: nothing was checked",
+            path.display()
+        );
     }
     Ok(())
 }

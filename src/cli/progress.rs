@@ -5,6 +5,21 @@
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+/// `line` in at most `width` characters: without its bar first (the
+/// figures matter more), then cut.
+fn fit(line: &str, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_string();
+    }
+    let barless = match (line.find('['), line.find(']')) {
+        (Some(a), Some(b)) if a < b && line[a + 1..b].chars().all(|c| c == '#' || c == '.') => {
+            format!("{}{}", line[..a].trim_end(), &line[b + 1..])
+        }
+        _ => line.to_string(),
+    };
+    barless.chars().take(width).collect()
+}
+
 /// When to draw the progress line, and drawing it.
 pub struct Progress {
     tty: bool,
@@ -49,7 +64,10 @@ impl Progress {
     pub fn show(&self, line: &str) {
         let mut err = std::io::stderr().lock();
         let _ = if self.tty {
-            write!(err, "\r\x1b[2K{line}")
+            // A line wider than the terminal wraps, and the next redraw
+            // clears only its last row: one fits, or each leaves a row.
+            let width = crossterm::terminal::size().map_or(80, |(w, _)| w as usize);
+            write!(err, "\r\x1b[2K{}", fit(line, width.saturating_sub(1)))
         } else {
             writeln!(err, "{line}")
         };
@@ -87,6 +105,19 @@ pub fn clock(secs: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_wider_than_the_terminal_loses_its_bar_then_its_end() {
+        let line = format!(
+            "game 1/6  positions 51/525  18 pos/s  {}",
+            Progress::bar(0.1, 3.0)
+        );
+        assert_eq!(fit(&line, 200), line);
+        let f = fit(&line, 79);
+        assert!(f.chars().count() <= 79 && !f.contains('#'), "{f}");
+        assert!(f.contains("ETA 0:00:27") && f.contains("18 pos/s"), "{f}");
+        assert_eq!(fit(&line, 10).chars().count(), 10);
+    }
 
     #[test]
     fn bar_and_clock() {

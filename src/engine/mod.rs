@@ -45,6 +45,9 @@ pub struct Settings {
     pub ponder: bool,
     pub limit_strength: bool,
     pub elo: u32,
+    /// `UCI_AnalyseMode`: repetitions of the game before the root
+    /// counted as a player counts them (`EngineOption::AnalyseMode`).
+    pub analyse_mode: bool,
     pub eval: EvalKind,
     pub eval_file: Option<PathBuf>,
     /// `SyzygyPath` as given (empty: none).
@@ -68,6 +71,7 @@ impl Default for Settings {
             ponder: false,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            analyse_mode: false,
             eval: EvalKind::Hce,
             eval_file: None,
             syzygy_path: String::new(),
@@ -245,7 +249,11 @@ impl Engine {
         let overhead = self.overhead_for(&limits);
         let job = SearchJob {
             board: *self.position.board(),
-            history: self.position.repetition_hashes(),
+            history: if self.settings.analyse_mode {
+                self.position.analysis_hashes()
+            } else {
+                self.position.repetition_hashes()
+            },
             limits,
             multipv: self.settings.multipv,
             overhead,
@@ -478,6 +486,7 @@ impl Engine {
             EngineOption::Ponder(on) => self.settings.ponder = on,
             EngineOption::LimitStrength(on) => self.settings.limit_strength = on,
             EngineOption::Elo(elo) => self.settings.elo = elo,
+            EngineOption::AnalyseMode(on) => self.settings.analyse_mode = on,
             EngineOption::Evaluator(EvalKind::Hce) => {
                 self.stop();
                 self.settings.eval = EvalKind::Hce;

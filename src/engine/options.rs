@@ -35,6 +35,11 @@ pub enum EngineOption {
     Ponder(bool),
     LimitStrength(bool),
     Elo(u32),
+    /// UCI's `UCI_AnalyseMode`: a position of the game's history before
+    /// the root is a draw only once it has been reached twice before, as
+    /// a player judges it (see `Position::analysis_hashes`); off, any
+    /// earlier occurrence is, the stricter rule that plays better.
+    AnalyseMode(bool),
     Evaluator(EvalKind),
     /// A net file to load; `None` goes back to the built-in net.
     EvalFile(Option<PathBuf>),

@@ -67,7 +67,8 @@ impl Tablebases {
         let mut inner = Tablebase::with_filesystem(Arc::new(CheckedFs));
         let mut report = LoadReport::default();
         // A table found twice (a folder named twice, or the same table in
-        // two folders) is one table: counted once.
+        // two folders) is one table: the first folder's copy is used, as
+        // Stockfish does, and a later copy (perhaps a bad one) is not read.
         let mut tables_seen = std::collections::HashSet::new();
         for dir in path.split(':').map(str::trim).filter(|d| !d.is_empty()) {
             let bad = |why: String| TbError::BadPath {
@@ -100,6 +101,10 @@ impl Tablebases {
                 }
             };
             for file in names {
+                let name = file.file_name().map(ToOwned::to_owned);
+                if tables_seen.contains(&name) {
+                    continue;
+                }
                 let shown = file.display().to_string();
                 let added = match check_table(&file) {
                     Ok(()) => inner.add_file(&file).map_err(|e| e.to_string()),
@@ -107,9 +112,8 @@ impl Tablebases {
                 };
                 match added {
                     Ok(()) => {
-                        if tables_seen.insert(file.file_name().map(ToOwned::to_owned)) {
-                            report.files += 1;
-                        }
+                        tables_seen.insert(name);
+                        report.files += 1;
                     }
                     Err(why) => report.problems.push(TbError::BadPath { path: shown, why }),
                 }
@@ -282,6 +286,11 @@ mod tests {
             assert!(matches!(e, TbError::BadTable(_)), "{e:?}");
             assert!(e.to_string().contains("KQvK"), "{e}");
         }
+        // The good folder first: its copy is the one used, not the later
+        // corrupt one (as Stockfish's path is read).
+        let (tb, report) = Tablebases::open(&format!("{}:{}", dir(), tmp.display()));
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert_eq!(tb.probe_wdl(&b), Ok(Wdl::Win));
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 }

@@ -767,12 +767,17 @@ impl App {
             None => EvalKind::Hce,
         };
         let analysis = config.autostart_analysis;
-        let (tb, tb_report) = super::tablebase::TbState::open(&config.syzygy_path);
+        let (tb, tb_report) =
+            super::tablebase::TbState::open(&super::files::expand_folders(&config.syzygy_path));
         // The settings' tables, missing or broken, are said at the start
         // (`:messages` keeps it), as `:syzygy` says them.
         let tb_problem = tb_report
             .filter(|r| r.files == 0 || !r.problems.is_empty())
-            .map(|r| format!("syzygy_path {}: {}", config.syzygy_path, r.summary()));
+            .map(|r| {
+                let each: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+                let summary = format!("syzygy_path {}: {}", config.syzygy_path, r.summary());
+                (summary, each)
+            });
         let mut app = App {
             doc,
             engine: EngineSession::default(),
@@ -817,8 +822,9 @@ impl App {
         };
         app.refresh();
         app.reconcile_engine();
-        if let Some(p) = tb_problem {
-            app.error(p);
+        if let Some((summary, each)) = tb_problem {
+            app.error(summary);
+            app.note_problems("syzygy_path", &each);
         }
         app
     }

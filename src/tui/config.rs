@@ -307,7 +307,12 @@ impl Config {
             trial.insert(key.clone(), value.clone());
             match read(&trial) {
                 Ok(_) => kept = trial,
-                Err(why) => bad.push(format!("{key}: {why}")),
+                // A reason that names its setting ("hash must be ...")
+                // does not name it twice.
+                Err(why) => bad.push(match why.to_string() {
+                    w if w.starts_with(&format!("{key} ")) => w,
+                    w => format!("{key}: {w}"),
+                }),
             }
         }
         Some((read(&kept).ok()?, bad))
@@ -322,13 +327,17 @@ impl Config {
             }
         };
         check("multipv", self.multipv, (1, MULTIPV_MAX))?;
-        // The engine owns the hash and thread ranges.
+        // The engine owns the hash and thread ranges; the reason names
+        // the setting as the file spells it.
+        let named = |key: &str, e: crate::engine::OutOfRange| {
+            anyhow!("{key} must be {}..={}, got {}", e.lo, e.hi, e.got)
+        };
         EngineOption::Hash(self.hash)
             .validate()
-            .map_err(|e| anyhow!("hash: {e}"))?;
+            .map_err(|e| named("hash", e))?;
         EngineOption::Threads(self.threads)
             .validate()
-            .map_err(|e| anyhow!("threads: {e}"))?;
+            .map_err(|e| named("threads", e))?;
         check(
             "level",
             self.level as usize,
@@ -955,9 +964,7 @@ mod tests {
         assert!(bad
             .iter()
             .any(|b| b.starts_with("theme: ") && b.contains("nonexistent")));
-        assert!(bad
-            .iter()
-            .any(|b| b.starts_with("multipv: ") && b.contains("1..=5")));
+        assert!(bad.iter().any(|b| b.starts_with("multipv must be 1..=5")));
         assert!(bad.iter().any(|b| b.starts_with("[[engine]] 2: ")));
         assert!(bad
             .iter()

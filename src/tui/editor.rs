@@ -149,8 +149,9 @@ impl Editor {
                 return None;
             }
         }
+        // Lenient as the rest: "B" (a hand-typed FEN) is Black too.
         let side = match fields.next() {
-            Some("b") => Color::Black,
+            Some("b" | "B") => Color::Black,
             _ => Color::White,
         };
         let mut castling = 0;

@@ -77,6 +77,18 @@ pub fn expand_path(p: &Path) -> PathBuf {
     std::path::absolute(&expanded).unwrap_or(expanded)
 }
 
+/// Each of the `:`-joined tablebase folders as `expand_path` gives it
+/// (`~`, `$HOME`, made absolute), so the setting names the same folders
+/// wherever tapir starts next (and `syzygy_path` in config.toml reads
+/// as `:syzygy` does).
+pub fn expand_folders(path: &str) -> String {
+    path.split(':')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| expand_path(Path::new(p.trim())).display().to_string())
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
 /// An engine's program as the board starts it: a path (`~/sf`, `./sf`,
 /// `$HOME/bin/sf`) expanded and made absolute, so that an engine kept in
 /// the settings starts from any folder; a bare name (`stockfish`) is

@@ -723,7 +723,9 @@ fn initial_options(app: &App, net_file: Option<&std::path::Path>) -> Vec<EngineO
         initial.push(EngineOption::EvalFile(Some(path.to_path_buf())));
     }
     if !app.config.syzygy_path.trim().is_empty() {
-        initial.push(EngineOption::SyzygyPath(app.config.syzygy_path.clone()));
+        initial.push(EngineOption::SyzygyPath(super::files::expand_folders(
+            &app.config.syzygy_path,
+        )));
     }
     initial
 }

@@ -2,6 +2,7 @@
 //! (moves and `searchmoves` are checked for legality) but changes nothing:
 //! a bad line becomes an error message and the caller's state stays put.
 
+use super::clip;
 use crate::chess::{parse_uci, Board, Position};
 use crate::engine::Limits;
 use std::time::Duration;
@@ -59,7 +60,7 @@ pub fn parse(line: &str, board: &Board) -> Result<Command, String> {
         "d" => Command::Display,
         "debug" => Command::Debug,
         "register" => Command::Register,
-        _ => return Err(format!("unknown command '{head}'")),
+        _ => return Err(format!("unknown command '{}'", clip(head))),
     })
 }
 
@@ -78,7 +79,7 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
             if fen.is_empty() {
                 return Err("position fen needs a FEN".into());
             }
-            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?
+            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{}': {e}", clip(&fen)))?
         }
         _ => return Err("position needs 'startpos' or 'fen <FEN>'".into()),
     };
@@ -108,7 +109,7 @@ const GO_KEYWORDS: [&str; 12] = [
 fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String> {
     let v = v.ok_or_else(|| format!("go {key} needs a number"))?;
     v.parse()
-        .map_err(|_| format!("go {key}: '{v}' is not a valid number"))
+        .map_err(|_| format!("go {key}: '{}' is not a valid number", clip(v)))
 }
 
 /// Milliseconds; GUIs sometimes send negative clock times, read as zero.

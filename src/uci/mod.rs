@@ -24,6 +24,10 @@ pub const MAX_LINE: usize = 1 << 20;
 /// The most of a bad line an error message repeats (characters).
 const ECHO_MAX: usize = 120;
 
+/// The longest error line sent: room for a clipped echo and the whole
+/// reason after it.
+const REPLY_MAX: usize = 400;
+
 /// What the loop waits on: a line of input, its end, or an engine event.
 enum Input {
     Line(String),
@@ -167,7 +171,7 @@ impl Session {
                 }
             }
             Reply::Refused(why) => {
-                writeln!(out, "info string error: {}", clip(&why))?;
+                writeln!(out, "info string error: {}", clip_to(&why, REPLY_MAX))?;
                 // Every `go` ends in a bestmove, or a GUI would wait for
                 // one; 0000 is UCI's null move.
                 if head == "go" {
@@ -258,14 +262,28 @@ fn spawn_reader(tx: Sender<Input>) {
     });
 }
 
-/// An error's text cut to `ECHO_MAX` characters: a megabyte of bad input
-/// gets a line back, not a megabyte.
-fn clip(why: &str) -> String {
-    if why.chars().count() <= ECHO_MAX {
-        return why.to_string();
+/// A piece of bad input as an error repeats it: cut to `ECHO_MAX`
+/// characters (a megabyte of bad input gets a line back, not a
+/// megabyte), its control characters escaped (a NUL or an escape
+/// sequence sent back would reach the GUI's log or terminal as sent).
+pub(crate) fn clip(why: &str) -> String {
+    clip_to(why, ECHO_MAX)
+}
+
+fn clip_to(why: &str, max: usize) -> String {
+    let shown = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                c if c.is_control() => c.escape_debug().to_string(),
+                c => c.to_string(),
+            })
+            .collect()
+    };
+    if why.chars().count() <= max {
+        return shown(why);
     }
-    let head: String = why.chars().take(ECHO_MAX).collect();
-    format!("{head}… ({} bytes)", why.len())
+    let head: String = why.chars().take(max).collect();
+    format!("{}… ({} bytes)", shown(&head), why.len())
 }
 
 /// One input line as text: the line ending (`\n` or `\r\n`) removed and
@@ -412,5 +430,6 @@ mod tests {
             "{c}"
         );
         assert_eq!(clip("short"), "short");
+        assert_eq!(clip("go\0\x1b[31m"), "go\\0\\u{1b}[31m");
     }
 }

@@ -33,6 +33,7 @@ pub fn declarations() -> Vec<String> {
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
         "option name UCI_LimitStrength type check default false".into(),
+        "option name UCI_AnalyseMode type check default false".into(),
         format!(
             "option name UCI_Elo type spin default {DEFAULT_ELO} min {} max {}",
             ELO_RANGE.0, ELO_RANGE.1
@@ -113,6 +114,7 @@ pub fn to_engine_option(name: &str, value: Option<&str>) -> Result<EngineOption,
         "ponder" => EngineOption::Ponder(boolean(name, value)?),
         "uci_limitstrength" => EngineOption::LimitStrength(boolean(name, value)?),
         "uci_elo" => EngineOption::Elo(int(name, value)?),
+        "uci_analysemode" => EngineOption::AnalyseMode(boolean(name, value)?),
         "evaltype" => match value.map(|v| v.trim().to_ascii_uppercase()).as_deref() {
             Some("HCE") => EngineOption::Evaluator(EvalKind::Hce),
             Some("NNUE") => EngineOption::Evaluator(EvalKind::Nnue),
@@ -183,6 +185,6 @@ mod tests {
             to_engine_option("BookFile", Some("<empty>")),
             Ok(EngineOption::BookFile(None))
         );
-        assert_eq!(declarations().len(), 16);
+        assert_eq!(declarations().len(), 17);
     }
 }

@@ -57,10 +57,14 @@ pub fn run(args: FuzzArgs) -> Result<()> {
     let mut stdin = child.stdin.take().context("the engine's input")?;
     let out = reader(child.stdout.take().context("the engine's output")?);
     let err = child.stderr.take().context("the engine's error output")?;
-    let err = std::thread::spawn(move || {
+    // The engine's stderr, read to its end on a thread of its own, and
+    // handed over through a channel: waiting on a join would wait for
+    // ever on an engine (or a child of it) that holds stderr open.
+    let (err_tx, err_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut text = String::new();
         let _ = BufReader::new(err).take(1 << 20).read_to_string(&mut text);
-        text
+        let _ = err_tx.send(text);
     });
     let mut fuzz = Fuzz {
         stdin: &mut stdin,
@@ -78,16 +82,21 @@ pub fn run(args: FuzzArgs) -> Result<()> {
     let counts = fuzz.counts.take();
     drop(stdin);
     let status = wait(&mut child, Duration::from_secs(5));
-    let stderr = err.join().unwrap_or_default();
-    if let Err(e) = result {
+    if status.is_none() {
+        // Hung, or deaf to quit: killed before its stderr is read.
         let _ = child.kill();
+        let _ = child.wait();
+    }
+    let stderr = err_rx
+        .recv_timeout(Duration::from_secs(2))
+        .unwrap_or_else(|_| "(still open: something the engine started holds it)".to_string());
+    if let Err(e) = result {
         bail!("{e}\nthe last lines sent:\n{transcript}\nthe engine's stderr:\n{stderr}");
     }
     match status {
         Some(s) if s.success() => {}
         Some(s) => bail!("the engine quit with {s}\nits stderr:\n{stderr}"),
         None => {
-            let _ = child.kill();
             bail!("the engine did not exit within 5 s of quit");
         }
     }

@@ -269,6 +269,7 @@ impl ExternalEngine {
             EngineOption::Ponder(v) => ("Ponder", v.to_string()),
             EngineOption::LimitStrength(v) => ("UCI_LimitStrength", v.to_string()),
             EngineOption::Elo(v) => ("UCI_Elo", v.to_string()),
+            EngineOption::AnalyseMode(v) => ("UCI_AnalyseMode", v.to_string()),
             EngineOption::SyzygyPath(v) => ("SyzygyPath", v),
             EngineOption::SyzygyProbeDepth(v) => ("SyzygyProbeDepth", v.to_string()),
             EngineOption::Syzygy50MoveRule(v) => ("Syzygy50MoveRule", v.to_string()),

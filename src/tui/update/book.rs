@@ -99,12 +99,16 @@ impl App {
     pub(super) fn book_command(&mut self, choice: BookChoice) {
         match choice {
             BookChoice::Show => {
-                let n = self.book.book.as_ref().map_or(0, |b| b.len());
-                let here = self.view.book.len();
-                self.info(format!(
-                    "book: {} ({n} entries); {here} book moves here · :book FILE, :book default, :book off",
-                    self.book.name
-                ));
+                let text = match &self.book.book {
+                    None => "book: off · :book FILE, :book default".to_string(),
+                    Some(b) => format!(
+                        "book: {} ({}); {} here · :book FILE, :book default, :book off",
+                        self.book.name,
+                        counted(b.len(), "entry", "entries"),
+                        counted(self.view.book.len(), "book move", "book moves"),
+                    ),
+                };
+                self.info(text);
             }
             BookChoice::Off => {
                 self.book.set(None, "off".to_string());
@@ -141,7 +145,7 @@ impl App {
                     self.remember_book(&name);
                 }
                 self.refresh();
-                self.info(format!("book: {name} ({n} entries)"));
+                self.info(format!("book: {name} ({})", counted(n, "entry", "entries")));
             }
             Err(e) => self.error(format!("book not changed: {e}")),
         }
@@ -153,4 +157,9 @@ impl App {
             self.config_changed = true;
         }
     }
+}
+
+/// "1 entry", "2 entries".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -14,8 +14,8 @@ use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
-use crate::tui::files::expand_path;
 use crate::tui::files::Holding;
+use crate::tui::files::{expand_folders, expand_path};
 use std::path::PathBuf;
 
 impl App {
@@ -556,19 +556,4 @@ impl App {
             }
         }
     }
-}
-
-/// Each of the `:`-joined tablebase folders as `expand_path` gives it
-/// (`~`, `$HOME`, made absolute), so the setting names the same folders
-/// wherever tapir starts next.
-fn expand_folders(path: &str) -> String {
-    path.split(':')
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| {
-            expand_path(std::path::Path::new(p.trim()))
-                .display()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join(":")
 }

@@ -17,6 +17,11 @@ impl App {
             self.error("end the game against the engine first (a), then set up a position");
             return;
         }
+        // The engines would go on moving under the editor.
+        if self.duel.as_ref().is_some_and(|d| d.result.is_none()) {
+            self.error("an engine game is on: :match off stops it, then set up a position");
+            return;
+        }
         let mut editor = Editor::from_board(&self.view.board);
         let left = !self.left_setup.is_empty();
         editor.undo.extend(self.left_setup.iter().cloned());
@@ -113,8 +118,19 @@ impl App {
     /// phase, FEN, live); while it is not they keep the last legal one,
     /// which they can explain, and the board draws the pieces as placed.
     pub(super) fn sync_editor_view(&mut self) {
-        let Some(Ok(board)) = self.editor.as_ref().map(|e| &e.check) else {
-            return;
+        let board = match self.editor.as_ref().map(|e| &e.check) {
+            Some(Ok(board)) => board,
+            // Not legal yet: nothing is evaluated, but the game's opening
+            // name and book moves (a refresh, a restart) are not shown as
+            // the set-up's.
+            Some(Err(_)) => {
+                self.view.opening = None;
+                self.view.opening_of = None;
+                self.view.book.clear();
+                self.view.book_error = None;
+                return;
+            }
+            None => return,
         };
         let game = Game::new(*board);
         self.view = View::compute(&game, NodeId::ROOT, self.net.as_deref(), false);

@@ -184,9 +184,12 @@ impl App {
             Purpose::Analysis => (
                 self.doc.game.position_at(key.node),
                 Limits::infinite(),
+                // A position reached once before in the game is no draw
+                // to the player analysing it.
                 vec![
                     EngineOption::MultiPv(key.multipv),
                     EngineOption::LimitStrength(false),
+                    EngineOption::AnalyseMode(true),
                 ],
             ),
         }
@@ -268,7 +271,7 @@ impl App {
 /// full strength, a node budget and the engine's own strength setting.
 pub(super) fn level_request(level: u8) -> (Limits, Vec<EngineOption>) {
     let mut limits = Limits::default();
-    let mut options = vec![EngineOption::MultiPv(1)];
+    let mut options = vec![EngineOption::MultiPv(1), EngineOption::AnalyseMode(false)];
     if level < LEVEL_MAX {
         let i = (level.max(1) - 1) as usize;
         limits.nodes = Some(LEVEL_NODES[i]);

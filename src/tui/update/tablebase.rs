@@ -29,11 +29,18 @@ impl App {
         self.command_engine(Effect::SetOption(EngineOption::SyzygyPath(
             path.to_string(),
         )));
-        match report {
+        match &report {
             None => self.info("tablebases off"),
             Some(r) if !r.problems.is_empty() => self.error(r.summary()),
             Some(r) => self.info(r.summary()),
         }
+        // Every file left out, in full, for `:messages`; and the load's
+        // summary stays there beside a probe problem said after it.
+        if let Some(r) = &report {
+            let each: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+            self.note_problems("syzygy", &each);
+        }
+        self.dialogs.said_now = false;
         self.say_tb_problem(problem);
     }
 

@@ -59,9 +59,14 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let cell = cell_width(here);
     let cols = (inner.width / cell).max(1);
     let rows = inner.height;
-    for (i, m) in here.moves.iter().enumerate().take((cols * rows) as usize) {
+    let outcomes: Vec<Wdl> = here.moves.iter().map(|m| m.outcome.wdl).collect();
+    let (shown, hidden) = shown_moves(&outcomes, (cols * rows) as usize);
+    let at = |i: usize| {
         let (col, row) = (i as u16 / rows, i as u16 % rows);
-        let x = inner.x + col * cell;
+        (inner.x + col * cell, inner.y + row)
+    };
+    for (slot, &i) in shown.iter().enumerate() {
+        let m = &here.moves[i];
         let style = match m.outcome.wdl {
             _ if m.outcome.mate => Style::new().fg(theme.good),
             Wdl::Win | Wdl::CursedWin => Style::new().fg(theme.good),
@@ -69,6 +74,73 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             Wdl::BlessedLoss | Wdl::Loss => Style::new().fg(theme.error),
         };
         let text = format!("{:<7}{}", m.san, outcome_text(&m.outcome));
-        put(buf, x, inner.y + row, &text, style, cell - 1);
+        let (x, y) = at(slot);
+        put(buf, x, y, &text, style, cell - 1);
+    }
+    if hidden > 0 {
+        let (x, y) = at(shown.len());
+        let text = format!("+{hidden} more");
+        put(buf, x, y, &text, theme.dim_style(), cell - 1);
+    }
+}
+
+/// Which moves (indices, best first) fit in `room` cells, and how many
+/// are left out. When not all fit, the last cell says how many more
+/// there are, and the best move of every outcome (win, draw, loss...)
+/// stays in sight: the moves that spoil a win are what a player looks
+/// for, and they come last.
+fn shown_moves(outcomes: &[Wdl], room: usize) -> (Vec<usize>, usize) {
+    if outcomes.len() <= room {
+        return ((0..outcomes.len()).collect(), 0);
+    }
+    let room = room.saturating_sub(1);
+    // The first move of each outcome, in the list's order.
+    let mut firsts: Vec<usize> = Vec::new();
+    for (i, w) in outcomes.iter().enumerate() {
+        if !firsts.iter().any(|&f| outcomes[f] == *w) {
+            firsts.push(i);
+        }
+    }
+    firsts.truncate(room);
+    let mut shown = firsts.clone();
+    for i in 0..outcomes.len() {
+        if shown.len() >= room {
+            break;
+        }
+        if !firsts.contains(&i) {
+            shown.push(i);
+        }
+    }
+    shown.sort_unstable();
+    let hidden = outcomes.len() - shown.len();
+    (shown, hidden)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_shows_when_all_fit() {
+        let o = [Wdl::Win, Wdl::Win, Wdl::Draw];
+        assert_eq!(shown_moves(&o, 3), (vec![0, 1, 2], 0));
+    }
+
+    #[test]
+    fn a_cut_list_keeps_the_spoiling_moves_in_sight_and_counts_the_rest() {
+        // KQ v K: 18 wins, then the three checks that draw.
+        let mut o = vec![Wdl::Win; 18];
+        o.extend([Wdl::Draw; 3]);
+        let (shown, hidden) = shown_moves(&o, 14);
+        assert_eq!(shown.len() + 1, 14, "one cell says how many more");
+        assert_eq!(hidden, 21 - 13);
+        assert!(
+            shown.contains(&18),
+            "the best drawing move is shown: {shown:?}"
+        );
+        assert!(shown.windows(2).all(|w| w[0] < w[1]), "best first");
+        let o = [Wdl::Win, Wdl::Draw, Wdl::Loss, Wdl::Loss];
+        assert_eq!(shown_moves(&o, 3), (vec![0, 1], 2));
+        assert_eq!(shown_moves(&o, 1), (vec![], 4));
     }
 }
