@@ -44,7 +44,7 @@ fn until_best(rx: &Receiver<SearchEvent>, id: u64) -> (Vec<String>, usize, Optio
     let (mut errors, mut infos) = (Vec::new(), 0);
     loop {
         match rx.recv_timeout(WAIT).expect("an event in time") {
-            SearchEvent::Error(e) => errors.push(e),
+            SearchEvent::Error(e) | SearchEvent::Exited(e) => errors.push(e),
             SearchEvent::Info { .. } => infos += 1,
             SearchEvent::BestMove { id: b, best, .. } if b == id => {
                 return (errors, infos, best.map(|m| m.to_string()))

@@ -316,6 +316,67 @@ fn an_engine_that_crashes_mid_game_loses_with_a_note() {
     assert!(a.engine.search.is_some(), "analysis is back");
 }
 
+/// An analysing engine whose process ends (here: at its first `go`) says
+/// so in its pane and is asked nothing more: a move on the board sends it
+/// no search (which would only answer "not running" at every move) until
+/// `:engine` starts one again. The same for the second engine's pane.
+#[test]
+fn an_analysing_engine_that_quits_says_so_and_is_asked_nothing_more() {
+    let mut config = Config::default();
+    config.engines.push(script_engine(
+        "crash",
+        Some("echo 'info depth 1 score cp 5 pv e2e4'; exit 3"),
+    ));
+    let mut a = app_with(config);
+    let (mut links, rx) = links();
+    a.update(Action::Command("engine crash".into()));
+    a.update(Action::Command("engine second crash".into()));
+    if !a.play.analysis {
+        a.update(Action::ToggleAnalysis);
+    }
+    let both_quit = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.exited.is_some() && a.second.as_ref().is_some_and(|s| s.exited.is_some())
+    });
+    assert!(both_quit, "{:?}", a.dialogs.message);
+    assert!(
+        a.engine.exited.as_deref().unwrap().contains("crash exited"),
+        "{:?}",
+        a.engine.exited
+    );
+    let shown = common::screen(&mut a, 120, 40).join("\n");
+    // Each pane says its engine quit: in its title, over the line it had
+    // before (a stopped analysis's lines stay), or in place of lines with
+    // how to start one.
+    let said = shown.matches("crash · quit").count()
+        + shown
+            .matches("crash has quit - :engine NAME starts one")
+            .count()
+        + shown
+            .matches("crash has quit - :engine2 NAME starts one")
+            .count();
+    assert_eq!(said, 2, "{shown}");
+    // A move: no search is sent to either.
+    pump(&mut a, &mut links, &rx, Duration::from_millis(300), |_| {
+        false
+    });
+    a.update(Action::MoveText("e4".into()));
+    let effects = a.take_effects();
+    assert!(
+        !effects.iter().any(|e| match e {
+            Effect::Search { .. } => true,
+            Effect::Link(_, inner) => matches!(**inner, Effect::Search { .. }),
+            _ => false,
+        }),
+        "{effects:?}"
+    );
+    // Starting an engine again clears it: tapir's own analyses.
+    a.update(Action::Command("engine tapir".into()));
+    let started = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.exited.is_none() && a.engine.search.is_some()
+    });
+    assert!(started, "{:?}", a.dialogs.message);
+}
+
 /// `:match tapir:1 tapir 10s+0` with both engines reported started: the
 /// clocks run and White thinks.
 fn tapir_match_started() -> App {

@@ -62,6 +62,8 @@ fn own_book_answers_book_moves_at_once() {
         "go wtime 60000 btime 60000",
         "position startpos moves h2h4",
         "go depth 2",
+        "position startpos moves e2e4 e7e5",
+        "go mate 2",
     ]);
     assert!(out
         .iter()
@@ -70,7 +72,7 @@ fn own_book_answers_book_moves_at_once() {
         .iter()
         .any(|l| l == "option name BookFile type string default <empty>"));
     let a = answers(&out);
-    assert_eq!(a.len(), 3, "{out:#?}");
+    assert_eq!(a.len(), 4, "{out:#?}");
     // Off by default: a search.
     assert!(
         a[0].iter().any(|l| l.starts_with("info depth")),
@@ -90,6 +92,12 @@ fn own_book_answers_book_moves_at_once() {
         a[2].iter().any(|l| l.starts_with("info depth")),
         "{:?}",
         a[2]
+    );
+    // A mate search asks a question the book cannot answer: it searches.
+    assert!(
+        a[3].iter().any(|l| l.starts_with("info depth")),
+        "{:?}",
+        a[3]
     );
     assert!(!out.iter().any(|l| l.contains("error")), "{out:#?}");
 }
@@ -138,6 +146,8 @@ fn a_book_move_that_cannot_be_played_is_said_and_the_engine_searches() {
         &format!("setoption name BookFile value {}", path.display()),
         "position startpos moves h2h4",
         "go depth 2",
+        "position startpos moves e2e4 e7e5",
+        "go mate 2",
     ]);
     let _ = std::fs::remove_file(&path);
     let a = answers(&out);

@@ -84,7 +84,7 @@ impl PositionSearch for ExternalSearcher {
                 Ok(SearchEvent::Info { .. }) => {}
                 Ok(SearchEvent::BestMove { id: got, best, .. }) if got == id => break best,
                 Ok(SearchEvent::BestMove { .. }) => {}
-                Ok(SearchEvent::Error(e)) => errors.push(e),
+                Ok(SearchEvent::Error(e) | SearchEvent::Exited(e)) => errors.push(e),
                 Err(RecvTimeoutError::Timeout) if !stopped => {
                     // `stop` answers with the bestmove owed, or ends the
                     // engine and says so.

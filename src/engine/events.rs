@@ -20,4 +20,8 @@ pub enum SearchEvent {
     },
     /// A problem the front end should show (e.g. a net file failed to load).
     Error(String),
+    /// An external engine's process ended by itself (what happened): it
+    /// answers nothing more, so a front end stops asking it and says so.
+    /// A search it owed still gets its `BestMove` (with no move) after this.
+    Exited(String),
 }

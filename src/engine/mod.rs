@@ -325,13 +325,14 @@ impl Engine {
     }
 
     /// With `OwnBook` on, the book's move for the position, when it has
-    /// one and the search is a real move (not `infinite`, pondering or
-    /// restricted to some moves). A book whose entries here cannot be
+    /// one and the search is a real move (not `infinite`, pondering, a
+    /// mate search or restricted to some moves). A book whose entries here cannot be
     /// played (an illegal move) is said, and the engine searches.
     fn book_move(&self, limits: &Limits) -> Option<crate::chess::Move> {
         if !self.settings.own_book
             || limits.infinite
             || limits.ponder
+            || limits.mate.is_some()
             || !limits.searchmoves.is_empty()
         {
             return None;

@@ -37,7 +37,13 @@ impl TimeManager {
             Color::White => (limits.wtime, limits.winc),
             Color::Black => (limits.btime, limits.binc),
         };
-        let Some(time) = time else {
+        // A clock for the other side only is a clock all the same: the
+        // mover's missing time counts as none left (as Stockfish reads it),
+        // so a GUI that forgot a field gets a move, not a search that
+        // waits for a `stop` it will never send.
+        let Some(time) = time.or_else(|| {
+            (limits.wtime.is_some() || limits.btime.is_some()).then_some(Duration::ZERO)
+        }) else {
             return TimeManager::default();
         };
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
@@ -161,7 +167,16 @@ mod tests {
             assert!(scaled <= hard);
         }
         let tm = TimeManager::new(&clock(1000, 0, None), Color::Black, oh);
-        assert!(tm.hard.is_none(), "black has no clock given");
+        assert_eq!(
+            tm.hard,
+            Some(Duration::from_millis(1)),
+            "black's missing clock counts as empty: a move at once"
+        );
+        let no_clock = Limits {
+            winc: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        assert!(TimeManager::new(&no_clock, Color::White, oh).hard.is_none());
         let mt = Limits {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()

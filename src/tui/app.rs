@@ -139,6 +139,9 @@ pub struct EngineSession {
     /// shows their position, they stay in the pane, and `s`, `l` and a
     /// click use them, as on Lichess.
     pub kept: Option<KeptLines>,
+    /// How the external engine's process ended by itself, once it has: it
+    /// is asked nothing more until an engine is started (`:engine`).
+    pub exited: Option<String>,
 }
 
 /// A stopped analysis's lines and the position they are about.
@@ -161,6 +164,7 @@ impl Default for EngineSession {
             switches_answered: 0,
             adding: Vec::new(),
             kept: None,
+            exited: None,
         }
     }
 }

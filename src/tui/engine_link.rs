@@ -294,7 +294,7 @@ fn forward<T: Send + 'static>(
             for event in events {
                 let id = match &event {
                     SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => Some(*id),
-                    SearchEvent::Error(_) => None,
+                    SearchEvent::Error(_) | SearchEvent::Exited(_) => None,
                 };
                 let report = match id {
                     None => Some(EngineReport::Event { token: 0, event }),

@@ -13,7 +13,7 @@ pub fn event(e: &SearchEvent) -> String {
             (Some(b), None) => format!("bestmove {b}"),
             (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
         },
-        SearchEvent::Error(msg) => format!("info string error: {msg}"),
+        SearchEvent::Error(msg) | SearchEvent::Exited(msg) => format!("info string error: {msg}"),
     }
 }
 

@@ -69,6 +69,8 @@ struct State {
     /// Declared options.
     options: Vec<protocol::Declared>,
     exited: bool,
+    /// Whether the board asked the engine to quit: its end is no news.
+    quitting: bool,
     /// Lines that were none of UCI's.
     garbage: u64,
     /// Whether a line that is no UCI, or a line with an illegal move, was
@@ -460,6 +462,7 @@ impl ExternalEngine {
 impl Drop for ExternalEngine {
     fn drop(&mut self) {
         self.stop();
+        lock(&self.shared).quitting = true;
         let _ = self.write("quit");
         self.stdin = None;
         let deadline = Instant::now() + Duration::from_millis(500);
@@ -519,11 +522,17 @@ fn spawn_reader(
         }
         let mut state = lock(&shared);
         state.exited = true;
-        if let Some((id, _)) = state.running.take() {
+        let running = state.running.take();
+        if !state.quitting {
             let name = state.id_name.clone().unwrap_or_else(|| label.clone());
-            let _ = events.send(SearchEvent::Error(format!(
-                "{name} exited in the middle of a search"
-            )));
+            let when = if running.is_some() {
+                " in the middle of a search"
+            } else {
+                ""
+            };
+            let _ = events.send(SearchEvent::Exited(format!("{name} exited{when}")));
+        }
+        if let Some((id, _)) = running {
             let _ = events.send(SearchEvent::BestMove {
                 id,
                 best: None,

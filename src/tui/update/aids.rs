@@ -71,7 +71,7 @@ impl App {
                     t.line = Some(super::line_view(&t.root, &info));
                 }
             }
-            SearchEvent::Error(_) => return false,
+            SearchEvent::Error(_) | SearchEvent::Exited(_) => return false,
         }
         true
     }

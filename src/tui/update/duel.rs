@@ -179,7 +179,7 @@ impl App {
             EngineReport::Error(e)
             | EngineReport::OptionRefused { why: e, .. }
             | EngineReport::Event {
-                event: SearchEvent::Error(e),
+                event: SearchEvent::Error(e) | SearchEvent::Exited(e),
                 ..
             } => {
                 player.last_error = Some(e.clone());

@@ -17,7 +17,17 @@ use crate::tui::params::{
 impl App {
     pub(super) fn engine_event(&mut self, token: u64, event: SearchEvent) -> bool {
         if let SearchEvent::Error(e) = event {
+            // Once it has quit (said once), a search asked before the news
+            // came answers "not running": nothing new.
+            if self.engine.exited.is_some() {
+                return false;
+            }
             self.error(format!("engine: {e}"));
+            return true;
+        }
+        if let SearchEvent::Exited(e) = event {
+            self.error(format!("engine: {e}"));
+            self.engine.exited = Some(e);
             return true;
         }
         let threat = self
@@ -236,7 +246,8 @@ impl App {
     /// Starts, restarts or stops the engine so it works on what the state
     /// calls for.
     pub fn reconcile_engine(&mut self) {
-        let wanted = self.wanted_key();
+        // An engine that has quit is asked nothing (the second goes on).
+        let wanted = self.wanted_key().filter(|_| self.engine.exited.is_none());
         if self.engine.wants_restart(wanted.as_ref()) {
             let request = wanted.map(|k| {
                 let r = self.search_request(&k);
@@ -344,7 +355,7 @@ impl EngineSession {
                     purpose: search.key.purpose,
                 }
             }
-            SearchEvent::Error(_) => Absorbed::Nothing,
+            SearchEvent::Error(_) | SearchEvent::Exited(_) => Absorbed::Nothing,
         }
     }
 

@@ -101,6 +101,7 @@ impl App {
             },
             Action::EngineSwitched { name, tapir } => {
                 self.engine.external = (!tapir).then(|| name.clone());
+                self.engine.exited = None;
                 self.engine.forget();
                 match self.switch_answered() {
                     Some(added) => {

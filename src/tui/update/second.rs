@@ -65,6 +65,7 @@ impl App {
         match report {
             EngineReport::Using { name, .. } => {
                 second.external = Some(name.clone());
+                second.exited = None;
                 second.forget();
                 self.info(format!("{name} analyses beside the first engine"));
                 true
@@ -84,6 +85,18 @@ impl App {
                 event: SearchEvent::Error(e),
                 ..
             } => {
+                // Once it has quit (said once), nothing new.
+                if second.exited.is_some() {
+                    return false;
+                }
+                self.error(format!("second engine: {e}"));
+                true
+            }
+            EngineReport::Event {
+                event: SearchEvent::Exited(e),
+                ..
+            } => {
+                second.exited = Some(e.clone());
                 self.error(format!("second engine: {e}"));
                 true
             }
@@ -103,6 +116,7 @@ impl App {
         let wanted = self
             .wanted_key()
             .filter(|k| k.purpose == Purpose::Analysis && second.external.is_some())
+            .filter(|_| second.exited.is_none())
             .filter(|_| !matches!(self.play.mode, Mode::Play { .. }));
         if !second.wants_restart(wanted.as_ref()) {
             return;

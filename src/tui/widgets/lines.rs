@@ -73,8 +73,13 @@ pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         return;
     };
     let who = s.external.as_deref().unwrap_or("second engine");
+    let quit;
     let hint = match &s.external {
         None => "starting…",
+        Some(name) if s.exited.is_some() => {
+            quit = format!("{name} has quit - :engine2 NAME starts one");
+            &quit
+        }
         Some(_) if !app.play.analysis => "analysis off - press a to analyse",
         Some(_) if app.view.status.is_over() => "game over - nothing to analyse",
         Some(_) => "waiting for the engine…",
@@ -348,6 +353,12 @@ fn title_fields(app: &App, session: &EngineSession, who: String) -> Vec<String> 
         }
         (None, None) => return vec![who],
     };
+    // An engine that has quit may leave lines: they stay, and say so.
+    let what = if session.exited.is_some() {
+        "quit"
+    } else {
+        what
+    };
     let mut fields = vec![format!("{who} · {what}")];
     if let Some(l) = first {
         let nps = if l.nps > 0 {
@@ -390,6 +401,10 @@ fn fit_title(fields: &[String], width: u16) -> String {
 }
 
 fn idle_hint(app: &App) -> String {
+    if app.engine.exited.is_some() {
+        let name = app.engine.external.as_deref().unwrap_or("the engine");
+        return format!("{name} has quit - :engine NAME starts one");
+    }
     if !crate::tui::aids::analysable(app.view.status) {
         return "game over - nothing to analyse".to_string();
     }
