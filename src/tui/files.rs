@@ -318,52 +318,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         }
         SaveHow::Append => {
             let (old, enc, style, raw) = existing()?;
-            let games = split_games(&old).len();
-            // All UTF-8: the file's games keep their bytes, line ends and
-            // all; otherwise the whole file is rewritten as UTF-8 in its
-            // usual line ends. The new game takes those line ends.
-            let raw = raw.unwrap_or_else(|| style.apply(&old));
-            let bom = if raw.starts_with('\u{feff}') {
-                "\u{feff}"
-            } else {
-                ""
-            };
-            let body = raw[bom.len()..].trim_end_matches(is_space);
-            // The last game's own line end stays as it was; a DOS
-            // end-of-file mark (Ctrl-Z) stays the file's last byte, after
-            // the new game, where readers that stop at it still see it.
-            let tail = &raw[bom.len() + body.len()..];
-            let eof_mark = if tail.contains('\u{1a}') {
-                "\u{1a}"
-            } else {
-                ""
-            };
-            let eol = ["\r\n", "\n", "\r"]
-                .into_iter()
-                .find(|e| tail.starts_with(e))
-                .map_or_else(|| style.line_ends("\n"), String::from);
-            let bytes = if body.is_empty() {
-                format!("{bom}{}{eof_mark}", style.line_ends(text))
-            } else {
-                format!(
-                    "{bom}{body}{eol}{}{eof_mark}",
-                    style.line_ends(&format!("\n{text}"))
-                )
-            };
-            // A file that ends inside a comment or a game's tags would take
-            // the new game into its last one: the board would say "saved"
-            // of a game no reader finds.
-            let (after, _) = decode(bytes.as_bytes());
-            let spans = split_games(&after);
-            let whole = spans.len() == games + 1
-                && spans
-                    .last()
-                    .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text));
-            if !whole {
-                anyhow::bail!(
-                    "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
-                );
-            }
+            let (bytes, games) = appended(&old, style, raw, text)?;
             write_atomic(path, bytes)?;
             let note = format!("appended as game {} of {}", games + 1, games + 1);
             done(Some(games), and_note(Some(note), encoding_note(enc)))
@@ -378,62 +333,13 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 }
                 Err(e) => return Err(e),
             };
-            let spans = split_games(&old);
-            let changed = |why: String| -> anyhow::Result<Saved> {
-                anyhow::bail!(
-                    "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
-                    path.display()
-                )
-            };
-            let mut i = match index {
-                Some(i) => *i,
-                None if spans.len() <= 1 => 0,
-                None => return changed(format!("it holds {} games now", spans.len())),
-            };
-            // The game is found by its text where another program added or
-            // removed games before it: saved where it is now, said so. A
-            // text found twice, or not at all, is not this game for sure.
-            let mut moved = None;
-            if let (Some(want), Some(_)) = (expect, index) {
-                let holds = |j: usize| is_game(&old[spans[j].clone()], *want);
-                if !(i < spans.len() && holds(i)) {
-                    let mut found = (0..spans.len()).filter(|&j| holds(j));
-                    if let (Some(j), None) = (found.next(), found.next()) {
-                        moved = Some(i);
-                        i = j;
-                    }
-                }
-            }
-            let Some(span) = spans.get(i) else {
-                return changed(format!(
-                    "it holds {} games, not game {}",
-                    spans.len(),
-                    i + 1
-                ));
-            };
-            if let Some(want) = expect {
-                if !is_game(&old[span.clone()], *want) {
-                    return changed(format!("game {}'s text was edited elsewhere", i + 1));
-                }
-            }
-            // All UTF-8: only the game's own bytes change; the games around
-            // it keep theirs, line ends and all. Otherwise the whole file
-            // is rewritten as UTF-8 in its usual line ends.
-            let raw = raw.unwrap_or_else(|| style.apply(&old));
-            let [start, end] = raw_offsets(&raw, [span.start, span.end]);
-            let after = &raw[end..];
-            let bytes = if after.trim_matches(is_space).is_empty() {
-                // The last game: the file ends as it ended (a final blank
-                // line, or none, a DOS end-of-file mark), whatever the
-                // game's text ends with.
-                let old_game = &raw[start..end];
-                let old_end = &old_game[old_game.trim_end_matches(is_space).len()..];
-                let game = style.line_ends(text.trim_end());
-                format!("{}{game}{old_end}{after}", &raw[..start])
-            } else {
-                let game = style.line_ends(&format!("{text}\n"));
-                format!("{}{game}{after}", &raw[..start])
-            };
+            let (bytes, i, moved) =
+                replaced(&old, style, raw, text, *index, *expect).map_err(|why| {
+                    anyhow::anyhow!(
+                        "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
+                        path.display()
+                    )
+                })?;
             write_atomic(path, bytes)?;
             let moved = moved.map(|was| {
                 format!(
@@ -445,6 +351,126 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(index.map(|_| i), and_note(moved, encoding_note(enc)))
         }
     }
+}
+
+/// The file's bytes with `text` after its games, and how many games it
+/// held. All UTF-8 (`raw`): the file's games keep their bytes, line ends
+/// and all; otherwise the whole file is rewritten as UTF-8 in its usual
+/// line ends. The new game takes those line ends.
+fn appended(
+    old: &str,
+    style: FileStyle,
+    raw: Option<String>,
+    text: &str,
+) -> anyhow::Result<(String, usize)> {
+    let games = split_games(old).len();
+    let raw = raw.unwrap_or_else(|| style.apply(old));
+    let bom = if raw.starts_with('\u{feff}') {
+        "\u{feff}"
+    } else {
+        ""
+    };
+    let body = raw[bom.len()..].trim_end_matches(is_space);
+    // The last game's own line end stays as it was; a DOS end-of-file mark
+    // (Ctrl-Z) stays the file's last byte, after the new game, where
+    // readers that stop at it still see it.
+    let tail = &raw[bom.len() + body.len()..];
+    let eof_mark = if tail.contains('\u{1a}') {
+        "\u{1a}"
+    } else {
+        ""
+    };
+    let eol = ["\r\n", "\n", "\r"]
+        .into_iter()
+        .find(|e| tail.starts_with(e))
+        .map_or_else(|| style.line_ends("\n"), String::from);
+    let bytes = if body.is_empty() {
+        format!("{bom}{}{eof_mark}", style.line_ends(text))
+    } else {
+        format!(
+            "{bom}{body}{eol}{}{eof_mark}",
+            style.line_ends(&format!("\n{text}"))
+        )
+    };
+    // A file that ends inside a comment or a game's tags would take the new
+    // game into its last one: the board would say "saved" of a game no
+    // reader finds.
+    let (after, _) = decode(bytes.as_bytes());
+    let spans = split_games(&after);
+    let whole = spans.len() == games + 1
+        && spans
+            .last()
+            .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text));
+    if !whole {
+        anyhow::bail!(
+            "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
+        );
+    }
+    Ok((bytes, games))
+}
+
+/// The file's bytes with `text` in place of game `index` (`None`: the
+/// file's only game), the game's number now, and its number when loaded
+/// where other programs moved it; or why the file is no longer what was
+/// loaded (`expect`: the loaded game's fingerprint), when nothing may be
+/// written. All UTF-8 (`raw`): only the game's own bytes change, the games
+/// around it keep theirs, line ends and all; otherwise the whole file is
+/// rewritten as UTF-8 in its usual line ends.
+fn replaced(
+    old: &str,
+    style: FileStyle,
+    raw: Option<String>,
+    text: &str,
+    index: Option<usize>,
+    expect: Option<u64>,
+) -> Result<(String, usize, Option<usize>), String> {
+    let spans = split_games(old);
+    let mut i = match index {
+        Some(i) => i,
+        None if spans.len() <= 1 => 0,
+        None => return Err(format!("it holds {} games now", spans.len())),
+    };
+    // The game is found by its text where another program added or removed
+    // games before it: saved where it is now, said so. A text found twice,
+    // or not at all, is not this game for sure.
+    let mut moved = None;
+    if let (Some(want), Some(_)) = (expect, index) {
+        let holds = |j: usize| is_game(&old[spans[j].clone()], want);
+        if !(i < spans.len() && holds(i)) {
+            let mut found = (0..spans.len()).filter(|&j| holds(j));
+            if let (Some(j), None) = (found.next(), found.next()) {
+                moved = Some(i);
+                i = j;
+            }
+        }
+    }
+    let Some(span) = spans.get(i) else {
+        return Err(format!(
+            "it holds {} games, not game {}",
+            spans.len(),
+            i + 1
+        ));
+    };
+    if let Some(want) = expect {
+        if !is_game(&old[span.clone()], want) {
+            return Err(format!("game {}'s text was edited elsewhere", i + 1));
+        }
+    }
+    let raw = raw.unwrap_or_else(|| style.apply(old));
+    let [start, end] = raw_offsets(&raw, [span.start, span.end]);
+    let after = &raw[end..];
+    let bytes = if after.trim_matches(is_space).is_empty() {
+        // The last game: the file ends as it ended (a final blank line, or
+        // none, a DOS end-of-file mark), whatever the game's text ends with.
+        let old_game = &raw[start..end];
+        let old_end = &old_game[old_game.trim_end_matches(is_space).len()..];
+        let game = style.line_ends(text.trim_end());
+        format!("{}{game}{old_end}{after}", &raw[..start])
+    } else {
+        let game = style.line_ends(&format!("{text}\n"));
+        format!("{}{game}{after}", &raw[..start])
+    };
+    Ok((bytes, i, moved))
 }
 
 /// Today's date as PGN writes it ("2026.11.25"), in UTC.
