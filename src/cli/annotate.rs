@@ -200,34 +200,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         Some(r) => parse_range(r, count)?,
         None => 1..=count,
     };
-    // Written over its own input, the file must keep every game whole.
-    let over_input = args
-        .out
-        .as_deref()
-        .is_some_and(|o| crate::fswrite::same_file(o, input));
-    if over_input && (*range.start() != 1 || *range.end() != count) {
-        bail!(
-            "--out is the input file, and --games picks {} of its {count} games: the others \
-             would be lost (write to another file)",
-            range.end() + 1 - range.start()
-        );
-    }
-    // Another file's games would be gone: only when asked for, and before
-    // any search, not after an hour of it.
-    if let Some(out) = args.out.as_deref().filter(|_| !over_input && !args.force) {
-        if let Some(what) = holds_something(out) {
-            bail!(
-                "{} already holds {what}: --force writes over it, or name another file",
-                out.display()
-            );
-        }
-    }
-    // A folder, a read-only file or a missing folder: said now, not after
-    // the search.
-    if let Some(out) = args.out.as_deref() {
-        crate::fswrite::check_writable(out)
-            .with_context(|| format!("cannot write {}", out.display()))?;
-    }
+    let over_input = check_output(&args, &range, count)?;
     // What --out holds now: changed by the end (a board saved into it),
     // it is not written over.
     let out_before = args.out.as_deref().and_then(regular_contents);
@@ -261,16 +234,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         // A game that cannot be read, or was read only in part, is kept as
         // it was: the output holds every game whole (a copy cut short
         // would lose what was not read once it replaced the file).
-        let unreadable = match read_entry(&text, entry, number) {
-            Ok(r) if !r.problems.is_empty() => Err(r
-                .problems
-                .iter()
-                .map(|p| format!("game {number}: {p}"))
-                .collect::<Vec<_>>()),
-            Ok(r) => Ok(r),
-            Err(e) => Err(vec![e.to_string()]),
-        };
-        let read = match unreadable {
+        let read = match read_whole(&text, entry, number) {
             Ok(r) => r,
             Err(why) => {
                 warnings.extend(why.into_iter().map(|w| format!("{w}; written unchanged")));
@@ -280,9 +244,6 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
                 continue;
             }
         };
-        for p in &read.problems {
-            warnings.push(format!("game {number}: {p}"));
-        }
         let mut game = read.game;
         let positions = mainline_positions(&game);
         let base = done_positions;
@@ -323,23 +284,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let secs = started.elapsed().as_secs_f64();
     // The engines quit before the summary (each waits for its process).
     drop(workers);
-    let mut kept_beside = None;
-    match &args.out {
-        // Changed while it was searched (a board saved a game into it):
-        // what is there now stays, and the output goes beside it.
-        Some(path) if regular_contents(path) != out_before => {
-            let side = write_beside(path, &out)?;
-            kept_beside = Some((path, side));
-        }
-        Some(path) => {
-            write_atomic(path, &out).with_context(|| format!("cannot write {}", path.display()))?
-        }
-        None => {
-            let mut so = std::io::stdout().lock();
-            so.write_all(out.as_bytes())?;
-            so.flush()?;
-        }
-    }
+    let kept_beside = write_output(args.out.as_deref(), &out, out_before)?;
     let summary = Summary {
         games: chosen.len(),
         positions: searched,
@@ -348,7 +293,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         engine: engine_name,
     };
     report_to_stderr(&warnings, &summary, &figures);
-    if let Some((path, side)) = kept_beside {
+    if let (Some(path), Some(side)) = (&args.out, kept_beside) {
         bail!(
             "{} changed while it was annotated (or went away), so it is not written over; the annotated games are in {}",
             path.display(),
@@ -356,6 +301,81 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Whether `--out` may be written, said before any search (not after an
+/// hour of it): and whether it is the input file itself.
+fn check_output(args: &AnnotateArgs, range: &RangeInclusive<usize>, count: usize) -> Result<bool> {
+    // Written over its own input, the file must keep every game whole.
+    let over_input = args
+        .out
+        .as_deref()
+        .is_some_and(|o| crate::fswrite::same_file(o, &args.input));
+    if over_input && (*range.start() != 1 || *range.end() != count) {
+        bail!(
+            "--out is the input file, and --games picks {} of its {count} games: the others \
+             would be lost (write to another file)",
+            range.end() + 1 - range.start()
+        );
+    }
+    // Another file's games would be gone: only when asked for.
+    if let Some(out) = args.out.as_deref().filter(|_| !over_input && !args.force) {
+        if let Some(what) = holds_something(out) {
+            bail!(
+                "{} already holds {what}: --force writes over it, or name another file",
+                out.display()
+            );
+        }
+    }
+    // A folder, a read-only file or a missing folder.
+    if let Some(out) = args.out.as_deref() {
+        crate::fswrite::check_writable(out)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(over_input)
+}
+
+/// Game `number` of `text` when it reads whole; otherwise what kept it
+/// from reading whole (it is then written unchanged).
+fn read_whole(
+    text: &str,
+    entry: &crate::game::pgn::IndexEntry,
+    number: usize,
+) -> std::result::Result<crate::game::pgn::ReadGame, Vec<String>> {
+    match read_entry(text, entry, number) {
+        Ok(r) if !r.problems.is_empty() => Err(r
+            .problems
+            .iter()
+            .map(|p| format!("game {number}: {p}"))
+            .collect()),
+        Ok(r) => Ok(r),
+        Err(e) => Err(vec![e.to_string()]),
+    }
+}
+
+/// Writes the annotated games to `out` (stdout without one). A file that
+/// changed while it was searched (`before`: its bytes then; a board saved
+/// a game into it) keeps what is there now, and the games go beside it:
+/// that file is returned.
+fn write_output(
+    out: Option<&std::path::Path>,
+    games: &str,
+    before: Option<Vec<u8>>,
+) -> Result<Option<PathBuf>> {
+    match out {
+        Some(path) if regular_contents(path) != before => Ok(Some(write_beside(path, games)?)),
+        Some(path) => {
+            write_atomic(path, games)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(None)
+        }
+        None => {
+            let mut so = std::io::stdout().lock();
+            so.write_all(games.as_bytes())?;
+            so.flush()?;
+            Ok(None)
+        }
+    }
 }
 
 /// A regular file's bytes (`None` for no file, or a pipe or a device,
