@@ -28,7 +28,7 @@ pub use explain::Explanation;
 pub use external::ExternalSearcher;
 pub use report::{build, GameReport, MoveReport};
 pub use run::{
-    analyse_positions, analyse_with, mainline_positions, AnalysisError, LinePosition,
+    analyse_positions, analyse_with, mainline_positions, stops_short, AnalysisError, LinePosition,
     PositionSearch,
 };
 pub use score::WhiteScore;

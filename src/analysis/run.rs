@@ -118,6 +118,36 @@ pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
     out
 }
 
+/// Where `positions` (what `mainline_positions` gave for `game`) stop short
+/// of the main line's end, said for the user: a null move (`--`) ends what
+/// a search can be given, and a report must never be partial unawares.
+pub fn stops_short(game: &Game, positions: &[LinePosition]) -> Option<String> {
+    let tree = game.tree();
+    let total = tree.mainline_len();
+    let analysed = positions.len().saturating_sub(1);
+    let id = tree.mainline().nth(analysed)?;
+    let (number, side) = tree.move_number(id);
+    let dots = if side == crate::chess::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    let at = if tree.node(id).is_null() {
+        format!("{number}{dots} -- (a null move)")
+    } else {
+        format!("{number}{dots} (a move not legal there)")
+    };
+    let left = total - analysed;
+    let moves = if left == 1 {
+        "move of the main line is".to_string()
+    } else {
+        format!("{left} moves of the main line are")
+    };
+    Some(format!(
+        "the report stops at {at}: the last {moves} not analysed"
+    ))
+}
+
 /// Searches every position on `threads` workers with tapir's own search;
 /// `on_result` hears of each as it finishes (index into `positions`).
 /// `cancel` stops the work between positions.
@@ -214,4 +244,37 @@ pub fn analyse_with(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::pgn::read_games;
+
+    fn game(movetext: &str) -> Game {
+        let text = format!("[Event \"t\"]\n\n{movetext} *\n");
+        read_games(&text).remove(0).expect("a game").game
+    }
+
+    #[test]
+    fn a_null_move_ends_the_analysed_line_and_says_so() {
+        let g = game("1. e4 e5 2. Nf3 -- 3. Bc4 Nc6");
+        let positions = mainline_positions(&g);
+        assert_eq!(positions.len(), 4, "the start and three moves");
+        assert_eq!(
+            stops_short(&g, &positions).as_deref(),
+            Some(
+                "the report stops at 2... -- (a null move): the last 3 moves of the main \
+                 line are not analysed"
+            )
+        );
+        let g = game("1. e4 e5 2. Nf3 Nc6 3. --");
+        let positions = mainline_positions(&g);
+        assert_eq!(
+            stops_short(&g, &positions).as_deref(),
+            Some("the report stops at 3. -- (a null move): the last move of the main line is not analysed")
+        );
+        let g = game("1. e4 e5");
+        assert_eq!(stops_short(&g, &mainline_positions(&g)), None);
+    }
 }

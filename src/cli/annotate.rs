@@ -13,8 +13,8 @@
 use super::progress::Progress;
 use crate::analysis::annotate::apply;
 use crate::analysis::{
-    analyse_with, build, mainline_positions, Budget, ExternalSearcher, PositionSearch, Searcher,
-    SideFigures,
+    analyse_with, build, mainline_positions, stops_short, Budget, ExternalSearcher, PositionSearch,
+    Searcher, SideFigures,
 };
 use crate::engine::external::EngineSpec;
 use crate::game::pgn::{index_games, read_entry, write_game};
@@ -246,6 +246,9 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         };
         let mut game = read.game;
         let positions = mainline_positions(&game);
+        if let Some(short) = stops_short(&game, &positions) {
+            warnings.push(format!("game {number}: {short}"));
+        }
         let base = done_positions;
         let mut finished = 0usize;
         let results = analyse_with(&positions, budget, &mut workers, &never, |_, _| {

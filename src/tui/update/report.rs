@@ -6,7 +6,7 @@
 
 use crate::analysis::annotate::apply;
 use crate::analysis::params::BOARD_REPORT_NODES;
-use crate::analysis::{build, mainline_positions, GameReport};
+use crate::analysis::{build, mainline_positions, stops_short, GameReport};
 use crate::tui::action::Effect;
 use crate::tui::app::App;
 use crate::tui::report::{ReportJob, ReportMsg, ReportPair, ReportRun};
@@ -36,6 +36,8 @@ impl App {
         self.report.pair = None;
         let cancel = Arc::new(AtomicBool::new(false));
         let n = positions.len();
+        // A null move ends what can be searched: said, never partial unawares.
+        let short = stops_short(&self.doc.game, &positions);
         self.report.run = Some(ReportRun {
             token,
             positions: positions.clone(),
@@ -51,9 +53,12 @@ impl App {
             threads: self.config.threads.max(1),
             cancel,
         }));
-        self.info(format!(
-            "report: {n} positions at {BOARD_REPORT_NODES} nodes each (r again: cancel)"
-        ));
+        let what = format!("{n} positions at {BOARD_REPORT_NODES} nodes each (r again: cancel)");
+        match short {
+            // First, where a narrow status line still shows it.
+            Some(short) => self.info(format!("{short}; report: {what}")),
+            None => self.info(format!("report: {what}")),
+        }
     }
 
     /// Stops a running report and forgets it; the game is untouched.
