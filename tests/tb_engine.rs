@@ -88,7 +88,8 @@ fn a_won_root_keeps_only_winning_moves_and_says_tb_win() {
     let (tb, _) = Tablebases::open(TABLES);
     // KRvK with the rook attacked: moves that drop it draw.
     let fen = "8/8/8/8/8/2k5/3R4/7K w - - 0 1";
-    let (score, _, best, out) = search(fen, "go depth 8", TABLES);
+    let (score, hits, best, out) = search(fen, "go depth 8", TABLES);
+    assert!(hits >= 1, "the root's probes count: {hits}");
     assert!(
         out[1..]
             .iter()

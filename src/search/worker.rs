@@ -193,7 +193,14 @@ impl Worker {
         }
         self.tb = setup.tb.clone();
         (self.tb_limit, self.tb_depth) = self.tb.as_ref().map_or((0, 0), super::tb::effective);
-        self.tb_hits = 0;
+        // A root in the tables probed each root move once (counted by the
+        // main thread, as Stockfish counts them): `tbhits` says the tables
+        // answered, though the tree below may never probe.
+        self.tb_hits = if self.id == 0 {
+            setup.tb_scores.len() as u64
+        } else {
+            0
+        };
         self.ctl = ctl;
         self.nodes = 0;
         self.seldepth = 0;
