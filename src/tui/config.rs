@@ -580,7 +580,12 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
         }
     }
     merge_engines(&mut doc, &loaded.engines, &session.engines)?;
-    let text = doc.to_string();
+    // A file written with CRLF line ends (Windows editors) keeps them:
+    // the lines written anew take the file's own.
+    let text = match on_disk.contains("\r\n") {
+        true => doc.to_string().replace("\r\n", "\n").replace('\n', "\r\n"),
+        false => doc.to_string(),
+    };
     // What is written must read back as the session's settings where it
     // changed them.
     let (read, _) =
@@ -760,6 +765,34 @@ mod tests {
         assert_eq!(partial.multipv, 2);
         assert_eq!(partial.pieces, PieceStyle::Ascii);
         assert_eq!(partial.hash, c.hash);
+    }
+
+    /// A settings file with CRLF line ends keeps them in every line, the
+    /// ones written anew too.
+    #[test]
+    fn saving_keeps_crlf_line_ends() {
+        let loaded = Config::default();
+        let on_disk = format!("# mine\r\n{}", loaded.to_toml().replace('\n', "\r\n"));
+        let mut session = loaded.clone();
+        session.multipv = 3;
+        session.engines.push(EngineConfig {
+            name: "sf".into(),
+            command: "/usr/games/stockfish".into(),
+            args: Vec::new(),
+            options: Default::default(),
+        });
+        let text = merged_settings(&on_disk, &loaded, &session).unwrap();
+        assert_eq!(
+            text.matches('\n').count(),
+            text.matches("\r\n").count(),
+            "{text:?}"
+        );
+        assert!(!text.contains("\r\r"), "{text:?}");
+        assert!(text.starts_with("# mine\r\n"), "{text:?}");
+        assert_eq!(Config::parse(&text).unwrap(), session);
+        // An LF file stays LF.
+        let text = merged_settings(&loaded.to_toml(), &loaded, &session).unwrap();
+        assert!(!text.contains('\r'), "{text:?}");
     }
 
     /// At exit only what the session changed is written: a comment, and
