@@ -459,3 +459,24 @@ fn a_second_report_adds_no_second_explanation() {
     }
     assert!(explained >= 2);
 }
+
+/// A null move ends what the report can search: it says where, whether it
+/// stops part way or before the first move.
+#[test]
+fn a_null_move_stops_the_report_and_it_says_where() {
+    let mut a = board_of("1. e4 e5 2. Nf3 -- 3. Bc4 Nc6 *");
+    let job = start(&mut a);
+    assert_eq!(job.positions.len(), 4);
+    let said = status_line(&a);
+    assert!(
+        said.starts_with("the report stops at 2... -- (a null move): the last 3 moves"),
+        "{said}"
+    );
+    let mut a = board_of("1. -- e5 *");
+    a.update(Action::Report);
+    let said = common::error(&a);
+    assert!(
+        said.starts_with("nothing to report: the report stops at 1. -- (a null move)"),
+        "{said}"
+    );
+}

@@ -73,6 +73,9 @@ struct Host<T, W> {
     /// One more per engine started, so two engines' equal search ids differ.
     generation: u64,
     current: Current,
+    /// The generation of the engine running now, read by each engine's
+    /// event thread: an old engine's news of its end is no news.
+    live: Live,
     /// What every engine is given when it starts (Hash, Threads, a net).
     standing: Vec<EngineOption>,
     sink: Sender<T>,
@@ -111,6 +114,7 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
             events,
             self.generation,
             Arc::clone(&self.current),
+            Arc::clone(&self.live),
             self.sink.clone(),
             self.wrap.clone(),
         );
@@ -176,6 +180,7 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
         match started {
             Ok((next, events)) => {
                 self.generation += 1;
+                *self.live.lock().unwrap_or_else(|p| p.into_inner()) = self.generation;
                 // The old engine ends here (an external one is asked to quit).
                 self.engine = next;
                 self.forward(events);
@@ -203,6 +208,11 @@ pub struct EngineLink {
 /// search id, and the UI's token for it.
 type Current = Arc<Mutex<Option<(u64, u64, u64)>>>;
 
+/// The running engine's generation; held while an event thread passes on
+/// an engine's end, and while a switch moves on, so the news of an old
+/// engine's end never comes after the new engine's `Using`.
+type Live = Arc<Mutex<u64>>;
+
 impl EngineLink {
     /// Starts the engine thread with tapir's own engine; reports go to
     /// `sink` wrapped by `wrap`.
@@ -220,6 +230,7 @@ impl EngineLink {
                     engine,
                     generation: 0,
                     current: Arc::new(Mutex::new(None)),
+                    live: Arc::new(Mutex::new(0)),
                     standing: initial,
                     sink,
                     wrap,
@@ -285,6 +296,7 @@ fn forward<T: Send + 'static>(
     events: Receiver<SearchEvent>,
     generation: u64,
     current: Current,
+    live: Live,
     sink: Sender<T>,
     wrap: impl Fn(EngineReport) -> T + Send + 'static,
 ) {
@@ -292,6 +304,19 @@ fn forward<T: Send + 'static>(
         .name("tapir-engine-events".into())
         .spawn(move || {
             for event in events {
+                if matches!(event, SearchEvent::Exited(_)) {
+                    // Sent holding `live`: before a switch's `Using`, or
+                    // not at all.
+                    let live = live.lock().unwrap_or_else(|p| p.into_inner());
+                    if *live == generation
+                        && sink
+                            .send(wrap(EngineReport::Event { token: 0, event }))
+                            .is_err()
+                    {
+                        break;
+                    }
+                    continue;
+                }
                 let id = match &event {
                     SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => Some(*id),
                     SearchEvent::Error(_) | SearchEvent::Exited(_) => None,

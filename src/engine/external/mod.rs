@@ -69,8 +69,9 @@ struct State {
     /// Declared options.
     options: Vec<protocol::Declared>,
     exited: bool,
-    /// Whether the board asked the engine to quit: its end is no news.
-    quitting: bool,
+    /// Whether the engine's end is no news: the board asked it to quit, or
+    /// ended it and said so.
+    end_said: bool,
     /// Lines that were none of UCI's.
     garbage: u64,
     /// Whether a line that is no UCI, or a line with an illegal move, was
@@ -342,16 +343,25 @@ impl ExternalEngine {
         if let Some((rid, _)) = state.running {
             if rid == id {
                 state.running = None;
+                // Said here, before the search's `bestmove`: the reader
+                // thread, seeing the end, adds nothing.
+                let news = !state.end_said;
+                state.end_said = true;
                 drop(state);
                 let _ = self.child.kill();
-                self.owe_nothing(
-                    id,
-                    format!(
-                        "{} did not answer 'stop' within {} s and was ended",
-                        self.name,
-                        self.limits[2].as_secs_f32()
-                    ),
+                let why = format!(
+                    "{} did not answer 'stop' within {} s and was ended",
+                    self.name,
+                    self.limits[2].as_secs_f32()
                 );
+                if news {
+                    let _ = self.events.send(SearchEvent::Exited(why));
+                }
+                let _ = self.events.send(SearchEvent::BestMove {
+                    id,
+                    best: None,
+                    ponder: None,
+                });
             }
         }
     }
@@ -461,8 +471,8 @@ impl ExternalEngine {
 
 impl Drop for ExternalEngine {
     fn drop(&mut self) {
+        lock(&self.shared).end_said = true;
         self.stop();
-        lock(&self.shared).quitting = true;
         let _ = self.write("quit");
         self.stdin = None;
         let deadline = Instant::now() + Duration::from_millis(500);
@@ -523,7 +533,7 @@ fn spawn_reader(
         let mut state = lock(&shared);
         state.exited = true;
         let running = state.running.take();
-        if !state.quitting {
+        if !state.end_said {
             let name = state.id_name.clone().unwrap_or_else(|| label.clone());
             let when = if running.is_some() {
                 " in the middle of a search"

@@ -18,8 +18,11 @@ impl App {
     pub(super) fn engine_event(&mut self, token: u64, event: SearchEvent) -> bool {
         if let SearchEvent::Error(e) = event {
             // Once it has quit (said once), a search asked before the news
-            // came answers "not running": nothing new.
-            if self.engine.exited.is_some() {
+            // came answers "not running": nothing new. A new engine's
+            // errors while it starts (before its `Using`) are news.
+            if self.engine.exited.is_some()
+                && self.engine.switches_sent == self.engine.switches_answered
+            {
                 return false;
             }
             self.error(format!("engine: {e}"));
@@ -76,7 +79,10 @@ impl App {
             return;
         }
         let Some(m) = best.filter(|m| crate::chess::legal_moves(&board).contains(*m)) else {
-            self.error("the engine returned no legal move");
+            // An engine that quit has said so; "no move" would hide it.
+            if self.engine.exited.is_none() {
+                self.error("the engine returned no legal move");
+            }
             return;
         };
         let follow = self.doc.cursor == end;

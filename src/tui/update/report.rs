@@ -27,8 +27,13 @@ impl App {
             return;
         }
         let positions = mainline_positions(&self.doc.game);
+        // A null move ends what can be searched: said, never partial unawares.
+        let short = stops_short(&self.doc.game, &positions);
         if positions.len() < 2 {
-            self.error("the report needs a game: play or load some moves first");
+            match short {
+                Some(short) => self.error(format!("nothing to report: {short}")),
+                None => self.error("the report needs a game: play or load some moves first"),
+            }
             return;
         }
         let token = self.report.next_token;
@@ -36,8 +41,6 @@ impl App {
         self.report.pair = None;
         let cancel = Arc::new(AtomicBool::new(false));
         let n = positions.len();
-        // A null move ends what can be searched: said, never partial unawares.
-        let short = stops_short(&self.doc.game, &positions);
         self.report.run = Some(ReportRun {
             token,
             positions: positions.clone(),
