@@ -127,15 +127,11 @@ pub fn stops_short(game: &Game, positions: &[LinePosition]) -> Option<String> {
     let analysed = positions.len().saturating_sub(1);
     let id = tree.mainline().nth(analysed)?;
     let (number, side) = tree.move_number(id);
-    let dots = if side == crate::chess::Color::White {
-        "."
-    } else {
-        "..."
-    };
+    let number = crate::chess::move_number_text(number, side);
     let at = if tree.node(id).is_null() {
-        format!("{number}{dots} -- (a null move)")
+        format!("{number} -- (a null move)")
     } else {
-        format!("{number}{dots} (a move not legal there)")
+        format!("{number} (a move not legal there)")
     };
     let left = total - analysed;
     let moves = if left == 1 {

@@ -19,6 +19,6 @@ pub use board::{Board, CastleRights, Keys};
 pub use fen::{FenError, START_FEN};
 pub use movegen::{count_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList};
-pub use notation::{parse_move, parse_san, parse_uci, to_san, MoveError};
+pub use notation::{move_number_text, parse_move, parse_san, parse_uci, to_san, MoveError};
 pub use position::{GameStatus, Position, SEVENTY_FIVE_MOVES};
 pub use types::{Color, Piece, PieceType, Square};

@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::movegen::{count_legal, legal_moves};
 use super::moves::{Move, MoveKind};
-use super::types::{PieceType, Square};
+use super::types::{Color, PieceType, Square};
 use std::fmt;
 
 /// Why a move string did not name exactly one legal move.
@@ -64,6 +64,15 @@ pub fn parse_uci(b: &Board, s: &str) -> Result<Move, MoveError> {
             m.from() == from && (m.to() == to || castle_as_rook_capture) && m.promotion() == promo
         })
         .ok_or_else(|| MoveError::Illegal(s.to_string()))
+}
+
+/// A move's number as PGN and messages write it: "12." for White's move,
+/// "12..." for Black's.
+pub fn move_number_text(number: u16, side: Color) -> String {
+    match side {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
 }
 
 /// SAN of a legal move, with + or # when it checks or mates.

@@ -8,7 +8,7 @@
 use super::nag::{Nag, Nags};
 use super::tags::{result_token, Tags};
 use super::tree::{GameTree, NodeId};
-use crate::chess::{Board, Color, GameStatus, Move, Position};
+use crate::chess::{Board, GameStatus, Move, Position};
 
 /// How many edits can be undone (the oldest go first). Engine games add
 /// one step a ply, so this is sized for many long games on top of the
@@ -594,15 +594,14 @@ impl Game {
             return "the start position".to_string();
         }
         let (n, side) = self.tree.move_number(id);
-        let dots = if side == Color::White { "." } else { "..." };
-        format!("{n}{dots} {}", node.san())
+        format!("{} {}", crate::chess::move_number_text(n, side), node.san())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::parse_move;
+    use crate::chess::{parse_move, Color};
 
     fn mv(g: &Game, at: NodeId, san: &str) -> Move {
         parse_move(g.board(at), san).unwrap()

@@ -767,6 +767,16 @@ mod tests {
         assert_eq!(partial.hash, c.hash);
     }
 
+    /// An engine kept in the settings: a name and a program, no more.
+    fn engine_config(name: &str, command: &str) -> EngineConfig {
+        EngineConfig {
+            name: name.into(),
+            command: command.into(),
+            args: Vec::new(),
+            options: Default::default(),
+        }
+    }
+
     /// A settings file with CRLF line ends keeps them in every line, the
     /// ones written anew too.
     #[test]
@@ -775,12 +785,9 @@ mod tests {
         let on_disk = format!("# mine\r\n{}", loaded.to_toml().replace('\n', "\r\n"));
         let mut session = loaded.clone();
         session.multipv = 3;
-        session.engines.push(EngineConfig {
-            name: "sf".into(),
-            command: "/usr/games/stockfish".into(),
-            args: Vec::new(),
-            options: Default::default(),
-        });
+        session
+            .engines
+            .push(engine_config("sf", "/usr/games/stockfish"));
         let text = merged_settings(&on_disk, &loaded, &session).unwrap();
         assert_eq!(
             text.matches('\n').count(),
@@ -816,12 +823,9 @@ mod tests {
         assert!(text.contains("# tapir settings"), "{text}");
         // An engine the session added joins the hand-written one's file.
         let mut session2 = read.clone();
-        session2.engines.push(EngineConfig {
-            name: "ethereal".into(),
-            command: "/usr/games/ethereal-chess".into(),
-            args: Vec::new(),
-            options: Default::default(),
-        });
+        session2
+            .engines
+            .push(engine_config("ethereal", "/usr/games/ethereal-chess"));
         let text2 = merged_settings(&text, &read, &session2).unwrap();
         assert_eq!(Config::parse(&text2).unwrap(), session2, "{text2}");
         // A file that is no longer TOML is left alone; one with a bad
@@ -848,12 +852,9 @@ mod tests {
             loaded.to_toml()
         );
         let mut session = loaded.clone();
-        session.engines.push(EngineConfig {
-            name: "sf".into(),
-            command: "/usr/games/stockfish".into(),
-            args: Vec::new(),
-            options: Default::default(),
-        });
+        session
+            .engines
+            .push(engine_config("sf", "/usr/games/stockfish"));
         let text = merged_settings(&on_disk, &loaded, &session).unwrap();
         let read = Config::parse(&text).unwrap();
         let names: Vec<&str> = read.engines.iter().map(|e| e.name.as_str()).collect();

@@ -304,22 +304,22 @@ fn forward<T: Send + 'static>(
         .name("tapir-engine-events".into())
         .spawn(move || {
             for event in events {
-                if matches!(event, SearchEvent::Exited(_)) {
-                    // Sent holding `live`: before a switch's `Using`, or
-                    // not at all.
-                    let live = live.lock().unwrap_or_else(|p| p.into_inner());
-                    if *live == generation
-                        && sink
-                            .send(wrap(EngineReport::Event { token: 0, event }))
-                            .is_err()
-                    {
-                        break;
-                    }
-                    continue;
-                }
                 let id = match &event {
                     SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => Some(*id),
-                    SearchEvent::Error(_) | SearchEvent::Exited(_) => None,
+                    SearchEvent::Error(_) => None,
+                    SearchEvent::Exited(_) => {
+                        // Sent holding `live`: before a switch's `Using`,
+                        // or not at all.
+                        let live = live.lock().unwrap_or_else(|p| p.into_inner());
+                        if *live == generation
+                            && sink
+                                .send(wrap(EngineReport::Event { token: 0, event }))
+                                .is_err()
+                        {
+                            break;
+                        }
+                        continue;
+                    }
                 };
                 let report = match id {
                     None => Some(EngineReport::Event { token: 0, event }),

@@ -6,7 +6,7 @@
 
 use super::clocks::new_clocks;
 use super::engine::{level_request, Absorbed};
-use crate::chess::{legal_moves, to_san, Color, GameStatus, Move};
+use crate::chess::{legal_moves, move_number_text, to_san, Color, GameStatus, Move};
 use crate::engine::SearchEvent;
 use crate::game::NodeId;
 use crate::tui::action::Effect;
@@ -237,13 +237,12 @@ impl App {
             self.ui.selected = None;
         }
         self.moved_to(new);
-        let n = board.fullmove_number();
-        let dots = if side == Color::White { "." } else { "..." };
+        let number = move_number_text(board.fullmove_number(), side);
         let name = self
             .duel
             .as_ref()
             .map_or(String::new(), |d| d.players[side.index()].name.clone());
-        self.info(format!("{name} plays {n}{dots} {san}"));
+        self.info(format!("{name} plays {number} {san}"));
         let status = self.doc.game.status_at(node);
         if status.is_over() {
             let winner = (status == GameStatus::Checkmate).then_some(side);

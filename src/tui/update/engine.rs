@@ -2,7 +2,7 @@
 //! move, and after every action the wanted search (`wanted_key`) is
 //! compared with the running one, so analysis restarts on any change.
 
-use crate::chess::{to_san, Board, Color, Move, Position};
+use crate::chess::{move_number_text, to_san, Board, Color, Move, Position};
 use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo};
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
@@ -106,13 +106,8 @@ impl App {
             self.refresh();
             self.autosave();
         }
-        let n = board.fullmove_number();
-        let dots = if board.side_to_move() == Color::White {
-            "."
-        } else {
-            "..."
-        };
-        self.info(format!("engine plays {n}{dots} {san}"));
+        let number = move_number_text(board.fullmove_number(), board.side_to_move());
+        self.info(format!("engine plays {number} {san}"));
         if self.status_at(node).is_over() {
             self.game_over_on_board();
             if follow {

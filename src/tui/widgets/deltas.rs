@@ -6,7 +6,7 @@
 //! position. Tab picks which one is opened; the others get one line.
 
 use super::put;
-use crate::chess::{to_san, Board, Color, Move};
+use crate::chess::{move_number_text, to_san, Board, Move};
 use crate::eval::teach::MoveDelta;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
@@ -16,11 +16,8 @@ use ratatui::style::{Modifier, Style};
 
 /// "12. Nf3" or "12... Nf6": `m` played on `before`.
 pub fn numbered(before: &Board, m: Move) -> String {
-    let dots = match before.side_to_move() {
-        Color::White => ".",
-        Color::Black => "...",
-    };
-    format!("{}{dots} {}", before.fullmove_number(), to_san(before, m))
+    let number = move_number_text(before.fullmove_number(), before.side_to_move());
+    format!("{number} {}", to_san(before, m))
 }
 
 /// "+12" or "—".
