@@ -244,6 +244,42 @@ impl App {
         areas.square_at(x, y, self.ui.flipped)
     }
 
+    /// Enter: the keyboard cursor picks up or drops, or appears.
+    pub(super) fn cursor_pick(&mut self) {
+        match self.ui.cursor {
+            Some(sq) => self.pick_square(sq),
+            None => {
+                self.ui.cursor = Some(self.default_cursor());
+                self.info(
+                    "keyboard cursor: arrows move it, Enter picks up and drops, Esc hides it",
+                );
+            }
+        }
+    }
+
+    /// A dragged piece hovers over a new square. Returns false when the
+    /// square is the same (nothing to redraw).
+    pub(super) fn mouse_drag(&mut self, x: u16, y: u16) -> bool {
+        let sq = self.square_at(x, y);
+        match &mut self.ui.drag {
+            Some((_, hover)) if *hover != sq => {
+                *hover = sq;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A dragged piece is dropped: on another square it is a move.
+    pub(super) fn mouse_up(&mut self, x: u16, y: u16) {
+        if let Some((from, _)) = self.ui.drag.take() {
+            match self.square_at(x, y) {
+                Some(sq) if sq != from && self.ui.selected == Some(from) => self.pick_square(sq),
+                _ => {}
+            }
+        }
+    }
+
     pub(super) fn mouse_down(&mut self, x: u16, y: u16) {
         if let Overlay::Promotion { .. } = self.dialogs.overlay {
             return;

@@ -10,7 +10,7 @@ use crate::game::pgn::write_tree;
 use crate::game::tags::result_token;
 use crate::game::Game;
 use crate::tui::action::{Effect, GameWant, SaveChoice, SaveHow};
-use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Prompt, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Document, Origin};
@@ -163,6 +163,16 @@ impl App {
     }
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.
+    /// Ctrl-C, SIGTERM, a terminal gone: quits without asking; a
+    /// comment being typed goes into the autosave as a draft.
+    pub(super) fn force_quit(&mut self) {
+        self.quit = true;
+        self.quit_anyway = true;
+        if (self.dialogs.prompt.as_ref()).is_some_and(Prompt::holds_typed_comment) {
+            self.autosave();
+        }
+    }
+
     pub(super) fn request_quit(&mut self) {
         if self.doc.would_lose_work() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
@@ -206,6 +216,12 @@ impl App {
     }
 
     /// `y` and `:fen` alone: shows the FEN and puts it on the clipboard.
+    /// The FEN went to the clipboard through an outside tool.
+    pub(super) fn copied_with(&mut self, tool: &str) {
+        let fen = self.view.fen.clone();
+        self.info(format!("FEN {fen} · copied with {tool}"));
+    }
+
     pub(super) fn copy_fen(&mut self) {
         let fen = self.view.fen.clone();
         self.effects.push(Effect::Copy(fen.clone()));

@@ -3,7 +3,8 @@
 //! (on/off, number of lines).
 
 use super::clocks::new_clocks;
-use crate::chess::Color;
+use crate::chess::{Color, PieceType};
+use crate::tui::action::Effect;
 use crate::tui::app::{
     App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt, PromptKind, NAG_CHOICES,
     PROMOTION_CHOICES,
@@ -13,6 +14,93 @@ use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX, PLAYER_CLOCKS};
 use std::time::Duration;
 
 impl App {
+    /// `?`: the key list opens at its top, or closes.
+    pub(super) fn toggle_help(&mut self) {
+        self.ui.help_scroll = 0;
+        self.dialogs.overlay = match self.dialogs.overlay {
+            Overlay::Help => Overlay::None,
+            _ => Overlay::Help,
+        }
+    }
+
+    pub(super) fn help_scroll(&mut self, d: i32) {
+        let max = crate::tui::widgets::help::entries().len() as i32;
+        self.ui.help_scroll = (self.ui.help_scroll as i32 + d).clamp(0, max) as u16;
+    }
+
+    pub(super) fn messages_scroll(&mut self, d: i32) {
+        if let Overlay::Messages { back } = &mut self.dialogs.overlay {
+            // Clamped to what there is when drawn.
+            *back = (i32::from(*back) + d).clamp(0, i32::from(u16::MAX)) as u16;
+        }
+    }
+
+    /// The promotion dialog's choice: the move is made with it.
+    pub(super) fn promote_to(&mut self, k: PieceType) {
+        if let Overlay::Promotion { from, to, .. } = self.dialogs.overlay {
+            self.dialogs.overlay = Overlay::None;
+            self.try_from_to(from, to, Some(k));
+        }
+    }
+
+    pub(super) fn play_side(&mut self, c: Color) {
+        if let Overlay::Play(d) = &mut self.dialogs.overlay {
+            d.human = c;
+        }
+    }
+
+    pub(super) fn play_clock(&mut self) {
+        if let Overlay::Play(d) = &mut self.dialogs.overlay {
+            // The presets, then "custom".
+            d.clock = (d.clock + 1) % (CLOCK_PRESETS.len() + 1);
+        }
+    }
+
+    /// A yes or no to the open question. Returns false (nothing to
+    /// redraw) when no question was open.
+    pub(super) fn confirm(&mut self, yes: bool) -> bool {
+        match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
+            Overlay::Confirm(what) if yes => match what {
+                ConfirmWhat::Quit => {
+                    self.quit = true;
+                    // Told the autosave failed, the user chose.
+                    self.quit_anyway = self.autosave_failed.is_some();
+                }
+                // The unsaved game goes aside, not away: the new
+                // one comes only once it is safe (`KeptAside`).
+                ConfirmWhat::Replace(replacement) => {
+                    let text = crate::tui::autosave::encode(self);
+                    self.effects
+                        .push(Effect::KeepAutosaveAside { text, replacement });
+                }
+                ConfirmWhat::Delete { node, after } => self.delete(node, after),
+                // The rules may have ended the game while it asked.
+                ConfirmWhat::EndGame if !self.game_running() => {
+                    self.leave_play();
+                    self.info("the game is over: analysis on");
+                }
+                ConfirmWhat::EndGame => {
+                    self.leave_play();
+                    self.info("the game was left unfinished, with no result: analysis on");
+                }
+                ConfirmWhat::TwoPlayers => self.two_players_now(),
+                ConfirmWhat::Resign => self.resign(),
+                ConfirmWhat::DropRedo(PendingGame::Play(d, clock)) => {
+                    self.start_play(d, clock, true)
+                }
+                ConfirmWhat::DropRedo(PendingGame::Match(choice)) => {
+                    self.match_command(choice, true)
+                }
+            },
+            Overlay::Confirm(_) => {}
+            other => {
+                self.dialogs.overlay = other;
+                return false;
+            }
+        }
+        true
+    }
+
     pub(super) fn choice_move(&mut self, d: i32) {
         match &mut self.dialogs.overlay {
             Overlay::Promotion { choice, .. } => {

@@ -3,7 +3,7 @@
 //! compared with the running one, so analysis restarts on any change.
 
 use crate::chess::{move_number_text, to_san, Board, Color, Move, Position};
-use crate::engine::{Bound, EngineOption, Limits, Score, SearchEvent, SearchInfo};
+use crate::engine::{Bound, EngineOption, EvalKind, Limits, Score, SearchEvent, SearchInfo};
 use crate::eval::teach::MoveDelta;
 use crate::tui::action::Effect;
 use crate::tui::app::{
@@ -232,6 +232,54 @@ impl App {
             .iter()
             .position(|(n, _)| *n == e.switches_answered)?;
         Some(e.adding.remove(at).1)
+    }
+
+    /// An engine that could not start; an `:engine add` waiting on it is
+    /// not written to the settings.
+    pub(super) fn engine_not_started(&mut self, e: &str) {
+        match self.switch_answered() {
+            Some(added) => self.error(format!(
+                "engine: {e}; {} not added to the settings",
+                added.name
+            )),
+            None => self.error(format!("engine: {e}")),
+        }
+    }
+
+    /// The engine in use changed: its lines start afresh, and an
+    /// `:engine add` it answers joins the settings.
+    pub(super) fn engine_switched(&mut self, name: &str, tapir: bool) {
+        self.engine.external = (!tapir).then(|| name.to_string());
+        self.engine.exited = None;
+        self.engine.forget();
+        match self.switch_answered() {
+            Some(added) => {
+                let kept = added.name.clone();
+                if self.config.engine_named(&kept).is_none() {
+                    self.config.engines.push(added);
+                    self.config_changed = true;
+                }
+                let using = self.engine_in_use(name);
+                self.info(format!("added engine {kept} to the settings; {using}"));
+            }
+            None => self.info(self.engine_in_use(name)),
+        }
+    }
+
+    /// `e`: the views and the engine switch between NNUE and the
+    /// hand-crafted evaluation.
+    pub(super) fn toggle_eval_view(&mut self) {
+        self.ui.eval_view = match self.ui.eval_view {
+            EvalKind::Hce => EvalKind::Nnue,
+            EvalKind::Nnue => EvalKind::Hce,
+        };
+        self.command_engine(Effect::SetOption(EngineOption::Evaluator(
+            self.ui.eval_view,
+        )));
+        self.info(match self.ui.eval_view {
+            EvalKind::Hce => "evaluation: hand-crafted (HCE)",
+            EvalKind::Nnue => "evaluation: NNUE",
+        });
     }
 
     /// "analysing with NAME", or while nothing is analysed, which engine

@@ -26,10 +26,9 @@ mod tree;
 
 pub use engine::{line_view, pv_san};
 
-use super::action::{Action, Effect};
-use super::app::{App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt};
+use super::action::Action;
+use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog};
 use super::params::CLOCK_PRESETS;
-use crate::engine::{EngineOption, EvalKind};
 use duel::ENGINE_GAME_ON;
 
 /// "1 ply", "84 plies".
@@ -92,30 +91,8 @@ impl App {
             } => self.engine_option_refused(&refused, in_effect.as_ref(), &why),
             Action::Link(link, report) => return self.link_report(link, report),
             Action::PauseEngineGame => self.pause_duel(),
-            Action::EngineNotStarted(e) => match self.switch_answered() {
-                Some(added) => self.error(format!(
-                    "engine: {e}; {} not added to the settings",
-                    added.name
-                )),
-                None => self.error(format!("engine: {e}")),
-            },
-            Action::EngineSwitched { name, tapir } => {
-                self.engine.external = (!tapir).then(|| name.clone());
-                self.engine.exited = None;
-                self.engine.forget();
-                match self.switch_answered() {
-                    Some(added) => {
-                        let kept = added.name.clone();
-                        if self.config.engine_named(&kept).is_none() {
-                            self.config.engines.push(added);
-                            self.config_changed = true;
-                        }
-                        let using = self.engine_in_use(&name);
-                        self.info(format!("added engine {kept} to the settings; {using}"));
-                    }
-                    None => self.info(self.engine_in_use(&name)),
-                }
-            }
+            Action::EngineNotStarted(e) => self.engine_not_started(&e),
+            Action::EngineSwitched { name, tapir } => self.engine_switched(&name, tapir),
             Action::First => self.go_to(crate::game::NodeId::ROOT),
             Action::Prev => self.go_prev(),
             Action::Next => self.go_next(),
@@ -162,65 +139,21 @@ impl App {
             Action::ToggleEvalView if self.game_running() => {
                 self.error("the engine plays this game with the evaluation it began with: a ends the game first");
             }
-            Action::ToggleEvalView => {
-                self.ui.eval_view = match self.ui.eval_view {
-                    EvalKind::Hce => EvalKind::Nnue,
-                    EvalKind::Nnue => EvalKind::Hce,
-                };
-                self.command_engine(Effect::SetOption(EngineOption::Evaluator(
-                    self.ui.eval_view,
-                )));
-                self.info(match self.ui.eval_view {
-                    EvalKind::Hce => "evaluation: hand-crafted (HCE)",
-                    EvalKind::Nnue => "evaluation: NNUE",
-                });
-            }
-            Action::ToggleHelp => {
-                self.ui.help_scroll = 0;
-                self.dialogs.overlay = match self.dialogs.overlay {
-                    Overlay::Help => Overlay::None,
-                    _ => Overlay::Help,
-                }
-            }
-            Action::HelpScroll(d) => {
-                let max = crate::tui::widgets::help::entries().len() as i32;
-                self.ui.help_scroll = (self.ui.help_scroll as i32 + d).clamp(0, max) as u16;
-            }
-            Action::MessagesScroll(d) => {
-                if let Overlay::Messages { back } = &mut self.dialogs.overlay {
-                    // Clamped to what there is when drawn.
-                    *back = (i32::from(*back) + d).clamp(0, i32::from(u16::MAX)) as u16;
-                }
-            }
+            Action::ToggleEvalView => self.toggle_eval_view(),
+            Action::ToggleHelp => self.toggle_help(),
+            Action::HelpScroll(d) => self.help_scroll(d),
+            Action::MessagesScroll(d) => self.messages_scroll(d),
             Action::ToggleFrameTimes => self.ui.show_frame_times = !self.ui.show_frame_times,
             Action::Teach(t) => self.teach_action(t),
             Action::SetNetwork(net) => self.set_network(net),
-            Action::NetLoaded { path, net } => {
-                self.command_engine(Effect::SetOption(EngineOption::EvalFile(Some(path))));
-                self.set_network(Some(net));
-            }
+            Action::NetLoaded { path, net } => self.net_loaded(path, net),
             Action::CopyFen => self.copy_fen(),
             Action::Quit => self.request_quit(),
-            Action::ForceQuit => {
-                self.quit = true;
-                self.quit_anyway = true;
-                // A comment being typed goes into the autosave as a draft.
-                if (self.dialogs.prompt.as_ref()).is_some_and(Prompt::holds_typed_comment) {
-                    self.autosave();
-                }
-            }
+            Action::ForceQuit => self.force_quit(),
             Action::AutosaveWritten(result) => self.autosave_written(result),
             Action::Cancel => self.cancel(),
             Action::CursorMove(dx, dy) => self.move_cursor(dx, dy),
-            Action::CursorPick => {
-                match self.ui.cursor {
-                    Some(sq) => self.pick_square(sq),
-                    None => {
-                        self.ui.cursor = Some(self.default_cursor());
-                        self.info("keyboard cursor: arrows move it, Enter picks up and drops, Esc hides it");
-                    }
-                }
-            }
+            Action::CursorPick => self.cursor_pick(),
             Action::OpenMovePrompt(first) => self.open_move_prompt(first),
             Action::OpenCommand => self.open_command_prompt(),
             Action::PromptChar(c) => self.prompt_char(c),
@@ -233,10 +166,7 @@ impl App {
             Action::PromptDeleteWord => self.prompt_delete_word(),
             Action::PromptComplete => self.prompt_complete(),
             Action::Completions(list) => self.completions(list),
-            Action::CopiedWith(tool) => {
-                let fen = self.view.fen.clone();
-                self.info(format!("FEN {fen} · copied with {tool}"));
-            }
+            Action::CopiedWith(tool) => self.copied_with(&tool),
             Action::PromptSubmit => self.prompt_submit(),
             Action::MoveText(t) => self.text_move(&t),
             Action::Command(t) => self.command(&t),
@@ -244,86 +174,17 @@ impl App {
             Action::ChoiceMove(d) => self.choice_move(d),
             Action::ChoiceConfirm => self.choice_confirm(),
             Action::ChoicePick(i) => self.choice_pick(i),
-            Action::Promote(k) => {
-                if let Overlay::Promotion { from, to, .. } = self.dialogs.overlay {
-                    self.dialogs.overlay = Overlay::None;
-                    self.try_from_to(from, to, Some(k));
-                }
-            }
-            Action::PlaySide(c) => {
-                if let Overlay::Play(d) = &mut self.dialogs.overlay {
-                    d.human = c;
-                }
-            }
-            Action::PlayClock => {
-                if let Overlay::Play(d) = &mut self.dialogs.overlay {
-                    // The presets, then "custom".
-                    d.clock = (d.clock + 1) % (CLOCK_PRESETS.len() + 1);
-                }
-            }
-            Action::Confirm(yes) => {
-                match std::mem::replace(&mut self.dialogs.overlay, Overlay::None) {
-                    Overlay::Confirm(what) if yes => match what {
-                        ConfirmWhat::Quit => {
-                            self.quit = true;
-                            // Told the autosave failed, the user chose.
-                            self.quit_anyway = self.autosave_failed.is_some();
-                        }
-                        // The unsaved game goes aside, not away: the new
-                        // one comes only once it is safe (`KeptAside`).
-                        ConfirmWhat::Replace(replacement) => {
-                            let text = crate::tui::autosave::encode(self);
-                            self.effects
-                                .push(Effect::KeepAutosaveAside { text, replacement });
-                        }
-                        ConfirmWhat::Delete { node, after } => self.delete(node, after),
-                        // The rules may have ended the game while it asked.
-                        ConfirmWhat::EndGame if !self.game_running() => {
-                            self.leave_play();
-                            self.info("the game is over: analysis on");
-                        }
-                        ConfirmWhat::EndGame => {
-                            self.leave_play();
-                            self.info("the game was left unfinished, with no result: analysis on");
-                        }
-                        ConfirmWhat::TwoPlayers => self.two_players_now(),
-                        ConfirmWhat::Resign => self.resign(),
-                        ConfirmWhat::DropRedo(PendingGame::Play(d, clock)) => {
-                            self.start_play(d, clock, true)
-                        }
-                        ConfirmWhat::DropRedo(PendingGame::Match(choice)) => {
-                            self.match_command(choice, true)
-                        }
-                    },
-                    Overlay::Confirm(_) => {}
-                    other => {
-                        self.dialogs.overlay = other;
-                        return false;
-                    }
-                }
-            }
+            Action::Promote(k) => self.promote_to(k),
+            Action::PlaySide(c) => self.play_side(c),
+            Action::PlayClock => self.play_clock(),
+            Action::Confirm(yes) => return self.confirm(yes),
             Action::SaveChoice(c) => self.save_choice(c),
             Action::OpenEditor => self.open_editor(),
             Action::Edit(e) => self.edit(e),
             Action::MouseDown(x, y) if self.editor.is_some() => self.editor_mouse(x, y),
             Action::MouseDown(x, y) => self.mouse_down(x, y),
-            Action::MouseDrag(x, y) => {
-                let sq = self.square_at(x, y);
-                match &mut self.ui.drag {
-                    Some((_, hover)) if *hover != sq => *hover = sq,
-                    _ => return false,
-                }
-            }
-            Action::MouseUp(x, y) => {
-                if let Some((from, _)) = self.ui.drag.take() {
-                    match self.square_at(x, y) {
-                        Some(sq) if sq != from && self.ui.selected == Some(from) => {
-                            self.pick_square(sq)
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            Action::MouseDrag(x, y) => return self.mouse_drag(x, y),
+            Action::MouseUp(x, y) => self.mouse_up(x, y),
             Action::FileLoaded {
                 path,
                 text,

@@ -3,11 +3,12 @@
 //! overlay (`App::heat`) in step with all of it.
 
 use crate::chess::Board;
+use crate::engine::EngineOption;
 use crate::eval::hce::sink::Term;
 use crate::eval::nnue::Network;
 use crate::eval::phase::MAX_PHASE;
 use crate::eval::teach::MoveDelta;
-use crate::tui::action::TeachAction;
+use crate::tui::action::{Effect, TeachAction};
 use crate::tui::app::{App, LineView};
 use crate::tui::heat::{self, piece_name, HeatKey};
 use crate::tui::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
@@ -145,6 +146,12 @@ impl App {
     }
 
     /// Loads (or with `None` unloads) the net the NNUE views show.
+    /// `:net FILE` was read and checked: the engine and the views use it.
+    pub(super) fn net_loaded(&mut self, path: std::path::PathBuf, net: Arc<Network>) {
+        self.command_engine(Effect::SetOption(EngineOption::EvalFile(Some(path))));
+        self.set_network(Some(net));
+    }
+
     pub(super) fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.net = net;
         self.refresh();
