@@ -13,7 +13,7 @@ use super::see::{move_gain, see_ge};
 use super::threats::Threats;
 use super::tt::{TtBound, TtHit};
 use super::worker::Worker;
-use crate::chess::{count_legal, Bitboard, Board, Move};
+use crate::chess::{count_legal, Bitboard, Board, Move, Square};
 use std::sync::OnceLock;
 
 /// `[quiet?][depth][move number]` reductions in `LMR_GRAIN`ths of a ply.
@@ -62,6 +62,49 @@ fn prunes_move(n: &NodeCtx, mc: &MoveCtx, b: &Board, seen: usize, alpha: i32) ->
         || (lmr_depth <= HIST_PRUNE_DEPTH && mc.hist_score < -hist_prune_margin() * depth)
         || (lmr_depth <= SEE_QUIET_DEPTH
             && !see_ge(b, mc.m, -see_quiet_margin() * lmr_depth * lmr_depth))
+}
+
+/// What a quiescence node out of check knows before its move loop.
+struct QsNode {
+    /// Standing pat plus the futility margin.
+    futility_base: i32,
+    /// Where the last move went: a recapture there is always tried.
+    recapture_sq: Option<Square>,
+    tt_move: Move,
+}
+
+/// A quiescence move: the `seen`th tried, `bad` when the picker ranked it
+/// as losing material.
+struct QsMove {
+    m: Move,
+    seen: usize,
+    bad: bool,
+}
+
+/// Whether quiescence out of check skips move `q` (unless it checks), and
+/// if so the score the node is known to reach without it: losing captures,
+/// futile ones (standing pat plus the margin and the gain miss alpha),
+/// hopeless ones (the margin alone misses and SEE wins nothing: no SEE for
+/// a move already futile or already found losing; quiescence hands out no
+/// under-promotion), late ones (past the first `QS_MOVE_LIMIT` only
+/// recaptures and promotions are worth the nodes) and a hash move that
+/// loses by SEE.
+#[inline(always)]
+fn qs_prunes(qs: &QsNode, q: &QsMove, b: &Board, alpha: i32, best: i32) -> Option<i32> {
+    let m = q.m;
+    let futile = m.promotion().is_none() && qs.futility_base + move_gain(b, m) <= alpha;
+    if futile {
+        return Some(qs.futility_base + move_gain(b, m));
+    }
+    if qs.futility_base <= alpha && (q.bad || !see_ge(b, m, 1)) {
+        return Some(qs.futility_base);
+    }
+    let late = q.seen > QS_MOVE_LIMIT
+        && m.promotion().is_none()
+        && Some(m.to()) != qs.recapture_sq
+        && best > -TB_WIN_BOUND
+        && b.has_non_pawn_material(b.side_to_move());
+    (q.bad || late || (m == qs.tt_move && !see_ge(b, m, 0))).then_some(-INF)
 }
 
 /// How many plies less the `searched`th move of node `n` is searched
@@ -852,6 +895,36 @@ impl Worker {
             .update_quiet(pb.side_to_move(), m, pt, ctx, bonus(depth));
     }
 
+    /// Quiescence out of check: the raw static eval and the score of
+    /// standing pat (the corrected eval, sharpened by a hash score whose
+    /// bound points the right way); `Err` with that score when it already
+    /// reaches beta (stored when the table had nothing here).
+    #[inline(always)]
+    fn stand_pat(
+        &mut self,
+        ply: usize,
+        hit: Option<TtHit>,
+        tt_score: i32,
+        beta: i32,
+    ) -> Result<(i32, i32), i32> {
+        let raw_eval = match hit {
+            Some(h) if h.eval != NO_EVAL => h.eval,
+            _ => self.static_eval(ply),
+        };
+        let corrected = self.corrected(ply, raw_eval);
+        self.stack.frames[ply].static_eval = corrected;
+        let stand = adjusted_eval(corrected, hit, tt_score);
+        if stand >= beta {
+            if hit.is_none() {
+                let hash = self.stack.frames[ply].board.hash();
+                let score = to_tt(stand, ply);
+                (self.tt).store(hash, Move::NULL, score, raw_eval, 0, TtBound::Lower, false);
+            }
+            return Err(stand);
+        }
+        Ok((raw_eval, stand))
+    }
+
     /// Quiescence: captures (and evasions when in check) until the position
     /// is quiet, standing pat on the static eval.
     pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -880,38 +953,16 @@ impl Worker {
             }
         }
 
-        let raw_eval;
-        let mut best;
-        if in_check {
-            raw_eval = NO_EVAL;
-            best = -INF;
+        let (raw_eval, mut best) = if in_check {
             self.stack.frames[ply].static_eval = NO_EVAL;
+            (NO_EVAL, -INF)
         } else {
-            raw_eval = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.static_eval(ply),
-            };
-            let corrected = self.corrected(ply, raw_eval);
-            self.stack.frames[ply].static_eval = corrected;
-            best = adjusted_eval(corrected, hit, tt_score);
-            if best >= beta {
-                if hit.is_none() {
-                    self.tt.store(
-                        hash,
-                        Move::NULL,
-                        to_tt(best, ply),
-                        raw_eval,
-                        0,
-                        TtBound::Lower,
-                        false,
-                    );
-                }
-                return best;
+            match self.stand_pat(ply, hit, tt_score, beta) {
+                Ok(stand) => stand,
+                Err(cut) => return cut,
             }
-            alpha = alpha.max(best);
-        }
-        let futility_base = best + qs_futility_margin();
-
+        };
+        alpha = alpha.max(best);
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         // Quiet evasions are scored like the main search's quiets.
         let ctx = QuietCtx {
@@ -932,42 +983,28 @@ impl Worker {
         let mut check_info: Option<CheckInfo> = None;
         // The square the last move went to: a recapture there is always tried.
         let prev_mv = self.stack.frames[ply.saturating_sub(1)].mv;
-        let recapture_sq = (ply > 0 && !prev_mv.is_null()).then_some(prev_mv.to());
+        let qs = QsNode {
+            futility_base: best + qs_futility_margin(),
+            recapture_sq: (ply > 0 && !prev_mv.is_null()).then_some(prev_mv.to()),
+            tt_move,
+        };
         while let Some(m) = picker.next(&mut self.bufs[ply], &b, &self.hist) {
             seen += 1;
             if !in_check {
-                let futile = m.promotion().is_none() && futility_base + move_gain(&b, m) <= alpha;
-                // Standing pat plus the margin misses alpha: a capture
-                // that wins nothing by SEE cannot make up the rest (no SEE
-                // for a move already futile, nor for one the picker already
-                // found losing: quiescence hands out no under-promotion).
-                let hopeless =
-                    !futile && futility_base <= alpha && (picker.last_was_bad || !see_ge(&b, m, 1));
-                // Past the first `QS_MOVE_LIMIT` moves only recaptures and
-                // promotions are worth the nodes.
-                let late = seen > QS_MOVE_LIMIT
-                    && m.promotion().is_none()
-                    && Some(m.to()) != recapture_sq
-                    && best > -TB_WIN_BOUND
-                    && b.has_non_pawn_material(b.side_to_move());
-                // Losing, futile, hopeless and late captures only when they
-                // check (they may mate).
-                let prune = picker.last_was_bad
-                    || futile
-                    || hopeless
-                    || late
-                    || (m == tt_move && !see_ge(&b, m, 0));
-                if prune
-                    && !check_info
+                let q = QsMove {
+                    m,
+                    seen,
+                    bad: picker.last_was_bad,
+                };
+                // Skipped captures only when they do not check (they may mate).
+                if let Some(bound) = qs_prunes(&qs, &q, &b, alpha, best) {
+                    if !check_info
                         .get_or_insert_with(|| CheckInfo::new(&b))
                         .gives_check(&b, m)
-                {
-                    if futile {
-                        best = best.max(futility_base + move_gain(&b, m));
-                    } else if hopeless {
-                        best = best.max(futility_base);
+                    {
+                        best = best.max(bound);
+                        continue;
                     }
-                    continue;
                 }
             }
             if in_check && !m.is_noisy() {
