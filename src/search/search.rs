@@ -189,6 +189,15 @@ struct MoveCtx {
     bad_capture: bool,
 }
 
+/// How a node's move loop ended, for what it teaches and stores.
+#[derive(Clone, Copy)]
+struct Outcome {
+    best_score: i32,
+    best_move: Move,
+    beta: i32,
+    singular_search: bool,
+}
+
 /// The moves a node searched that did not become its best: they lose
 /// history when another move causes the cut-off.
 struct Tried {
@@ -493,10 +502,39 @@ impl Worker {
             };
         }
 
+        let outcome = Outcome {
+            best_score,
+            best_move,
+            beta,
+            singular_search,
+        };
+        self.learn_and_store::<PV>(n, b, &outcome, &tried, ctx);
+        best_score
+    }
+
+    /// After node `n`'s move loop: the histories learn from a cut-off (or
+    /// the opponent's refutation from a fail-low), the correction
+    /// histories from how far the static eval missed, and the result goes
+    /// into the hash table (not a singular search's, nor a later MultiPV
+    /// line's at the root).
+    fn learn_and_store<const PV: bool>(
+        &mut self,
+        n: &NodeCtx,
+        b: &Board,
+        outcome: &Outcome,
+        tried: &Tried,
+        ctx: QuietCtx,
+    ) {
+        let Outcome {
+            best_score,
+            best_move,
+            beta,
+            singular_search,
+        } = *outcome;
         if best_score >= beta {
-            self.learn_from_cutoff(b, ply, depth, best_move, &tried, ctx);
-        } else if best_move.is_null() && !singular_search && !root {
-            self.reward_refutation(ply, depth);
+            self.learn_from_cutoff(b, n.ply, n.depth, best_move, tried, ctx);
+        } else if best_move.is_null() && !singular_search && n.ply != 0 {
+            self.reward_refutation(n.ply, n.depth);
         }
 
         // The correction histories learn how far the static eval
@@ -507,9 +545,10 @@ impl Worker {
         let quiet_result = !n.in_check && !best_move.is_noisy() && !singular_search;
         if quiet_result && !cut_below_eval && !low_above_eval && best_score.abs() < TB_WIN_BOUND {
             let diff = best_score - n.static_eval;
-            self.hist.update_correction(b, prev1, prev2, diff, depth);
+            self.hist
+                .update_correction(b, ctx.prev1, ctx.prev2, diff, n.depth);
         }
-        if !(singular_search || (root && self.pv_idx > 0)) {
+        if !(singular_search || (n.ply == 0 && self.pv_idx > 0)) {
             let bound = if best_score >= beta {
                 TtBound::Lower
             } else if PV && !best_move.is_null() {
@@ -517,11 +556,11 @@ impl Worker {
             } else {
                 TtBound::Upper
             };
-            let score = to_tt(best_score, ply);
-            self.tt
-                .store(n.hash, best_move, score, n.raw_eval, depth, bound, n.tt_pv);
+            let score = to_tt(best_score, n.ply);
+            self.tt.store(
+                n.hash, best_move, score, n.raw_eval, n.depth, bound, n.tt_pv,
+            );
         }
-        best_score
     }
 
     /// The static evaluation at `ply`: raw (as the hash table keeps it),
