@@ -161,6 +161,38 @@ pub enum EngineChoice {
     Second(Option<String>),
 }
 
+/// `n` when `range` holds it, else ":WORD must be LO-HI, got N".
+fn within(word: &str, n: usize, range: std::ops::RangeInclusive<usize>) -> Result<usize, String> {
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!(
+            ":{word} must be {}-{}, got {n}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// `:engine REST`: `add CMD`, `second NAME|off`, `tapir`, or a name or
+/// command line.
+fn engine_choice(rest: &str) -> Result<EngineChoice, String> {
+    Ok(match rest.split_once(char::is_whitespace) {
+        Some(("add", cmd)) => EngineChoice::Add(cmd.trim().to_string()),
+        None if rest.eq_ignore_ascii_case("add") => {
+            return Err(
+                ":engine add needs the engine's command, such as /usr/games/stockfish".into(),
+            )
+        }
+        Some(("second", what)) => second_choice(what.trim()),
+        None if rest.eq_ignore_ascii_case("second") => {
+            return Err(":engine second needs an engine or off".into())
+        }
+        _ if rest.eq_ignore_ascii_case("tapir") => EngineChoice::Tapir,
+        _ => EngineChoice::Named(rest.to_string()),
+    })
+}
+
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -198,23 +230,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "engine" if rest.is_empty() => Ok(Command::Engine(EngineChoice::List)),
         "engine2" => Ok(Command::Engine(second_choice(need("an engine or off")?))),
         "match" => crate::tui::duel::parse_match(rest).map(Command::Match),
-        "engine" => Ok(Command::Engine(
-            match rest.split_once(char::is_whitespace) {
-                Some(("add", cmd)) => EngineChoice::Add(cmd.trim().to_string()),
-                None if rest.eq_ignore_ascii_case("add") => {
-                    return Err(
-                        ":engine add needs the engine's command, such as /usr/games/stockfish"
-                            .into(),
-                    )
-                }
-                Some(("second", what)) => second_choice(what.trim()),
-                None if rest.eq_ignore_ascii_case("second") => {
-                    return Err(":engine second needs an engine or off".into())
-                }
-                _ if rest.eq_ignore_ascii_case("tapir") => EngineChoice::Tapir,
-                _ => EngineChoice::Named(rest.to_string()),
-            },
-        )),
+        "engine" => engine_choice(rest).map(Command::Engine),
         "book" => Ok(Command::Book(match rest.to_ascii_lowercase().as_str() {
             "" => BookChoice::Show,
             "off" | "none" => BookChoice::Off,
@@ -222,12 +238,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
             _ => BookChoice::File(PathBuf::from(rest)),
         })),
         "level" => {
-            let n = number("a level 1-10")?;
-            if n > u8::MAX as usize || !LEVEL_RANGE.contains(&(n as u8)) {
-                Err(format!(":level must be 1-10, got {n}"))
-            } else {
-                Ok(Command::Level(n as u8))
-            }
+            let (lo, hi) = (*LEVEL_RANGE.start() as usize, *LEVEL_RANGE.end() as usize);
+            let n = within("level", number("a level 1-10")?, lo..=hi)?;
+            Ok(Command::Level(n as u8))
         }
         "hash" => {
             let n = number("a size in MiB")?;
@@ -240,12 +253,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
             Ok(Command::Threads(n))
         }
         "multipv" | "lines" => {
-            let n = number("a line count 1-5")?;
-            if !(1..=MULTIPV_MAX).contains(&n) {
-                Err(format!(":multipv must be 1-{MULTIPV_MAX}, got {n}"))
-            } else {
-                Ok(Command::MultiPv(n))
-            }
+            let n = within("multipv", number("a line count 1-5")?, 1..=MULTIPV_MAX)?;
+            Ok(Command::MultiPv(n))
         }
         "undo" | "u" => Ok(Command::Undo),
         "redo" => Ok(Command::Redo),
@@ -260,14 +269,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 )
             })
         }
-        "line" => {
-            let n = number("an engine line 1-5")?;
-            if !(1..=MULTIPV_MAX).contains(&n) {
-                Err(format!(":line must be 1-{MULTIPV_MAX}, got {n}"))
-            } else {
-                Ok(Command::Line(n))
-            }
-        }
+        "line" => within("line", number("an engine line 1-5")?, 1..=MULTIPV_MAX).map(Command::Line),
         "threat" => on_off(word, rest).map(Command::Threat),
         "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),
         "promote" => Ok(Command::Promote),
@@ -355,7 +357,24 @@ mod tests {
             parse("pieces ascii"),
             Ok(Command::Pieces(PieceStyle::Ascii))
         );
-        assert!(parse("line 9").is_err());
+        assert_eq!(parse("line 9"), Err(":line must be 1-5, got 9".to_string()));
+        assert_eq!(
+            parse("LEVEL 0"),
+            Err(":level must be 1-10, got 0".to_string())
+        );
+        assert_eq!(
+            parse("lines 6"),
+            Err(":multipv must be 1-5, got 6".to_string())
+        );
+        assert_eq!(parse("lines 3"), Ok(Command::MultiPv(3)));
+        assert_eq!(
+            parse("engine second sf"),
+            Ok(Command::Engine(EngineChoice::Second(Some("sf".into()))))
+        );
+        assert_eq!(
+            parse("engine TAPIR"),
+            Ok(Command::Engine(EngineChoice::Tapir))
+        );
         assert_eq!(
             parse("syzygy /tb/345:/tb/6"),
             Ok(Command::Syzygy("/tb/345:/tb/6".into()))
