@@ -209,8 +209,8 @@ pub struct EngineLink {
 type Current = Arc<Mutex<Option<(u64, u64, u64)>>>;
 
 /// The running engine's generation; held while an event thread passes on
-/// an engine's end, and while a switch moves on, so the news of an old
-/// engine's end never comes after the new engine's `Using`.
+/// an engine's error or end, and while a switch moves on, so an old
+/// engine's errors or end never come after the new engine's `Using`.
 type Live = Arc<Mutex<u64>>;
 
 impl EngineLink {
@@ -305,9 +305,11 @@ fn forward<T: Send + 'static>(
         .spawn(move || {
             for event in events {
                 let id = match &event {
-                    SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => Some(*id),
-                    SearchEvent::Error(_) => None,
-                    SearchEvent::Exited(_) => {
+                    SearchEvent::Info { id, .. } | SearchEvent::BestMove { id, .. } => *id,
+                    // An engine's errors and its exit are said only while
+                    // it is the one in use: a replaced engine's last words
+                    // would read as the new one's.
+                    SearchEvent::Error(_) | SearchEvent::Exited(_) => {
                         // Sent holding `live`: before a switch's `Using`,
                         // or not at all.
                         let live = live.lock().unwrap_or_else(|p| p.into_inner());
@@ -321,22 +323,16 @@ fn forward<T: Send + 'static>(
                         continue;
                     }
                 };
-                let report = match id {
-                    None => Some(EngineReport::Event { token: 0, event }),
-                    Some(id) => {
-                        // Waits while `go` is in progress, so the mapping
-                        // for a new search is in place.
-                        let cur = *current.lock().unwrap_or_else(|p| p.into_inner());
-                        match cur {
-                            Some((g, cid, token)) if g == generation && cid == id => {
-                                Some(EngineReport::Event { token, event })
-                            }
-                            _ => None,
-                        }
-                    }
-                };
-                if let Some(r) = report {
-                    if sink.send(wrap(r)).is_err() {
+                // Waits while `go` is in progress, so the mapping for a new
+                // search is in place.
+                let cur = *current.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some((g, cid, token)) = cur {
+                    if g == generation
+                        && cid == id
+                        && sink
+                            .send(wrap(EngineReport::Event { token, event }))
+                            .is_err()
+                    {
                         break;
                     }
                 }
@@ -433,6 +429,49 @@ impl<T: Send + 'static> Links<T> {
             },
             Effect::CloseLink(id) => self.links.retain(|(l, _)| *l != id),
             other => self.get(LinkId::MAIN).send(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    /// What the event thread of engine generation 1 passes on while
+    /// generation `live` is in use.
+    fn passed_on(live: u64, event: SearchEvent) -> Vec<EngineReport> {
+        let (events_tx, events) = channel();
+        let (sink, reports) = channel();
+        let current: Current = Arc::new(Mutex::new(Some((1, 7, 42))));
+        forward(events, 1, current, Arc::new(Mutex::new(live)), sink, |r| r);
+        events_tx.send(event).unwrap();
+        drop(events_tx);
+        let mut got = Vec::new();
+        while let Ok(r) = reports.recv_timeout(Duration::from_secs(5)) {
+            got.push(r);
+        }
+        got
+    }
+
+    #[test]
+    fn a_replaced_engines_errors_and_exit_are_not_passed_on() {
+        let error = || SearchEvent::Error("sf printed a line that is not UCI".into());
+        let exited = || SearchEvent::Exited("sf exited".into());
+        assert_eq!(passed_on(1, error()).len(), 1);
+        assert_eq!(passed_on(1, exited()).len(), 1);
+        assert!(passed_on(2, error()).is_empty());
+        assert!(passed_on(2, exited()).is_empty());
+        // A search's reports go by the search they belong to.
+        let info = SearchEvent::BestMove {
+            id: 7,
+            best: None,
+            ponder: None,
+        };
+        match passed_on(1, info).as_slice() {
+            [EngineReport::Event { token: 42, .. }] => {}
+            other => panic!("{other:?}"),
         }
     }
 }
