@@ -288,7 +288,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
             _ => Err(format!(":pieces needs unicode or ascii, got '{rest}'")),
         },
         "syzygy" | "tb" => match need("folders joined by ':' (or off)")? {
-            "off" | "none" => Ok(Command::Syzygy(String::new())),
+            off if off.eq_ignore_ascii_case("off") || off.eq_ignore_ascii_case("none") => {
+                Ok(Command::Syzygy(String::new()))
+            }
             path => Ok(Command::Syzygy(path.to_string())),
         },
         "new" => Ok(Command::New),
@@ -380,6 +382,7 @@ mod tests {
             Ok(Command::Syzygy("/tb/345:/tb/6".into()))
         );
         assert_eq!(parse("syzygy off"), Ok(Command::Syzygy(String::new())));
+        assert_eq!(parse("tb OFF"), Ok(Command::Syzygy(String::new())));
         assert!(parse("syzygy").unwrap_err().contains("needs"));
         assert_eq!(parse("book"), Ok(Command::Book(BookChoice::Show)));
         assert_eq!(parse("book off"), Ok(Command::Book(BookChoice::Off)));
