@@ -92,9 +92,11 @@ struct QsMove {
 #[inline(always)]
 fn qs_prunes(qs: &QsNode, q: &QsMove, b: &Board, alpha: i32, best: i32) -> Option<i32> {
     let m = q.m;
-    let futile = m.promotion().is_none() && qs.futility_base + move_gain(b, m) <= alpha;
-    if futile {
-        return Some(qs.futility_base + move_gain(b, m));
+    if m.promotion().is_none() {
+        let reach = qs.futility_base + move_gain(b, m);
+        if reach <= alpha {
+            return Some(reach);
+        }
     }
     if qs.futility_base <= alpha && (q.bad || !see_ge(b, m, 1)) {
         return Some(qs.futility_base);
@@ -942,6 +944,7 @@ impl Worker {
     fn stand_pat(
         &mut self,
         ply: usize,
+        hash: u64,
         hit: Option<TtHit>,
         tt_score: i32,
         beta: i32,
@@ -955,7 +958,6 @@ impl Worker {
         let stand = adjusted_eval(corrected, hit, tt_score);
         if stand >= beta {
             if hit.is_none() {
-                let hash = self.stack.frames[ply].board.hash();
                 let score = to_tt(stand, ply);
                 (self.tt).store(hash, Move::NULL, score, raw_eval, 0, TtBound::Lower, false);
             }
@@ -996,7 +998,7 @@ impl Worker {
             self.stack.frames[ply].static_eval = NO_EVAL;
             (NO_EVAL, -INF)
         } else {
-            match self.stand_pat(ply, hit, tt_score, beta) {
+            match self.stand_pat(ply, hash, hit, tt_score, beta) {
                 Ok(stand) => stand,
                 Err(cut) => return cut,
             }

@@ -364,11 +364,9 @@ impl Emitter<'_> {
         self.comment(&node.comment_before, id);
         let (n, side) = tree.move_number(id);
         let mut glued = std::mem::take(&mut self.glue_next);
-        if side == Color::White {
-            self.push(format!("{n}."), Kind::Number, Some(id), glued);
-            glued = true;
-        } else if self.force_number {
-            self.push(format!("{n}..."), Kind::Number, Some(id), glued);
+        if side == Color::White || self.force_number {
+            let number = crate::chess::move_number_text(n, side);
+            self.push(number, Kind::Number, Some(id), glued);
             glued = true;
         }
         let kind = Kind::Move {

@@ -460,7 +460,7 @@ impl Builder {
         }
         let top = self.top();
         let board = *self.tree.board(top);
-        let label = move_label(&board);
+        let label = crate::chess::move_number_text(board.fullmove_number(), board.side_to_move());
         let parsed = if matches!(text, "--" | "Z0" | "0000" | "@@@@" | "null") {
             if board.in_check() {
                 Err(format!("{label} {text}: a null move while in check"))
@@ -575,14 +575,6 @@ fn looks_like_uci(t: &str) -> bool {
         && square(b[0], b[1])
         && square(b[2], b[3])
         && b.get(4).is_none_or(|p| b"qrbnQRBN".contains(p))
-}
-
-/// "12." or "12..." for the move about to be played on `b`.
-fn move_label(b: &Board) -> String {
-    match b.side_to_move() {
-        crate::chess::Color::White => format!("{}.", b.fullmove_number()),
-        crate::chess::Color::Black => format!("{}...", b.fullmove_number()),
-    }
 }
 
 #[cfg(test)]

@@ -558,10 +558,9 @@ pub fn pv_san(root: &Board, pv: &[Move]) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        match b.side_to_move() {
-            Color::White => out.push_str(&format!("{}. ", b.fullmove_number())),
-            Color::Black if i == 0 => out.push_str(&format!("{}... ", b.fullmove_number())),
-            Color::Black => {}
+        if b.side_to_move() == Color::White || i == 0 {
+            out.push_str(&move_number_text(b.fullmove_number(), b.side_to_move()));
+            out.push(' ');
         }
         out.push_str(&to_san(&b, m));
         b = b.make(m);
