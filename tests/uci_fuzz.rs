@@ -85,6 +85,28 @@ fn an_engine_that_hangs_alive_fails_the_run_instead_of_holding_it() {
 }
 
 #[test]
+fn an_engine_that_stops_reading_fails_the_run_instead_of_holding_it() {
+    // Reads `uci` and never another line. Seed 45 sends a line of a
+    // megabyte before its first isready: the pipe fills, and the run must
+    // still fail at that isready's deadline (it used to wait for ever in
+    // the write).
+    let engine = script("deaf", "read l; echo uciok; exec sleep 600\n");
+    let started = std::time::Instant::now();
+    let (ok, _, err) = fuzz(&[
+        "--seed",
+        "45",
+        "--seconds",
+        "2",
+        "--engine",
+        "sh",
+        engine.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(err.contains("no readyok within"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(120));
+}
+
+#[test]
 fn a_duration_no_clock_can_hold_is_refused_before_any_engine_starts() {
     for seconds in ["inf", "1e20"] {
         let (ok, _, err) = fuzz(&["--seconds", seconds, "--engine", "/nonexistent/engine"]);

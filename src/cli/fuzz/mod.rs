@@ -5,15 +5,17 @@
 //! within the deadline, a crash, a panic, or an engine that does not quit.
 //! The run is a pure function of its seed (the engine's timing aside).
 
+mod input;
 mod lines;
 mod referee;
 
 use anyhow::{anyhow, bail, Context, Result};
+use input::Input;
 use lines::{Lines, State};
 use referee::Referee;
 use std::collections::VecDeque;
-use std::io::{BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufReader, Read};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -54,7 +56,7 @@ pub fn run(args: FuzzArgs) -> Result<()> {
         )
     })?;
     let mut child = spawn(&args.engine)?;
-    let mut stdin = child.stdin.take().context("the engine's input")?;
+    let input = Input::new(child.stdin.take().context("the engine's input")?);
     let out = reader(child.stdout.take().context("the engine's output")?);
     let err = child.stderr.take().context("the engine's error output")?;
     // The engine's stderr, read to its end on a thread of its own, and
@@ -67,7 +69,7 @@ pub fn run(args: FuzzArgs) -> Result<()> {
         let _ = err_tx.send(text);
     });
     let mut fuzz = Fuzz {
-        stdin: &mut stdin,
+        input,
         out,
         referee: Referee::new(),
         transcript: VecDeque::new(),
@@ -80,7 +82,7 @@ pub fn run(args: FuzzArgs) -> Result<()> {
     let transcript = fuzz.transcript_text();
     let (tally, slowest) = (std::mem::take(&mut fuzz.referee.tally), fuzz.slowest_ready);
     let counts = fuzz.counts.take();
-    drop(stdin);
+    fuzz.input.close();
     let status = wait(&mut child, Duration::from_secs(5));
     if status.is_none() {
         // Hung, or deaf to quit: killed before its stderr is read.
@@ -184,8 +186,8 @@ fn wait(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> 
     None
 }
 
-struct Fuzz<'a> {
-    stdin: &'a mut ChildStdin,
+struct Fuzz {
+    input: Input,
     out: Receiver<Output>,
     referee: Referee,
     transcript: VecDeque<String>,
@@ -193,7 +195,7 @@ struct Fuzz<'a> {
     counts: Option<lines::Counts>,
 }
 
-impl Fuzz<'_> {
+impl Fuzz {
     /// The handshake, lines until the time is up, then `stop`, `isready`
     /// (everything owed must have come by its `readyok`) and `quit`.
     fn session(&mut self, seed: u64, time: Duration) -> Result<()> {
@@ -242,10 +244,7 @@ impl Fuzz<'_> {
         self.transcript.push_back(shown(line));
         let mut bytes = line.to_vec();
         bytes.push(b'\n');
-        self.stdin
-            .write_all(&bytes)
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| anyhow!("the engine stopped reading ({e})"))?;
+        self.input.send(bytes).map_err(|e| anyhow!("{e}"))?;
         Ok(sent.isready)
     }
 
