@@ -561,16 +561,28 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
     assert_eq!(check(&a), Ok("7k/8/8/8/8/8/8/K7 w - - 0 1".into()));
     a.update(Action::Edit(EditAction::Undo));
     assert_eq!(check(&a), Ok(study.into()), "a paste is taken back");
-    // Four undos go back to the position the editor opened on; a fifth
-    // finds nothing.
+    // A change made after Ctrl-Z loses nothing Ctrl-Y held: Ctrl-Z walks
+    // back through the start position (undone before the paste) and c's
+    // empty board (undone before s), then on to the position the editor
+    // opened on (four more); a fifth finds nothing.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut walk = Vec::new();
+    for _ in 0..4 {
+        a.update(Action::Edit(EditAction::Undo));
+        walk.push(check(&a).ok());
+    }
+    let (start, study) = (Some(start.to_string()), Some(study.to_string()));
+    assert_eq!(walk, [start, study.clone(), None, study.clone()]);
     for _ in 0..5 {
         a.update(Action::Edit(EditAction::Undo));
     }
     assert!(status_line(&a).contains("nothing to undo"));
-    for _ in 0..4 {
+    for _ in 0..8 {
         a.update(Action::Edit(EditAction::Redo));
     }
-    assert_eq!(check(&a), Ok(study.into()));
+    assert_eq!(check(&a).ok(), study);
+    let study = study.unwrap();
+    let study = study.as_str();
 
     // Esc leaves the game as it was, and the next editor's Ctrl-Z brings
     // the set-up back.

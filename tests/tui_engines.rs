@@ -17,7 +17,7 @@ use tapir::chess::Color;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};
-use tapir::tui::app::{App, ConfirmWhat, Overlay};
+use tapir::tui::app::{App, Overlay};
 use tapir::tui::config::{Config, EngineConfig};
 use tapir::tui::engine_link::{report_action, EngineReport, LinkId, Links};
 
@@ -245,30 +245,26 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     assert!(a.duel.is_none());
 }
 
-/// `:match` on a game whose moves were taken back asks first: its first
-/// edit would empty Ctrl-Y. No leaves all as it was.
+/// `:match` on a game whose moves were taken back starts at once and
+/// loses nothing: the game's first edit puts what Ctrl-Y held on the undo
+/// list, and Ctrl-Z brings the taken-back move back.
 #[test]
-fn an_engine_game_asks_before_it_empties_redo() {
+fn an_engine_game_keeps_what_ctrl_y_held() {
     let mut config = Config::default();
     config.engines.push(script_engine("fool", None));
     let mut a = app_with(config);
     a.update(Action::MoveText("e4".into()));
     a.update(Action::Undo);
     a.update(Action::Command("match fool fool 1+0".into()));
-    assert!(a.duel.is_none());
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::DropRedo(_))
-    ));
-    a.update(Action::Confirm(false));
-    a.update(Action::Redo);
-    assert_eq!(a.tree().mainline().count(), 1);
-    a.update(Action::Undo);
-    a.update(Action::Command("match fool fool 1+0".into()));
-    a.update(Action::Confirm(true));
+    assert_eq!(a.dialogs.overlay, Overlay::None);
     assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
     a.update(Action::Command("match off".into()));
+    // Ctrl-Z: the players' names go, then 1. e4 comes back.
+    a.update(Action::Undo);
+    assert!(a.doc.game.tags.get("White") != Some("fool"));
+    a.update(Action::Undo);
+    assert_eq!(a.tree().mainline().count(), 1);
 }
 
 /// An empty game's players, whoever they were (here those of a game
@@ -534,7 +530,7 @@ fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
 }
 
 /// Ctrl-Z during a live engine game pauses it while there is something to
-/// redo: the engines' next move would otherwise empty Ctrl-Y.
+/// redo, and the engines' next move after k keeps it for Ctrl-Z.
 #[test]
 fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     let mut a = tapir_match_started();
@@ -572,6 +568,15 @@ fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     assert!(a.duel.as_ref().unwrap().live());
     engine_plays(&mut a, Color::Black, "e5");
     assert_eq!(a.tree().move_count(), 2);
+    // Taken back again, then played over: Ctrl-Z still reaches it.
+    a.update(Action::Command("match off".into()));
+    a.update(Action::Prev);
+    a.update(Action::Command("comment mine".into()));
+    a.update(Action::Undo);
+    a.update(Action::MoveText("c5".into()));
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, "mine");
 }
 
 #[test]

@@ -699,12 +699,11 @@ fn a_game_opened_over_a_game_keeps_the_autostart_setting() {
     }
 }
 
-/// A game started while Ctrl-Y holds something asks first: its first edit
-/// (the players' names) empties the redo list; no leaves all as it was.
+/// A game started while Ctrl-Y holds something starts at once and loses
+/// nothing: its first edit (the players' names) puts the taken-back moves
+/// on the undo list, and once the game is over Ctrl-Z brings them back.
 #[test]
-fn a_game_asks_before_its_first_edit_empties_redo() {
-    // Moves taken back on a game with moves left: the game's first edit
-    // (its players' names) would drop them from Ctrl-Y unasked.
+fn a_game_started_after_an_undo_keeps_what_ctrl_y_held() {
     let mut a = app_at(None);
     for m in ["e4", "e5", "Nf3", "Nc6"] {
         human(&mut a, m);
@@ -715,29 +714,19 @@ fn a_game_asks_before_its_first_edit_empties_redo() {
     a.update(Action::OpenPlayDialog);
     a.update(Action::PlaySide(Color::Black));
     a.update(Action::ChoiceConfirm);
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::DropRedo(_))
-    ));
-    assert!(!matches!(a.play.mode, Mode::Play { .. }));
-    // No: nothing changed, and Ctrl-Y brings the moves back.
-    a.update(Action::Confirm(false));
-    assert!(a.doc.game.tags.get("White") != Some("Tester"));
-    a.update(Action::Redo);
-    a.update(Action::Redo);
-    assert_eq!(a.doc.game.tree().mainline().count(), 4);
-    // Taken back again, then yes: the game starts, its players named.
-    a.update(Action::Undo);
-    a.update(Action::OpenPlayDialog);
-    a.update(Action::PlaySide(Color::Black));
-    a.update(Action::ChoiceConfirm);
-    a.update(Action::Confirm(true));
+    assert_eq!(a.dialogs.overlay, Overlay::None);
     assert!(matches!(a.play.mode, Mode::Play { .. }));
     assert_eq!(a.doc.game.tags.get("Black"), Some("Tester"));
-    // Nothing to redo: no question.
-    let mut b = app_at(None);
-    start(&mut b, Color::Black, 0);
-    assert_eq!(b.dialogs.overlay, Overlay::None);
+    // Left at once: Ctrl-Z takes the names back, then brings back
+    // 2. Nf3 and 2... Nc6.
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::EndGame));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    for _ in 0..3 {
+        a.update(Action::Undo);
+    }
+    assert_eq!(a.doc.game.tree().mainline().count(), 4);
 }
 
 /// A paused game stays paused through `u` and `n`: no clock runs until `k`.

@@ -2,8 +2,11 @@
 //! undone. Playing a move that is already in the tree walks into it; any
 //! other move adds a variation; nothing leaves the tree except by an
 //! explicit delete, and every edit (a new move included) can be undone and
-//! redone. Reading a file builds the tree directly: what was loaded is the
-//! starting point, not an edit.
+//! redone. An edit made after an undo keeps what Ctrl-Y could still have
+//! brought back: the undone edits go onto the undo list, done again and
+//! taken back again, so Ctrl-Z walks back through them (Emacs's undo) and
+//! no edit is ever lost. Reading a file builds the tree directly: what was
+//! loaded is the starting point, not an edit.
 
 use super::nag::{Nag, Nags};
 use super::tags::{result_token, Tags};
@@ -60,6 +63,49 @@ enum Edit {
     Group(Vec<Edit>),
 }
 
+impl Edit {
+    /// The edit that undoes this one: applying it is reverting this.
+    fn inverse(&self) -> Edit {
+        match self {
+            Edit::Attach { node, index } => Edit::Detach {
+                node: *node,
+                index: *index,
+            },
+            Edit::Detach { node, index } => Edit::Attach {
+                node: *node,
+                index: *index,
+            },
+            Edit::Reorder { parent, from, to } => Edit::Reorder {
+                parent: *parent,
+                from: *to,
+                to: *from,
+            },
+            Edit::Comment {
+                node,
+                before,
+                old,
+                new,
+            } => Edit::Comment {
+                node: *node,
+                before: *before,
+                old: new.clone(),
+                new: old.clone(),
+            },
+            Edit::Nags { node, old, new } => Edit::Nags {
+                node: *node,
+                old: new.clone(),
+                new: old.clone(),
+            },
+            Edit::Tag { name, old, new } => Edit::Tag {
+                name: name.clone(),
+                old: new.clone(),
+                new: old.clone(),
+            },
+            Edit::Group(edits) => Edit::Group(edits.iter().rev().map(Edit::inverse).collect()),
+        }
+    }
+}
+
 /// An undo step: the edit and where the cursor was before and after it.
 #[derive(Clone, Debug)]
 struct Step {
@@ -68,6 +114,18 @@ struct Step {
     cursor_after: NodeId,
     /// What the step did, in a few words ("add 24... Nf6").
     what: String,
+}
+
+impl Step {
+    /// The step that takes this one back (its undo does it again).
+    fn inverse(&self) -> Step {
+        Step {
+            edit: self.edit.inverse(),
+            cursor_before: self.cursor_after,
+            cursor_after: self.cursor_before,
+            what: format!("the undo of {}", self.what),
+        }
+    }
 }
 
 /// What an undo or redo did: where the cursor goes and what to say.
@@ -470,8 +528,10 @@ impl Game {
         f(self);
         self.grouping = was_grouping;
         let steps = std::mem::replace(&mut self.undo, saved);
+        // Back for the record below to keep (or as it was, when nothing
+        // was recorded).
+        self.redo = redo;
         let (Some(first), Some(last)) = (steps.first(), steps.last()) else {
-            self.redo = redo;
             return;
         };
         let (before, after) = (first.cursor_before, last.cursor_after);
@@ -514,9 +574,9 @@ impl Game {
     // ---- helpers ------------------------------------------------------------
 
     fn record(&mut self, edit: Edit, cursor_before: NodeId, cursor_after: NodeId, what: String) {
-        self.redo.clear();
-        if self.undo.len() == UNDO_LIMIT && !self.grouping {
-            self.undo.remove(0);
+        self.keep_undone();
+        if self.undo.len() >= UNDO_LIMIT && !self.grouping {
+            self.undo.drain(..=self.undo.len() - UNDO_LIMIT);
         }
         self.undo.push(Step {
             edit,
@@ -524,6 +584,22 @@ impl Game {
             cursor_after,
             what,
         });
+    }
+
+    /// Before an edit: the edits Ctrl-Y could bring back go onto the undo
+    /// list as they were done and then as their undo, so that Ctrl-Z,
+    /// after taking back the new edit, does them again one by one and then
+    /// takes them back. The tree is where the undo left it (their nodes
+    /// are detached, never freed), so each step applies as recorded.
+    fn keep_undone(&mut self) {
+        if self.redo.is_empty() {
+            return;
+        }
+        // The redo list's top is the first edit to do again.
+        let undone: Vec<Step> = self.redo.drain(..).rev().collect();
+        let taken_back: Vec<Step> = undone.iter().rev().map(Step::inverse).collect();
+        self.undo.extend(undone);
+        self.undo.extend(taken_back);
     }
 
     fn apply(&mut self, e: &Edit) {
@@ -719,6 +795,67 @@ mod tests {
         }
         let n = &g.tree().node(e4);
         assert!(n.comment.is_empty() && n.nags.is_empty());
+    }
+
+    /// An edit after Ctrl-Z drops nothing: Ctrl-Z takes the new edit back,
+    /// then does the undone ones again one by one, then takes them back,
+    /// each state exactly as it was.
+    #[test]
+    fn an_edit_after_an_undo_keeps_the_undone_edits_for_ctrl_z() {
+        let text = |g: &Game| crate::game::pgn::write::write_game(g);
+        let mut g = Game::default();
+        let e5 = play(&mut g, NodeId::ROOT, "e4 e5");
+        let e4 = g.tree().parent(e5).unwrap();
+        let s0 = text(&g);
+        g.set_comment(e4, false, "my deep analysis");
+        let s1 = text(&g);
+        play(&mut g, e5, "Nf3");
+        let s2 = text(&g);
+        g.toggle_nag(e4, Nag::GOOD);
+        let s3 = text(&g);
+        // Three undos back to s0; then a new move.
+        for want in [&s2, &s1, &s0] {
+            g.undo().unwrap();
+            assert_eq!(&text(&g), want);
+        }
+        play(&mut g, e5, "Bc4");
+        assert!(!g.can_redo());
+        // Ctrl-Z: the new move goes, then the three edits come back in
+        // order, then go again, then the moves of the start go.
+        let mut walked = Vec::new();
+        while let Some(u) = g.undo() {
+            walked.push((text(&g), u.what));
+        }
+        let states: Vec<&String> = walked.iter().map(|(t, _)| t).collect();
+        assert_eq!(states[..7], [&s0, &s1, &s2, &s3, &s2, &s1, &s0]);
+        assert_eq!(walked[1].1, "the undo of comment on 1. e4");
+        assert_eq!(walked[4].1, "annotate 1. e4");
+        assert_eq!(walked.len(), 9, "then e5 and e4 go");
+        // And Ctrl-Y walks all the way forward again.
+        while g.redo().is_some() {}
+        assert_eq!(text(&g), {
+            let mut again = Game::default();
+            let e5 = play(&mut again, NodeId::ROOT, "e4 e5");
+            play(&mut again, e5, "Bc4");
+            text(&again)
+        });
+    }
+
+    /// A game report's edits go in as one step and keep what Ctrl-Y held.
+    #[test]
+    fn one_step_edits_keep_the_redo_list_too() {
+        let mut g = Game::default();
+        let e5 = play(&mut g, NodeId::ROOT, "e4 e5");
+        g.set_comment(e5, false, "mine");
+        g.undo().unwrap();
+        g.in_one_step("report", |g| {
+            g.toggle_nag(e5, Nag::GOOD);
+            g.set_comment(e5, true, "report's");
+        });
+        g.undo().unwrap();
+        g.undo().unwrap();
+        assert_eq!(g.tree().node(e5).comment, "mine");
+        assert!(g.tree().node(e5).nags.is_empty());
     }
 
     #[test]

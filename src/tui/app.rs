@@ -390,18 +390,6 @@ pub enum ConfirmWhat {
     TwoPlayers,
     /// Resigning the game against the engine.
     Resign,
-    /// Starting a game while Ctrl-Y can still bring back an edit: the
-    /// game's first edit would empty the redo list for good.
-    DropRedo(PendingGame),
-}
-
-/// A game start held until the user agrees to lose what Ctrl-Y holds.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PendingGame {
-    /// Against the engine: the dialog's choices and the clock chosen.
-    Play(PlayDialog, Option<(Duration, Duration)>),
-    /// `:match`.
-    Match(super::duel::MatchChoice),
 }
 
 /// A game about to take the board's place, and what to say once it has.

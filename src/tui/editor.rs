@@ -281,12 +281,21 @@ impl Editor {
         true
     }
 
-    /// Keeps `before` for Ctrl-Z when the set-up changed from it.
+    /// Keeps `before` for Ctrl-Z when the set-up changed from it. What
+    /// Ctrl-Y could still bring back is kept too: Ctrl-Z walks from
+    /// `before` up through the undone set-ups and back down (Emacs's
+    /// undo), so a change after Ctrl-Z loses none of them.
     fn record(&mut self, before: String) {
-        if self.fen() != before {
-            self.undo.push(before);
-            self.redo.clear();
+        if self.fen() == before {
+            return;
         }
+        // `before`, then the undone set-ups in the order Ctrl-Y would
+        // bring them back (the redo list's top first).
+        let mut up = vec![before];
+        up.extend(self.redo.drain(..).rev());
+        let down: Vec<String> = up[..up.len() - 1].iter().rev().cloned().collect();
+        self.undo.extend(up);
+        self.undo.extend(down);
     }
 
     /// Ctrl-Z (`back`) or Ctrl-Y: whether there was a change to take back

@@ -55,7 +55,7 @@ impl App {
             }),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
             C::Engine(choice) => self.choose_engine(choice),
-            C::Match(choice) => self.match_command(choice, false),
+            C::Match(choice) => self.match_command(choice),
             C::Book(choice) => self.book_command(match choice {
                 commands::BookChoice::File(p) => commands::BookChoice::File(expand_path(&p)),
                 other => other,

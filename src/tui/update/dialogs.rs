@@ -6,8 +6,7 @@ use super::clocks::new_clocks;
 use crate::chess::{Color, PieceType};
 use crate::tui::action::Effect;
 use crate::tui::app::{
-    App, ConfirmWhat, Mode, Overlay, PendingGame, PlayDialog, Prompt, PromptKind, NAG_CHOICES,
-    PROMOTION_CHOICES,
+    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_text, parse_control};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX, PLAYER_CLOCKS};
@@ -85,12 +84,6 @@ impl App {
                 }
                 ConfirmWhat::TwoPlayers => self.two_players_now(),
                 ConfirmWhat::Resign => self.resign(),
-                ConfirmWhat::DropRedo(PendingGame::Play(d, clock)) => {
-                    self.start_play(d, clock, true)
-                }
-                ConfirmWhat::DropRedo(PendingGame::Match(choice)) => {
-                    self.match_command(choice, true)
-                }
             },
             Overlay::Confirm(_) => {}
             other => {
@@ -194,7 +187,7 @@ impl App {
                 let (mins, inc) = CLOCK_PRESETS[d.clock];
                 let clock =
                     (mins > 0).then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
-                self.start_play(d, clock, false);
+                self.start_play(d, clock);
             }
             Overlay::Annotate { choice } => {
                 self.toggle_nag(NAG_CHOICES[choice]);
@@ -232,20 +225,11 @@ impl App {
 
     /// Starts a game against the engine from the shown position. Moves
     /// that followed it stay in the tree; the game's moves go in as a new
-    /// variation where they differ. While Ctrl-Y can bring back an edit,
-    /// it asks first (`redo_agreed` once answered): the game's first edit,
-    /// its players' names or its first move, empties the redo list.
-    pub(super) fn start_play(
-        &mut self,
-        d: PlayDialog,
-        clock: Option<(Duration, Duration)>,
-        redo_agreed: bool,
-    ) {
+    /// variation where they differ. What Ctrl-Y holds stays: the game's
+    /// first edit puts it on the undo list (`Game`'s undo).
+    pub(super) fn start_play(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
         if self.engine_game_on() {
             return self.error(super::duel::ENGINE_GAME_ON);
-        }
-        if self.asks_before_dropping_redo(redo_agreed, PendingGame::Play(d, clock)) {
-            return;
         }
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
@@ -305,22 +289,11 @@ impl App {
         ));
     }
 
-    /// Whether a game start waits for the user's answer: while Ctrl-Y can
-    /// bring back an edit (and `agreed` is not the answer already), the
-    /// `DropRedo` question holds `pending` until y or n.
-    pub(super) fn asks_before_dropping_redo(&mut self, agreed: bool, pending: PendingGame) -> bool {
-        if agreed || !self.doc.game.can_redo() {
-            return false;
-        }
-        self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::DropRedo(pending));
-        true
-    }
-
     /// The custom clock prompt's answer: the game starts with it, or the
     /// prompt stays open with what was wrong.
     pub(super) fn custom_clock(&mut self, d: PlayDialog, text: &str) {
         match parse_control(text, PLAYER_CLOCKS) {
-            Ok(c) => self.start_play(d, Some(c), false),
+            Ok(c) => self.start_play(d, Some(c)),
             Err(e) => {
                 self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), text));
                 self.error(e);

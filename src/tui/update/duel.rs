@@ -10,7 +10,7 @@ use crate::chess::{legal_moves, move_number_text, to_san, Color, GameStatus, Mov
 use crate::engine::SearchEvent;
 use crate::game::NodeId;
 use crate::tui::action::Effect;
-use crate::tui::app::{App, EngineSession, Mode, PendingGame, Purpose, SearchKey};
+use crate::tui::app::{App, EngineSession, Mode, Purpose, SearchKey};
 use crate::tui::duel::{Duel, MatchChoice, Player, PlayerChoice};
 use crate::tui::engine_link::{EngineReport, LinkId};
 use crate::tui::params::LEVEL_MAX;
@@ -27,11 +27,8 @@ impl App {
         self.duel.as_ref().is_some_and(|d| d.result.is_none())
     }
 
-    /// `:match WHITE BLACK [TC]` and `:match off`. While Ctrl-Y can bring
-    /// back an edit, a start asks first (`redo_agreed` once answered): the
-    /// game's first edit empties the redo list.
-    pub(super) fn match_command(&mut self, choice: MatchChoice, redo_agreed: bool) {
-        let pending = choice.clone();
+    /// `:match WHITE BLACK [TC]` and `:match off`.
+    pub(super) fn match_command(&mut self, choice: MatchChoice) {
         let MatchChoice::Start {
             white,
             black,
@@ -61,9 +58,6 @@ impl App {
             (Ok(w), Ok(b)) => [w, b],
             (Err(e), _) | (_, Err(e)) => return self.error(format!(":match: {e}")),
         };
-        if self.asks_before_dropping_redo(redo_agreed, PendingGame::Match(pending)) {
-            return;
-        }
         // A game already on gives way (its moves stay).
         if self.duel.is_some() {
             self.close_duel();
@@ -350,7 +344,7 @@ impl App {
                 d.clocks.since = now;
             }
             self.info(if self.doc.game.can_redo() {
-                "engine game resumed (its next move empties Ctrl-Y)"
+                "engine game resumed (what Ctrl-Y holds stays within Ctrl-Z's reach)"
             } else {
                 "engine game resumed"
             });

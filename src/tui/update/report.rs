@@ -133,14 +133,8 @@ impl App {
             self.info("report done; the game changed meanwhile, so it was not written into it");
             return;
         }
-        // Writing it is an edit, and an edit empties the redo list: what
-        // the user took back with Ctrl-Z would be gone for good.
-        if self.doc.game.can_redo() {
-            self.info(
-                "report done; not written into the game while Ctrl-Y can still bring back an edit (r runs it again)",
-            );
-            return;
-        }
+        // Writing it is one edit: what Ctrl-Y held goes onto the undo
+        // list under it (`Game`'s undo), so Ctrl-Z still reaches it.
         apply(&mut self.doc.game, &run.positions, &run.report, false);
         run.applied = true;
         let counts = run.report.counts;

@@ -104,9 +104,10 @@ impl App {
                     (false, false) => "",
                 };
                 let sep = if more.is_empty() { "" } else { " · " };
-                // The engines' next move would empty Ctrl-Y: a live engine
-                // game waits while there is something to redo (an undo of
-                // its own last move stops it instead).
+                // A live engine game waits while there is something to
+                // redo, so that the user can look at what was taken back
+                // before the engines play on from here (an undo of its own
+                // last move stops it instead).
                 let held = self.doc.game.can_redo()
                     && self
                         .duel

@@ -152,11 +152,6 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "Resign the game against the engine?".to_string(),
             "(the result goes in; Ctrl-Z takes it back)".to_string(),
         ),
-        ConfirmWhat::DropRedo(_) => (
-            "Start a game",
-            "Ctrl-Y can still bring back an edit. Start the game?".to_string(),
-            "(starting empties Ctrl-Y for good; n, then Ctrl-Y brings it back)".to_string(),
-        ),
     };
     let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
     let (_, inner) = popup(buf, full, w, 6, title, theme);
