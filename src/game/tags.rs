@@ -97,10 +97,10 @@ impl Tags {
         Some(value)
     }
 
-    /// Removes every tag whose name starts with `prefix`; how many.
-    pub fn remove_prefixed(&mut self, prefix: &str) -> usize {
+    /// Removes every tag whose name `doomed` picks; how many.
+    pub fn remove_named(&mut self, doomed: impl Fn(&str) -> bool) -> usize {
         let before = self.pairs.len();
-        self.pairs.retain(|(k, _)| !k.starts_with(prefix));
+        self.pairs.retain(|(k, _)| !doomed(k));
         self.reindex();
         before - self.pairs.len()
     }
@@ -197,7 +197,7 @@ mod tests {
             names,
             ["ECO", "Annotator", "Date", "Round", "Result", "White"]
         );
-        assert_eq!(t.remove_prefixed("Ro"), 1);
+        assert_eq!(t.remove_named(|k| k.starts_with("Ro")), 1);
         assert_eq!(t.get("Result"), Some("1-0"));
         assert_eq!(t.get("Round"), None);
     }
@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(t.get("T1"), Some("1"));
         assert_eq!(t.iter().next(), Some(("T1", "1")));
         // Back under the threshold the index goes, and lookups still work.
-        assert_eq!(t.remove_prefixed("T"), 99);
+        assert_eq!(t.remove_named(|k| k.starts_with('T')), 99);
         t.set("White", "A");
         assert_eq!((t.len(), t.get("White"), t.get("T1")), (1, Some("A"), None));
     }

@@ -48,14 +48,40 @@ const DRAFT: &str = "TapirDraft";
 /// tapir is still saved as a "tapir game" after a restart.
 const ABSENT: &str = "TapirAbsent";
 
-/// The prefix of every session tag, today's and any a later tapir adds.
-const SESSION_PREFIX: &str = "Tapir";
+/// Every session tag's name but the numbered drafts'.
+const SESSION_TAGS: [&str; 15] = [
+    CURSOR,
+    MODE,
+    GAME_END,
+    CREATED_FROM,
+    CLOCKS,
+    FLIPPED,
+    FILE,
+    FILE_INDEX,
+    UNSAVED,
+    FILE_PRINT,
+    FILE_BYTES,
+    EDITOR,
+    LEFT_SETUP,
+    ABSENT,
+    DRAFT,
+];
+
+/// Whether a tag of this name is one of the board's session tags
+/// (`TapirDraft` with a number included). Only these names: a user's own
+/// tag that merely starts with "Tapir" (`TapirNotes`) is the user's.
+fn is_session_tag(name: &str) -> bool {
+    SESSION_TAGS.contains(&name)
+        || name
+            .strip_prefix(DRAFT)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
 
 /// Takes the session tags off a game's tags: they are the board's state,
 /// never the user's, and a game that brings its own (a pasted autosave, a
 /// file saved from one) must not steer the board. How many there were.
 pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
-    tags.remove_prefixed(SESSION_PREFIX)
+    tags.remove_named(is_session_tag)
 }
 
 /// The hex of `path`'s bytes when a tag's text would not give the path
@@ -480,6 +506,36 @@ pub(super) mod tests {
     use super::*;
     use crate::tui::action::Action;
     use crate::tui::config::Config;
+
+    /// Only tapir's own session tags are taken off; a user's tag whose
+    /// name starts with "Tapir" stays, also through an autosave.
+    #[test]
+    fn only_the_session_tags_are_stripped() {
+        let mut tags = crate::game::Tags::new();
+        for (k, v) in [
+            ("TapirNotes", "prepared"),
+            ("TapirCursor", "3"),
+            ("TapirDraft2", "half a thought"),
+            ("TapirDrafts", "mine"),
+            ("White", "A"),
+        ] {
+            tags.set(k, v);
+        }
+        assert_eq!(strip_session_tags(&mut tags), 2);
+        let kept: Vec<_> = tags.iter().map(|(k, _)| k).collect();
+        assert_eq!(kept, ["TapirNotes", "TapirDrafts", "White"]);
+
+        let mut app = App::new(Config::default(), Game::default());
+        app.update(Action::Paste(
+            "[TapirNotes \"prepared\"]\n\n1. e4 e5 *".to_string(),
+        ));
+        if let crate::tui::app::Overlay::Confirm(_) = app.dialogs.overlay {
+            app.update(Action::Confirm(true));
+        }
+        assert_eq!(app.doc.game.tags.get("TapirNotes"), Some("prepared"));
+        let back = decode(&encode(&app), Instant::now()).unwrap();
+        assert_eq!(back.game.tags.get("TapirNotes"), Some("prepared"));
+    }
 
     #[test]
     fn broken_autosaves_are_numbered_and_none_is_overwritten() {
