@@ -618,20 +618,10 @@ impl Game {
         }
     }
 
+    /// Takes `e` back: applies its inverse, the one place that says how
+    /// each edit is undone.
     fn revert(&mut self, e: &Edit) {
-        match e {
-            Edit::Attach { node, .. } => {
-                self.tree.detach(*node);
-            }
-            Edit::Detach { node, index } => self.tree.attach(*node, *index),
-            Edit::Reorder { parent, from, to } => self.tree.move_child(*parent, *to, *from),
-            Edit::Comment {
-                node, before, old, ..
-            } => self.comment_slot(*node, *before).clone_from(old),
-            Edit::Nags { node, old, .. } => self.tree.node_mut(*node).nags = old.clone(),
-            Edit::Tag { name, old, .. } => self.write_tag(name, old.as_deref()),
-            Edit::Group(edits) => edits.iter().rev().for_each(|e| self.revert(e)),
-        }
+        self.apply(&e.inverse());
     }
 
     fn comment_slot(&mut self, id: NodeId, before: bool) -> &mut String {
