@@ -2,13 +2,14 @@
 //! with limits and only when they are regular files (a device, a named
 //! pipe or a huge file is a clear error instead of a board that hangs),
 //! decoded as UTF-8 or Latin-1, written atomically so that no save can
-//! lose a game that was in the file. Paths may start with `~` or `$HOME`,
+//! lose a game that was in the file, and so that the games a save does
+//! not touch keep their bytes. Paths may start with `~` or `$HOME`,
 //! and Tab completes them.
 
 use super::action::SaveHow;
 use super::config::write_atomic;
 use crate::game::pgn::lexer::is_space;
-use crate::game::pgn::{decode, split_games, Encoding};
+use crate::game::pgn::{decode, encode_latin1, source_offsets, split_games, Encoding};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -24,10 +25,9 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
     read_pgn_raw(path).map(|(text, enc, _, _)| (text, enc))
 }
 
-/// A PGN file's text, its encoding and its line-end style, from one read,
-/// with the file as it is when it is all UTF-8 (so a save can keep the
-/// bytes of the games it does not touch).
-fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Option<String>)> {
+/// A PGN file's text, its encoding, its style and its bytes, from one
+/// read (so a save can keep the bytes of the games it does not touch).
+fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Vec<u8>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
         return Err(io::Error::new(
@@ -36,35 +36,8 @@ fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Option<
         ));
     }
     let (text, enc) = decode(&bytes);
-    let style = FileStyle::of(&bytes);
-    let raw = String::from_utf8(bytes).ok();
-    Ok((text, enc, style, raw))
-}
-
-/// Byte offsets in `text` (a file's text as `decode` gives it: no BOM,
-/// every line end `\n`) as offsets in `raw`, the same file as it is
-/// (UTF-8): the two differ only by the BOM and the `\r`s. `at` ascends.
-fn raw_offsets(raw: &str, at: [usize; 2]) -> [usize; 2] {
-    let bytes = raw.as_bytes();
-    let mut i = if raw.starts_with('\u{feff}') { 3 } else { 0 };
-    let mut j = 0;
-    let mut out = [bytes.len(); 2];
-    let mut k = 0;
-    loop {
-        while k < 2 && at[k] == j {
-            out[k] = i;
-            k += 1;
-        }
-        if k == 2 || i >= bytes.len() {
-            return out;
-        }
-        i += if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-            2
-        } else {
-            1
-        };
-        j += 1;
-    }
+    let style = FileStyle::of(&bytes, enc);
+    Ok((text, enc, style, bytes))
 }
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
@@ -222,23 +195,25 @@ fn is_game(game_text: &str, want: u64) -> bool {
     after_number.len() < t.len() && rest.len() < after_number.len() && fingerprint(rest) == want
 }
 
-/// How a file ends its lines and whether it opens with a byte-order mark:
-/// a save into it keeps both, so the games it did not touch keep their
-/// bytes.
+/// How a file ends its lines and which encoding its games are in: a
+/// save writes its game so, and the file stays one style for the
+/// programs that read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct FileStyle {
     crlf: bool,
-    bom: bool,
+    /// Read as Latin-1: a game that fits goes in as Windows-1252.
+    latin1: bool,
 }
 
 impl FileStyle {
-    /// The style of `bytes`: CRLF when most of its line ends are.
-    fn of(bytes: &[u8]) -> FileStyle {
+    /// The style of `bytes`, read as `enc`: CRLF when most of its line
+    /// ends are.
+    fn of(bytes: &[u8], enc: Encoding) -> FileStyle {
         let lf = bytes.iter().filter(|&&b| b == b'\n').count();
         let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
         FileStyle {
             crlf: crlf > 0 && crlf * 2 >= lf,
-            bom: bytes.starts_with(b"\xEF\xBB\xBF"),
+            latin1: enc == Encoding::Latin1,
         }
     }
 
@@ -251,15 +226,32 @@ impl FileStyle {
         }
     }
 
-    /// `text` (with `\n` line ends) in this style.
-    fn apply(self, text: &str) -> String {
-        let body = self.line_ends(text);
-        if self.bom {
-            format!("\u{feff}{body}")
-        } else {
-            body
-        }
+    /// `text` (with `\n` line ends) as this file's bytes: Windows-1252 in
+    /// a Latin-1 file where it fits, else UTF-8.
+    fn encode(self, text: &str) -> Vec<u8> {
+        let text = self.line_ends(text);
+        let latin1 = self.latin1.then(|| encode_latin1(&text)).flatten();
+        latin1.unwrap_or_else(|| text.into_bytes())
     }
+
+    /// What a save of `text` says: that it went in as UTF-8 where the
+    /// file is Latin-1 and the game does not fit.
+    fn note(self, text: &str) -> Option<String> {
+        (self.latin1 && encode_latin1(text).is_none()).then(|| {
+            "the game has characters Latin-1 lacks, so it went in as UTF-8 (the file's other games keep their Latin-1)".to_string()
+        })
+    }
+}
+
+/// Whether `bytes`, read back, hold `games` games with `text` as game
+/// `index`: the check that a save wrote what it says it saved.
+fn reads_back(bytes: &[u8], games: usize, index: usize, text: &str) -> bool {
+    let (after, _) = decode(bytes);
+    let spans = split_games(&after);
+    spans.len() == games
+        && spans
+            .get(index)
+            .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text))
 }
 
 /// Two notes of a save as one ("a; b"), either alone, or none.
@@ -274,10 +266,9 @@ fn and_note(a: Option<String>, b: Option<String>) -> Option<String> {
 /// that was in the file (the whole file is written atomically, in the
 /// file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
-    let existing = || -> anyhow::Result<(String, Encoding, FileStyle, Option<String>)> {
+    let existing = || -> anyhow::Result<(String, Encoding, FileStyle, Vec<u8>)> {
         read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
     };
-    let encoding_note = |enc: Encoding| enc.saved_note().map(String::from);
     // A new folder is said, not made silently.
     let new_dir = path
         .parent()
@@ -317,14 +308,14 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(None, None)
         }
         SaveHow::Append => {
-            let (old, enc, style, raw) = existing()?;
-            let (bytes, games) = appended(&old, style, raw, text)?;
+            let (old, _, style, raw) = existing()?;
+            let (bytes, games) = appended(&old, style, &raw, text)?;
             write_atomic(path, bytes)?;
             let note = format!("appended as game {} of {}", games + 1, games + 1);
-            done(Some(games), and_note(Some(note), encoding_note(enc)))
+            done(Some(games), and_note(Some(note), style.note(text)))
         }
         SaveHow::Replace { index, expect } => {
-            let (old, enc, style, raw) = match existing() {
+            let (old, _, style, raw) = match existing() {
                 Ok(x) => x,
                 // The file is gone: the game is written afresh.
                 Err(_) if !path.exists() => {
@@ -334,12 +325,18 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 Err(e) => return Err(e),
             };
             let (bytes, i, moved) =
-                replaced(&old, style, raw, text, *index, *expect).map_err(|why| {
+                replaced(&old, style, &raw, text, *index, *expect).map_err(|why| {
                     anyhow::anyhow!(
                         "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
                         path.display()
                     )
                 })?;
+            if !reads_back(&bytes, split_games(&old).len(), i, text) {
+                anyhow::bail!(
+                    "the game would not read back from {} as it is; nothing was written: :save another name",
+                    path.display()
+                );
+            }
             write_atomic(path, bytes)?;
             let moved = moved.map(|was| {
                 format!(
@@ -348,60 +345,45 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     was + 1
                 )
             });
-            done(index.map(|_| i), and_note(moved, encoding_note(enc)))
+            done(index.map(|_| i), and_note(moved, style.note(text)))
         }
     }
 }
 
-/// The file's bytes with `text` after its games, and how many games it
-/// held. All UTF-8 (`raw`): the file's games keep their bytes, line ends
-/// and all; otherwise the whole file is rewritten as UTF-8 in its usual
-/// line ends. The new game takes those line ends.
+/// The file's bytes (`raw`, read as `old`) with `text` after its games,
+/// and how many games it held. The file's games keep their bytes, line
+/// ends, byte-order mark and all; the new game takes the file's usual
+/// line ends and its encoding (`FileStyle::encode`).
 fn appended(
     old: &str,
     style: FileStyle,
-    raw: Option<String>,
+    raw: &[u8],
     text: &str,
-) -> anyhow::Result<(String, usize)> {
+) -> anyhow::Result<(Vec<u8>, usize)> {
     let games = split_games(old).len();
-    let raw = raw.unwrap_or_else(|| style.apply(old));
-    let bom = if raw.starts_with('\u{feff}') {
-        "\u{feff}"
-    } else {
-        ""
-    };
-    let body = raw[bom.len()..].trim_end_matches(is_space);
+    let [start, body_end] = source_offsets(raw, [0, old.trim_end_matches(is_space).len()]);
+    let (bom, body, tail) = (&raw[..start], &raw[start..body_end], &raw[body_end..]);
     // The last game's own line end stays as it was; a DOS end-of-file mark
     // (Ctrl-Z) stays the file's last byte, after the new game, where
     // readers that stop at it still see it.
-    let tail = &raw[bom.len() + body.len()..];
-    let eof_mark = if tail.contains('\u{1a}') {
-        "\u{1a}"
-    } else {
-        ""
-    };
-    let eol = ["\r\n", "\n", "\r"]
+    let eof_mark: &[u8] = if tail.contains(&0x1a) { b"\x1a" } else { b"" };
+    let eol = [&b"\r\n"[..], b"\n", b"\r"]
         .into_iter()
         .find(|e| tail.starts_with(e))
-        .map_or_else(|| style.line_ends("\n"), String::from);
-    let bytes = if body.is_empty() {
-        format!("{bom}{}{eof_mark}", style.line_ends(text))
+        .map_or_else(|| style.encode("\n"), <[u8]>::to_vec);
+    let mut bytes = bom.to_vec();
+    if body.is_empty() {
+        bytes.extend(style.encode(text));
     } else {
-        format!(
-            "{bom}{body}{eol}{}{eof_mark}",
-            style.line_ends(&format!("\n{text}"))
-        )
-    };
+        bytes.extend(body);
+        bytes.extend(eol);
+        bytes.extend(style.encode(&format!("\n{text}")));
+    }
+    bytes.extend(eof_mark);
     // A file that ends inside a comment or a game's tags would take the new
     // game into its last one: the board would say "saved" of a game no
     // reader finds.
-    let (after, _) = decode(bytes.as_bytes());
-    let spans = split_games(&after);
-    let whole = spans.len() == games + 1
-        && spans
-            .last()
-            .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text));
-    if !whole {
+    if !reads_back(&bytes, games + 1, games, text) {
         anyhow::bail!(
             "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
         );
@@ -413,17 +395,16 @@ fn appended(
 /// file's only game), the game's number now, and its number when loaded
 /// where other programs moved it; or why the file is no longer what was
 /// loaded (`expect`: the loaded game's fingerprint), when nothing may be
-/// written. All UTF-8 (`raw`): only the game's own bytes change, the games
-/// around it keep theirs, line ends and all; otherwise the whole file is
-/// rewritten as UTF-8 in its usual line ends.
+/// written. Only the game's own bytes change (`raw`, read as `old`): the
+/// games around it keep theirs, line ends, encoding and all.
 fn replaced(
     old: &str,
     style: FileStyle,
-    raw: Option<String>,
+    raw: &[u8],
     text: &str,
     index: Option<usize>,
     expect: Option<u64>,
-) -> Result<(String, usize, Option<usize>), String> {
+) -> Result<(Vec<u8>, usize, Option<usize>), String> {
     let spans = split_games(old);
     let mut i = match index {
         Some(i) => i,
@@ -456,20 +437,18 @@ fn replaced(
             return Err(format!("game {}'s text was edited elsewhere", i + 1));
         }
     }
-    let raw = raw.unwrap_or_else(|| style.apply(old));
-    let [start, end] = raw_offsets(&raw, [span.start, span.end]);
-    let after = &raw[end..];
-    let bytes = if after.trim_matches(is_space).is_empty() {
+    let game_end = span.start + old[span.clone()].trim_end_matches(is_space).len();
+    let [start, game_end, end] = source_offsets(raw, [span.start, game_end, span.end]);
+    let mut bytes = raw[..start].to_vec();
+    if old[span.end..].trim_matches(is_space).is_empty() {
         // The last game: the file ends as it ended (a final blank line, or
         // none, a DOS end-of-file mark), whatever the game's text ends with.
-        let old_game = &raw[start..end];
-        let old_end = &old_game[old_game.trim_end_matches(is_space).len()..];
-        let game = style.line_ends(text.trim_end());
-        format!("{}{game}{old_end}{after}", &raw[..start])
+        bytes.extend(style.encode(text.trim_end()));
+        bytes.extend(&raw[game_end..]);
     } else {
-        let game = style.line_ends(&format!("{text}\n"));
-        format!("{}{game}{after}", &raw[..start])
-    };
+        bytes.extend(style.encode(&format!("{text}\n")));
+        bytes.extend(&raw[end..]);
+    }
     Ok((bytes, i, moved))
 }
 
@@ -525,29 +504,45 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A save into a file that was not all UTF-8 says that it is UTF-8 now.
+    /// A save into a file read as Latin-1 (or part Latin-1) leaves the
+    /// other games' bytes as they were, and writes its game in the file's
+    /// Windows-1252 where it fits, in UTF-8 (said) where it does not.
     #[test]
-    fn a_save_says_when_the_file_becomes_utf8() {
+    fn a_latin1_file_keeps_its_bytes_and_its_encoding() {
         let dir = temp("save-enc");
-        let game = "[Event \"B\"]\n\n1. d4 *\n";
-        let note = |bytes: &[u8]| {
-            let f = dir.join("e.pgn");
-            std::fs::write(&f, bytes).unwrap();
-            match save_game(&f, game, &SaveHow::Append).unwrap() {
-                Saved::Done { note, .. } => note.unwrap_or_default(),
-                other => panic!("{other:?}"),
-            }
+        let f = dir.join("e.pgn");
+        let a = b"[White \"J\xfcrgen\"]\r\n\r\n1. e4 {\x93ok\x94} *\r\n\r\n".to_vec();
+        let b = b"[White \"Sj\xf6berg\"]\r\n\r\n1. d4 *\r\n".to_vec();
+        std::fs::write(&f, [a.clone(), b.clone()].concat()).unwrap();
+        let note = |how: SaveHow, game: &str| match save_game(&f, game, &how).unwrap() {
+            Saved::Done { note, .. } => note.unwrap_or_default(),
+            other => panic!("{other:?}"),
         };
-        let latin = note(b"[White \"J\xfcrgen\"]\n\n1. e4 *\n");
-        assert!(
-            latin.contains("the file was Latin-1 and is UTF-8 now"),
-            "{latin}"
+        // In place of the first game, in Windows-1252 and CRLF.
+        let said = note(in_place(&f, 0), "[White \"Réti\"]\n\n1. c4 {“x”} *\n");
+        assert!(!said.contains("UTF-8"), "{said}");
+        let a2 = b"[White \"R\xe9ti\"]\r\n\r\n1. c4 {\x93x\x94} *\r\n\r\n".to_vec();
+        assert_eq!(std::fs::read(&f).unwrap(), [a2.clone(), b.clone()].concat());
+        // A game Latin-1 cannot hold goes in as UTF-8, said; the others
+        // keep their Latin-1.
+        let said = note(SaveHow::Append, "[White \"Карпов\"]\n\n1. e4 *\n");
+        assert!(said.contains("went in as UTF-8"), "{said}");
+        let c = "\r\n[White \"Карпов\"]\r\n\r\n1. e4 *\r\n".as_bytes();
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            [a2.clone(), b.clone(), c.to_vec()].concat()
         );
-        let mixed = note(b"[White \"R\xc3\xa9ti\"]\n[Black \"Sj\xf6berg\"]\n\n1. e4 *\n");
-        let said = "the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now";
-        assert!(mixed.contains(said), "{mixed}");
-        let utf8 = note("[White \"Réti\"]\n\n1. e4 *\n".as_bytes());
-        assert!(!utf8.contains("UTF-8"), "{utf8}");
+        let (text, enc) = read_pgn(&f).unwrap();
+        assert_eq!(enc, Encoding::Mixed);
+        assert!(text.contains("Réti") && text.contains("Sjöberg") && text.contains("Карпов"));
+        // Part UTF-8 now: a new game is UTF-8, the Latin-1 games stay so.
+        let said = note(in_place(&f, 1), "[White \"Sjöberg\"]\n\n1. Nf3 *\n");
+        assert!(!said.contains("UTF-8"), "{said}");
+        let b2 = "[White \"Sjöberg\"]\r\n\r\n1. Nf3 *\r\n".as_bytes();
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            [a2, b2.to_vec(), c.to_vec()].concat()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

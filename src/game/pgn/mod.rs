@@ -12,5 +12,5 @@ pub mod write;
 
 pub use index::{each_game, entries_at, index_games, IndexEntry};
 pub use read::{read_entry, read_first, read_games, read_span, split_games, PgnError, ReadGame};
-pub use text::{decode, normalize_newlines, Encoding};
+pub use text::{decode, encode_latin1, normalize_newlines, source_offsets, Encoding};
 pub use write::{write_game, write_games, write_tree};

@@ -5,7 +5,11 @@
 //! sequence is read as UTF-8 and every other byte as Windows-1252
 //! (Latin-1 plus the printable characters Windows puts in 0x80-0x9F), so
 //! reading never fails and the UTF-8 parts of a mixed file are never
-//! garbled. Line ends become `\n`. tapir always writes UTF-8.
+//! garbled. Line ends become `\n`. A save writes a game back in
+//! Windows-1252 into a file read as Latin-1 when the game fits in it
+//! (`encode_latin1`), so the file stays in one encoding, and finds where
+//! a game's text lies among the file's bytes (`source_offsets`) so that
+//! every other game keeps its bytes.
 
 /// Which encoding a file was read in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,17 +30,6 @@ impl Encoding {
             Encoding::Mixed => Some("its bytes that are not UTF-8 were read as Latin-1"),
         }
     }
-
-    /// What a save says of a file it rewrote in UTF-8, or `None` for UTF-8.
-    pub fn saved_note(self) -> Option<&'static str> {
-        match self {
-            Encoding::Utf8 => None,
-            Encoding::Latin1 => Some("the file was Latin-1 and is UTF-8 now"),
-            Encoding::Mixed => {
-                Some("the file's bytes that were not UTF-8 were read as Latin-1 and are UTF-8 now")
-            }
-        }
-    }
 }
 
 /// Windows-1252's characters for 0x80..=0x9F (undefined ones stay the C1
@@ -46,9 +39,20 @@ const CP1252_HIGH: [char; 32] = [
     '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
 ];
 
+/// The UTF-8 byte-order mark some files open with.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The character a byte that is not part of a UTF-8 sequence is read as.
+fn windows_1252(b: u8) -> char {
+    match b {
+        0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
+        _ => b as char,
+    }
+}
+
 /// The text of a PGN file and the encoding it was read in.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let mut text = String::with_capacity(bytes.len());
     let (mut utf8_multibyte, mut other) = (false, false);
     for chunk in bytes.utf8_chunks() {
@@ -56,10 +60,7 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
         utf8_multibyte |= !chunk.valid().is_ascii();
         for &b in chunk.invalid() {
             other = true;
-            text.push(match b {
-                0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
-                _ => b as char,
-            });
+            text.push(windows_1252(b));
         }
     }
     let enc = match (other, utf8_multibyte) {
@@ -68,6 +69,58 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
         (true, true) => Encoding::Mixed,
     };
     (normalize_newlines(text), enc)
+}
+
+/// Where the text offsets `at` (ascending, in the text `decode` gives
+/// for `bytes`) lie in `bytes`: the walk `decode` makes, past the
+/// byte-order mark, with a `\r\n` one `\n` and a byte that is not UTF-8
+/// the character it was read as. An offset past the text is the end.
+pub fn source_offsets<const N: usize>(bytes: &[u8], at: [usize; N]) -> [usize; N] {
+    let bom = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+    // Each piece of the file: its length in the file and in the text.
+    let pieces = bytes[bom..].utf8_chunks().flat_map(|chunk| {
+        let valid = chunk.valid();
+        let chars = valid.char_indices().map(move |(i, c)| {
+            let crlf = c == '\r' && valid[i + 1..].starts_with('\n');
+            (c.len_utf8(), if crlf { 0 } else { c.len_utf8() })
+        });
+        let others = chunk
+            .invalid()
+            .iter()
+            .map(|&b| (1, windows_1252(b).len_utf8()));
+        chars.chain(others)
+    });
+    let mut out = [bytes.len(); N];
+    let (mut file, mut text, mut k) = (bom, 0, 0);
+    for (in_file, in_text) in pieces.chain(std::iter::once((0, usize::MAX))) {
+        while k < N && at[k] <= text {
+            out[k] = file;
+            k += 1;
+        }
+        if k == N {
+            break;
+        }
+        file += in_file;
+        text = text.saturating_add(in_text);
+    }
+    out
+}
+
+/// `text` in Windows-1252, as a file read as Latin-1 holds its games, or
+/// `None` when a character has no byte there or the bytes would read back
+/// as something else (a run that is valid UTF-8, such as "Ã©").
+pub fn encode_latin1(text: &str) -> Option<Vec<u8>> {
+    let bytes = text
+        .chars()
+        .map(|c| match c as u32 {
+            0..=0x7F | 0xA0..=0xFF => Some(c as u8),
+            _ => CP1252_HIGH
+                .iter()
+                .position(|&h| h == c)
+                .map(|i| 0x80 + i as u8),
+        })
+        .collect::<Option<Vec<u8>>>()?;
+    (decode(&bytes).0 == normalize_newlines(text.to_string())).then_some(bytes)
 }
 
 /// `\r\n` and a lone `\r` become `\n` (files from every system, and
@@ -99,5 +152,39 @@ mod tests {
         assert_eq!(e, Encoding::Mixed);
         assert_eq!(t, "[White \"Réti\"]\n[Black \"Sjöberg\"]\n");
         assert_eq!(Encoding::Utf8.note(), None);
+    }
+
+    /// Every byte a Latin-1 file holds goes back to itself, and a text
+    /// that cannot be written so is refused, not written differently.
+    #[test]
+    fn latin1_text_goes_back_to_its_bytes() {
+        for b in 0x80..=0xFFu8 {
+            let bytes = [b'a', b, b'z'];
+            let (text, _) = decode(&bytes);
+            assert_eq!(
+                encode_latin1(&text).as_deref(),
+                Some(&bytes[..]),
+                "byte {b:#x}"
+            );
+        }
+        assert_eq!(
+            encode_latin1("Sjöberg “q”"),
+            Some(b"Sj\xF6berg \x93q\x94".to_vec())
+        );
+        assert_eq!(encode_latin1("Карпов"), None);
+        assert_eq!(encode_latin1("Ã©"), None, "its bytes are UTF-8 for é");
+    }
+
+    /// A text offset found in the file, through a BOM, CRLFs, UTF-8 and
+    /// Latin-1 bytes alike.
+    #[test]
+    fn offsets_in_the_text_are_found_in_the_file() {
+        let bytes = b"\xEF\xBB\xBFa\r\n\xE9b\xC3\xA9c\rd\r\n";
+        let (text, _) = decode(bytes);
+        assert_eq!(text, "a\n\u{e9}b\u{e9}c\nd\n");
+        let at = [0, 1, 2, 4, 5, 7, 8, 9, 10, 11];
+        let want = [3, 4, 6, 7, 8, 10, 11, 12, 13, 15];
+        assert_eq!(source_offsets(bytes, at), want);
+        assert_eq!(source_offsets(b"ab", [0, 2, 9]), [0, 2, 2]);
     }
 }

@@ -425,12 +425,10 @@ impl App {
     }
 }
 
-/// "; read as Latin-1 (it is not UTF-8), saved as UTF-8" after a load
-/// message when the text was not UTF-8, else nothing.
+/// "; read as Latin-1 (it is not UTF-8)" after a load message when the
+/// text was not UTF-8, else nothing.
 fn encoding_note(encoding: Encoding) -> String {
-    encoding
-        .note()
-        .map_or(String::new(), |n| format!("; {n}, saved as UTF-8"))
+    encoding.note().map_or(String::new(), |n| format!("; {n}"))
 }
 
 /// "Carlsen - Nepo 1-0 (84 plies) Event" for the picker.
