@@ -525,6 +525,10 @@ pub struct Dialogs {
     /// typing). Each keeps the comment its prompt opened with, so one
     /// written meanwhile is still not written over unasked.
     pub comment_drafts: Vec<CommentDraft>,
+    /// The open prompt's kind and text as the autosave last held them,
+    /// and when: typing reaches the autosave a tick after the first key,
+    /// then at most every `TYPING_AUTOSAVE_GAP`.
+    pub typing_autosaved: Option<(PromptKind, String, Instant)>,
     /// Every message of the session, oldest first (at most
     /// `MESSAGE_LOG_MAX`), and the details a status line only counts (a
     /// load's problems): `:messages` shows them whole.
@@ -542,6 +546,7 @@ impl Default for Dialogs {
             prompt: None,
             message: None,
             comment_drafts: Vec::new(),
+            typing_autosaved: None,
             log: std::collections::VecDeque::new(),
             said_now: false,
         }

@@ -674,6 +674,57 @@ pub(super) mod tests {
         assert_eq!(back.dialogs.prompt.as_ref().unwrap().text, "!");
     }
 
+    /// A comment being typed reaches the autosave at the next tick, and
+    /// then at most every `TYPING_AUTOSAVE_GAP` while the typing goes on:
+    /// a `kill -9` loses seconds of it, not the whole comment.
+    #[test]
+    fn typing_reaches_the_autosave_without_esc() {
+        use crate::tui::params::TYPING_AUTOSAVE_GAP;
+        use std::time::Duration;
+        let game = read_first("1. e4 e5 *").unwrap().game;
+        let mut app = App::new(Config::default(), game);
+        let t0 = app.now;
+        let autosaves = |app: &mut App| -> Vec<String> {
+            app.take_effects()
+                .into_iter()
+                .filter_map(|e| match e {
+                    crate::tui::action::Effect::Autosave(t) => Some(t),
+                    _ => None,
+                })
+                .collect()
+        };
+        app.update(Action::EditComment);
+        app.update(Action::Tick(t0));
+        assert!(autosaves(&mut app).is_empty(), "nothing typed yet");
+        for c in "the main idea".chars() {
+            app.update(Action::PromptChar(c));
+        }
+        app.update(Action::Tick(t0 + Duration::from_millis(250)));
+        let saved = autosaves(&mut app);
+        assert_eq!(saved.len(), 1);
+        let draft = |text: &str| {
+            let r = decode(text, t0).unwrap();
+            let mut back = App::new(Config::default(), Game::default());
+            back.restore_session(r);
+            back.update(Action::EditComment);
+            back.dialogs.prompt.unwrap().text
+        };
+        assert_eq!(draft(&saved[0]), "the main idea");
+        // More typing within the gap waits; after it, it is written.
+        app.update(Action::PromptChar('!'));
+        app.update(Action::Tick(t0 + Duration::from_millis(500)));
+        assert!(autosaves(&mut app).is_empty());
+        app.update(Action::Tick(
+            t0 + TYPING_AUTOSAVE_GAP + Duration::from_millis(250),
+        ));
+        let saved = autosaves(&mut app);
+        assert_eq!(saved.len(), 1);
+        assert_eq!(draft(&saved[0]), "the main idea!");
+        // Nothing new typed: nothing written.
+        app.update(Action::Tick(t0 + 3 * TYPING_AUTOSAVE_GAP));
+        assert!(autosaves(&mut app).is_empty());
+    }
+
     /// An autosave whose game reads only in part keeps no link to the
     /// game's file: `:save` asks for a file rather than writing the part
     /// over the whole game there.

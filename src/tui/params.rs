@@ -81,8 +81,14 @@ pub const MULTIPV_MAX: usize = 5;
 /// Refresh interval while a search or a clock runs (at least 10 Hz).
 pub const LIVE_TICK: Duration = Duration::from_millis(100);
 
-/// Wake-up interval when idle: only to notice SIGTERM/SIGHUP.
+/// Wake-up interval when idle: to notice SIGTERM/SIGHUP and to autosave
+/// a comment being typed.
 pub const IDLE_TICK: Duration = Duration::from_millis(250);
+
+/// A comment being typed goes into the autosave at most this often (a
+/// tick after the first key): a `kill -9` or a power cut loses at most
+/// this much typing, and a long game is not rewritten at every key.
+pub const TYPING_AUTOSAVE_GAP: Duration = Duration::from_secs(2);
 /// The most events (keys, engine lines) handled between two redraws: a
 /// burst larger than this waits for the next turn of the loop, so a
 /// flooding engine cannot hold off the screen and the clocks.

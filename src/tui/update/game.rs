@@ -7,9 +7,10 @@ use super::clocks::{new_clocks, LOST_ON_TIME};
 use crate::chess::{to_san, Color, Move};
 use crate::game::{plies, NodeId};
 use crate::tui::action::Effect;
-use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Replacement, View};
+use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind, Replacement, View};
 use crate::tui::document::Document;
-use crate::tui::params::PAGE_PLIES;
+use crate::tui::params::{PAGE_PLIES, TYPING_AUTOSAVE_GAP};
+use std::time::Instant;
 
 impl App {
     /// Shows `node` (attached nodes only).
@@ -359,6 +360,34 @@ impl App {
     pub(super) fn autosave(&mut self) {
         let text = crate::tui::autosave::encode(self);
         self.effects.push(Effect::Autosave(text));
+        // It holds the open prompt's typing as it is now.
+        let now = self.now;
+        self.dialogs.typing_autosaved = self
+            .dialogs
+            .prompt
+            .as_ref()
+            .map(|p| (p.kind, p.text.clone(), now));
+    }
+
+    /// Autosaves the comment being typed when it changed since the
+    /// autosave last held it, at most every `TYPING_AUTOSAVE_GAP`: what
+    /// is typed survives a crash, not only a hang-up or an Esc.
+    pub(super) fn autosave_typing(&mut self, now: Instant) {
+        let Some(p) = &self.dialogs.prompt else {
+            return;
+        };
+        let held = self.dialogs.typing_autosaved.as_ref();
+        let same = |&(kind, ref text, _): &(PromptKind, String, Instant)| {
+            kind == p.kind && *text == p.text
+        };
+        if !p.holds_typed_comment() || held.is_some_and(same) {
+            return;
+        }
+        if held.is_some_and(|&(_, _, at)| now < at + TYPING_AUTOSAVE_GAP) {
+            return;
+        }
+        self.now = now;
+        self.autosave();
     }
 
     /// Whether a clock has fallen: that game is over for good.
