@@ -9,8 +9,11 @@
 use super::action::SaveHow;
 use super::config::write_atomic;
 use crate::game::pgn::lexer::is_space;
-use crate::game::pgn::{decode, encode_latin1, source_offsets, split_games, Encoding};
+use crate::game::pgn::{
+    decode, encode_latin1, normalize_newlines, source_offsets, split_games, Encoding,
+};
 use std::io;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The largest PGN file the board opens: far beyond any game or
@@ -22,12 +25,12 @@ pub use crate::fsread::read_regular;
 
 /// A PGN file's text and the encoding it was read in.
 pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
-    read_pgn_raw(path).map(|(text, enc, _, _)| (text, enc))
+    read_pgn_raw(path).map(|(text, enc, _)| (text, enc))
 }
 
-/// A PGN file's text, its encoding, its style and its bytes, from one
-/// read (so a save can keep the bytes of the games it does not touch).
-fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Vec<u8>)> {
+/// A PGN file's text, its encoding and its bytes, from one read (so a
+/// save can keep the bytes of the games it does not touch).
+fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
         return Err(io::Error::new(
@@ -36,8 +39,7 @@ fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, FileStyle, Vec<u8>
         ));
     }
     let (text, enc) = decode(&bytes);
-    let style = FileStyle::of(&bytes, enc);
-    Ok((text, enc, style, bytes))
+    Ok((text, enc, bytes))
 }
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
@@ -195,30 +197,36 @@ fn is_game(game_text: &str, want: u64) -> bool {
     after_number.len() < t.len() && rest.len() < after_number.len() && fingerprint(rest) == want
 }
 
-/// How a file ends its lines and which encoding its games are in: a
-/// save writes its game so, and the file stays one style for the
-/// programs that read it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct FileStyle {
+/// A PGN file as a save finds it: its bytes, its text as read, how it
+/// was read, where its games lie in the text and how it ends its lines.
+/// A save splices its game into the bytes, so every other game keeps
+/// its own, line ends, encoding and all.
+struct FileNow {
+    raw: Vec<u8>,
+    text: String,
+    enc: Encoding,
+    spans: Vec<Range<usize>>,
+    /// Most of its line ends are CRLF: a game goes in so.
     crlf: bool,
-    /// Read as Latin-1: a game that fits goes in as Windows-1252.
-    latin1: bool,
 }
 
-impl FileStyle {
-    /// The style of `bytes`, read as `enc`: CRLF when most of its line
-    /// ends are.
-    fn of(bytes: &[u8], enc: Encoding) -> FileStyle {
-        let lf = bytes.iter().filter(|&&b| b == b'\n').count();
-        let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
-        FileStyle {
+impl FileNow {
+    fn read(path: &Path) -> anyhow::Result<FileNow> {
+        let (text, enc, raw) =
+            read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+        let lf = raw.iter().filter(|&&b| b == b'\n').count();
+        let crlf = raw.windows(2).filter(|w| w == b"\r\n").count();
+        Ok(FileNow {
+            spans: split_games(&text),
             crlf: crlf > 0 && crlf * 2 >= lf,
-            latin1: enc == Encoding::Latin1,
-        }
+            raw,
+            text,
+            enc,
+        })
     }
 
-    /// `text` (with `\n` line ends) in this style's line ends.
-    fn line_ends(self, text: &str) -> String {
+    /// `text` (with `\n` line ends) in the file's line ends.
+    fn line_ends(&self, text: &str) -> String {
         if self.crlf {
             text.replace('\n', "\r\n")
         } else {
@@ -226,32 +234,65 @@ impl FileStyle {
         }
     }
 
-    /// `text` (with `\n` line ends) as this file's bytes: Windows-1252 in
-    /// a Latin-1 file where it fits, else UTF-8.
-    fn encode(self, text: &str) -> Vec<u8> {
+    /// Whether a game goes in as Latin-1 (Windows-1252): in a file read
+    /// as Latin-1, yes; in one part UTF-8, part not, as the game it
+    /// replaces was (when it was not plain ASCII), else as most of the
+    /// file's games that are not plain ASCII are.
+    fn writes_latin1(&self, replacing: Option<usize>) -> bool {
+        match self.enc {
+            Encoding::Utf8 => return false,
+            Encoding::Latin1 => return true,
+            Encoding::Mixed => {}
+        }
+        let cuts: Vec<usize> = self.spans.iter().flat_map(|s| [s.start, s.end]).collect();
+        let at = source_offsets(&self.raw, &cuts);
+        // A game's bytes: Some(true) not UTF-8, Some(false) UTF-8 beyond
+        // ASCII, None plain ASCII.
+        let latin1 = |j: usize| match decode(&self.raw[at[2 * j]..at[2 * j + 1]]).1 {
+            Encoding::Utf8 => (!self.text[self.spans[j].clone()].is_ascii()).then_some(false),
+            Encoding::Latin1 | Encoding::Mixed => Some(true),
+        };
+        if let Some(was) = replacing.and_then(latin1) {
+            return was;
+        }
+        let (latin, utf8): (Vec<bool>, Vec<bool>) =
+            (0..self.spans.len()).filter_map(latin1).partition(|&l| l);
+        latin.len() > utf8.len()
+    }
+
+    /// `text` (with `\n` line ends) as the bytes a save writes: the
+    /// file's line ends, in Windows-1252 when `latin1` and the text goes
+    /// in so, else in UTF-8, and then a note says so.
+    fn encode(&self, text: &str, latin1: bool) -> (Vec<u8>, Option<String>) {
         let text = self.line_ends(text);
-        let latin1 = self.latin1.then(|| encode_latin1(&text)).flatten();
-        latin1.unwrap_or_else(|| text.into_bytes())
+        match latin1.then(|| encode_latin1(&text)) {
+            None => (text.into_bytes(), None),
+            Some(Some(bytes)) => (bytes, None),
+            Some(None) => (
+                text.into_bytes(),
+                Some("the game does not go into the file's Latin-1 as it is, so it went in as UTF-8 (the other games keep their bytes)".to_string()),
+            ),
+        }
     }
 
-    /// What a save of `text` says: that it went in as UTF-8 where the
-    /// file is Latin-1 and the game does not fit.
-    fn note(self, text: &str) -> Option<String> {
-        (self.latin1 && encode_latin1(text).is_none()).then(|| {
-            "the game has characters Latin-1 lacks, so it went in as UTF-8 (the file's other games keep their Latin-1)".to_string()
-        })
+    /// Whether `bytes`, read back, hold this file's games as they were
+    /// with `text` as game `index` (in place of the game there, or after
+    /// them all): the check that a save wrote what it says it saved and
+    /// changed nothing else.
+    fn reads_back(&self, bytes: &[u8], index: usize, text: &str) -> bool {
+        let (after, _) = decode(bytes);
+        let games = split_games(&after);
+        let count = self.spans.len() + usize::from(index == self.spans.len());
+        games.len() == count
+            && games.iter().enumerate().all(|(j, s)| {
+                let want = if j == index {
+                    text
+                } else {
+                    &self.text[self.spans[j].clone()]
+                };
+                after[s.clone()].trim_matches(is_space) == want.trim_matches(is_space)
+            })
     }
-}
-
-/// Whether `bytes`, read back, hold `games` games with `text` as game
-/// `index`: the check that a save wrote what it says it saved.
-fn reads_back(bytes: &[u8], games: usize, index: usize, text: &str) -> bool {
-    let (after, _) = decode(bytes);
-    let spans = split_games(&after);
-    spans.len() == games
-        && spans
-            .get(index)
-            .is_some_and(|s| fingerprint(&after[s.clone()]) == fingerprint(text))
 }
 
 /// Two notes of a save as one ("a; b"), either alone, or none.
@@ -263,12 +304,10 @@ fn and_note(a: Option<String>, b: Option<String>) -> Option<String> {
 }
 
 /// Saves one game's `text` to `path` as `how` says, never dropping a game
-/// that was in the file (the whole file is written atomically, in the
-/// file's own line ends).
+/// that was in the file nor changing another game's bytes (the whole
+/// file is written atomically, in the file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
-    let existing = || -> anyhow::Result<(String, Encoding, FileStyle, Vec<u8>)> {
-        read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
-    };
+    let text = &normalize_newlines(text.to_string());
     // A new folder is said, not made silently.
     let new_dir = path
         .parent()
@@ -286,8 +325,8 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     }
     match how {
         SaveHow::New => match std::fs::metadata(path) {
-            Ok(m) if m.len() > 0 || !m.is_file() => Ok(match existing() {
-                Ok((t, _, _, _)) => Saved::Exists(Holding::Games(split_games(&t).len())),
+            Ok(m) if m.len() > 0 || !m.is_file() => Ok(match FileNow::read(path) {
+                Ok(file) => Saved::Exists(Holding::Games(file.spans.len())),
                 Err(e) => Saved::Exists(Holding::Unreadable(format!("{e:#}"))),
             }),
             _ => {
@@ -300,7 +339,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             // a file) might hold any number of them: it is never written
             // over, whatever was answered before.
             if path.exists() {
-                if let Err(e) = existing() {
+                if let Err(e) = FileNow::read(path) {
                     anyhow::bail!("{e:#}; a file tapir cannot read is not written over");
                 }
             }
@@ -308,14 +347,23 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(None, None)
         }
         SaveHow::Append => {
-            let (old, _, style, raw) = existing()?;
-            let (bytes, games) = appended(&old, style, &raw, text)?;
+            let file = FileNow::read(path)?;
+            let (bytes, encoding) = appended(&file, text);
+            // A file that ends inside a comment or a game's tags would take
+            // the new game into its last one: the board would say "saved"
+            // of a game no reader finds.
+            let games = file.spans.len();
+            if !file.reads_back(&bytes, games, text) {
+                anyhow::bail!(
+                    "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
+                );
+            }
             write_atomic(path, bytes)?;
             let note = format!("appended as game {} of {}", games + 1, games + 1);
-            done(Some(games), and_note(Some(note), style.note(text)))
+            done(Some(games), and_note(Some(note), encoding))
         }
         SaveHow::Replace { index, expect } => {
-            let (old, _, style, raw) = match existing() {
+            let file = match FileNow::read(path) {
                 Ok(x) => x,
                 // The file is gone: the game is written afresh.
                 Err(_) if !path.exists() => {
@@ -324,14 +372,14 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                 }
                 Err(e) => return Err(e),
             };
-            let (bytes, i, moved) =
-                replaced(&old, style, &raw, text, *index, *expect).map_err(|why| {
-                    anyhow::anyhow!(
-                        "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
-                        path.display()
-                    )
-                })?;
-            if !reads_back(&bytes, split_games(&old).len(), i, text) {
+            let (i, moved) = find_game(&file, *index, *expect).map_err(|why| {
+                anyhow::anyhow!(
+                    "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
+                    path.display()
+                )
+            })?;
+            let (bytes, encoding) = replaced(&file, i, text);
+            if !file.reads_back(&bytes, i, text) {
                 anyhow::bail!(
                     "the game would not read back from {} as it is; nothing was written: :save another name",
                     path.display()
@@ -345,24 +393,18 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
                     was + 1
                 )
             });
-            done(index.map(|_| i), and_note(moved, style.note(text)))
+            done(index.map(|_| i), and_note(moved, encoding))
         }
     }
 }
 
-/// The file's bytes (`raw`, read as `old`) with `text` after its games,
-/// and how many games it held. The file's games keep their bytes, line
-/// ends, byte-order mark and all; the new game takes the file's usual
-/// line ends and its encoding (`FileStyle::encode`).
-fn appended(
-    old: &str,
-    style: FileStyle,
-    raw: &[u8],
-    text: &str,
-) -> anyhow::Result<(Vec<u8>, usize)> {
-    let games = split_games(old).len();
-    let [start, body_end] = source_offsets(raw, [0, old.trim_end_matches(is_space).len()]);
-    let (bom, body, tail) = (&raw[..start], &raw[start..body_end], &raw[body_end..]);
+/// The file's bytes with `text` after its games, and the note of its
+/// encoding. The file's games keep their bytes, line ends, byte-order
+/// mark and all; the new game takes the file's usual line ends.
+fn appended(file: &FileNow, text: &str) -> (Vec<u8>, Option<String>) {
+    let raw = &file.raw;
+    let at = source_offsets(raw, &[0, file.text.trim_end_matches(is_space).len()]);
+    let (bom, body, tail) = (&raw[..at[0]], &raw[at[0]..at[1]], &raw[at[1]..]);
     // The last game's own line end stays as it was; a DOS end-of-file mark
     // (Ctrl-Z) stays the file's last byte, after the new game, where
     // readers that stop at it still see it.
@@ -370,42 +412,30 @@ fn appended(
     let eol = [&b"\r\n"[..], b"\n", b"\r"]
         .into_iter()
         .find(|e| tail.starts_with(e))
-        .map_or_else(|| style.encode("\n"), <[u8]>::to_vec);
+        .map_or_else(|| file.line_ends("\n").into_bytes(), <[u8]>::to_vec);
+    let (game, note) = file.encode(text, file.writes_latin1(None));
     let mut bytes = bom.to_vec();
-    if body.is_empty() {
-        bytes.extend(style.encode(text));
-    } else {
+    if !body.is_empty() {
         bytes.extend(body);
         bytes.extend(eol);
-        bytes.extend(style.encode(&format!("\n{text}")));
+        bytes.extend(file.line_ends("\n").into_bytes());
     }
+    bytes.extend(game);
     bytes.extend(eof_mark);
-    // A file that ends inside a comment or a game's tags would take the new
-    // game into its last one: the board would say "saved" of a game no
-    // reader finds.
-    if !reads_back(&bytes, games + 1, games, text) {
-        anyhow::bail!(
-            "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
-        );
-    }
-    Ok((bytes, games))
+    (bytes, note)
 }
 
-/// The file's bytes with `text` in place of game `index` (`None`: the
-/// file's only game), the game's number now, and its number when loaded
-/// where other programs moved it; or why the file is no longer what was
-/// loaded (`expect`: the loaded game's fingerprint), when nothing may be
-/// written. Only the game's own bytes change (`raw`, read as `old`): the
-/// games around it keep theirs, line ends, encoding and all.
-fn replaced(
-    old: &str,
-    style: FileStyle,
-    raw: &[u8],
-    text: &str,
+/// Which of the file's games a save in place writes over: game `index`
+/// (`None`: the file's only game), or where other programs moved it, the
+/// game whose text is the loaded one's (`expect`, its fingerprint), with
+/// its number when loaded; or why the file is no longer what was loaded,
+/// when nothing may be written.
+fn find_game(
+    file: &FileNow,
     index: Option<usize>,
     expect: Option<u64>,
-) -> Result<(Vec<u8>, usize, Option<usize>), String> {
-    let spans = split_games(old);
+) -> Result<(usize, Option<usize>), String> {
+    let spans = &file.spans;
     let mut i = match index {
         Some(i) => i,
         None if spans.len() <= 1 => 0,
@@ -416,7 +446,7 @@ fn replaced(
     // or not at all, is not this game for sure.
     let mut moved = None;
     if let (Some(want), Some(_)) = (expect, index) {
-        let holds = |j: usize| is_game(&old[spans[j].clone()], want);
+        let holds = |j: usize| is_game(&file.text[spans[j].clone()], want);
         if !(i < spans.len() && holds(i)) {
             let mut found = (0..spans.len()).filter(|&j| holds(j));
             if let (Some(j), None) = (found.next(), found.next()) {
@@ -433,23 +463,26 @@ fn replaced(
         ));
     };
     if let Some(want) = expect {
-        if !is_game(&old[span.clone()], want) {
+        if !is_game(&file.text[span.clone()], want) {
             return Err(format!("game {}'s text was edited elsewhere", i + 1));
         }
     }
-    let game_end = span.start + old[span.clone()].trim_end_matches(is_space).len();
-    let [start, game_end, end] = source_offsets(raw, [span.start, game_end, span.end]);
-    let mut bytes = raw[..start].to_vec();
-    if old[span.end..].trim_matches(is_space).is_empty() {
-        // The last game: the file ends as it ended (a final blank line, or
-        // none, a DOS end-of-file mark), whatever the game's text ends with.
-        bytes.extend(style.encode(text.trim_end()));
-        bytes.extend(&raw[game_end..]);
-    } else {
-        bytes.extend(style.encode(&format!("{text}\n")));
-        bytes.extend(&raw[end..]);
-    }
-    Ok((bytes, i, moved))
+    Ok((i, moved))
+}
+
+/// The file's bytes with `text` in place of game `i`, and the note of its
+/// encoding. Only the game's own text changes: what follows it (its
+/// line ends and blank lines, a byte-order mark or an end-of-file mark
+/// between two files joined into one, the file's end) keeps its bytes.
+fn replaced(file: &FileNow, i: usize, text: &str) -> (Vec<u8>, Option<String>) {
+    let span = file.spans[i].clone();
+    let text_end = span.start + file.text[span.clone()].trim_end_matches(is_space).len();
+    let at = source_offsets(&file.raw, &[span.start, text_end]);
+    let (game, note) = file.encode(text.trim_end(), file.writes_latin1(Some(i)));
+    let mut bytes = file.raw[..at[0]].to_vec();
+    bytes.extend(game);
+    bytes.extend(&file.raw[at[1]..]);
+    (bytes, note)
 }
 
 /// Today's date as PGN writes it ("2026.11.25"), in UTC.
@@ -535,14 +568,47 @@ mod tests {
         let (text, enc) = read_pgn(&f).unwrap();
         assert_eq!(enc, Encoding::Mixed);
         assert!(text.contains("Réti") && text.contains("Sjöberg") && text.contains("Карпов"));
-        // Part UTF-8 now: a new game is UTF-8, the Latin-1 games stay so.
+        // Part UTF-8 now: a game goes in as the one it replaces was, and a
+        // new one as most of the games are.
         let said = note(in_place(&f, 1), "[White \"Sjöberg\"]\n\n1. Nf3 *\n");
         assert!(!said.contains("UTF-8"), "{said}");
-        let b2 = "[White \"Sjöberg\"]\r\n\r\n1. Nf3 *\r\n".as_bytes();
-        assert_eq!(
-            std::fs::read(&f).unwrap(),
-            [a2, b2.to_vec(), c.to_vec()].concat()
-        );
+        let b2 = b"[White \"Sj\xf6berg\"]\r\n\r\n1. Nf3 *\r\n".to_vec();
+        let now = [a2.clone(), b2.clone(), c.to_vec()].concat();
+        assert_eq!(std::fs::read(&f).unwrap(), now);
+        note(in_place(&f, 2), "[White \"Tal\"]\n\n1. e4 {Réti} *\n");
+        let c2 = "\r\n[White \"Tal\"]\r\n\r\n1. e4 {Réti} *\r\n".as_bytes();
+        let now = [a2.clone(), b2.clone(), c2.to_vec()].concat();
+        assert_eq!(std::fs::read(&f).unwrap(), now);
+        note(SaveHow::Append, "[White \"Réti\"]\n\n1. Nf3 *\n");
+        let d = b"\r\n[White \"R\xe9ti\"]\r\n\r\n1. Nf3 *\r\n";
+        let now = [a2, b2, c2.to_vec(), d.to_vec()].concat();
+        assert_eq!(std::fs::read(&f).unwrap(), now);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// What lies between two games (a byte-order mark or an end-of-file
+    /// mark where two files were joined, blank lines) stays when the game
+    /// before it is saved in place; a text with `\r\n` goes in as the
+    /// file's line ends; a save that would make a neighbour read otherwise
+    /// writes nothing.
+    #[test]
+    fn what_lies_between_games_keeps_its_bytes() {
+        let dir = temp("between");
+        let f = dir.join("j.pgn");
+        let a = "[Event \"A\"]\r\n\r\n1. e4 *\r\n\r\n\r\n\u{1a}";
+        let b = "\u{feff}[Event \"B\"]\r\n\r\n1. d4 *\r\n";
+        std::fs::write(&f, format!("{a}{b}")).unwrap();
+        save_game(&f, "[Event \"S\"]\r\n\r\n1. c4 *\r\n", &in_place(&f, 0)).unwrap();
+        let want = format!("[Event \"S\"]\r\n\r\n1. c4 *\r\n\r\n\r\n\u{1a}{b}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+        // A Latin-1 game ending in a lone 0xC3: a game starting with a
+        // no-break space after it would turn that byte into "à".
+        let bytes = b"[Event \"A\"]\n\n1. e4 *\xC3[Event \"B\"]\n\n1. d4 *\n";
+        std::fs::write(&f, bytes).unwrap();
+        let how = in_place(&f, 1);
+        let e = save_game(&f, "\u{a0}[Event \"S\"]\n\n1. c4 *\n", &how).unwrap_err();
+        assert!(format!("{e:#}").contains("nothing was written"), "{e:#}");
+        assert_eq!(std::fs::read(&f).unwrap(), bytes);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

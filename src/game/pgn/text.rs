@@ -71,11 +71,13 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     (normalize_newlines(text), enc)
 }
 
-/// Where the text offsets `at` (ascending, in the text `decode` gives
-/// for `bytes`) lie in `bytes`: the walk `decode` makes, past the
-/// byte-order mark, with a `\r\n` one `\n` and a byte that is not UTF-8
-/// the character it was read as. An offset past the text is the end.
-pub fn source_offsets<const N: usize>(bytes: &[u8], at: [usize; N]) -> [usize; N] {
+/// Where the text offsets `at` (ascending, each at a character's start
+/// in the text `decode` gives for `bytes`) lie in `bytes`: the walk
+/// `decode` makes, past the byte-order mark, with a `\r\n` one `\n` and
+/// a byte that is not UTF-8 the character it was read as. An offset past
+/// the text is the end.
+pub fn source_offsets(bytes: &[u8], at: &[usize]) -> Vec<usize> {
+    debug_assert!(at.is_sorted(), "{at:?}");
     let bom = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
     // Each piece of the file: its length in the file and in the text.
     let pieces = bytes[bom..].utf8_chunks().flat_map(|chunk| {
@@ -90,14 +92,15 @@ pub fn source_offsets<const N: usize>(bytes: &[u8], at: [usize; N]) -> [usize; N
             .map(|&b| (1, windows_1252(b).len_utf8()));
         chars.chain(others)
     });
-    let mut out = [bytes.len(); N];
+    let n = at.len();
+    let mut out = vec![bytes.len(); n];
     let (mut file, mut text, mut k) = (bom, 0, 0);
     for (in_file, in_text) in pieces.chain(std::iter::once((0, usize::MAX))) {
-        while k < N && at[k] <= text {
+        while k < n && at[k] <= text {
             out[k] = file;
             k += 1;
         }
-        if k == N {
+        if k == n {
             break;
         }
         file += in_file;
@@ -184,7 +187,7 @@ mod tests {
         assert_eq!(text, "a\n\u{e9}b\u{e9}c\nd\n");
         let at = [0, 1, 2, 4, 5, 7, 8, 9, 10, 11];
         let want = [3, 4, 6, 7, 8, 10, 11, 12, 13, 15];
-        assert_eq!(source_offsets(bytes, at), want);
-        assert_eq!(source_offsets(b"ab", [0, 2, 9]), [0, 2, 2]);
+        assert_eq!(source_offsets(bytes, &at), want);
+        assert_eq!(source_offsets(b"ab", &[0, 2, 9]), [0, 2, 2]);
     }
 }
