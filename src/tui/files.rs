@@ -262,12 +262,17 @@ impl FileNow {
 
     /// `text` (with `\n` line ends) as the bytes a save writes: the
     /// file's line ends, in Windows-1252 when `latin1` and the text goes
-    /// in so, else in UTF-8, and then a note says so.
+    /// in so (a character Latin-1 lacks in UTF-8, said), else all in
+    /// UTF-8, and then a note says so.
     fn encode(&self, text: &str, latin1: bool) -> (Vec<u8>, Option<String>) {
         let text = self.line_ends(text);
         match latin1.then(|| encode_latin1(&text)) {
             None => (text.into_bytes(), None),
-            Some(Some(bytes)) => (bytes, None),
+            Some(Some((bytes, 0))) => (bytes, None),
+            Some(Some((bytes, n))) => (
+                bytes,
+                Some(format!("{n} character{} Latin-1 lacks went in as UTF-8 (the rest of the file is Latin-1)", if n == 1 { "" } else { "s" })),
+            ),
             Some(None) => (
                 text.into_bytes(),
                 Some("the game does not go into the file's Latin-1 as it is, so it went in as UTF-8 (the other games keep their bytes)".to_string()),

@@ -1,23 +1,25 @@
 //! Bytes of a PGN file to text. The PGN standard's character set is
 //! ISO 8859-1 and many real files are Latin-1 (often Windows-1252); others
 //! are UTF-8, some with a byte-order mark, and some a mix (a UTF-8 file
-//! with one game pasted in from a Latin-1 one). Every valid UTF-8
-//! sequence is read as UTF-8 and every other byte as Windows-1252
-//! (Latin-1 plus the printable characters Windows puts in 0x80-0x9F), so
-//! reading never fails and the UTF-8 parts of a mixed file are never
-//! garbled. Line ends become `\n`. A save writes a game back in
-//! Windows-1252 into a file read as Latin-1 when the game fits in it
-//! (`encode_latin1`), so the file stays in one encoding, and finds where
-//! a game's text lies among the file's bytes (`source_offsets`) so that
-//! every other game keeps its bytes.
+//! with one game pasted in from a Latin-1 one). Each line that is valid
+//! UTF-8 is read as UTF-8 and every other line byte for byte as
+//! Windows-1252 (Latin-1 plus the printable characters Windows puts in
+//! 0x80-0x9F), so reading never fails, the UTF-8 parts of a mixed file
+//! are not garbled, and two Latin-1 bytes that happen to make a UTF-8
+//! sequence ("ß“" is DF 93) are still read as Latin-1 where the line has
+//! any other. Line ends become `\n`. A save writes a game back in
+//! Windows-1252 into a file read as Latin-1 (`encode_latin1`), so the
+//! file stays in one encoding, and finds where a game's text lies among
+//! the file's bytes (`source_offsets`) so that every other game keeps
+//! its bytes.
 
 /// Which encoding a file was read in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Encoding {
     Utf8,
-    /// No byte was part of a UTF-8 sequence: all read as Windows-1252.
+    /// No line beyond ASCII was UTF-8: all read as Windows-1252.
     Latin1,
-    /// UTF-8 with some bytes that are not, read as Windows-1252.
+    /// Lines in UTF-8 and lines that are not, read as Windows-1252.
     Mixed,
 }
 
@@ -27,7 +29,7 @@ impl Encoding {
         match self {
             Encoding::Utf8 => None,
             Encoding::Latin1 => Some("read as Latin-1 (it is not UTF-8)"),
-            Encoding::Mixed => Some("its bytes that are not UTF-8 were read as Latin-1"),
+            Encoding::Mixed => Some("its lines that are not UTF-8 were read as Latin-1"),
         }
     }
 }
@@ -50,17 +52,48 @@ fn windows_1252(b: u8) -> char {
     }
 }
 
+/// A line of a file (its `\n` included) as it is read.
+enum Line<'a> {
+    Utf8(&'a str),
+    Windows1252(&'a [u8]),
+}
+
+/// The lines of `bytes`, each read as UTF-8 when it is valid UTF-8.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = Line<'_>> {
+    bytes
+        .split_inclusive(|&b| b == b'\n')
+        .map(|line| match std::str::from_utf8(line) {
+            Ok(s) => Line::Utf8(s),
+            Err(_) => Line::Windows1252(line),
+        })
+}
+
+/// The characters `bytes` (no BOM) is read as, each with its length in
+/// the file, before line ends are made `\n`.
+fn pieces(bytes: &[u8]) -> impl Iterator<Item = (usize, char)> + '_ {
+    lines(bytes).flat_map(|line| -> Box<dyn Iterator<Item = (usize, char)> + '_> {
+        match line {
+            Line::Utf8(s) => Box::new(s.chars().map(|c| (c.len_utf8(), c))),
+            Line::Windows1252(b) => Box::new(b.iter().map(|&b| (1, windows_1252(b)))),
+        }
+    })
+}
+
 /// The text of a PGN file and the encoding it was read in.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let mut text = String::with_capacity(bytes.len());
     let (mut utf8_multibyte, mut other) = (false, false);
-    for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
-        utf8_multibyte |= !chunk.valid().is_ascii();
-        for &b in chunk.invalid() {
-            other = true;
-            text.push(windows_1252(b));
+    for line in lines(bytes) {
+        match line {
+            Line::Utf8(s) => {
+                text.push_str(s);
+                utf8_multibyte |= !s.is_ascii();
+            }
+            Line::Windows1252(b) => {
+                other = true;
+                text.extend(b.iter().map(|&b| windows_1252(b)));
+            }
         }
     }
     let enc = match (other, utf8_multibyte) {
@@ -73,57 +106,51 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
 
 /// Where the text offsets `at` (ascending, each at a character's start
 /// in the text `decode` gives for `bytes`) lie in `bytes`: the walk
-/// `decode` makes, past the byte-order mark, with a `\r\n` one `\n` and
-/// a byte that is not UTF-8 the character it was read as. An offset past
-/// the text is the end.
+/// `decode` makes, past the byte-order mark, with a `\r\n` one `\n`.
+/// An offset past the text is the end.
 pub fn source_offsets(bytes: &[u8], at: &[usize]) -> Vec<usize> {
     debug_assert!(at.is_sorted(), "{at:?}");
     let bom = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-    // Each piece of the file: its length in the file and in the text.
-    let pieces = bytes[bom..].utf8_chunks().flat_map(|chunk| {
-        let valid = chunk.valid();
-        let chars = valid.char_indices().map(move |(i, c)| {
-            let crlf = c == '\r' && valid[i + 1..].starts_with('\n');
-            (c.len_utf8(), if crlf { 0 } else { c.len_utf8() })
-        });
-        let others = chunk
-            .invalid()
-            .iter()
-            .map(|&b| (1, windows_1252(b).len_utf8()));
-        chars.chain(others)
-    });
-    let n = at.len();
-    let mut out = vec![bytes.len(); n];
+    let mut out = vec![bytes.len(); at.len()];
     let (mut file, mut text, mut k) = (bom, 0, 0);
-    for (in_file, in_text) in pieces.chain(std::iter::once((0, usize::MAX))) {
-        while k < n && at[k] <= text {
+    let mut walk = pieces(&bytes[bom..]);
+    loop {
+        while k < at.len() && at[k] <= text {
             out[k] = file;
             k += 1;
         }
-        if k == n {
-            break;
-        }
+        let (Some((in_file, c)), true) = (walk.next(), k < at.len()) else {
+            return out;
+        };
+        // A `\r\n` is one `\n` in the text.
+        let crlf = c == '\r' && bytes.get(file + 1) == Some(&b'\n');
+        text += if crlf { 0 } else { c.len_utf8() };
         file += in_file;
-        text = text.saturating_add(in_text);
     }
-    out
 }
 
-/// `text` in Windows-1252, as a file read as Latin-1 holds its games, or
-/// `None` when a character has no byte there or the bytes would read back
-/// as something else (a run that is valid UTF-8, such as "Ã©").
-pub fn encode_latin1(text: &str) -> Option<Vec<u8>> {
-    let bytes = text
-        .chars()
-        .map(|c| match c as u32 {
-            0..=0x7F | 0xA0..=0xFF => Some(c as u8),
-            _ => CP1252_HIGH
-                .iter()
-                .position(|&h| h == c)
-                .map(|i| 0x80 + i as u8),
-        })
-        .collect::<Option<Vec<u8>>>()?;
-    (decode(&bytes).0 == normalize_newlines(text.to_string())).then_some(bytes)
+/// `text` in Windows-1252, as a file read as Latin-1 holds its games,
+/// with how many of its characters have no byte there and went in as
+/// UTF-8 (where a line holds only those, it reads back so); `None` when
+/// the bytes would read back as something else (such a character on a
+/// line with Latin-1 ones, or a run that is valid UTF-8, "Ã©").
+pub fn encode_latin1(text: &str) -> Option<(Vec<u8>, usize)> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut as_utf8 = 0;
+    for c in text.chars() {
+        match c as u32 {
+            0..=0x7F | 0xA0..=0xFF => bytes.push(c as u8),
+            _ => match CP1252_HIGH.iter().position(|&h| h == c) {
+                Some(i) => bytes.push(0x80 + i as u8),
+                None => {
+                    as_utf8 += 1;
+                    bytes.extend(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+            },
+        }
+    }
+    let same = decode(&bytes).0 == normalize_newlines(text.to_string());
+    same.then_some((bytes, as_utf8))
 }
 
 /// `\r\n` and a lone `\r` become `\n` (files from every system, and
@@ -154,6 +181,10 @@ mod tests {
         let (t, e) = decode(b"[White \"R\xC3\xA9ti\"]\n[Black \"Sj\xF6berg\"]\n");
         assert_eq!(e, Encoding::Mixed);
         assert_eq!(t, "[White \"Réti\"]\n[Black \"Sjöberg\"]\n");
+        // Latin-1 bytes that happen to be UTF-8 ("ß“" is DF 93) are read
+        // as Latin-1 on a line with other Latin-1.
+        let (t, e) = decode(b"{ \x84Spa\xDF\x93 im Gro\xDF\x85 }\r\n");
+        assert_eq!((t.as_str(), e), ("{ „Spaß“ im Groß… }\n", Encoding::Latin1));
         assert_eq!(Encoding::Utf8.note(), None);
     }
 
@@ -165,16 +196,21 @@ mod tests {
             let bytes = [b'a', b, b'z'];
             let (text, _) = decode(&bytes);
             assert_eq!(
-                encode_latin1(&text).as_deref(),
-                Some(&bytes[..]),
+                encode_latin1(&text),
+                Some((bytes.to_vec(), 0)),
                 "byte {b:#x}"
             );
         }
         assert_eq!(
             encode_latin1("Sjöberg “q”"),
-            Some(b"Sj\xF6berg \x93q\x94".to_vec())
+            Some((b"Sj\xF6berg \x93q\x94".to_vec(), 0))
         );
-        assert_eq!(encode_latin1("Карпов"), None);
+        // A character Latin-1 lacks goes in as UTF-8 on a line of its own
+        // kind, where it reads back so.
+        assert_eq!(encode_latin1("Карпов"), Some(("Карпов".into(), 6)));
+        let two_lines = [&"Карпов\n".as_bytes()[..], b"Sj\xF6berg"].concat();
+        assert_eq!(encode_latin1("Карпов\nSjöberg"), Some((two_lines, 6)));
+        assert_eq!(encode_latin1("Карпов Sjöberg"), None, "one line, both");
         assert_eq!(encode_latin1("Ã©"), None, "its bytes are UTF-8 for é");
     }
 
@@ -182,11 +218,12 @@ mod tests {
     /// Latin-1 bytes alike.
     #[test]
     fn offsets_in_the_text_are_found_in_the_file() {
-        let bytes = b"\xEF\xBB\xBFa\r\n\xE9b\xC3\xA9c\rd\r\n";
-        let (text, _) = decode(bytes);
-        assert_eq!(text, "a\n\u{e9}b\u{e9}c\nd\n");
-        let at = [0, 1, 2, 4, 5, 7, 8, 9, 10, 11];
-        let want = [3, 4, 6, 7, 8, 10, 11, 12, 13, 15];
+        let bytes = b"\xEF\xBB\xBFa\r\n\xE9b\n\xC3\xA9c\rd\r\n\x84\xC3\xA9\n";
+        let (text, enc) = decode(bytes);
+        assert_eq!(text, "a\néb\néc\nd\n„Ã©\n");
+        assert_eq!(enc, Encoding::Mixed);
+        let at = [0, 1, 2, 4, 5, 6, 8, 9, 10, 11, 12, 15, 17, 19, 20];
+        let want = [3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19, 20];
         assert_eq!(source_offsets(bytes, &at), want);
         assert_eq!(source_offsets(b"ab", &[0, 2, 9]), [0, 2, 2]);
     }

@@ -156,7 +156,7 @@ impl App {
         self.set_comment(node, false, &new);
         if changed && !kept.is_empty() {
             self.info(format!(
-                "comment saved; the move's {} kept (i edits them)",
+                "comment set; the move's {} kept (i edits them)",
                 kept.join(" ")
             ));
         }

@@ -214,7 +214,7 @@ impl App {
         self.info(if text.is_empty() {
             "comment removed (Ctrl-Z puts it back)"
         } else {
-            "comment saved"
+            "comment set"
         });
     }
 
