@@ -208,7 +208,7 @@ mod tests {
         // A character Latin-1 lacks goes in as UTF-8 on a line of its own
         // kind, where it reads back so.
         assert_eq!(encode_latin1("Карпов"), Some(("Карпов".into(), 6)));
-        let two_lines = [&"Карпов\n".as_bytes()[..], b"Sj\xF6berg"].concat();
+        let two_lines = ["Карпов\n".as_bytes(), b"Sj\xF6berg"].concat();
         assert_eq!(encode_latin1("Карпов\nSjöberg"), Some((two_lines, 6)));
         assert_eq!(encode_latin1("Карпов Sjöberg"), None, "one line, both");
         assert_eq!(encode_latin1("Ã©"), None, "its bytes are UTF-8 for é");
