@@ -629,6 +629,7 @@ fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
         app.update(Action::SaveTargetExists {
             path: "games.pgn".into(),
             holds,
+            own: false,
         });
         let lines = screen(&mut app, 80, 24);
         assert!(contains(&lines, cost), "{cost}:\n{}", lines.join("\n"));
@@ -639,6 +640,7 @@ fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
     app.update(Action::SaveTargetExists {
         path: "/dev/null".into(),
         holds: Holding::Unreadable("not a regular file".into()),
+        own: false,
     });
     let lines = screen(&mut app, 80, 24);
     assert!(contains(&lines, "a  (not offered"), "{}", lines.join("\n"));

@@ -389,6 +389,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         holds: Holding::Games(2),
+        own: false,
     });
     assert!(matches!(
         a.dialogs.overlay,
@@ -409,6 +410,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         holds: Holding::Unreadable("larger than 64 MiB".into()),
+        own: false,
     });
     a.update(Action::SaveChoice(SaveChoice::Overwrite));
     assert!(message(&a).contains("not written to"), "{}", message(&a));
@@ -416,6 +418,7 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     a.update(Action::SaveTargetExists {
         path: path.clone(),
         holds: Holding::Games(2),
+        own: false,
     });
     a.update(Action::SaveChoice(SaveChoice::Append));
     assert!(a.take_effects().iter().any(|e| matches!(
@@ -435,16 +438,33 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     // `:save` alone now replaces game 3 and keeps the other two.
     play(&mut a, "c4");
     a.update(Action::Command("save".into()));
-    assert!(a.take_effects().iter().any(|e| matches!(
-        e,
-        Effect::Save {
-            how: SaveHow::Replace {
-                index: Some(2),
-                expect: Some(99)
-            },
-            ..
-        }
-    )));
+    let in_place = |effects: Vec<Effect>| {
+        effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Save {
+                    how: SaveHow::Replace {
+                        index: Some(2),
+                        expect: Some(99)
+                    },
+                    path: p,
+                    ..
+                } if p == path
+            )
+        })
+    };
+    assert!(in_place(a.take_effects()));
+    // `:save LINK`, a link to that same file (the runtime says so): the
+    // game goes in place there too, not appended nor over the file.
+    a.update(Action::Command("save ~/link.pgn".into()));
+    a.take_effects();
+    a.update(Action::SaveTargetExists {
+        path: std::path::Path::new(&home).join("link.pgn"),
+        holds: Holding::Games(3),
+        own: true,
+    });
+    assert!(matches!(a.dialogs.overlay, Overlay::None));
+    assert!(in_place(a.take_effects()));
 }
 
 #[test]

@@ -203,10 +203,13 @@ pub enum Action {
     },
     /// `<`, `>`: the file's previous / next (`true`) game.
     StepGame(bool),
-    /// `:save FILE` found FILE already there, holding what `holds` says.
+    /// `:save FILE` found FILE already there, holding what `holds` says;
+    /// `own`: it is the game's own file under another name (a link), so
+    /// the game is saved in place there.
     SaveTargetExists {
         path: PathBuf,
         holds: super::files::Holding,
+        own: bool,
     },
     /// A save went through.
     Saved(SavedAs),

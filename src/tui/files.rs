@@ -150,6 +150,26 @@ pub fn complete_path(typed: &str) -> Vec<String> {
     out
 }
 
+/// Whether `a` and `b` name one file (through a symbolic or a hard
+/// link): `:save LINK` to the game's own file saves it in place.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
 /// What a save did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Saved {
@@ -614,6 +634,22 @@ mod tests {
         let e = save_game(&f, "\u{a0}[Event \"S\"]\n\n1. c4 *\n", &how).unwrap_err();
         assert!(format!("{e:#}").contains("nothing was written"), "{e:#}");
         assert_eq!(std::fs::read(&f).unwrap(), bytes);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_link_names_the_same_file() {
+        let dir = temp("links");
+        let f = dir.join("f.pgn");
+        std::fs::write(&f, "*").unwrap();
+        std::os::unix::fs::symlink(&f, dir.join("soft.pgn")).unwrap();
+        std::fs::hard_link(&f, dir.join("hard.pgn")).unwrap();
+        std::fs::write(dir.join("other.pgn"), "*").unwrap();
+        assert!(same_file(&f, &dir.join("soft.pgn")));
+        assert!(same_file(&f, &dir.join("hard.pgn")));
+        assert!(same_file(&f, &dir.join(".").join("f.pgn")));
+        assert!(!same_file(&f, &dir.join("other.pgn")));
+        assert!(!same_file(&f, &dir.join("none.pgn")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

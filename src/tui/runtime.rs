@@ -798,7 +798,14 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                             note,
                             fingerprint: fingerprint(&text),
                         }),
-                        Ok(Saved::Exists(holds)) => Action::SaveTargetExists { path, holds },
+                        Ok(Saved::Exists(holds)) => Action::SaveTargetExists {
+                            own: app
+                                .doc
+                                .own_file()
+                                .is_some_and(|o| super::files::same_file(&o.path, &path)),
+                            path,
+                            holds,
+                        },
                         Err(err) => {
                             Action::FileError(format!("cannot save {}: {err:#}", path.display()))
                         }

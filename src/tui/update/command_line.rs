@@ -327,7 +327,7 @@ impl App {
     }
 
     /// `:save FILE`, or `:save` alone (the game's own file).
-    fn save(&mut self, path: Option<PathBuf>) {
+    pub(super) fn save(&mut self, path: Option<PathBuf>) {
         let own = self.doc.own_file().cloned();
         let (path, how) = match (path, own) {
             (Some(p), Some(o)) if o.path == p => (p, own_file_how(&o)),

@@ -197,7 +197,8 @@ impl App {
                 want,
             } => self.file_reread(path, &text, encoding, want),
             Action::StepGame(forward) => self.step_game(forward),
-            Action::SaveTargetExists { path, holds } => {
+            Action::SaveTargetExists { own: true, .. } => self.save(None),
+            Action::SaveTargetExists { path, holds, .. } => {
                 self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }
             Action::Saved(s) => self.saved(s),
