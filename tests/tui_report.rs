@@ -185,6 +185,22 @@ fn a_cancelled_report_leaves_the_game_unchanged() {
     assert!(a.report.run.is_none());
 }
 
+/// Another game put on the board stops the report on the one before,
+/// and the status line says so (it was silent).
+#[test]
+fn a_report_stopped_by_another_game_is_said() {
+    let mut a = board();
+    let job = start(&mut a);
+    a.update(Action::Command("new".into()));
+    assert!(a.report.run.is_none());
+    assert!(job.cancel.load(std::sync::atomic::Ordering::Relaxed));
+    let said = status_line(&a);
+    assert!(
+        said.contains("the report on the game before stopped"),
+        "{said}"
+    );
+}
+
 #[test]
 fn a_click_on_the_graph_goes_to_that_position() {
     let mut a = board();

@@ -353,8 +353,17 @@ impl App {
         if let Mode::Play { .. } = self.play.mode {
             self.set_game_tags(&mut doc);
         }
+        // The report running on the game that goes stops with it: said.
+        let report_stopped = self.report.run.is_some();
         self.new_document(doc);
-        self.info(r.message);
+        if report_stopped {
+            self.info(format!(
+                "{}; the report on the game before stopped (r on that game runs it again)",
+                r.message
+            ));
+        } else {
+            self.info(r.message);
+        }
     }
 
     pub(super) fn autosave(&mut self) {
