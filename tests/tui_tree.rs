@@ -1023,3 +1023,46 @@ fn a_restart_keeps_a_new_games_own_tags() {
     assert_eq!(common::saved_text(&mut b), before);
     assert!(before.contains("[Event \"tapir game\"]"), "{before}");
 }
+
+/// A game kept aside (`autosave.previous.pgn`, holding the board's session
+/// tags) and brought back with `:load` keeps the file it came from: `:save`
+/// puts it back in its place there, checked as any save in place is, and
+/// it counts as unsaved until then.
+#[test]
+fn a_game_kept_aside_and_loaded_saves_back_into_its_file() {
+    let mut a = app();
+    let parked = "[Event \"C\"]\n[TapirFile \"/games/five.pgn\"]\n[TapirFileIndex \"2\"]\n\
+                  [TapirFileFingerprint \"00000000000000ff\"]\n[TapirUnsaved \"1\"]\n\n\
+                  1. e4 { MYNOTE3 } *\n";
+    file_read(&mut a, "/data/tapir/autosave.previous.pgn", parked);
+    let said = message(&a);
+    assert!(
+        said.contains("it came from /games/five.pgn (game 3)"),
+        "{said}"
+    );
+    assert!(a.doc.unsaved, "the file does not have the note yet");
+    assert!(a.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    let effects = a.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(
+            e,
+            Effect::Save {
+                path,
+                how: SaveHow::Replace {
+                    index: Some(2),
+                    expect: Some(0xff)
+                },
+                text,
+            } if path == std::path::Path::new("/games/five.pgn") && text.contains("MYNOTE3")
+        )),
+        "{effects:?}"
+    );
+    // A file of the user's own with such a tag but read only in part
+    // keeps no link: the part is never saved over a whole game.
+    let mut b = app();
+    let broken = "[TapirFile \"/games/five.pgn\"]\n\n1. e4 e4 *\n";
+    file_read(&mut b, "/tmp/broken.pgn", broken);
+    assert!(!message(&b).contains("it came from"), "{}", message(&b));
+}

@@ -84,6 +84,31 @@ pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
     tags.remove_named(is_session_tag)
 }
 
+/// The file a session's game came from (`TapirFile` and its kin, taken
+/// out of `tags`), and whether the game held work that file does not
+/// (`TapirUnsaved`): a session kept aside and loaded with `:load` saves
+/// back in the game's place there, as the restored session would.
+pub fn take_file_link(tags: &mut crate::game::Tags) -> Option<(Origin, bool)> {
+    let unsaved = tags.remove(UNSAVED).is_some_and(|v| v.trim() == "1");
+    let file = tags.remove(FILE).filter(|f| !f.trim().is_empty());
+    let index = tags
+        .remove(FILE_INDEX)
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    let bytes = tags.remove(FILE_BYTES).and_then(|h| path_from_bytes(&h));
+    let print = tags
+        .remove(FILE_PRINT)
+        .and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
+    let path = file.map(|f| bytes.unwrap_or_else(|| PathBuf::from(f)))?;
+    let origin = Origin {
+        path,
+        index,
+        games: None,
+        fingerprint: print,
+        in_part: false,
+    };
+    Some((origin, unsaved))
+}
+
 /// The hex of `path`'s bytes when a tag's text would not give the path
 /// back (not UTF-8, or a control character a tag writes as a space), so
 /// that a restart saves to the file the game came from and not to a new
@@ -334,11 +359,8 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let created_at = take(tags, CREATED_FROM).and_then(|v| v.trim().parse::<usize>().ok());
     let clocks = take(tags, CLOCKS);
     let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
-    let unsaved = take(tags, UNSAVED).is_some_and(|v| v.trim() == "1");
-    let file = take(tags, FILE).filter(|f| !f.trim().is_empty());
-    let file_index = take(tags, FILE_INDEX).and_then(|v| v.trim().parse::<usize>().ok());
-    let file_bytes = take(tags, FILE_BYTES).and_then(|h| path_from_bytes(&h));
-    let file_print = take(tags, FILE_PRINT).and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
+    let unsaved = tags.get(UNSAVED).is_some_and(|v| v.trim() == "1");
+    let link = take_file_link(tags).map(|(origin, _)| origin);
     let editor = take(tags, EDITOR);
     if let Some(absent) = take(tags, ABSENT) {
         for name in absent.split_whitespace() {
@@ -428,13 +450,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     };
     Ok(Restored {
         cursor,
-        origin: file.filter(|_| !in_part).map(|f| Origin {
-            path: file_bytes.unwrap_or_else(|| PathBuf::from(f)),
-            index: file_index,
-            games: None,
-            fingerprint: file_print,
-            in_part: false,
-        }),
+        origin: link.filter(|_| !in_part),
         unsaved: unsaved || in_part,
         flipped,
         two_players: mode.trim() == "two-players",

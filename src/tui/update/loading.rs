@@ -259,7 +259,11 @@ impl App {
             }
             Ok(mut r) => {
                 // A board's session in a game's tags (an autosave loaded as
-                // a file) is not this board's: the file keeps its text.
+                // a file, such as one kept aside) is not this board's; the
+                // file its game came from is: a save puts the game back in
+                // its place there (checked as any save in place is).
+                let link = crate::tui::autosave::take_file_link(&mut r.game.tags)
+                    .filter(|_| origin.is_some() && r.problems.is_empty());
                 let stripped = strip_session_tags(&mut r.game.tags);
                 // "?" where the text has no Event or Site, as PGN writes a
                 // missing one, so that saving does not name the game tapir's.
@@ -297,10 +301,22 @@ impl App {
                     }
                     o => (o, String::new()),
                 };
-                let session = if stripped > 0 {
-                    "; tapir's session tags left out"
-                } else {
-                    ""
+                let (origin, made_here, session) = match link {
+                    Some((from, unsaved)) => {
+                        let session = format!(
+                            "; it came from {}{}: :save puts it back there",
+                            from.path.display(),
+                            from.index
+                                .map_or(String::new(), |i| format!(" (game {})", i + 1))
+                        );
+                        (Some(from), unsaved, session)
+                    }
+                    None if stripped > 0 => (
+                        origin,
+                        pasted,
+                        "; tapir's session tags left out".to_string(),
+                    ),
+                    None => (origin, pasted, String::new()),
                 };
                 let message = format!(
                     "loaded {name} ({}{var}, {}){problems}{partial}{session}{note}",
@@ -314,7 +330,7 @@ impl App {
                     message,
                     question: "The game is not saved. Open the loaded one?",
                     leaves_play: true,
-                    made_here: pasted,
+                    made_here,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
