@@ -88,7 +88,7 @@ pub fn strip_session_tags(tags: &mut crate::game::Tags) -> usize {
 /// out of `tags`), and whether the game held work that file does not
 /// (`TapirUnsaved`): a session kept aside and loaded with `:load` saves
 /// back in the game's place there, as the restored session would.
-pub fn take_file_link(tags: &mut crate::game::Tags) -> Option<(Origin, bool)> {
+pub fn take_file_link(tags: &mut crate::game::Tags) -> (Option<Origin>, bool) {
     let unsaved = tags.remove(UNSAVED).is_some_and(|v| v.trim() == "1");
     let file = tags.remove(FILE).filter(|f| !f.trim().is_empty());
     let index = tags
@@ -98,15 +98,14 @@ pub fn take_file_link(tags: &mut crate::game::Tags) -> Option<(Origin, bool)> {
     let print = tags
         .remove(FILE_PRINT)
         .and_then(|v| u64::from_str_radix(v.trim(), 16).ok());
-    let path = file.map(|f| bytes.unwrap_or_else(|| PathBuf::from(f)))?;
-    let origin = Origin {
-        path,
+    let origin = file.map(|f| Origin {
+        path: bytes.unwrap_or_else(|| PathBuf::from(f)),
         index,
         games: None,
         fingerprint: print,
         in_part: false,
-    };
-    Some((origin, unsaved))
+    });
+    (origin, unsaved)
 }
 
 /// The hex of `path`'s bytes when a tag's text would not give the path
@@ -359,8 +358,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let created_at = take(tags, CREATED_FROM).and_then(|v| v.trim().parse::<usize>().ok());
     let clocks = take(tags, CLOCKS);
     let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
-    let unsaved = tags.get(UNSAVED).is_some_and(|v| v.trim() == "1");
-    let link = take_file_link(tags).map(|(origin, _)| origin);
+    let (link, unsaved) = take_file_link(tags);
     let editor = take(tags, EDITOR);
     if let Some(absent) = take(tags, ABSENT) {
         for name in absent.split_whitespace() {

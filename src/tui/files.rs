@@ -680,14 +680,7 @@ mod tests {
         let a = "[Event \"A\"]\r\n\r\n1. e4 e5 *\r\n\r\n";
         let b = "[Event \"B\"]\r\n\r\n1. d4 d5 *\r\n";
         std::fs::write(&f, format!("\u{feff}{a}{b}")).unwrap();
-        let (text, _) = read_pgn(&f).unwrap();
-        let spans = split_games(&text);
-        let expect = Some(fingerprint(&text[spans[0].clone()]));
-        let how = SaveHow::Replace {
-            index: Some(0),
-            expect,
-        };
-        save_game(&f, "[Event \"A2\"]\n\n1. c4 *\n", &how).unwrap();
+        save_game(&f, "[Event \"A2\"]\n\n1. c4 *\n", &in_place(&f, 0)).unwrap();
         let bytes = std::fs::read(&f).unwrap();
         let want = format!("\u{feff}[Event \"A2\"]\r\n\r\n1. c4 *\r\n\r\n{b}");
         assert_eq!(String::from_utf8(bytes).unwrap(), want);

@@ -61,7 +61,7 @@ impl App {
 
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
-        self.autosave_typing(now);
+        self.autosave_typing();
         self.duel_tick(now);
         // An engine that ignores its move time is told to stop (and, if
         // it does not, ended by the engine thread's own rule).

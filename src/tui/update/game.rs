@@ -381,7 +381,7 @@ impl App {
     /// Autosaves the comment being typed when it changed since the
     /// autosave last held it, at most every `TYPING_AUTOSAVE_GAP`: what
     /// is typed survives a crash, not only a hang-up or an Esc.
-    pub(super) fn autosave_typing(&mut self, now: Instant) {
+    pub(super) fn autosave_typing(&mut self) {
         let Some(p) = &self.dialogs.prompt else {
             return;
         };
@@ -392,10 +392,9 @@ impl App {
         if !p.holds_typed_comment() || held.is_some_and(same) {
             return;
         }
-        if held.is_some_and(|&(_, _, at)| now < at + TYPING_AUTOSAVE_GAP) {
+        if held.is_some_and(|&(_, _, at)| self.now < at + TYPING_AUTOSAVE_GAP) {
             return;
         }
-        self.now = now;
         self.autosave();
     }
 

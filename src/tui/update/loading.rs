@@ -262,8 +262,8 @@ impl App {
                 // a file, such as one kept aside) is not this board's; the
                 // file its game came from is: a save puts the game back in
                 // its place there (checked as any save in place is).
-                let link = crate::tui::autosave::take_file_link(&mut r.game.tags)
-                    .filter(|_| origin.is_some() && r.problems.is_empty());
+                let (link, unsaved) = crate::tui::autosave::take_file_link(&mut r.game.tags);
+                let link = link.filter(|_| origin.is_some() && r.problems.is_empty());
                 let stripped = strip_session_tags(&mut r.game.tags);
                 // "?" where the text has no Event or Site, as PGN writes a
                 // missing one, so that saving does not name the game tapir's.
@@ -302,7 +302,7 @@ impl App {
                     o => (o, String::new()),
                 };
                 let (origin, made_here, session) = match link {
-                    Some((from, unsaved)) => {
+                    Some(from) => {
                         let session = format!(
                             "; it came from {}{}: :save puts it back there",
                             from.path.display(),
