@@ -187,6 +187,40 @@ fn a_second_engine_that_does_not_start_leaves_none() {
     assert!(a.dialogs.message.as_ref().unwrap().error);
 }
 
+/// A second engine that cannot start in place of a running one leaves
+/// the running one (the link keeps it: "still tapir"), analysing again.
+#[test]
+fn a_second_engine_that_does_not_start_keeps_the_one_running() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine second tapir".into()));
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Using {
+            name: "tapir".into(),
+            tapir: true,
+        },
+    ));
+    a.update(Action::Command("engine2 /nonexistent/engine".into()));
+    a.take_effects();
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::NotStarted("cannot start /nonexistent/engine; still tapir".into()),
+    ));
+    let second = a.second.as_ref().expect("the running engine stays");
+    assert_eq!(second.external.as_deref(), Some("tapir"));
+    assert!(common::status_line(&a).contains("still tapir"));
+    let effects = a.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Link(LinkId::SECOND, inner) if matches!(**inner, Effect::Search { .. }))),
+        "it analyses again: {effects:?}"
+    );
+    assert!(!effects
+        .iter()
+        .any(|e| matches!(e, Effect::CloseLink(LinkId::SECOND))));
+    a.update(Action::Command("engine second off".into()));
+    assert!(a.second.is_none() && a.second_switching.is_none());
+}
+
 #[test]
 fn tapir_in_process_and_tapir_uci_analyse_side_by_side() {
     let mut config = Config::default();

@@ -785,3 +785,105 @@ fn a_take_back_after_a_restart_deletes_the_games_own_moves() {
     assert_eq!(b.tree().mainline_len(), 3, "the new move is the main line");
     assert_eq!(b.tree().move_count(), 3, "no variation left behind");
 }
+
+/// An engine that quits during a game against it: the game pauses (its
+/// clocks stop) instead of waiting for a move that never comes, `k` says
+/// to start an engine first, and once one has started `k` goes on and the
+/// new engine is asked for the move.
+#[test]
+fn a_game_against_an_engine_that_quits_pauses_until_another_starts() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    let token = a.engine.search.as_ref().unwrap().token;
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::Exited("crash exited in the middle of a search".into()),
+    });
+    assert!(a.play.paused);
+    assert!(error(&a).contains("crash exited"), "{}", error(&a));
+    assert!(error(&a).contains("the game is paused"), "{}", error(&a));
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(600)));
+    assert!(a.game_running(), "no flag falls while paused");
+    a.update(Action::PauseEngineGame);
+    assert!(a.play.paused, "nothing to go on with");
+    assert!(error(&a).contains("has quit"), "{}", error(&a));
+    a.update(Action::EngineSwitched {
+        name: "tapir".into(),
+        tapir: true,
+    });
+    a.update(Action::PauseEngineGame);
+    assert!(!a.play.paused);
+    let s = a.engine.search.as_ref().expect("the new engine is asked");
+    assert_eq!(s.key.purpose, Purpose::EngineMove);
+}
+
+/// An engine that answers a move that is not legal: the game pauses and
+/// `k` asks it again.
+#[test]
+fn an_engine_answering_no_legal_move_pauses_the_game() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    let token = a.engine.search.as_ref().unwrap().token;
+    a.update(Action::Engine {
+        token,
+        event: SearchEvent::BestMove {
+            id: 1,
+            best: None,
+            ponder: None,
+        },
+    });
+    assert!(a.play.paused);
+    assert!(
+        error(&a).contains("answered no legal move: the game is paused; k asks it again"),
+        "{}",
+        error(&a)
+    );
+    a.update(Action::PauseEngineGame);
+    assert!(!a.play.paused);
+    assert!(a.engine.searching(), "asked again");
+    engine(&mut a, "e5", None);
+    assert_eq!(a.tree().mainline_len(), 2);
+}
+
+/// Taking back and playing the other side in the same game: the record
+/// names who played each side now, as one edit Ctrl-Z takes back.
+#[test]
+fn playing_the_other_side_renames_the_players() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
+    a.update(Action::TakeBack);
+    assert_eq!(a.tree().move_count(), 0);
+    start(&mut a, Color::Black, 1);
+    assert_eq!(a.doc.game.tags.get("White"), Some("tapir level 5"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("Tester"));
+    a.update(Action::ToggleAnalysis);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    a.update(Action::Undo);
+    assert!(message(&a).contains("name the players"), "{}", message(&a));
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"), "one edit");
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 5"));
+}
+
+/// A game with moves keeps its players when a game against the engine
+/// goes on from it with the other side: the moves there were theirs.
+#[test]
+fn a_game_with_moves_keeps_its_players() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    a.update(Action::PauseEngineGame);
+    a.update(Action::ToggleAnalysis);
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    a.update(Action::First);
+    start(&mut a, Color::Black, 1);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
+}

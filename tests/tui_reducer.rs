@@ -245,6 +245,12 @@ fn typed_uci_without_the_piece_asks_for_it_and_a_typed_glyph_annotates() {
     // A glyph alone is no move.
     a.update(Action::MoveText("!!".into()));
     assert!(error(&a).contains("not a move"), "{}", error(&a));
+    // A glyph tapir does not know is said, and the move waits for it.
+    for typed in ["Nf3!!!!", "Nf3?!?"] {
+        a.update(Action::MoveText(typed.into()));
+        assert!(error(&a).contains("is not a move glyph"), "{}", error(&a));
+        assert_eq!(sans(&a), ["e4", "c5"], "{typed}");
+    }
 }
 
 #[test]

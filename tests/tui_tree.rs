@@ -1066,3 +1066,26 @@ fn a_game_kept_aside_and_loaded_saves_back_into_its_file() {
     file_read(&mut b, "/tmp/broken.pgn", broken);
     assert!(!message(&b).contains("it came from"), "{}", message(&b));
 }
+
+/// "The file exists" with a long path: the path takes the rows it needs
+/// and the number of games `o` would lose is still shown, at 80x24 and
+/// at 120x40.
+#[test]
+fn the_file_exists_dialog_shows_the_games_behind_a_long_path() {
+    let mut a = app();
+    play(&mut a, "d4 d5");
+    let path = std::path::PathBuf::from(
+        "/home/someone/a-very-long-folder-name-for-testing/another-quite-long-folder-name/kasparov.pgn",
+    );
+    a.update(Action::SaveTargetExists {
+        path,
+        holds: Holding::Games(6),
+        own: false,
+    });
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = common::screen(&mut a, w, h).join("\n");
+        assert!(shown.contains("it holds 6 games."), "{shown}");
+        assert!(shown.contains("kasparov.pgn:"), "{shown}");
+        assert!(shown.contains("c  cancel (Esc)"), "{shown}");
+    }
+}

@@ -25,11 +25,9 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
                 continue;
             }
             let node = game.tree().node(m.node);
-            let mut comment = without_eval(&node.comment);
+            let eval = m.after.pgn_eval().map(|e| format!("[%eval {e}]"));
+            let mut comment = with_eval(&node.comment, eval.as_deref());
             let explained = holds_explanation(&comment);
-            if let Some(e) = m.after.pgn_eval() {
-                push_words(&mut comment, &format!("[%eval {e}]"));
-            }
             if let Some(x) = m.explanation.as_ref().filter(|_| !explained) {
                 push_words(&mut comment, &x.comment);
             }
@@ -103,6 +101,26 @@ fn without_eval(comment: &str) -> String {
     out
 }
 
+/// `comment` with `eval` (an `[%eval ...]` command, or none) in place of
+/// its own: where its first one stood, so a second report over the same
+/// game writes the same text; at the end of a comment that had none.
+fn with_eval(comment: &str, eval: Option<&str>) -> String {
+    let (Some(eval), Some((start, end))) = (eval, eval_command(comment)) else {
+        let mut out = without_eval(comment);
+        if let Some(e) = eval {
+            push_words(&mut out, e);
+        }
+        return out;
+    };
+    let mut out = comment[..start].trim_end().to_string();
+    push_words(&mut out, eval);
+    let rest = without_eval(comment[end..].trim_start());
+    if !rest.is_empty() {
+        push_words(&mut out, &rest);
+    }
+    out
+}
+
 fn push_words(s: &mut String, words: &str) {
     if !s.is_empty() && !s.ends_with(' ') {
         s.push(' ');
@@ -117,6 +135,19 @@ mod tests {
     #[test]
     fn old_evals_go_the_rest_stays() {
         assert_eq!(without_eval("Good [%eval 0.3] move"), "Good move");
+        // A new evaluation takes the old one's place.
+        let e = Some("[%eval 0.5]");
+        assert_eq!(
+            with_eval("[%eval 0.3] Nf3 was better", e),
+            "[%eval 0.5] Nf3 was better"
+        );
+        assert_eq!(
+            with_eval("Good [%eval 0.3] move [%eval 1]", e),
+            "Good [%eval 0.5] move"
+        );
+        assert_eq!(with_eval("Good move", e), "Good move [%eval 0.5]");
+        assert_eq!(with_eval("", e), "[%eval 0.5]");
+        assert_eq!(with_eval("a [%eval 0.3] b", None), "a b");
         assert_eq!(
             without_eval("[%eval -1.2] [%clk 0:01:00]"),
             "[%clk 0:01:00]"

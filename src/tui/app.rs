@@ -697,6 +697,10 @@ pub struct App {
     /// A second engine analysing beside the first (`:engine second`); its
     /// `external` is its name, tapir's included.
     pub second: Option<EngineSession>,
+    /// The second engine's session while `:engine second` starts another
+    /// in its place: the old engine keeps running if the new one cannot
+    /// start, and its session comes back.
+    pub second_switching: Option<EngineSession>,
     /// Two engines playing each other (`:match`).
     pub duel: Option<super::duel::Duel>,
     pub play: PlayState,
@@ -779,6 +783,7 @@ impl App {
             doc,
             engine: EngineSession::default(),
             second: None,
+            second_switching: None,
             duel: None,
             play: PlayState {
                 analysis,

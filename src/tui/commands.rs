@@ -199,8 +199,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
         Some((w, r)) => (w, r.trim()),
         None => (line, ""),
     };
+    // Quotes around nothing (`""`, a lone `'`) name no file: no file
+    // called `""` is made.
+    let only_quotes = !rest.is_empty() && rest.trim_matches(['"', '\'', ' ']).is_empty();
     let need = |what: &str| -> Result<&str, String> {
-        if rest.is_empty() {
+        if rest.is_empty() || only_quotes {
             Err(format!(":{word} needs {what}"))
         } else {
             Ok(rest)
@@ -223,6 +226,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
             0 => Err(":game counts from 1".into()),
             n => Ok(Command::GameNumber(n)),
         },
+        "save" | "w" if only_quotes => Err(format!(":{word} needs a file name, not only quotes")),
         "save" | "w" => Ok(Command::Save(
             (!rest.is_empty()).then(|| PathBuf::from(rest)),
         )),
@@ -325,6 +329,10 @@ mod tests {
         assert!(parse("hash 0").unwrap_err().contains("Hash"));
         assert!(parse("threads").unwrap_err().contains("needs"));
         assert!(parse("load").is_err());
+        for quotes in ["save \"\"", "save ''", "save \"", "w '", "load \"\""] {
+            assert!(parse(quotes).is_err(), "{quotes}");
+        }
+        assert!(parse("save \"my games.pgn\"").is_ok());
         assert_eq!(parse("next"), Ok(Command::StepGame(true)));
         assert_eq!(parse(":prev"), Ok(Command::StepGame(false)));
         assert_eq!(parse("game 12"), Ok(Command::GameNumber(12)));

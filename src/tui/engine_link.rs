@@ -428,7 +428,32 @@ impl<T: Send + 'static> Links<T> {
                 }
             },
             Effect::CloseLink(id) => self.links.retain(|(l, _)| *l != id),
-            other => self.get(LinkId::MAIN).send(other),
+            other => {
+                if let Effect::SetOption(o) = &other {
+                    self.board_setting(o);
+                }
+                self.get(LinkId::MAIN).send(other)
+            }
+        }
+    }
+
+    /// A setting of the board's own given to the main engine (`:hash`,
+    /// `:threads`, `:net`, `:syzygy`) is what every engine started from now
+    /// on is given too (a second engine, a `:match` player); a new table
+    /// folder also reaches the engines already running, as it does tapir.
+    fn board_setting(&mut self, o: &EngineOption) {
+        use EngineOption as O;
+        if !matches!(
+            o,
+            O::Hash(_) | O::Threads(_) | O::EvalFile(_) | O::SyzygyPath(_)
+        ) {
+            return;
+        }
+        remember(&mut self.initial, o);
+        if matches!(o, O::SyzygyPath(_)) {
+            for (_, link) in self.links.iter().filter(|(id, _)| *id != LinkId::MAIN) {
+                link.send(Effect::SetOption(o.clone()));
+            }
         }
     }
 }
@@ -453,6 +478,30 @@ mod tests {
             got.push(r);
         }
         got
+    }
+
+    #[test]
+    fn board_settings_reach_the_engines_started_later() {
+        let (sink, _reports) = channel::<(LinkId, EngineReport)>();
+        let mut links = Links::new(
+            sink,
+            |id, r| (id, r),
+            vec![
+                EngineOption::Hash(16),
+                EngineOption::SyzygyPath("/old".into()),
+            ],
+        );
+        links.send(Effect::SetOption(EngineOption::SyzygyPath("/new".into())));
+        links.send(Effect::SetOption(EngineOption::MultiPv(3)));
+        links.send(Effect::SetOption(EngineOption::Hash(64)));
+        assert_eq!(
+            links.initial,
+            vec![
+                EngineOption::SyzygyPath("/new".into()),
+                EngineOption::Hash(64)
+            ],
+            "the main engine's own search settings stay its own"
+        );
     }
 
     #[test]

@@ -25,11 +25,13 @@ pub struct IndexEntry {
 }
 
 impl IndexEntry {
-    /// The result to show: the movetext's, else the tag's, else `*`.
+    /// The result to show, as the game reads when it is opened: the
+    /// Result tag's (kept over a movetext result that contradicts it),
+    /// else the movetext's, else `*`.
     pub fn result(&self) -> &str {
-        match self.result {
-            Some(r) if r != "*" => r,
-            _ => crate::game::tags::result_token(&self.tags),
+        match (crate::game::tags::result_token(&self.tags), self.result) {
+            ("*", Some(r)) => r,
+            (tag, _) => tag,
         }
     }
 }
@@ -92,6 +94,11 @@ mod tests {
         assert_eq!(idx[0].tags.get("White"), Some("A"));
         assert_eq!((idx[0].plies, idx[0].variations), (3, 1));
         assert_eq!(idx[0].result(), "1-0");
+        // The tag wins over a movetext result that contradicts it, as
+        // when the game is read; the movetext's stands in for no tag.
+        let idx = index_games("[Result \"1-0\"]\n\n1. c4 e5 0-1\n\n1. e4 0-1\n");
+        assert_eq!((idx[0].result(), idx[1].result()), ("1-0", "0-1"));
+        let idx = index_games(text);
         // Not checked here: an illegal move still counts.
         assert_eq!(idx[1].plies, 1);
         assert!(text[idx[1].span.clone()].starts_with("[White \"B\"]"));

@@ -23,6 +23,12 @@ impl App {
         }
         // A glyph typed after the move ("Ke2!!", "Nf3?!") annotates it.
         let (text, glyph) = split_glyph(text);
+        let typed = &text[text.trim_end_matches(['!', '?']).len()..];
+        if glyph.is_none() && !typed.is_empty() && typed.len() < text.len() {
+            return self.error(format!(
+                "'{typed}' is not a move glyph: ! ? !! ?? !? ?! go after a move (others: the ! key)"
+            ));
+        }
         match parse_move(&self.view.board, text) {
             Ok(m) => {
                 let at = self.doc.cursor;

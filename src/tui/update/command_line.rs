@@ -457,9 +457,15 @@ impl App {
         }
         let at = self.doc.cursor;
         let mut named = false;
+        // A game of tapir's own whose moves are all gone (taken back) is
+        // played again from scratch: the sides are named for this game,
+        // whoever played them before.
+        let replay =
+            self.doc.game.is_empty() && self.doc.game.tags.get("Event") == Some("tapir game");
         self.doc.game.in_one_step("name the players", |g| {
             for (name, value) in &tags {
-                if g.tags.known(name).is_none() {
+                let sides = matches!(*name, "White" | "Black");
+                if g.tags.known(name).is_none() || (replay && sides) {
                     g.set_tag(name, Some(value), at);
                     named = true;
                 }

@@ -231,6 +231,11 @@ impl App {
         if self.engine_game_on() {
             return self.error(super::duel::ENGINE_GAME_ON);
         }
+        if let Some(why) = &self.engine.exited {
+            return self.error(format!(
+                "the engine has quit ({why}): :engine NAME (or :engine tapir) starts one to play"
+            ));
+        }
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any
@@ -303,6 +308,11 @@ impl App {
 
     /// `p` on a paused game: the clocks and the engine go on.
     pub(super) fn resume_game(&mut self) {
+        if let Some(why) = &self.engine.exited {
+            return self.error(format!(
+                "the engine has quit ({why}): :engine NAME (or :engine tapir) starts one, then k goes on"
+            ));
+        }
         self.play.paused = false;
         let over = self.status_at(self.play.game_end).is_over();
         if let Some(c) = &mut self.play.clocks {

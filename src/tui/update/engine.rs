@@ -29,8 +29,10 @@ impl App {
             return true;
         }
         if let SearchEvent::Exited(e) = event {
-            self.error(format!("engine: {e}"));
-            self.engine.exited = Some(e);
+            self.engine.exited = Some(e.clone());
+            if !self.pause_for_engine(&e) {
+                self.error(format!("engine: {e}"));
+            }
             return true;
         }
         let threat = self
@@ -66,7 +68,7 @@ impl App {
     }
 
     pub(super) fn engine_move(&mut self, root: Board, best: Option<Move>) {
-        let Mode::Play { human, .. } = self.play.mode else {
+        let Mode::Play { human, level } = self.play.mode else {
             return;
         };
         // A flag that fell since the last tick ends the game first.
@@ -81,7 +83,8 @@ impl App {
         let Some(m) = best.filter(|m| crate::chess::legal_moves(&board).contains(*m)) else {
             // An engine that quit has said so; "no move" would hide it.
             if self.engine.exited.is_none() {
-                self.error("the engine returned no legal move");
+                let name = self.opponent_name(level);
+                self.pause_for_engine(&format!("{name} answered no legal move"));
             }
             return;
         };
@@ -116,6 +119,30 @@ impl App {
                 }
             }
         }
+    }
+
+    /// A game against an engine that quit or answered no legal move would
+    /// wait for a move that never comes: it is paused instead (its clocks
+    /// stop), and the status line says why and how to go on. False when no
+    /// game is running, so there is nothing to pause.
+    pub(super) fn pause_for_engine(&mut self, why: &str) -> bool {
+        if !self.game_running() {
+            return false;
+        }
+        if !self.play.paused {
+            if let Some(c) = &mut self.play.clocks {
+                c.stop(self.now);
+            }
+            self.play.paused = true;
+            self.autosave();
+        }
+        let next = if self.engine.exited.is_some() {
+            ":engine NAME (or :engine tapir) starts an engine, then k goes on"
+        } else {
+            "k asks it again, :engine NAME plays on with another"
+        };
+        self.error(format!("{why}: the game is paused; {next}"));
+        true
     }
 
     /// What the state wants the engine to work on, if anything. Cheap: no

@@ -22,6 +22,7 @@ impl App {
     /// beside the first; `None` (`off`) stops it.
     pub(super) fn choose_second(&mut self, what: Option<&str>) {
         let Some(what) = what.map(str::trim).filter(|w| !w.is_empty()) else {
+            self.second_switching = None;
             if self.second.take().is_some() {
                 self.effects.push(Effect::CloseLink(LinkId::SECOND));
                 self.info("second engine off");
@@ -42,11 +43,15 @@ impl App {
             }
         };
         let label = spec.as_ref().map_or("tapir".to_string(), |s| s.label());
-        // A new engine on the link: what the old one searched is forgotten.
-        self.second = Some(EngineSession {
+        // A new engine on the link: what the old one searched is forgotten,
+        // and its session waits in case the new one cannot start.
+        let running = self.second.replace(EngineSession {
             external: None,
             ..EngineSession::default()
         });
+        if let Some(old) = running.filter(|s| s.external.is_some()) {
+            self.second_switching = Some(old);
+        }
         self.effects.push(Effect::Link(
             LinkId::SECOND,
             Box::new(Effect::UseEngine(spec)),
@@ -64,6 +69,7 @@ impl App {
         };
         match report {
             EngineReport::Using { name, .. } => {
+                self.second_switching = None;
                 second.external = Some(name.clone());
                 second.exited = None;
                 second.forget();
@@ -71,9 +77,20 @@ impl App {
                 true
             }
             EngineReport::NotStarted(e) => {
-                // An engine that did not start leaves no second engine.
-                self.second = None;
-                self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                match self.second_switching.take() {
+                    // The engine that ran before still runs ("still NAME"):
+                    // its search was stopped for the switch, so it starts
+                    // again.
+                    Some(mut old) => {
+                        old.forget();
+                        self.second = Some(old);
+                    }
+                    // A first start that failed leaves no second engine.
+                    None => {
+                        self.second = None;
+                        self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                    }
+                }
                 self.error(format!("second engine: {e}"));
                 true
             }

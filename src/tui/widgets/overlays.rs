@@ -3,6 +3,7 @@
 //! which engine line to add, and the "enlarge the window" screen.
 
 use super::board::text_glyph;
+use super::status::fit_rows;
 use super::{popup, put};
 use crate::chess::Piece;
 use crate::tui::app::{
@@ -184,7 +185,6 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
 /// `:save` onto a file that exists: append, overwrite or cancel (a file
 /// that cannot be read is not offered for overwriting).
 fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &mut Buffer) {
-    let (_, inner) = popup(buf, full, 64, 7, "The file exists", theme);
     let name = path.display().to_string();
     let held = match holds {
         Holding::Unreadable(why) => format!("tapir cannot read it ({why})"),
@@ -199,8 +199,17 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(1) => "o  overwrite: its game is lost, this one alone stays",
         Holding::Games(_) => "o  overwrite: all its games are lost, this one alone stays",
     };
-    let rows = [
-        (format!("{name}: {held}."), Style::new().fg(theme.text)),
+    // The path and what the file holds each get up to two rows of their
+    // own: a long path must not hide the count that `o` would lose.
+    let width = usize::from(full.width.min(64).saturating_sub(3));
+    let mut rows: Vec<(String, Style)> = fit_rows(&format!("{name}:"), &[width, width])
+        .into_iter()
+        .chain(fit_rows(&format!("{held}."), &[width, width]))
+        .map(|r| (r, Style::new().fg(theme.text)))
+        .collect();
+    let height = rows.len() as u16 + 6;
+    let (_, inner) = popup(buf, full, 64, height, "The file exists", theme);
+    rows.extend([
         (String::new(), Style::new()),
         (
             match holds {
@@ -213,8 +222,8 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         ),
         (overwrite.to_string(), Style::new().fg(theme.text)),
         ("c  cancel (Esc)".to_string(), Style::new().fg(theme.text)),
-    ];
-    for (k, (r, st)) in rows.iter().enumerate() {
+    ]);
+    for (k, (r, st)) in rows.iter().take(usize::from(inner.height)).enumerate() {
         put(
             buf,
             inner.x + 1,
