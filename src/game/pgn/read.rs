@@ -279,17 +279,21 @@ struct Builder {
     /// Text after the result (other than comments) ends the game; only
     /// `split_games` sees it, so here it is only guarded against.
     done: bool,
+    /// Whether the last token was a `;` comment: a `;` comment right
+    /// after it goes on the next line of the same comment (as tapir
+    /// writes a comment with line breaks that holds a `}`).
+    line_comment: bool,
 }
 
-/// Adds `b` to the comment `a`, a space between when both have text (as
-/// python-chess joins two comments in a row); in place, so a move with
-/// many comments is read in linear time.
-fn append(a: &mut String, b: &str) {
+/// Adds `b` to the comment `a`, `sep` between when both have text (a
+/// space as python-chess joins two comments in a row); in place, so a
+/// move with many comments is read in linear time.
+fn append(a: &mut String, b: &str, sep: char) {
     if b.is_empty() {
         return;
     }
     if !a.is_empty() {
-        a.push(' ');
+        a.push(sep);
     }
     a.push_str(b);
 }
@@ -307,6 +311,7 @@ impl Builder {
             pending: None,
             result: None,
             done: false,
+            line_comment: false,
         }
     }
 
@@ -314,14 +319,14 @@ impl Builder {
         *self.stack.last().unwrap_or(&NodeId::ROOT)
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, text: &str, sep: char) {
         let top = self.top();
         let game_start = top == NodeId::ROOT && self.tree.children(top).is_empty();
         if self.in_variation || game_start {
             let node = self.tree.node_mut(top);
-            append(&mut node.comment, text);
+            append(&mut node.comment, text, sep);
         } else {
-            append(&mut self.starting_comment, text);
+            append(&mut self.starting_comment, text, sep);
         }
     }
 
@@ -330,6 +335,8 @@ impl Builder {
             return;
         }
         let line = Line(at, t.pos);
+        let after_line_comment =
+            std::mem::replace(&mut self.line_comment, matches!(t.tok, Tok::LineComment(_)));
         if problems.len() >= MAX_PROBLEMS {
             problems.push(format!(
                 "line {line}: more than {MAX_PROBLEMS} problems; the rest of the game was not read"
@@ -343,12 +350,13 @@ impl Builder {
                     problems.push(format!("line {line}: a comment is not closed with }}"));
                 }
                 if self.skip_depth == 0 {
-                    self.comment(text);
+                    self.comment(text, ' ');
                 }
             }
             Tok::LineComment(text) => {
                 if self.skip_depth == 0 {
-                    self.comment(text.trim_end());
+                    let sep = if after_line_comment { '\n' } else { ' ' };
+                    self.comment(text.trim_end(), sep);
                 }
             }
             Tok::Escape(_) => problems.push(format!("line {line}: a % escape line")),
@@ -550,7 +558,7 @@ impl Builder {
             let top = self.top();
             let c = std::mem::take(&mut self.starting_comment);
             let node = self.tree.node_mut(top);
-            append(&mut node.comment, &c);
+            append(&mut node.comment, &c, ' ');
         }
         // The movetext's result fills a missing or unknown Result tag. One
         // that contradicts a decided tag is reported, so the game counts

@@ -236,6 +236,22 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_with_line_breaks_and_a_brace_reads_back_whole() {
+        let mut g = read_first("1. e4 e5 *").unwrap().game;
+        let e4 = g.tree().mainline().next().unwrap();
+        g.set_comment(e4, false, "falls for\nmate x } y");
+        let text = write_game(&g);
+        assert!(
+            text.contains("1. e4 ; falls for\n; mate x } y\n1... e5"),
+            "{text}"
+        );
+        let back = read_first(&text).unwrap().game;
+        let e4 = back.tree().mainline().next().unwrap();
+        assert_eq!(back.tree().node(e4).comment, "falls for\nmate x } y");
+        assert_eq!(write_game(&back), text);
+    }
+
+    #[test]
     fn a_promoted_variations_opening_comment_stays_with_its_move() {
         let mut g = read_first("1. e4 {King pawn} e5 ({The Sicilian:} 1... c5 2. Nf3) 2. Nf3 *")
             .unwrap()
