@@ -878,10 +878,13 @@ fn angle_brackets_walk_the_file_s_games() {
     // An unsaved game is asked about; "no" keeps it as it is.
     play(&mut a, "c5");
     reread(&mut a, Action::StepGame(false), text);
-    assert!(matches!(
-        a.dialogs.overlay,
-        Overlay::Confirm(ConfirmWhat::Replace(_))
-    ));
+    let Overlay::Confirm(ConfirmWhat::Replace(r)) = &a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert_eq!(
+        r.question,
+        "The game is not saved. Open game 2 of the file?"
+    );
     a.update(Action::Confirm(false));
     assert_eq!(mainline(&a), ["c4", "c5"]);
     reread(&mut a, Action::StepGame(false), text);

@@ -402,7 +402,7 @@ pub struct Replacement {
     pub origin: Option<Origin>,
     pub message: String,
     /// The dialog's question, such as "The game is not saved. Start a new one?".
-    pub question: &'static str,
+    pub question: String,
     /// Whether a game against the engine ends with it: a loaded game or
     /// position opens for analysis, while `n` starts the same kind of game.
     pub leaves_play: bool,

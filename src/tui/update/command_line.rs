@@ -41,7 +41,7 @@ impl App {
                     cursor: None,
                     origin: None,
                     message: "position set from FEN".into(),
-                    question: "The game is not saved. Set up the FEN?",
+                    question: "The game is not saved. Set up the FEN?".to_string(),
                     leaves_play: true,
                     made_here: false,
                 }),

@@ -54,7 +54,8 @@ impl App {
                     cursor: None,
                     origin: None,
                     message: format!("new game from the set-up position {}", board.to_fen()),
-                    question: "The game is not saved. Start a new game from the set-up position?",
+                    question: "The game is not saved. Start a new game from the set-up position?"
+                        .to_string(),
                     leaves_play: true,
                     made_here: true,
                 }),

@@ -305,7 +305,7 @@ impl App {
             cursor: None,
             origin: None,
             message: "new game".into(),
-            question: "The game is not saved. Start a new one?",
+            question: "The game is not saved. Start a new one?".to_string(),
             leaves_play: false,
             made_here: false,
         });

@@ -258,6 +258,11 @@ impl App {
                 self.error(format!("{name}: no game found ({why})"));
             }
             Ok(mut r) => {
+                // `<` `>` and `:game N` say which game of the file opens.
+                let question = match origin.as_ref().and_then(|o| o.index) {
+                    Some(i) => format!("The game is not saved. Open game {} of the file?", i + 1),
+                    None => "The game is not saved. Open the loaded one?".to_string(),
+                };
                 // A board's session in a game's tags (an autosave loaded as
                 // a file, such as one kept aside) is not this board's; the
                 // file its game came from is: a save puts the game back in
@@ -328,7 +333,7 @@ impl App {
                     cursor: None,
                     origin,
                     message,
-                    question: "The game is not saved. Open the loaded one?",
+                    question,
                     leaves_play: true,
                     made_here,
                 });
