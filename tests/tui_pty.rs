@@ -264,6 +264,40 @@ fn sigterm_restores_the_terminal() {
     assert!(autosave_in(&data).contains("1. c4 *"));
 }
 
+/// A stop (`kill -TSTP`) gives the terminal back before the process
+/// stops; the resume takes it again (raw mode: keys act at once) and
+/// draws the board whole.
+#[test]
+fn a_stop_gives_the_terminal_back_and_a_resume_takes_it_again() {
+    let mut s = start("tstp", &["tui", "--new"]);
+    s.wait_drawn();
+    let pid = s.child.process_id().expect("pid").to_string();
+    let kill = |sig: &str| {
+        let status = std::process::Command::new("kill")
+            .args([sig, &pid])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    kill("-TSTP");
+    s.wait_for("the terminal given back", |s| {
+        s.text().contains(LEAVE_ALT_SCREEN)
+    });
+    let before = s.text().len();
+    kill("-CONT");
+    s.wait_for("the terminal taken again", |s| {
+        s.text()[before..].contains(ENTER_ALT_SCREEN) && s.text()[before..].contains("ANALYSIS")
+    });
+    s.keys("mc4\r");
+    s.wait_for("c4 autosaved", |s| s.autosave().contains("1. c4 *"));
+    s.keys("q");
+    s.wait_for("the quit question", |s| s.text().contains("Unsaved game"));
+    s.keys("y");
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 0);
+    assert_restored(&out);
+}
+
 #[test]
 fn a_panic_restores_the_terminal() {
     let root = temp_dir("panic");

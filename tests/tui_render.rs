@@ -228,6 +228,17 @@ fn overlays_render() {
         contains(&s, "nothing is replaced"),
         "scrolled to the footer"
     );
+    // Down past the end stops there: one Up moves at once, and a taller
+    // window keeps what it shows in reach.
+    let max = |h| tapir::tui::widgets::help::max_scroll(h);
+    for _ in 0..50 {
+        app.update(Action::HelpScroll(1));
+    }
+    assert_eq!(app.ui.help_scroll, max(24));
+    app.update(Action::HelpScroll(-1));
+    assert_eq!(app.ui.help_scroll, max(24) - 1);
+    screen(&mut app, 120, 40);
+    assert_eq!(app.ui.help_scroll, max(40));
     app.update(Action::ToggleHelp);
     app.update(Action::ToggleFrameTimes);
     let s = screen(&mut app, 120, 40);
@@ -258,7 +269,7 @@ fn overlays_render() {
     let mut app = app_with("e4", PieceStyle::Unicode);
     app.update(Action::OpenPlayDialog);
     let s = screen(&mut app, 80, 24);
-    assert!(contains(&s, "Play the engine") && contains(&s, "Level"));
+    assert!(contains(&s, "Play the engine: tapir") && contains(&s, "Level"));
     assert!(
         contains(&s, "Enter starts from the shown position · Esc cancels"),
         "the footer says what Esc does"

@@ -1,6 +1,6 @@
 //! The event loop and everything around it: terminal set-up and its
 //! restoration on every way out (return, error, panic, Ctrl-C, SIGTERM,
-//! SIGHUP), the input and engine threads feeding one channel, effects
+//! SIGHUP) and across a stop (SIGTSTP, then SIGCONT), the input and engine threads feeding one channel, effects
 //! carried out (engine commands, files, clipboard), and frame pacing.
 //!
 //! The loop blocks on the channel. It wakes for input, engine reports, and
@@ -81,7 +81,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     }
     let loaded = config::load_or_create(&dirs.config_file());
     let mut app = open_app(&args, &dirs, &loaded, lock_note)?;
-    let term_flag = signal_flag()?;
+    let signals = Signals::install()?;
 
     install_panic_hook();
     // The guard first: should setting up fail half-way (raw mode on, the
@@ -98,7 +98,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
         &mut terminal,
         &mut app,
         &dirs,
-        &term_flag,
+        &signals,
         args.net.as_deref(),
         &mut settings,
     );
@@ -231,20 +231,59 @@ fn open_app(
     Ok(app)
 }
 
-/// A flag SIGTERM, SIGHUP, SIGINT and SIGQUIT set, which the event loop
-/// polls: the terminal is restored and the session saved before exit.
-fn signal_flag() -> Result<Arc<AtomicBool>> {
-    let term_flag = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&term_flag))
-            .context("installing signal handlers")?;
+/// Flags the signal handlers set, which the event loop polls.
+struct Signals {
+    /// SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2: the terminal is
+    /// restored and the session saved before exit.
+    quit: Arc<AtomicBool>,
+    /// SIGTSTP (`kill -TSTP`; the Ctrl-Z key is undo): the terminal is
+    /// given back to the shell before the process stops.
+    stop: Arc<AtomicBool>,
+    /// SIGCONT: going on after a stop (any stop, SIGSTOP's too), the
+    /// terminal is taken again and the board drawn whole.
+    resume: Arc<AtomicBool>,
+}
+
+impl Signals {
+    fn install() -> Result<Signals> {
+        use signal_hook::consts::*;
+        let flag = |sigs: &[i32]| -> Result<Arc<AtomicBool>> {
+            let f = Arc::new(AtomicBool::new(false));
+            for &sig in sigs {
+                signal_hook::flag::register(sig, Arc::clone(&f))
+                    .context("installing signal handlers")?;
+            }
+            Ok(f)
+        };
+        Ok(Signals {
+            quit: flag(&[SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2])?,
+            stop: flag(&[SIGTSTP])?,
+            resume: flag(&[SIGCONT])?,
+        })
     }
-    Ok(term_flag)
+
+    fn quit(&self) -> bool {
+        self.quit.load(Ordering::Relaxed)
+    }
+
+    /// Answers a stop and a resume since the last call; true when the
+    /// board must be drawn whole.
+    fn suspend_and_resume(&self, term: &mut Term) -> Result<bool> {
+        if self.stop.swap(false, Ordering::SeqCst) {
+            restore_terminal();
+            // Stopped here until SIGCONT, which sets `resume`.
+            let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+        }
+        if !self.resume.load(Ordering::SeqCst) || !in_foreground() {
+            // Resumed in the background (`kill -CONT` after a stop the
+            // shell saw): the shell's screen is left alone until `fg`,
+            // whose own SIGCONT finds the board in front.
+            return Ok(false);
+        }
+        self.resume.store(false, Ordering::SeqCst);
+        retake_terminal(term)?;
+        Ok(true)
+    }
 }
 
 /// What the board opens with: a game (or a whole session from the
@@ -470,6 +509,37 @@ fn enter_terminal() -> Result<Term> {
     Terminal::new(CrosstermBackend::new(out)).context("opening the terminal")
 }
 
+/// Whether the board's process group holds the terminal (true when
+/// that cannot be told: not a terminal).
+fn in_foreground() -> bool {
+    rustix::termios::tcgetpgrp(io::stdout()).map_or(true, |g| g == rustix::process::getpgrp())
+}
+
+/// The terminal again after a stop: raw mode, the alternate screen and
+/// the mouse, as `enter_terminal` set them (a shell may have changed them
+/// meanwhile), and the next frame drawn whole.
+fn retake_terminal(term: &mut Term) -> Result<()> {
+    // Set again even where crossterm believes it still is: a shell that
+    // saw the stop put its own modes back.
+    let _ = disable_raw_mode();
+    enable_raw_mode().context("switching the terminal to raw mode")?;
+    ON_ALTERNATE_SCREEN.store(true, Ordering::SeqCst);
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        cursor::Hide
+    )
+    .context("setting up the terminal")?;
+    // The last frame is forgotten, so the next one is drawn whole onto the
+    // cleared screen (`Terminal::clear` would ask the terminal where its
+    // cursor is, an answer the input thread may take first).
+    term.swap_buffers();
+    Ok(())
+}
+
 /// Puts the terminal back as it was. Safe to call more than once.
 pub fn restore_terminal() {
     let mut out = io::stdout();
@@ -568,7 +638,7 @@ fn event_loop(
     term: &mut Term,
     app: &mut App,
     dirs: &Dirs,
-    term_flag: &AtomicBool,
+    signals: &Signals,
     net_file: Option<&std::path::Path>,
     settings: &mut Settings,
 ) -> Result<()> {
@@ -596,13 +666,14 @@ fn event_loop(
     loop {
         run_effects(app, &mut engine, dirs, &tx);
         dirty |= keep_settings(app, dirs, settings);
-        if term_flag.load(Ordering::Relaxed) && !app.quit {
+        if signals.quit() && !app.quit {
             app.update(Action::ForceQuit);
             run_effects(app, &mut engine, dirs, &tx);
         }
         if app.quit {
             break;
         }
+        dirty |= signals.suspend_and_resume(term)?;
         let now = Instant::now();
         // Draw when something changed, at most once per MIN_FRAME_GAP.
         let due = last_draw.map_or(now, |t| t + MIN_FRAME_GAP);
@@ -681,7 +752,7 @@ fn event_loop(
                 run_effects(app, &mut engine, dirs, &tx);
             }
             // A signal is answered between two keys, however long the burst.
-            if app.quit || term_flag.load(Ordering::Relaxed) {
+            if app.quit || signals.quit() {
                 break;
             }
         }

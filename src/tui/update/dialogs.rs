@@ -23,8 +23,8 @@ impl App {
     }
 
     pub(super) fn help_scroll(&mut self, d: i32) {
-        let max = crate::tui::widgets::help::entries().len() as i32;
-        self.ui.help_scroll = (self.ui.help_scroll as i32 + d).clamp(0, max) as u16;
+        let max = i32::from(crate::tui::widgets::help::max_scroll(self.screen.1));
+        self.ui.help_scroll = (i32::from(self.ui.help_scroll) + d).clamp(0, max) as u16;
     }
 
     pub(super) fn messages_scroll(&mut self, d: i32) {

@@ -80,6 +80,9 @@ impl App {
             Action::Tick(now) => return self.tick(now),
             Action::Resize(w, h) => {
                 self.screen = (w, h);
+                // A taller window shows more of the help: what is in sight
+                // stays in reach of Up.
+                self.ui.help_scroll = self.ui.help_scroll.min(crate::tui::widgets::help::max_scroll(h));
                 self.sync_move_list();
             }
             Action::Engine { token, event } => return self.engine_event(token, event),

@@ -48,27 +48,48 @@ fn key_width(keys: &[(&str, &str)]) -> u16 {
         + 1
 }
 
-/// Draws the help scrolled by `scroll` rows (clamped to what there is).
-pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
-    let all = entries();
-    let one_column = area.height >= all.len() as u16 + 4;
-    let (columns, w): (Vec<&[(&str, &str)]>, u16) = if one_column {
-        (vec![&all[..]], 64.min(area.width))
-    } else {
-        // Split at the heading that makes the longer column shortest.
-        let split = all
-            .iter()
+/// Where the two columns part, when one does not fit: at the heading
+/// that makes the longer column shortest. `None`: one column.
+fn split(all: &[(&str, &str)], height: u16) -> Option<usize> {
+    if height >= all.len() as u16 + 4 {
+        return None;
+    }
+    Some(
+        all.iter()
             .enumerate()
             .filter(|(i, (k, _))| k.is_empty() && *i > 0)
             .map(|(i, _)| i)
             .min_by_key(|&i| i.max(all.len() - i))
-            .unwrap_or(all.len() / 2);
-        (
-            vec![&all[..split], &all[split..]],
-            area.width.min(TWO_COLUMN_W),
-        )
+            .unwrap_or(all.len() / 2),
+    )
+}
+
+/// The rows of the longer column, and the rows of it shown at once on a
+/// screen `height` rows tall (the popup's borders, footer and gap left out).
+fn rows_and_room(all: &[(&str, &str)], height: u16) -> (u16, u16) {
+    let rows = match split(all, height) {
+        None => all.len(),
+        Some(at) => at.max(all.len() - at),
+    } as u16;
+    let h = (rows + 4).min(height);
+    (rows, h.saturating_sub(4))
+}
+
+/// The furthest the help scrolls on a screen `height` rows tall: the last
+/// row in sight, so that Up moves at once however often Down was pressed.
+pub fn max_scroll(height: u16) -> u16 {
+    let (rows, room) = rows_and_room(&entries(), height);
+    rows.saturating_sub(room)
+}
+
+/// Draws the help scrolled by `scroll` rows (clamped to what there is).
+pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
+    let all = entries();
+    let (columns, w): (Vec<&[(&str, &str)]>, u16) = match split(&all, area.height) {
+        None => (vec![&all[..]], 64.min(area.width)),
+        Some(at) => (vec![&all[..at], &all[at..]], area.width.min(TWO_COLUMN_W)),
     };
-    let rows = columns.iter().map(|c| c.len()).max().unwrap_or(0) as u16;
+    let (rows, _) = rows_and_room(&all, area.height);
     let h = (rows + 4).min(area.height);
     let (_, inner) = popup(
         buf,

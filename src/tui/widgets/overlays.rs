@@ -23,7 +23,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
     match &app.dialogs.overlay {
         Overlay::None | Overlay::Help | Overlay::Messages { .. } => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
-        Overlay::Play(d) => play(d, theme, full, buf),
+        Overlay::Play(d) => play(d, app.engine.external.as_deref(), theme, full, buf),
         Overlay::Picker {
             source,
             selected,
@@ -38,8 +38,13 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
 }
 
 /// The play-the-engine dialog: side, level with its measured Elo, clocks.
-fn play(d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
-    let (_, inner) = popup(buf, full, 60, 10, "Play the engine", theme);
+fn play(d: &PlayDialog, external: Option<&str>, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    // Which engine you will face: tapir, or the one `:engine` chose.
+    let title = match external {
+        Some(name) => format!("Play the engine: {name}"),
+        None => "Play the engine: tapir".to_string(),
+    };
+    let (_, inner) = popup(buf, full, 60, 10, &title, theme);
     let side = d.human.name();
     let clocks = match CLOCK_PRESETS.get(d.clock) {
         Some((0, _)) => "none (untimed)".to_string(),
