@@ -187,10 +187,9 @@ fn a_second_engine_that_does_not_start_leaves_none() {
     assert!(a.dialogs.message.as_ref().unwrap().error);
 }
 
-/// A second engine that cannot start in place of a running one leaves
-/// the running one (the link keeps it: "still tapir"), analysing again.
-#[test]
-fn a_second_engine_that_does_not_start_keeps_the_one_running() {
+/// A board with tapir started as its second engine (`:engine second
+/// tapir`, its link answered).
+fn second_tapir_started() -> App {
     let mut a = app_with(Config::default());
     a.update(Action::Command("engine second tapir".into()));
     a.update(Action::Link(
@@ -200,6 +199,14 @@ fn a_second_engine_that_does_not_start_keeps_the_one_running() {
             tapir: true,
         },
     ));
+    a
+}
+
+/// A second engine that cannot start in place of a running one leaves
+/// the running one (the link keeps it: "still tapir"), analysing again.
+#[test]
+fn a_second_engine_that_does_not_start_keeps_the_one_running() {
+    let mut a = second_tapir_started();
     a.update(Action::Command("engine2 /nonexistent/engine".into()));
     a.take_effects();
     a.update(Action::Link(
@@ -615,15 +622,7 @@ fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
 
 #[test]
 fn a_stopped_second_engine_keeps_its_lines_until_a_game() {
-    let mut a = app_with(Config::default());
-    a.update(Action::Command("engine second tapir".into()));
-    a.update(Action::Link(
-        LinkId::SECOND,
-        EngineReport::Using {
-            name: "tapir".into(),
-            tapir: true,
-        },
-    ));
+    let mut a = second_tapir_started();
     second_reports(&mut a, 12, 41, "e2e4 e7e5");
     a.update(Action::ToggleAnalysis);
     assert!(a.second.as_ref().unwrap().search.is_none(), "stopped");

@@ -100,6 +100,12 @@ fn engine(a: &mut App, san: &str, cp: Option<i32>) {
     });
 }
 
+/// The engine's running search reports `event`.
+fn engine_says(a: &mut App, event: SearchEvent) {
+    let token = a.engine.search.as_ref().expect("a search").token;
+    a.update(Action::Engine { token, event });
+}
+
 /// Plays the knights out and back `n` times (human White, engine Black).
 fn knight_dance(a: &mut App, n: usize) {
     for _ in 0..n {
@@ -795,11 +801,10 @@ fn a_game_against_an_engine_that_quits_pauses_until_another_starts() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
     human(&mut a, "e4");
-    let token = a.engine.search.as_ref().unwrap().token;
-    a.update(Action::Engine {
-        token,
-        event: SearchEvent::Exited("crash exited in the middle of a search".into()),
-    });
+    engine_says(
+        &mut a,
+        SearchEvent::Exited("crash exited in the middle of a search".into()),
+    );
     assert!(a.play.paused);
     assert!(error(&a).contains("crash exited"), "{}", error(&a));
     assert!(error(&a).contains("the game is paused"), "{}", error(&a));
@@ -826,15 +831,14 @@ fn an_engine_answering_no_legal_move_pauses_the_game() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
     human(&mut a, "e4");
-    let token = a.engine.search.as_ref().unwrap().token;
-    a.update(Action::Engine {
-        token,
-        event: SearchEvent::BestMove {
+    engine_says(
+        &mut a,
+        SearchEvent::BestMove {
             id: 1,
             best: None,
             ponder: None,
         },
-    });
+    );
     assert!(a.play.paused);
     assert!(
         error(&a).contains("answered no legal move: the game is paused; k asks it again"),

@@ -443,10 +443,7 @@ impl<T: Send + 'static> Links<T> {
     /// folder also reaches the engines already running, as it does tapir.
     fn board_setting(&mut self, o: &EngineOption) {
         use EngineOption as O;
-        if !matches!(
-            o,
-            O::Hash(_) | O::Threads(_) | O::EvalFile(_) | O::SyzygyPath(_)
-        ) {
+        if !(is_board_size(o) || matches!(o, O::EvalFile(_) | O::SyzygyPath(_))) {
             return;
         }
         remember(&mut self.initial, o);

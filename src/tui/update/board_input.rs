@@ -22,13 +22,14 @@ impl App {
             return;
         }
         // A glyph typed after the move ("Ke2!!", "Nf3?!") annotates it.
-        let (text, glyph) = split_glyph(text);
-        let typed = &text[text.trim_end_matches(['!', '?']).len()..];
-        if glyph.is_none() && !typed.is_empty() && typed.len() < text.len() {
-            return self.error(format!(
-                "'{typed}' is not a move glyph: ! ? !! ?? !? ?! go after a move (others: the ! key)"
-            ));
-        }
+        let (text, glyph) = match split_glyph(text) {
+            Ok(split) => split,
+            Err(typed) => {
+                return self.error(format!(
+                    "'{typed}' is not a move glyph: ! ? !! ?? !? ?! go after a move (others: the ! key)"
+                ))
+            }
+        };
         match parse_move(&self.view.board, text) {
             Ok(m) => {
                 let at = self.doc.cursor;
@@ -336,12 +337,17 @@ impl App {
 }
 
 /// `text` without a trailing move glyph (`!`, `?`, `!!`, `??`, `!?`,
-/// `?!`), and the glyph's NAG.
-fn split_glyph(text: &str) -> (&str, Option<crate::game::Nag>) {
+/// `?!`), and the glyph's NAG; `Err` with the marks after a move that
+/// make no glyph (`!!!`), which are not dropped in silence.
+fn split_glyph(text: &str) -> Result<(&str, Option<crate::game::Nag>), &str> {
     let core = text.trim_end_matches(['!', '?']);
-    match crate::game::Nag::from_suffix(&text[core.len()..]) {
-        Some(nag) if !core.is_empty() => (core, Some(nag)),
-        _ => (text, None),
+    let marks = &text[core.len()..];
+    if core.is_empty() || marks.is_empty() {
+        return Ok((text, None));
+    }
+    match crate::game::Nag::from_suffix(marks) {
+        Some(nag) => Ok((core, Some(nag))),
+        None => Err(marks),
     }
 }
 

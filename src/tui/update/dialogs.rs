@@ -3,6 +3,7 @@
 //! (on/off, number of lines).
 
 use super::clocks::new_clocks;
+use super::engine::START_AN_ENGINE;
 use crate::chess::{Color, PieceType};
 use crate::tui::action::Effect;
 use crate::tui::app::{
@@ -233,7 +234,7 @@ impl App {
         }
         if let Some(why) = &self.engine.exited {
             return self.error(format!(
-                "the engine has quit ({why}): :engine NAME (or :engine tapir) starts one to play"
+                "the engine has quit ({why}): {START_AN_ENGINE} to play"
             ));
         }
         let start = self.doc.cursor;
@@ -310,7 +311,7 @@ impl App {
     pub(super) fn resume_game(&mut self) {
         if let Some(why) = &self.engine.exited {
             return self.error(format!(
-                "the engine has quit ({why}): :engine NAME (or :engine tapir) starts one, then k goes on"
+                "the engine has quit ({why}): {START_AN_ENGINE}, then k goes on"
             ));
         }
         self.play.paused = false;

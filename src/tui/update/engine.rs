@@ -14,6 +14,9 @@ use crate::tui::params::{
     THREAT_MOVETIME, THREAT_NODES,
 };
 
+/// How to go on once the engine has quit: said wherever a game waits on it.
+pub(super) const START_AN_ENGINE: &str = ":engine NAME (or :engine tapir) starts one";
+
 impl App {
     pub(super) fn engine_event(&mut self, token: u64, event: SearchEvent) -> bool {
         if let SearchEvent::Error(e) = event {
@@ -83,8 +86,10 @@ impl App {
         let Some(m) = best.filter(|m| crate::chess::legal_moves(&board).contains(*m)) else {
             // An engine that quit has said so; "no move" would hide it.
             if self.engine.exited.is_none() {
-                let name = self.opponent_name(level);
-                self.pause_for_engine(&format!("{name} answered no legal move"));
+                let why = format!("{} answered no legal move", self.opponent_name(level));
+                if !self.pause_for_engine(&why) {
+                    self.error(why);
+                }
             }
             return;
         };
@@ -137,9 +142,9 @@ impl App {
             self.autosave();
         }
         let next = if self.engine.exited.is_some() {
-            ":engine NAME (or :engine tapir) starts an engine, then k goes on"
+            format!("{START_AN_ENGINE}, then k goes on")
         } else {
-            "k asks it again, :engine NAME plays on with another"
+            "k asks it again, :engine NAME plays on with another".to_string()
         };
         self.error(format!("{why}: the game is paused; {next}"));
         true
