@@ -416,6 +416,43 @@ fn an_analysing_engine_that_quits_says_so_and_is_asked_nothing_more() {
 
 /// `:match tapir:1 tapir 10s+0` with both engines reported started: the
 /// clocks run and White thinks.
+/// An analysing engine that ends its search on its own without a line
+/// (`bestmove 0000`) is not waited for: its pane says so and how to ask
+/// again, and asking again sends a new search.
+#[test]
+fn an_analysis_that_ends_without_a_line_says_so() {
+    let mut config = Config::default();
+    config
+        .engines
+        .push(script_engine("mute", Some("echo 'bestmove 0000'")));
+    let mut a = app_with(config);
+    let (mut links, rx) = links();
+    a.update(Action::Command("engine mute".into()));
+    if !a.play.analysis {
+        a.update(Action::ToggleAnalysis);
+    }
+    let ended = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.search.as_ref().is_some_and(|s| s.finished)
+    });
+    assert!(ended, "{:?}", a.dialogs.message);
+    let shown = common::screen(&mut a, 120, 40).join("\n");
+    assert!(
+        shown.contains("mute ended its search without a line - a a analyses again"),
+        "{shown}"
+    );
+    assert!(!shown.contains("waiting for the engine"), "{shown}");
+    a.update(Action::ToggleAnalysis);
+    a.update(Action::ToggleAnalysis);
+    let asked = a.take_effects();
+    assert!(
+        asked.iter().any(|e| match e {
+            Effect::Link(_, e) => matches!(**e, Effect::Search { .. }),
+            e => matches!(e, Effect::Search { .. }),
+        }),
+        "{asked:?}"
+    );
+}
+
 fn tapir_match_started() -> App {
     tapir_match_from(None)
 }

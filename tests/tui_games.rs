@@ -824,6 +824,34 @@ fn a_game_against_an_engine_that_quits_pauses_until_another_starts() {
     assert_eq!(s.key.purpose, Purpose::EngineMove);
 }
 
+/// Another engine taking over a game (the first quit): the engine's side
+/// in the tags names both, and the game counts as changed; the same
+/// engine started again changes no name.
+#[test]
+fn an_engine_that_takes_over_a_game_is_named_beside_the_first() {
+    let mut a = app_at(None);
+    a.engine.external = Some("crash".into());
+    start(&mut a, Color::White, 1);
+    assert_eq!(a.doc.game.tags.get("Black"), Some("crash"));
+    human(&mut a, "e4");
+    engine_says(&mut a, SearchEvent::Exited("crash exited".into()));
+    a.update(Action::EngineSwitched {
+        name: "crash".into(),
+        tapir: false,
+    });
+    assert_eq!(a.doc.game.tags.get("Black"), Some("crash"));
+    a.update(Action::EngineSwitched {
+        name: "Stockfish 15.1".into(),
+        tapir: false,
+    });
+    assert_eq!(
+        a.doc.game.tags.get("Black"),
+        Some("crash, then Stockfish 15.1")
+    );
+    assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
+    assert!(a.doc.unsaved);
+}
+
 /// An engine that answers a move that is not legal: the game pauses and
 /// `k` asks it again.
 #[test]

@@ -181,6 +181,31 @@ fn small_screen_ascii_and_flipped() {
 }
 
 #[test]
+fn auto_pieces_are_letters_on_the_linux_console() {
+    let mut app = app_with("d4", PieceStyle::Auto);
+    let s = screen(&mut app, 80, 24);
+    assert!(s[1].contains('♜'), "{}", s[1]);
+    assert!(
+        !PieceStyle::glyphs_in(Some("linux")),
+        "the Linux console has no chess glyphs"
+    );
+    assert!(PieceStyle::glyphs_in(Some("xterm-256color")) && PieceStyle::glyphs_in(None));
+    app.ui.glyphs_env = PieceStyle::glyphs_in(Some("linux"));
+    let s = screen(&mut app, 80, 24);
+    assert_eq!(&s[1][..26], "8  r  n  b  q  k  b  n  r ");
+    assert_eq!(&s[5][..26], "4           P             ");
+    app.update(Action::Command("pieces auto".into()));
+    assert_eq!(
+        message(&app),
+        "pieces: auto, letters (upper case White) on this terminal"
+    );
+    app.update(Action::Command("pieces unicode".into()));
+    let s = screen(&mut app, 80, 24);
+    assert!(s[1].contains('♜'), "an explicit choice wins: {}", s[1]);
+    assert_eq!(app.config.pieces, PieceStyle::Unicode);
+}
+
+#[test]
 fn too_small_asks_to_enlarge() {
     let mut app = app_with("", PieceStyle::Unicode);
     for (w, h) in [(79, 24), (80, 23), (40, 10), (5, 2)] {

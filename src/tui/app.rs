@@ -268,6 +268,8 @@ pub struct UiState {
     /// The colours the terminal announced at start (`config.colors` may
     /// ask for others).
     pub color_env: super::theme::ColorDepth,
+    /// Whether the terminal draws chess glyphs (`pieces = "auto"`).
+    pub glyphs_env: bool,
 }
 
 /// A modal box over the board.
@@ -746,8 +748,14 @@ impl App {
     /// engine's own, or tapir's with its level. The clocks panel and the
     /// game's White/Black tags say the same.
     pub fn opponent_name(&self, level: u8) -> String {
-        match &self.engine.external {
-            Some(engine) => engine.clone(),
+        App::player_name_of(self.engine.external.as_deref(), level)
+    }
+
+    /// The name a game records for an engine: an external one's own, or
+    /// tapir's with its level.
+    pub fn player_name_of(external: Option<&str>, level: u8) -> String {
+        match external {
+            Some(engine) => engine.to_string(),
             None => format!("tapir level {level}"),
         }
     }
@@ -803,6 +811,7 @@ impl App {
                 show_frame_times: false,
                 help_scroll: 0,
                 color_env: super::theme::ColorDepth::TrueColor,
+                glyphs_env: true,
             },
             dialogs: Dialogs::default(),
             view,
@@ -841,6 +850,11 @@ impl App {
     pub fn theme(&self) -> super::theme::Theme {
         let depth = super::theme::ColorDepth::from_setting(self.config.colors, self.ui.color_env);
         super::theme::Theme::get(self.config.theme, depth)
+    }
+
+    /// How pieces are drawn: the setting, `auto` decided by the terminal.
+    pub fn pieces(&self) -> super::config::PieceStyle {
+        self.config.pieces.resolve(self.ui.glyphs_env)
     }
 
     pub fn board(&self) -> &Board {

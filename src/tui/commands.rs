@@ -287,9 +287,12 @@ pub fn parse(line: &str) -> Result<Command, String> {
             .map(Command::Colors)
             .ok_or_else(|| format!(":colors: '{rest}' is none of auto, truecolor, 256, 16, mono")),
         "pieces" => match rest.to_ascii_lowercase().as_str() {
+            "auto" => Ok(Command::Pieces(PieceStyle::Auto)),
             "unicode" => Ok(Command::Pieces(PieceStyle::Unicode)),
             "ascii" | "letters" => Ok(Command::Pieces(PieceStyle::Ascii)),
-            _ => Err(format!(":pieces needs unicode or ascii, got '{rest}'")),
+            _ => Err(format!(
+                ":pieces needs auto, unicode or ascii, got '{rest}'"
+            )),
         },
         "syzygy" | "tb" => match need("folders joined by ':' (or off)")? {
             off if off.eq_ignore_ascii_case("off") || off.eq_ignore_ascii_case("none") => {

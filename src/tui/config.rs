@@ -136,8 +136,10 @@ impl ColorSetting {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceStyle {
-    /// Chess glyphs (♞), coloured per side.
+    /// Chess glyphs where the terminal has them, else letters.
     #[default]
+    Auto,
+    /// Chess glyphs (♞), coloured per side.
     Unicode,
     /// Letters: upper case White, lower case Black.
     Ascii,
@@ -146,10 +148,27 @@ pub enum PieceStyle {
 impl PieceStyle {
     pub fn parse(s: &str) -> Option<PieceStyle> {
         Some(match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => PieceStyle::Auto,
             "unicode" => PieceStyle::Unicode,
             "ascii" => PieceStyle::Ascii,
             _ => return None,
         })
+    }
+
+    /// The style drawn: `Auto` is chess glyphs where `glyphs` says the
+    /// terminal has them.
+    pub fn resolve(self, glyphs: bool) -> PieceStyle {
+        match self {
+            PieceStyle::Auto if glyphs => PieceStyle::Unicode,
+            PieceStyle::Auto => PieceStyle::Ascii,
+            other => other,
+        }
+    }
+
+    /// Whether a terminal of this `TERM` draws chess glyphs: the Linux
+    /// console's fonts have none (they show as boxes or diamonds).
+    pub fn glyphs_in(term: Option<&str>) -> bool {
+        term != Some("linux")
     }
 }
 
@@ -230,7 +249,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             theme: ThemeName::Classic,
-            pieces: PieceStyle::Unicode,
+            pieces: PieceStyle::Auto,
             colors: ColorSetting::Auto,
             multipv: 3,
             hash: 64,
@@ -402,7 +421,7 @@ impl Config {
     pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).expect("the config serialises");
         format!(
-            "# tapir settings. theme: classic | ocean | light | ansi; pieces: unicode | ascii;\n\
+            "# tapir settings. theme: classic | ocean | light | ansi; pieces: auto | unicode | ascii;\n\
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\

@@ -183,6 +183,7 @@ fn open_app(
         ));
     }
     app.ui.color_env = super::theme::ColorDepth::from_env();
+    app.ui.glyphs_env = super::config::PieceStyle::glyphs_in(std::env::var("TERM").ok().as_deref());
     if let Some(r) = session {
         app.restore_session(r);
     }

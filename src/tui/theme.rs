@@ -127,7 +127,7 @@ impl Theme {
         };
         match depth {
             ColorDepth::TrueColor => true_color(name),
-            ColorDepth::Ansi256 => true_color(name).map(to_256),
+            ColorDepth::Ansi256 => palette_256(name),
             ColorDepth::Ansi16 => sixteen(name),
             ColorDepth::Mono => mono(),
         }
@@ -279,17 +279,21 @@ impl Theme {
 fn true_color(name: ThemeName) -> Theme {
     let classic = Theme {
         depth: ColorDepth::TrueColor,
-        light: Color::Rgb(222, 190, 146),
-        dark: Color::Rgb(166, 121, 80),
-        light_last: Color::Rgb(226, 214, 110),
-        dark_last: Color::Rgb(186, 166, 60),
-        selected: Color::Rgb(110, 170, 90),
-        check: Color::Rgb(215, 70, 60),
-        target: Color::Rgb(40, 90, 40),
-        capture: Color::Rgb(200, 120, 90),
-        cursor: Color::Rgb(30, 60, 200),
+        // Every square a piece stands on is a middle tone, so that White's
+        // white ink and Black's black ink both read on it (at least 3:1,
+        // `pieces_read_on_every_square`); light and dark squares stay
+        // apart by about 2:1.
+        light: Color::Rgb(168, 143, 109),
+        dark: Color::Rgb(118, 86, 56),
+        light_last: Color::Rgb(155, 146, 73),
+        dark_last: Color::Rgb(114, 101, 33),
+        selected: Color::Rgb(87, 136, 71),
+        check: Color::Rgb(198, 64, 55),
+        target: Color::Rgb(20, 45, 20),
+        capture: Color::Rgb(176, 105, 79),
+        cursor: Color::Rgb(150, 230, 255),
         white_piece: Color::Rgb(255, 255, 255),
-        black_piece: Color::Rgb(10, 10, 10),
+        black_piece: Color::Rgb(0, 0, 0),
         coord: Color::Rgb(150, 150, 150),
         text: Color::Reset,
         dim: Color::Rgb(128, 128, 128),
@@ -302,19 +306,19 @@ fn true_color(name: ThemeName) -> Theme {
         current: Color::Rgb(60, 90, 150),
         on_current: Color::Rgb(255, 255, 255),
         comment: Color::Rgb(130, 190, 130),
-        heat_neg: Color::Rgb(205, 70, 55),
-        heat_mid: Color::Rgb(150, 146, 140),
-        heat_pos: Color::Rgb(55, 120, 205),
-        heat_mark: Color::Rgb(200, 170, 60),
+        heat_neg: Color::Rgb(196, 67, 52),
+        heat_mid: Color::Rgb(127, 123, 118),
+        heat_pos: Color::Rgb(52, 115, 197),
+        heat_mark: Color::Rgb(160, 135, 46),
     };
     match name {
         ThemeName::Classic | ThemeName::Ansi => classic,
         ThemeName::Ocean => Theme {
-            light: Color::Rgb(200, 214, 226),
-            dark: Color::Rgb(108, 138, 170),
-            light_last: Color::Rgb(170, 210, 170),
-            dark_last: Color::Rgb(110, 160, 120),
-            selected: Color::Rgb(230, 190, 90),
+            light: Color::Rgb(138, 148, 157),
+            dark: Color::Rgb(73, 94, 117),
+            light_last: Color::Rgb(122, 152, 122),
+            dark_last: Color::Rgb(74, 109, 81),
+            selected: Color::Rgb(147, 120, 55),
             ..classic
         },
         // Dark ink on a light terminal: every colour that stands on the
@@ -334,6 +338,22 @@ fn true_color(name: ThemeName) -> Theme {
             comment: Color::Rgb(30, 115, 30),
             ..classic
         },
+    }
+}
+
+/// The 24-bit palette in the 256-colour palette: each colour its nearest,
+/// but the squares chosen by hand, as the nearest of the middle tones
+/// lose their hue (a brown dark square would turn pink).
+fn palette_256(name: ThemeName) -> Theme {
+    let nearest = true_color(name).map(to_256);
+    let (light, dark) = match name {
+        ThemeName::Ocean => (103, 24),
+        _ => (137, 94),
+    };
+    Theme {
+        light: Color::Indexed(light),
+        dark: Color::Indexed(dark),
+        ..nearest
     }
 }
 
@@ -532,5 +552,74 @@ mod tests {
         let t = Theme::get(ThemeName::Classic, ColorDepth::Ansi256);
         assert!(matches!(t.light, Color::Indexed(_)));
         assert_eq!(t.text, Color::Reset);
+    }
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: Color, b: Color) -> f64 {
+        let rgb = |c: Color| match c {
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Indexed(i) => rgb_of_256(i),
+            other => panic!("{other:?} is not a palette colour"),
+        };
+        let luminance = |c: Color| {
+            let (r, g, b) = rgb(c);
+            let lin = |v: u8| {
+                let v = v as f64 / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        };
+        let (x, y) = (luminance(a) + 0.05, luminance(b) + 0.05);
+        x.max(y) / x.min(y)
+    }
+
+    #[test]
+    fn pieces_read_on_every_square() {
+        for name in ThemeName::CYCLE {
+            let depths = [
+                (ColorDepth::TrueColor, 3.0, 1.9),
+                (ColorDepth::Ansi256, 2.7, 1.7),
+            ];
+            for (depth, least, apart) in depths {
+                let t = Theme::get(name, depth);
+                let mut squares = vec![
+                    ("light", t.light),
+                    ("dark", t.dark),
+                    ("light_last", t.light_last),
+                    ("dark_last", t.dark_last),
+                    ("selected", t.selected),
+                    ("check", t.check),
+                    ("capture", t.capture),
+                    ("heat_mark", t.heat_mark),
+                ];
+                for k in -4..=4 {
+                    squares.push(("heat", t.heat(k as f64 / 4.0)));
+                }
+                for (what, bg) in squares {
+                    for ink in [t.white_piece, t.black_piece] {
+                        let c = contrast(ink, bg);
+                        assert!(
+                            c >= least,
+                            "{name:?} at {depth:?}: {ink:?} on {what} {bg:?} is {c:.2}:1"
+                        );
+                    }
+                    assert!(
+                        contrast(t.target, bg) >= 2.0,
+                        "{name:?} {depth:?} target on {what}"
+                    );
+                }
+                assert!(
+                    contrast(t.light, t.dark) >= apart,
+                    "{name:?} {depth:?} squares"
+                );
+                for sq in [t.light, t.dark] {
+                    assert!(contrast(t.cursor, sq) >= 2.0, "{name:?} {depth:?} cursor");
+                }
+            }
+        }
     }
 }

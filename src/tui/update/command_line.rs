@@ -116,9 +116,14 @@ impl App {
             C::Pieces(p) => {
                 self.config.pieces = p;
                 self.config_changed = true;
+                use crate::tui::config::PieceStyle;
+                let drawn = match self.pieces() {
+                    PieceStyle::Ascii => "letters (upper case White)",
+                    _ => "chess glyphs",
+                };
                 self.info(match p {
-                    crate::tui::config::PieceStyle::Unicode => "pieces: chess glyphs",
-                    crate::tui::config::PieceStyle::Ascii => "pieces: letters (upper case White)",
+                    PieceStyle::Auto => format!("pieces: auto, {drawn} on this terminal"),
+                    _ => format!("pieces: {drawn}"),
                 });
             }
         }

@@ -281,7 +281,9 @@ impl App {
     /// The engine in use changed: its lines start afresh, and an
     /// `:engine add` it answers joins the settings.
     pub(super) fn engine_switched(&mut self, name: &str, tapir: bool) {
+        let before = self.engine.external.clone();
         self.engine.external = (!tapir).then(|| name.to_string());
+        self.name_the_new_opponent(before);
         self.engine.exited = None;
         self.engine.forget();
         match self.switch_answered() {
@@ -296,6 +298,33 @@ impl App {
             }
             None => self.info(self.engine_in_use(name)),
         }
+    }
+
+    /// An engine that takes over a game against the engine (`:engine NAME`
+    /// mid-game, as after the first one quit): the engine's side in the
+    /// tags names both, "A, then B", where the game named the first (one
+    /// undo step); the record then says who played its moves.
+    fn name_the_new_opponent(&mut self, before: Option<String>) {
+        let Mode::Play { human, level } = self.play.mode else {
+            return;
+        };
+        let old = App::player_name_of(before.as_deref(), level);
+        let new = self.opponent_name(level);
+        let side = match human {
+            Color::White => "Black",
+            Color::Black => "White",
+        };
+        if old == new || self.doc.game.tags.get(side) != Some(old.as_str()) {
+            return;
+        }
+        let at = self.doc.cursor;
+        let both = format!("{old}, then {new}");
+        self.doc
+            .game
+            .in_one_step("name the engine that took over", |g| {
+                g.set_tag(side, Some(&both), at)
+            });
+        self.doc.touch();
     }
 
     /// `e`: the views and the engine switch between NNUE and the

@@ -38,8 +38,11 @@ const ART: [[&str; 3]; 6] = [
 /// and Black solid; letters with the ASCII set.
 pub fn glyph(p: Piece, style: PieceStyle, by_shape: bool) -> &'static str {
     match style {
-        PieceStyle::Unicode if by_shape && p.color() == Side::White => OUTLINE[p.kind().index()],
-        PieceStyle::Unicode => SOLID[p.kind().index()],
+        PieceStyle::Unicode | PieceStyle::Auto if by_shape && p.color() == Side::White => {
+            OUTLINE[p.kind().index()]
+        }
+        // `Auto` is resolved before drawing (`App::pieces`).
+        PieceStyle::Unicode | PieceStyle::Auto => SOLID[p.kind().index()],
         PieceStyle::Ascii => LETTERS[p.index()],
     }
 }
@@ -159,7 +162,7 @@ fn draw_piece(
     let art = a.sq_h >= 4
         && a.sq_w >= 9
         && !theme.pieces_by_shape()
-        && app.config.pieces == PieceStyle::Unicode;
+        && app.pieces() == PieceStyle::Unicode;
     if art {
         let x = r.x + (r.width - 5) / 2;
         let y = r.y + (r.height - 3).div_ceil(2);
@@ -169,7 +172,7 @@ fn draw_piece(
         }
         // Blank art cells keep the square's colour.
     } else if let Some(c) = buf.cell_mut((r.x + r.width / 2, r.y + r.height / 2)) {
-        c.set_symbol(glyph(p, app.config.pieces, theme.pieces_by_shape()))
+        c.set_symbol(glyph(p, app.pieces(), theme.pieces_by_shape()))
             .set_style(style);
     }
 }

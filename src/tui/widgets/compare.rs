@@ -4,7 +4,7 @@
 //! they value most differently first. Says so plainly when no net is loaded.
 
 use super::board::text_glyph;
-use super::{pawns, put};
+use super::{pawns, put, put_fit};
 use crate::chess::Square;
 use crate::tui::app::App;
 use crate::tui::params::DISAGREE_CP;
@@ -101,7 +101,7 @@ fn piece_line(app: &App, sq: Square, h: i32, n: Option<i32>) -> String {
         .view
         .board
         .piece_at(sq)
-        .map(|p| text_glyph(p, app.config.pieces))
+        .map(|p| text_glyph(p, app.pieces()))
         .unwrap_or(" ");
     format!(
         "{} {:>8} {:>8} {:>7}",
@@ -126,7 +126,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         if y >= bottom {
             return;
         }
-        put(buf, inner.x, y, l, *style, inner.width);
+        put_fit(buf, inner.x, y, l, *style, inner.width);
         y += 1;
     }
     let footer = e
@@ -137,7 +137,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             "{:<10} {:>8} {:>8} {:>7}",
             "piece, cp", "HCE", "NNUE", "diff"
         );
-        put(buf, inner.x, y, &h, head, inner.width);
+        put_fit(buf, inner.x, y, &h, head, inner.width);
         y += 1;
     }
     let rows = piece_rows(app);

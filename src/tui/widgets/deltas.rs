@@ -5,7 +5,7 @@
 //! position) and the first move of each engine line about the shown
 //! position. Tab picks which one is opened; the others get one line.
 
-use super::put;
+use super::{put, put_fit};
 use crate::chess::{move_number_text, to_san, Board, Move};
 use crate::eval::teach::MoveDelta;
 use crate::tui::app::App;
@@ -94,7 +94,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         if k != open {
             let summary = delta.map(|d| d.summary(2)).unwrap_or_default();
             let line = format!("  {} · {}", s.label, summary);
-            put(buf, inner.x, y, &line, theme.dim_style(), inner.width);
+            put_fit(buf, inner.x, y, &line, theme.dim_style(), inner.width);
             y += 1;
             continue;
         }
@@ -103,7 +103,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             Some(t) => format!("▶ {}  {t}", s.label),
             None => format!("▶ {}", s.label),
         };
-        put(buf, inner.x, y, &title, head, inner.width);
+        put_fit(buf, inner.x, y, &title, head, inner.width);
         y += 1;
         let Some(d) = delta else {
             continue;
@@ -122,7 +122,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
                 _ => Style::new().fg(theme.text),
             };
             let line = format!("    {name:<18}{v:>+6}");
-            put(buf, inner.x, y, &line, style, inner.width);
+            put_fit(buf, inner.x, y, &line, style, inner.width);
             y += 1;
         }
         if shown < rows.len() && y < bottom {
@@ -137,6 +137,17 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         } else {
             "analysis (a) adds the engine lines' first moves here"
         };
-        put(buf, inner.x, y + 1, hint, theme.dim_style(), inner.width);
+        let rows = usize::from(bottom - (y + 1));
+        let widths = vec![usize::from(inner.width); rows];
+        for (k, row) in super::status::fit_rows(hint, &widths).iter().enumerate() {
+            put(
+                buf,
+                inner.x,
+                y + 1 + k as u16,
+                row,
+                theme.dim_style(),
+                inner.width,
+            );
+        }
     }
 }

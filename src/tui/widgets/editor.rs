@@ -76,7 +76,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     for (i, p) in PALETTE.iter().enumerate() {
         let x = inner.x + 1 + w * i as u16;
         let text = match p {
-            Some(p) => text_glyph(*p, app.config.pieces),
+            Some(p) => text_glyph(*p, app.pieces()),
             None => "×",
         };
         let cell = if w == 3 {

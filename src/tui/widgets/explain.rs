@@ -4,7 +4,7 @@
 //! view, tapered at the shown phase). The same squares are lit on the board.
 
 use super::board::text_glyph;
-use super::{put, wrap};
+use super::{put, put_fit, wrap};
 use crate::chess::{Bitboard, Board};
 use crate::eval::hce::attribution::Contribution;
 use crate::eval::phase::taper;
@@ -72,7 +72,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         mg_eg(total),
         taper(total, p)
     );
-    put(buf, inner.x, y, &head, theme.title(), inner.width);
+    put_fit(buf, inner.x, y, &head, theme.title(), inner.width);
     y += 1;
     let text = Style::new().fg(theme.text);
     let words = wrap(about(term), inner.width as usize);
@@ -110,7 +110,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
             "from", "weight", "mg", "eg", "cp"
         );
         let style = Style::new().fg(theme.accent).add_modifier(Modifier::BOLD);
-        put(buf, inner.x, y, &h, style, inner.width);
+        put_fit(buf, inner.x, y, &h, style, inner.width);
         y += 1;
     }
     let rows = bottom.saturating_sub(y) as usize;
@@ -120,7 +120,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         list.len()
     };
     for c in list.iter().take(shown) {
-        put(buf, inner.x, y, &contribution(app, c, p), text, inner.width);
+        put_fit(buf, inner.x, y, &contribution(app, c, p), text, inner.width);
         y += 1;
     }
     if shown < list.len() && y < bottom {
@@ -140,7 +140,7 @@ fn contribution(app: &App, c: &Contribution, p: i32) -> String {
     let v = c.white_value();
     format!(
         "{} {:<24} {:>5} {:>5} {:>5}",
-        super::pad(&place(&app.view.board, c.squares, app.config.pieces), 7),
+        super::pad(&place(&app.view.board, c.squares, app.pieces()), 7),
         c.weight_name(),
         v.mg(),
         v.eg(),

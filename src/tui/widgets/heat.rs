@@ -39,9 +39,30 @@ fn lift(c: Color) -> Color {
 }
 
 /// Writes the square's value in the row the piece does not use, when the
-/// squares are tall enough to have one (5x2 and 7x3).
+/// squares are tall enough to have one (5x2 and 7x3). Without colours,
+/// where no number fits (or the square is marked without one), a sign in
+/// the square's first cell says what a colour would: `+`, `-`, `=` for
+/// the value's sign, `*` for a marked square.
 pub fn label(heat: &Heat, theme: &Theme, sq: Square, r: Rect, bg: Color, buf: &mut Buffer) {
-    let Some(v) = heat.values[sq.index()] else {
+    let value = heat.values[sq.index()];
+    if !theme.colored() && (r.height < 2 || value.is_none()) {
+        let sign = match value {
+            Some(v) if v > 0 => "+",
+            Some(v) if v < 0 => "-",
+            Some(_) => "=",
+            None => "*",
+        };
+        put(
+            buf,
+            r.x,
+            r.y,
+            sign,
+            Style::new().add_modifier(Modifier::BOLD),
+            1,
+        );
+        return;
+    }
+    let Some(v) = value else {
         return;
     };
     if r.height < 2 {
@@ -109,7 +130,11 @@ pub fn legend(heat: &Heat, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let text = Style::new().fg(theme.text);
     let mut x = put(buf, inner.x + 1, y, &lo, text, inner.width - 1);
     let tail = format!(" {}", heat.view);
-    let mark = if heat.marked.any() { " ■ group" } else { "" };
+    let mark = match (heat.marked.any(), theme.colored()) {
+        (false, _) => "",
+        (true, true) => " ■ group",
+        (true, false) => " * group",
+    };
     let room = right.saturating_sub(x + hi.len() as u16);
     let fixed = (tail.chars().count() + mark.chars().count()) as u16;
     // The bar gives way to the words when room is short, down to 8 cells.
@@ -124,7 +149,17 @@ pub fn legend(heat: &Heat, theme: &Theme, area: Rect, buf: &mut Buffer) {
         } else {
             0.0
         };
-        put(buf, x, y, " ", Style::new().bg(theme.heat(t)), 1);
+        // Without colours the bar is the signs the squares carry.
+        let cell = if theme.colored() {
+            " "
+        } else if t < -1.0 / 3.0 {
+            "-"
+        } else if t > 1.0 / 3.0 {
+            "+"
+        } else {
+            "="
+        };
+        put(buf, x, y, cell, Style::new().bg(theme.heat(t)), 1);
         x += 1;
     }
     x = put(buf, x, y, &hi, text, right.saturating_sub(x));

@@ -82,6 +82,10 @@ pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         }
         Some(_) if !app.play.analysis => "analysis off - press a to analyse",
         Some(_) if app.view.status.is_over() => "game over - nothing to analyse",
+        Some(name) if ended_without_a_line(s) => {
+            quit = format!("{name} ended its search without a line - a a analyses again");
+            &quit
+        }
         Some(_) => "waiting for the engine…",
     };
     let fields = title_fields(app, s, who.to_string());
@@ -400,6 +404,12 @@ fn fit_title(fields: &[String], width: u16) -> String {
     t
 }
 
+/// Whether the session's search ended (an engine's own `bestmove`) having
+/// given no line: then nothing more comes until the board asks again.
+fn ended_without_a_line(s: &EngineSession) -> bool {
+    s.search.as_ref().is_some_and(|x| x.finished) && s.lines.is_empty()
+}
+
 fn idle_hint(app: &App) -> String {
     if app.engine.exited.is_some() {
         let name = app.engine.external.as_deref().unwrap_or("the engine");
@@ -422,6 +432,10 @@ fn idle_hint(app: &App) -> String {
         }
         _ if app.searching() => "thinking…".to_string(),
         _ if !app.play.analysis => "analysis off - press a to analyse".to_string(),
+        _ if ended_without_a_line(&app.engine) => {
+            let name = app.engine.external.as_deref().unwrap_or("the engine");
+            format!("{name} ended its search without a line - a a analyses again")
+        }
         _ => "waiting for the engine…".to_string(),
     }
 }

@@ -114,7 +114,7 @@ impl Busy {
         let art = a.sq_h >= 4
             && a.sq_w >= 9
             && !theme.pieces_by_shape()
-            && app.config.pieces == PieceStyle::Unicode;
+            && app.pieces() == PieceStyle::Unicode;
         for sq in Square::all() {
             let r = a.square_rect(sq, app.ui.flipped);
             let (cx, cy) = (r.x + r.width / 2, r.y + r.height / 2);

@@ -42,6 +42,24 @@ pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max_w: u1
     buf.set_stringn(x, y, text, room, style).0
 }
 
+/// `put` for a line of a pane: one wider than `max_w` (or the buffer)
+/// ends with "…" where it is cut, never silently.
+pub fn put_fit(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max_w: u16) -> u16 {
+    let room = buf.area.right().saturating_sub(x).min(max_w);
+    if ratatui::text::Span::raw(text).width() <= room as usize {
+        put(buf, x, y, text, style, room)
+    } else {
+        put(
+            buf,
+            x,
+            y,
+            &status::ellipsize(text, room as usize),
+            style,
+            room,
+        )
+    }
+}
+
 /// Paints every cell of `area` with `style` and a blank.
 pub fn fill(buf: &mut Buffer, area: Rect, style: Style) {
     let area = area.intersection(buf.area);
@@ -56,7 +74,14 @@ pub fn fill(buf: &mut Buffer, area: Rect, style: Style) {
 }
 
 /// A block with a top rule and a title; returns the inner area.
+/// A title wider than the rule ends with "…".
 pub fn titled(buf: &mut Buffer, area: Rect, title: &str, theme: &super::theme::Theme) -> Rect {
+    let room = (area.width as usize).saturating_sub(2);
+    let title = if ratatui::text::Span::raw(title).width() > room {
+        status::ellipsize(title, room)
+    } else {
+        title.to_string()
+    };
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(theme.border_style())

@@ -428,7 +428,7 @@ fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buf
         };
         let text = format!(
             " {} {} ",
-            text_glyph(Piece::new(side, *k), app.config.pieces),
+            text_glyph(Piece::new(side, *k), app.pieces()),
             k.letter()
         );
         x = put(buf, x, inner.y + 1, &text, style, 5) + gap;

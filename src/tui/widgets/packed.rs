@@ -5,7 +5,7 @@
 //! shows its borrow; when none is on show, a worked example does. The lines
 //! come from `eval::teach::packed`, as in `tapir eval --explain`.
 
-use super::put;
+use super::put_fit;
 use crate::eval::phase::{taper, MAX_PHASE};
 use crate::eval::teach::packed::{borrow_rule, explain_sum, explain_value};
 use crate::tui::app::App;
@@ -72,7 +72,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         if y >= inner.y + inner.height {
             break;
         }
-        put(
+        put_fit(
             buf,
             inner.x,
             y,
