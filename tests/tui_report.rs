@@ -135,6 +135,41 @@ fn a_finished_report_goes_in_as_one_undo_step() {
     assert_eq!(write_game(&a.doc.game), before);
 }
 
+/// The verdict after a comment of the user's own is set off by a dash
+/// (not "strong Blunder"), and Ctrl-Z and Ctrl-Y of the whole report
+/// leave the board on the move it shows.
+#[test]
+fn a_verdict_after_your_comment_is_set_off_and_undo_stays_put() {
+    let mut a =
+        board_of("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 { I thought this was strong } 4. Qxf7# 1-0");
+    a.update(Action::Last);
+    let shown = a.doc.cursor;
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..job.positions.len());
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    assert!(a.report.run.as_ref().unwrap().applied);
+    let tree = a.doc.game.tree();
+    let nf6 = tree.mainline().nth(5).unwrap();
+    let comment = &tree.node(nf6).comment;
+    assert!(
+        comment.starts_with("I thought this was strong [%eval ")
+            && comment.contains("] — Blunder ("),
+        "{comment}"
+    );
+    assert_eq!(a.doc.cursor, shown);
+    a.update(Action::Undo);
+    assert_eq!(a.doc.cursor, shown, "undo stays on the shown move");
+    assert_eq!(
+        a.doc.game.tree().node(nf6).comment,
+        "I thought this was strong"
+    );
+    a.update(Action::Redo);
+    assert_eq!(a.doc.cursor, shown, "redo too");
+}
+
 /// A report finishing while Ctrl-Y can still bring back an edit is written,
 /// and the edit stays within reach: Ctrl-Z takes the report back, then
 /// brings the edit back.

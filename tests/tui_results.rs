@@ -235,6 +235,47 @@ fn playing_on_from_a_loaded_game_names_it_as_one_undoable_edit() {
     assert!(text.contains("[White \"?\"]"), "{text}");
 }
 
+/// A game played from inside a file's game goes in as a variation and
+/// leaves the file's tags alone, "?" placeholders too.
+#[test]
+fn playing_from_inside_a_loaded_game_keeps_its_tags() {
+    let mut a = loaded(RESIGNED);
+    file_read(&mut a, "/tmp/tapir-inside.pgn", RESIGNED);
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert!(a.doc.origin.is_some());
+    a.update(Action::First);
+    a.update(Action::Next);
+    let tags = a.doc.game.tags.clone();
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(a.play.mode, Mode::Play { .. }));
+    assert_eq!(a.doc.game.tags, tags);
+    assert!(!a.doc.unsaved);
+}
+
+/// No game starts from a checkmate (or any position that ends the game),
+/// and nothing of the game changes for asking.
+#[test]
+fn no_game_starts_from_a_finished_position() {
+    let mut a = loaded("[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    a.update(Action::Last);
+    a.update(Action::OpenPlayDialog);
+    assert!(!matches!(a.dialogs.overlay, Overlay::Play(_)));
+    let said = a
+        .dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("ends the game: nothing to play"), "{said}");
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert_eq!(a.doc.game.tags.get("White"), Some("A"));
+    assert!(!a.doc.unsaved);
+}
+
 #[test]
 fn a_games_own_session_tags_never_steer_the_board() {
     // A pasted game (or a file saved from an autosave) carrying tapir's

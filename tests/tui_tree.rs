@@ -1034,6 +1034,7 @@ fn a_restart_keeps_a_new_games_own_tags() {
 #[test]
 fn a_game_kept_aside_and_loaded_saves_back_into_its_file() {
     let mut a = app();
+    a.sessions_dir = Some("/data/tapir".into());
     let parked = "[Event \"C\"]\n[TapirFile \"/games/five.pgn\"]\n[TapirFileIndex \"2\"]\n\
                   [TapirFileFingerprint \"00000000000000ff\"]\n[TapirUnsaved \"1\"]\n\n\
                   1. e4 { MYNOTE3 } *\n";
@@ -1065,9 +1066,44 @@ fn a_game_kept_aside_and_loaded_saves_back_into_its_file() {
     // A file of the user's own with such a tag but read only in part
     // keeps no link: the part is never saved over a whole game.
     let mut b = app();
+    b.sessions_dir = Some("/tmp".into());
     let broken = "[TapirFile \"/games/five.pgn\"]\n\n1. e4 e4 *\n";
     file_read(&mut b, "/tmp/broken.pgn", broken);
     assert!(!message(&b).contains("it came from"), "{}", message(&b));
+}
+
+/// A file the user opens that carries tapir's session tags (shared, or
+/// made to look like a session kept aside) never steers `:save` onto
+/// another file: only a game loaded from tapir's own sessions folder keeps
+/// its link, and only with the fingerprint a save in place checks.
+#[test]
+fn a_file_with_session_tags_from_elsewhere_steers_no_save() {
+    let steer = "[Event \"Shared analysis\"]\n[TapirFile \"/games/victim.pgn\"]\n\
+                 [TapirFileIndex \"1\"]\n[TapirFileFingerprint \"00000000000000ff\"]\n\n1. f4 *\n";
+    let unprinted = "[Event \"Old\"]\n[TapirFile \"/games/victim.pgn\"]\n\n1. f4 *\n";
+    for (path, text) in [
+        ("/home/user/shared.pgn", steer),
+        ("/data/tapir/autosave.previous.pgn", unprinted),
+    ] {
+        let mut a = app();
+        a.sessions_dir = Some("/data/tapir".into());
+        file_read(&mut a, path, text);
+        let said = message(&a);
+        assert!(!said.contains("it came from"), "{said}");
+        assert!(said.contains("session tags left out"), "{said}");
+        assert!(a.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+        play(&mut a, "e5");
+        a.take_effects();
+        a.update(Action::Command("save".into()));
+        let effects = a.take_effects();
+        assert!(
+            !effects.iter().any(|e| matches!(
+                e,
+                Effect::Save { path, .. } if path == std::path::Path::new("/games/victim.pgn")
+            )),
+            "{effects:?}"
+        );
+    }
 }
 
 /// "The file exists" with a long path: the path takes the rows it needs

@@ -18,7 +18,7 @@ pub const VARIATION_PLIES: usize = 8;
 /// Writes `report` (of `game`'s main line `positions`) into `game`;
 /// `tags` also sets the accuracy and ACPL tags.
 pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, tags: bool) {
-    game.in_one_step("add the game report", |game| {
+    game.in_one_step_in_place("add the game report", |game| {
         for (i, m) in report.moves.iter().enumerate() {
             let Some(m) = m else { continue };
             if !game.tree().is_attached(m.node) {
@@ -29,6 +29,11 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
             let mut comment = with_eval(&node.comment, eval.as_deref());
             let explained = holds_explanation(&comment);
             if let Some(x) = m.explanation.as_ref().filter(|_| !explained) {
+                // After the user's own words a dash, so that "strong"
+                // and "Blunder" do not read as one phrase.
+                if has_words(&comment) {
+                    push_words(&mut comment, "—");
+                }
                 push_words(&mut comment, &x.comment);
             }
             game.set_comment(m.node, false, &comment);
@@ -121,6 +126,21 @@ fn with_eval(comment: &str, eval: Option<&str>) -> String {
     out
 }
 
+/// Whether a comment holds words of its own besides `[%...]` commands.
+fn has_words(comment: &str) -> bool {
+    let mut rest = comment;
+    while let Some(i) = rest.find("[%") {
+        if !rest[..i].trim().is_empty() {
+            return true;
+        }
+        match rest[i..].find(']') {
+            Some(end) => rest = &rest[i + end + 1..],
+            None => return true,
+        }
+    }
+    !rest.trim().is_empty()
+}
+
 fn push_words(s: &mut String, words: &str) {
     if !s.is_empty() && !s.ends_with(' ') {
         s.push(' ');
@@ -131,6 +151,15 @@ fn push_words(s: &mut String, words: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_told_from_commands() {
+        assert!(!has_words(""));
+        assert!(!has_words("[%eval 0.3] [%clk 0:01:00]"));
+        assert!(has_words("I thought this was strong [%eval #1]"));
+        assert!(has_words("[%eval 0.3] sharp"));
+        assert!(has_words("an open [% bracket"));
+    }
 
     #[test]
     fn old_evals_go_the_rest_stays() {

@@ -114,6 +114,9 @@ struct Step {
     cursor_after: NodeId,
     /// What the step did, in a few words ("add 24... Nf6").
     what: String,
+    /// Many edits over the game made as one (`in_one_step_in_place`):
+    /// its undo and redo leave the board where it is.
+    in_place: bool,
 }
 
 impl Step {
@@ -124,6 +127,7 @@ impl Step {
             cursor_before: self.cursor_after,
             cursor_after: self.cursor_before,
             what: format!("the undo of {}", self.what),
+            in_place: self.in_place,
         }
     }
 }
@@ -133,6 +137,10 @@ impl Step {
 pub struct Undone {
     pub cursor: NodeId,
     pub what: String,
+    /// The step was edits all over the game (`in_one_step_in_place`):
+    /// `cursor` is only where the first or last of them was, and a board
+    /// whose shown move is still in the tree stays there.
+    pub in_place: bool,
 }
 
 /// Why an edit was refused (nothing changed).
@@ -522,6 +530,18 @@ impl Game {
     /// called `what` (a game report's comments, NAGs and lines undo
     /// together, and push no earlier edit out of the undo list).
     pub fn in_one_step(&mut self, what: &str, f: impl FnOnce(&mut Game)) {
+        self.group(what, false, f);
+    }
+
+    /// `in_one_step` for edits all over the game (a game report's): its
+    /// undo and redo leave the board on the move it shows, where that
+    /// move is still in the tree, rather than taking it to the first or
+    /// last edit.
+    pub fn in_one_step_in_place(&mut self, what: &str, f: impl FnOnce(&mut Game)) {
+        self.group(what, true, f);
+    }
+
+    fn group(&mut self, what: &str, in_place: bool, f: impl FnOnce(&mut Game)) {
         let saved = std::mem::take(&mut self.undo);
         let redo = std::mem::take(&mut self.redo);
         let was_grouping = std::mem::replace(&mut self.grouping, true);
@@ -537,6 +557,9 @@ impl Game {
         let (before, after) = (first.cursor_before, last.cursor_after);
         let edit = Edit::Group(steps.into_iter().map(|s| s.edit).collect());
         self.record(edit, before, after, what.to_string());
+        if let Some(step) = self.undo.last_mut() {
+            step.in_place = in_place;
+        }
     }
 
     pub fn can_undo(&self) -> bool {
@@ -554,6 +577,7 @@ impl Game {
         let done = Undone {
             cursor: step.cursor_before,
             what: step.what.clone(),
+            in_place: step.in_place,
         };
         self.redo.push(step);
         Some(done)
@@ -566,6 +590,7 @@ impl Game {
         let done = Undone {
             cursor: step.cursor_after,
             what: step.what.clone(),
+            in_place: step.in_place,
         };
         self.undo.push(step);
         Some(done)
@@ -583,6 +608,7 @@ impl Game {
             cursor_before,
             cursor_after,
             what,
+            in_place: false,
         });
     }
 

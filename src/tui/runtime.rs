@@ -183,6 +183,7 @@ fn open_app(
         ));
     }
     app.ui.color_env = super::theme::ColorDepth::from_env();
+    app.sessions_dir = Some(dirs.data.clone());
     app.ui.glyphs_env = super::config::PieceStyle::glyphs_in(std::env::var("TERM").ok().as_deref());
     if let Some(r) = session {
         app.restore_session(r);
@@ -352,7 +353,14 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 } else {
                     "the last game; n for a new one"
                 };
-                format!("restored {what} ({})", plies(moves))
+                let tree = r.game.tree();
+                let (main, aside) = (tree.mainline_len(), tree.variation_move_count());
+                let var = if aside > 0 {
+                    format!(", {} in variations", plies(aside))
+                } else {
+                    String::new()
+                };
+                format!("restored {what} ({}{var})", plies(main))
             });
             // What did not read would be gone at the next autosave: the
             // whole file is moved aside first, and the board goes on with

@@ -460,13 +460,19 @@ impl App {
             }
             return;
         }
+        let own = self.doc.game.tags.get("Event") == Some("tapir game");
         let at = self.doc.cursor;
+        // A game played from inside a file's game goes in as a variation:
+        // the tags are the file's game's, and stay (the board's header
+        // names who plays). Played on from its end, it is that game.
+        if self.doc.origin.is_some() && !own && !self.tree().is_main_line_end(at) {
+            return;
+        }
         let mut named = false;
         // A game of tapir's own whose moves are all gone (taken back) is
         // played again from scratch: the sides are named for this game,
         // whoever played them before.
-        let replay =
-            self.doc.game.is_empty() && self.doc.game.tags.get("Event") == Some("tapir game");
+        let replay = self.doc.game.is_empty() && own;
         self.doc.game.in_one_step("name the players", |g| {
             for (name, value) in &tags {
                 let sides = matches!(*name, "White" | "Black");

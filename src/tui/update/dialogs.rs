@@ -232,6 +232,9 @@ impl App {
         if self.engine_game_on() {
             return self.error(super::duel::ENGINE_GAME_ON);
         }
+        if self.view.status.is_over() {
+            return self.error(super::duel::GAME_OVER_HERE);
+        }
         if let Some(why) = &self.engine.exited {
             return self.error(format!(
                 "the engine has quit ({why}): {START_AN_ENGINE} to play"

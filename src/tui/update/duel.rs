@@ -17,6 +17,11 @@ use crate::tui::params::LEVEL_MAX;
 use std::time::{Duration, Instant};
 
 /// Why a game against the engine cannot start now.
+/// Why no game starts from a position that ends the game (checkmate,
+/// stalemate, a draw by rule).
+pub(super) const GAME_OVER_HERE: &str =
+    "the shown position ends the game: nothing to play (go back a move, or n for a new game)";
+
 pub(super) const ENGINE_GAME_ON: &str =
     "an engine game is on (:match): :match off stops it first, k pauses it";
 
@@ -52,7 +57,7 @@ impl App {
             return self.error("the board editor is open: Esc or Enter first");
         }
         if self.view.status.is_over() {
-            return self.error("the shown position ends the game: nothing to play");
+            return self.error(GAME_OVER_HERE);
         }
         let players = match (self.player(&white), self.player(&black)) {
             (Ok(w), Ok(b)) => [w, b],

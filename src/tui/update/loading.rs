@@ -268,8 +268,16 @@ impl App {
                 // file its game came from is: a save puts the game back in
                 // its place there (checked as any save in place is).
                 let (link, unsaved) = crate::tui::autosave::take_file_link(&mut r.game.tags);
-                let link = link.filter(|_| origin.is_some() && r.problems.is_empty());
-                let stripped = strip_session_tags(&mut r.game.tags);
+                let linked = link.is_some();
+                let link = link.filter(|l| {
+                    l.fingerprint.is_some()
+                        && r.problems.is_empty()
+                        && origin
+                            .as_ref()
+                            .is_some_and(|o| self.kept_aside_here(&o.path))
+                });
+                let stripped =
+                    strip_session_tags(&mut r.game.tags) + usize::from(linked && link.is_none());
                 // "?" where the text has no Event or Site, as PGN writes a
                 // missing one, so that saving does not name the game tapir's.
                 r.game.tags.set_if_missing("Event", "?");
@@ -339,6 +347,16 @@ impl App {
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
+        }
+    }
+
+    /// Whether `path` is in the folder where tapir keeps sessions aside.
+    fn kept_aside_here(&self, path: &std::path::Path) -> bool {
+        let canon =
+            |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        match (&self.sessions_dir, path.parent()) {
+            (Some(dir), Some(parent)) => canon(parent) == canon(dir),
+            _ => false,
         }
     }
 

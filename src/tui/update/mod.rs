@@ -226,6 +226,9 @@ impl App {
         if self.engine_game_on() {
             return self.error(ENGINE_GAME_ON);
         }
+        if self.view.status.is_over() {
+            return self.error(duel::GAME_OVER_HERE);
+        }
         let human = match self.play.mode {
             Mode::Play { human, .. } => human,
             _ => self.view.board.side_to_move(),

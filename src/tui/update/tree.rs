@@ -94,7 +94,11 @@ impl App {
         };
         match done {
             Some(u) => {
-                self.doc.cursor = u.cursor;
+                // After a step of many edits (a report) the board stays on
+                // the move it shows, where that move is still there.
+                if !(u.in_place && self.tree().is_attached(self.doc.cursor)) {
+                    self.doc.cursor = u.cursor;
+                }
                 self.ui.selected = None;
                 self.tree_changed();
                 let more = match (self.doc.game.can_undo(), self.doc.game.can_redo()) {

@@ -106,6 +106,6 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         if y >= inner.y + inner.height {
             break;
         }
-        put(buf, inner.x + 1, y, row, style, width);
+        super::put_fit(buf, inner.x + 1, y, row, style, width);
     }
 }

@@ -341,6 +341,10 @@ fn hints(app: &App, width: u16) -> &'static str {
     if app.dialogs.overlay != crate::tui::app::Overlay::None {
         return "Esc close";
     }
+    // In the editor letters place pieces (q is a queen, not quit).
+    if app.editor.is_some() {
+        return "Enter use it · Esc cancel · ? help";
+    }
     let wide = width >= 100;
     let t = &app.ui.teach;
     if t.heat != HeatMode::Off {
