@@ -199,6 +199,12 @@ fn auto_pieces_are_letters_on_the_linux_console() {
         message(&app),
         "pieces: auto, letters (upper case White) on this terminal"
     );
+    app.update(Action::Command("theme ansi".into()));
+    app.update(Action::Command("colors 256".into()));
+    assert_eq!(
+        message(&app),
+        "colours: 16 colours (the ansi theme draws in 16 colours: T or :theme picks another)"
+    );
     app.update(Action::Command("pieces unicode".into()));
     let s = screen(&mut app, 80, 24);
     assert!(s[1].contains('♜'), "an explicit choice wins: {}", s[1]);

@@ -168,6 +168,13 @@ fn a_verdict_after_your_comment_is_set_off_and_undo_stays_put() {
     );
     a.update(Action::Redo);
     assert_eq!(a.doc.cursor, shown, "redo too");
+    // A finished report is no report that stops with its game (the game
+    // taken as saved, so that no question comes first).
+    a.doc.unsaved = false;
+    a.update(Action::Command("new".into()));
+    assert!(a.doc.game.is_empty());
+    let said = status_line(&a);
+    assert!(!said.contains("report"), "{said}");
 }
 
 /// A report finishing while Ctrl-Y can still bring back an edit is written,

@@ -108,7 +108,15 @@ impl App {
             C::Colors(c) => {
                 self.config.colors = c;
                 self.config_changed = true;
-                self.info(format!("colours: {}", self.theme().depth.name()));
+                let shown = self.theme().depth;
+                let asked = crate::tui::theme::ColorDepth::from_setting(c, self.ui.color_env);
+                let why =
+                    if shown != asked && self.config.theme == crate::tui::config::ThemeName::Ansi {
+                        " (the ansi theme draws in 16 colours: T or :theme picks another)"
+                    } else {
+                        ""
+                    };
+                self.info(format!("colours: {}{why}", shown.name()));
             }
             C::Syzygy(path) => self.set_syzygy(&expand_folders(&path)),
             C::Threat(on) => self.set_threat(on),

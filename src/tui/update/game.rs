@@ -354,7 +354,7 @@ impl App {
             self.set_game_tags(&mut doc);
         }
         // The report running on the game that goes stops with it: said.
-        let report_stopped = self.report.run.is_some();
+        let report_stopped = self.report.run.as_ref().is_some_and(|r| r.running);
         self.new_document(doc);
         if report_stopped {
             self.info(format!(
