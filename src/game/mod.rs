@@ -35,6 +35,19 @@ pub fn delete_phrase(tree: &GameTree, id: NodeId, label: &str, after: bool) -> S
     }
 }
 
+/// A game's size in a message: "13 plies", or "13 plies, 24 in
+/// variations" when it has any.
+pub fn game_size(tree: &GameTree) -> String {
+    match tree.variation_move_count() {
+        0 => plies(tree.mainline_len()),
+        aside => format!(
+            "{}, {} in variations",
+            plies(tree.mainline_len()),
+            plies(aside)
+        ),
+    }
+}
+
 /// "1 ply", "84 plies".
 pub fn plies(n: usize) -> String {
     if n == 1 {

@@ -719,10 +719,11 @@ pub struct App {
     /// Why settings changed here cannot be written back at exit (the
     /// settings file did not read at start); said when the first changes.
     pub settings_not_saved: Option<String>,
-    /// The folder where tapir keeps sessions aside (its data folder): only
-    /// a game loaded from there may name the file `:save` puts it back
-    /// in (`TapirFile`); any other file's such tags are left out, so no
-    /// file a user opens can steer a save onto another.
+    /// The folder where tapir keeps sessions aside (its data folder, made
+    /// canonical at start): only a game loaded from there may name the
+    /// file `:save` puts it back in (`TapirFile`); any other file's such
+    /// tags are left out, so no file a user opens can steer a save onto
+    /// another.
     pub sessions_dir: Option<std::path::PathBuf>,
     /// The net the board shows (and the engine uses for NNUE), if any.
     pub net: Option<Arc<Network>>,

@@ -24,7 +24,7 @@ use crate::chess::Board;
 use crate::engine::EngineOption;
 use crate::eval::nnue::{default_net_checked, Network};
 use crate::game::pgn::{split_games, Encoding};
-use crate::game::{plies, Game};
+use crate::game::Game;
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
@@ -183,7 +183,8 @@ fn open_app(
         ));
     }
     app.ui.color_env = super::theme::ColorDepth::from_env();
-    app.sessions_dir = Some(dirs.data.clone());
+    app.sessions_dir =
+        Some(std::fs::canonicalize(&dirs.data).unwrap_or_else(|_| dirs.data.clone()));
     app.ui.glyphs_env = super::config::PieceStyle::glyphs_in(std::env::var("TERM").ok().as_deref());
     if let Some(r) = session {
         app.restore_session(r);
@@ -353,14 +354,10 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 } else {
                     "the last game; n for a new one"
                 };
-                let tree = r.game.tree();
-                let (main, aside) = (tree.mainline_len(), tree.variation_move_count());
-                let var = if aside > 0 {
-                    format!(", {} in variations", plies(aside))
-                } else {
-                    String::new()
-                };
-                format!("restored {what} ({}{var})", plies(main))
+                format!(
+                    "restored {what} ({})",
+                    crate::game::game_size(r.game.tree())
+                )
             });
             // What did not read would be gone at the next autosave: the
             // whole file is moved aside first, and the board goes on with

@@ -318,12 +318,9 @@ impl App {
             return;
         }
         let at = self.doc.cursor;
-        let both = format!("{old}, then {new}");
         self.doc
             .game
-            .in_one_step("name the engine that took over", |g| {
-                g.set_tag(side, Some(&both), at)
-            });
+            .set_tag(side, Some(&format!("{old}, then {new}")), at);
         self.doc.touch();
     }
 

@@ -282,13 +282,7 @@ impl App {
                 // missing one, so that saving does not name the game tapir's.
                 r.game.tags.set_if_missing("Event", "?");
                 r.game.tags.set_if_missing("Site", "?");
-                let tree = r.game.tree();
-                let variations = tree.variation_move_count();
-                let var = if variations > 0 {
-                    format!(", {} in variations", plies(variations))
-                } else {
-                    String::new()
-                };
+                let size = crate::game::game_size(r.game.tree());
                 let problems = match r.problems.as_slice() {
                     [] => String::new(),
                     // Each problem says what became of its text.
@@ -332,8 +326,7 @@ impl App {
                     None => (origin, pasted, String::new()),
                 };
                 let message = format!(
-                    "loaded {name} ({}{var}, {}){problems}{partial}{session}{note}",
-                    plies(tree.mainline_len()),
+                    "loaded {name} ({size}, {}){problems}{partial}{session}{note}",
                     crate::tui::widgets::result_display(&r.game.result())
                 );
                 self.replace_game(Replacement {
@@ -350,12 +343,13 @@ impl App {
         }
     }
 
-    /// Whether `path` is in the folder where tapir keeps sessions aside.
+    /// Whether `path` is in the folder where tapir keeps sessions aside
+    /// (`sessions_dir`, made canonical once at start).
     fn kept_aside_here(&self, path: &std::path::Path) -> bool {
-        let canon =
-            |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         match (&self.sessions_dir, path.parent()) {
-            (Some(dir), Some(parent)) => canon(parent) == canon(dir),
+            (Some(dir), Some(parent)) => {
+                std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf()) == *dir
+            }
             _ => false,
         }
     }

@@ -46,12 +46,7 @@ fn lift(c: Color) -> Color {
 pub fn label(heat: &Heat, theme: &Theme, sq: Square, r: Rect, bg: Color, buf: &mut Buffer) {
     let value = heat.values[sq.index()];
     if !theme.colored() && (r.height < 2 || value.is_none()) {
-        let sign = match value {
-            Some(v) if v > 0 => "+",
-            Some(v) if v < 0 => "-",
-            Some(_) => "=",
-            None => "*",
-        };
+        let sign = value.map_or("*", |v| sign_mark(f64::from(v)));
         put(
             buf,
             r.x,
@@ -88,6 +83,17 @@ pub fn label(heat: &Heat, theme: &Theme, sq: Square, r: Rect, bg: Color, buf: &m
         Style::new().fg(theme.ink_on(bg)).bg(bg),
         w,
     );
+}
+
+/// A value's sign where no colour can say it: `+`, `-`, `=` for zero.
+fn sign_mark(v: f64) -> &'static str {
+    if v > 0.0 {
+        "+"
+    } else if v < 0.0 {
+        "-"
+    } else {
+        "="
+    }
 }
 
 /// Where the legend and the move list go within the move-list area.
@@ -150,15 +156,7 @@ pub fn legend(heat: &Heat, theme: &Theme, area: Rect, buf: &mut Buffer) {
             0.0
         };
         // Without colours the bar is the signs the squares carry.
-        let cell = if theme.colored() {
-            " "
-        } else if t < -1.0 / 3.0 {
-            "-"
-        } else if t > 1.0 / 3.0 {
-            "+"
-        } else {
-            "="
-        };
+        let cell = if theme.colored() { " " } else { sign_mark(t) };
         put(buf, x, y, cell, Style::new().bg(theme.heat(t)), 1);
         x += 1;
     }
