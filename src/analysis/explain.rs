@@ -7,9 +7,13 @@
 //! and after the move, a mate distance, or a difference of two traces'
 //! tapered terms (the Deltas view's arithmetic). Nothing else is said.
 
+use super::balance::{and_list, material_words, passed_words};
 use super::classify::{Class, MateTurn};
 use super::line::{piece_words, san_line, to_quiet};
-use super::params::{TERMS_NAMED, TERM_MIN_CP};
+use super::params::{
+    LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, PROMOTION_PLIES,
+    TERMS_NAMED, TERM_MIN_CP,
+};
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
 use crate::chess::{Board, Color, Move};
@@ -122,17 +126,34 @@ pub fn explain(j: &Judged) -> Explanation {
     }
     let mut played_full = vec![j.played];
     played_full.extend_from_slice(j.reply);
-    let (played_line, played_end) = to_quiet(j.board, &played_full);
-    let (better_line, better_end) = to_quiet(j.board, j.best);
     if j.turn == MateTurn::None {
-        if let Some(fact) = tactic_fact(j.board, &played_line, &better_line) {
+        let (short_played, _) = to_quiet(j.board, &played_full, LINE_MIN_PLIES);
+        let (short_better, _) = to_quiet(j.board, j.best, LINE_MIN_PLIES);
+        let fact = tactic_fact(j.board, &short_played, &short_better)
+            .or_else(|| promotion_fact(j.board, &played_full, j.best));
+        if let Some(fact) = fact {
             rest.push(' ');
             rest.push_str(&fact);
         }
     }
-    let (tp, tb) = (trace(&played_end), trace(&better_end));
+    let loss = if j.turn == MateTurn::None {
+        (j.before.cp_ceiled() - j.after.cp_ceiled()) * mover.sign()
+    } else {
+        0
+    };
+    let Ends {
+        played_line,
+        played_end,
+        better_line,
+        better_end,
+        played_trace: tp,
+        better_trace: tb,
+    } = compared_ends(j.board, &played_full, j.best, loss);
     let all = term_differences(&tp, &tb, mover);
     let total = (tp.tapered - tb.tapered) * mover.sign();
+    let passed_lost = all
+        .iter()
+        .any(|&(t, d)| t == Term::Passed && d <= -TERM_MIN_CP);
     let terms: Vec<(Term, i32)> = all
         .into_iter()
         .filter(|&(_, d)| d.abs() >= TERM_MIN_CP)
@@ -158,27 +179,47 @@ pub fn explain(j: &Judged) -> Explanation {
             san_line(j.board, &played_line),
             san_line(j.board, &better_line)
         );
+        // The board's words first, the numbers as their size.
+        let material = material_words(&played_end, &better_end, mover);
+        let wins_material = material.as_ref().is_some_and(|&(_, v)| v > 0);
+        let mut words: Vec<String> = material.map(|(w, _)| w).into_iter().collect();
+        if passed_lost {
+            words.extend(passed_words(&played_end, &better_end, mover));
+        }
+        let words = and_list(&words);
         let named: Vec<String> = terms
             .iter()
             .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
             .collect();
-        let sentence = if terms.is_empty() {
-            format!(
-                " {lines}, the hand-crafted terms hardly differ for {side} ({} in all): the loss lies deeper than these lines.",
-                signed_pawns(total)
-            )
-        } else if total >= 0 {
-            format!(
-                " {lines}, the hand-crafted terms even favour it for {side} ({}; {} in all): the loss lies deeper than these lines.",
-                named.join(", "),
-                signed_pawns(total)
-            )
-        } else {
-            format!(
-                " {lines}, the hand-crafted terms say for {side}: {}; {} in all.",
-                named.join(", "),
-                signed_pawns(total)
-            )
+        let named = named.join(", ");
+        let all = signed_pawns(total);
+        let deeper = "the loss lies deeper than these lines";
+        let shows = shows_the_loss(total, loss);
+        let sentence = match (terms.is_empty(), words.is_empty()) {
+            (true, true) => format!(
+                " {lines}, the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
+            ),
+            (true, false) => format!(
+                " {lines}, {words}; the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
+            ),
+            _ if total >= 0 => format!(
+                " {lines}, {words}{}the hand-crafted terms even favour it for {side} ({named}; {all} in all): {deeper}.",
+                if words.is_empty() { "" } else { "; " }
+            ),
+            _ if !shows => format!(
+                " {lines}, {words}{}the hand-crafted terms show only {all} of it for {side} ({named}): {deeper}.",
+                if words.is_empty() { "" } else { "; " }
+            ),
+            (false, true) => format!(
+                " {lines}, the hand-crafted terms say for {side}: {named}; {all} in all."
+            ),
+            // Material won that the rest takes back.
+            (false, false) if wins_material => format!(
+                " {lines}, {words}, but the hand-crafted terms for {side} take more back: {named}; {all} in all."
+            ),
+            (false, false) => format!(
+                " {lines}, {words} (the hand-crafted terms for {side}: {named}; {all} in all)."
+            ),
         };
         rest.push_str(&sentence);
     }
@@ -192,6 +233,94 @@ pub fn explain(j: &Judged) -> Explanation {
         terms,
         total,
     }
+}
+
+/// Where the two compared lines end, and the traces there.
+struct Ends {
+    played_line: Vec<Move>,
+    played_end: Board,
+    better_line: Vec<Move>,
+    better_end: Board,
+    played_trace: Trace,
+    better_trace: Trace,
+}
+
+/// Whether a trace difference of `total` (the mover's view) shows at
+/// least `LINE_SHOWN_SHARE` percent of a search loss of `loss` centipawns.
+fn shows_the_loss(total: i32, loss: i32) -> bool {
+    loss <= 0 || -total * 100 >= loss * LINE_SHOWN_SHARE
+}
+
+/// The played line (the move and the search's reply) and the better line
+/// from `board`, each to a quiet end, and the traces there: the shortest
+/// such lines, or, when their ends do not show the search's `loss`,
+/// longer ones of the same lines up to the first ends that do (none that
+/// do: the shortest).
+fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> Ends {
+    let mover = board.side_to_move();
+    let at = |min: usize| {
+        let (played_line, played_end) = to_quiet(board, played, min);
+        let (better_line, better_end) = to_quiet(board, better, min);
+        Ends {
+            played_trace: trace(&played_end),
+            better_trace: trace(&better_end),
+            played_line,
+            played_end,
+            better_line,
+            better_end,
+        }
+    };
+    let total = |e: &Ends| (e.played_trace.tapered - e.better_trace.tapered) * mover.sign();
+    let first = at(LINE_MIN_PLIES);
+    if shows_the_loss(total(&first), loss) {
+        return first;
+    }
+    let mut last = (first.played_line.len(), first.better_line.len());
+    let mut min = LINE_MIN_PLIES + LINE_DEEPER_STEP;
+    while min <= LINE_DEEPEST_MIN {
+        let next = at(min);
+        let lengths = (next.played_line.len(), next.better_line.len());
+        if lengths == last {
+            break;
+        }
+        let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
+        if shows_the_loss(total(&next), loss) || over(&next.played_end) {
+            return next;
+        }
+        last = lengths;
+        min += LINE_DEEPER_STEP;
+    }
+    first
+}
+
+/// A pawn of the opponent's that promotes in the played line within
+/// `PROMOTION_PLIES` and none in the better line: "It lets White's g-pawn
+/// promote: 44...Rd1 45.f7 Rf8 46.g7 Rxf7+ 47.Kxf7 Kh5 48.g8=Q."
+pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option<String> {
+    let mover = board.side_to_move();
+    let promotes = |line: &[Move]| -> Option<usize> {
+        let mut b = *board;
+        for (k, &m) in line.iter().enumerate().take(PROMOTION_PLIES) {
+            if !b.is_legal(m) {
+                return None;
+            }
+            if m.is_promotion() && b.side_to_move() != mover {
+                return Some(k);
+            }
+            b = b.make(m);
+        }
+        None
+    };
+    let k = promotes(played)?;
+    if promotes(better).is_some() {
+        return None;
+    }
+    let file = char::from(b'a' + played[k].from().file());
+    Some(format!(
+        "It lets {}'s {file}-pawn promote: {}.",
+        (!mover).name(),
+        san_line(board, &played[..=k])
+    ))
 }
 
 /// The search's fact about the move, if one stands out: a mate allowed, a
@@ -453,6 +582,64 @@ mod tests {
             x.as_deref(),
             Some("It hangs a rook: 1...Rxb4 wins it by exchange.")
         );
+    }
+
+    const RUNNER: &str = "7k/8/6P1/8/8/8/2r5/K7 b - - 0 1";
+    /// From `RUNNER`: a line that lets the g-pawn queen, and one that takes it.
+    const RUNNER_LINES: &[&[&str]] = &[
+        &["Rc1+", "Kb2", "Rc8", "g7+", "Kh7", "g8=Q+", "Kh6", "Qg2"],
+        &["Rg2", "Kb1", "Rxg6", "Kc1"],
+    ];
+
+    /// The opponent's pawn queening in the played line is said, with the
+    /// line; not when the better line lets it queen too.
+    #[test]
+    fn a_pawn_let_through_is_said() {
+        let (b, l) = setup(RUNNER, RUNNER_LINES);
+        assert_eq!(
+            promotion_fact(&b, &l[0], &l[1]).as_deref(),
+            Some("It lets White's g-pawn promote: 1...Rc1+ 2.Kb2 Rc8 3.g7+ Kh7 4.g8=Q+.")
+        );
+        assert_eq!(promotion_fact(&b, &l[0], &l[0]), None);
+        assert_eq!(promotion_fact(&b, &l[1], &l[0]), None);
+    }
+
+    /// When the shortest lines' ends do not show the search's loss, the
+    /// lines are followed on to ends that do, and the board's words come
+    /// before the numbers.
+    #[test]
+    fn the_lines_go_on_until_the_loss_shows() {
+        let (b, l) = setup(RUNNER, RUNNER_LINES);
+        let judged = |after: i32| Judged {
+            board: &b,
+            played: l[0][0],
+            reply: &l[0][1..],
+            best: &l[1],
+            before: WhiteScore(-500),
+            after: WhiteScore(after),
+            class: Class::Blunder,
+            turn: MateTurn::None,
+        };
+        let x = explain(&judged(800));
+        assert!(
+            x.text.contains(
+                "After 1...Rc1+ 2.Kb2 Rc8 3.g7+ Kh7 4.g8=Q+ Kh6 rather than \
+                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen down (the hand-crafted \
+                 terms for Black: material"
+            ),
+            "{}",
+            x.text
+        );
+        assert!(
+            x.text.contains("It lets White's g-pawn promote"),
+            "{}",
+            x.text
+        );
+        assert_eq!(x.played_line.len(), 7);
+        assert!(x.total < -800, "{}", x.total);
+        // A loss the shortest lines already show keeps them short.
+        let short = explain(&judged(-480));
+        assert_eq!(short.played_line.len(), 2, "{}", short.text);
     }
 
     #[test]

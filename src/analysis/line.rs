@@ -3,23 +3,23 @@
 //! trace is not read in the middle of an exchange; and written in SAN with
 //! move numbers.
 
-use super::params::{LINE_MAX_PLIES, LINE_MIN_PLIES};
+use super::params::LINE_QUIET_PLIES;
 use crate::chess::{to_san, Board, Color, Move, PieceType};
 
 /// The first moves of `line` from `start` up to its first quiet position
-/// after at least `LINE_MIN_PLIES` plies (or its end, or
-/// `LINE_MAX_PLIES`), and the position there.
-pub fn to_quiet(start: &Board, line: &[Move]) -> (Vec<Move>, Board) {
+/// after at least `min_plies` plies (or its end, or `LINE_QUIET_PLIES`
+/// more), and the position there.
+pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
-    for &m in line.iter().take(LINE_MAX_PLIES) {
+    for &m in line.iter().take(min_plies + LINE_QUIET_PLIES) {
         if !b.is_legal(m) {
             break;
         }
         let noisy = m.is_capture() || m.is_promotion();
         b = b.make(m);
         taken.push(m);
-        if taken.len() >= LINE_MIN_PLIES && !noisy && !b.in_check() {
+        if taken.len() >= min_plies && !noisy && !b.in_check() {
             break;
         }
     }
@@ -78,9 +78,9 @@ mod tests {
     fn quiet_ends_and_san() {
         let b = Board::startpos();
         let l = line(&b, &["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5"]);
-        let (taken, _) = to_quiet(&b, &l);
+        let (taken, _) = to_quiet(&b, &l, 2);
         assert_eq!(taken.len(), 2, "e4 d5 is already quiet");
-        let (taken, _) = to_quiet(&b.make(l[0]).make(l[1]), &l[2..]);
+        let (taken, _) = to_quiet(&b.make(l[0]).make(l[1]), &l[2..], 2);
         assert_eq!(taken.len(), 3, "exd5 Qxd5 Nc3: the exchange is over");
         assert_eq!(san_line(&b, &l[..3]), "1.e4 d5 2.exd5");
         assert_eq!(san_line(&b.make(l[0]), &l[1..3]), "1...d5 2.exd5");

@@ -4,12 +4,14 @@
 //! expected score it gives away (`winprob`, `classify`), accuracy and
 //! average centipawn loss per side as Lichess computes them (`accuracy`),
 //! and the reasons behind each inaccuracy, mistake and blunder from the
-//! evaluation's traces and the search's facts (`explain`, `line`), put
+//! evaluation's traces and the search's facts (`explain`, `line`, and
+//! `balance` for the words: material and passed pawns), put
 //! together in `report`. Tuned numbers live in `params`. Depends on the
 //! search, the game tree and the evaluation; prints nothing.
 
 pub mod accuracy;
 pub mod annotate;
+pub mod balance;
 pub mod classify;
 pub mod explain;
 pub mod external;

@@ -56,12 +56,26 @@ pub const HARMONIC_FLOOR: f64 = 1.0;
 /// 100,000-node search fills; clearing 16 MiB cost ~4 ms a position).
 pub const WORKER_HASH_MB: usize = 4;
 
-/// An explained line is followed at most this many plies ...
-pub const LINE_MAX_PLIES: usize = 10;
-/// ... and at least this many (the move and the reply), then on to the
-/// first quiet position: no check, and the last move no capture or
-/// promotion.
+/// An explained line is followed at least this many plies (the move and
+/// the reply), then on to the first quiet position: no check, and the
+/// last move no capture or promotion ...
 pub const LINE_MIN_PLIES: usize = 2;
+/// ... but at most this many plies past the least.
+pub const LINE_QUIET_PLIES: usize = 8;
+/// When the two lines' ends show less than `LINE_SHOWN_SHARE` of what the
+/// search says the move loses, both lines are followed further, the least
+/// growing by `LINE_DEEPER_STEP` plies up to `LINE_DEEPEST_MIN`, to the
+/// first ends that show it (a pawn that queens five moves on, a king hunt
+/// that wins material at its end).
+pub const LINE_DEEPER_STEP: usize = 2;
+pub const LINE_DEEPEST_MIN: usize = 10;
+/// The share (in percent) of the search's loss the traces must show for
+/// the lines to be deep enough; below it the text says the loss lies
+/// deeper.
+pub const LINE_SHOWN_SHARE: i32 = 50;
+/// A line of the opponent's that queens a pawn this many plies after the
+/// move at most is said ("it lets White's g-pawn queen").
+pub const PROMOTION_PLIES: usize = 12;
 /// Term differences smaller than this (centipawns) are not worth a word.
 pub const TERM_MIN_CP: i32 = 10;
 /// How many term differences a sentence names at most.

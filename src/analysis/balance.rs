@@ -1,0 +1,325 @@
+//! What the term numbers mean on the board: the material one line's end
+//! has and the other's has not ("it costs Black the exchange"), and the
+//! passed pawns one end gives the opponent ("White gets a passed h-pawn").
+//! The explanation says these words before the numbers, so a player reads
+//! the reason in chess terms and the numbers as its size. Pure functions
+//! of two boards; the words are only ever what the boards show.
+
+use super::tactics::worth;
+
+use crate::chess::{Bitboard, Board, Color, PieceType};
+
+/// The piece kinds material is counted in, most valuable first.
+const KINDS: [PieceType; 5] = [
+    PieceType::Queen,
+    PieceType::Rook,
+    PieceType::Bishop,
+    PieceType::Knight,
+    PieceType::Pawn,
+];
+
+/// For each kind (indexed by `PieceType::index`), how many more `side`
+/// has than its opponent.
+fn surplus(b: &Board, side: Color) -> [i32; 6] {
+    let mut out = [0; 6];
+    for kind in KINDS {
+        let ours = b.colored(side, kind).count() as i32;
+        let theirs = b.colored(!side, kind).count() as i32;
+        out[kind.index()] = ours - theirs;
+    }
+    out
+}
+
+/// "a, b and c".
+pub fn and_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A side's share of a trade: so many pieces of each kind, and perhaps
+/// "the exchange" (a rook against a minor piece, said so).
+#[derive(Default)]
+struct Share {
+    counts: [i32; 6],
+    exchange: bool,
+}
+
+impl Share {
+    fn minors(&self) -> i32 {
+        self.counts[PieceType::Bishop.index()] + self.counts[PieceType::Knight.index()]
+    }
+
+    /// "the exchange and a pawn", "two pawns", "a rook and a knight".
+    fn words(&self) -> String {
+        let mut parts = Vec::new();
+        if self.exchange {
+            parts.push("the exchange".to_string());
+        }
+        for kind in KINDS {
+            let n = self.counts[kind.index()];
+            let name = match kind {
+                PieceType::Pawn => "pawn",
+                PieceType::Knight => "knight",
+                PieceType::Bishop => "bishop",
+                PieceType::Rook => "rook",
+                _ => "queen",
+            };
+            match n {
+                n if n <= 0 => {}
+                1 => parts.push(format!("a {name}")),
+                2 => parts.push(format!("two {name}s")),
+                3 => parts.push(format!("three {name}s")),
+                n => parts.push(format!("{n} {name}s")),
+            }
+        }
+        and_list(&parts)
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.exchange && self.counts.iter().all(|&n| n <= 0)
+    }
+}
+
+/// What `side` has given and got at `played`'s end against `better`'s;
+/// a bishop for a knight (or back) is no material, a rook for a minor
+/// piece is the exchange. With what the trade comes to for `side`.
+fn trade(played: &Board, better: &Board, side: Color) -> (Share, Share, i32) {
+    let (p, b) = (surplus(played, side), surplus(better, side));
+    let mut d = [0; 6];
+    for kind in KINDS {
+        d[kind.index()] = p[kind.index()] - b[kind.index()];
+    }
+    let net: i32 = KINDS.iter().map(|&k| worth(k) * d[k.index()]).sum();
+    // Minor pieces are of one worth: pair a lost one with a won one.
+    let (bi, kn) = (PieceType::Bishop.index(), PieceType::Knight.index());
+    if d[bi] * d[kn] < 0 {
+        let paired = d[bi].abs().min(d[kn].abs());
+        d[bi] -= paired * d[bi].signum();
+        d[kn] -= paired * d[kn].signum();
+    }
+    let mut given = Share::default();
+    let mut got = Share::default();
+    for kind in KINDS {
+        let n = d[kind.index()];
+        given.counts[kind.index()] = (-n).max(0);
+        got.counts[kind.index()] = n.max(0);
+    }
+    let rook = PieceType::Rook.index();
+    let as_exchange = |rook_side: &mut Share, minor_side: &mut Share| {
+        let is = rook_side.counts[rook] == 1 && minor_side.minors() == 1;
+        if is {
+            rook_side.counts[rook] = 0;
+            minor_side.counts[bi] = 0;
+            minor_side.counts[kn] = 0;
+            rook_side.exchange = true;
+        }
+        is
+    };
+    if !as_exchange(&mut given, &mut got) {
+        as_exchange(&mut got, &mut given);
+    }
+    (given, got, net)
+}
+
+/// The material `side` ends with at `played`'s end against `better`'s, in
+/// words: "Black ends a pawn down", "White ends the exchange down", "Black
+/// has only a pawn for a knight", "White has a knight for two pawns";
+/// `None` when it is the same. With the words, what the material comes
+/// to for `side` (1 a pawn, 3 a minor piece ...).
+pub fn material_words(played: &Board, better: &Board, side: Color) -> Option<(String, i32)> {
+    let (given, got, net) = trade(played, better, side);
+    if given.is_empty() && got.is_empty() {
+        return None;
+    }
+    let name = side.name();
+    let (g, o) = (given.words(), got.words());
+    let words = match net {
+        n if n < 0 && got.is_empty() => format!("{name} ends {g} down"),
+        n if n < 0 => format!("{name} has only {o} for {g}"),
+        n if n > 0 && given.is_empty() => format!("{name} ends {o} up"),
+        _ => format!("{name} has {o} for {g}"),
+    };
+    Some((words, net))
+}
+
+/// `side`'s passed pawns on `b`: no enemy pawn ahead on its file or the
+/// files beside it.
+pub fn passed_pawns(b: &Board, side: Color) -> Bitboard {
+    let enemy = b.colored(!side, PieceType::Pawn);
+    let mut out = Bitboard::EMPTY;
+    for sq in b.colored(side, PieceType::Pawn) {
+        let ahead = Bitboard::from_square(sq).fill_forward(side);
+        if (enemy & (ahead | ahead.west() | ahead.east())).is_empty() {
+            out = out.with(sq);
+        }
+    }
+    out
+}
+
+/// The files (0 = a) of `pawns`, each once, in order.
+fn files_of(pawns: Bitboard) -> Vec<u8> {
+    let mut files: Vec<u8> = pawns.iter().map(|sq| sq.file()).collect();
+    files.sort_unstable();
+    files.dedup();
+    files
+}
+
+/// "h-pawn", "f- and g-pawns".
+fn pawn_files_words(files: &[u8]) -> String {
+    let letter = |f: u8| char::from(b'a' + f).to_string();
+    match files {
+        [] => String::new(),
+        [f] => format!("{}-pawn", letter(*f)),
+        _ => {
+            let (last, rest) = files.split_last().expect("two or more");
+            let rest: Vec<String> = rest.iter().map(|&f| format!("{}-", letter(f))).collect();
+            format!("{} and {}-pawns", rest.join(", "), letter(*last))
+        }
+    }
+}
+
+/// The passed pawns `side`'s opponent has at `played`'s end on files
+/// where it has none at `better`'s ("White gets a passed h-pawn"), and
+/// those `side` has at `better`'s and not at `played`'s ("Black's passed
+/// a-pawn is gone"), each a clause.
+pub fn passed_words(played: &Board, better: &Board, side: Color) -> Vec<String> {
+    let new_for = |c: Color, a: &Board, b: &Board| -> Vec<u8> {
+        let before = files_of(passed_pawns(b, c));
+        files_of(passed_pawns(a, c))
+            .into_iter()
+            .filter(|f| !before.contains(f))
+            .collect()
+    };
+    let theirs = new_for(!side, played, better);
+    let lost = new_for(side, better, played);
+    let mut parts = Vec::new();
+    match theirs.len() {
+        0 => {}
+        1 => parts.push(format!(
+            "{} gets a passed {}",
+            (!side).name(),
+            pawn_files_words(&theirs)
+        )),
+        _ => parts.push(format!(
+            "{} gets passed {}",
+            (!side).name(),
+            pawn_files_words(&theirs)
+        )),
+    }
+    match lost.len() {
+        0 => {}
+        1 => parts.push(format!(
+            "{}'s passed {} is gone",
+            side.name(),
+            pawn_files_words(&lost)
+        )),
+        _ => parts.push(format!(
+            "{}'s passed {} are gone",
+            side.name(),
+            pawn_files_words(&lost)
+        )),
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn material_in_words() {
+        let full = b("r3k3/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
+        let pawn_down = b("r3k3/pp6/8/8/8/8/P7/R3K1N1 w - - 0 1");
+        assert_eq!(
+            material_words(&pawn_down, &full, Color::White)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("White ends a pawn down")
+        );
+        assert_eq!(
+            material_words(&pawn_down, &full, Color::Black)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends a pawn up")
+        );
+        assert_eq!(material_words(&full, &full, Color::White), None);
+        let before = b("r3k1n1/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
+        let after = b("4k1n1/pp6/8/8/8/8/PP6/R3K3 w - - 0 1");
+        // White gave a knight, Black a rook: White wins the exchange.
+        assert_eq!(
+            material_words(&after, &before, Color::White)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("White ends the exchange up")
+        );
+        assert_eq!(
+            material_words(&after, &before, Color::Black)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends the exchange down")
+        );
+        let after_pawn = b("4k1n1/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
+        assert_eq!(
+            material_words(&after_pawn, &before, Color::Black)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends the exchange and a pawn down")
+        );
+        // A knight for a pawn; a bishop for a knight is no material.
+        let knight_for_pawn = b("r3k3/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
+        let start = b("r3k3/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
+        assert_eq!(
+            material_words(&knight_for_pawn, &start, Color::White)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("White has only a pawn for a knight")
+        );
+        assert_eq!(
+            material_words(&start, &knight_for_pawn, Color::Black)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black has only a pawn for a knight")
+        );
+        // A pawn that queens is a queen more, not a pawn less.
+        let queened = b("6Q1/8/8/8/8/8/1r6/K6k b - - 0 1");
+        let taken = b("8/8/8/8/8/8/1r6/K6k b - - 0 1");
+        assert_eq!(
+            material_words(&queened, &taken, Color::Black).map(|w| (w.0, w.1)),
+            Some(("Black ends a queen down".to_string(), -9))
+        );
+        let bishop = b("r3k3/pp6/8/8/8/8/PP6/R3K1B1 w - - 0 1");
+        assert_eq!(material_words(&bishop, &start, Color::White), None);
+    }
+
+    #[test]
+    fn passed_pawns_in_words() {
+        // After gxh5 White's h-pawn is passed; with g5 against h7 neither is.
+        let took = b("6k1/8/8/7P/8/8/8/6K1 b - - 0 1");
+        let pushed = b("6k1/7p/8/6P1/8/8/8/6K1 b - - 0 1");
+        assert_eq!(
+            passed_words(&took, &pushed, Color::Black),
+            ["White gets a passed h-pawn"]
+        );
+        assert!(passed_words(&pushed, &pushed, Color::Black).is_empty());
+        let two = b("6k1/8/5PP1/8/8/8/8/6K1 b - - 0 1");
+        let none = b("6k1/5pp1/5PP1/8/8/8/8/6K1 b - - 0 1");
+        assert_eq!(
+            passed_words(&two, &none, Color::Black),
+            ["White gets passed f- and g-pawns"]
+        );
+        // Black's own passed pawn lost.
+        let with = b("6k1/8/8/8/p7/8/8/6K1 w - - 0 1");
+        let without = b("6k1/8/8/8/8/8/8/6K1 w - - 0 1");
+        assert_eq!(
+            passed_words(&without, &with, Color::Black),
+            ["Black's passed a-pawn is gone"]
+        );
+    }
+}
