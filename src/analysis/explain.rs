@@ -172,7 +172,9 @@ pub fn explain(j: &Judged) -> Explanation {
         }
     }
     let terms = if terminal { Vec::new() } else { terms };
-    if !better_line.is_empty() && !terminal {
+    // A mate allowed or let go is the whole story: the terms of where the
+    // lines stop would only blur it.
+    if !better_line.is_empty() && !terminal && j.turn == MateTurn::None {
         let side = mover.name();
         let lines = format!(
             "After {} rather than {}",
@@ -640,6 +642,31 @@ mod tests {
         // A loss the shortest lines already show keeps them short.
         let short = explain(&judged(-480));
         assert_eq!(short.played_line.len(), 2, "{}", short.text);
+    }
+
+    /// A mate let go is said with its line, and no term numbers blur it.
+    #[test]
+    fn a_mate_let_go_is_the_whole_story() {
+        let (b, l) = setup(
+            "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+            &[&["Kf6", "Kg8"], &["Ra7", "Kg8", "Ra8#"]],
+        );
+        let x = explain(&Judged {
+            board: &b,
+            played: l[0][0],
+            reply: &l[0][1..],
+            best: &l[1],
+            before: WhiteScore(crate::search::score::MATE - 3),
+            after: WhiteScore(0),
+            class: Class::Blunder,
+            turn: MateTurn::MateLost,
+        });
+        assert!(
+            x.text.contains("It lets mate in 2 go: 1.Ra7 Kg8 2.Ra8#."),
+            "{}",
+            x.text
+        );
+        assert!(!x.text.contains("hand-crafted"), "{}", x.text);
     }
 
     #[test]
