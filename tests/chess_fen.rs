@@ -266,6 +266,11 @@ const MALFORMED: &[(&str, FenField, &str)] = &[
     (
         "8/8/8/3kK3/8/8/8/8 b - - 0 1",
         FenField::Position,
+        "the kings stand next to each other, on e5 and d5",
+    ),
+    (
+        "8/8/8/3k4/8/8/8/r3K3 b - - 0 1",
+        FenField::Position,
         "White is in check but it is not White's move",
     ),
     (

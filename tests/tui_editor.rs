@@ -15,7 +15,7 @@ use common::status_line;
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use tapir::chess::{CastleRights, Color, Piece, PieceType, Square};
+use tapir::chess::{Board, CastleRights, Color, Piece, PieceType, Square};
 use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};
 use tapir::tui::app::App;
@@ -487,12 +487,39 @@ fn a_pasted_illegal_fen_is_set_up_to_mend_and_a_bad_one_says_why() {
     assert!(said.contains("no FEN ("), "{said}");
     a.update(Action::Edit(EditAction::Cancel));
 
+    // On the board, a FEN whose set-up reads but is not legal opens the
+    // editor on it, with the reason; Esc leaves the game as it was.
     let mut a = app();
     a.update(Action::Paste("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1".into()));
     let said = status_line(&a);
-    assert!(said.starts_with("the pasted FEN: "), "{said}");
+    assert!(
+        said.starts_with("bad FEN ('Q' needs a rook on a1): it is in the board editor"),
+        "{said}"
+    );
     assert!(!said.contains("not a move"), "{said}");
+    let e = a.editor.as_ref().expect("the editor is open");
+    assert!(e.fen().starts_with("4k3/8/8/8/8/8/8/4K2R w"), "{}", e.fen());
+    a.update(Action::Edit(EditAction::Cancel));
+    assert!(a.editor.is_none());
     assert_eq!(a.doc.game.tree().move_count(), 0);
+    assert_eq!(a.view.board, Board::startpos());
+    // The same from `:fen`; text that is no set-up at all only says why.
+    let mut a = app();
+    a.update(Action::Command("fen 8/8/8/3kK3/8/8/8/8 b - - 0 1".into()));
+    let said = status_line(&a);
+    assert!(
+        said.contains("the kings stand next to each other"),
+        "{said}"
+    );
+    assert!(a.editor.is_some());
+    let mut a = app();
+    a.update(Action::Command("fen hello".into()));
+    assert!(
+        status_line(&a).starts_with("bad FEN"),
+        "{}",
+        status_line(&a)
+    );
+    assert!(a.editor.is_none());
 }
 
 /// A hand-edited autosave's editor position is read as far as it makes

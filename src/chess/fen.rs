@@ -100,6 +100,16 @@ impl Board {
 
         // The side that just moved may not have left its king in check.
         let waiting_king = board.king(!side);
+        let kings = (board.king(Color::White), board.king(Color::Black));
+        if crate::chess::attacks::king_attacks(kings.0).contains(kings.1) {
+            return err(
+                FenField::Position,
+                format!(
+                    "the kings stand next to each other, on {} and {}",
+                    kings.0, kings.1
+                ),
+            );
+        }
         if board.is_attacked(waiting_king, side, board.occupied()) {
             let who = (!side).name();
             return err(

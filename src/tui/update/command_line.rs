@@ -45,7 +45,11 @@ impl App {
                     leaves_play: true,
                     made_here: false,
                 }),
-                Err(e) => self.error(format!("bad FEN: {e}")),
+                Err(e) => {
+                    if !self.mend_fen_in_editor(&fen, &e.message) {
+                        self.error(format!("bad FEN: {e}"));
+                    }
+                }
             },
             C::Load(path) => self.effects.push(Effect::Load(expand_path(&path))),
             C::StepGame(forward) => self.step_game(forward),

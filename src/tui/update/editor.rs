@@ -42,6 +42,32 @@ impl App {
         });
     }
 
+    /// A FEN (`:fen`, or pasted) whose placement reads but whose position
+    /// is not legal: the editor opens on it, so the set-up can be mended
+    /// rather than typed again (Esc leaves the game as it was). False,
+    /// with nothing done, when the text is no placement of eight ranks or
+    /// a game against the engine (or between engines) is on.
+    pub(super) fn mend_fen_in_editor(&mut self, text: &str, why: &str) -> bool {
+        let playing = matches!(self.play.mode, Mode::Play { .. })
+            || self.duel.as_ref().is_some_and(|d| d.result.is_none());
+        if playing || Editor::from_text(text).is_none() {
+            return false;
+        }
+        if self.editor.is_none() {
+            self.open_editor();
+        }
+        let Some(editor) = &mut self.editor else {
+            return false;
+        };
+        editor.set_up_text(text);
+        self.sync_editor_view();
+        self.autosave();
+        self.error(format!(
+            "bad FEN ({why}): it is in the board editor to mend, then Enter (Esc: the game as it was)"
+        ));
+        true
+    }
+
     /// One change in the editor.
     pub(super) fn edit(&mut self, action: EditAction) {
         let Some(editor) = &mut self.editor else {

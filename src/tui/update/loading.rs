@@ -446,7 +446,10 @@ impl App {
                     .next()
                     .is_some_and(|w| w.matches('/').count() == 7) =>
             {
-                return self.error(format!("the pasted FEN: {}", e.message));
+                if !self.mend_fen_in_editor(t, &e.message) {
+                    self.error(format!("the pasted FEN: {}", e.message));
+                }
+                return;
             }
             Err(_) => {}
         }
