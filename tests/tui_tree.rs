@@ -842,6 +842,51 @@ fn reread(a: &mut App, asked: Action, text: &str) {
     });
 }
 
+/// A picker closed with Esc while the board's game is from no file keeps
+/// its file within reach: `:games` lists its games again and `:game N`
+/// opens one; a game that then replaces the board ends that.
+#[test]
+fn a_picker_closed_with_esc_can_be_opened_again() {
+    let mut a = app();
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    file_read(&mut a, "/g/three.pgn", text);
+    a.update(Action::Cancel);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert_eq!(
+        message(&a),
+        "/g/three.pgn: no game opened (:games lists them again)"
+    );
+    a.update(Action::StepGame(true));
+    assert!(
+        message(&a).contains(":games lists /g/three.pgn"),
+        "{}",
+        message(&a)
+    );
+    reread(&mut a, Action::Command("games".into()), text);
+    assert!(matches!(a.dialogs.overlay, Overlay::Picker { .. }));
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["d4"]);
+    assert!(a.doc.origin.is_some());
+    // From no file again, :game N reaches the closed picker's file.
+    let mut a = app();
+    file_read(&mut a, "/g/three.pgn", text);
+    a.update(Action::Cancel);
+    reread(&mut a, Action::Command("game 3".into()), text);
+    assert_eq!(mainline(&a), ["c4"]);
+    // A new game ends it.
+    let mut a = app();
+    file_read(&mut a, "/g/three.pgn", text);
+    a.update(Action::Cancel);
+    a.update(Action::Paste("8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
+    a.update(Action::Command("games".into()));
+    assert!(
+        message(&a).contains("from no file: :load FILE"),
+        "{}",
+        message(&a)
+    );
+}
+
 /// `<` and `>` walk a many-game file's games, reading the file again each
 /// time (a save in place changes it); its ends are said and change
 /// nothing, an unsaved game is asked about first, and a game from no file

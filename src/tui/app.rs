@@ -539,6 +539,9 @@ pub struct Dialogs {
     /// a later message of the same action replaces it (the status line
     /// only ever showed the last).
     pub said_now: bool,
+    /// The file of a picker closed with no pick (Esc): while the board's
+    /// game is from no file, `:games` and `:game N` still reach it.
+    pub closed_picker_file: Option<PathBuf>,
 }
 
 impl Default for Dialogs {
@@ -551,6 +554,7 @@ impl Default for Dialogs {
             typing_autosaved: None,
             log: std::collections::VecDeque::new(),
             said_now: false,
+            closed_picker_file: None,
         }
     }
 }

@@ -210,7 +210,16 @@ impl App {
             if let Overlay::Picker { source, .. } =
                 std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
             {
-                self.info(format!("{}: no game opened", source.name));
+                match &source.path {
+                    Some(path) if self.doc.origin.is_none() => {
+                        self.dialogs.closed_picker_file = Some(path.clone());
+                        self.info(format!(
+                            "{}: no game opened (:games lists them again)",
+                            source.name
+                        ));
+                    }
+                    _ => self.info(format!("{}: no game opened", source.name)),
+                }
             }
         } else if let Some(p) = self.dialogs.prompt.take() {
             // The prompt's own hint goes with it.

@@ -349,6 +349,8 @@ impl App {
             doc.cursor = c;
         }
         doc.origin = r.origin;
+        // Any game replacing the board's ends what a closed picker meant.
+        self.dialogs.closed_picker_file = None;
         doc.unsaved = r.made_here;
         if let Mode::Play { .. } = self.play.mode {
             self.set_game_tags(&mut doc);

@@ -52,12 +52,21 @@ impl App {
             self.error("the board editor is open: Enter starts a game from it, Esc leaves it");
             return;
         }
-        match &self.doc.origin {
-            Some(o) => self.effects.push(Effect::Reread {
+        let closed = self.dialogs.closed_picker_file.clone();
+        match (&self.doc.origin, closed, want) {
+            (Some(o), _, want) => self.effects.push(Effect::Reread {
                 path: o.path.clone(),
                 want,
             }),
-            None => self.error(
+            // A picker left with Esc: its file is still the one meant.
+            (None, Some(path), want @ (GameWant::Picker { .. } | GameWant::Number(_))) => {
+                self.effects.push(Effect::Reread { path, want })
+            }
+            (None, Some(path), GameWant::Step { .. }) => self.error(format!(
+                "the game on the board is from no file: :games lists {}'s games again",
+                path.display()
+            )),
+            (None, None, _) => self.error(
                 "the game on the board is from no file: :load FILE opens one, and < > walk its games",
             ),
         }
