@@ -887,6 +887,28 @@ fn a_picker_closed_with_esc_can_be_opened_again() {
     );
 }
 
+/// A file that lost games since the board's game was opened from it:
+/// `>` says the board's game is past its end now, `<` goes to its last.
+#[test]
+fn a_file_that_shrank_is_walked_from_its_end() {
+    let mut a = app();
+    let three =
+        "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    let two = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+    file_read(&mut a, "/g/three.pgn", three);
+    a.update(Action::ChoiceMove(2));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["c4"]);
+    reread(&mut a, Action::StepGame(true), two);
+    assert_eq!(
+        message(&a),
+        "/g/three.pgn holds 2 games, fewer than when game 3 was opened; < goes to the last"
+    );
+    assert_eq!(mainline(&a), ["c4"]);
+    reread(&mut a, Action::StepGame(false), two);
+    assert_eq!(mainline(&a), ["d4"]);
+}
+
 /// `<` and `>` walk a many-game file's games, reading the file again each
 /// time (a save in place changes it); its ends are said and change
 /// nothing, an unsaved game is asked about first, and a game from no file

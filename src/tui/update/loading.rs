@@ -113,7 +113,18 @@ impl App {
                 self.error(format!("{games}, so there is no game {n}"));
                 return;
             }
+            GameWant::Step { from, forward } if from >= count && forward && count > 0 => {
+                // The file lost games since the board's was opened: it
+                // is past the end now, and `<` is the way in.
+                self.error(format!(
+                    "{games}, fewer than when game {} was opened; < goes to the last",
+                    from + 1
+                ));
+                return;
+            }
             GameWant::Step { from, forward } => {
+                // From past a file that lost games, `<` starts at its last.
+                let from = from.min(count);
                 // The next game that holds one: a game no reader can make
                 // anything of (a variant, stray bytes) is stepped over, so
                 // it never walls off the games beyond it.
