@@ -784,14 +784,14 @@ fn the_files_clocks_and_eval_show_at_the_shown_move() {
     show_ply(&mut app, 2);
     let s = screen(&mut app, 120, 40);
     assert!(
-        contains(&s, "File: W 3:00 · B 2:58 · eval #-3"),
+        contains(&s, "PGN: W 3:00 · B 2:58 · eval #-3"),
         "{}",
         s.join("\n")
     );
     app.update(Action::Next);
     let s = screen(&mut app, 120, 40);
     // 2.Nf3 has no notes of its own: Black's clock is still the one e5 left.
-    assert!(contains(&s, "File: B 2:58 "), "{}", s.join("\n"));
+    assert!(contains(&s, "PGN: B 2:58 "), "{}", s.join("\n"));
     assert!(!contains(&s, "eval"), "{}", s.join("\n"));
 }
 

@@ -48,7 +48,8 @@ pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     rows
 }
 
-/// What the file's own annotations say at the shown move, as Lichess shows
+/// What the game's own PGN annotations say at the shown move (a file's or a
+/// report's), as Lichess shows
 /// them: both players' clocks (`[%clk]` after this move and the one
 /// before) and its `[%eval]` (not while a game hides the evaluation).
 fn file_notes_row(app: &App) -> Option<String> {
@@ -77,7 +78,7 @@ fn file_notes_row(app: &App) -> Option<String> {
             None => {}
         }
     }
-    (!parts.is_empty()).then(|| format!("File: {}", parts.join(" · ")))
+    (!parts.is_empty()).then(|| format!("PGN: {}", parts.join(" · ")))
 }
 
 /// "1:02:03", "4:05" or "0:09.5" (tenths under ten seconds, as clocks show).
