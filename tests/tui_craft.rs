@@ -96,6 +96,19 @@ fn no_colour_keeps_pieces_and_squares_apart() {
             .modifier
             .contains(Modifier::UNDERLINED));
     }
+    // A king in check is reversed, not underlined as the last move is.
+    app.update(Action::MoveText("f6".into()));
+    app.update(Action::MoveText("Qh5+".into()));
+    let buf = draw(&mut app, 80, 24);
+    let a = layout::compute(80, 24);
+    let middle = |sq: &str| {
+        let r = a.square_rect(Square::parse(sq).unwrap(), false);
+        buf[(r.x + a.sq_w / 2, r.y + a.sq_h / 2)].modifier
+    };
+    assert!(middle("e8").contains(Modifier::REVERSED));
+    assert!(!middle("e8").contains(Modifier::UNDERLINED));
+    assert!(middle("h5").contains(Modifier::UNDERLINED));
+    assert!(!middle("h5").contains(Modifier::REVERSED));
     // The depth follows the environment's NO_COLOR.
     assert_eq!(
         ColorDepth::detect(Some("1"), None, Some("xterm-256color")),

@@ -112,8 +112,14 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         let cx = r.x + r.width / 2;
         let cy = r.y + r.height / 2;
         if let Some(p) = piece {
-            let marked = Some(sq) == app.ui.selected || is_last || Some(sq) == check_sq;
-            draw_piece(app, theme, a, p, r, bg, marked, buf);
+            let mark = if Some(sq) == check_sq {
+                Mark::Check
+            } else if Some(sq) == app.ui.selected || is_last {
+                Mark::Moved
+            } else {
+                Mark::None
+            };
+            draw_piece(app, theme, a, p, r, bg, mark, buf);
         } else if target {
             if let Some(c) = buf.cell_mut((cx, cy)) {
                 c.set_char('•').set_fg(theme.target);
@@ -137,9 +143,20 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     super::marks::render(app, theme, a, buf);
 }
 
+/// What a piece's square says without colours (a colour theme says it
+/// with the square's background instead).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mark {
+    None,
+    /// Selected, or moved by the last move: underlined.
+    Moved,
+    /// The king in check: reversed, so it never reads as the last move.
+    Check,
+}
+
 /// A piece on its square `r` (of background `bg`): as five-cell art on
-/// big squares with Unicode pieces, else one glyph in the middle;
-/// `marked` (selected, last move, check) underlines it without colours.
+/// big squares with Unicode pieces, else one glyph in the middle; `mark`
+/// shows without colours.
 #[allow(clippy::too_many_arguments)]
 fn draw_piece(
     app: &App,
@@ -148,7 +165,7 @@ fn draw_piece(
     p: Piece,
     r: Rect,
     bg: Color,
-    marked: bool,
+    mark: Mark,
     buf: &mut Buffer,
 ) {
     let fg = match p.color() {
@@ -156,8 +173,12 @@ fn draw_piece(
         Side::Black => theme.black_piece,
     };
     let mut style = Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD);
-    if !theme.colored() && marked {
-        style = style.add_modifier(Modifier::UNDERLINED);
+    if !theme.colored() {
+        style = match mark {
+            Mark::None => style,
+            Mark::Moved => style.add_modifier(Modifier::UNDERLINED),
+            Mark::Check => style.add_modifier(Modifier::REVERSED),
+        };
     }
     let art = a.sq_h >= 4
         && a.sq_w >= 9
