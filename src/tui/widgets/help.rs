@@ -34,10 +34,20 @@ pub fn entries() -> Vec<(&'static str, &'static str)> {
             out.push((b.label, b.help));
         }
     }
+    out.extend(MARKS.iter().copied());
     out.push(("", "Commands"));
     out.extend(COMMANDS.iter().copied());
     out
 }
+
+/// What the move list's marks mean (after a move, or in its header).
+const MARKS: &[(&str, &str)] = &[
+    ("", "Marks in the move list"),
+    (super::movelist::BOOK_MARK, "a book move"),
+    (super::movelist::MARK, "evals differ 1.5+"),
+    ("?! ? ??", "report's verdict"),
+    ("! !! !?", "the game's glyphs"),
+];
 
 /// The key column's width for `keys`: the longest key and one blank.
 fn key_width(keys: &[(&str, &str)]) -> u16 {
