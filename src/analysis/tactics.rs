@@ -3,9 +3,11 @@
 //! avoids", "misses a fork"). A fork: one piece attacking two or more
 //! enemy pieces that are each worth more than it or undefended (the king
 //! always counts), and that cannot simply be taken: a queen "forking"
-//! king and rook from a square the king takes it on is a trade. A pin: a piece standing between an enemy slider and
-//! its own king, or a piece of its side worth more than it, with nothing
-//! else between. Pure functions of a board: tests feed them crafted FENs.
+//! king and rook from a square the king takes it on is a trade. A pin: a
+//! piece standing between an enemy slider and its own king, or a piece of
+//! its side worth more than it that the slider would then win, with
+//! nothing else between. Pure functions of a board: tests feed them
+//! crafted FENs.
 
 use super::params::FACT_VALUE;
 use crate::chess::attacks::{
@@ -77,7 +79,8 @@ fn can_be_taken(b: &Board, sq: Square, side: Color) -> bool {
 }
 
 /// A pin: `pinned` cannot leave the line from `pinner` without exposing
-/// `behind` (its king, or a piece worth more than it).
+/// `behind` (its king, or a piece worth more than it that the pinner
+/// would then win: worth more than the pinner too, or unguarded).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pin {
     pub pinner: Square,
@@ -109,7 +112,16 @@ pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
                 let (Some(p), Some(t)) = (b.piece_at(pinned), b.piece_at(behind)) else {
                     continue;
                 };
-                if t.kind() == PieceType::King || worth(t.kind()) > worth(p.kind()) {
+                // Behind a piece of less worth than itself the pin holds
+                // only if taking it wins: the slider is worth less, or
+                // nothing guards it once the pinned piece has gone.
+                let wins = || {
+                    let pinner = b.piece_at(s).map_or(0, |x| worth(x.kind()));
+                    pinner < worth(t.kind()) || !b.is_attacked(behind, side, occ.without(pinned))
+                };
+                let held =
+                    t.kind() == PieceType::King || (worth(t.kind()) > worth(p.kind()) && wins());
+                if held {
                     out.push(Pin {
                         pinner: s,
                         pinned,
@@ -224,5 +236,11 @@ mod tests {
         // A rook pins along the file.
         let b = board("4k3/4n3/8/8/8/8/8/4RK2 b - - 0 1");
         assert_eq!(pins_of(&b, Color::Black).len(), 1);
+        // A pawn before a guarded rook, by a rook: taking it is a trade,
+        // no pin; unguarded, the rook would be lost: a pin.
+        let guarded = board("3K4/4R3/8/4P3/8/8/4r3/6k1 w - - 0 1");
+        assert!(pins_of(&guarded, Color::White).is_empty());
+        let alone = board("8/4R3/8/4P3/8/8/4r3/K5k1 w - - 0 1");
+        assert_eq!(pins_of(&alone, Color::White).len(), 1);
     }
 }
