@@ -184,8 +184,9 @@ fn pawn_files_words(files: &[u8]) -> String {
 /// The passed pawns `side`'s opponent has at `played`'s end on files
 /// where it has none at `better`'s ("White gets a passed h-pawn"), and
 /// those `side` has at `better`'s and not at `played`'s ("Black's passed
-/// a-pawn is gone"), each a clause.
-pub fn passed_words(played: &Board, better: &Board, side: Color) -> Vec<String> {
+/// a-pawn is gone", or "its passed a-pawn is gone" right after a clause
+/// that names `side`, as `side_named` says), each a clause.
+pub fn passed_words(played: &Board, better: &Board, side: Color, side_named: bool) -> Vec<String> {
     let new_for = |c: Color, a: &Board, b: &Board| -> Vec<u8> {
         let before = files_of(passed_pawns(b, c));
         files_of(passed_pawns(a, c))
@@ -209,16 +210,19 @@ pub fn passed_words(played: &Board, better: &Board, side: Color) -> Vec<String> 
             pawn_files_words(&theirs)
         )),
     }
+    let whose = if side_named && parts.is_empty() {
+        "its".to_string()
+    } else {
+        format!("{}'s", side.name())
+    };
     match lost.len() {
         0 => {}
         1 => parts.push(format!(
-            "{}'s passed {} is gone",
-            side.name(),
+            "{whose} passed {} is gone",
             pawn_files_words(&lost)
         )),
         _ => parts.push(format!(
-            "{}'s passed {} are gone",
-            side.name(),
+            "{whose} passed {} are gone",
             pawn_files_words(&lost)
         )),
     }
@@ -304,22 +308,27 @@ mod tests {
         let took = b("6k1/8/8/7P/8/8/8/6K1 b - - 0 1");
         let pushed = b("6k1/7p/8/6P1/8/8/8/6K1 b - - 0 1");
         assert_eq!(
-            passed_words(&took, &pushed, Color::Black),
+            passed_words(&took, &pushed, Color::Black, false),
             ["White gets a passed h-pawn"]
         );
-        assert!(passed_words(&pushed, &pushed, Color::Black).is_empty());
+        assert!(passed_words(&pushed, &pushed, Color::Black, false).is_empty());
         let two = b("6k1/8/5PP1/8/8/8/8/6K1 b - - 0 1");
         let none = b("6k1/5pp1/5PP1/8/8/8/8/6K1 b - - 0 1");
         assert_eq!(
-            passed_words(&two, &none, Color::Black),
+            passed_words(&two, &none, Color::Black, false),
             ["White gets passed f- and g-pawns"]
         );
         // Black's own passed pawn lost.
         let with = b("6k1/8/8/8/p7/8/8/6K1 w - - 0 1");
         let without = b("6k1/8/8/8/8/8/8/6K1 w - - 0 1");
         assert_eq!(
-            passed_words(&without, &with, Color::Black),
+            passed_words(&without, &with, Color::Black, false),
             ["Black's passed a-pawn is gone"]
+        );
+        // Right after "Black ends a pawn down": its.
+        assert_eq!(
+            passed_words(&without, &with, Color::Black, true),
+            ["its passed a-pawn is gone"]
         );
     }
 }

@@ -186,7 +186,8 @@ pub fn explain(j: &Judged) -> Explanation {
         let wins_material = material.as_ref().is_some_and(|&(_, v)| v > 0);
         let mut words: Vec<String> = material.map(|(w, _)| w).into_iter().collect();
         if passed_lost {
-            words.extend(passed_words(&played_end, &better_end, mover));
+            let named = !words.is_empty();
+            words.extend(passed_words(&played_end, &better_end, mover, named));
         }
         let words = and_list(&words);
         let named: Vec<String> = terms
