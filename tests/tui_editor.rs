@@ -512,6 +512,15 @@ fn a_pasted_illegal_fen_is_set_up_to_mend_and_a_bad_one_says_why() {
         "{said}"
     );
     assert!(a.editor.is_some());
+    // A placement alone reads as a legal set-up in the editor: not "mend".
+    let mut a = app();
+    a.update(Action::Command("fen 8/8/8/4k3/8/8/8/4K3".into()));
+    let said = status_line(&a);
+    assert!(
+        said.contains("read in part") && !said.contains("mend"),
+        "{said}"
+    );
+    assert!(a.editor.as_ref().is_some_and(|e| e.check.is_ok()));
     let mut a = app();
     a.update(Action::Command("fen hello".into()));
     assert!(

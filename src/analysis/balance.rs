@@ -55,10 +55,11 @@ impl Share {
     /// "the exchange and a pawn", "two pawns", "a rook and a knight".
     fn words(&self) -> String {
         let mut parts = Vec::new();
-        if self.exchange {
-            parts.push("the exchange".to_string());
-        }
         for kind in KINDS {
+            // "a queen and the exchange": the exchange after what is worth more.
+            if self.exchange && kind == PieceType::Rook {
+                parts.push("the exchange".to_string());
+            }
             let n = self.counts[kind.index()];
             let name = match kind {
                 PieceType::Pawn => "pawn",
@@ -70,9 +71,12 @@ impl Share {
             match n {
                 n if n <= 0 => {}
                 1 => parts.push(format!("a {name}")),
-                2 => parts.push(format!("two {name}s")),
-                3 => parts.push(format!("three {name}s")),
-                n => parts.push(format!("{n} {name}s")),
+                n => {
+                    let count = ["two", "three", "four", "five", "six", "seven", "eight"]
+                        .get(n as usize - 2)
+                        .map_or(n.to_string(), |w| w.to_string());
+                    parts.push(format!("{count} {name}s"));
+                }
             }
         }
         and_list(&parts)
@@ -85,14 +89,32 @@ impl Share {
 
 /// What `side` has given and got at `played`'s end against `better`'s;
 /// a bishop for a knight (or back) is no material, a rook for a minor
-/// piece is the exchange. With what the trade comes to for `side`.
-fn trade(played: &Board, better: &Board, side: Color) -> (Share, Share, i32) {
+/// piece is the exchange, a pawn that promoted on one line only is no
+/// pawn (`promoted`: each colour's promotions on the played line less
+/// those on the better one). With what the trade comes to for `side`.
+fn trade(played: &Board, better: &Board, side: Color, promoted: [i32; 2]) -> (Share, Share, i32) {
     let (p, b) = (surplus(played, side), surplus(better, side));
     let mut d = [0; 6];
     for kind in KINDS {
         d[kind.index()] = p[kind.index()] - b[kind.index()];
     }
     let net: i32 = KINDS.iter().map(|&k| worth(k) * d[k.index()]).sum();
+    // A pawn that promoted on one line and stands on the other is not a
+    // pawn won: only the new piece counts.
+    // A pawn promoted on one line and taken on the other is gone on both.
+    let pawn = PieceType::Pawn.index();
+    for c in [side, !side] {
+        let pawns = |b: &Board| b.colored(c, PieceType::Pawn).count() as i32;
+        let rel = promoted[c.index()];
+        let gap = pawns(better) - pawns(played);
+        let fix = if rel > 0 {
+            rel.min(gap).max(0)
+        } else {
+            -(-rel).min(-gap).max(0)
+        };
+        // `c`'s pawns on the played line are short by `fix`: given back.
+        d[pawn] += if c == side { fix } else { -fix };
+    }
     // Minor pieces are of one worth: pair a lost one with a won one.
     let (bi, kn) = (PieceType::Bishop.index(), PieceType::Knight.index());
     if d[bi] * d[kn] < 0 {
@@ -128,9 +150,15 @@ fn trade(played: &Board, better: &Board, side: Color) -> (Share, Share, i32) {
 /// words: "Black ends a pawn down", "White ends the exchange down", "Black
 /// has only a pawn for a knight", "White has a knight for two pawns";
 /// `None` when it is the same. With the words, what the material comes
-/// to for `side` (1 a pawn, 3 a minor piece ...).
-pub fn material_words(played: &Board, better: &Board, side: Color) -> Option<(String, i32)> {
-    let (given, got, net) = trade(played, better, side);
+/// to for `side` (1 a pawn, 3 a minor piece ...); `promoted` as `trade`
+/// takes it.
+pub fn material_words(
+    played: &Board,
+    better: &Board,
+    side: Color,
+    promoted: [i32; 2],
+) -> Option<(String, i32)> {
+    let (given, got, net) = trade(played, better, side, promoted);
     if given.is_empty() && got.is_empty() {
         return None;
     }
@@ -196,6 +224,9 @@ pub fn passed_words(played: &Board, better: &Board, side: Color, side_named: boo
     };
     let theirs = new_for(!side, played, better);
     let lost = new_for(side, better, played);
+    // A pawn still on its file at the played end is only no longer passed.
+    let still = |f: u8| (played.colored(side, PieceType::Pawn) & Bitboard::file(f)).any();
+    let (stopped, lost): (Vec<u8>, Vec<u8>) = lost.into_iter().partition(|&f| still(f));
     let mut parts = Vec::new();
     match theirs.len() {
         0 => {}
@@ -226,12 +257,32 @@ pub fn passed_words(played: &Board, better: &Board, side: Color, side_named: boo
             pawn_files_words(&lost)
         )),
     }
+    let whose = if side_named && parts.is_empty() {
+        "its".to_string()
+    } else {
+        format!("{}'s", side.name())
+    };
+    match stopped.len() {
+        0 => {}
+        1 => parts.push(format!(
+            "{whose} {} is no longer passed",
+            pawn_files_words(&stopped)
+        )),
+        _ => parts.push(format!(
+            "{whose} {} are no longer passed",
+            pawn_files_words(&stopped)
+        )),
+    }
     parts
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No promotion on either line; White's pawn promoted on the played one.
+    const NONE: [i32; 2] = [0, 0];
+    const WHITE_QUEENED: [i32; 2] = [1, 0];
 
     fn b(fen: &str) -> Board {
         Board::from_fen(fen).unwrap()
@@ -242,36 +293,36 @@ mod tests {
         let full = b("r3k3/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
         let pawn_down = b("r3k3/pp6/8/8/8/8/P7/R3K1N1 w - - 0 1");
         assert_eq!(
-            material_words(&pawn_down, &full, Color::White)
+            material_words(&pawn_down, &full, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("White ends a pawn down")
         );
         assert_eq!(
-            material_words(&pawn_down, &full, Color::Black)
+            material_words(&pawn_down, &full, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("Black ends a pawn up")
         );
-        assert_eq!(material_words(&full, &full, Color::White), None);
+        assert_eq!(material_words(&full, &full, Color::White, NONE), None);
         let before = b("r3k1n1/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
         let after = b("4k1n1/pp6/8/8/8/8/PP6/R3K3 w - - 0 1");
         // White gave a knight, Black a rook: White wins the exchange.
         assert_eq!(
-            material_words(&after, &before, Color::White)
+            material_words(&after, &before, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("White ends the exchange up")
         );
         assert_eq!(
-            material_words(&after, &before, Color::Black)
+            material_words(&after, &before, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("Black ends the exchange down")
         );
         let after_pawn = b("4k1n1/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
         assert_eq!(
-            material_words(&after_pawn, &before, Color::Black)
+            material_words(&after_pawn, &before, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("Black ends the exchange and a pawn down")
@@ -280,13 +331,13 @@ mod tests {
         let knight_for_pawn = b("r3k3/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
         let start = b("r3k3/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
         assert_eq!(
-            material_words(&knight_for_pawn, &start, Color::White)
+            material_words(&knight_for_pawn, &start, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("White has only a pawn for a knight")
         );
         assert_eq!(
-            material_words(&start, &knight_for_pawn, Color::Black)
+            material_words(&start, &knight_for_pawn, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
             Some("Black has only a pawn for a knight")
@@ -295,11 +346,42 @@ mod tests {
         let queened = b("6Q1/8/8/8/8/8/1r6/K6k b - - 0 1");
         let taken = b("8/8/8/8/8/8/1r6/K6k b - - 0 1");
         assert_eq!(
-            material_words(&queened, &taken, Color::Black).map(|w| (w.0, w.1)),
+            material_words(&queened, &taken, Color::Black, WHITE_QUEENED).map(|w| (w.0, w.1)),
             Some(("Black ends a queen down".to_string(), -9))
         );
+        // The pawn queened on one line and still on g7 on the other.
+        let on_g7 = b("8/6P1/8/8/8/8/1r6/K6k b - - 0 1");
+        assert_eq!(
+            material_words(&queened, &on_g7, Color::Black, WHITE_QUEENED)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends a queen down")
+        );
+        assert_eq!(
+            material_words(&queened, &on_g7, Color::White, WHITE_QUEENED)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("White ends a queen up")
+        );
+        // Four pawns; the exchange after a queen.
+        let many = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let pawns = b("4k3/pppp4/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            material_words(&many, &pawns, Color::Black, NONE)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends four pawns down")
+        );
+        let all = b("rq2k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
+        let less = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            material_words(&less, &all, Color::Black, NONE)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black ends a queen and the exchange down")
+        );
         let bishop = b("r3k3/pp6/8/8/8/8/PP6/R3K1B1 w - - 0 1");
-        assert_eq!(material_words(&bishop, &start, Color::White), None);
+        assert_eq!(material_words(&bishop, &start, Color::White, NONE), None);
     }
 
     #[test]
@@ -324,6 +406,12 @@ mod tests {
         assert_eq!(
             passed_words(&without, &with, Color::Black, false),
             ["Black's passed a-pawn is gone"]
+        );
+        // Still on its file, stopped by a pawn beside it: no longer passed.
+        let stopped = b("6k1/8/8/8/p7/1P6/8/6K1 w - - 0 1");
+        assert_eq!(
+            passed_words(&stopped, &with, Color::Black, false),
+            ["Black's a-pawn is no longer passed"]
         );
         // Right after "Black ends a pawn down": its.
         assert_eq!(

@@ -16,7 +16,7 @@ use super::params::{
 };
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
-use crate::chess::{Board, Color, Move};
+use crate::chess::{Bitboard, Board, Color, Move, PieceType};
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::taper;
 use crate::eval::{trace, Trace};
@@ -182,7 +182,12 @@ pub fn explain(j: &Judged) -> Explanation {
             san_line(j.board, &better_line)
         );
         // The board's words first, the numbers as their size.
-        let material = material_words(&played_end, &better_end, mover);
+        let material = material_words(
+            &played_end,
+            &better_end,
+            mover,
+            promotions(j.board, &played_line, &better_line),
+        );
         let wins_material = material.as_ref().is_some_and(|&(_, v)| v > 0);
         let mut words: Vec<String> = material.map(|(w, _)| w).into_iter().collect();
         if passed_lost {
@@ -206,12 +211,13 @@ pub fn explain(j: &Judged) -> Explanation {
                 " {lines}, {words}; the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
             ),
             _ if total >= 0 => format!(
-                " {lines}, {words}{}the hand-crafted terms even favour it for {side} ({named}; {all} in all): {deeper}.",
+                " {lines}, {words}{}the hand-crafted terms even favour the move for {side} ({named}; {all} in all): {deeper}.",
                 if words.is_empty() { "" } else { "; " }
             ),
             _ if !shows => format!(
-                " {lines}, {words}{}the hand-crafted terms show only {all} of it for {side} ({named}): {deeper}.",
-                if words.is_empty() { "" } else { "; " }
+                " {lines}, {words}{}the hand-crafted terms show only {all} for {side} of the search's {} ({named}): {deeper}.",
+                if words.is_empty() { "" } else { "; " },
+                signed_pawns(-loss)
             ),
             (false, true) => format!(
                 " {lines}, the hand-crafted terms say for {side}: {named}; {all} in all."
@@ -236,6 +242,25 @@ pub fn explain(j: &Judged) -> Explanation {
         terms,
         total,
     }
+}
+
+/// Each colour's promotions on `played` less those on `better` (both
+/// lines from `board`), indexed by `Color::index`.
+fn promotions(board: &Board, played: &[Move], better: &[Move]) -> [i32; 2] {
+    let mut out = [0; 2];
+    for (line, sign) in [(played, 1), (better, -1)] {
+        let mut b = *board;
+        for &m in line {
+            if !b.is_legal(m) {
+                break;
+            }
+            if m.is_promotion() {
+                out[b.side_to_move().index()] += sign;
+            }
+            b = b.make(m);
+        }
+    }
+    out
 }
 
 /// Where the two compared lines end, and the traces there.
@@ -283,12 +308,17 @@ fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> 
     while min <= LINE_DEEPEST_MIN {
         let next = at(min);
         let lengths = (next.played_line.len(), next.better_line.len());
-        if lengths == last {
-            break;
+        // The same ends as the step before (a quiet end further on than
+        // `min`) hold nothing new; lines that stopped short of `min` both
+        // cannot grow.
+        if lengths != last {
+            let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
+            if shows_the_loss(total(&next), loss) || over(&next.played_end) {
+                return next;
+            }
         }
-        let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
-        if shows_the_loss(total(&next), loss) || over(&next.played_end) {
-            return next;
+        if lengths.0 < min && lengths.1 < min {
+            break;
         }
         last = lengths;
         min += LINE_DEEPER_STEP;
@@ -301,24 +331,47 @@ fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> 
 /// promote: 44...Rd1 45.f7 Rf8 46.g7 Rxf7+ 47.Kxf7 Kh5 48.g8=Q."
 pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option<String> {
     let mover = board.side_to_move();
-    let promotes = |line: &[Move]| -> Option<usize> {
+    // The legal start of a line, at most `PROMOTION_PLIES` long.
+    let legal = |line: &[Move]| -> usize {
         let mut b = *board;
         for (k, &m) in line.iter().enumerate().take(PROMOTION_PLIES) {
             if !b.is_legal(m) {
-                return None;
+                return k;
             }
-            if m.is_promotion() && b.side_to_move() != mover {
+            b = b.make(m);
+        }
+        line.len().min(PROMOTION_PLIES)
+    };
+    // The opponent's first promotion in the line's first `plies` whose
+    // new piece is not taken at once (a queen taken back is no queen).
+    let promotes = |line: &[Move], plies: usize| -> Option<usize> {
+        let mut b = *board;
+        for (k, &m) in line[..plies].iter().enumerate() {
+            let taken_back = line.get(k + 1).is_some_and(|&r| r.to() == m.to());
+            if m.is_promotion() && b.side_to_move() != mover && !taken_back {
                 return Some(k);
             }
             b = b.make(m);
         }
         None
     };
-    let k = promotes(played)?;
-    if promotes(better).is_some() {
+    let k = promotes(played, legal(played))?;
+    let reach = legal(better);
+    if promotes(better, reach).is_some() {
         return None;
     }
-    let file = char::from(b'a' + played[k].from().file());
+    // A better line too short to reach as far says nothing of it, unless
+    // the pawn is gone there.
+    let file = played[k].from().file();
+    let mut end = *board;
+    for &m in &better[..reach] {
+        end = end.make(m);
+    }
+    let pawn_stays = (end.colored(!mover, PieceType::Pawn) & Bitboard::file(file)).any();
+    if reach <= k && pawn_stays {
+        return None;
+    }
+    let file = char::from(b'a' + file);
     Some(format!(
         "It lets {}'s {file}-pawn promote: {}.",
         (!mover).name(),
@@ -605,6 +658,19 @@ mod tests {
         );
         assert_eq!(promotion_fact(&b, &l[0], &l[0]), None);
         assert_eq!(promotion_fact(&b, &l[1], &l[0]), None);
+        // A better line that stops before the promotion's ply proves nothing.
+        assert_eq!(promotion_fact(&b, &l[0], &l[1][..2]), None);
+        // A queen taken back at once is not said.
+        let (b, l) = setup(
+            RUNNER,
+            &[
+                &["Rc8", "g7+", "Kxg7", "Kb2"],
+                &["Kg7", "Kb1", "Rg2", "Ka1", "Rxg6"],
+                &["Rc1+", "Kb2", "Rg1", "g7+", "Kh7", "g8=Q+", "Rxg8"],
+            ],
+        );
+        assert_eq!(promotion_fact(&b, &l[2], &l[1]), None);
+        assert_eq!(promotion_fact(&b, &l[0], &l[1]), None);
     }
 
     /// When the shortest lines' ends do not show the search's loss, the

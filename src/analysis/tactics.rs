@@ -117,7 +117,8 @@ pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
                 // nothing guards it once the pinned piece has gone.
                 let wins = || {
                     let pinner = b.piece_at(s).map_or(0, |x| worth(x.kind()));
-                    pinner < worth(t.kind()) || !b.is_attacked(behind, side, occ.without(pinned))
+                    let guards = b.attackers_to(behind, occ.without(pinned)) & own;
+                    pinner < worth(t.kind()) || guards.without(pinned).is_empty()
                 };
                 let held =
                     t.kind() == PieceType::King || (worth(t.kind()) > worth(p.kind()) && wins());
@@ -242,5 +243,8 @@ mod tests {
         assert!(pins_of(&guarded, Color::White).is_empty());
         let alone = board("8/4R3/8/4P3/8/8/4r3/K5k1 w - - 0 1");
         assert_eq!(pins_of(&alone, Color::White).len(), 1);
+        // The pinned piece itself does not guard what it would uncover.
+        let own_guard = board("7k/8/8/4R3/3P4/8/8/q5K1 w - - 0 1");
+        assert_eq!(pins_of(&own_guard, Color::White).len(), 1);
     }
 }

@@ -218,7 +218,11 @@ impl App {
                             source.name
                         ));
                     }
-                    _ => self.info(format!("{}: no game opened", source.name)),
+                    _ => {
+                        // The picker just closed is the one meant now.
+                        self.dialogs.closed_picker_file = None;
+                        self.info(format!("{}: no game opened", source.name));
+                    }
                 }
             }
         } else if let Some(p) = self.dialogs.prompt.take() {

@@ -60,11 +60,20 @@ impl App {
             return false;
         };
         editor.set_up_text(text);
+        // The editor reads more leniently than the FEN reader (a placement
+        // alone, junk counters): what it made of the text may be legal.
+        let legal = editor.check.is_ok();
         self.sync_editor_view();
         self.autosave();
-        self.error(format!(
-            "bad FEN ({why}): it is in the board editor to mend, then Enter (Esc: the game as it was)"
-        ));
+        if legal {
+            self.info(format!(
+                "the FEN, read in part ({why}), is in the board editor: Enter starts a game from it (Esc: the game as it was)"
+            ));
+        } else {
+            self.error(format!(
+                "bad FEN ({why}): it is in the board editor to mend, then Enter (Esc: the game as it was)"
+            ));
+        }
         true
     }
 

@@ -112,12 +112,12 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         let cx = r.x + r.width / 2;
         let cy = r.y + r.height / 2;
         if let Some(p) = piece {
-            let mark = if Some(sq) == check_sq {
-                Mark::Check
-            } else if Some(sq) == app.ui.selected || is_last {
-                Mark::Moved
-            } else {
-                Mark::None
+            let moved = Some(sq) == app.ui.selected || is_last;
+            let mark = match (Some(sq) == check_sq, moved) {
+                (true, true) => Mark::CheckMoved,
+                (true, false) => Mark::Check,
+                (false, true) => Mark::Moved,
+                (false, false) => Mark::None,
             };
             draw_piece(app, theme, a, p, r, bg, mark, buf);
         } else if target {
@@ -152,6 +152,8 @@ enum Mark {
     Moved,
     /// The king in check: reversed, so it never reads as the last move.
     Check,
+    /// The king in check, selected or just moved: both.
+    CheckMoved,
 }
 
 /// A piece on its square `r` (of background `bg`): as five-cell art on
@@ -178,6 +180,7 @@ fn draw_piece(
             Mark::None => style,
             Mark::Moved => style.add_modifier(Modifier::UNDERLINED),
             Mark::Check => style.add_modifier(Modifier::REVERSED),
+            Mark::CheckMoved => style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED),
         };
     }
     let art = a.sq_h >= 4
