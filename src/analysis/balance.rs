@@ -101,16 +101,23 @@ fn trade(played: &Board, better: &Board, side: Color, promoted: [i32; 2]) -> (Sh
     let net: i32 = KINDS.iter().map(|&k| worth(k) * d[k.index()]).sum();
     // A pawn that promoted on one line and stands on the other is not a
     // pawn won: only the new piece counts.
-    // A pawn promoted on one line and taken on the other is gone on both.
+    // A pawn promoted on one line and taken on the other is gone on both,
+    // and so is one whose new piece was taken in its turn.
     let pawn = PieceType::Pawn.index();
     for c in [side, !side] {
-        let pawns = |b: &Board| b.colored(c, PieceType::Pawn).count() as i32;
+        let count = |b: &Board, k: PieceType| b.colored(c, k).count() as i32;
+        let new_pieces = |now: &Board, then: &Board| -> i32 {
+            KINDS[..4]
+                .iter()
+                .map(|&k| (count(now, k) - count(then, k)).max(0))
+                .sum()
+        };
         let rel = promoted[c.index()];
-        let gap = pawns(better) - pawns(played);
+        let gap = count(better, PieceType::Pawn) - count(played, PieceType::Pawn);
         let fix = if rel > 0 {
-            rel.min(gap).max(0)
+            rel.min(gap).min(new_pieces(played, better)).max(0)
         } else {
-            -(-rel).min(-gap).max(0)
+            -(-rel).min(-gap).min(new_pieces(better, played)).max(0)
         };
         // `c`'s pawns on the played line are short by `fix`: given back.
         d[pawn] += if c == side { fix } else { -fix };
@@ -362,6 +369,15 @@ mod tests {
                 .map(|w| w.0)
                 .as_deref(),
             Some("White ends a queen up")
+        );
+        // The new piece taken (a rook for it taken back): the pawn is gone.
+        let rook_lost = b("6R1/8/8/8/8/8/8/K6k b - - 0 1");
+        let pawn_on = b("4r1R1/6P1/8/8/8/8/8/K6k b - - 0 1");
+        assert_eq!(
+            material_words(&rook_lost, &pawn_on, Color::Black, WHITE_QUEENED)
+                .map(|w| w.0)
+                .as_deref(),
+            Some("Black has only a pawn for a rook")
         );
         // Four pawns; the exchange after a queen.
         let many = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
