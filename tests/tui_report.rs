@@ -391,6 +391,27 @@ fn j_opens_an_explanations_two_positions_side_by_side() {
     assert_eq!(a.report.pair.as_ref().map(|p| p.node), Some(explained[1]));
     a.update(Action::ReportPair);
     assert!(a.report.pair.is_none());
+    // Opened on a move with no explanation it says so, and no longer
+    // once the shown move has one.
+    let plain = a
+        .report
+        .run
+        .as_ref()
+        .unwrap()
+        .positions
+        .iter()
+        .map(|p| p.node)
+        .find(|n| *n != tapir::game::NodeId::ROOT && !explained.contains(n))
+        .expect("a move the report did not explain");
+    a.update(Action::GoTo(plain));
+    a.update(Action::ReportPair);
+    assert!(status_line(&a).contains("this move has no explanation"));
+    a.update(Action::GoTo(explained[0]));
+    assert!(
+        !status_line(&a).contains("no explanation"),
+        "{}",
+        status_line(&a)
+    );
 }
 
 fn done(a: &mut App, job: &ReportJob) {

@@ -215,9 +215,8 @@ pub fn explain(j: &Judged) -> Explanation {
                 if words.is_empty() { "" } else { "; " }
             ),
             _ if !shows => format!(
-                " {lines}, {words}{}the hand-crafted terms show only {all} for {side} of the search's {} ({named}): {deeper}.",
-                if words.is_empty() { "" } else { "; " },
-                signed_pawns(-loss)
+                " {lines}, {words}{}the hand-crafted terms show only {all} for {side}, under half of what the search says the move loses ({named}): {deeper}.",
+                if words.is_empty() { "" } else { "; " }
             ),
             (false, true) => format!(
                 " {lines}, the hand-crafted terms say for {side}: {named}; {all} in all."

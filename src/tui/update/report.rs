@@ -162,7 +162,7 @@ impl App {
         } else if self.report.run.is_none() {
             "deltas: no report yet (r runs it); each move it explains opens here (J: back)"
         } else {
-            "deltas: this move has no explanation; go to a move marked ?!, ? or ?? (J: back)"
+            NO_EXPLANATION_HERE
         };
         self.info(msg);
     }
@@ -181,6 +181,16 @@ impl App {
             let m = run.report.moves.get(i.checked_sub(1)?)?.as_ref()?;
             ReportPair::of(m, &run.positions[i - 1].board)
         });
+        // Said of the move before: on a move with an explanation it is
+        // no longer true (the panel says the rest).
+        let stale = self
+            .dialogs
+            .message
+            .as_ref()
+            .is_some_and(|m| m.text == NO_EXPLANATION_HERE);
+        if stale && self.report.pair.is_some() {
+            self.dialogs.message = None;
+        }
     }
 
     /// The report's verdicts so far (each move's as its two positions are
@@ -223,3 +233,7 @@ impl App {
         }
     }
 }
+
+/// What `J` says on a move the report did not explain.
+const NO_EXPLANATION_HERE: &str =
+    "deltas: this move has no explanation; go to a move marked ?!, ? or ?? (J: back)";
