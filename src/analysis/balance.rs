@@ -1,11 +1,17 @@
 //! What the term numbers mean on the board: the material one line's end
-//! has and the other's has not ("it costs Black the exchange"), and the
-//! passed pawns one end gives the opponent ("White gets a passed h-pawn").
-//! The explanation says these words before the numbers, so a player reads
-//! the reason in chess terms and the numbers as its size. Pure functions
-//! of two boards; the words are only ever what the boards show.
+//! has and the other's has not ("Black ends the exchange down"), the
+//! passed pawns one end gives the opponent ("White gets a passed h-pawn"),
+//! and the part of a king's safety that is worse ("White's king has less
+//! pawn cover"). The explanation says these words before the numbers, so
+//! a player reads the reason in chess terms and the numbers as its size.
+//! Pure functions of two boards (the king's parts from the evaluation's
+//! own contributions); the words are only ever what the boards show.
 
+use super::params::TERM_MIN_CP;
 use super::tactics::worth;
+use crate::eval::hce::attribution::attribute;
+use crate::eval::hce::sink::Term;
+use crate::eval::phase::{game_phase, taper};
 
 use crate::chess::{Bitboard, Board, Color, PieceType};
 
@@ -283,6 +289,66 @@ pub fn passed_words(played: &Board, better: &Board, side: Color, side_named: boo
     parts
 }
 
+/// Where a king's safety comes from, as the evaluation counts it.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum KingPart {
+    /// Its own pawns in front of it, and the enemy's storming them.
+    Cover,
+    /// Enemy pieces attacking the squares around it.
+    Attackers,
+    /// Squares an enemy piece could check it from unopposed.
+    Checks,
+}
+
+/// `side`'s king's safety at `b`, part by part (its own view, tapered
+/// centipawns), from the evaluation's contributions.
+fn king_parts(b: &Board, side: Color) -> [(KingPart, i32); 3] {
+    let phase = game_phase(b);
+    let mut out = [
+        (KingPart::Cover, 0),
+        (KingPart::Attackers, 0),
+        (KingPart::Checks, 0),
+    ];
+    for c in attribute(b) {
+        if c.term != Term::KingSafety || c.color != side {
+            continue;
+        }
+        let name = c.weight_name();
+        let part = if name.starts_with("shield") || name.starts_with("storm") {
+            0
+        } else if name.starts_with("safe_check") {
+            2
+        } else {
+            1
+        };
+        out[part].1 += taper(c.value, phase);
+    }
+    out
+}
+
+/// The part of `side`'s king safety that is worst at `played`'s end
+/// against `better`'s, in words: "White's king has less pawn cover",
+/// "more of Black's pieces bear on White's king", "Black has more safe
+/// checks against White's king"; `None` when no part is worse by at
+/// least `TERM_MIN_CP`.
+pub fn king_words(played: &Board, better: &Board, side: Color) -> Option<String> {
+    let (p, b) = (king_parts(played, side), king_parts(better, side));
+    let (part, worse) = p
+        .iter()
+        .zip(b)
+        .map(|(&(part, now), (_, then))| (part, now - then))
+        .min_by_key(|&(_, d)| d)?;
+    if worse > -TERM_MIN_CP {
+        return None;
+    }
+    let (us, them) = (side.name(), (!side).name());
+    Some(match part {
+        KingPart::Cover => format!("{us}'s king has less pawn cover"),
+        KingPart::Attackers => format!("more of {them}'s pieces bear on {us}'s king"),
+        KingPart::Checks => format!("{them} has more safe checks against {us}'s king"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,6 +464,23 @@ mod tests {
         );
         let bishop = b("r3k3/pp6/8/8/8/8/PP6/R3K1B1 w - - 0 1");
         assert_eq!(material_words(&bishop, &start, Color::White, NONE), None);
+    }
+
+    /// The king's parts: a shield pawn gone, attackers near it.
+    #[test]
+    fn king_safety_in_words() {
+        let sheltered = b("r1bq1rk1/5ppp/8/8/8/8/5PPP/R1BQ1RK1 w - - 0 1");
+        let bare = b("r1bq1rk1/5ppp/8/8/8/8/5P1P/R1BQ1RK1 w - - 0 1");
+        assert_eq!(
+            king_words(&bare, &sheltered, Color::White).as_deref(),
+            Some("White's king has less pawn cover")
+        );
+        assert_eq!(king_words(&sheltered, &sheltered, Color::White), None);
+        let attacked = b("6k1/5ppp/8/8/7q/5n2/5PPP/6K1 w - - 0 1");
+        let calm = b("q4nk1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let said = king_words(&attacked, &calm, Color::White).unwrap();
+        assert!(said.contains("White's king"), "{said}");
+        assert!(!said.contains("pawn cover"), "{said}");
     }
 
     #[test]

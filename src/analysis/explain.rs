@@ -7,7 +7,7 @@
 //! and after the move, a mate distance, or a difference of two traces'
 //! tapered terms (the Deltas view's arithmetic). Nothing else is said.
 
-use super::balance::{and_list, material_words, passed_words};
+use super::balance::{and_list, king_words, material_words, passed_words};
 use super::classify::{Class, MateTurn};
 use super::line::{piece_words, san_line, to_quiet};
 use super::params::{
@@ -151,14 +151,14 @@ pub fn explain(j: &Judged) -> Explanation {
     } = compared_ends(j.board, &played_full, j.best, loss);
     let all = term_differences(&tp, &tb, mover);
     let total = (tp.tapered - tb.tapered) * mover.sign();
-    let passed_lost = all
-        .iter()
-        .any(|&(t, d)| t == Term::Passed && d <= -TERM_MIN_CP);
     let terms: Vec<(Term, i32)> = all
         .into_iter()
         .filter(|&(_, d)| d.abs() >= TERM_MIN_CP)
         .take(TERMS_NAMED)
         .collect();
+    // Words only for a loss the sentence names with its number.
+    let term_lost = |term: Term| terms.iter().any(|&(t, d)| t == term && d < 0);
+    let (passed_lost, king_lost) = (term_lost(Term::Passed), term_lost(Term::KingSafety));
     let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
     let terminal = over(&played_end) || over(&better_end);
     if terminal {
@@ -193,6 +193,9 @@ pub fn explain(j: &Judged) -> Explanation {
         if passed_lost {
             let named = !words.is_empty();
             words.extend(passed_words(&played_end, &better_end, mover, named));
+        }
+        if king_lost {
+            words.extend(king_words(&played_end, &better_end, mover));
         }
         let words = and_list(&words);
         let named: Vec<String> = terms
@@ -692,8 +695,8 @@ mod tests {
         assert!(
             x.text.contains(
                 "After 1...Rc1+ 2.Kb2 Rc8 3.g7+ Kh7 4.g8=Q+ Kh6 rather than \
-                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen down (the hand-crafted \
-                 terms for Black: material"
+                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen down and more of White's \
+                 pieces bear on Black's king (the hand-crafted terms for Black: material"
             ),
             "{}",
             x.text

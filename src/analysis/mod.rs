@@ -5,7 +5,7 @@
 //! average centipawn loss per side as Lichess computes them (`accuracy`),
 //! and the reasons behind each inaccuracy, mistake and blunder from the
 //! evaluation's traces and the search's facts (`explain`, `line`, and
-//! `balance` for the words: material and passed pawns), put
+//! `balance` for the words: material, passed pawns, the king), put
 //! together in `report`. Tuned numbers live in `params`. Depends on the
 //! search, the game tree and the evaluation; prints nothing.
 
