@@ -7,6 +7,7 @@
 //! Pure functions of two boards (the king's parts from the evaluation's
 //! own contributions); the words are only ever what the boards show.
 
+use super::line::and_list;
 use super::params::TERM_MIN_CP;
 use super::tactics::worth;
 use crate::eval::hce::attribution::attribute;
@@ -34,15 +35,6 @@ fn surplus(b: &Board, side: Color) -> [i32; 6] {
         out[kind.index()] = ours - theirs;
     }
     out
-}
-
-/// "a, b and c".
-pub fn and_list(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// A side's share of a trade: so many pieces of each kind, and perhaps
@@ -106,9 +98,9 @@ fn trade(played: &Board, better: &Board, side: Color, promoted: [i32; 2]) -> (Sh
     }
     let net: i32 = KINDS.iter().map(|&k| worth(k) * d[k.index()]).sum();
     // A pawn that promoted on one line and stands on the other is not a
-    // pawn won: only the new piece counts.
-    // A pawn promoted on one line and taken on the other is gone on both,
-    // and so is one whose new piece was taken in its turn.
+    // pawn won: only the new piece counts. One promoted on one line and
+    // taken on the other is gone on both, and so is one whose new piece
+    // was taken in its turn.
     let pawn = PieceType::Pawn.index();
     for c in [side, !side] {
         let count = |b: &Board, k: PieceType| b.colored(c, k).count() as i32;
@@ -210,16 +202,14 @@ fn files_of(pawns: Bitboard) -> Vec<u8> {
 
 /// "h-pawn", "f- and g-pawns".
 fn pawn_files_words(files: &[u8]) -> String {
-    let letter = |f: u8| char::from(b'a' + f).to_string();
-    match files {
-        [] => String::new(),
-        [f] => format!("{}-pawn", letter(*f)),
-        _ => {
-            let (last, rest) = files.split_last().expect("two or more");
-            let rest: Vec<String> = rest.iter().map(|&f| format!("{}-", letter(f))).collect();
-            format!("{} and {}-pawns", rest.join(", "), letter(*last))
-        }
+    let mut parts: Vec<String> = files
+        .iter()
+        .map(|&f| format!("{}-", char::from(b'a' + f)))
+        .collect();
+    if let Some(last) = parts.last_mut() {
+        last.push_str(if files.len() == 1 { "pawn" } else { "pawns" });
     }
+    and_list(&parts)
 }
 
 /// The passed pawns `side`'s opponent has at `played`'s end on files
@@ -240,51 +230,31 @@ pub fn passed_words(played: &Board, better: &Board, side: Color, side_named: boo
     // A pawn still on its file at the played end is only no longer passed.
     let still = |f: u8| (played.colored(side, PieceType::Pawn) & Bitboard::file(f)).any();
     let (stopped, lost): (Vec<u8>, Vec<u8>) = lost.into_iter().partition(|&f| still(f));
+    let (us, them) = (side.name(), (!side).name());
+    let is = |files: &[u8]| if files.len() == 1 { "is" } else { "are" };
+    // "its" right after a clause that names `side`: only as the first here.
+    let whose = |parts: &[String]| {
+        if side_named && parts.is_empty() {
+            "its".to_string()
+        } else {
+            format!("{us}'s")
+        }
+    };
     let mut parts = Vec::new();
-    match theirs.len() {
-        0 => {}
-        1 => parts.push(format!(
-            "{} gets a passed {}",
-            (!side).name(),
+    if !theirs.is_empty() {
+        let a = if theirs.len() == 1 { "a " } else { "" };
+        parts.push(format!(
+            "{them} gets {a}passed {}",
             pawn_files_words(&theirs)
-        )),
-        _ => parts.push(format!(
-            "{} gets passed {}",
-            (!side).name(),
-            pawn_files_words(&theirs)
-        )),
+        ));
     }
-    let whose = if side_named && parts.is_empty() {
-        "its".to_string()
-    } else {
-        format!("{}'s", side.name())
-    };
-    match lost.len() {
-        0 => {}
-        1 => parts.push(format!(
-            "{whose} passed {} is gone",
-            pawn_files_words(&lost)
-        )),
-        _ => parts.push(format!(
-            "{whose} passed {} are gone",
-            pawn_files_words(&lost)
-        )),
+    if !lost.is_empty() {
+        let (who, pawns) = (whose(&parts), pawn_files_words(&lost));
+        parts.push(format!("{who} passed {pawns} {} gone", is(&lost)));
     }
-    let whose = if side_named && parts.is_empty() {
-        "its".to_string()
-    } else {
-        format!("{}'s", side.name())
-    };
-    match stopped.len() {
-        0 => {}
-        1 => parts.push(format!(
-            "{whose} {} is no longer passed",
-            pawn_files_words(&stopped)
-        )),
-        _ => parts.push(format!(
-            "{whose} {} are no longer passed",
-            pawn_files_words(&stopped)
-        )),
+    if !stopped.is_empty() {
+        let (who, pawns) = (whose(&parts), pawn_files_words(&stopped));
+        parts.push(format!("{who} {pawns} {} no longer passed", is(&stopped)));
     }
     parts
 }

@@ -7,9 +7,9 @@
 //! and after the move, a mate distance, or a difference of two traces'
 //! tapered terms (the Deltas view's arithmetic). Nothing else is said.
 
-use super::balance::{and_list, king_words, material_words, passed_words};
+use super::balance::{king_words, material_words, passed_words};
 use super::classify::{Class, MateTurn};
-use super::line::{piece_words, san_line, to_quiet};
+use super::line::{and_list, piece_words, san_line, to_quiet};
 use super::params::{
     LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, PROMOTION_PLIES,
     TERMS_NAMED, TERM_MIN_CP,
@@ -159,13 +159,12 @@ pub fn explain(j: &Judged) -> Explanation {
     // Words only for a loss the sentence names with its number.
     let term_lost = |term: Term| terms.iter().any(|&(t, d)| t == term && d < 0);
     let (passed_lost, king_lost) = (term_lost(Term::Passed), term_lost(Term::KingSafety));
-    let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
-    let terminal = over(&played_end) || over(&better_end);
+    let terminal = game_over(&played_end) || game_over(&better_end);
     if terminal {
         // A mate or stalemate at the end of a line says more than terms.
         for (line, end) in [(&played_line, &played_end), (&better_line, &better_end)] {
             let said = j.turn != MateTurn::None && end.in_check();
-            if !line.is_empty() && over(end) && !said {
+            if !line.is_empty() && game_over(end) && !said {
                 let what = if end.in_check() { "mate" } else { "stalemate" };
                 rest.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
             }
@@ -265,6 +264,11 @@ fn promotions(board: &Board, played: &[Move], better: &[Move]) -> [i32; 2] {
     out
 }
 
+/// Mate or stalemate: a line's end where the terms say nothing.
+fn game_over(b: &Board) -> bool {
+    crate::chess::legal_moves(b).is_empty()
+}
+
 /// Where the two compared lines end, and the traces there.
 struct Ends {
     played_line: Vec<Move>,
@@ -313,11 +317,8 @@ fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> 
         // The same ends as the step before (a quiet end further on than
         // `min`) hold nothing new; lines that stopped short of `min` both
         // cannot grow.
-        if lengths != last {
-            let over = |b: &Board| crate::chess::legal_moves(b).is_empty();
-            if shows_the_loss(total(&next), loss) || over(&next.played_end) {
-                return next;
-            }
+        if lengths != last && (shows_the_loss(total(&next), loss) || game_over(&next.played_end)) {
+            return next;
         }
         if lengths.0 < min && lengths.1 < min {
             break;
@@ -333,16 +334,17 @@ fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> 
 /// promote: 44...Rd1 45.f7 Rf8 46.g7 Rxf7+ 47.Kxf7 Kh5 48.g8=Q."
 pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option<String> {
     let mover = board.side_to_move();
-    // The legal start of a line, at most `PROMOTION_PLIES` long.
-    let legal = |line: &[Move]| -> usize {
+    // The legal start of a line, at most `PROMOTION_PLIES` long, and
+    // where it ends.
+    let legal = |line: &[Move]| -> (usize, Board) {
         let mut b = *board;
         for (k, &m) in line.iter().enumerate().take(PROMOTION_PLIES) {
             if !b.is_legal(m) {
-                return k;
+                return (k, b);
             }
             b = b.make(m);
         }
-        line.len().min(PROMOTION_PLIES)
+        (line.len().min(PROMOTION_PLIES), b)
     };
     // The opponent's first promotion in the line's first `plies` whose
     // new piece is not taken at once (a queen taken back is no queen).
@@ -357,18 +359,14 @@ pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option
         }
         None
     };
-    let k = promotes(played, legal(played))?;
-    let reach = legal(better);
+    let k = promotes(played, legal(played).0)?;
+    let (reach, end) = legal(better);
     if promotes(better, reach).is_some() {
         return None;
     }
     // A better line too short to reach as far says nothing of it, unless
     // the pawn is gone there.
     let file = played[k].from().file();
-    let mut end = *board;
-    for &m in &better[..reach] {
-        end = end.make(m);
-    }
     let pawn_stays = (end.colored(!mover, PieceType::Pawn) & Bitboard::file(file)).any();
     if reach <= k && pawn_stays {
         return None;

@@ -46,6 +46,15 @@ pub fn san_line(start: &Board, line: &[Move]) -> String {
     out.join(" ")
 }
 
+/// "a, b and c", for sentences.
+pub fn and_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// "a knight", for sentences.
 pub fn piece_words(kind: PieceType) -> &'static str {
     match kind {

@@ -9,6 +9,7 @@
 //! nothing else between. Pure functions of a board: tests feed them
 //! crafted FENs.
 
+use super::line::and_list;
 use super::params::FACT_VALUE;
 use crate::chess::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
@@ -143,11 +144,7 @@ pub fn targets_words(f: &Fork) -> String {
         .iter()
         .map(|&(t, p)| format!("{} on {t}", kind_word(p.kind())))
         .collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
+    and_list(&names)
 }
 
 /// "the knight", for sentences.

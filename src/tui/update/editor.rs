@@ -11,17 +11,21 @@ use crate::tui::editor::{EditAction, Editor, PALETTE};
 use crate::tui::params::LEFT_SETUPS_KEPT;
 
 impl App {
-    /// `E`: sets up a position, starting from the shown one.
-    pub(super) fn open_editor(&mut self) {
+    /// Why the editor cannot open now: a game against the engine, or one
+    /// between engines (they would go on moving under the editor).
+    fn editor_refused(&self) -> Option<&'static str> {
         if let Mode::Play { .. } = self.play.mode {
-            self.error("end the game against the engine first (a), then set up a position");
-            return;
+            return Some("end the game against the engine first (a), then set up a position");
         }
-        // The engines would go on moving under the editor.
         if self.duel.as_ref().is_some_and(|d| d.result.is_none()) {
-            self.error("an engine game is on: :match off stops it, then set up a position");
-            return;
+            return Some("an engine game is on: :match off stops it, then set up a position");
         }
+        None
+    }
+
+    /// Puts the editor on the shown position, the set-ups Esc left before
+    /// under Ctrl-Z; whether there were any.
+    fn place_editor(&mut self) -> bool {
         let mut editor = Editor::from_board(&self.view.board);
         let left = !self.left_setup.is_empty();
         editor.undo.extend(self.left_setup.iter().cloned());
@@ -31,6 +35,15 @@ impl App {
         if self.ui.cursor.is_none() {
             self.ui.cursor = Some(self.default_cursor());
         }
+        left
+    }
+
+    /// `E`: sets up a position, starting from the shown one.
+    pub(super) fn open_editor(&mut self) {
+        if let Some(why) = self.editor_refused() {
+            return self.error(why);
+        }
+        let left = self.place_editor();
         self.sync_editor_view();
         self.autosave();
         self.info(if left {
@@ -48,13 +61,11 @@ impl App {
     /// with nothing done, when the text is no placement of eight ranks or
     /// a game against the engine (or between engines) is on.
     pub(super) fn mend_fen_in_editor(&mut self, text: &str, why: &str) -> bool {
-        let playing = matches!(self.play.mode, Mode::Play { .. })
-            || self.duel.as_ref().is_some_and(|d| d.result.is_none());
-        if playing || Editor::from_text(text).is_none() {
+        if self.editor_refused().is_some() || Editor::from_text(text).is_none() {
             return false;
         }
         if self.editor.is_none() {
-            self.open_editor();
+            self.place_editor();
         }
         let Some(editor) = &mut self.editor else {
             return false;
