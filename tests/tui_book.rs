@@ -72,6 +72,42 @@ fn the_header_names_the_opening_and_lists_book_moves() {
     assert!(!header_rows(&a, 60).iter().any(|r| r.starts_with("Book")));
 }
 
+/// Where `word` is drawn on the screen (its first cell), on a row that
+/// starts with the book's words.
+fn find_in_book_row(a: &mut App, word: &str, w: u16, h: u16) -> Option<(u16, u16)> {
+    let s = common::screen(a, w, h);
+    s.iter().enumerate().find_map(|(y, row)| {
+        let at = row.find("Book ° ")?;
+        let i = row[at..].find(word)? + at;
+        Some((row[..i].chars().count() as u16, y as u16))
+    })
+}
+
+#[test]
+fn a_click_on_a_book_move_plays_it() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app();
+        play(&mut a, "e4");
+        let book: Vec<String> = a
+            .view
+            .book
+            .iter()
+            .map(|m| tapir::chess::to_san(&a.view.board, m.mv))
+            .collect();
+        assert!(book.iter().any(|s| s == "c5"), "{book:?}");
+        let (x, y) = find_in_book_row(&mut a, " c5 ", w, h).expect("c5 in the book row");
+        // On the move's percentage: the move is played as if typed.
+        a.update(Action::MouseDown(x + 4, y));
+        a.update(Action::MouseUp(x + 4, y));
+        assert_eq!(sans(&a), ["e4", "c5"], "at {w}x{h}");
+        // The words "Book °" play nothing.
+        let (x, y) = find_in_book_row(&mut a, "Book", w, h).expect("book row");
+        a.update(Action::MouseDown(x + 1, y));
+        a.update(Action::MouseUp(x + 1, y));
+        assert_eq!(sans(&a), ["e4", "c5"]);
+    }
+}
+
 #[test]
 fn a_transposition_is_named() {
     let mut a = app();

@@ -320,8 +320,13 @@ impl App {
                     return;
                 }
             }
-            // A click in the move list goes to that move.
             let (_, moves) = crate::tui::widgets::movelist::panes(self, &areas);
+            // A click on a book move plays it.
+            if let Some(m) = crate::tui::widgets::movelist::book_move_at(self, moves, x, y) {
+                self.play(m);
+                return;
+            }
+            // A click in the move list goes to that move.
             if let Some(node) = crate::tui::widgets::movelist::node_at(self, moves, x, y) {
                 self.go_to(node);
                 self.say_where();

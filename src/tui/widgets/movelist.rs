@@ -9,6 +9,7 @@
 //! says the opening book has it.
 
 use super::{put, titled};
+use crate::chess::Move;
 use crate::game::{Nag, NodeId, Tags};
 use crate::tui::app::{App, Mode};
 use crate::tui::document::Document;
@@ -29,6 +30,11 @@ pub const BOOK_MARK: &str = "°";
 /// The header's rows: the tags' names (`header`), then the shown
 /// position's opening, the file's clocks and eval, and the book's moves.
 pub fn header_rows(app: &App, width: u16) -> Vec<String> {
+    header_with_book(app, width).0
+}
+
+/// The header's rows and which of them is the book's.
+fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
     let opening = app.view.opening;
     let mut rows = header(&app.doc.game.tags, opening.is_some(), width);
     let at = usize::from(rows.first().is_some_and(|r| r.contains(" – ")));
@@ -41,11 +47,13 @@ pub fn header_rows(app: &App, width: u16) -> Vec<String> {
     if let Some(f) = file_notes_row(app) {
         extra.push(f);
     }
+    let mut book_at = None;
     if let Some(b) = book_row(app) {
+        book_at = Some(at + extra.len());
         extra.push(b);
     }
     rows.splice(at..at, extra);
-    rows
+    (rows, book_at)
 }
 
 /// What the game's own PGN annotations say at the shown move (a file's or a
@@ -104,24 +112,72 @@ fn book_row(app: &App) -> Option<String> {
     if let Some(e) = &app.view.book_error {
         return Some(format!("Book: {e}"));
     }
-    let moves = &app.view.book;
-    if moves.is_empty() {
+    let shares = book_shares(app);
+    if shares.is_empty() {
         return None;
     }
+    let words: Vec<&str> = shares.iter().map(|(_, w)| w.as_str()).collect();
+    Some(format!("{}{}", book_head(), words.join(BOOK_SEP)))
+}
+
+/// What the book row starts with.
+fn book_head() -> String {
+    format!("Book {BOOK_MARK} ")
+}
+
+/// What stands between the book row's moves.
+const BOOK_SEP: &str = " · ";
+
+/// The book's moves in the shown position, each with its words in the
+/// book row ("e5 41%").
+fn book_shares(app: &App) -> Vec<(Move, String)> {
+    let moves = &app.view.book;
     let total: u64 = moves
         .iter()
         .map(|m| u64::from(m.weight))
         .sum::<u64>()
         .max(1);
     let board = &app.view.board;
-    let shares: Vec<String> = moves
+    moves
         .iter()
         .map(|m| {
             let pct = share(u64::from(m.weight), total);
-            format!("{} {pct}%", crate::chess::to_san(board, m.mv))
+            (
+                m.mv,
+                format!("{} {pct}%", crate::chess::to_san(board, m.mv)),
+            )
         })
-        .collect();
-    Some(format!("Book {BOOK_MARK} {}", shares.join(" · ")))
+        .collect()
+}
+
+/// The book move whose words are drawn at (x, y) in the move list `area`:
+/// a click on "e5 41%" plays e5, as Lichess's opening explorer does.
+pub fn book_move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<Move> {
+    let inner_y = area.y.checked_add(1)?;
+    let row = usize::from(y.checked_sub(inner_y)?);
+    let room = area.width.saturating_sub(2);
+    let (_, book_at) = header_with_book(app, area.width);
+    let shown = usize::from(text_area(app, area).y - inner_y);
+    if book_at != Some(row) || row >= shown {
+        return None;
+    }
+    let col = usize::from(x.checked_sub(area.x + 1)?);
+    if col >= usize::from(room) {
+        return None;
+    }
+    let mut at = book_head().chars().count();
+    for (mv, words) in book_shares(app) {
+        let len = words.chars().count();
+        // A move cut off by the row's end ("…") is not offered.
+        if at + len > usize::from(room) {
+            return None;
+        }
+        if (at..at + len).contains(&col) {
+            return Some(mv);
+        }
+        at += len + BOOK_SEP.chars().count();
+    }
+    None
 }
 
 /// A book move's share of `total` weight in whole percent, but never
