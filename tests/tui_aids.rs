@@ -271,6 +271,17 @@ fn the_threat_search_runs_first_then_the_analysis() {
     assert_eq!(purpose(&a), Some(Purpose::Analysis));
 }
 
+/// `sans` played from `b`, as moves.
+fn moves_from(b: &Board, sans: &[&str]) -> Vec<tapir::chess::Move> {
+    sans.iter()
+        .scan(*b, |b, s| {
+            let m = parse_move(b, s).unwrap();
+            *b = b.make(m);
+            Some(m)
+        })
+        .collect()
+}
+
 #[test]
 fn threats_in_words() {
     // White to move; Black threatens ...Qxf3, winning the knight (the
@@ -286,24 +297,28 @@ fn threats_in_words() {
     );
     // A rook for a knight: the exchange.
     let b = Board::from_fen("4k3/8/8/8/8/2n5/8/R3K3 b - - 0 1").unwrap();
-    let line: Vec<_> = ["Nb1", "Rxb1"]
-        .iter()
-        .scan(b, |b, s| {
-            let m = parse_move(b, s).unwrap();
-            *b = b.make(m);
-            Some(m)
-        })
-        .collect();
+    let line = moves_from(&b, &["Nb1", "Rxb1"]);
     assert_eq!(tapir::tui::aids::material_words(&b, &line), None);
     let b = Board::from_fen("4k3/8/8/8/8/1n6/8/R2QK3 b - - 0 1").unwrap();
-    let line: Vec<_> = ["Nxa1", "Qxa1"]
-        .iter()
-        .scan(b, |b, s| {
-            let m = parse_move(b, s).unwrap();
-            *b = b.make(m);
-            Some(m)
-        })
-        .collect();
+    let line = moves_from(&b, &["Nxa1", "Qxa1"]);
+    assert_eq!(
+        tapir::tui::aids::material_words(&b, &line).as_deref(),
+        Some("winning the exchange")
+    );
+    // A rook for a pawn: what is given back is said too.
+    let b = Board::from_fen("4k3/8/8/8/8/1n6/P7/R3K3 b - - 0 1").unwrap();
+    let line = moves_from(&b, &["Nxa1", "a3", "Nc2+", "Kd2", "Nxa3", "Kc3"]);
+    assert_eq!(
+        tapir::tui::aids::material_words(&b, &line).as_deref(),
+        Some("winning a rook and a pawn")
+    );
+    let b = Board::from_fen("4k3/8/8/8/8/1n6/8/R3K2B b - - 0 1").unwrap();
+    let line = moves_from(
+        &b,
+        &[
+            "Nxa1", "Bd5", "Nc2+", "Kd2", "Kd7", "Bb3", "Kc6", "Bxc2", "Kd6",
+        ],
+    );
     assert_eq!(
         tapir::tui::aids::material_words(&b, &line).as_deref(),
         Some("winning the exchange")

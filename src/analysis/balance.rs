@@ -14,7 +14,7 @@ use crate::eval::hce::attribution::attribute;
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::{game_phase, taper};
 
-use crate::chess::{Bitboard, Board, Color, PieceType};
+use crate::chess::{Bitboard, Board, Color, Move, PieceType};
 
 /// The piece kinds material is counted in, most valuable first.
 const KINDS: [PieceType; 5] = [
@@ -178,6 +178,46 @@ pub fn material_words(
     Some((words, net))
 }
 
+/// Each colour's promotions on `played` less those on `better` (both
+/// lines from `board`), indexed by `Color::index`.
+pub fn promotions(board: &Board, played: &[Move], better: &[Move]) -> [i32; 2] {
+    let mut out = [0; 2];
+    for (line, sign) in [(played, 1), (better, -1)] {
+        let mut b = *board;
+        for &m in line {
+            if !b.is_legal(m) {
+                break;
+            }
+            if m.is_promotion() {
+                out[b.side_to_move().index()] += sign;
+            }
+            b = b.make(m);
+        }
+    }
+    out
+}
+
+/// What `side` wins from `before` to `after` (the end of a line played
+/// from it), in words: "winning a knight", "winning the exchange",
+/// "winning a rook for two pawns"; `None` when it wins nothing.
+/// `promoted` as `trade` takes it.
+pub fn winning_words(
+    after: &Board,
+    before: &Board,
+    side: Color,
+    promoted: [i32; 2],
+) -> Option<String> {
+    let (given, got, net) = trade(after, before, side, promoted);
+    if net <= 0 || got.is_empty() {
+        return None;
+    }
+    Some(if given.is_empty() {
+        format!("winning {}", got.words())
+    } else {
+        format!("winning {} for {}", got.words(), given.words())
+    })
+}
+
 /// `side`'s passed pawns on `b`: no enemy pawn ahead on its file or the
 /// files beside it.
 pub fn passed_pawns(b: &Board, side: Color) -> Bitboard {
@@ -329,6 +369,18 @@ mod tests {
 
     fn b(fen: &str) -> Board {
         Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn winnings_in_words() {
+        let before = Board::from_fen("4k3/pp6/8/8/8/8/8/N3K3 b - - 0 1").unwrap();
+        let after = Board::from_fen("4k3/p7/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(
+            winning_words(&after, &before, Color::Black, NONE).as_deref(),
+            Some("winning a knight for a pawn")
+        );
+        assert_eq!(winning_words(&after, &before, Color::White, NONE), None);
+        assert_eq!(winning_words(&before, &before, Color::Black, NONE), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! and after the move, a mate distance, or a difference of two traces'
 //! tapered terms (the Deltas view's arithmetic). Nothing else is said.
 
-use super::balance::{king_words, material_words, passed_words};
+use super::balance::{king_words, material_words, passed_words, promotions};
 use super::classify::{Class, MateTurn};
 use super::line::{and_list, piece_words, san_line, to_quiet};
 use super::params::{
@@ -243,25 +243,6 @@ pub fn explain(j: &Judged) -> Explanation {
         terms,
         total,
     }
-}
-
-/// Each colour's promotions on `played` less those on `better` (both
-/// lines from `board`), indexed by `Color::index`.
-fn promotions(board: &Board, played: &[Move], better: &[Move]) -> [i32; 2] {
-    let mut out = [0; 2];
-    for (line, sign) in [(played, 1), (better, -1)] {
-        let mut b = *board;
-        for &m in line {
-            if !b.is_legal(m) {
-                break;
-            }
-            if m.is_promotion() {
-                out[b.side_to_move().index()] += sign;
-            }
-            b = b.make(m);
-        }
-    }
-    out
 }
 
 /// Mate or stalemate: a line's end where the terms say nothing.

@@ -6,8 +6,8 @@
 //! reducer (`update::aids`) changes it and the widgets draw it.
 
 use super::app::{App, LineView, Mode};
-use crate::analysis::line::piece_words;
-use crate::chess::{Board, Color, GameStatus, PieceType, Square};
+use crate::analysis::balance;
+use crate::chess::{Board, Color, GameStatus, Square};
 use crate::engine::Score;
 
 /// The threat view: on or off, and the latest threat found.
@@ -103,17 +103,6 @@ pub fn threat_words(app: &App) -> String {
     format!("Threat: {mv} ({verdict}){searching}")
 }
 
-/// Pawns per piece for the threat's words (the usual 1-3-3-5-9).
-fn worth(k: PieceType) -> i32 {
-    match k {
-        PieceType::Pawn => 1,
-        PieceType::Knight | PieceType::Bishop => 3,
-        PieceType::Rook => 5,
-        PieceType::Queen => 9,
-        PieceType::King => 0,
-    }
-}
-
 /// The line up to its last quiet position (no check, the last move no
 /// capture or promotion), so material is not counted in the middle of an
 /// exchange; the whole line when it has none.
@@ -132,59 +121,15 @@ fn quiet_prefix(root: &Board, line: &[crate::chess::Move]) -> usize {
     quiet.unwrap_or(line.len())
 }
 
-/// "winning a pawn", "winning a knight", "winning the exchange": the
-/// material the search's line wins for the side that plays it, counted
-/// up to the line's last quiet position; `None` when it wins none.
+/// "winning a pawn", "winning a knight", "winning the exchange", "winning
+/// a rook for two pawns": the material the search's line wins for the
+/// side that plays it, counted up to the line's last quiet position (in
+/// the game report's words, `analysis::balance`); `None` when it wins none.
 pub fn material_words(root: &Board, line: &[crate::chess::Move]) -> Option<String> {
-    let mover = root.side_to_move();
-    let taken = line[..quiet_prefix(root, line)].to_vec();
-    let mut b = *root;
-    // Pieces won and lost by kind, pawn..queen.
-    let mut won = [0i32; 6];
-    let mut lost = [0i32; 6];
-    for m in taken {
-        if let Some(p) = b.captured(m) {
-            if b.side_to_move() == mover {
-                won[p.kind().index()] += 1;
-            } else {
-                lost[p.kind().index()] += 1;
-            }
-        }
-        if let Some(k) = m.promotion() {
-            let gain = worth(k) - 1;
-            if b.side_to_move() == mover {
-                won[PieceType::Pawn.index()] += gain;
-            } else {
-                lost[PieceType::Pawn.index()] += gain;
-            }
-        }
-        b = b.make(m);
-    }
-    let kinds = [
-        PieceType::Pawn,
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-    ];
-    let gain: i32 = kinds
-        .iter()
-        .map(|&k| (won[k.index()] - lost[k.index()]) * worth(k))
-        .sum();
-    if gain <= 0 {
-        return None;
-    }
-    let best = kinds
-        .iter()
-        .rev()
-        .copied()
-        .find(|k| won[k.index()] > lost[k.index()]);
-    Some(match best {
-        Some(PieceType::Rook) if gain < worth(PieceType::Rook) => "winning the exchange".into(),
-        Some(PieceType::Pawn) if gain == 2 => "winning two pawns".into(),
-        Some(k) if gain >= worth(k) => format!("winning {}", piece_words(k)),
-        _ => format!("winning material (+{gain})"),
-    })
+    let taken = &line[..quiet_prefix(root, line)];
+    let end = taken.iter().fold(*root, |b, &m| b.make(m));
+    let promoted = balance::promotions(root, taken, &[]);
+    balance::winning_words(&end, root, root.side_to_move(), promoted)
 }
 
 /// What a mark on the board stands for.
