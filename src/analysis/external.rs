@@ -137,6 +137,7 @@ impl PositionSearch for ExternalSearcher {
             vec![best]
         };
         legal_prefix(&board, &mut pv);
+        crate::analysis::line::queen_when_taken(&board, &mut pv);
         Ok(PlyResult {
             score: WhiteScore::from_side(from_uci(info.score), board.side_to_move()),
             pv,

@@ -4,7 +4,7 @@
 //! move numbers.
 
 use super::params::LINE_QUIET_PLIES;
-use crate::chess::{to_san, Board, Color, Move, PieceType};
+use crate::chess::{to_san, Board, Color, Move, MoveKind, PieceType};
 
 /// The first moves of `line` from `start` up to its first quiet position
 /// after at least `min_plies` plies (or its end, or `LINE_QUIET_PLIES`
@@ -55,6 +55,38 @@ pub fn and_list(parts: &[String]) -> String {
     }
 }
 
+/// `line` (legal from `start`) with each under-promotion whose new piece
+/// is taken on the next move written as the queen's: the position after
+/// the capture is the same either way, and a player reads "46.g8=R Rxg8"
+/// as a riddle where the search only chose between equals.
+pub fn queen_when_taken(start: &Board, line: &mut [Move]) {
+    let mut b = *start;
+    for i in 0..line.len() {
+        let m = line[i];
+        if !b.is_legal(m) {
+            return;
+        }
+        let after = b.make(m);
+        if let (Some(kind), Some(&reply)) = (m.promotion(), line.get(i + 1)) {
+            let queen = Move::new(
+                m.from(),
+                m.to(),
+                MoveKind::promotion(PieceType::Queen, m.is_capture()),
+            );
+            let taken = reply.to() == m.to() && after.is_legal(reply);
+            if kind != PieceType::Queen && taken && b.is_legal(queen) {
+                let q = b.make(queen);
+                if q.is_legal(reply) && q.make(reply).hash() == after.make(reply).hash() {
+                    line[i] = queen;
+                    b = q;
+                    continue;
+                }
+            }
+        }
+        b = after;
+    }
+}
+
 /// "a knight", for sentences.
 pub fn piece_words(kind: PieceType) -> &'static str {
     match kind {
@@ -93,5 +125,23 @@ mod tests {
         assert_eq!(taken.len(), 3, "exd5 Qxd5 Nc3: the exchange is over");
         assert_eq!(san_line(&b, &l[..3]), "1.e4 d5 2.exd5");
         assert_eq!(san_line(&b.make(l[0]), &l[1..3]), "1...d5 2.exd5");
+    }
+
+    #[test]
+    fn a_promotion_taken_at_once_is_written_as_the_queens() {
+        // Kasparov - Deep Blue 1997, game 1, the line after 44...Rd1 45.g7 Rd5.
+        let b = Board::from_fen("4r3/6P1/2p2P1k/1p1r4/pP2p1R1/P1B5/2P2K2/8 w - - 1 46").unwrap();
+        let mut l = line(&b, &["g8=R", "Rxg8", "Rxg8", "c5"]);
+        queen_when_taken(&b, &mut l);
+        assert_eq!(san_line(&b, &l), "46.g8=Q Rxg8 47.Rxg8 c5");
+        // Any piece taken at once is the queen's; a knight kept is not.
+        let b = Board::from_fen("8/5Pk1/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let mut l = line(&b, &["f8=N", "Kxf8"]);
+        queen_when_taken(&b, &mut l);
+        assert_eq!(san_line(&b, &l), "1.f8=Q+ Kxf8");
+        let b = Board::from_fen("8/5P1k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let mut l = line(&b, &["f8=N+", "Kg7", "Nd7"]);
+        queen_when_taken(&b, &mut l);
+        assert_eq!(san_line(&b, &l), "1.f8=N+ Kg7 2.Nd7");
     }
 }

@@ -101,7 +101,13 @@ pub fn judge(
     let played = positions_move(from, to)?;
     let mover = board.side_to_move();
     let (before, after) = (before_r.score, after_r.score);
-    let engine_agrees = before_r.best() == Some(played);
+    // An under-promotion taken at once is the engine's queen promotion
+    // (`line::queen_when_taken` wrote it so): the same choice.
+    let engine_agrees = before_r.best() == Some(played) || {
+        let mut as_written = [played, before_r.pv.get(1).copied().unwrap_or(Move::NULL)];
+        crate::analysis::line::queen_when_taken(board, &mut as_written);
+        before_r.best() == Some(as_written[0])
+    };
     let (class, turn) = if engine_agrees {
         // The engine's own choice is no error by its own lights.
         (None, MateTurn::None)
@@ -144,4 +150,49 @@ fn positions_move(from: &LinePosition, to: &LinePosition) -> Option<Move> {
         .iter()
         .copied()
         .find(|&m| from.board.make(m).hash() == to.board.hash())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{parse_san, Board};
+
+    fn result(score: i32, b: &Board, sans: &[&str]) -> Option<PlyResult> {
+        let mut at = *b;
+        let pv = sans
+            .iter()
+            .map(|s| {
+                let m = parse_san(&at, s).unwrap();
+                at = at.make(m);
+                m
+            })
+            .collect();
+        Some(PlyResult {
+            score: WhiteScore(score),
+            pv,
+            depth: 10,
+            nodes: 1,
+        })
+    }
+
+    #[test]
+    fn an_under_promotion_taken_at_once_agrees_with_the_engines_queen() {
+        let b = Board::from_fen("4r3/6P1/2p2P1k/1p1r4/pP2p1R1/P1B5/2P2K2/8 w - - 1 46").unwrap();
+        let after = b.make(parse_san(&b, "g8=R").unwrap());
+        let at = |board: Board| LinePosition {
+            node: NodeId::ROOT,
+            board,
+            history: Vec::new(),
+        };
+        let positions = [at(b), at(after)];
+        // The engine's line was written with the queen; the scores (as a
+        // deeper search after the move could give) would make it a blunder.
+        let results = [
+            result(500, &b, &["g8=Q", "Rxg8", "Rxg8"]),
+            result(0, &after, &["Rxg8", "Rxg8"]),
+        ];
+        let r = judge(&positions, &results, 0).unwrap();
+        assert_eq!(r.class, None);
+        assert!(r.better.is_empty());
+    }
 }

@@ -105,6 +105,7 @@ impl Searcher {
             None => Vec::new(),
         };
         legal_prefix(board, &mut pv);
+        crate::analysis::line::queen_when_taken(board, &mut pv);
         PlyResult {
             score: WhiteScore::from_side(out.score, stm),
             pv,
