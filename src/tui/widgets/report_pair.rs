@@ -3,6 +3,8 @@
 //! two lines, the search's scores around the move and the term
 //! differences the sentence quotes with their total, so every number of
 //! the sentence is on screen; the sentence itself below when there is room.
+//! Without an explanation, the shown move's comment whole, which the move
+//! list may cut at 80x24.
 
 use super::{put, wrap};
 use crate::chess::{Board, Color, Square};
@@ -63,8 +65,25 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         } else {
             "The shown move has no explanation. Go to a move the report marked ?!, ? or ?? (the graph or the move list)."
         };
-        for (k, row) in wrap(why, inner.width as usize).iter().enumerate() {
+        let rows = wrap(why, inner.width as usize);
+        for (k, row) in rows.iter().enumerate() {
             put(buf, inner.x, inner.y + k as u16, row, dim, inner.width);
+        }
+        // A file's own comment on the move (a saved report's explanation,
+        // an annotator's note), whole: the move list has few rows for it.
+        let below = inner.y + rows.len() as u16 + 1;
+        let room = (inner.y + inner.height).saturating_sub(below + 2);
+        if let Some(comment) = shown_comment(app).filter(|_| room > 0) {
+            let head = format!("The comment after {}:", app.doc.game.label(app.doc.cursor));
+            put(buf, inner.x, below, &head, dim, inner.width);
+            let widths = vec![inner.width as usize; room as usize];
+            let text = Style::new().fg(theme.text);
+            for (k, row) in super::status::fit_rows(&comment, &widths)
+                .iter()
+                .enumerate()
+            {
+                put(buf, inner.x, below + 1 + k as u16, row, text, inner.width);
+            }
         }
         put(
             buf,
@@ -77,6 +96,15 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         return;
     };
     draw_pair(p, app.ui.flipped, theme, inner, buf);
+}
+
+/// The shown move's comment after it, without its PGN commands; `None`
+/// when it has none.
+fn shown_comment(app: &App) -> Option<String> {
+    let node = app.doc.game.tree().node(app.doc.cursor);
+    let text = crate::game::annotations::text_without_commands(&node.comment);
+    let text = text.trim();
+    (!text.is_empty() && node.parent().is_some()).then(|| text.to_string())
 }
 
 fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mut Buffer) {
