@@ -256,6 +256,7 @@ fn explanations_say_the_traces_numbers() {
     let report = build(
         &positions,
         &results.into_iter().map(Some).collect::<Vec<_>>(),
+        None,
     );
     let mut explained = 0;
     for m in report.moves.iter().flatten() {

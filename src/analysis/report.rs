@@ -11,6 +11,7 @@ use super::run::LinePosition;
 use super::score::WhiteScore;
 use super::searcher::PlyResult;
 use super::winprob::expected_drop;
+use crate::book::Book;
 use crate::chess::{Color, Move};
 use crate::game::NodeId;
 
@@ -57,13 +58,17 @@ impl GameReport {
 }
 
 /// The report of the line `positions` from its results so far.
-pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameReport {
+pub fn build(
+    positions: &[LinePosition],
+    results: &[Option<PlyResult>],
+    book: Option<&Book>,
+) -> GameReport {
     let scores: Vec<Option<WhiteScore>> = results
         .iter()
         .map(|r| r.as_ref().map(|r| r.score))
         .collect();
     let moves: Vec<Option<MoveReport>> = (0..positions.len().saturating_sub(1))
-        .map(|i| judge(positions, results, i))
+        .map(|i| judge(positions, results, i, book))
         .collect();
     let mut counts = [[0; 3]; 2];
     for m in moves.iter().flatten() {
@@ -88,11 +93,15 @@ pub fn build(positions: &[LinePosition], results: &[Option<PlyResult>]) -> GameR
     }
 }
 
-/// The report of the move from position `i` to `i + 1`.
+/// The report of the move from position `i` to `i + 1`. A move `book`
+/// plays (a weight above 0) is theory and gets no verdict, as a player
+/// reads a book move: a search of 100,000 nodes should not call the
+/// main line of the Caro-Kann a mistake.
 pub fn judge(
     positions: &[LinePosition],
     results: &[Option<PlyResult>],
     i: usize,
+    book: Option<&Book>,
 ) -> Option<MoveReport> {
     let before_r = results.get(i)?.as_ref()?;
     let after_r = results.get(i + 1)?.as_ref()?;
@@ -108,13 +117,17 @@ pub fn judge(
         crate::analysis::line::queen_when_taken(board, &mut as_written);
         before_r.best() == Some(as_written[0])
     };
-    let (class, turn) = if engine_agrees {
+    let theory = book.is_some_and(|b| {
+        b.moves(board)
+            .is_ok_and(|ms| ms.iter().any(|m| m.mv == played && m.weight > 0))
+    });
+    let (class, turn) = if engine_agrees || theory {
         // The engine's own choice is no error by its own lights.
         (None, MateTurn::None)
     } else {
         classify(before, after, mover)
     };
-    let better = if engine_agrees {
+    let better = if engine_agrees || theory {
         Vec::new()
     } else {
         before_r.pv.clone()
@@ -191,8 +204,37 @@ mod tests {
             result(500, &b, &["g8=Q", "Rxg8", "Rxg8"]),
             result(0, &after, &["Rxg8", "Rxg8"]),
         ];
-        let r = judge(&positions, &results, 0).unwrap();
+        let r = judge(&positions, &results, 0, None).unwrap();
         assert_eq!(r.class, None);
         assert!(r.better.is_empty());
+    }
+
+    #[test]
+    fn a_book_move_gets_no_verdict() {
+        // 1.e4 c6 2.d4 d5 3.Nc3 dxe4 4.Nxe4 Nd7 5.Ng5: the Caro-Kann's main
+        // line, which a shallow search once scored as a mistake.
+        let mut b = Board::startpos();
+        for san in ["e4", "c6", "d4", "d5", "Nc3", "dxe4", "Nxe4", "Nd7"] {
+            b = b.make(parse_san(&b, san).unwrap());
+        }
+        let after = b.make(parse_san(&b, "Ng5").unwrap());
+        let at = |board: Board| LinePosition {
+            node: NodeId::ROOT,
+            board,
+            history: Vec::new(),
+        };
+        let positions = [at(b), at(after)];
+        let results = [
+            result(80, &b, &["Bd3", "Ngf6"]),
+            result(-30, &after, &["Ngf6"]),
+        ];
+        let book = crate::book::builtin();
+        assert!(judge(&positions, &results, 0, None)
+            .unwrap()
+            .class
+            .is_some());
+        let r = judge(&positions, &results, 0, Some(&book)).unwrap();
+        assert_eq!(r.class, None);
+        assert!(r.better.is_empty() && r.explanation.is_none());
     }
 }

@@ -211,6 +211,8 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let (mut workers, engine_name) = searchers(args.engine.as_deref(), threads.min(longest))?;
     let mut progress = Progress::new(Some(Duration::from_secs(10)));
     let started = Instant::now();
+    // Book moves are theory: no verdicts on them (the built-in book).
+    let book = crate::book::builtin();
     let mut out = String::new();
     let mut done_positions = 0usize;
     let mut searched = 0usize;
@@ -276,7 +278,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         done_positions = base + entry.plies + 1;
         searched += positions.len();
         let results: Vec<_> = results.into_iter().map(Some).collect();
-        let report = build(&positions, &results);
+        let report = build(&positions, &results, Some(&book));
         apply(&mut game, &positions, &report, true);
         figures.push((number, report.sides, report.counts));
         out.push_str(&write_game(&game));

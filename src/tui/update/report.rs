@@ -81,12 +81,13 @@ impl App {
                 index,
                 result,
             } => {
+                let book = self.book.book.clone();
                 let Some(run) = self.report.run.as_mut().filter(|r| r.token == token) else {
                     return false;
                 };
                 if let Some(slot) = run.results.get_mut(index) {
                     *slot = Some(*result);
-                    run.report = build(&run.positions, &run.results);
+                    run.report = build(&run.positions, &run.results, book.as_deref());
                 }
                 // The move list shows the verdicts as they come.
                 self.sync_move_list();
