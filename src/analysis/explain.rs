@@ -391,11 +391,19 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
                     }
                 });
                 if see_ge(after_move, r, taken + 1) && !lost_anyway {
-                    return Some(format!(
-                        "It hangs {}: {} wins it by exchange.",
-                        piece_words(victim.kind()),
-                        move_label(after_move, r)
-                    ));
+                    let label = move_label(after_move, r);
+                    return Some(if can_take_back(after_move, r) {
+                        format!(
+                            "It loses material on {}: the exchanges after {label} favour {}.",
+                            r.to(),
+                            after_move.side_to_move().name()
+                        )
+                    } else {
+                        format!(
+                            "It hangs {}: {label} takes it for nothing.",
+                            piece_words(victim.kind())
+                        )
+                    });
                 }
             }
         }
@@ -404,15 +412,32 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
     if best != j.played && j.board.is_legal(best) && !see_ge(j.board, j.played, 1) {
         if let Some(victim) = j.board.captured(best) {
             if see_ge(j.board, best, 1) {
-                return Some(format!(
-                    "It misses {}, which wins {} by exchange.",
-                    move_label(j.board, best),
-                    piece_words(victim.kind())
-                ));
+                let label = move_label(j.board, best);
+                return Some(if can_take_back(j.board, best) {
+                    format!(
+                        "It misses {label}, which wins material: the exchanges on {} favour {}.",
+                        best.to(),
+                        j.board.side_to_move().name()
+                    )
+                } else {
+                    format!(
+                        "It misses {label}, which takes {} for nothing.",
+                        piece_words(victim.kind())
+                    )
+                });
             }
         }
     }
     None
+}
+
+/// Whether the side that `capture` (legal on `b`) takes from can take
+/// back on its square at once.
+fn can_take_back(b: &Board, capture: Move) -> bool {
+    let after = b.make(capture);
+    crate::chess::legal_moves(&after)
+        .iter()
+        .any(|m| m.to() == capture.to())
 }
 
 /// The first fork the opponent of the side to move at `start` makes in
@@ -617,7 +642,24 @@ mod tests {
         let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
         assert_eq!(
             x.as_deref(),
-            Some("It hangs a rook: 1...Rxb4 wins it by exchange.")
+            Some("It hangs a rook: 1...Rxb4 takes it for nothing.")
+        );
+        // Defended, but not enough: the exchanges are named, not a piece.
+        let (b, l) = setup("1r2k3/8/8/8/8/8/3B4/1R2K3 w - - 0 1", &[&["Rb4", "Rxb4"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(x, None, "a rook for a rook is a trade");
+        let (b, l) = setup("4k3/3b4/8/8/8/8/8/1R1NK3 w - - 0 1", &[&["Rb5", "Bxb5"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(
+            x.as_deref(),
+            Some("It hangs a rook: 1...Bxb5 takes it for nothing."),
+            "the knight cannot take back on b5"
+        );
+        let (b, l) = setup("3bk3/8/8/8/8/8/8/1R2K1B1 w - - 0 1", &[&["Rb6", "Bxb6"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(
+            x.as_deref(),
+            Some("It loses material on b6: the exchanges after 1...Bxb6 favour Black.")
         );
     }
 
