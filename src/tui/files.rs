@@ -116,6 +116,16 @@ fn expand_home(p: &Path) -> PathBuf {
     }
 }
 
+/// `p` as a message names it for `:load`: under the home directory
+/// written from `~` (which `:load` reads back), else whole.
+pub fn for_load(p: &Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match home.as_deref().and_then(|h| p.strip_prefix(h).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => p.display().to_string(),
+    }
+}
+
 /// The file names that complete `typed` (a path as typed, `~` allowed),
 /// each written the way the user started it; directories end in `/`.
 pub fn complete_path(typed: &str) -> Vec<String> {
@@ -927,6 +937,19 @@ mod tests {
         assert!(!is_game("1. d4 d6 *", fingerprint("d4 d5 *")));
         assert!(!is_game("d4 d5 *", fingerprint("5 *")));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_path_for_load_is_written_from_home() {
+        if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+            let p = home.join(".local/share/tapir/autosave.previous.pgn");
+            assert_eq!(for_load(&p), "~/.local/share/tapir/autosave.previous.pgn");
+            assert_eq!(expand_path(Path::new(&for_load(&p))), p);
+        }
+        assert_eq!(
+            for_load(Path::new("/data/autosave.previous.pgn")),
+            "/data/autosave.previous.pgn"
+        );
     }
 
     #[test]

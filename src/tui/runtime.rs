@@ -458,7 +458,7 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
             None => {}
         }
     }
-    let names: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = kept.iter().map(|p| super::files::for_load(p)).collect();
     match names.as_slice() {
         [] => None,
         [one] => Some(format!(
@@ -484,7 +484,7 @@ fn keep_last_session(dirs: &Dirs) -> Option<String> {
     Some(match autosave::keep_previous(&auto) {
         Ok(aside) => format!(
             "the last session's unsaved game is kept as {} (:load it to go on with it)",
-            aside.display()
+            super::files::for_load(&aside)
         ),
         Err(e) => format!(
             "the last session's unsaved game could not be kept aside ({e}); {} will be written over",

@@ -421,9 +421,11 @@ impl App {
     /// The replaced unsaved game went aside as `path`: said after what the
     /// replacement said.
     pub(super) fn kept_aside(&mut self, path: &std::path::Path) {
-        let name = path.file_name().map_or(path, std::path::Path::new);
         let said = self.dialogs.message.take().map(|m| m.text);
-        let note = format!("the unsaved game kept as {} (:load)", name.display());
+        let note = format!(
+            "the unsaved game kept as {} (:load it)",
+            crate::tui::files::for_load(path)
+        );
         self.info(match said {
             Some(s) if !s.is_empty() => format!("{s} · {note}"),
             _ => note,
