@@ -1511,3 +1511,38 @@ fn a_typed_move_may_carry_its_number() {
     a.update(Action::MoveText("3.".into()));
     assert_eq!(a.tree().mainline_len(), 4, "a number alone is no move");
 }
+
+/// Tab in a command's first word completes the command's name, lists the
+/// names when several fit, and says so when none does.
+#[test]
+fn tab_completes_command_names() {
+    let mut a = app();
+    let text = |a: &App| a.dialogs.prompt.as_ref().unwrap().text.clone();
+    a.update(Action::OpenCommand);
+    for c in "sa".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptComplete);
+    assert_eq!(text(&a), "save ");
+    // Several: their common part, and the list.
+    a.update(Action::Cancel);
+    a.update(Action::OpenCommand);
+    for c in "th".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptComplete);
+    assert_eq!(text(&a), "threa");
+    assert_eq!(message(&a), ":threads  :threat");
+    // None: said, and the line stays.
+    a.update(Action::Cancel);
+    a.update(Action::OpenCommand);
+    a.update(Action::PromptChar('z'));
+    a.update(Action::PromptComplete);
+    assert_eq!(text(&a), "z");
+    assert!(error(&a).contains("no command starts with 'z'"), "{}", error(&a));
+    // An empty line lists them all.
+    a.update(Action::Cancel);
+    a.update(Action::OpenCommand);
+    a.update(Action::PromptComplete);
+    assert!(message(&a).contains(":fen") && message(&a).contains(":messages"));
+}

@@ -127,6 +127,24 @@ pub const COMMANDS: &[(&str, &str)] = &[
 pub const USAGE: &str =
     ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
 
+/// Every command's name (without its `:`), in `USAGE`'s order, each once:
+/// what Tab completes a command's first word from.
+pub fn command_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for part in USAGE.split(" · ") {
+        if let Some(name) = part
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.strip_prefix(':'))
+        {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
 /// `on` / `off` (and their synonyms), or nothing: switch.
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
     match rest.to_ascii_lowercase().as_str() {

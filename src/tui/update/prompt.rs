@@ -141,6 +141,7 @@ impl App {
         }
         let before: String = p.text.chars().take(p.caret).collect();
         let Some((word, path)) = before.split_once(char::is_whitespace) else {
+            self.complete_command(before.trim_start_matches(':'));
             return;
         };
         if !matches!(
@@ -152,6 +153,34 @@ impl App {
         }
         self.effects
             .push(Effect::Complete(path.trim_start().to_string()));
+    }
+
+    /// Tab in a command's first word: the command names that start with
+    /// `typed` (all of them for none typed); one is typed in with a space
+    /// after it, several are listed and their common part typed in.
+    fn complete_command(&mut self, typed: &str) {
+        let names: Vec<String> = crate::tui::commands::command_names()
+            .into_iter()
+            .filter(|n| n.starts_with(typed))
+            .map(String::from)
+            .collect();
+        let skip = typed.chars().count();
+        match names.as_slice() {
+            [] => self.error(format!(
+                "no command starts with '{typed}' (Tab lists them on an empty line)"
+            )),
+            [one] => {
+                let add: String = one.chars().skip(skip).collect();
+                self.prompt_insert(&format!("{add} "));
+                self.dialogs.message = None;
+            }
+            many => {
+                let add: String = common_prefix(many).chars().skip(skip).collect();
+                self.prompt_insert(&add);
+                let listed: Vec<String> = many.iter().map(|n| format!(":{n}")).collect();
+                self.info(listed.join("  "));
+            }
+        }
     }
 
     /// The runtime's completions: the common part is typed in, and when
