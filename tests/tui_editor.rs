@@ -750,6 +750,17 @@ fn an_illegal_set_up_shows_nothing_of_the_game_and_b_is_black() {
     a.update(Action::OpenEditor);
     put(&mut a, "e1", ' ');
     assert!(check(&a).is_err());
+    // The board's title has no score: the panels' is the last legal
+    // position's, not the set-up drawn.
+    for (w, h) in [(80, 24), (120, 40)] {
+        let title = common::screen(&mut a, w, h)[0].clone();
+        assert!(title.contains("Setting up · White to move"), "{title}");
+        assert!(!title.contains("static") && !title.contains('+'), "{title}");
+    }
+    put(&mut a, "e1", 'K');
+    let title = common::screen(&mut a, 80, 24)[0].clone();
+    assert!(title.contains("White to move") && title.contains("static"), "{title}");
+    put(&mut a, "e1", ' ');
     let text = common::autosaved(&mut a);
     let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).expect("reads");
     let mut b = app();

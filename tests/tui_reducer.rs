@@ -804,6 +804,7 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     assert_eq!(a.config.threads, 2);
     a.update(Action::Command("level 3".into()));
     assert_eq!(a.config.level, 3);
+    assert_eq!(message(&a), "level 3 (~1550 Elo)");
     a.update(Action::Command("fen".into()));
     assert!(status_line(&a).contains("4P3"));
     a.update(Action::Command(
@@ -1539,7 +1540,11 @@ fn tab_completes_command_names() {
     a.update(Action::PromptChar('z'));
     a.update(Action::PromptComplete);
     assert_eq!(text(&a), "z");
-    assert!(error(&a).contains("no command starts with 'z'"), "{}", error(&a));
+    assert!(
+        error(&a).contains("no command starts with 'z'"),
+        "{}",
+        error(&a)
+    );
     // An empty line lists them all.
     a.update(Action::Cancel);
     a.update(Action::OpenCommand);

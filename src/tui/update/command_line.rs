@@ -71,7 +71,7 @@ impl App {
                 if let Mode::Play { human, .. } = self.play.mode {
                     self.play.mode = Mode::Play { human, level: n };
                 }
-                self.info(format!("level {n}"));
+                self.info(crate::tui::widgets::clocks::level_text(n));
             }
             C::Hash(mb) => {
                 self.config.hash = mb;

@@ -232,12 +232,28 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     if score.chars().count() + 2 + "White to move".len() > usize::from(r.width + 3) {
         score = app.headline_with(false);
     }
+    // A set-up that is not legal yet has no score: the panels' is the
+    // last legal position's, which is not the board drawn.
+    let unfinished = app.editor.as_ref().filter(|e| e.check.is_err());
+    if unfinished.is_some() {
+        score.clear();
+    }
     let sw = score.chars().count() as u16;
     let sx = (r.x + r.width + 3).saturating_sub(sw);
     // The words give way to the score, never the other way round: the
     // longest form that fits, then the shortest cut.
     let room = sx.saturating_sub(r.x + 2);
     let (forms, style) = match app.result_text() {
+        _ if unfinished.is_some() => {
+            let side = unfinished.map_or(b.side_to_move(), |e| e.side).name();
+            (
+                vec![
+                    format!("Setting up · {side} to move"),
+                    "Setting up".to_string(),
+                ],
+                Style::new().add_modifier(Modifier::BOLD),
+            )
+        }
         Some(t) => (
             vec![t],
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD),

@@ -97,9 +97,14 @@ fn panel_title(app: &App, level: u8) -> String {
         ),
         None => "untimed".to_string(),
     };
+    format!("Game · {control} · {}", level_text(level))
+}
+
+/// "level 5 (~1900 Elo)": a level with its measured strength.
+pub fn level_text(level: u8) -> String {
     let level = level.clamp(1, LEVEL_MAX);
     format!(
-        "Game · {control} · level {level} (~{} Elo)",
+        "level {level} (~{} Elo)",
         LEVEL_ELO_SHOWN[(level - 1) as usize]
     )
 }
