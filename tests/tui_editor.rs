@@ -759,7 +759,10 @@ fn an_illegal_set_up_shows_nothing_of_the_game_and_b_is_black() {
     }
     put(&mut a, "e1", 'K');
     let title = common::screen(&mut a, 80, 24)[0].clone();
-    assert!(title.contains("White to move") && title.contains("static"), "{title}");
+    assert!(
+        title.contains("White to move") && title.contains("static"),
+        "{title}"
+    );
     put(&mut a, "e1", ' ');
     let text = common::autosaved(&mut a);
     let r = tapir::tui::autosave::decode(&text, std::time::Instant::now()).expect("reads");

@@ -1090,6 +1090,12 @@ fn replacing_an_unsaved_game_asks_first() {
         play(&mut a, "e4 e5");
         replace(&mut a);
         assert_asks_to_replace(&a, how);
+        if *how == "load" {
+            let Overlay::Confirm(ConfirmWhat::Replace(r)) = &a.dialogs.overlay else {
+                unreachable!()
+            };
+            assert_eq!(r.question, "The game is not saved. Open one.pgn?");
+        }
         a.update(Action::Confirm(false));
         assert_eq!(a.dialogs.overlay, Overlay::None, "{how}");
         assert_eq!(sans(&a), ["e4", "e5"], "{how}: kept on no");

@@ -857,7 +857,7 @@ fn a_long_picker_row_says_it_goes_on() {
         .iter()
         .find(|r| r.contains("Championship"))
         .unwrap_or_else(|| panic!("{}", rows.join("\n")));
-    assert!(row.contains("Tournament…"), "{row}");
+    assert!(row.contains("Tournament Names…"), "{row}");
 }
 
 /// Wide characters (CJK, emoji) in a prompt take two cells each: the text

@@ -281,7 +281,7 @@ impl App {
                 // `<` `>` and `:game N` say which game of the file opens.
                 let question = match origin.as_ref().and_then(|o| o.index) {
                     Some(i) => format!("The game is not saved. Open game {} of the file?", i + 1),
-                    None => "The game is not saved. Open the loaded one?".to_string(),
+                    None => format!("The game is not saved. Open {name}?"),
                 };
                 // A board's session in a game's tags (an autosave loaded as
                 // a file, such as one kept aside) is not this board's; the
@@ -495,21 +495,42 @@ fn game_label(e: &IndexEntry) -> String {
     } else {
         String::new()
     };
+    // What tells a match's or a tournament's games apart first (the
+    // round, the date), then what they share and the length, which a
+    // narrow picker cuts.
     let mut where_when: Vec<String> = Vec::new();
-    for k in ["Event", "Site", "Date"] {
+    if let Some(r) = e.tags.known("Round") {
+        where_when.push(format!("round {r}"));
+    }
+    for k in ["Date", "Event", "Site"] {
         if let Some(v) = e.tags.known(k) {
             where_when.push(v.to_string());
         }
     }
-    if let Some(r) = e.tags.known("Round") {
-        where_when.push(format!("round {r}"));
-    }
+    where_when.push(format!("({}{vars})", plies(e.plies)));
     format!(
-        "{} - {} {} ({}{vars}) {}",
+        "{} - {} {} {}",
         t("White"),
         t("Black"),
         crate::tui::widgets::result_display(e.result()),
-        plies(e.plies),
         where_when.join(" · ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A match's games differ by round and date: those come before the
+    /// event and site they share and the length, which a narrow picker
+    /// cuts first.
+    #[test]
+    fn a_picker_row_puts_what_differs_first() {
+        let text = "[Event \"IBM Man-Machine, New York USA\"]\n[Site \"01\"]\n[Date \"1997.05.03\"]\n[Round \"2\"]\n[White \"Kasparov\"]\n[Black \"Deep Blue\"]\n[Result \"1-0\"]\n\n1. Nf3 d5 1-0\n";
+        let e = each_game(text).next().unwrap();
+        assert_eq!(
+            game_label(&e),
+            "Kasparov - Deep Blue 1-0 round 2 · 1997.05.03 · IBM Man-Machine, New York USA · 01 · (2 plies)"
+        );
+    }
 }
