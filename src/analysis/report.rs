@@ -117,17 +117,19 @@ pub fn judge(
         crate::analysis::line::queen_when_taken(board, &mut as_written);
         before_r.best() == Some(as_written[0])
     };
-    let theory = book.is_some_and(|b| {
-        b.moves(board)
-            .is_ok_and(|ms| ms.iter().any(|m| m.mv == played && m.weight > 0))
-    });
-    let (class, turn) = if engine_agrees || theory {
-        // The engine's own choice is no error by its own lights.
+    // The engine's own choice is no error by its own lights, and theory
+    // is none either (the book is looked in only when the engine differs).
+    let unjudged = engine_agrees
+        || book.is_some_and(|b| {
+            b.moves(board)
+                .is_ok_and(|ms| ms.iter().any(|m| m.mv == played && m.weight > 0))
+        });
+    let (class, turn) = if unjudged {
         (None, MateTurn::None)
     } else {
         classify(before, after, mover)
     };
-    let better = if engine_agrees || theory {
+    let better = if unjudged {
         Vec::new()
     } else {
         before_r.pv.clone()
@@ -188,16 +190,21 @@ mod tests {
         })
     }
 
-    #[test]
-    fn an_under_promotion_taken_at_once_agrees_with_the_engines_queen() {
-        let b = Board::from_fen("4r3/6P1/2p2P1k/1p1r4/pP2p1R1/P1B5/2P2K2/8 w - - 1 46").unwrap();
-        let after = b.make(parse_san(&b, "g8=R").unwrap());
+    /// The two positions around a move, as `judge` takes them.
+    fn around(before: Board, after: Board) -> [LinePosition; 2] {
         let at = |board: Board| LinePosition {
             node: NodeId::ROOT,
             board,
             history: Vec::new(),
         };
-        let positions = [at(b), at(after)];
+        [at(before), at(after)]
+    }
+
+    #[test]
+    fn an_under_promotion_taken_at_once_agrees_with_the_engines_queen() {
+        let b = Board::from_fen("4r3/6P1/2p2P1k/1p1r4/pP2p1R1/P1B5/2P2K2/8 w - - 1 46").unwrap();
+        let after = b.make(parse_san(&b, "g8=R").unwrap());
+        let positions = around(b, after);
         // The engine's line was written with the queen; the scores (as a
         // deeper search after the move could give) would make it a blunder.
         let results = [
@@ -218,12 +225,7 @@ mod tests {
             b = b.make(parse_san(&b, san).unwrap());
         }
         let after = b.make(parse_san(&b, "Ng5").unwrap());
-        let at = |board: Board| LinePosition {
-            node: NodeId::ROOT,
-            board,
-            history: Vec::new(),
-        };
-        let positions = [at(b), at(after)];
+        let positions = around(b, after);
         let results = [
             result(80, &b, &["Bd3", "Ngf6"]),
             result(-30, &after, &["Ngf6"]),

@@ -234,8 +234,12 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     }
     // A set-up that is not legal yet has no score: the panels' is the
     // last legal position's, which is not the board drawn.
-    let unfinished = app.editor.as_ref().filter(|e| e.check.is_err());
-    if unfinished.is_some() {
+    let setting_up = app
+        .editor
+        .as_ref()
+        .filter(|e| e.check.is_err())
+        .map(|e| e.side);
+    if setting_up.is_some() {
         score.clear();
     }
     let sw = score.chars().count() as u16;
@@ -243,22 +247,19 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     // The words give way to the score, never the other way round: the
     // longest form that fits, then the shortest cut.
     let room = sx.saturating_sub(r.x + 2);
-    let (forms, style) = match app.result_text() {
-        _ if unfinished.is_some() => {
-            let side = unfinished.map_or(b.side_to_move(), |e| e.side).name();
-            (
-                vec![
-                    format!("Setting up · {side} to move"),
-                    "Setting up".to_string(),
-                ],
-                Style::new().add_modifier(Modifier::BOLD),
-            )
-        }
-        Some(t) => (
+    let (forms, style) = match (setting_up, app.result_text()) {
+        (Some(side), _) => (
+            vec![
+                format!("Setting up · {} to move", side.name()),
+                "Setting up".to_string(),
+            ],
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        (None, Some(t)) => (
             vec![t],
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
         ),
-        None => {
+        (None, None) => {
             let side = b.side_to_move().name();
             let who = match app.play.mode {
                 Mode::Play { human, .. } if human == b.side_to_move() => " (you)",
