@@ -101,147 +101,176 @@ pub fn holds_explanation(comment: &str) -> bool {
         .any(|c| comment.contains(&comment_head(c)))
 }
 
+/// The explanation of a judged move: its head ("23...Qxb2?? is a blunder
+/// (search, White's view: ...)."), the search's facts, then how the two
+/// lines' ends differ.
 pub fn explain(j: &Judged) -> Explanation {
-    let mover = j.board.side_to_move();
-    let label = move_label(j.board, j.played);
-    let scores = format!(
-        "{SCORES_HEAD}{} \u{2192} {}).",
-        j.before.display(),
-        j.after.display()
-    );
+    let scores = format!("{} \u{2192} {}).", j.before.display(), j.after.display());
     let article = if j.class == Class::Inaccuracy {
         "an"
     } else {
         "a"
     };
-    let name = j.class.name();
-    let head = format!("{label}{} is {article} {name} {scores}", j.class.glyph());
-    let comment_head = format!("{}{} {scores}", name[..1].to_uppercase(), &name[1..]);
+    let head = format!(
+        "{}{} is {article} {} {SCORES_HEAD}{scores}",
+        move_label(j.board, j.played),
+        j.class.glyph(),
+        j.class.name()
+    );
+    let comment_head = format!("{}{scores}", comment_head(j.class));
+    let mut played_full = vec![j.played];
+    played_full.extend_from_slice(j.reply);
     // What follows the head, the same in both texts.
+    let mut rest = move_facts(j, &played_full);
+    let loss = if j.turn == MateTurn::None {
+        (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign()
+    } else {
+        0
+    };
+    let ends = compared_ends(j.board, &played_full, j.best, loss);
+    let mover = j.board.side_to_move();
+    let total = (ends.played_trace.tapered - ends.better_trace.tapered) * mover.sign();
+    let terms: Vec<(Term, i32)> = term_differences(&ends.played_trace, &ends.better_trace, mover)
+        .into_iter()
+        .filter(|&(_, d)| d.abs() >= TERM_MIN_CP)
+        .take(TERMS_NAMED)
+        .collect();
+    let terminal = game_over(&ends.played_end) || game_over(&ends.better_end);
+    // A mate or stalemate at the end of a line says more than terms, and a
+    // mate allowed or let go is the whole story: the terms of where the
+    // lines stop would only blur it.
+    let terms = if terminal {
+        rest.push_str(&game_over_sentences(j, &ends));
+        Vec::new()
+    } else {
+        if !ends.better_line.is_empty() && j.turn == MateTurn::None {
+            rest.push_str(&comparison_sentence(j, &ends, &terms, total, loss));
+        }
+        terms
+    };
+    Explanation {
+        comment: format!("{comment_head}{rest}"),
+        text: format!("{head}{rest}"),
+        played_line: ends.played_line,
+        better_line: ends.better_line,
+        played_end: ends.played_end,
+        better_end: ends.better_end,
+        terms,
+        total,
+    }
+}
+
+/// The search's facts about the move, and (no mate in sight) the tactic
+/// or promotion the two lines differ by: " It hangs a bishop: ...".
+fn move_facts(j: &Judged, played_full: &[Move]) -> String {
     let mut rest = String::new();
-    let after_move = j.board.make(j.played);
-    if let Some(fact) = search_fact(j, &after_move) {
+    if let Some(fact) = search_fact(j, &j.board.make(j.played)) {
         rest.push(' ');
         rest.push_str(&fact);
     }
-    let mut played_full = vec![j.played];
-    played_full.extend_from_slice(j.reply);
     if j.turn == MateTurn::None {
-        let (short_played, _) = to_quiet(j.board, &played_full, LINE_MIN_PLIES);
+        let (short_played, _) = to_quiet(j.board, played_full, LINE_MIN_PLIES);
         let (short_better, _) = to_quiet(j.board, j.best, LINE_MIN_PLIES);
         let fact = tactic_fact(j.board, &short_played, &short_better)
-            .or_else(|| promotion_fact(j.board, &played_full, j.best));
+            .or_else(|| promotion_fact(j.board, played_full, j.best));
         if let Some(fact) = fact {
             rest.push(' ');
             rest.push_str(&fact);
         }
     }
-    let loss = if j.turn == MateTurn::None {
-        (j.before.cp_ceiled() - j.after.cp_ceiled()) * mover.sign()
-    } else {
-        0
-    };
-    let Ends {
-        played_line,
-        played_end,
-        better_line,
-        better_end,
-        played_trace: tp,
-        better_trace: tb,
-    } = compared_ends(j.board, &played_full, j.best, loss);
-    let all = term_differences(&tp, &tb, mover);
-    let total = (tp.tapered - tb.tapered) * mover.sign();
-    let terms: Vec<(Term, i32)> = all
-        .into_iter()
-        .filter(|&(_, d)| d.abs() >= TERM_MIN_CP)
-        .take(TERMS_NAMED)
-        .collect();
+    rest
+}
+
+/// " 24.Qxf7 ends in mate." for each line that ends the game, unless the
+/// search's mate already said so.
+fn game_over_sentences(j: &Judged, ends: &Ends) -> String {
+    let mut out = String::new();
+    for (line, end) in [
+        (&ends.played_line, &ends.played_end),
+        (&ends.better_line, &ends.better_end),
+    ] {
+        let said = j.turn != MateTurn::None && end.in_check();
+        if !line.is_empty() && game_over(end) && !said {
+            let what = if end.in_check() { "mate" } else { "stalemate" };
+            out.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
+        }
+    }
+    out
+}
+
+/// " After LINE rather than LINE, WORDS; the hand-crafted terms ...": the
+/// board's words first (material, a passed pawn, the king), then the named
+/// terms' numbers as their size, and where they fall short of the search's
+/// loss, that the loss lies deeper.
+fn comparison_sentence(
+    j: &Judged,
+    ends: &Ends,
+    terms: &[(Term, i32)],
+    total: i32,
+    loss: i32,
+) -> String {
+    let mover = j.board.side_to_move();
+    let side = mover.name();
+    let lines = format!(
+        "After {} rather than {}",
+        san_line(j.board, &ends.played_line),
+        san_line(j.board, &ends.better_line)
+    );
     // Words only for a loss the sentence names with its number.
     let term_lost = |term: Term| terms.iter().any(|&(t, d)| t == term && d < 0);
-    let (passed_lost, king_lost) = (term_lost(Term::Passed), term_lost(Term::KingSafety));
-    let terminal = game_over(&played_end) || game_over(&better_end);
-    if terminal {
-        // A mate or stalemate at the end of a line says more than terms.
-        for (line, end) in [(&played_line, &played_end), (&better_line, &better_end)] {
-            let said = j.turn != MateTurn::None && end.in_check();
-            if !line.is_empty() && game_over(end) && !said {
-                let what = if end.in_check() { "mate" } else { "stalemate" };
-                rest.push_str(&format!(" {} ends in {what}.", san_line(j.board, line)));
-            }
-        }
-    }
-    let terms = if terminal { Vec::new() } else { terms };
-    // A mate allowed or let go is the whole story: the terms of where the
-    // lines stop would only blur it.
-    if !better_line.is_empty() && !terminal && j.turn == MateTurn::None {
-        let side = mover.name();
-        let lines = format!(
-            "After {} rather than {}",
-            san_line(j.board, &played_line),
-            san_line(j.board, &better_line)
-        );
-        // The board's words first, the numbers as their size.
-        let material = material_words(
-            &played_end,
-            &better_end,
+    let material = material_words(
+        &ends.played_end,
+        &ends.better_end,
+        mover,
+        promotions(j.board, &ends.played_line, &ends.better_line),
+    );
+    let wins_material = material.as_ref().is_some_and(|&(_, v)| v > 0);
+    let mut words: Vec<String> = material.map(|(w, _)| w).into_iter().collect();
+    if term_lost(Term::Passed) {
+        let named = !words.is_empty();
+        words.extend(passed_words(
+            &ends.played_end,
+            &ends.better_end,
             mover,
-            promotions(j.board, &played_line, &better_line),
-        );
-        let wins_material = material.as_ref().is_some_and(|&(_, v)| v > 0);
-        let mut words: Vec<String> = material.map(|(w, _)| w).into_iter().collect();
-        if passed_lost {
-            let named = !words.is_empty();
-            words.extend(passed_words(&played_end, &better_end, mover, named));
-        }
-        if king_lost {
-            words.extend(king_words(&played_end, &better_end, mover));
-        }
-        let words = and_list(&words);
-        let named: Vec<String> = terms
-            .iter()
-            .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
-            .collect();
-        let named = named.join(", ");
-        let all = signed_pawns(total);
-        let deeper = "the loss lies deeper than these lines";
-        let shows = shows_the_loss(total, loss);
-        let sentence = match (terms.is_empty(), words.is_empty()) {
-            (true, true) => format!(
-                " {lines}, the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
-            ),
-            (true, false) => format!(
-                " {lines}, {words}; the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
-            ),
-            _ if total >= 0 => format!(
-                " {lines}, {words}{}the hand-crafted terms even favour the move for {side} ({named}; {all} in all): {deeper}.",
-                if words.is_empty() { "" } else { "; " }
-            ),
-            _ if !shows => format!(
-                " {lines}, {words}{}the hand-crafted terms show only {all} for {side}, under half of what the search says the move loses ({named}): {deeper}.",
-                if words.is_empty() { "" } else { "; " }
-            ),
-            (false, true) => format!(
-                " {lines}, the hand-crafted terms say for {side}: {named}; {all} in all."
-            ),
-            // Material won that the rest takes back.
-            (false, false) if wins_material => format!(
-                " {lines}, {words}, but the hand-crafted terms for {side} take more back: {named}; {all} in all."
-            ),
-            (false, false) => format!(
-                " {lines}, {words} (the hand-crafted terms for {side}: {named}; {all} in all)."
-            ),
-        };
-        rest.push_str(&sentence);
+            named,
+        ));
     }
-    Explanation {
-        comment: format!("{comment_head}{rest}"),
-        text: format!("{head}{rest}"),
-        played_line,
-        better_line,
-        played_end,
-        better_end,
-        terms,
-        total,
+    if term_lost(Term::KingSafety) {
+        words.extend(king_words(&ends.played_end, &ends.better_end, mover));
+    }
+    let words = and_list(&words);
+    let named: Vec<String> = terms
+        .iter()
+        .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
+        .collect();
+    let named = named.join(", ");
+    let all = signed_pawns(total);
+    let deeper = "the loss lies deeper than these lines";
+    let shows = shows_the_loss(total, loss);
+    let then = if words.is_empty() { "" } else { "; " };
+    match (terms.is_empty(), words.is_empty()) {
+        (true, true) => format!(
+            " {lines}, the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
+        ),
+        (true, false) => format!(
+            " {lines}, {words}; the hand-crafted terms hardly differ for {side} ({all} in all): {deeper}."
+        ),
+        _ if total >= 0 => format!(
+            " {lines}, {words}{then}the hand-crafted terms even favour the move for {side} ({named}; {all} in all): {deeper}."
+        ),
+        _ if !shows => format!(
+            " {lines}, {words}{then}the hand-crafted terms show only {all} for {side}, under half of what the search says the move loses ({named}): {deeper}."
+        ),
+        (false, true) => {
+            format!(" {lines}, the hand-crafted terms say for {side}: {named}; {all} in all.")
+        }
+        // Material won that the rest takes back.
+        (false, false) if wins_material => format!(
+            " {lines}, {words}, but the hand-crafted terms for {side} take more back: {named}; {all} in all."
+        ),
+        (false, false) => format!(
+            " {lines}, {words} (the hand-crafted terms for {side}: {named}; {all} in all)."
+        ),
     }
 }
 
