@@ -184,6 +184,35 @@ fn resigning_asks_then_writes_the_result_in_one_undo_step() {
 }
 
 #[test]
+fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    // The dialog says what starting here does to the finished game.
+    a.update(Action::OpenPlayDialog);
+    let s = screen(&mut a, 80, 24).join("\n");
+    assert!(s.contains("This game ended 0-1: playing on clears it"), "{s}");
+    a.update(Action::ChoiceConfirm);
+    assert!(message(&a).contains("the result 0-1 is cleared"), "{}", message(&a));
+    assert_eq!(a.doc.game.result(), "*");
+    human(&mut a, "Nf3");
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    // Undo walks back: the second result, the move, then the first result.
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.result(), "0-1", "the first game's result is back");
+    // A game without a result has nothing to clear, so nothing is said.
+    let mut b = app_at(None);
+    b.update(Action::OpenPlayDialog);
+    assert!(!screen(&mut b, 80, 24).join("\n").contains("This game ended"));
+}
+
+#[test]
 fn black_resigning_gives_white_the_game() {
     let mut a = app_at(None);
     start(&mut a, Color::Black, 0);

@@ -71,7 +71,10 @@ impl App {
                 if let Mode::Play { human, .. } = self.play.mode {
                     self.play.mode = Mode::Play { human, level: n };
                 }
-                self.info(crate::tui::widgets::clocks::level_text(n));
+                self.info(crate::tui::widgets::clocks::level_text(
+                    n,
+                    self.engine.external.is_some(),
+                ));
             }
             C::Hash(mb) => {
                 self.config.hash = mb;

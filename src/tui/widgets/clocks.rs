@@ -10,7 +10,7 @@ use super::{put, titled};
 use crate::chess::Color as Side;
 use crate::tui::app::{App, Clocks, Mode};
 use crate::tui::control::{control_kind, control_text};
-use crate::tui::params::{LEVEL_ELO_SHOWN, LEVEL_MAX, LOW_TIME};
+use crate::tui::params::{LEVEL_ELO, LEVEL_ELO_SHOWN, LEVEL_MAX, LEVEL_NODES, LOW_TIME};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -97,16 +97,44 @@ fn panel_title(app: &App, level: u8) -> String {
         ),
         None => "untimed".to_string(),
     };
-    format!("Game · {control} · {}", level_text(level))
+    format!(
+        "Game · {control} · {}",
+        level_text(level, app.engine.external.is_some())
+    )
 }
 
-/// "level 5 (~1900 Elo)": a level with its measured strength.
-pub fn level_text(level: u8) -> String {
+/// "level 5 (~1900 Elo)": a level with tapir's measured strength; with
+/// another engine (`external`), what the level asks of it instead:
+/// "level 5 (UCI_Elo 2000, 25k nodes)".
+pub fn level_text(level: u8, external: bool) -> String {
     let level = level.clamp(1, LEVEL_MAX);
-    format!(
-        "level {level} (~{} Elo)",
-        LEVEL_ELO_SHOWN[(level - 1) as usize]
-    )
+    format!("level {level} ({})", level_strength(level, external))
+}
+
+/// What a level means: tapir's measured Elo ("~1900 Elo"), or for another
+/// engine the `UCI_Elo` and node budget it is given ("UCI_Elo 2000, 25k
+/// nodes"; its own scale, not measured here). Level 10 is full strength.
+pub fn level_strength(level: u8, external: bool) -> String {
+    let level = level.clamp(1, LEVEL_MAX);
+    let i = (level - 1) as usize;
+    match (external, LEVEL_ELO.get(i), LEVEL_NODES.get(i)) {
+        (true, Some(elo), Some(&nodes)) => format!("UCI_Elo {elo}, {} nodes", nodes_short(nodes)),
+        (true, _, _) => "full strength".to_string(),
+        (false, _, _) => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
+    }
+}
+
+/// "100", "25k", "1.5M": a node budget in a few characters.
+fn nodes_short(n: u64) -> String {
+    let scaled = |v: f64, unit: &str| {
+        let text = format!("{v:.1}");
+        format!("{}{unit}", text.trim_end_matches(".0"))
+    };
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => scaled(n as f64 / 1e3, "k"),
+        _ => scaled(n as f64 / 1e6, "M"),
+    }
 }
 
 /// Draws the panel in `area`: stacked when there is room for both clocks
@@ -301,6 +329,18 @@ fn clock(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_says_what_it_asks_of_the_engine_playing() {
+        assert_eq!(level_text(5, false), "level 5 (~1900 Elo)");
+        assert_eq!(level_text(10, false), "level 10 (~3000 Elo)");
+        // Another engine gets a UCI_Elo on its own scale and a node budget.
+        assert_eq!(level_text(5, true), "level 5 (UCI_Elo 2000, 25k nodes)");
+        assert_eq!(level_text(1, true), "level 1 (UCI_Elo 600, 100 nodes)");
+        assert_eq!(level_text(8, true), "level 8 (UCI_Elo 2600, 1.5M nodes)");
+        assert_eq!(level_text(10, true), "level 10 (full strength)");
+        assert_eq!(nodes_short(6_000_000), "6M");
+    }
 
     #[test]
     fn times_and_digits() {

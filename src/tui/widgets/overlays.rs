@@ -11,8 +11,9 @@ use crate::tui::app::{
 };
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::files::Holding;
-use crate::tui::params::{CLOCK_PRESETS, LEVEL_ELO_SHOWN, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
+use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::clocks::level_strength;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -23,7 +24,14 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
     match &app.dialogs.overlay {
         Overlay::None | Overlay::Help | Overlay::Messages { .. } => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
-        Overlay::Play(d) => play(d, app.engine.external.as_deref(), theme, full, buf),
+        Overlay::Play(d) => play(
+            d,
+            app.engine.external.as_deref(),
+            result_played_over(app).as_deref(),
+            theme,
+            full,
+            buf,
+        ),
         Overlay::Picker {
             source,
             selected,
@@ -37,8 +45,23 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
     }
 }
 
-/// The play-the-engine dialog: side, level with its measured Elo, clocks.
-fn play(d: &PlayDialog, external: Option<&str>, theme: &Theme, full: Rect, buf: &mut Buffer) {
+/// The result a game started here would clear ("0-1"): the shown
+/// position is the main line's end of a game that has one.
+fn result_played_over(app: &App) -> Option<String> {
+    let result = app.doc.game.tags.get("Result")?.trim();
+    (result != "*" && app.tree().is_main_line_end(app.doc.cursor)).then(|| result.to_string())
+}
+
+/// The play-the-engine dialog: side, level with its measured Elo, clocks,
+/// and the result that playing on would clear.
+fn play(
+    d: &PlayDialog,
+    external: Option<&str>,
+    clears: Option<&str>,
+    theme: &Theme,
+    full: Rect,
+    buf: &mut Buffer,
+) {
     // Which engine you will face: tapir, or the one `:engine` chose.
     let title = match external {
         Some(name) => format!("Play the engine: {name}"),
@@ -55,18 +78,24 @@ fn play(d: &PlayDialog, external: Option<&str>, theme: &Theme, full: Rect, buf: 
         None => "custom… (Enter: type it)".to_string(),
     };
     let level = d.level.clamp(1, LEVEL_MAX);
-    let elo = LEVEL_ELO_SHOWN[(level - 1) as usize];
-    let strength = if level >= LEVEL_MAX {
-        format!("~{elo} Elo, full strength")
-    } else {
-        format!("~{elo} Elo")
+    let mut strength = level_strength(level, external.is_some());
+    if level >= LEVEL_MAX && external.is_none() {
+        strength.push_str(", full strength");
+    }
+    // tapir's levels were measured; another engine's Elo is its own scale.
+    let note = match external {
+        None => "Elo: measured, see the README",
+        Some(_) => "UCI_Elo where the engine has it; its own scale",
     };
     let rows = [
         format!("You play   {side:<6}   (w / b)"),
         format!("Level      {level:<2} {strength:<22} (Left / Right)"),
         format!("Clocks     {clocks:<24} (c)"),
-        "           Elo: measured, see the README".to_string(),
-        String::new(),
+        format!("           {note}"),
+        match clears {
+            Some(r) => format!("This game ended {r}: playing on clears it (Ctrl-Z)"),
+            None => String::new(),
+        },
         "Enter starts from the shown position · Esc cancels".to_string(),
     ];
     for (k, r) in rows.iter().enumerate() {
