@@ -194,9 +194,16 @@ fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back(
     // The dialog says what starting here does to the finished game.
     a.update(Action::OpenPlayDialog);
     let s = screen(&mut a, 80, 24).join("\n");
-    assert!(s.contains("This game ended 0-1: playing on clears it"), "{s}");
+    assert!(
+        s.contains("This game ended 0-1: playing on clears it"),
+        "{s}"
+    );
     a.update(Action::ChoiceConfirm);
-    assert!(message(&a).contains("the result 0-1 is cleared"), "{}", message(&a));
+    assert!(
+        message(&a).contains("the result 0-1 is cleared"),
+        "{}",
+        message(&a)
+    );
     assert_eq!(a.doc.game.result(), "*");
     human(&mut a, "Nf3");
     a.update(Action::Command("resign".into()));
@@ -205,11 +212,17 @@ fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back(
     a.update(Action::Undo);
     a.update(Action::Undo);
     a.update(Action::Undo);
-    assert_eq!(a.doc.game.result(), "0-1", "the first game's result is back");
+    assert_eq!(
+        a.doc.game.result(),
+        "0-1",
+        "the first game's result is back"
+    );
     // A game without a result has nothing to clear, so nothing is said.
     let mut b = app_at(None);
     b.update(Action::OpenPlayDialog);
-    assert!(!screen(&mut b, 80, 24).join("\n").contains("This game ended"));
+    assert!(!screen(&mut b, 80, 24)
+        .join("\n")
+        .contains("This game ended"));
 }
 
 #[test]

@@ -367,6 +367,61 @@ fn an_engine_line_becomes_a_variation() {
 }
 
 #[test]
+fn tags_are_listed_set_checked_removed_and_undone() {
+    let mut a = app();
+    play(&mut a, "e4 e5");
+    a.take_effects();
+    let cmd = |a: &mut App, c: &str| a.update(Action::Command(c.into()));
+    cmd(&mut a, "tag white \"Carlsen, Magnus\"");
+    assert_eq!(a.doc.game.tags.get("White"), Some("Carlsen, Magnus"));
+    assert!(
+        message(&a).contains("White \"Carlsen, Magnus\""),
+        "{}",
+        message(&a)
+    );
+    assert!(a.doc.unsaved);
+    assert!(autosaved(&mut a).contains("[White \"Carlsen, Magnus\"]"));
+    cmd(&mut a, "tag WhiteElo 2830");
+    cmd(&mut a, "tag Result 1/2-1/2");
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    cmd(&mut a, "tag white");
+    assert_eq!(message(&a), "White \"Carlsen, Magnus\"");
+    cmd(&mut a, "tag");
+    assert!(message(&a).contains("WhiteElo \"2830\""), "{}", message(&a));
+    // Checked before anything changes.
+    for (bad, why) in [
+        ("tag Result 1:0", "1-0, 0-1"),
+        ("tag Date May 2024", "YYYY.MM.DD"),
+        ("tag FEN 8/8/8/8/8/8/8/8 w - - 0 1", ":fen"),
+        ("tag 2nd x", "not a tag name"),
+    ] {
+        cmd(&mut a, bad);
+        assert!(
+            common::error(&a).contains(why),
+            "{bad}: {}",
+            common::error(&a)
+        );
+    }
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    // Removing: the roster's tags are written with their placeholder.
+    cmd(&mut a, "tag White \"\"");
+    assert_eq!(a.doc.game.tags.get("White"), None);
+    assert!(
+        message(&a).contains("a save writes \"?\""),
+        "{}",
+        message(&a)
+    );
+    // Each change is one undo step, the moves untouched.
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Carlsen, Magnus"));
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.tags.get("WhiteElo"), None);
+    assert_eq!(a.doc.game.result(), "*");
+    assert_eq!(mainline(&a), ["e4", "e5"]);
+}
+
+#[test]
 fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     let mut a = app();
     play(&mut a, "d4 d5");

@@ -151,9 +151,120 @@ pub fn result_token(tags: &Tags) -> &str {
     }
 }
 
+/// Tags a user does not set by name: the start position has its own
+/// commands (`:fen`, the board editor), which keep the moves legal.
+const SET_ELSEWHERE: [&str; 2] = ["FEN", "SetUp"];
+
+/// Well-known tag names, so that `:tag whiteelo 2100` writes `WhiteElo`.
+const KNOWN_NAMES: [&str; 24] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteTeam",
+    "BlackTeam",
+    "ECO",
+    "Opening",
+    "Variation",
+    "TimeControl",
+    "Termination",
+    "Annotator",
+    "EventDate",
+    "Time",
+    "UTCDate",
+    "UTCTime",
+    "Board",
+];
+
+/// The tag a user's `name` means: one the game has, or a well-known one,
+/// spelt as there when only the case differs; else `name` itself when it
+/// is a PGN tag name (a letter, then letters, digits and `_`). An error
+/// says why not.
+pub fn tag_name(tags: &Tags, name: &str) -> Result<String, String> {
+    let same = |k: &&str| k.eq_ignore_ascii_case(name);
+    let found = (tags.iter().map(|(k, _)| k).find(same))
+        .or_else(|| KNOWN_NAMES.iter().copied().find(same))
+        .unwrap_or(name);
+    if let Some(k) = SET_ELSEWHERE.iter().find(|k| k.eq_ignore_ascii_case(found)) {
+        return Err(format!(
+            "the {k} tag is the start position: :fen or the board editor (E) sets it"
+        ));
+    }
+    let mut chars = found.chars();
+    let letter_first = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    if !letter_first || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!(
+            "'{name}' is not a tag name (a letter, then letters, digits and _)"
+        ));
+    }
+    Ok(found.to_string())
+}
+
+/// `value` as the tag `name` holds it, or why it cannot: a result is one
+/// of the four PGN tokens (½-½ is written 1/2-1/2), a date is YYYY.MM.DD
+/// with `?` for what is unknown, and no value holds a line break.
+pub fn tag_value(name: &str, value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.contains(['\n', '\r']) {
+        return Err(format!("a {name} holds no line break"));
+    }
+    match name {
+        "Result" => match value {
+            "1-0" | "0-1" | "1/2-1/2" | "*" => Ok(value.to_string()),
+            "½-½" | "=" | "draw" => Ok("1/2-1/2".to_string()),
+            _ => Err(format!(
+                "a Result is 1-0, 0-1, 1/2-1/2 or * (unfinished), not '{value}'"
+            )),
+        },
+        "Date" | "EventDate" | "UTCDate" if !is_pgn_date(value) => Err(format!(
+            "a {name} is YYYY.MM.DD, with ? for what is unknown (2024.05.??), not '{value}'"
+        )),
+        _ => Ok(value.to_string()),
+    }
+}
+
+/// "2024.05.17", "1851.??.??", "????.??.??": PGN's date form.
+fn is_pgn_date(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    let part = |s: &str, len: usize| {
+        s.len() == len && (s.chars().all(|c| c.is_ascii_digit()) || s.chars().all(|c| c == '?'))
+    };
+    matches!(parts.as_slice(), [y, m, d] if part(y, 4) && part(m, 2) && part(d, 2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_users_tag_is_named_as_pgn_spells_it_and_checked() {
+        let mut t = Tags::new();
+        t.set("MyClub", "x");
+        assert_eq!(tag_name(&t, "white").unwrap(), "White");
+        assert_eq!(tag_name(&t, "whiteelo").unwrap(), "WhiteElo");
+        assert_eq!(tag_name(&t, "MYCLUB").unwrap(), "MyClub");
+        assert_eq!(tag_name(&t, "Lichess_Id2").unwrap(), "Lichess_Id2");
+        assert!(tag_name(&t, "fen").unwrap_err().contains(":fen"));
+        assert!(tag_name(&t, "2nd").unwrap_err().contains("not a tag name"));
+        assert!(tag_name(&t, "a-b").is_err());
+        assert_eq!(tag_value("Result", "½-½").unwrap(), "1/2-1/2");
+        assert!(tag_value("Result", "1:0").unwrap_err().contains("1-0, 0-1"));
+        assert_eq!(tag_value("Date", "2024.05.??").unwrap(), "2024.05.??");
+        assert!(tag_value("Date", "17 May 2024").is_err());
+        assert!(tag_value("Date", "2024.5.17").is_err());
+        assert_eq!(
+            tag_value("White", " Carlsen, Magnus ").unwrap(),
+            "Carlsen, Magnus"
+        );
+        assert!(tag_value("Event", "a\nb").is_err());
+    }
 
     #[test]
     fn roster_first_then_the_rest_in_order() {

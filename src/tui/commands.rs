@@ -74,6 +74,12 @@ pub enum Command {
     Threat(Option<bool>),
     /// `:arrows [on|off]`: the best-move marks (alone: switch).
     Arrows(Option<bool>),
+    /// `:tag` alone lists the game's tags, `:tag NAME` shows one, `:tag
+    /// NAME VALUE` sets it and `:tag NAME ""` removes it.
+    Tag {
+        name: Option<String>,
+        value: Option<String>,
+    },
 }
 
 /// What `:book` asks for.
@@ -96,6 +102,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":save [FILE]", "save as PGN"),
     (":comment [TEXT]", "comment on the move"),
     (":nag GLYPH", "set / clear a glyph"),
+    (":tag NAME VALUE", "game tags (White…)"),
     (":line N", "add engine line N"),
     (":promote :main", "as P, M"),
     (":delete", "as x"),
@@ -125,7 +132,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
 
 /// Every command's name (without its `:`), in `USAGE`'s order, each once:
 /// what Tab completes a command's first word from.
@@ -211,6 +218,23 @@ fn engine_choice(rest: &str) -> Result<EngineChoice, String> {
     })
 }
 
+/// `:tag REST`: the tag's name, then its value, one pair of double
+/// quotes around it taken off (`""` is an empty value: remove the tag).
+fn tag_edit(rest: &str) -> Command {
+    let (name, value) = match rest.split_once(char::is_whitespace) {
+        Some((n, v)) => (n, Some(v.trim())),
+        None => (rest, None),
+    };
+    let value = value.map(|v| {
+        let unquoted = v.strip_prefix('"').and_then(|v| v.strip_suffix('"'));
+        unquoted.unwrap_or(v).to_string()
+    });
+    Command::Tag {
+        name: (!name.is_empty()).then(|| name.to_string()),
+        value,
+    }
+}
+
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -291,6 +315,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 )
             })
         }
+        "tag" | "tags" | "header" => Ok(tag_edit(rest)),
         "line" => within("line", number("an engine line 1-5")?, 1..=MULTIPV_MAX).map(Command::Line),
         "threat" => on_off(word, rest).map(Command::Threat),
         "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),

@@ -107,6 +107,7 @@ impl App {
             C::Comment(None) => self.edit_comment(false),
             C::Comment(Some(t)) => self.comment_command(&t),
             C::Nag(n) => self.toggle_nag(n),
+            C::Tag { name, value } => self.tag_command(name, value),
             C::Line(n) => self.add_engine_line(Some(n)),
             C::Promote => self.promote(false),
             C::Main => self.promote(true),

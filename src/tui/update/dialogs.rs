@@ -245,7 +245,12 @@ impl App {
         // Going on from the main line's end, the game is not over any
         // more: a result from before (a flag fall, a loaded game's) goes,
         // as an edit that Ctrl-Z puts back once the game is over.
-        let result = self.doc.game.tags.get("Result").map(|r| r.trim().to_string());
+        let result = self
+            .doc
+            .game
+            .tags
+            .get("Result")
+            .map(|r| r.trim().to_string());
         let cleared = self.tree().is_main_line_end(start)
             && self
                 .doc

@@ -21,6 +21,7 @@ mod prompt;
 mod report;
 mod second;
 mod tablebase;
+mod tags;
 mod teaching;
 mod tree;
 
