@@ -500,6 +500,32 @@ fn one_repetition_of_the_game_is_no_draw_in_the_report() {
     assert!(!text.contains("Ke8 $"), "{text}");
 }
 
+/// A file's own `[%eval]` (Lichess writes Stockfish's) stays, and the
+/// summary says how many moves kept theirs.
+#[test]
+fn a_files_own_evaluations_stay() {
+    let input = temp("evals.pgn");
+    std::fs::write(&input, "1. e4 { [%eval 0.3] } e5 2. Nf3 Nc6 *\n").unwrap();
+    let out = temp("evals-out.pgn");
+    let _ = std::fs::remove_file(&out);
+    let o = tapir(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--nodes",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("1. e4 { [%eval 0.3] } 1... e5 { [%eval "),
+        "{text}"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("1 move kept the [%eval] it had"), "{err}");
+}
+
 /// A game read only in part is written as it was, to another file too (a
 /// copy cut short would lose its unread moves once it replaced the file);
 /// an `--out` that cannot be written is refused before any search.

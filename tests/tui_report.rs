@@ -10,7 +10,7 @@
 )]
 
 mod common;
-use common::status_line;
+use common::{message, status_line};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use tapir::analysis::{Budget, Searcher};
@@ -133,6 +133,36 @@ fn a_finished_report_goes_in_as_one_undo_step() {
     // One undo takes the whole report back.
     a.update(Action::Undo);
     assert_eq!(write_game(&a.doc.game), before);
+}
+
+/// An `[%eval]` the file had (Lichess writes Stockfish's) stays: the
+/// report writes its own only where a move had none, and says so.
+#[test]
+fn the_files_own_evaluations_stay() {
+    let mut a = board_of(
+        "1. e4 { [%clk 0:03:00] [%eval 0.3] } e5 2. Qh5 Nc6 3. Bc4 Nf6 { [%eval 4.1] sharp } 4. Qxf7# 1-0",
+    );
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..job.positions.len());
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    let comment = |n: usize| tree.node(tree.mainline().nth(n).unwrap()).comment.clone();
+    assert_eq!(comment(0), "[%clk 0:03:00] [%eval 0.3]");
+    assert!(
+        comment(5).starts_with("[%eval 4.1] sharp — Blunder ("),
+        "{}",
+        comment(5)
+    );
+    assert_eq!(comment(5).matches("[%eval").count(), 1, "{}", comment(5));
+    assert!(
+        comment(1).starts_with("[%eval "),
+        "a move without one gets tapir's"
+    );
+    assert!(
+        message(&a).contains("2 moves kept the [%eval] they had"),
+        "{}",
+        message(&a)
+    );
 }
 
 /// The verdict after a comment of the user's own is set off by a dash

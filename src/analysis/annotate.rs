@@ -3,9 +3,10 @@
 //! and the explanation as a comment; the figures per side in tags. What
 //! was there stays: comment text, NAGs and variations are kept (a move
 //! that already has a move-quality NAG keeps it; an `[%eval]` already in a
-//! comment is replaced by the new one; a move an earlier report explained
-//! keeps that explanation and its line, and gets no second). All of it is
-//! one undo step.
+//! comment stays, and the move gets none of tapir's beside it: a file's
+//! evaluations may be a stronger engine's, as Lichess exports them; a move
+//! an earlier report explained keeps that explanation and its line, and
+//! gets no second). All of it is one undo step.
 
 use super::explain::holds_explanation;
 use super::report::GameReport;
@@ -16,8 +17,15 @@ use crate::game::{Game, Nag};
 pub const VARIATION_PLIES: usize = 8;
 
 /// Writes `report` (of `game`'s main line `positions`) into `game`;
-/// `tags` also sets the accuracy and ACPL tags.
-pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, tags: bool) {
+/// `tags` also sets the accuracy and ACPL tags. Returns how many moves
+/// kept the `[%eval]` they had.
+pub fn apply(
+    game: &mut Game,
+    positions: &[LinePosition],
+    report: &GameReport,
+    tags: bool,
+) -> usize {
+    let mut kept = 0;
     game.in_one_step_in_place("add the game report", |game| {
         for (i, m) in report.moves.iter().enumerate() {
             let Some(m) = m else { continue };
@@ -25,8 +33,12 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
                 continue;
             }
             let node = game.tree().node(m.node);
-            let eval = m.after.pgn_eval().map(|e| format!("[%eval {e}]"));
-            let mut comment = with_eval(&node.comment, eval.as_deref());
+            let mut comment = node.comment.clone();
+            if eval_command(&comment).is_some() {
+                kept += 1;
+            } else if let Some(e) = m.after.pgn_eval() {
+                push_words(&mut comment, &format!("[%eval {e}]"));
+            }
             let explained = holds_explanation(&comment);
             if let Some(x) = m.explanation.as_ref().filter(|_| !explained) {
                 // After the user's own words a dash, so that "strong"
@@ -63,6 +75,7 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport, t
             }
         }
     }
+    kept
 }
 
 /// Where the first `[%eval ...]` command of `text` is, as (start, end
@@ -84,46 +97,6 @@ fn eval_command(text: &str) -> Option<(usize, usize)> {
         from = start + "[%eval".len();
     }
     None
-}
-
-/// A comment without its `[%eval ...]` commands (the rest kept as is).
-fn without_eval(comment: &str) -> String {
-    let mut next = eval_command(comment);
-    if next.is_none() {
-        return comment.to_string();
-    }
-    let mut out = String::new();
-    let mut rest = comment;
-    while let Some((i, end)) = next {
-        out.push_str(rest[..i].trim_end());
-        rest = rest[end..].trim_start();
-        next = eval_command(rest);
-        if !out.is_empty() && !rest.is_empty() && next.is_none_or(|(j, _)| j > 0) {
-            out.push(' ');
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// `comment` with `eval` (an `[%eval ...]` command, or none) in place of
-/// its own: where its first one stood, so a second report over the same
-/// game writes the same text; at the end of a comment that had none.
-fn with_eval(comment: &str, eval: Option<&str>) -> String {
-    let (Some(eval), Some((start, end))) = (eval, eval_command(comment)) else {
-        let mut out = without_eval(comment);
-        if let Some(e) = eval {
-            push_words(&mut out, e);
-        }
-        return out;
-    };
-    let mut out = comment[..start].trim_end().to_string();
-    push_words(&mut out, eval);
-    let rest = without_eval(comment[end..].trim_start());
-    if !rest.is_empty() {
-        push_words(&mut out, &rest);
-    }
-    out
 }
 
 /// Whether a comment holds words of its own besides `[%...]` commands.
@@ -162,44 +135,20 @@ mod tests {
     }
 
     #[test]
-    fn old_evals_go_the_rest_stays() {
-        assert_eq!(without_eval("Good [%eval 0.3] move"), "Good move");
-        // A new evaluation takes the old one's place.
-        let e = Some("[%eval 0.5]");
-        assert_eq!(
-            with_eval("[%eval 0.3] Nf3 was better", e),
-            "[%eval 0.5] Nf3 was better"
-        );
-        assert_eq!(
-            with_eval("Good [%eval 0.3] move [%eval 1]", e),
-            "Good [%eval 0.5] move"
-        );
-        assert_eq!(with_eval("Good move", e), "Good move [%eval 0.5]");
-        assert_eq!(with_eval("", e), "[%eval 0.5]");
-        assert_eq!(with_eval("a [%eval 0.3] b", None), "a b");
-        assert_eq!(
-            without_eval("[%eval -1.2] [%clk 0:01:00]"),
-            "[%clk 0:01:00]"
-        );
-        assert_eq!(without_eval("  spaced  text "), "  spaced  text ");
-        assert_eq!(without_eval("[%eval #3]"), "");
-        assert_eq!(without_eval("a [%eval 1] [%eval 2] b"), "a b");
-    }
-
-    #[test]
-    fn only_eval_commands_go() {
-        // Not commands: the user's text stays whole.
+    fn only_eval_commands_count() {
+        // Not commands: the user's text, beside which a report writes its own.
         for text in [
             "[%evaluation notes]",
             "[%eval 1.0 [%clk 0:01:00]",
             "see [%eval",
             "[%evalx 3]",
         ] {
-            assert_eq!(without_eval(text), text);
+            assert_eq!(eval_command(text), None, "{text}");
         }
+        assert_eq!(eval_command("a [%eval -1.2] b"), Some((2, 14)));
         assert_eq!(
-            without_eval("[%eval 1.0 [%clk 0:01:00] [%eval 0.5]"),
-            "[%eval 1.0 [%clk 0:01:00]"
+            eval_command("[%eval 1.0 [%clk 0:01:00] [%eval 0.5]"),
+            Some((26, 37))
         );
     }
 }

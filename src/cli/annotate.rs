@@ -219,6 +219,8 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let mut warnings = Vec::new();
     let never = AtomicBool::new(false);
     let mut figures = Vec::new();
+    // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
+    let mut kept_evals = 0usize;
     // Text between games (`%` escape lines, a note before the first game)
     // is no game's; written over the input, it is kept where it stood.
     let keep_between = |out: &mut String, from: usize, to: usize| {
@@ -279,7 +281,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         searched += positions.len();
         let results: Vec<_> = results.into_iter().map(Some).collect();
         let report = build(&positions, &results, Some(&book));
-        apply(&mut game, &positions, &report, true);
+        kept_evals += apply(&mut game, &positions, &report, true);
         figures.push((number, report.sides, report.counts));
         out.push_str(&write_game(&game));
         out.push('\n');
@@ -296,6 +298,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         secs,
         threads,
         engine: engine_name,
+        kept_evals,
     };
     report_to_stderr(&warnings, &summary, &figures);
     if let (Some(path), Some(side)) = (&args.out, kept_beside) {
@@ -399,6 +402,8 @@ struct Summary {
     secs: f64,
     threads: usize,
     engine: Option<String>,
+    /// Moves that kept the `[%eval]` they had.
+    kept_evals: usize,
 }
 
 /// The warnings (the first `MAX_WARNINGS`), the speed line, and for a
@@ -429,6 +434,15 @@ fn report_to_stderr(warnings: &[String], s: &Summary, figures: &[GameFigures]) {
             .as_ref()
             .map_or(String::new(), |n| format!(" with {n}"))
     );
+    if s.kept_evals > 0 {
+        let _ = writeln!(
+            err,
+            "{} move{} kept the [%eval] {} had (this run's evaluation is in the explanations)",
+            s.kept_evals,
+            if s.kept_evals == 1 { "" } else { "s" },
+            if s.kept_evals == 1 { "it" } else { "they" },
+        );
+    }
     if s.games == 1 {
         if let Some((n, Some([w, b]), counts)) = figures.first() {
             for (side, f, c) in [("White", w, counts[0]), ("Black", b, counts[1])] {

@@ -136,12 +136,17 @@ impl App {
         }
         // Writing it is one edit: what Ctrl-Y held goes onto the undo
         // list under it (`Game`'s undo), so Ctrl-Z still reaches it.
-        apply(&mut self.doc.game, &run.positions, &run.report, false);
+        let kept = apply(&mut self.doc.game, &run.positions, &run.report, false);
         run.applied = true;
         let counts = run.report.counts;
         self.tree_changed();
+        let kept = match kept {
+            0 => String::new(),
+            1 => "; 1 move kept the [%eval] it had".to_string(),
+            n => format!("; {n} moves kept the [%eval] they had"),
+        };
         self.info(format!(
-            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{} (Ctrl-Z takes it back)",
+            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
     }
