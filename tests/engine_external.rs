@@ -219,6 +219,36 @@ fn an_engine_s_own_sizes_win_over_the_board_s() {
     assert!(!sent.contains("4096"), "{sent}");
 }
 
+/// As Ethereal 12: a `stop` read before the search has begun (here, its
+/// first line 200 ms after `go`) is lost, and the search would go on for
+/// ever. The board's `stop` waits for that first line, so the move comes;
+/// an `info string` (Ethereal answers the options set before `go` so) is
+/// no sign of a search.
+#[test]
+fn a_stop_waits_for_the_search_to_begin() {
+    let ms = "$(( $(date +%s%N) / 1000000 ))";
+    let body = format!(
+        "while IFS= read -r l; do case \"$l\" in \
+         uci) echo uciok;; isready) echo readyok;; \
+         go*) t0={ms}; echo 'info string set Hash to 16MB'; \
+              (sleep 0.2; echo 'info depth 1 score cp 5 pv e2e4') & ;; \
+         stop) if [ $(({ms} - t0)) -ge 150 ]; then echo 'bestmove e2e4'; fi;; \
+         quit) exit 0;; esac; done"
+    );
+    let spec = EngineSpec {
+        command: "sh".into(),
+        args: vec!["-c".into(), body],
+        patience: Some(Duration::from_millis(1500)),
+        ..EngineSpec::default()
+    };
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let id = e.go(Limits::infinite());
+    e.stop();
+    let (errors, infos, best) = until_best(&rx, id);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!((infos, best.as_deref()), (1, Some("e2e4")));
+}
+
 #[test]
 fn an_engine_that_ignores_stop_is_ended() {
     let spec = script("echo uciok", "echo 'info depth 1 score cp 0 pv e2e4'");

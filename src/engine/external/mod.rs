@@ -32,6 +32,11 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 const READY: Duration = Duration::from_secs(10);
 /// How long an engine may take to answer `stop` with its `bestmove`.
 const STOP: Duration = Duration::from_secs(3);
+/// How long a `stop` waits for the search's first line. Some engines
+/// (Ethereal 12) lose a `stop` that comes before their search thread has
+/// begun, and then search for ever: `go infinite` and at once `stop`
+/// never gets its `bestmove`.
+const SEARCH_BEGUN: Duration = Duration::from_millis(500);
 /// The longest line read from an engine; longer ones are dropped.
 const MAX_LINE: usize = 1 << 20;
 /// The most `option` lines kept of one engine (Stockfish declares about
@@ -63,6 +68,9 @@ pub fn take_info_stamp() -> Option<Instant> {
 struct State {
     /// The search that owes a `bestmove`: its id and root.
     running: Option<(u64, Board)>,
+    /// Whether the engine printed a search's `info` line (not an `info
+    /// string`) since the running search's `go`: its search has begun.
+    heard: bool,
     uciok: bool,
     readyoks: u64,
     id_name: Option<String>,
@@ -309,7 +317,11 @@ impl ExternalEngine {
             self.owe_nothing(id, format!("{} is not running", self.name));
             return id;
         }
-        lock(&self.shared).running = Some((id, *self.position.board()));
+        {
+            let mut state = lock(&self.shared);
+            state.running = Some((id, *self.position.board()));
+            state.heard = false;
+        }
         let sent = self
             .write(&protocol::position_line(&self.position))
             .and_then(|_| self.write(&protocol::go_line(&limits)));
@@ -337,6 +349,13 @@ impl ExternalEngine {
         let Some((id, _)) = lock(&self.shared).running else {
             return;
         };
+        let begun = Instant::now() + SEARCH_BEGUN;
+        let state = self.wait_until(begun, |s| s.heard || s.running.is_none() || s.exited);
+        let ended = state.running.is_none_or(|(rid, _)| rid != id);
+        drop(state);
+        if ended {
+            return;
+        }
         let _ = self.write("stop");
         let deadline = Instant::now() + self.limits[2];
         let mut state = self.wait_until(deadline, |s| s.running.is_none() || s.exited);
@@ -562,6 +581,11 @@ fn read_line(
 ) {
     let mut state = lock(shared);
     let head = line.split_whitespace().next().unwrap_or("");
+    // A search's own line, not the answer to an option set before its
+    // `go` (Ethereal's "info string set Hash to 64MB").
+    if head == "info" && line.split_whitespace().nth(1) != Some("string") {
+        state.heard = true;
+    }
     match head {
         "uciok" => state.uciok = true,
         "readyok" => state.readyoks += 1,
