@@ -1,5 +1,5 @@
 //! What the term numbers mean on the board: the material one line's end
-//! has and the other's has not ("Black ends the exchange down"), the
+//! has and the other's has not ("Black ends the exchange worse off"), the
 //! passed pawns one end gives the opponent ("White gets a passed h-pawn"),
 //! and the part of a king's safety that is worse ("White's king has less
 //! pawn cover"). The explanation says these words before the numbers, so
@@ -152,8 +152,9 @@ fn trade(played: &Board, better: &Board, side: Color, promoted: [i32; 2]) -> (Sh
 }
 
 /// The material `side` ends with at `played`'s end against `better`'s, in
-/// words: "Black ends a pawn down", "White ends the exchange down", "Black
-/// has only a pawn for a knight", "White has a knight for two pawns";
+/// words: "Black ends a pawn worse off", "White ends the exchange worse
+/// off", "Black ends with only a pawn instead of a knight", "White ends
+/// with a knight instead of two pawns";
 /// `None` when it is the same. With the words, what the material comes
 /// to for `side` (1 a pawn, 3 a minor piece ...); `promoted` as `trade`
 /// takes it.
@@ -169,11 +170,14 @@ pub fn material_words(
     }
     let name = side.name();
     let (g, o) = (given.words(), got.words());
+    // Worded against the other line ("worse off", "instead of"): the
+    // words follow "After X rather than Y", and a player reads "a pawn
+    // down" as the board's balance, which may be level.
     let words = match net {
-        n if n < 0 && got.is_empty() => format!("{name} ends {g} down"),
-        n if n < 0 => format!("{name} has only {o} for {g}"),
-        n if n > 0 && given.is_empty() => format!("{name} ends {o} up"),
-        _ => format!("{name} has {o} for {g}"),
+        n if n < 0 && got.is_empty() => format!("{name} ends {g} worse off"),
+        n if n < 0 => format!("{name} ends with only {o} instead of {g}"),
+        n if n > 0 && given.is_empty() => format!("{name} ends {o} better off"),
+        _ => format!("{name} ends with {o} instead of {g}"),
     };
     Some((words, net))
 }
@@ -391,13 +395,13 @@ mod tests {
             material_words(&pawn_down, &full, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("White ends a pawn down")
+            Some("White ends a pawn worse off")
         );
         assert_eq!(
             material_words(&pawn_down, &full, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends a pawn up")
+            Some("Black ends a pawn better off")
         );
         assert_eq!(material_words(&full, &full, Color::White, NONE), None);
         let before = b("r3k1n1/pp6/8/8/8/8/PP6/R3K1N1 w - - 0 1");
@@ -407,20 +411,20 @@ mod tests {
             material_words(&after, &before, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("White ends the exchange up")
+            Some("White ends the exchange better off")
         );
         assert_eq!(
             material_words(&after, &before, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends the exchange down")
+            Some("Black ends the exchange worse off")
         );
         let after_pawn = b("4k1n1/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
         assert_eq!(
             material_words(&after_pawn, &before, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends the exchange and a pawn down")
+            Some("Black ends the exchange and a pawn worse off")
         );
         // A knight for a pawn; a bishop for a knight is no material.
         let knight_for_pawn = b("r3k3/p7/8/8/8/8/PP6/R3K3 w - - 0 1");
@@ -429,20 +433,20 @@ mod tests {
             material_words(&knight_for_pawn, &start, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("White has only a pawn for a knight")
+            Some("White ends with only a pawn instead of a knight")
         );
         assert_eq!(
             material_words(&start, &knight_for_pawn, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black has only a pawn for a knight")
+            Some("Black ends with only a pawn instead of a knight")
         );
         // A pawn that queens is a queen more, not a pawn less.
         let queened = b("6Q1/8/8/8/8/8/1r6/K6k b - - 0 1");
         let taken = b("8/8/8/8/8/8/1r6/K6k b - - 0 1");
         assert_eq!(
             material_words(&queened, &taken, Color::Black, WHITE_QUEENED).map(|w| (w.0, w.1)),
-            Some(("Black ends a queen down".to_string(), -9))
+            Some(("Black ends a queen worse off".to_string(), -9))
         );
         // The pawn queened on one line and still on g7 on the other.
         let on_g7 = b("8/6P1/8/8/8/8/1r6/K6k b - - 0 1");
@@ -450,13 +454,13 @@ mod tests {
             material_words(&queened, &on_g7, Color::Black, WHITE_QUEENED)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends a queen down")
+            Some("Black ends a queen worse off")
         );
         assert_eq!(
             material_words(&queened, &on_g7, Color::White, WHITE_QUEENED)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("White ends a queen up")
+            Some("White ends a queen better off")
         );
         // The new piece taken (a rook for it taken back): the pawn is gone.
         let rook_lost = b("6R1/8/8/8/8/8/8/K6k b - - 0 1");
@@ -465,7 +469,7 @@ mod tests {
             material_words(&rook_lost, &pawn_on, Color::Black, WHITE_QUEENED)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black has only a pawn for a rook")
+            Some("Black ends with only a pawn instead of a rook")
         );
         // Four pawns; the exchange after a queen.
         let many = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -474,7 +478,7 @@ mod tests {
             material_words(&many, &pawns, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends four pawns down")
+            Some("Black ends four pawns worse off")
         );
         let all = b("rq2k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
         let less = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -482,7 +486,7 @@ mod tests {
             material_words(&less, &all, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends a queen and the exchange down")
+            Some("Black ends a queen and the exchange worse off")
         );
         let bishop = b("r3k3/pp6/8/8/8/8/PP6/R3K1B1 w - - 0 1");
         assert_eq!(material_words(&bishop, &start, Color::White, NONE), None);
@@ -534,7 +538,7 @@ mod tests {
             passed_words(&stopped, &with, Color::Black, false),
             ["Black's a-pawn is no longer passed"]
         );
-        // Right after "Black ends a pawn down": its.
+        // Right after "Black ends a pawn worse off": its.
         assert_eq!(
             passed_words(&without, &with, Color::Black, true),
             ["its passed a-pawn is gone"]

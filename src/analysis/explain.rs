@@ -745,7 +745,7 @@ mod tests {
         assert!(
             x.text.contains(
                 "After 1...Rc1+ 2.Kb2 Rc8 3.g7+ Kh7 4.g8=Q+ Kh6 rather than \
-                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen down and more of White's \
+                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen worse off and more of White's \
                  pieces bear on Black's king (the hand-crafted terms for Black: material"
             ),
             "{}",

@@ -4,26 +4,59 @@
 //! move numbers.
 
 use super::params::LINE_QUIET_PLIES;
-use crate::chess::{to_san, Board, Color, Move, MoveKind, PieceType};
+use crate::chess::{legal_moves, to_san, Board, Color, Move, MoveKind, PieceType, Square};
+use crate::search::see::see_ge;
 
 /// The first moves of `line` from `start` up to its first quiet position
 /// after at least `min_plies` plies (or its end, or `LINE_QUIET_PLIES`
-/// more), and the position there.
+/// more), and the position there. A line that runs out in the middle of
+/// an exchange (a search's line cut short: "15.axb5" with ...cxb5 to
+/// come) goes on with the recaptures that settle it, so that no trace
+/// counts a piece taken that is about to be taken back.
 pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
+    let mut quiet = false;
     for &m in line.iter().take(min_plies + LINE_QUIET_PLIES) {
         if !b.is_legal(m) {
-            break;
+            return (taken, b);
         }
         let noisy = m.is_capture() || m.is_promotion();
         b = b.make(m);
         taken.push(m);
         if taken.len() >= min_plies && !noisy && !b.in_check() {
+            quiet = true;
             break;
         }
     }
+    if !quiet && taken.len() == line.len() {
+        for _ in 0..LINE_QUIET_PLIES {
+            let Some(last) = taken.last().filter(|m| m.is_capture()) else {
+                break;
+            };
+            let Some(m) = settling_recapture(&b, last.to()) else {
+                break;
+            };
+            b = b.make(m);
+            taken.push(m);
+        }
+    }
     (taken, b)
+}
+
+/// The recapture on `sq` that settles an exchange: the least valuable
+/// piece's capture there that loses nothing by static exchange. None in
+/// check (an evasion is no recapture to guess).
+fn settling_recapture(b: &Board, sq: Square) -> Option<Move> {
+    if b.in_check() {
+        return None;
+    }
+    let moves = legal_moves(b);
+    let worth = |m: &&Move| b.piece_at(m.from()).map_or(u8::MAX, |p| p.kind() as u8);
+    (moves.into_iter())
+        .filter(|m| m.to() == sq && m.is_capture() && see_ge(b, **m, 0))
+        .min_by_key(worth)
+        .copied()
 }
 
 /// "24.Rc7 Qb6 25.Rxf7" (or "23...Qxb2 24.Rc7") for `line` from `start`.
@@ -125,6 +158,29 @@ mod tests {
         assert_eq!(taken.len(), 3, "exd5 Qxd5 Nc3: the exchange is over");
         assert_eq!(san_line(&b, &l[..3]), "1.e4 d5 2.exd5");
         assert_eq!(san_line(&b.make(l[0]), &l[1..3]), "1...d5 2.exd5");
+    }
+
+    #[test]
+    fn a_line_cut_in_an_exchange_is_settled_with_its_recaptures() {
+        let b = Board::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2")
+            .unwrap();
+        let (taken, end) = to_quiet(&b, &line(&b, &["exd5"]), 2);
+        assert_eq!(san_line(&b, &taken), "2.exd5 Qxd5");
+        assert!(end.piece_at(Square::parse("d5").unwrap()).is_some());
+        // Knight takes, knight takes back; nothing of White's takes again.
+        let b = Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+        let (taken, _) = to_quiet(&b, &line(&b, &["Nxe5"]), 2);
+        assert_eq!(san_line(&b, &taken), "3.Nxe5 Nxe5");
+        // Nothing can take back: the line stays as it was.
+        let b = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let (taken, _) = to_quiet(&b, &line(&b, &["exd5"]), 2);
+        assert_eq!(san_line(&b, &taken), "1.exd5");
+        // A recapture that loses material by exchange is not guessed: the
+        // queen taking back on d5 would be taken by the knight.
+        let b = Board::from_fen("4k3/3q4/8/3p4/2B5/2N5/8/4K3 w - - 0 1").unwrap();
+        let (taken, _) = to_quiet(&b, &line(&b, &["Bxd5"]), 2);
+        assert_eq!(san_line(&b, &taken), "1.Bxd5");
     }
 
     #[test]

@@ -89,7 +89,10 @@ pub struct Pin {
     pub behind: Square,
 }
 
-/// Every pin of `side`'s pieces.
+/// Every pin of `side`'s pieces, but for a piece that still moves along
+/// the pin's line (a rook or queen on a straight one, a bishop or queen
+/// on a diagonal, a pawn pushing up a file): that is no pin a player
+/// would call one, and the pinner is often its to take.
 pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
     let occ = b.occupied();
     let own = b.color(side);
@@ -97,9 +100,13 @@ pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
     let diagonal = b.colored(enemy, PieceType::Bishop) | b.colored(enemy, PieceType::Queen);
     let straight = b.colored(enemy, PieceType::Rook) | b.colored(enemy, PieceType::Queen);
     let mut out = Vec::new();
-    for (sliders, rays) in [
-        (diagonal, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
-        (straight, rook_attacks),
+    for (sliders, rays, diagonal) in [
+        (
+            diagonal,
+            bishop_attacks as fn(Square, Bitboard) -> Bitboard,
+            true,
+        ),
+        (straight, rook_attacks, false),
     ] {
         for s in sliders {
             for behind in rays(s, Bitboard::EMPTY) & own {
@@ -113,6 +120,16 @@ pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
                 let (Some(p), Some(t)) = (b.piece_at(pinned), b.piece_at(behind)) else {
                     continue;
                 };
+                let along = match p.kind() {
+                    PieceType::Queen => true,
+                    PieceType::Bishop => diagonal,
+                    PieceType::Rook => !diagonal,
+                    PieceType::Pawn => !diagonal && s.file() == pinned.file(),
+                    _ => false,
+                };
+                if along {
+                    continue;
+                }
                 // Behind a piece of less worth than itself the pin holds
                 // only if taking it wins: the slider is worth less, or
                 // nothing guards it once the pinned piece has gone.
@@ -236,10 +253,23 @@ mod tests {
         assert_eq!(pins_of(&b, Color::Black).len(), 1);
         // A pawn before a guarded rook, by a rook: taking it is a trade,
         // no pin; unguarded, the rook would be lost: a pin.
-        let guarded = board("3K4/4R3/8/4P3/8/8/4r3/6k1 w - - 0 1");
+        let guarded = board("8/8/8/r2P2RK/8/8/8/2k5 w - - 0 1");
         assert!(pins_of(&guarded, Color::White).is_empty());
-        let alone = board("8/4R3/8/4P3/8/8/4r3/K5k1 w - - 0 1");
+        let alone = board("8/8/8/r2P2R1/8/8/8/K1k5 w - - 0 1");
         assert_eq!(pins_of(&alone, Color::White).len(), 1);
+        // Along a file the pawn still pushes: no pin (Kasparov-Deep Blue,
+        // game 4, 50.Re7 was said to walk into one).
+        let file = board("8/4R3/8/4P3/8/8/4r3/K5k1 w - - 0 1");
+        assert!(pins_of(&file, Color::White).is_empty());
+        // Nor a rook on a file, a bishop on a diagonal, a queen on either:
+        // each moves along the line, the pinner often its to take.
+        for fen in [
+            "4k3/4r3/8/8/8/8/8/4QK2 b - - 0 1",
+            "4k3/5b2/8/8/8/1B6/8/5K2 b - - 0 1",
+            "4k3/4q3/8/8/8/8/8/4RK2 b - - 0 1",
+        ] {
+            assert!(pins_of(&board(fen), Color::Black).is_empty(), "{fen}");
+        }
         // The pinned piece itself does not guard what it would uncover.
         let own_guard = board("7k/8/8/4R3/3P4/8/8/q5K1 w - - 0 1");
         assert_eq!(pins_of(&own_guard, Color::White).len(), 1);
