@@ -330,7 +330,7 @@ fn navigation_and_variations() {
     assert_eq!(a.tree().node(a.doc.cursor).san(), "Bc4");
     // Of two moves, the other is named as such.
     assert!(
-        status_line(&a).contains("variation 1 of 1 here (Up/Down: the other move)"),
+        status_line(&a).contains("the variation here (Up/Down: the other move)"),
         "{}",
         status_line(&a)
     );

@@ -94,6 +94,7 @@ impl Nag {
             4 => "blunder",
             5 => "interesting move",
             6 => "dubious move",
+            7 => "only move",
             10 => "equal position",
             13 => "unclear position",
             14 => "White is slightly better",
@@ -102,6 +103,7 @@ impl Nag {
             17 => "Black is better",
             18 => "White is winning",
             19 => "Black is winning",
+            146 => "novelty",
             _ => "annotation",
         }
     }
@@ -129,8 +131,9 @@ impl Nag {
         if let Some(n) = Nag::from_suffix(s) {
             return Some(n);
         }
-        Nag::POSITION
-            .into_iter()
+        // Every glyph the board shows reads back ("N", a novelty, is $146).
+        (1..=u8::MAX)
+            .map(Nag)
             .find(|n| n.glyph() == Some(s))
             .or(match s {
                 "+/=" | "⩲" => Some(Nag(14)),
@@ -249,6 +252,14 @@ mod tests {
         assert_eq!(Nag::parse("x"), None);
         for n in Nag::MOVE.into_iter().chain(Nag::POSITION) {
             assert_eq!(Nag::parse(&n.display()), Some(n), "{n:?}");
+        }
+        // What the move list shows reads back: a novelty, an only move.
+        assert_eq!(Nag::parse("N"), Some(Nag(146)));
+        assert_eq!(Nag::parse("□"), Some(Nag(7)));
+        for n in (1..=u8::MAX).map(Nag) {
+            let shown = n.display();
+            let read = Nag::parse(&shown).unwrap();
+            assert_eq!(read.display(), shown, "{n:?}");
         }
     }
 }

@@ -311,7 +311,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
             let g = need("a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞) or $n")?;
             Nag::parse(g).map(Command::Nag).ok_or_else(|| {
                 format!(
-                    ":nag: '{g}' is not a glyph (! ? !! ?? !? ?! = += =+ ± ∓ +- -+ ∞ or $1-$255)"
+                    ":nag: '{g}' is not a glyph (! ? !! ?? !? ?! □ = += =+ ± ∓ +- -+ ∞ N or $1-$255)"
                 )
             })
         }

@@ -95,10 +95,10 @@ impl App {
         if n > 1 && cur != NodeId::ROOT {
             let i = self.tree().child_index(cur);
             let label = self.doc.game.label(cur);
-            let which = if i == 0 {
-                "the main move".to_string()
-            } else {
-                format!("variation {i} of {}", n - 1)
+            let which = match (i, n) {
+                (0, _) => "the main move".to_string(),
+                (_, 2) => "the variation".to_string(),
+                _ => format!("variation {i} of {}", n - 1),
             };
             let others = if n == 2 {
                 "the other move"
