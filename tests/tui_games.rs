@@ -225,6 +225,18 @@ fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back(
         .contains("This game ended"));
 }
 
+/// The game's `TimeControl` tag, as PGN writes it: seconds+increment, or
+/// "-" untimed.
+#[test]
+fn a_game_names_its_time_control() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("180+2"));
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("-"));
+}
+
 #[test]
 fn black_resigning_gives_white_the_game() {
     let mut a = app_at(None);

@@ -438,7 +438,7 @@ impl App {
 
     /// The tags of a game played in tapir (today's date, the players),
     /// each for where the game has none.
-    fn play_tags(&self) -> Option<[(&'static str, String); 5]> {
+    fn play_tags(&self) -> Option<[(&'static str, String); 6]> {
         let Mode::Play { human, level } = self.play.mode else {
             return None;
         };
@@ -453,7 +453,21 @@ impl App {
             ("Date", crate::tui::files::today()),
             ("White", w),
             ("Black", b),
+            ("TimeControl", self.time_control_tag()),
         ])
+    }
+
+    /// PGN's `TimeControl` of the game being played: seconds and the
+    /// increment ("300+3", "30+0.5"), or "-" untimed.
+    fn time_control_tag(&self) -> String {
+        let Some(c) = &self.play.clocks else {
+            return "-".to_string();
+        };
+        let secs = |d: std::time::Duration| {
+            let text = format!("{:.3}", d.as_secs_f64());
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        format!("{}+{}", secs(c.base), secs(c.increment))
     }
 
     /// Names a new game begun against the engine: it is tapir's own, so
