@@ -500,13 +500,12 @@ fn one_repetition_of_the_game_is_no_draw_in_the_report() {
     assert!(!text.contains("Ke8 $"), "{text}");
 }
 
-/// A file's own `[%eval]` (Lichess writes Stockfish's) stays, and the
-/// summary says how many moves kept theirs.
-#[test]
-fn a_files_own_evaluations_stay() {
-    let input = temp("evals.pgn");
-    std::fs::write(&input, "1. e4 { [%eval 0.3] } e5 2. Nf3 Nc6 *\n").unwrap();
-    let out = temp("evals-out.pgn");
+/// `tapir annotate` of `pgn` (written to NAME.pgn) into NAME-out.pgn at
+/// 2,000 nodes, which must succeed: its output and the file written.
+fn annotate_text(name: &str, pgn: &str) -> (std::process::Output, String) {
+    let input = temp(&format!("{name}.pgn"));
+    std::fs::write(&input, pgn).unwrap();
+    let out = temp(&format!("{name}-out.pgn"));
     let _ = std::fs::remove_file(&out);
     let o = tapir(&[
         "annotate",
@@ -518,6 +517,14 @@ fn a_files_own_evaluations_stay() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
+    (o, text)
+}
+
+/// A file's own `[%eval]` (Lichess writes Stockfish's) stays, and the
+/// summary says how many moves kept theirs.
+#[test]
+fn a_files_own_evaluations_stay() {
+    let (o, text) = annotate_text("evals", "1. e4 { [%eval 0.3] } e5 2. Nf3 Nc6 *\n");
     assert!(
         text.contains("1. e4 { [%eval 0.3] } 1... e5 { [%eval "),
         "{text}"
@@ -531,24 +538,10 @@ fn a_files_own_evaluations_stay() {
 /// an `--out` that cannot be written is refused before any search.
 #[test]
 fn a_game_read_in_part_is_written_whole_and_a_bad_out_is_refused_first() {
-    let input = temp("part.pgn");
-    std::fs::write(
-        &input,
+    let (o, text) = annotate_text(
+        "part",
         "[Event \"part\"]\n\n1. d4 d5 2. Qxd5 Nf6 3. c4 *\n\n[Event \"whole\"]\n\n1. e4 e5 *\n",
-    )
-    .unwrap();
-    let out = temp("part-out.pgn");
-    let _ = std::fs::remove_file(&out);
-    let o = tapir(&[
-        "annotate",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--nodes",
-        "2000",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = std::fs::read_to_string(&out).unwrap();
+    );
     assert!(text.contains("2. Qxd5 Nf6 3. c4 *"), "{text}");
     assert!(
         text.contains("[%eval"),
@@ -557,6 +550,7 @@ fn a_game_read_in_part_is_written_whole_and_a_bad_out_is_refused_first() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("written unchanged"), "{err}");
     // A folder as --out: refused at once, nothing searched.
+    let input = temp("part.pgn");
     let dir = temp("a-folder");
     std::fs::create_dir_all(&dir).unwrap();
     let o = tapir(&[

@@ -155,15 +155,9 @@ pub fn result_token(tags: &Tags) -> &str {
 /// commands (`:fen`, the board editor), which keep the moves legal.
 const SET_ELSEWHERE: [&str; 2] = ["FEN", "SetUp"];
 
-/// Well-known tag names, so that `:tag whiteelo 2100` writes `WhiteElo`.
-const KNOWN_NAMES: [&str; 24] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
+/// Well-known tag names beside the roster's, so that `:tag whiteelo 2100`
+/// writes `WhiteElo`.
+const KNOWN_NAMES: [&str; 17] = [
     "WhiteElo",
     "BlackElo",
     "WhiteTitle",
@@ -190,6 +184,7 @@ const KNOWN_NAMES: [&str; 24] = [
 pub fn tag_name(tags: &Tags, name: &str) -> Result<String, String> {
     let same = |k: &&str| k.eq_ignore_ascii_case(name);
     let found = (tags.iter().map(|(k, _)| k).find(same))
+        .or_else(|| (SEVEN_TAG_ROSTER.iter().map(|(k, _)| *k)).find(same))
         .or_else(|| KNOWN_NAMES.iter().copied().find(same))
         .unwrap_or(name);
     if let Some(k) = SET_ELSEWHERE.iter().find(|k| k.eq_ignore_ascii_case(found)) {
