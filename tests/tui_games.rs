@@ -237,6 +237,27 @@ fn a_game_names_its_time_control() {
     assert_eq!(a.doc.game.tags.get("TimeControl"), Some("-"));
 }
 
+/// The next game's dialog opens on the clock the last one started with,
+/// also after the game left the board (its clocks gone).
+#[test]
+fn the_play_dialog_remembers_the_clock() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 3);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    a.update(Action::Command("new".into()));
+    a.update(Action::Confirm(true));
+    assert!(a.play.clocks.is_none(), "{:?}", a.play.mode);
+    a.update(Action::OpenPlayDialog);
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Play(ref d) if d.clock == 3),
+        "{:?}",
+        a.dialogs.overlay
+    );
+}
+
 #[test]
 fn black_resigning_gives_white_the_game() {
     let mut a = app_at(None);
@@ -632,8 +653,10 @@ fn clock_presets_and_a_custom_control() {
     a.update(Action::Command("resign".into()));
     a.update(Action::Confirm(true));
     a.update(Action::OpenPlayDialog);
-    // Resigning ended the clocks with the game.
-    assert!(matches!(a.dialogs.overlay, Overlay::Play(d) if d.clock == 0));
+    // Resigning ended the clocks with the game; the dialog still opens on
+    // the control it started with.
+    assert!(a.play.clocks.is_none());
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(d) if d.clock == 4));
 }
 
 /// The engine's line (with the human's expected reply) never shows while

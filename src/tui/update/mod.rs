@@ -234,8 +234,9 @@ impl App {
             Mode::Play { human, .. } => human,
             _ => self.view.board.side_to_move(),
         };
-        // The control of the game before, when it was a preset.
-        let clock = self.play.clocks.as_ref().map_or(0, |c| {
+        // The control of the game before, when it was a preset; else the
+        // choice the last game started with.
+        let clock = self.play.clocks.as_ref().map_or(self.play.last_clock, |c| {
             CLOCK_PRESETS
                 .iter()
                 .position(|&(m, i)| (m * 60, i) == (c.base.as_secs(), c.increment.as_secs()))
