@@ -183,14 +183,20 @@ fn resigning_asks_then_writes_the_result_in_one_undo_step() {
     assert!(error(&a).contains("no game"));
 }
 
-#[test]
-fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back() {
+/// A game on clock preset `clock`, 1.e4 e5, then White resigns.
+fn resigned_game(clock: usize) -> App {
     let mut a = app_at(None);
-    start(&mut a, Color::White, 0);
+    start(&mut a, Color::White, clock);
     human(&mut a, "e4");
     engine(&mut a, "e5", None);
     a.update(Action::Command("resign".into()));
     a.update(Action::Confirm(true));
+    a
+}
+
+#[test]
+fn playing_on_from_a_finished_game_says_its_result_goes_and_undo_brings_it_back() {
+    let mut a = resigned_game(0);
     // The dialog says what starting here does to the finished game.
     a.update(Action::OpenPlayDialog);
     let s = screen(&mut a, 80, 24).join("\n");
@@ -241,12 +247,7 @@ fn a_game_names_its_time_control() {
 /// also after the game left the board (its clocks gone).
 #[test]
 fn the_play_dialog_remembers_the_clock() {
-    let mut a = app_at(None);
-    start(&mut a, Color::White, 3);
-    human(&mut a, "e4");
-    engine(&mut a, "e5", None);
-    a.update(Action::Command("resign".into()));
-    a.update(Action::Confirm(true));
+    let mut a = resigned_game(3);
     a.update(Action::Command("new".into()));
     a.update(Action::Confirm(true));
     assert!(a.play.clocks.is_none(), "{:?}", a.play.mode);

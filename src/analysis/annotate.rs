@@ -78,6 +78,15 @@ pub fn apply(
     kept
 }
 
+/// "1 move kept the [%eval] it had", "3 moves kept the [%eval] they
+/// had": what `apply`'s count says to the user.
+pub fn kept_evals_words(kept: usize) -> String {
+    match kept {
+        1 => "1 move kept the [%eval] it had".to_string(),
+        n => format!("{n} moves kept the [%eval] they had"),
+    }
+}
+
 /// Where the first `[%eval ...]` command of `text` is, as (start, end
 /// past its `]`): "[%eval" then a space, a value, and a `]` before any
 /// other `[`, so that "[%evaluation]" or an unclosed "[%eval" before a

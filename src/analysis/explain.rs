@@ -122,13 +122,13 @@ pub fn explain(j: &Judged) -> Explanation {
     played_full.extend_from_slice(j.reply);
     // What follows the head, the same in both texts.
     let mut rest = move_facts(j, &played_full);
+    let mover = j.board.side_to_move();
     let loss = if j.turn == MateTurn::None {
-        (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign()
+        (j.before.cp_ceiled() - j.after.cp_ceiled()) * mover.sign()
     } else {
         0
     };
     let ends = compared_ends(j.board, &played_full, j.best, loss);
-    let mover = j.board.side_to_move();
     let total = (ends.played_trace.tapered - ends.better_trace.tapered) * mover.sign();
     let terms: Vec<(Term, i32)> = term_differences(&ends.played_trace, &ends.better_trace, mover)
         .into_iter()

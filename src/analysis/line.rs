@@ -16,20 +16,20 @@ use crate::search::see::see_ge;
 pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
-    let mut quiet = false;
     for &m in line.iter().take(min_plies + LINE_QUIET_PLIES) {
         if !b.is_legal(m) {
-            return (taken, b);
+            break;
         }
         let noisy = m.is_capture() || m.is_promotion();
         b = b.make(m);
         taken.push(m);
         if taken.len() >= min_plies && !noisy && !b.in_check() {
-            quiet = true;
             break;
         }
     }
-    if !quiet && taken.len() == line.len() {
+    // Only the whole line run out on a capture (a quiet end is no
+    // capture; a line cut for length or an illegal move is not run out).
+    if taken.len() == line.len() {
         for _ in 0..LINE_QUIET_PLIES {
             let Some(last) = taken.last().filter(|m| m.is_capture()) else {
                 break;
@@ -52,10 +52,11 @@ fn settling_recapture(b: &Board, sq: Square) -> Option<Move> {
         return None;
     }
     let moves = legal_moves(b);
-    let worth = |m: &&Move| b.piece_at(m.from()).map_or(u8::MAX, |p| p.kind() as u8);
+    // PieceType's order is its worth, pawn first (a knight before a bishop).
+    let taker = |m: &&Move| b.piece_at(m.from()).map_or(u8::MAX, |p| p.kind() as u8);
     (moves.into_iter())
         .filter(|m| m.to() == sq && m.is_capture() && see_ge(b, **m, 0))
-        .min_by_key(worth)
+        .min_by_key(taker)
         .copied()
 }
 

@@ -11,7 +11,7 @@
 //! of `--games 1-1000`.
 
 use super::progress::Progress;
-use crate::analysis::annotate::apply;
+use crate::analysis::annotate::{apply, kept_evals_words};
 use crate::analysis::{
     analyse_with, build, mainline_positions, stops_short, Budget, ExternalSearcher, PositionSearch,
     Searcher, SideFigures,
@@ -437,10 +437,8 @@ fn report_to_stderr(warnings: &[String], s: &Summary, figures: &[GameFigures]) {
     if s.kept_evals > 0 {
         let _ = writeln!(
             err,
-            "{} move{} kept the [%eval] {} had (this run's evaluation is in the explanations)",
-            s.kept_evals,
-            if s.kept_evals == 1 { "" } else { "s" },
-            if s.kept_evals == 1 { "it" } else { "they" },
+            "{} (this run's evaluation is in the explanations)",
+            kept_evals_words(s.kept_evals)
         );
     }
     if s.games == 1 {

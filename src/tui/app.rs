@@ -902,6 +902,14 @@ impl App {
             || self.duel.as_ref().is_some_and(|d| d.clocks.ticking())
     }
 
+    /// The result ("0-1") a game against the engine started at the shown
+    /// move would clear: the main line's end of a game that has one (what
+    /// `Game::clear_result` takes there).
+    pub fn result_play_clears(&self) -> Option<String> {
+        let result = self.doc.game.tags.get("Result")?.trim();
+        (result != "*" && self.tree().is_main_line_end(self.doc.cursor)).then(|| result.to_string())
+    }
+
     /// Whether a game against the engine is being played: not over on the
     /// board or by a flag fall (a paused game counts).
     pub fn game_running(&self) -> bool {

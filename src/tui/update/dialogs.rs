@@ -246,18 +246,11 @@ impl App {
         // Going on from the main line's end, the game is not over any
         // more: a result from before (a flag fall, a loaded game's) goes,
         // as an edit that Ctrl-Z puts back once the game is over.
-        let result = self
-            .doc
-            .game
-            .tags
-            .get("Result")
-            .map(|r| r.trim().to_string());
-        let cleared = self.tree().is_main_line_end(start)
-            && self
-                .doc
+        let cleared = self.result_play_clears();
+        if cleared.is_some() {
+            self.doc
                 .game
                 .clear_result("clear the result to play on", start);
-        if cleared {
             self.doc.touch();
         }
         self.play.mode = Mode::Play {
@@ -293,9 +286,9 @@ impl App {
         } else {
             ""
         };
-        let cleared = match result {
-            Some(r) if cleared => format!("; the result {r} is cleared (Ctrl-Z puts it back)"),
-            _ => String::new(),
+        let cleared = match cleared {
+            Some(r) => format!("; the result {r} is cleared (Ctrl-Z puts it back)"),
+            None => String::new(),
         };
         let report = if report_stopped {
             "; the report is cancelled (it shows the evaluation: r after the game)"

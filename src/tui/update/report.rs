@@ -4,7 +4,7 @@
 //! the graph goes to that position. A cancelled report, or one whose game
 //! was replaced or changed under it, changes nothing in the game.
 
-use crate::analysis::annotate::apply;
+use crate::analysis::annotate::{apply, kept_evals_words};
 use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::{build, mainline_positions, stops_short, GameReport};
 use crate::tui::action::Effect;
@@ -142,8 +142,7 @@ impl App {
         self.tree_changed();
         let kept = match kept {
             0 => String::new(),
-            1 => "; 1 move kept the [%eval] it had".to_string(),
-            n => format!("; {n} moves kept the [%eval] they had"),
+            n => format!("; {}", kept_evals_words(n)),
         };
         self.info(format!(
             "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept} (Ctrl-Z takes it back)",

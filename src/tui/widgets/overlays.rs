@@ -27,7 +27,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Play(d) => play(
             d,
             app.engine.external.as_deref(),
-            result_played_over(app).as_deref(),
+            app.result_play_clears().as_deref(),
             theme,
             full,
             buf,
@@ -43,13 +43,6 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
         Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
     }
-}
-
-/// The result a game started here would clear ("0-1"): the shown
-/// position is the main line's end of a game that has one.
-fn result_played_over(app: &App) -> Option<String> {
-    let result = app.doc.game.tags.get("Result")?.trim();
-    (result != "*" && app.tree().is_main_line_end(app.doc.cursor)).then(|| result.to_string())
 }
 
 /// The play-the-engine dialog: side, level with its measured Elo, clocks,
