@@ -617,3 +617,72 @@ fn a_null_move_stops_the_report_and_it_says_where() {
         "{said}"
     );
 }
+
+/// `.` / `,` walk the main line's moves marked ?!, ? or ??: the player's
+/// glyphs (not ! or a variation's), counted from where a variation leaves
+/// the main line, and the running report's verdicts as they arrive.
+#[test]
+fn dot_and_comma_walk_the_marked_moves() {
+    let mut a = board_of(
+        "1. e4 e5 2. Nf3?! Nc6 3. Bc4! Nd4? 4. Nxe5 Qg5 5. Nxf7?? Qxg2 \
+         (5... Nxc2+?! 6. Kf1) 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1",
+    );
+    let shown = |a: &App| {
+        let c = a.doc.cursor;
+        a.doc.game.tree().node(c).san().to_string()
+    };
+    a.update(Action::First);
+    a.update(Action::NextMarked);
+    assert_eq!(shown(&a), "Nf3");
+    assert_eq!(
+        message(&a),
+        "2. Nf3?!: 1 of 3 marked moves (. and , go on and back)"
+    );
+    a.update(Action::NextMarked);
+    assert_eq!(shown(&a), "Nd4", "Bc4! is no mark");
+    a.update(Action::NextMarked);
+    assert_eq!(shown(&a), "Nxf7");
+    a.update(Action::NextMarked);
+    assert_eq!(shown(&a), "Nxf7", "nothing after the last");
+    assert!(message(&a).starts_with("no marked move after this one (3 in the game"));
+    // Into the variation 5... Nxc2+ 6. Kf1: its ?! is not the main line's.
+    a.update(Action::Next);
+    a.update(Action::VariationNext);
+    a.update(Action::Next);
+    assert_eq!(shown(&a), "Kf1");
+    a.update(Action::NextMarked);
+    assert_eq!(shown(&a), "Kf1");
+    a.update(Action::PrevMarked);
+    assert_eq!(shown(&a), "Nxf7", "the move the variation follows");
+    a.update(Action::PrevMarked);
+    assert_eq!(shown(&a), "Nd4");
+    a.update(Action::First);
+    a.update(Action::PrevMarked);
+    assert_eq!(a.doc.cursor, tapir::game::NodeId::ROOT);
+
+    // Without glyphs, a running report's verdicts are the marks.
+    let mut a = board_of(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1",
+    );
+    a.update(Action::NextMarked);
+    assert!(message(&a).starts_with("no move of the main line is marked"));
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..14);
+    a.update(Action::First);
+    let verdicts: Vec<_> = a
+        .doc
+        .game
+        .tree()
+        .mainline()
+        .filter(|&n| a.ui.moves.verdict(n).is_some())
+        .collect();
+    assert!(!verdicts.is_empty());
+    a.update(Action::NextMarked);
+    assert_eq!(a.doc.cursor, verdicts[0]);
+    let glyph = a.ui.moves.verdict(verdicts[0]).unwrap().glyph();
+    assert!(
+        message(&a).contains(&format!("{glyph}: 1 of {}", verdicts.len())),
+        "{}",
+        message(&a)
+    );
+}

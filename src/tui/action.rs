@@ -28,6 +28,9 @@ pub enum Action {
     PageForward,
     /// A click on a move in the move list.
     GoTo(NodeId),
+    /// `.` / `,`: the next / previous main-line move marked ?!, ? or ??.
+    NextMarked,
+    PrevMarked,
     /// `r`, `:report`: start the game report, or cancel the running one.
     Report,
     /// The report thread's news.

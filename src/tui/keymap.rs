@@ -165,6 +165,20 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::PageForward,
     },
     Binding {
+        keys: &[C('.')],
+        label: ". ,",
+        help: "next / prev ?! ? ??",
+        section: Section::Walk,
+        action: || Action::NextMarked,
+    },
+    Binding {
+        keys: &[C(',')],
+        label: "",
+        help: "",
+        section: Section::Walk,
+        action: || Action::PrevMarked,
+    },
+    Binding {
         keys: &[C('u')],
         label: "u",
         help: "back / take back",

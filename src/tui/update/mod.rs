@@ -17,6 +17,7 @@ mod engine;
 mod game;
 mod layout;
 mod loading;
+mod marked;
 mod prompt;
 mod report;
 mod second;
@@ -105,6 +106,8 @@ impl App {
             Action::VariationNext => self.go_sibling(1),
             Action::PageBack => self.go_page(false),
             Action::PageForward => self.go_page(true),
+            Action::NextMarked => self.go_marked(true),
+            Action::PrevMarked => self.go_marked(false),
             Action::Report => self.report_key(),
             Action::ReportNews(msg) => return self.report_news(msg),
             Action::ReportPair => self.report_pair_key(),
