@@ -168,13 +168,13 @@ fn resigning_asks_then_writes_the_result_in_one_undo_step() {
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
     assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 5"));
     let end = a.tree().line_end(tapir::game::NodeId::ROOT);
-    assert_eq!(a.tree().node(end).comment, "White resigns.");
+    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:02] White resigns.");
     assert!(message(&a).contains("White resigns · 0-1"));
     // One step takes it all back.
     a.update(Action::Undo);
     assert_eq!(a.doc.game.tags.get("Result"), None);
     assert_eq!(a.doc.game.tags.get("Termination"), None);
-    assert_eq!(a.tree().node(end).comment, "");
+    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:02]");
     assert_eq!(a.tree().mainline_len(), 2, "the moves stay");
     a.update(Action::Redo);
     assert_eq!(a.doc.game.result(), "0-1");
@@ -241,6 +241,39 @@ fn a_game_names_its_time_control() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 0);
     assert_eq!(a.doc.game.tags.get("TimeControl"), Some("-"));
+}
+
+/// Each move of a game on the clock carries the mover's time after it
+/// as `[%clk]`, as Lichess writes its games, so a saved game shows where
+/// the time went; the move and its clock are one undo step.
+#[test]
+fn each_move_of_a_timed_game_writes_its_clock() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(4)));
+    human(&mut a, "e4");
+    a.update(Action::Tick(t0 + Duration::from_millis(125_500)));
+    engine(&mut a, "e5", None);
+    let text = tapir::game::pgn::write_game(&a.doc.game);
+    assert!(
+        text.contains("1. e4 { [%clk 0:02:58] } 1... e5 { [%clk 0:01:00] }"),
+        "{text}"
+    );
+    // The board's PGN row reads them back once the game is over (its own
+    // clocks show them while it runs).
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(!rows.contains("PGN: W"), "{rows}");
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(rows.contains("PGN: W 2:58 · B 1:00"), "{rows}");
+    // An untimed game writes none.
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 0);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    assert!(!tapir::game::pgn::write_game(&a.doc.game).contains("%clk"));
 }
 
 /// The next game's dialog opens on the clock the last one started with,

@@ -532,8 +532,16 @@ fn an_engine_game_is_played_to_mate_and_kept() {
     s.keys(":match fool fool 1+0\r");
     s.wait_for("the players' panes", |s| s.text().contains("White fool"));
     s.wait_for("the mate in the autosave", |s| {
-        let a = s.autosave();
-        a.contains("2. g4 Qh4#") && a.contains("0-1")
+        // (Lines are wrapped where PGN export wraps them.)
+        let a = s
+            .autosave()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Each move with its clock, as Lichess writes a game.
+        a.contains("2. g4 { [%clk 0:00:")
+            && a.contains("2... Qh4# { [%clk 0:00:")
+            && a.contains("0-1")
     });
     s.wait_for("the result on screen", |s| s.text().contains("wins"));
     // k takes the finished game off the board; the board lives on.

@@ -95,6 +95,19 @@ pub fn clock(comment: &str) -> Option<Duration> {
     Duration::from_secs(whole).checked_add(Duration::try_from_secs_f64(secs).ok()?)
 }
 
+/// The `[%clk]` command for `left` on the clock: h:mm:ss as Lichess
+/// writes it, with tenths under a minute, where they decide the game.
+pub fn clock_command(left: Duration) -> String {
+    let tenths = left.as_millis() / 100;
+    let secs = tenths / 10;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if secs < 60 {
+        format!("[%clk {h}:{m:02}:{s:02}.{}]", tenths % 10)
+    } else {
+        format!("[%clk {h}:{m:02}:{s:02}]")
+    }
+}
+
 /// A `[%eval]` value: pawns (White's view) or a mate in n (negative: Black mates).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EvalNote {
@@ -127,6 +140,21 @@ mod tests {
         assert_eq!(eval(c), Some(EvalNote::Pawns(-0.25)));
         assert_eq!(eval("[%eval #-3]"), Some(EvalNote::Mate(-3)));
         assert_eq!(clock("[%clk x]"), None);
+        // What a game against the engine writes reads back (to the tenth
+        // under a minute, to the second above).
+        for (ms, text) in [
+            (180_000, "[%clk 0:03:00]"),
+            (3_725_400, "[%clk 1:02:05]"),
+            (59_990, "[%clk 0:00:59.9]"),
+            (4_321, "[%clk 0:00:04.3]"),
+            (0, "[%clk 0:00:00.0]"),
+        ] {
+            let c = clock_command(Duration::from_millis(ms));
+            assert_eq!(c, text);
+            let back = clock(&c).unwrap().as_millis() as u64;
+            let step = if ms < 60_000 { 100 } else { 1000 };
+            assert_eq!(back, ms / step * step, "{c}");
+        }
         for absurd in ["1e20", "inf", "NaN", "-1", "99999999999999999:00:00"] {
             assert_eq!(clock(&format!("[%clk {absurd}]")), None, "{absurd}");
         }

@@ -286,10 +286,19 @@ impl Game {
     /// or adds it (as the main continuation when `at` has none, else as a
     /// variation). Returns the node and whether it is new.
     pub fn play(&mut self, at: NodeId, m: Move) -> (NodeId, bool) {
+        self.play_with_comment(at, m, "")
+    }
+
+    /// `play`, with `comment` on the move when it is new (a game's
+    /// `[%clk]`): the move and its comment are one undo step.
+    pub fn play_with_comment(&mut self, at: NodeId, m: Move, comment: &str) -> (NodeId, bool) {
         if let Some(c) = self.tree.child_with_move(at, m) {
             return (c, false);
         }
         let id = self.tree.push(at, m);
+        // Undo detaches the node and redo attaches it again, comment and
+        // all, so the Attach step carries it.
+        self.tree.node_mut(id).comment = comment.to_string();
         let index = self.tree.child_index(id);
         let what = format!("add {}", self.label(id));
         self.record(Edit::Attach { node: id, index }, at, id, what);
@@ -712,6 +721,24 @@ mod tests {
         ids.into_iter()
             .map(|n| g.tree().node(n).san().to_string())
             .collect()
+    }
+
+    /// A game's move and its `[%clk]` go and come back together; a move
+    /// already there is walked into and keeps its own comment.
+    #[test]
+    fn a_move_with_its_comment_is_one_undo_step() {
+        let mut g = Game::default();
+        let e4 = mv(&g, NodeId::ROOT, "e4");
+        let (id, new) = g.play_with_comment(NodeId::ROOT, e4, "[%clk 0:03:00]");
+        assert!(new);
+        assert_eq!(g.tree().node(id).comment, "[%clk 0:03:00]");
+        let (same, new) = g.play_with_comment(NodeId::ROOT, e4, "[%clk 0:01:00]");
+        assert!(!new && same == id);
+        assert_eq!(g.tree().node(id).comment, "[%clk 0:03:00]");
+        g.undo().unwrap();
+        assert!(g.tree().mainline().next().is_none() && !g.can_undo());
+        g.redo().unwrap();
+        assert_eq!(g.tree().node(id).comment, "[%clk 0:03:00]");
     }
 
     #[test]

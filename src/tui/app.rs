@@ -610,6 +610,16 @@ impl Clocks {
         }
     }
 
+    /// The `[%clk]` comment of a move `mover` makes at `now`: the time its
+    /// clock shows after the move, increment included, as Lichess writes
+    /// it into its games ("" while no clock runs).
+    pub fn clock_comment(&self, mover: Color, now: Instant) -> String {
+        if !self.ticking() || mover != self.running {
+            return String::new();
+        }
+        crate::game::annotations::clock_command(self.remaining(mover, now) + self.increment)
+    }
+
     /// Stops both clocks at `now`: the running side is charged the time
     /// it has used (when its clock was counting down).
     pub fn stop(&mut self, now: Instant) {

@@ -32,6 +32,16 @@ impl App {
         }
     }
 
+    /// The `[%clk]` of a move played now at `at` in a game with clocks
+    /// (against the engine, or two players): "" in analysis.
+    pub(super) fn move_clock_comment(&self, at: crate::game::NodeId) -> String {
+        let mover = self.doc.game.board(at).side_to_move();
+        match (&self.play.mode, &self.play.clocks) {
+            (Mode::Play { .. } | Mode::TwoPlayers, Some(c)) => c.clock_comment(mover, self.now),
+            _ => String::new(),
+        }
+    }
+
     /// A move ended the game on the board (mate or a draw) in a game: the
     /// clocks stop and, on the main line, the result goes into the tags.
     pub(super) fn game_over_on_board(&mut self) {

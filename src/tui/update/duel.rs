@@ -221,8 +221,9 @@ impl App {
         };
         let follow = self.doc.cursor == end;
         let san = to_san(&board, m);
-        let (node, new) = self.doc.game.play(end, m);
         let now = self.now;
+        let clk = duel.clocks.clock_comment(side, now);
+        let (node, new) = self.doc.game.play_with_comment(end, m, &clk);
         if let Some(d) = &mut self.duel {
             d.end = node;
             let c = &mut d.clocks;

@@ -95,7 +95,8 @@ impl App {
         };
         let follow = self.doc.cursor == end;
         let san = to_san(&board, m);
-        let (node, new) = self.doc.game.play(end, m);
+        let clk = self.move_clock_comment(end);
+        let (node, new) = self.doc.game.play_with_comment(end, m, &clk);
         if new {
             self.play.created.push(node);
         }

@@ -474,7 +474,8 @@ impl App {
         }
         let san = to_san(&self.view.board, m);
         let others = self.tree().children(at).len();
-        let (node, new) = self.doc.game.play(at, m);
+        let clk = self.move_clock_comment(at);
+        let (node, new) = self.doc.game.play_with_comment(at, m, &clk);
         if new && matches!(self.play.mode, Mode::Play { .. }) {
             self.play.created.push(node);
         }

@@ -60,6 +60,8 @@ fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
 /// report's), as Lichess shows
 /// them: both players' clocks (`[%clk]` after this move and the one
 /// before) and its `[%eval]` (not while a game hides the evaluation).
+/// The clocks not while a game against the engine draws its own: its
+/// moves' `[%clk]`s would only repeat them.
 fn file_notes_row(app: &App) -> Option<String> {
     use crate::game::annotations::{clock, eval, EvalNote};
     let tree = app.doc.game.tree();
@@ -74,7 +76,8 @@ fn file_notes_row(app: &App) -> Option<String> {
         clocks[(!mover).index()] = clock(&tree.node(before).comment);
     }
     let mut parts = Vec::new();
-    for (side, c) in ["W", "B"].into_iter().zip(clocks) {
+    let live = matches!(app.play.mode, Mode::Play { .. }) && app.play.clocks.is_some();
+    for (side, c) in ["W", "B"].into_iter().zip(clocks).filter(|_| !live) {
         if let Some(c) = c {
             parts.push(format!("{side} {}", clock_text(c)));
         }
