@@ -277,7 +277,8 @@ fn each_move_of_a_timed_game_writes_its_clock() {
 }
 
 /// The next game's dialog opens on the clock the last one started with,
-/// also after the game left the board (its clocks gone).
+/// also after the game left the board (its clocks gone), and after a
+/// restart: the choice is a setting (`clock = "5+3"`).
 #[test]
 fn the_play_dialog_remembers_the_clock() {
     let mut a = resigned_game(3);
@@ -289,6 +290,14 @@ fn the_play_dialog_remembers_the_clock() {
         matches!(a.dialogs.overlay, Overlay::Play(ref d) if d.clock == 3),
         "{:?}",
         a.dialogs.overlay
+    );
+    assert_eq!(a.config.clock, "5+3");
+    let mut b = App::new(a.config.clone(), Game::default());
+    b.update(Action::OpenPlayDialog);
+    assert!(
+        matches!(b.dialogs.overlay, Overlay::Play(ref d) if d.clock == 3),
+        "{:?}",
+        b.dialogs.overlay
     );
 }
 

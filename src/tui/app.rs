@@ -61,10 +61,6 @@ pub struct PlayState {
     /// The engine's evaluation after its last move of the game, White's
     /// view: what it judges a draw offer by.
     pub engine_score: Option<Score>,
-    /// The play dialog's clock choice last started with (an index into
-    /// `CLOCK_PRESETS`, or past it for custom): the next dialog opens on
-    /// it once the game is off the board.
-    pub last_clock: usize,
 }
 
 impl Default for PlayState {
@@ -77,7 +73,6 @@ impl Default for PlayState {
             paused: false,
             created: Vec::new(),
             engine_score: None,
-            last_clock: 0,
         }
     }
 }

@@ -188,6 +188,9 @@ pub struct Config {
     pub threads: usize,
     /// Playing strength against the engine, 1..=10 (10 is full strength).
     pub level: u8,
+    /// The play dialog's clock: "none", a preset ("3+2") or "custom"; the
+    /// last game's choice.
+    pub clock: String,
     /// Whether the engine starts analysing when the board opens.
     pub autostart_analysis: bool,
     /// Whether a game against the engine shows the evaluation (eval bar,
@@ -255,6 +258,7 @@ impl Default for Config {
             hash: 64,
             threads: 1,
             level: 5,
+            clock: "none".to_string(),
             autostart_analysis: true,
             show_eval_in_games: false,
             player: String::new(),
@@ -362,6 +366,16 @@ impl Config {
             self.level as usize,
             (*LEVEL_RANGE.start() as usize, *LEVEL_RANGE.end() as usize),
         )?;
+        if super::control::preset_choice(&self.clock).is_none() {
+            let names: Vec<String> = (0..=super::params::CLOCK_PRESETS.len())
+                .map(super::control::preset_name)
+                .collect();
+            return Err(anyhow!(
+                "clock must be one of {}, got {:?}",
+                names.join(", "),
+                self.clock
+            ));
+        }
         for (i, e) in self.engines.iter().enumerate() {
             if e.name.trim().is_empty() || e.command.trim().is_empty() {
                 return Err(anyhow!("engine {}: a name and a command are needed", i + 1));
@@ -424,6 +438,7 @@ impl Config {
             "# tapir settings. theme: classic | ocean | light | ansi; pieces: auto | unicode | ascii;\n\
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
+             # clock: the play dialog's, none | 1+0 | 3+2 | 5+3 | 10+5 | 15+10 | 30+20 | custom;\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\
              # show_eval_in_games: the evaluation stays on during games against the engine;\n\
              # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n\
@@ -601,9 +616,14 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
     merge_engines(&mut doc, &loaded.engines, &session.engines)?;
     // A file written with CRLF line ends (Windows editors) keeps them:
     // the lines written anew take the file's own.
+    // A key added last ends its line too, as text files do.
+    let mut text = doc.to_string();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
     let text = match on_disk.contains("\r\n") {
-        true => doc.to_string().replace("\r\n", "\n").replace('\n', "\r\n"),
-        false => doc.to_string(),
+        true => text.replace("\r\n", "\n").replace('\n', "\r\n"),
+        false => text,
     };
     // What is written must read back as the session's settings where it
     // changed them.
@@ -796,6 +816,19 @@ mod tests {
         }
     }
 
+    /// A setting the file did not have goes in as a whole line.
+    #[test]
+    fn a_new_setting_ends_its_line() {
+        let loaded = Config::parse("autostart_analysis = false\n").unwrap();
+        let mut session = loaded.clone();
+        session.clock = "5+3".into();
+        let text = merged_settings("# mine\nautostart_analysis = false\n", &loaded, &session);
+        assert_eq!(
+            text.unwrap(),
+            "# mine\nautostart_analysis = false\nclock = \"5+3\"\n"
+        );
+    }
+
     /// A settings file with CRLF line ends keeps them in every line, the
     /// ones written anew too.
     #[test]
@@ -979,6 +1012,13 @@ mod tests {
             }
         );
         assert!(Config::parse("level = 0").is_err());
+        // The play dialog's clock is one of its choices.
+        assert_eq!(Config::parse("clock = \"3+2\"").unwrap().clock, "3+2");
+        let e = Config::parse("clock = \"4+4\"").unwrap_err().to_string();
+        assert!(e.contains("clock must be one of none, 1+0, 3+2"), "{e}");
+        let (kept, bad) = Config::parse_lenient("clock = \"4+4\"\nlevel = 7").unwrap();
+        assert_eq!((kept.level, kept.clock.as_str()), (7, "none"));
+        assert_eq!(bad.len(), 1, "{bad:?}");
         // A colour depth may be written as a number; a bad one is named.
         assert_eq!(
             Config::parse("colors = 256").unwrap().colors,

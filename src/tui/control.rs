@@ -2,7 +2,24 @@
 //! increment): reading a custom one, writing one, and naming its kind
 //! (bullet to classical) for the play dialog and the clocks.
 
+use super::params::CLOCK_PRESETS;
 use std::time::Duration;
+
+/// The play dialog's clock choice as the settings file keeps it (`clock =
+/// "3+2"`): "none", a preset, or "custom" (the dialog asks its minutes).
+/// `choice` indexes `CLOCK_PRESETS`, one past its end for custom.
+pub fn preset_name(choice: usize) -> String {
+    match CLOCK_PRESETS.get(choice) {
+        Some((0, _)) => "none".to_string(),
+        Some((m, s)) => format!("{m}+{s}"),
+        None => "custom".to_string(),
+    }
+}
+
+/// The choice `name` is (`preset_name`'s inverse), if it is one.
+pub fn preset_choice(name: &str) -> Option<usize> {
+    (0..=CLOCK_PRESETS.len()).find(|&i| preset_name(i) == name.trim())
+}
 
 /// The clocks a prompt accepts: the least and the most base time, and the
 /// most increment. The play dialog and `:match` take different ranges.
@@ -84,6 +101,17 @@ pub fn control_kind(base: Duration, inc: Duration) -> &'static str {
 mod tests {
     use super::*;
     use crate::tui::params::PLAYER_CLOCKS;
+
+    #[test]
+    fn presets_by_name() {
+        for i in 0..=CLOCK_PRESETS.len() {
+            assert_eq!(preset_choice(&preset_name(i)), Some(i));
+        }
+        assert_eq!(preset_name(0), "none");
+        assert_eq!(preset_name(2), "3+2");
+        assert_eq!(preset_name(CLOCK_PRESETS.len()), "custom");
+        assert_eq!(preset_choice("4+4"), None);
+    }
 
     #[test]
     fn controls_read_and_written() {

@@ -240,7 +240,7 @@ impl App {
                 "the engine has quit ({why}): {START_AN_ENGINE} to play"
             ));
         }
-        self.play.last_clock = d.clock;
+        self.config.clock = crate::tui::control::preset_name(d.clock);
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any

@@ -237,13 +237,14 @@ impl App {
             Mode::Play { human, .. } => human,
             _ => self.view.board.side_to_move(),
         };
-        // The control of the game before, when it was a preset; else the
-        // choice the last game started with.
-        let clock = self.play.clocks.as_ref().map_or(self.play.last_clock, |c| {
+        // The control of the game on the board, when it is a preset; else
+        // the choice the last game started with (kept in the settings).
+        let last = super::control::preset_choice(&self.config.clock).unwrap_or(0);
+        let clock = self.play.clocks.as_ref().map_or(last, |c| {
             CLOCK_PRESETS
                 .iter()
                 .position(|&(m, i)| (m * 60, i) == (c.base.as_secs(), c.increment.as_secs()))
-                .unwrap_or(0)
+                .unwrap_or(last)
         });
         self.dialogs.overlay = Overlay::Play(PlayDialog {
             human,
