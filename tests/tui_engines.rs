@@ -279,6 +279,9 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     assert_eq!(a.tree().node(d.end).ply(), 4);
     assert!(a.tree().node(d.end).comment.contains("0-1"));
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("60+0"));
+    // Each move carries its clock.
+    assert!(a.tree().node(d.end).comment.contains("[%clk 0:00:"));
     let date = a.doc.game.tags.known("Date").expect("dated today");
     assert_eq!(date, tapir::tui::files::today());
     // k takes the finished game off the board; analysis comes back.

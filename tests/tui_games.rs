@@ -260,6 +260,11 @@ fn each_move_of_a_timed_game_writes_its_clock() {
         text.contains("1. e4 { [%clk 0:02:58] } 1... e5 { [%clk 0:01:00] }"),
         "{text}"
     );
+    // A take-back does not count the clocks as the player's comments.
+    human(&mut a, "Nf3");
+    engine(&mut a, "Nc6", None);
+    a.update(Action::TakeBack);
+    assert_eq!(message(&a), "took back 2 plies");
     // The board's PGN row reads them back once the game is over (its own
     // clocks show them while it runs).
     let rows = screen(&mut a, 120, 40).join("\n");
@@ -268,6 +273,10 @@ fn each_move_of_a_timed_game_writes_its_clock() {
     a.update(Action::Confirm(true));
     let rows = screen(&mut a, 120, 40).join("\n");
     assert!(rows.contains("PGN: W 2:58 · B 1:00"), "{rows}");
+    // At the first move Black's clock is the TimeControl's whole time.
+    a.update(Action::Prev);
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(rows.contains("PGN: W 2:58 · B 3:00"), "{rows}");
     // An untimed game writes none.
     let mut a = app_at(None);
     start(&mut a, Color::White, 0);
@@ -689,6 +698,16 @@ fn clock_presets_and_a_custom_control() {
         (Duration::from_secs(420), Duration::from_secs(2))
     );
     assert!(message(&a).contains("clocks 7+2"));
+    // A custom control is remembered as itself: after a restart the
+    // dialog opens on custom, and its prompt starts from 7+2.
+    assert_eq!(a.config.clock, "7+2");
+    let mut b = App::new(a.config.clone(), Game::default());
+    b.update(Action::OpenPlayDialog);
+    assert!(matches!(b.dialogs.overlay, Overlay::Play(ref d) if d.clock == 7));
+    let shown = screen(&mut b, 80, 24).join("\n");
+    assert!(shown.contains("custom: 7+2… (Enter: edit it)"), "{shown}");
+    b.update(Action::ChoiceConfirm);
+    assert_eq!(b.dialogs.prompt.as_ref().unwrap().text, "7+2");
     // The dialog opens on the control of the game before when it is a
     // preset.
     let mut a = app_at(None);

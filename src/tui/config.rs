@@ -367,12 +367,8 @@ impl Config {
             (*LEVEL_RANGE.start() as usize, *LEVEL_RANGE.end() as usize),
         )?;
         if super::control::preset_choice(&self.clock).is_none() {
-            let names: Vec<String> = (0..=super::params::CLOCK_PRESETS.len())
-                .map(super::control::preset_name)
-                .collect();
             return Err(anyhow!(
-                "clock must be one of {}, got {:?}",
-                names.join(", "),
+                "clock must be none, custom or minutes+seconds (3+2), got {:?}",
                 self.clock
             ));
         }
@@ -438,7 +434,7 @@ impl Config {
             "# tapir settings. theme: classic | ocean | light | ansi; pieces: auto | unicode | ascii;\n\
              # colors: auto | truecolor | 256 | 16 | mono (auto follows NO_COLOR, COLORTERM, TERM);\n\
              # multipv 1..=5; hash in MiB; level 1..=10 (10 = full strength);\n\
-             # clock: the play dialog's, none | 1+0 | 3+2 | 5+3 | 10+5 | 15+10 | 30+20 | custom;\n\
+             # clock: the play dialog's, none | 1+0 | 3+2 | 5+3 | 10+5 | 15+10 | 30+20 | custom | 7+2;\n\
              # autostart_analysis: analyse on opening; player: your name in games;\n\
              # show_eval_in_games: the evaluation stays on during games against the engine;\n\
              # book: a Polyglot .bin file, \"\" for the built-in book, \"off\" for none.\n\
@@ -1014,9 +1010,13 @@ mod tests {
         assert!(Config::parse("level = 0").is_err());
         // The play dialog's clock is one of its choices.
         assert_eq!(Config::parse("clock = \"3+2\"").unwrap().clock, "3+2");
-        let e = Config::parse("clock = \"4+4\"").unwrap_err().to_string();
-        assert!(e.contains("clock must be one of none, 1+0, 3+2"), "{e}");
-        let (kept, bad) = Config::parse_lenient("clock = \"4+4\"\nlevel = 7").unwrap();
+        assert_eq!(Config::parse("clock = \"4+4\"").unwrap().clock, "4+4");
+        let e = Config::parse("clock = \"4+999\"").unwrap_err().to_string();
+        assert!(
+            e.contains("clock must be none, custom or minutes+seconds"),
+            "{e}"
+        );
+        let (kept, bad) = Config::parse_lenient("clock = \"4+999\"\nlevel = 7").unwrap();
         assert_eq!((kept.level, kept.clock.as_str()), (7, "none"));
         assert_eq!(bad.len(), 1, "{bad:?}");
         // A colour depth may be written as a number; a bad one is named.

@@ -2,7 +2,7 @@
 //! increment): reading a custom one, writing one, and naming its kind
 //! (bullet to classical) for the play dialog and the clocks.
 
-use super::params::CLOCK_PRESETS;
+use super::params::{CLOCK_PRESETS, PLAYER_CLOCKS};
 use std::time::Duration;
 
 /// The play dialog's clock choice as the settings file keeps it (`clock =
@@ -16,9 +16,30 @@ pub fn preset_name(choice: usize) -> String {
     }
 }
 
-/// The choice `name` is (`preset_name`'s inverse), if it is one.
+/// PGN's `TimeControl` for a clock: seconds and the increment ("300+3",
+/// "30+0.5").
+pub fn pgn_time_control(base: Duration, inc: Duration) -> String {
+    let secs = |d: Duration| {
+        let text = format!("{:.3}", d.as_secs_f64());
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    format!("{}+{}", secs(base), secs(inc))
+}
+
+/// The choice the setting `name` is: `preset_name`'s inverse, and a
+/// custom control the last game started with ("4+4") is "custom".
 pub fn preset_choice(name: &str) -> Option<usize> {
-    (0..=CLOCK_PRESETS.len()).find(|&i| preset_name(i) == name.trim())
+    (0..=CLOCK_PRESETS.len())
+        .find(|&i| preset_name(i) == name.trim())
+        .or_else(|| last_custom(name).map(|_| CLOCK_PRESETS.len()))
+}
+
+/// The custom control the clock setting remembers ("4+4"), when it is
+/// one: the custom prompt starts from it.
+pub fn last_custom(name: &str) -> Option<&str> {
+    let name = name.trim();
+    let preset = (0..=CLOCK_PRESETS.len()).any(|i| preset_name(i) == name);
+    (!preset && parse_control(name, PLAYER_CLOCKS).is_ok()).then_some(name)
 }
 
 /// The clocks a prompt accepts: the least and the most base time, and the
@@ -100,7 +121,6 @@ pub fn control_kind(base: Duration, inc: Duration) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::params::PLAYER_CLOCKS;
 
     #[test]
     fn presets_by_name() {
@@ -110,7 +130,12 @@ mod tests {
         assert_eq!(preset_name(0), "none");
         assert_eq!(preset_name(2), "3+2");
         assert_eq!(preset_name(CLOCK_PRESETS.len()), "custom");
-        assert_eq!(preset_choice("4+4"), None);
+        // A custom control is remembered as itself.
+        assert_eq!(preset_choice("4+4"), Some(CLOCK_PRESETS.len()));
+        assert_eq!(last_custom("4+4"), Some("4+4"));
+        assert_eq!(last_custom("3+2"), None);
+        assert_eq!(last_custom("custom"), None);
+        assert_eq!(preset_choice("4+999"), None);
     }
 
     #[test]

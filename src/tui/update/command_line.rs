@@ -460,14 +460,10 @@ impl App {
     /// PGN's `TimeControl` of the game being played: seconds and the
     /// increment ("300+3", "30+0.5"), or "-" untimed.
     fn time_control_tag(&self) -> String {
-        let Some(c) = &self.play.clocks else {
-            return "-".to_string();
-        };
-        let secs = |d: std::time::Duration| {
-            let text = format!("{:.3}", d.as_secs_f64());
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        };
-        format!("{}+{}", secs(c.base), secs(c.increment))
+        match &self.play.clocks {
+            Some(c) => crate::tui::control::pgn_time_control(c.base, c.increment),
+            None => "-".to_string(),
+        }
     }
 
     /// Names a new game begun against the engine: it is tapir's own, so

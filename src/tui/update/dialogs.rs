@@ -181,7 +181,8 @@ impl App {
                 }
             }
             Overlay::Play(d) if d.clock >= CLOCK_PRESETS.len() => {
-                self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), ""));
+                let last = crate::tui::control::last_custom(&self.config.clock).unwrap_or("");
+                self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), last));
                 self.info("clock: minutes+seconds of increment (7+2, 90+30, 0.5+0), Enter starts the game");
             }
             Overlay::Play(d) => {
@@ -240,7 +241,13 @@ impl App {
                 "the engine has quit ({why}): {START_AN_ENGINE} to play"
             ));
         }
-        self.config.clock = crate::tui::control::preset_name(d.clock);
+        // Kept for the next dialog, a custom control as itself.
+        self.config.clock = match clock {
+            Some((base, inc)) if d.clock >= CLOCK_PRESETS.len() => {
+                crate::tui::control::control_text(base, inc)
+            }
+            _ => crate::tui::control::preset_name(d.clock),
+        };
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any

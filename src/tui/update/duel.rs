@@ -87,8 +87,14 @@ impl App {
         // The change is one edit Ctrl-Z takes back. A date it has stays.
         if self.doc.game.is_empty() {
             let names = [players[0].name.as_str(), players[1].name.as_str()];
+            let control = crate::tui::control::pgn_time_control(base, increment);
             self.doc.game.in_one_step("the engine game's players", |g| {
-                for (tag, value) in [("White", names[0]), ("Black", names[1])] {
+                let tags = [
+                    ("White", names[0]),
+                    ("Black", names[1]),
+                    ("TimeControl", control.as_str()),
+                ];
+                for (tag, value) in tags {
                     if g.tags.get(tag) != Some(value) {
                         g.set_tag(tag, Some(value), start);
                     }

@@ -254,15 +254,16 @@ impl App {
     }
 
     /// How many moves from `node` on (its variations too) carry a comment
-    /// or a glyph.
+    /// or a glyph; the game's own `[%clk]`s are no comment of the player's.
     fn annotated_in(&self, node: NodeId) -> usize {
+        use crate::game::annotations::text_without_commands;
         let tree = self.tree();
         let mut stack = vec![node];
         let mut n = 0;
         while let Some(id) = stack.pop() {
             let x = tree.node(id);
-            if !x.comment.trim().is_empty()
-                || !x.comment_before.trim().is_empty()
+            if !text_without_commands(&x.comment).trim().is_empty()
+                || !text_without_commands(&x.comment_before).trim().is_empty()
                 || !x.nags.is_empty()
             {
                 n += 1;

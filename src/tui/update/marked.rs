@@ -72,8 +72,9 @@ impl App {
         let (id, glyph) = marked[i];
         self.go_to(id);
         let label = self.doc.game.label(id);
+        let moves = if marked.len() == 1 { "move" } else { "moves" };
         self.info(format!(
-            "{label}{glyph}: {} of {} marked moves (. and , go on and back)",
+            "{label}{glyph}: {} of {} marked {moves} (. and , go on and back)",
             i + 1,
             marked.len()
         ));

@@ -72,11 +72,15 @@ fn file_notes_row(app: &App) -> Option<String> {
     let mover = !app.view.board.side_to_move();
     let mut clocks = [None, None];
     clocks[mover.index()] = clock(&tree.node(node).comment);
-    if let Some(before) = tree.parent(node).filter(|&p| p != NodeId::ROOT) {
-        clocks[(!mover).index()] = clock(&tree.node(before).comment);
-    }
+    clocks[(!mover).index()] = match tree.parent(node) {
+        Some(before) if before != NodeId::ROOT => clock(&tree.node(before).comment),
+        // At the first move the other side has its whole time, which the
+        // `TimeControl` tag says ("180+2"; "-" untimed).
+        _ => clocks[mover.index()].and(starting_time(&app.doc.game.tags)),
+    };
     let mut parts = Vec::new();
-    let live = matches!(app.play.mode, Mode::Play { .. }) && app.play.clocks.is_some();
+    let live = (matches!(app.play.mode, Mode::Play { .. }) && app.play.clocks.is_some())
+        || app.duel.as_ref().is_some_and(|d| d.result.is_none());
     for (side, c) in ["W", "B"].into_iter().zip(clocks).filter(|_| !live) {
         if let Some(c) = c {
             parts.push(format!("{side} {}", clock_text(c)));
@@ -90,6 +94,15 @@ fn file_notes_row(app: &App) -> Option<String> {
         }
     }
     (!parts.is_empty()).then(|| format!("PGN: {}", parts.join(" · ")))
+}
+
+/// Each side's time at the start, from the `TimeControl` tag ("180+2",
+/// "40/7200:3600" counts its first period).
+fn starting_time(tags: &Tags) -> Option<std::time::Duration> {
+    let first = tags.get("TimeControl")?.split(':').next()?;
+    let base = first.rsplit('/').next()?.split('+').next()?;
+    let secs: f64 = base.trim().parse().ok()?;
+    std::time::Duration::try_from_secs_f64(secs).ok()
 }
 
 /// "1:02:03", "4:05" or "0:09.5" (tenths under ten seconds, as clocks show).

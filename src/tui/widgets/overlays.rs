@@ -26,6 +26,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => play(
             d,
+            crate::tui::control::last_custom(&app.config.clock),
             app.engine.external.as_deref(),
             app.result_play_clears().as_deref(),
             theme,
@@ -49,6 +50,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
 /// and the result that playing on would clear.
 fn play(
     d: &PlayDialog,
+    last_custom: Option<&str>,
     external: Option<&str>,
     clears: Option<&str>,
     theme: &Theme,
@@ -68,7 +70,10 @@ fn play(
             let (base, inc) = (Duration::from_secs(m * 60), Duration::from_secs(i));
             format!("{} {}", control_text(base, inc), control_kind(base, inc))
         }
-        None => "custom… (Enter: type it)".to_string(),
+        None => match last_custom {
+            Some(c) => format!("custom: {c}… (Enter: edit it)"),
+            None => "custom… (Enter: type it)".to_string(),
+        },
     };
     let level = d.level.clamp(1, LEVEL_MAX);
     let mut strength = level_strength(level, external.is_some());
