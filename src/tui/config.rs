@@ -188,8 +188,9 @@ pub struct Config {
     pub threads: usize,
     /// Playing strength against the engine, 1..=10 (10 is full strength).
     pub level: u8,
-    /// The play dialog's clock: "none", a preset ("3+2") or "custom"; the
-    /// last game's choice.
+    /// The play dialog's clock, the last game's choice: "none", a preset
+    /// ("3+2"), or a custom control as itself ("7+2"; "custom" alone when
+    /// none is remembered).
     pub clock: String,
     /// Whether the engine starts analysing when the board opens.
     pub autostart_analysis: bool,
@@ -610,13 +611,13 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
         }
     }
     merge_engines(&mut doc, &loaded.engines, &session.engines)?;
-    // A file written with CRLF line ends (Windows editors) keeps them:
-    // the lines written anew take the file's own.
     // A key added last ends its line too, as text files do.
     let mut text = doc.to_string();
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
+    // A file written with CRLF line ends (Windows editors) keeps them:
+    // the lines written anew take the file's own.
     let text = match on_disk.contains("\r\n") {
         true => text.replace("\r\n", "\n").replace('\n', "\r\n"),
         false => text,

@@ -29,17 +29,19 @@ pub fn pgn_time_control(base: Duration, inc: Duration) -> String {
 /// The choice the setting `name` is: `preset_name`'s inverse, and a
 /// custom control the last game started with ("4+4") is "custom".
 pub fn preset_choice(name: &str) -> Option<usize> {
-    (0..=CLOCK_PRESETS.len())
-        .find(|&i| preset_name(i) == name.trim())
-        .or_else(|| last_custom(name).map(|_| CLOCK_PRESETS.len()))
+    named_choice(name).or_else(|| last_custom(name).map(|_| CLOCK_PRESETS.len()))
 }
 
 /// The custom control the clock setting remembers ("4+4"), when it is
 /// one: the custom prompt starts from it.
 pub fn last_custom(name: &str) -> Option<&str> {
     let name = name.trim();
-    let preset = (0..=CLOCK_PRESETS.len()).any(|i| preset_name(i) == name);
-    (!preset && parse_control(name, PLAYER_CLOCKS).is_ok()).then_some(name)
+    (named_choice(name).is_none() && parse_control(name, PLAYER_CLOCKS).is_ok()).then_some(name)
+}
+
+/// The choice whose `preset_name` is `name` ("custom" included).
+fn named_choice(name: &str) -> Option<usize> {
+    (0..=CLOCK_PRESETS.len()).find(|&i| preset_name(i) == name.trim())
 }
 
 /// The clocks a prompt accepts: the least and the most base time, and the
