@@ -277,7 +277,11 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     );
     assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
     assert_eq!(a.tree().node(d.end).ply(), 4);
-    assert!(a.tree().node(d.end).comment.contains("0-1"));
+    // Why, as a sentence; the score follows the move, not said twice.
+    let comment = &a.tree().node(d.end).comment;
+    assert!(comment.ends_with("] Checkmate: fool wins."), "{comment}");
+    assert!(!comment.contains("0-1"), "{comment}");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
     assert_eq!(a.doc.game.tags.get("TimeControl"), Some("60+0"));
     // Each move carries its clock.

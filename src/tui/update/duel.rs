@@ -223,7 +223,7 @@ impl App {
                 Some(e) => format!("{} failed ({e})", player.name),
                 None => format!("{} answered no legal move", player.name),
             };
-            return self.finish_duel(Some(!side), &why);
+            return self.finish_duel(Some(!side), &why, "Rules infraction");
         };
         let follow = self.doc.cursor == end;
         let san = to_san(&board, m);
@@ -259,14 +259,14 @@ impl App {
                 GameStatus::FiftyMoves => "fifty-move rule",
                 _ => "insufficient material",
             };
-            self.finish_duel(winner, how);
+            self.finish_duel(winner, how, "Normal");
         }
     }
 
     /// Ends the engine game: `winner` (`None`: a draw) and why, written
     /// as a comment on its last move and, when that move ends the main
-    /// line, into the Result tag.
-    fn finish_duel(&mut self, winner: Option<Color>, why: &str) {
+    /// line, into the Result and Termination (PGN's word for why) tags.
+    fn finish_duel(&mut self, winner: Option<Color>, why: &str, termination: &str) {
         let Some(duel) = &mut self.duel else {
             return;
         };
@@ -290,18 +290,17 @@ impl App {
             self.effects.push(Effect::CloseLink(LinkId::player(c)));
         }
         if end != NodeId::ROOT && self.tree().is_attached(end) {
+            // The comment says why, a sentence; the score follows the last
+            // move in the movetext, so it is not said twice.
             let old = self.tree().node(end).comment.clone();
-            let note = if old.trim().is_empty() {
-                text.clone()
-            } else {
-                format!("{old} {text}")
-            };
+            let note = super::endings::append_sentence(&old, &sentence(why, &verdict));
             let main = self.tree().is_main_line_end(end);
             let at = self.doc.cursor;
             self.doc.game.in_one_step(&format!("result {score}"), |g| {
                 g.set_comment(end, false, &note);
                 if main {
                     g.set_tag("Result", Some(score), at);
+                    g.set_tag("Termination", Some(termination), at);
                 }
             });
             self.tree_changed();
@@ -446,10 +445,24 @@ impl App {
             }
             if lone_king {
                 let why = format!("{name} ran out of time against a lone king");
-                self.finish_duel(None, &why);
+                self.finish_duel(None, &why, TIME_FORFEIT);
             } else {
-                self.finish_duel(Some(!loser), &format!("{name} lost on time"));
+                self.finish_duel(Some(!loser), &format!("{name} lost on time"), TIME_FORFEIT);
             }
         }
     }
+}
+
+/// PGN's `Termination` for a game that ran out of time.
+const TIME_FORFEIT: &str = "Time forfeit";
+
+/// An engine game's end as a comment: "Checkmate: fool wins."
+fn sentence(why: &str, verdict: &str) -> String {
+    let mut chars = why.chars();
+    let why = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect::<String>(),
+        None => String::new(),
+    };
+    let verdict = if verdict == "draw" { "a draw" } else { verdict };
+    format!("{why}: {verdict}.")
 }

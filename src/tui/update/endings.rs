@@ -168,11 +168,7 @@ impl App {
         let at = self.doc.cursor;
         let main = self.tree().is_main_line_end(end);
         let old = self.tree().node(end).comment.clone();
-        let comment = if old.trim().is_empty() {
-            note.to_string()
-        } else {
-            format!("{} {note}", old.trim_end())
-        };
+        let comment = append_sentence(&old, note);
         self.doc.game.in_one_step(&format!("result {result}"), |g| {
             if main {
                 g.set_tag("Result", Some(result), at);
@@ -216,5 +212,48 @@ fn times(n: usize) -> String {
         1 => "once".to_string(),
         2 => "twice".to_string(),
         n => format!("{n} times"),
+    }
+}
+
+/// `note` after a move's comment `old`: a sentence of its own, so a
+/// player's "good idea" reads "good idea. White resigns." and not as one
+/// phrase. The comment's PGN commands (a clock) stay, after the words.
+pub(super) fn append_sentence(old: &str, note: &str) -> String {
+    use crate::game::annotations::{replace_words, text_without_commands};
+    let old = old.trim_end();
+    if old.is_empty() {
+        return note.to_string();
+    }
+    let words = text_without_commands(old);
+    if words.is_empty() || words.ends_with(['.', '!', '?', ')', '"']) {
+        format!("{old} {note}")
+    } else {
+        replace_words(old, &format!("{words}. {note}")).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::append_sentence;
+
+    #[test]
+    fn a_note_after_a_comment_is_a_sentence_of_its_own() {
+        assert_eq!(append_sentence("", "White resigns."), "White resigns.");
+        assert_eq!(
+            append_sentence("good idea", "White resigns."),
+            "good idea. White resigns."
+        );
+        assert_eq!(
+            append_sentence("Ouch!", "White resigns."),
+            "Ouch! White resigns."
+        );
+        assert_eq!(
+            append_sentence("[%clk 0:02:58]", "White resigns."),
+            "[%clk 0:02:58] White resigns."
+        );
+        assert_eq!(
+            append_sentence("good idea [%clk 0:02:58]", "White resigns."),
+            "good idea. White resigns. [%clk 0:02:58]"
+        );
     }
 }
