@@ -11,7 +11,7 @@
 )]
 
 mod common;
-use common::{error, message};
+use common::{clocks_from_the_start, error, message};
 
 use common::start_game as start;
 use ratatui::backend::TestBackend;
@@ -168,13 +168,13 @@ fn resigning_asks_then_writes_the_result_in_one_undo_step() {
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
     assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 5"));
     let end = a.tree().line_end(tapir::game::NodeId::ROOT);
-    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:02] White resigns.");
+    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:00] White resigns.");
     assert!(message(&a).contains("White resigns · 0-1"));
     // One step takes it all back.
     a.update(Action::Undo);
     assert_eq!(a.doc.game.tags.get("Result"), None);
     assert_eq!(a.doc.game.tags.get("Termination"), None);
-    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:02]");
+    assert_eq!(a.tree().node(end).comment, "[%clk 0:03:00]");
     assert_eq!(a.tree().mainline_len(), 2, "the moves stay");
     a.update(Action::Redo);
     assert_eq!(a.doc.game.result(), "0-1");
@@ -251,18 +251,27 @@ fn each_move_of_a_timed_game_writes_its_clock() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 2);
     let t0 = a.now;
+    // Each side's first move is untimed: its clock starts after it.
     a.update(Action::Tick(t0 + Duration::from_secs(4)));
     human(&mut a, "e4");
-    a.update(Action::Tick(t0 + Duration::from_millis(125_500)));
+    a.update(Action::Tick(t0 + Duration::from_secs(10)));
     engine(&mut a, "e5", None);
+    a.update(Action::Tick(t0 + Duration::from_secs(14)));
+    human(&mut a, "Nf3");
+    a.update(Action::Tick(t0 + Duration::from_millis(135_500)));
+    engine(&mut a, "Nc6", None);
     let text = tapir::game::pgn::write_game(&a.doc.game);
+    let moves = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("1. e4 { [%clk 0:02:58] } 1... e5 { [%clk 0:01:00] }"),
+        moves.contains(
+            "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } \
+             2. Nf3 { [%clk 0:02:58] } 2... Nc6 { [%clk 0:01:00] }"
+        ),
         "{text}"
     );
     // A take-back does not count the clocks as the player's comments.
-    human(&mut a, "Nf3");
-    engine(&mut a, "Nc6", None);
+    human(&mut a, "Bc4");
+    engine(&mut a, "Nf6", None);
     a.update(Action::TakeBack);
     assert_eq!(message(&a), "took back 2 plies");
     // The board's PGN row reads them back once the game is over (its own
@@ -274,15 +283,54 @@ fn each_move_of_a_timed_game_writes_its_clock() {
     let rows = screen(&mut a, 120, 40).join("\n");
     assert!(rows.contains("PGN: W 2:58 · B 1:00"), "{rows}");
     // At the first move Black's clock is the TimeControl's whole time.
-    a.update(Action::Prev);
+    for _ in 0..3 {
+        a.update(Action::Prev);
+    }
     let rows = screen(&mut a, 120, 40).join("\n");
-    assert!(rows.contains("PGN: W 2:58 · B 3:00"), "{rows}");
+    assert!(rows.contains("PGN: W 3:00 · B 3:00"), "{rows}");
     // An untimed game writes none.
     let mut a = app_at(None);
     start(&mut a, Color::White, 0);
     human(&mut a, "e4");
     engine(&mut a, "e5", None);
     assert!(!tapir::game::pgn::write_game(&a.doc.game).contains("%clk"));
+}
+
+/// Each side's first move is untimed, as on Lichess: no time goes while
+/// the human reads the board or the engine finds its first move, no flag
+/// falls, no increment is earned; the clocks run from the next move on.
+#[test]
+fn each_sides_first_move_is_untimed() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    assert!(message(&a).contains("each starts after its side's first move"));
+    let t0 = a.now;
+    let left = |a: &App, c: Color| a.play.clocks.as_ref().unwrap().remaining(c, a.now);
+    a.update(Action::Tick(t0 + Duration::from_secs(90)));
+    assert!(a.game_running(), "no flag before the first move");
+    assert_eq!(left(&a, Color::White), Duration::from_secs(60));
+    human(&mut a, "e4");
+    a.update(Action::Tick(t0 + Duration::from_secs(200)));
+    assert_eq!(left(&a, Color::Black), Duration::from_secs(60));
+    engine(&mut a, "e5", None);
+    // White's clock runs now.
+    a.update(Action::Tick(t0 + Duration::from_secs(205)));
+    assert_eq!(left(&a, Color::White), Duration::from_secs(55));
+    human(&mut a, "Nf3");
+    a.update(Action::Tick(t0 + Duration::from_secs(207)));
+    assert_eq!(left(&a, Color::Black), Duration::from_secs(58));
+    // The engine playing White: its first move is free as well.
+    let mut a = app_at(None);
+    start(&mut a, Color::Black, 1);
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(30)));
+    engine(&mut a, "d4", None);
+    a.update(Action::Tick(t0 + Duration::from_secs(100)));
+    human(&mut a, "d5");
+    assert_eq!(left(&a, Color::White), Duration::from_secs(60));
+    assert_eq!(left(&a, Color::Black), Duration::from_secs(60));
+    a.update(Action::Tick(t0 + Duration::from_secs(103)));
+    assert_eq!(left(&a, Color::White), Duration::from_secs(57));
 }
 
 /// The next game's dialog opens on the clock the last one started with,
@@ -452,6 +500,7 @@ fn the_flag_falls_on_a_tick() {
     let c = a.play.clocks.clone().unwrap();
     assert_eq!(c.base, Duration::from_secs(60));
     assert_eq!(c.increment, Duration::ZERO);
+    clocks_from_the_start(&mut a);
     human(&mut a, "e4");
     assert!(a.engine.searching());
     let t0 = a.now;
@@ -472,6 +521,10 @@ fn the_flag_falls_on_a_tick() {
         rows.contains("lost on time - n starts a new game"),
         "{rows}"
     );
+    // The board's title says it once: "Black lost on time", then "1-0".
+    let top = rows.lines().next().unwrap();
+    assert!(top.contains("Black lost on time "), "{top}");
+    assert_eq!(top.matches("1-0").count(), 1, "{top}");
     assert!(!rows.contains("your move"), "{rows}");
 }
 
@@ -482,6 +535,7 @@ fn the_flag_falls_on_a_tick() {
 fn a_move_after_the_flag_fell_is_refused() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     let t0 = a.now;
     a.now = t0 + Duration::from_secs(61);
     a.update(Action::MoveText("e4".into()));
@@ -499,6 +553,7 @@ fn a_move_after_the_flag_fell_is_refused() {
     // The engine's answer after its own flag fell does not count either.
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     human(&mut a, "e4");
     a.now += Duration::from_secs(61);
     common::engine_plays(&mut a, "e5");
@@ -582,6 +637,7 @@ fn the_evaluator_stays_through_a_game_against_the_engine() {
 fn running_out_of_time_against_a_lone_king_draws() {
     let mut a = app_at(Some("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"));
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     a.update(Action::Tick(a.now + Duration::from_secs(61)));
     assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
     assert!(message(&a).contains("draw ½-½"), "{}", message(&a));
@@ -592,6 +648,7 @@ fn running_out_of_time_against_a_lone_king_draws() {
     // The lone king's own flag still loses: a queen can mate.
     let mut a = app_at(Some("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1"));
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     a.update(Action::Tick(a.now + Duration::from_secs(61)));
     assert_eq!(a.doc.game.result(), "1-0");
 }
@@ -602,6 +659,7 @@ fn running_out_of_time_against_a_lone_king_draws() {
 fn k_pauses_a_game_against_the_engine() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     human(&mut a, "e4");
     let t0 = a.now;
     a.update(Action::Tick(t0 + Duration::from_secs(10)));
@@ -654,6 +712,7 @@ fn a_asks_before_ending_a_game() {
 
     let mut a = app_at(None);
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     let t0 = a.now;
     a.update(Action::Tick(t0 + Duration::from_secs(61)));
     a.update(Action::ToggleAnalysis);
@@ -774,7 +833,8 @@ fn screen(a: &mut App, w: u16, h: u16) -> Vec<String> {
 }
 
 /// The play screen at 3+2 after 1. e4 e5 2. Nf3, the engine to move with
-/// 2:41 against White's 2:50: the evaluation hidden, the clocks large.
+/// 2:39 against White's 2:52 (the first moves untimed): the evaluation
+/// hidden, the clocks large.
 fn snapshot(w: u16, h: u16) {
     let mut a = app_at(None);
     start(&mut a, Color::White, 2);

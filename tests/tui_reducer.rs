@@ -642,6 +642,8 @@ fn a_new_game_drops_the_old_loss_on_time() {
     a.update(Action::PlaySide(Color::White));
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
+    // Timed from the first move (a game's first moves are untimed).
+    a.play.clocks.as_mut().unwrap().untimed = [false, false];
     a.update(Action::Tick(a.now + std::time::Duration::from_secs(3600)));
     assert_eq!(a.doc.game.result(), "0-1");
     a.update(Action::OpenPlayDialog);
@@ -658,6 +660,8 @@ fn clocks_run_out() {
     a.update(Action::PlayClock);
     a.update(Action::ChoiceConfirm);
     assert!(a.play.clocks.is_some());
+    // Timed from the first move (a game's first moves are untimed).
+    a.play.clocks.as_mut().unwrap().untimed = [false, false];
     let later = a.now + std::time::Duration::from_secs(3600);
     a.update(Action::Tick(later));
     assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
@@ -1372,17 +1376,16 @@ fn the_clocks_charge_each_side_its_own_thinking() {
     let white = Color::White.index();
     let black = Color::Black.index();
     assert_eq!(c.running, Color::Black);
+    // Each side's first move is untimed (no charge, no increment): White
+    // is charged from e5 to Nf3, Black's clock runs from Nf3.
     assert_eq!(
         c.left[white],
-        start.left[white] + inc * 2 - Duration::from_secs(1)
+        start.left[white] + inc - Duration::from_secs(1)
     );
-    assert_eq!(
-        c.left[black],
-        start.left[black] + inc - Duration::from_secs(2)
-    );
+    assert_eq!(c.left[black], start.left[black]);
     assert_eq!(
         c.remaining(Color::Black, t0 + Duration::from_secs(5)),
-        start.left[black] + inc - Duration::from_secs(4)
+        start.left[black] - Duration::from_secs(2)
     );
 }
 

@@ -574,7 +574,7 @@ impl Dialogs {
     }
 }
 
-/// Chess clocks for a game against the engine.
+/// Chess clocks for a game against the engine, or between engines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clocks {
     /// Time left at the start of the running side's turn, by colour index.
@@ -588,6 +588,11 @@ pub struct Clocks {
     /// The game ended on the board (mate or a draw), or it is paused:
     /// neither clock runs.
     pub stopped: bool,
+    /// By colour index: the side's first move is still to come and is
+    /// not timed. A game against the engine starts so, as on Lichess, where
+    /// each clock starts after its side's first move (no time is lost
+    /// to reading the board, no increment is earned by it).
+    pub untimed: [bool; 2],
 }
 
 impl Clocks {
@@ -598,7 +603,7 @@ impl Clocks {
 
     /// Time left for `c` as of `now`.
     pub fn remaining(&self, c: Color, now: Instant) -> Duration {
-        if c == self.running && self.ticking() {
+        if c == self.running && self.ticking() && !self.untimed[c.index()] {
             self.left[c.index()].saturating_sub(now.saturating_duration_since(self.since))
         } else {
             self.left[c.index()]
@@ -612,7 +617,18 @@ impl Clocks {
         if !self.ticking() || mover != self.running {
             return String::new();
         }
-        crate::game::annotations::clock_command(self.remaining(mover, now) + self.increment)
+        let increment = if self.untimed[mover.index()] {
+            Duration::ZERO
+        } else {
+            self.increment
+        };
+        crate::game::annotations::clock_command(self.remaining(mover, now) + increment)
+    }
+
+    /// The clocks with each side's first move untimed.
+    pub fn untimed_first_moves(mut self) -> Self {
+        self.untimed = [true, true];
+        self
     }
 
     /// Stops both clocks at `now`: the running side is charged the time

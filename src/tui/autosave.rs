@@ -299,10 +299,13 @@ pub fn encode(app: &App) -> String {
                     Some(Color::Black) => " flag-b",
                     None => "",
                 };
+                let untimed: String = (c.untimed.iter().zip([" first-w", " first-b"]))
+                    .filter_map(|(&u, word)| u.then_some(word))
+                    .collect();
                 tags.set(
                     CLOCKS,
                     &format!(
-                        "{} {} {} {} {running}{flag}",
+                        "{} {} {} {} {running}{flag}{untimed}",
                         ms(c.remaining(Color::White, app.now)),
                         ms(c.remaining(Color::Black, app.now)),
                         ms(c.base),
@@ -472,10 +475,13 @@ fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
         "b" => Color::Black,
         _ => Color::White,
     };
-    let flagged = match w.get(5).copied() {
-        Some("flag-w") => Some(Color::White),
-        Some("flag-b") => Some(Color::Black),
-        _ => None,
+    let said = |word: &str| w.iter().skip(5).any(|x| *x == word);
+    let flagged = if said("flag-w") {
+        Some(Color::White)
+    } else if said("flag-b") {
+        Some(Color::Black)
+    } else {
+        None
     };
     Some(Clocks {
         left: [ms(0)?, ms(1)?],
@@ -485,6 +491,7 @@ fn parse_clocks(s: &str, now: Instant) -> Option<Clocks> {
         since: now,
         flagged,
         stopped: true,
+        untimed: [said("first-w"), said("first-b")],
     })
 }
 
@@ -606,6 +613,7 @@ pub(super) mod tests {
             since: app.now,
             flagged: None,
             stopped: false,
+            untimed: [false, true],
         });
         let text = encode(&app);
         assert!(text.contains("[TapirMode \"play black 3\"]"), "{text}");
@@ -619,6 +627,8 @@ pub(super) mod tests {
         let c = p.clocks.unwrap();
         assert!(c.stopped);
         assert_eq!(c.base, Duration::from_secs(180));
+        // Black's first move is still to come, untimed.
+        assert_eq!(c.untimed, [false, true]);
         assert_eq!(r.game.tree().move_count(), 4);
     }
 

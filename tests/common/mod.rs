@@ -54,6 +54,13 @@ pub fn start_game(a: &mut App, side: tapir::chess::Color, clock: usize) {
     assert!(matches!(a.play.mode, tapir::tui::app::Mode::Play { .. }));
 }
 
+/// The game's clocks run from the first move on: each side's first move,
+/// untimed in a game (as on Lichess), is timed too. For tests of the
+/// clocks' running out, which need no moves before it.
+pub fn clocks_from_the_start(a: &mut App) {
+    a.play.clocks.as_mut().expect("clocks").untimed = [false, false];
+}
+
 /// The engine, searching in a game, answers `san` at once.
 pub fn engine_plays(a: &mut App, san: &str) {
     let s = a

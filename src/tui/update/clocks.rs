@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 impl App {
     /// After a move of the game: the time thought so far is charged to the
-    /// clock that ran, the side that moved gets the increment, and the side
-    /// to move's clock starts, or both stop when the move ended the game.
+    /// clock that ran, the side that moved gets the increment (neither for
+    /// a side's untimed first move), and the side to move's clock starts,
+    /// or both stop when the move ended the game.
     pub(super) fn switch_clock(&mut self) {
         let now = self.now;
         let end = match self.play.mode {
@@ -23,9 +24,12 @@ impl App {
                 return;
             }
             let ran = c.running.index();
-            let used = now.saturating_duration_since(c.since);
-            c.left[ran] = c.left[ran].saturating_sub(used);
-            c.left[moved.index()] += c.increment;
+            if !c.untimed[ran] {
+                let used = now.saturating_duration_since(c.since);
+                c.left[ran] = c.left[ran].saturating_sub(used);
+                c.left[moved.index()] += c.increment;
+            }
+            c.untimed[ran] = false;
             c.running = to_move;
             c.since = now;
             c.stopped = over;
@@ -148,5 +152,6 @@ pub(super) fn new_clocks(
         since: now,
         flagged: None,
         stopped: false,
+        untimed: [false, false],
     }
 }

@@ -273,7 +273,8 @@ impl App {
         self.ui.selected = None;
         self.play.engine_score = None;
         let to_move = self.doc.game.board(start).side_to_move();
-        self.play.clocks = clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now));
+        self.play.clocks =
+            clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
         self.ui.flipped = d.human == Color::Black;
         self.name_played_game();
         // A running report would show its verdicts in the move list.
@@ -285,7 +286,10 @@ impl App {
         self.refresh();
         let side = d.human.name();
         let clock = match clock {
-            Some((base, inc)) => format!(", clocks {}", control_text(base, inc)),
+            Some((base, inc)) => format!(
+                ", clocks {} (each starts after its side's first move)",
+                control_text(base, inc)
+            ),
             None => String::new(),
         };
         let kept = if later {

@@ -336,8 +336,8 @@ impl App {
             self.ui.eval_view,
         )));
         self.info(match self.ui.eval_view {
-            EvalKind::Hce => "evaluation: hand-crafted (HCE)",
-            EvalKind::Nnue => "evaluation: NNUE",
+            EvalKind::Hce => "evaluation: hand-crafted (HCE), the engine too (e: back to NNUE)",
+            EvalKind::Nnue => "evaluation: NNUE, the engine too (e: hand-crafted)",
         });
     }
 

@@ -290,7 +290,7 @@ impl App {
         self.play.game_end = self.doc.cursor;
         if let Some(c) = &mut self.play.clocks {
             let to_move = self.doc.game.board(self.doc.cursor).side_to_move();
-            *c = new_clocks(c.base, c.increment, to_move, self.now);
+            *c = new_clocks(c.base, c.increment, to_move, self.now).untimed_first_moves();
             c.stopped = self.play.paused;
         }
         self.command_engine(Effect::NewGame);

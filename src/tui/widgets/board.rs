@@ -255,8 +255,9 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             ],
             Style::new().add_modifier(Modifier::BOLD),
         ),
+        // The score is the headline's, beside it: not said twice.
         (None, Some(t)) => (
-            vec![t],
+            vec![without_score(&t).to_string()],
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
         ),
         (None, None) => {
@@ -323,4 +324,11 @@ pub fn ascii(b: &crate::chess::Board, flipped: bool) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+/// "Checkmate · Black wins" of "Checkmate · Black wins 0-1".
+fn without_score(result: &str) -> &str {
+    result
+        .trim_end_matches(|c: char| "10-½".contains(c))
+        .trim_end_matches([' ', '·'])
 }

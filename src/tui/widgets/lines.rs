@@ -19,8 +19,14 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         "Engine"
     };
-    let who = app.engine.external.as_deref().unwrap_or(unnamed);
-    let fields = title_fields(app, &app.engine, who.to_string());
+    // tapir searching with the hand-crafted evaluation (`e`) says so: its
+    // lines are not the net's.
+    let who = match app.engine.external.as_deref() {
+        Some(name) => name.to_string(),
+        None if app.ui.eval_view == crate::engine::EvalKind::Hce => format!("{unnamed} (HCE)"),
+        None => unnamed.to_string(),
+    };
+    let fields = title_fields(app, &app.engine, who);
     let inner = titled(buf, area, &fit_title(&fields, area.width), theme);
     if inner.height == 0 || inner.width < 10 {
         return;
