@@ -34,7 +34,10 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
             let Some(last) = taken.last().filter(|m| m.is_capture()) else {
                 break;
             };
-            let Some(m) = settling_recapture(&b, last.to()) else {
+            // The recapture first; else what the exchange left hanging
+            // (5.Nxe5 dxe5 and the queen takes the bishop the knight had
+            // pinned: 6.Qxg4).
+            let Some(m) = settling_recapture(&b, last.to()).or_else(|| winning_capture(&b)) else {
                 break;
             };
             b = b.make(m);
@@ -42,6 +45,22 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
         }
     }
     (taken, b)
+}
+
+/// The capture that wins the most by static exchange (a piece left
+/// hanging), if one wins anything. None in check.
+fn winning_capture(b: &Board) -> Option<Move> {
+    if b.in_check() {
+        return None;
+    }
+    let victim = |m: &Move| match b.piece_at(m.to()) {
+        Some(p) => super::tactics::worth(p.kind()),
+        None => super::tactics::worth(PieceType::Pawn), // en passant
+    };
+    let moves = legal_moves(b);
+    (moves.iter().copied())
+        .filter(|&m| m.is_capture() && see_ge(b, m, 1))
+        .max_by_key(victim)
 }
 
 /// The recapture on `sq` that settles an exchange: the least valuable
@@ -182,6 +201,16 @@ mod tests {
         let b = Board::from_fen("4k3/3q4/8/3p4/2B5/2N5/8/4K3 w - - 0 1").unwrap();
         let (taken, _) = to_quiet(&b, &line(&b, &["Bxd5"]), 2);
         assert_eq!(san_line(&b, &taken), "1.Bxd5");
+        // A line that stops after the recapture, when the exchange left a
+        // piece hanging: the pinned knight took, and the queen takes the
+        // bishop that pinned it (a report read "Black ends with a knight
+        // instead of a pawn" here).
+        let b = Board::from_fen(
+            "rn1qkbnr/ppp2p1p/3p2p1/4p3/2B1P1b1/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 0 5",
+        )
+        .unwrap();
+        let (taken, _) = to_quiet(&b, &line(&b, &["Nxe5", "dxe5"]), 2);
+        assert_eq!(san_line(&b, &taken), "5.Nxe5 dxe5 6.Qxg4");
     }
 
     #[test]

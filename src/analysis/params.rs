@@ -62,6 +62,9 @@ pub const WORKER_HASH_MB: usize = 4;
 pub const LINE_MIN_PLIES: usize = 2;
 /// ... but at most this many plies past the least.
 pub const LINE_QUIET_PLIES: usize = 8;
+/// A search's line shorter than this (cut by a table hit: "better 14...a6"
+/// alone) goes on with the moves its table holds, up to this many plies.
+pub const PV_TABLE_PLIES: usize = 8;
 /// When the two lines' ends show less than `LINE_SHOWN_SHARE` of what the
 /// search says the move loses, both lines are followed further, the least
 /// growing by `LINE_DEEPER_STEP` plies up to `LINE_DEEPEST_MIN`, to the

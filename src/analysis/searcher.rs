@@ -5,9 +5,10 @@
 //! fixed node count whatever the number of workers. The hand-crafted
 //! evaluation is searched, the one the explanations' traces break down.
 
-use super::params::WORKER_HASH_MB;
+use super::params::{PV_TABLE_PLIES, WORKER_HASH_MB};
 use super::score::WhiteScore;
 use crate::chess::{legal_moves, Board, Move};
+use crate::search::tt::TtBound;
 use crate::search::{run_search, Control, Limits, SearchJob, Tt, TtError, Worker};
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,6 +23,14 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// A quarter of the budget (a reply's search).
+    pub fn quarter(self) -> Budget {
+        match self {
+            Budget::Nodes(n) => Budget::Nodes((n / 4).max(1)),
+            Budget::Movetime(t) => Budget::Movetime(t / 4),
+        }
+    }
+
     /// The search limits of the budget.
     pub fn limits(self) -> Limits {
         match self {
@@ -74,6 +83,22 @@ impl Searcher {
     /// Searches `board` (after the positions hashed in `history`, oldest
     /// first) within `budget`.
     pub fn search(&mut self, board: &Board, history: &[u64], budget: Budget) -> PlyResult {
+        let mut result = self.search_once(board, history, budget);
+        // A line of the move alone (the last iteration cut, the table
+        // holding no reply) gets its reply from a search of its own, a
+        // quarter of the budget: an explanation shows the move and the
+        // answer to it ("better 14...a6 15.axb5 cxb5", not "14...a6").
+        if let [only] = result.pv[..] {
+            let after = board.make(only);
+            let mut seen = history.to_vec();
+            seen.push(board.hash());
+            let reply = self.search_once(&after, &seen, budget.quarter());
+            result.pv.extend(reply.pv);
+        }
+        result
+    }
+
+    fn search_once(&mut self, board: &Board, history: &[u64], budget: Budget) -> PlyResult {
         let stm = board.side_to_move();
         if let Some(over) = game_over(board) {
             return over;
@@ -105,6 +130,7 @@ impl Searcher {
             None => Vec::new(),
         };
         legal_prefix(board, &mut pv);
+        extend_from_table(&self.tt, board, &mut pv, PV_TABLE_PLIES);
         crate::analysis::line::queen_when_taken(board, &mut pv);
         PlyResult {
             score: WhiteScore::from_side(out.score, stm),
@@ -148,9 +174,63 @@ pub fn legal_prefix(start: &Board, line: &mut Vec<Move>) {
     line.truncate(keep);
 }
 
+/// A line shorter than `plies` goes on with the moves the table holds
+/// after it (a line cut by a table hit says only its first move or two),
+/// while each is a move the search chose (not a fail-low's), is legal,
+/// and no position comes twice.
+fn extend_from_table(tt: &Tt, start: &Board, line: &mut Vec<Move>, plies: usize) {
+    if line.is_empty() {
+        return;
+    }
+    let mut b = *start;
+    let mut seen = vec![b.hash()];
+    for &m in line.iter() {
+        b = b.make(m);
+        seen.push(b.hash());
+    }
+    while line.len() < plies {
+        let Some(hit) = tt.probe(b.hash()) else {
+            break;
+        };
+        // A fail-low entry's move is only the one tried last or first, no
+        // choice: an exact score's or a cut's move is the side's own.
+        let chosen = matches!(hit.bound, TtBound::Exact | TtBound::Lower);
+        if !chosen || hit.mv.is_null() || !b.is_legal(hit.mv) {
+            break;
+        }
+        let next = b.make(hit.mv);
+        if seen.contains(&next.hash()) {
+            break;
+        }
+        line.push(hit.mv);
+        seen.push(next.hash());
+        b = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whatever the budget, a best line says the move and the reply to it
+    /// (a report's "better 14...a6" alone told the player nothing).
+    #[test]
+    fn a_line_has_the_reply() {
+        let mut s = Searcher::new().unwrap();
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r2qk2r/pp1n1ppp/2pbpn2/3p4/2PP4/2NBPN2/PP3PPP/R2Q1RK1 b kq - 0 9",
+            "8/5pk1/6p1/8/3R4/6P1/5PKP/3r4 w - - 0 40",
+        ];
+        for fen in fens {
+            let b = Board::from_fen(fen).unwrap();
+            for nodes in [1, 20, 200, 2000] {
+                let r = s.search(&b, &[], Budget::Nodes(nodes));
+                assert!(r.pv.len() >= 2, "{fen} at {nodes} nodes: {:?}", r.pv);
+                assert_eq!(s.search(&b, &[], Budget::Nodes(nodes)), r, "repeatable");
+            }
+        }
+    }
 
     #[test]
     fn repeatable_and_terminal() {
