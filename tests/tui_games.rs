@@ -366,6 +366,18 @@ fn black_resigning_gives_white_the_game() {
     a.update(Action::Command("resign".into()));
     a.update(Action::Confirm(true));
     assert_eq!(a.doc.game.result(), "1-0");
+    // The finished game stays as it was played, Black at the bottom; the
+    // next game opened is shown from White's side, as Lichess opens one
+    // (the game saved first, so nothing asks).
+    assert!(a.ui.flipped);
+    a.doc.unsaved = false;
+    a.update(Action::NewGame);
+    assert_eq!(a.tree().move_count(), 0);
+    assert!(!a.ui.flipped);
+    // A turn of `f` is the user's own: it stays.
+    a.update(Action::Command("flip".into()));
+    a.update(Action::NewGame);
+    assert!(a.ui.flipped);
 }
 
 /// At move 30 of a level ending: the engine takes the draw when its

@@ -248,6 +248,9 @@ pub struct LineView {
 #[derive(Clone, Debug)]
 pub struct UiState {
     pub flipped: bool,
+    /// The board was turned by a game the human played as Black, not by
+    /// `f`: the next game opened in analysis is shown from White's side.
+    pub flipped_for_game: bool,
     /// The keyboard cursor on the board, when shown.
     pub cursor: Option<Square>,
     pub selected: Option<Square>,
@@ -835,6 +838,7 @@ impl App {
             },
             ui: UiState {
                 flipped: false,
+                flipped_for_game: false,
                 cursor: None,
                 selected: None,
                 drag: None,

@@ -228,6 +228,7 @@ impl App {
     /// `f` and `:flip`.
     pub(super) fn flip(&mut self) {
         self.ui.flipped = !self.ui.flipped;
+        self.ui.flipped_for_game = false;
         self.autosave();
         self.info(if self.ui.flipped {
             "board flipped: Black at the bottom"

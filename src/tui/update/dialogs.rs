@@ -276,6 +276,7 @@ impl App {
         self.play.clocks =
             clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
         self.ui.flipped = d.human == Color::Black;
+        self.ui.flipped_for_game = self.ui.flipped;
         self.name_played_game();
         // A running report would show its verdicts in the move list.
         let report_stopped =

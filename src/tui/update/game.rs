@@ -287,6 +287,12 @@ impl App {
         self.dialogs.comment_drafts.clear();
         self.ui.selected = None;
         self.ui.cursor = None;
+        // A game opened for analysis after one played as Black is shown
+        // from White's side, as Lichess opens a game; a turn of `f` stays.
+        if self.play.mode == Mode::Analysis && self.ui.flipped_for_game {
+            self.ui.flipped = false;
+            self.ui.flipped_for_game = false;
+        }
         self.play.game_end = self.doc.cursor;
         if let Some(c) = &mut self.play.clocks {
             let to_move = self.doc.game.board(self.doc.cursor).side_to_move();
