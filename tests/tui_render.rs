@@ -1015,3 +1015,32 @@ fn a_check_stays_in_the_narrow_title() {
         assert!(s[0].contains("check!"), "{w}x{h}: {}", s[0]);
     }
 }
+
+/// A comment longer than the status row is shown whole while it is typed:
+/// a box above the status line wraps it at word boundaries.
+#[test]
+fn a_long_comment_is_shown_whole_while_typed() {
+    let mut app = app_with("e4", PieceStyle::Unicode);
+    app.update(Action::EditComment);
+    let words = "This is the most common first move, it grabs the centre and opens \
+                 lines for the queen and the king's bishop; Fischer called it best by test.";
+    app.update(Action::Paste(words.into()));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&mut app, w, h);
+        assert!(
+            contains(&s, "Comment (Enter writes it, Esc cancels)"),
+            "{s:#?}"
+        );
+        assert!(
+            contains(&s, "│ This is the most common first move,"),
+            "{s:#?}"
+        );
+        assert!(contains(&s, "Fischer called it best by test."), "{s:#?}");
+    }
+    // A short one needs no box: the status row holds it.
+    let mut app = app_with("e4", PieceStyle::Unicode);
+    app.update(Action::EditComment);
+    app.update(Action::Paste("Best by test.".into()));
+    let s = screen(&mut app, 80, 24);
+    assert!(!contains(&s, "Comment (Enter"), "{s:#?}");
+}

@@ -64,7 +64,9 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
         widgets::heat::legend(h, &theme, r, buf);
     }
     widgets::movelist::render(app, &theme, moves, buf);
-    widgets::status::render(app, &theme, widgets::status::area(app, a.status), buf);
+    let status = widgets::status::area(app, a.status);
+    widgets::status::render(app, &theme, status, buf);
+    widgets::comment_box::render(app, &theme, status, buf);
     let board_box = a.squares;
     widgets::overlays::render(app, &theme, board_box, area, buf);
     if app.dialogs.overlay == Overlay::Help {

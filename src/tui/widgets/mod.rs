@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod clocks;
+pub mod comment_box;
 pub mod compare;
 pub mod deltas;
 pub mod editor;
