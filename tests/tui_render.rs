@@ -221,6 +221,13 @@ fn too_small_asks_to_enlarge() {
     let s = screen(&mut app, 60, 20);
     assert!(contains(&s, "Please enlarge the window"));
     assert!(contains(&s, "needs 80x24, this is 60x20"));
+    // At 40x12 every word is there, wrapped (it was cut at "the next s").
+    let s = screen(&mut app, 40, 12);
+    assert!(
+        contains(&s, "q quits; the game is kept for the next"),
+        "{s:#?}"
+    );
+    assert!(s.iter().any(|r| r.trim() == "start"), "{s:#?}");
 }
 
 #[test]
@@ -510,7 +517,8 @@ fn game_over_headline_shows_the_result_not_the_eval() {
     app.update(Action::Command("fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".into()));
     let s = screen(&mut app, 120, 40);
     let top: String = s[0].chars().take(62).collect();
-    assert!(top.contains("Stalemate · draw ½-½"), "{top}");
+    assert!(top.contains("Stalemate · draw "), "{top}");
+    assert_eq!(top.matches("½-½").count(), 1, "{top}");
     assert!(top.trim_end().ends_with("½-½"), "{top}");
     assert!(!top.contains('+'), "no static eval: {top}");
 }
@@ -1043,4 +1051,27 @@ fn a_long_comment_is_shown_whole_while_typed() {
     app.update(Action::Paste("Best by test.".into()));
     let s = screen(&mut app, 80, 24);
     assert!(!contains(&s, "Comment (Enter"), "{s:#?}");
+}
+
+/// With a net loaded, `e` puts tapir's search on the hand-crafted
+/// evaluation too, and its pane says so; without a net there is no other
+/// evaluator and nothing to say.
+#[test]
+fn the_engine_pane_says_when_tapir_searches_the_hand_crafted_eval() {
+    use tapir::engine::EvalKind;
+    let net = std::sync::Arc::new(tapir::eval::nnue::Network::random(5));
+    let mut app = App::with_net(Config::default(), Game::default(), Some(net));
+    if app.ui.eval_view == EvalKind::Hce {
+        app.update(Action::ToggleEvalView);
+    }
+    assert!(!contains(&screen(&mut app, 120, 40), "Engine (HCE)"));
+    app.update(Action::ToggleEvalView);
+    assert!(
+        message(&app).contains("the engine too"),
+        "{}",
+        message(&app)
+    );
+    assert!(contains(&screen(&mut app, 120, 40), "Engine (HCE)"));
+    let mut plain = app_with("", PieceStyle::Unicode);
+    assert!(!contains(&screen(&mut plain, 120, 40), "(HCE)"));
 }

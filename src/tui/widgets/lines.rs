@@ -19,11 +19,12 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         "Engine"
     };
-    // tapir searching with the hand-crafted evaluation (`e`) says so: its
-    // lines are not the net's.
+    // tapir searching with the hand-crafted evaluation though a net is
+    // loaded (`e`) says so: its lines are not the net's.
+    let hce = app.ui.eval_view == crate::engine::EvalKind::Hce && app.net.is_some();
     let who = match app.engine.external.as_deref() {
         Some(name) => name.to_string(),
-        None if app.ui.eval_view == crate::engine::EvalKind::Hce => format!("{unnamed} (HCE)"),
+        None if hce => format!("{unnamed} (HCE)"),
         None => unnamed.to_string(),
     };
     let fields = title_fields(app, &app.engine, who);

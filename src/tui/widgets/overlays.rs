@@ -484,15 +484,40 @@ pub fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer) {
         ),
         "q quits; the game is kept for the next start".to_string(),
     ];
-    let y0 = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
-    for (i, l) in lines.iter().enumerate() {
+    // Each line wrapped at blanks to the width: a tiny terminal still
+    // reads every word.
+    let width = area.width.max(1) as usize;
+    let rows: Vec<(usize, String)> = (lines.iter().enumerate())
+        .flat_map(|(i, l)| wrap_words(l, width).into_iter().map(move |r| (i, r)))
+        .collect();
+    let y0 = area.y + area.height.saturating_sub(rows.len() as u16) / 2;
+    for (k, (i, l)) in rows.iter().enumerate() {
         let w = l.chars().count() as u16;
         let x = area.x + area.width.saturating_sub(w) / 2;
-        let style = if i == 0 {
+        let style = if *i == 0 {
             theme.title()
         } else {
             Style::new().fg(theme.text)
         };
-        put(buf, x, y0 + i as u16, l, style, area.width);
+        put(buf, x, y0 + k as u16, l, style, area.width);
     }
+}
+
+/// `text` in rows of at most `width` characters, broken at blanks (a word
+/// longer than a row is cut by the row's end).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split_whitespace() {
+        let len = row.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(word);
+    }
+    rows.push(row);
+    rows
 }
