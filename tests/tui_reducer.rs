@@ -940,6 +940,17 @@ fn the_game_picker_narrows_to_what_is_typed() {
     assert_eq!(shown(&a), (vec![0, 1, 2, 3], 2));
     a.update(Action::ChoiceConfirm);
     assert_eq!(a.doc.game.tags.get("White"), Some("Karpov"));
+    // `:` before any filter is the command line: the picker closes.
+    file_read(&mut a, "many.pgn", &text);
+    let act = key(&a, KeyCode::Char(':'));
+    a.update(act);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert!(a.dialogs.prompt.is_some(), "the command line is open");
+    assert_eq!(
+        a.doc.game.tags.get("White"),
+        Some("Karpov"),
+        "nothing loaded"
+    );
 }
 
 #[test]

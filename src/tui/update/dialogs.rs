@@ -128,6 +128,16 @@ impl App {
     /// bar stays on its game while that game is shown, else goes to the
     /// first one shown.
     pub(super) fn picker_filter(&mut self, typed: Option<char>) {
+        // `:` before any filter is the command line, as everywhere else
+        // (a reviewer's `:load …` went into the filter): the picker closes
+        // as Esc closes it.
+        let empty =
+            matches!(&self.dialogs.overlay, Overlay::Picker { filter, .. } if filter.is_empty());
+        if typed == Some(':') && empty {
+            self.cancel();
+            self.open_command_prompt();
+            return;
+        }
         self.edit_picker_filter(|filter| match typed {
             Some(c) => filter.push(c),
             None => {

@@ -488,7 +488,11 @@ pub fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer) {
     // reads every word.
     let width = area.width.max(1) as usize;
     let rows: Vec<(usize, String)> = (lines.iter().enumerate())
-        .flat_map(|(i, l)| wrap_words(l, width).into_iter().map(move |r| (i, r)))
+        .flat_map(|(i, l)| {
+            crate::eval::teach::wrap(l, width)
+                .into_iter()
+                .map(move |r| (i, r))
+        })
         .collect();
     let y0 = area.y + area.height.saturating_sub(rows.len() as u16) / 2;
     for (k, (i, l)) in rows.iter().enumerate() {
@@ -501,23 +505,4 @@ pub fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer) {
         };
         put(buf, x, y0 + k as u16, l, style, area.width);
     }
-}
-
-/// `text` in rows of at most `width` characters, broken at blanks (a word
-/// longer than a row is cut by the row's end).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut rows: Vec<String> = Vec::new();
-    let mut row = String::new();
-    for word in text.split_whitespace() {
-        let len = row.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            rows.push(std::mem::take(&mut row));
-        }
-        if !row.is_empty() {
-            row.push(' ');
-        }
-        row.push_str(word);
-    }
-    rows.push(row);
-    rows
 }
