@@ -12,7 +12,10 @@
 
 mod common;
 
-use common::{engine_plays as engine, file_read, play as human, saved_text, start_game as start};
+use common::{
+    clocks_from_the_start, engine_plays as engine, file_read, play as human, saved_text,
+    start_game as start,
+};
 use std::time::Duration;
 use tapir::chess::Color;
 use tapir::game::pgn::read_first;
@@ -104,6 +107,7 @@ fn a_flag_falling_inside_the_main_line_leaves_its_result_alone() {
     let mut a = loaded(RESIGNED);
     // Preset 1: one minute, no increment.
     start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
     human(&mut a, "e4");
     let t0 = a.now;
     a.update(Action::Tick(t0 + Duration::from_secs(61)));
@@ -122,6 +126,7 @@ fn a_flag_falling_at_the_end_writes_a_result_that_undoes() {
     let mut a = loaded(RESIGNED);
     a.update(Action::Last);
     start(&mut a, Color::Black, 1);
+    clocks_from_the_start(&mut a);
     human(&mut a, "Be7");
     let t0 = a.now;
     a.update(Action::Tick(t0 + Duration::from_secs(61)));
