@@ -26,12 +26,7 @@ pub fn render(app: &App, theme: &Theme, status: Rect, buf: &mut Buffer) {
     let PromptKind::Comment { .. } = p.kind else {
         return;
     };
-    let chars: Vec<char> = (p.text.chars())
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let widths: Vec<usize> = (chars.iter())
-        .map(|c| ratatui::text::Span::raw(c.to_string()).width())
-        .collect();
+    let (chars, widths) = super::status::prompt_cells(&p.text);
     let width = status.width as usize;
     let total: usize = widths.iter().sum();
     if total + STATUS_ROW_TAKEN <= width || status.y < 4 || width < 20 {

@@ -290,17 +290,8 @@ fn render_prompt(
     };
     let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
     let room = left_w.saturating_sub(x2 - x + 1) as usize;
-    // A comment's line breaks and tabs show as the blanks they read as.
-    let chars: Vec<char> = p
-        .text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let (chars, widths) = prompt_cells(&p.text);
     let caret = p.caret.min(chars.len());
-    // Cells, not characters: a wide character (CJK, emoji) takes two.
-    let widths: Vec<usize> = (chars.iter())
-        .map(|c| ratatui::text::Span::raw(c.to_string()).width())
-        .collect();
     let caret_w = widths.get(caret).copied().unwrap_or(1).max(1);
     // Keep the caret on screen: the window ends at the caret when it is
     // far along, else starts at the beginning.
@@ -330,6 +321,19 @@ fn render_prompt(
         Style::new().fg(theme.text).add_modifier(Modifier::REVERSED),
         caret_w as u16,
     );
+}
+
+/// A prompt's text as drawn, each character with the cells it takes: a
+/// comment's line breaks and tabs show as the blanks they read as, and a
+/// wide character (CJK, emoji) takes two cells.
+pub(super) fn prompt_cells(text: &str) -> (Vec<char>, Vec<usize>) {
+    let chars: Vec<char> = (text.chars())
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let widths = (chars.iter())
+        .map(|c| ratatui::text::Span::raw(c.to_string()).width())
+        .collect();
+    (chars, widths)
 }
 
 /// The key hints for what is open now.
