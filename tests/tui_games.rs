@@ -522,7 +522,7 @@ fn the_flag_falls_on_a_tick() {
     assert!(redraw, "the flag fall is drawn at once");
     assert!(!a.is_live(), "nothing runs after it");
     assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
-    assert!(message(&a).contains("Black lost on time · 1-0"));
+    assert!(message(&a).contains("Black lost on time 1-0"));
     assert_eq!(a.doc.game.result(), "1-0");
     assert_eq!(a.doc.game.tags.get("Termination"), Some("Time forfeit"));
     assert!(a.engine.search.is_none(), "the engine stopped");
@@ -557,7 +557,7 @@ fn a_move_after_the_flag_fell_is_refused() {
     );
     assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
     assert!(
-        message(&a).contains("White lost on time · 0-1"),
+        message(&a).contains("White lost on time 0-1"),
         "{}",
         message(&a)
     );

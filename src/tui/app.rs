@@ -1070,23 +1070,30 @@ impl App {
 
     /// A human-readable verdict when the shown position ends the game.
     pub fn result_text(&self) -> Option<String> {
+        self.verdict().map(|v| v.to_string())
+    }
+
+    /// Why the shown position ends the game, and its score, apart: the
+    /// board's title says the words beside a score it shows itself.
+    pub fn verdict(&self) -> Option<Verdict> {
         if let Some(c) = &self.play.clocks {
             if let Some(loser) = c.flagged {
                 if self.at_game_end() {
-                    return Some(flag_text(loser, self.flag_loses(loser)).to_string());
+                    return Some(flag_verdict(loser, self.flag_loses(loser)));
                 }
             }
         }
+        const DRAW: &str = "½-½";
         let stm = self.view.board.side_to_move();
-        Some(match self.view.status {
+        let (words, score) = match self.view.status {
             GameStatus::Ongoing => return None,
             GameStatus::Checkmate => match stm {
-                Color::White => "Checkmate · Black wins 0-1".to_string(),
-                Color::Black => "Checkmate · White wins 1-0".to_string(),
+                Color::White => ("Checkmate · Black wins", "0-1"),
+                Color::Black => ("Checkmate · White wins", "1-0"),
             },
-            GameStatus::Stalemate => "Stalemate · draw ½-½".to_string(),
+            GameStatus::Stalemate => ("Stalemate · draw", DRAW),
             GameStatus::Repetition if self.plays_by_claims() => {
-                "Fivefold repetition · draw ½-½".to_string()
+                ("Fivefold repetition · draw", DRAW)
             }
             // 75 moves end a game by themselves, also on the analysis board.
             GameStatus::FiftyMoves
@@ -1094,12 +1101,13 @@ impl App {
                     || u32::from(self.view.board.halfmove_clock())
                         >= crate::chess::SEVENTY_FIVE_MOVES =>
             {
-                "75-move rule · draw ½-½".to_string()
+                ("75-move rule · draw", DRAW)
             }
-            GameStatus::Repetition => "Threefold repetition · draw ½-½".to_string(),
-            GameStatus::FiftyMoves => "Fifty-move rule · draw ½-½".to_string(),
-            GameStatus::InsufficientMaterial => "Insufficient material · draw ½-½".to_string(),
-        })
+            GameStatus::Repetition => ("Threefold repetition · draw", DRAW),
+            GameStatus::FiftyMoves => ("Fifty-move rule · draw", DRAW),
+            GameStatus::InsufficientMaterial => ("Insufficient material · draw", DRAW),
+        };
+        Some(Verdict { words, score })
     }
 
     pub fn info(&mut self, text: impl Into<String>) {
@@ -1145,12 +1153,30 @@ pub fn flag_loses_on(board: &Board, side: Color) -> bool {
     board.color(!side).count() > 1
 }
 
+/// How a finished game ended, in words, and its score: "Checkmate · White
+/// wins" and "1-0", said together as "Checkmate · White wins 1-0".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    pub words: &'static str,
+    pub score: &'static str,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.words, self.score)
+    }
+}
+
 /// What a flag fall of `loser` says: the loss, or the draw when the other
 /// side has only its king (`App::flag_loses`).
-pub fn flag_text(loser: Color, loses: bool) -> &'static str {
-    match (loser, loses) {
-        (Color::White, true) => "White lost on time · 0-1",
-        (Color::Black, true) => "Black lost on time · 1-0",
-        (_, false) => "Time ran out against a lone king, which cannot mate · draw ½-½",
-    }
+pub fn flag_verdict(loser: Color, loses: bool) -> Verdict {
+    let (words, score) = match (loser, loses) {
+        (Color::White, true) => ("White lost on time", "0-1"),
+        (Color::Black, true) => ("Black lost on time", "1-0"),
+        (_, false) => (
+            "Time ran out against a lone king, which cannot mate · draw",
+            "½-½",
+        ),
+    };
+    Verdict { words, score }
 }

@@ -130,7 +130,7 @@ impl App {
         self.doc.touch();
         self.refresh();
         self.autosave();
-        self.info(crate::tui::app::flag_text(loser, loses));
+        self.info(crate::tui::app::flag_verdict(loser, loses).to_string());
         true
     }
 }

@@ -247,7 +247,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     // The words give way to the score, never the other way round: the
     // longest form that fits, then the shortest cut.
     let room = sx.saturating_sub(r.x + 2);
-    let (forms, style) = match (setting_up, app.result_text()) {
+    let (forms, style) = match (setting_up, app.verdict()) {
         (Some(side), _) => (
             vec![
                 format!("Setting up · {} to move", side.name()),
@@ -257,7 +257,7 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         ),
         // The score is the headline's, beside it: not said twice.
         (None, Some(t)) => (
-            vec![without_score(&t).to_string()],
+            vec![t.words.to_string()],
             Style::new().fg(theme.error).add_modifier(Modifier::BOLD),
         ),
         (None, None) => {
@@ -324,11 +324,4 @@ pub fn ascii(b: &crate::chess::Board, flipped: bool) -> Vec<String> {
                 .collect()
         })
         .collect()
-}
-
-/// "Checkmate · Black wins" of "Checkmate · Black wins 0-1".
-fn without_score(result: &str) -> &str {
-    result
-        .trim_end_matches(|c: char| "10-½".contains(c))
-        .trim_end_matches([' ', '·'])
 }
