@@ -94,7 +94,7 @@ fn comments_are_edited_in_a_line_editor_and_autosaved() {
 
 /// `:comment TEXT` on a move of a Lichess file: the words change, the
 /// clock, eval and arrows the move list hides stay (and say so); `i`
-/// shows the whole comment, commands and all.
+/// edits the words too, and keeps the commands the same way.
 #[test]
 fn the_comment_command_keeps_the_moves_clock_and_eval() {
     let text = "1. e4 { [%eval 0.25] [%clk 0:03:00] } 1... e5 { [%clk 0:02:58] } *";
@@ -116,9 +116,28 @@ fn the_comment_command_keeps_the_moves_clock_and_eval() {
     let c = a.tree().node(a.doc.cursor).comment.clone();
     assert_eq!(c, "Fast [%clk 0:02:59] [%eval 0.25]");
     a.update(Action::EditComment);
-    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, c);
-    a.update(Action::Cancel);
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "Fast");
+    assert!(
+        message(&a).contains("its [%clk] [%eval] kept"),
+        "{}",
+        message(&a)
+    );
+    // Enter on the words as they were changes nothing (not even the order).
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, c);
+    assert!(message(&a).contains("unchanged"), "{}", message(&a));
+    // Emptied, the words go and the game's data stays.
+    a.update(Action::EditComment);
+    a.update(Action::PromptKillBefore);
+    a.update(Action::PromptSubmit);
+    assert_eq!(
+        a.tree().node(a.doc.cursor).comment,
+        "[%clk 0:02:59] [%eval 0.25]"
+    );
+    assert!(message(&a).contains("words removed"), "{}", message(&a));
     // Ctrl-Z goes back step by step.
+    a.update(Action::Undo);
+    assert_eq!(a.tree().node(a.doc.cursor).comment, c);
     a.update(Action::Undo);
     a.update(Action::Undo);
     assert_eq!(

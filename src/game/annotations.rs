@@ -53,6 +53,32 @@ pub fn text_without_commands(comment: &str) -> String {
     kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The comment's words as written, its commands taken out: what `i`
+/// opens to edit. Unlike `text_without_commands` it keeps the line breaks
+/// and spacing the writer gave; only the blanks a command leaves go.
+pub fn words(comment: &str) -> String {
+    let mut out = String::with_capacity(comment.len());
+    let mut push = |piece: &str| {
+        let piece = if out.is_empty() || out.ends_with(char::is_whitespace) {
+            piece.trim_start_matches([' ', '\t'])
+        } else {
+            piece
+        };
+        let glued = !out.is_empty() && !out.ends_with(char::is_whitespace);
+        if glued && !piece.is_empty() && !piece.starts_with(char::is_whitespace) {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    };
+    let mut last = 0;
+    for (_, r) in scan(comment) {
+        push(&comment[last..r.start]);
+        last = r.end;
+    }
+    push(&comment[last..]);
+    out.trim().to_string()
+}
+
 /// `text` as the new comment of a move whose comment was `old`: its
 /// words replace `old`'s, and `old`'s commands (a clock, an eval, arrows
 /// and highlights: data the move list does not show, so a user replacing
@@ -160,6 +186,19 @@ mod tests {
         }
         assert_eq!(text_without_commands("[%clk"), "[%clk");
         assert_eq!(text_without_commands("[%csl Gd4]"), "");
+    }
+
+    #[test]
+    fn words_keep_their_lines_and_lose_the_commands_blanks() {
+        assert_eq!(words("[%clk 0:03:00] White resigns."), "White resigns.");
+        assert_eq!(words("a [%eval 0.3] b\nc [%clk 0:01:00]"), "a b\nc");
+        assert_eq!(words("a[%csl Gd4]b"), "a b");
+        assert_eq!(words("line one\n\nline two"), "line one\n\nline two");
+        assert_eq!(words("[%clk 0:03:00]"), "");
+        assert_eq!(words("[%clk"), "[%clk");
+        // What is left is what replace_words puts back before them.
+        let old = "Good. [%clk 1:00:00]";
+        assert_eq!(replace_words(old, &words(old)).0, old);
     }
 
     #[test]

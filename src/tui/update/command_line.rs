@@ -164,23 +164,10 @@ impl App {
         ));
     }
 
-    /// `:comment TEXT`: the shown move's comment says TEXT. The PGN
-    /// commands the comment held (`[%clk]`, `[%eval]`, arrows) stay: the
-    /// move list hides them, so replacing the words must not drop them
-    /// unseen (`i` edits the whole comment, commands and all).
+    /// `:comment TEXT`: the shown move's comment says TEXT, its commands
+    /// kept (`set_comment_words`).
     fn comment_command(&mut self, text: &str) {
-        let node = self.doc.cursor;
-        let old = self.tree().node(node).comment.clone();
-        let (new, kept) = crate::game::annotations::replace_words(&old, text);
-        let kept: Vec<String> = kept.iter().map(|name| format!("[%{name}]")).collect();
-        let changed = old.trim() != new.trim();
-        self.set_comment(node, false, &new);
-        if changed && !kept.is_empty() {
-            self.info(format!(
-                "comment set; the move's {} kept (i edits them)",
-                kept.join(" ")
-            ));
-        }
+        self.set_comment_words(self.doc.cursor, false, text);
     }
 
     /// `q` and `:q`: quits, asking first when the game is unsaved.

@@ -239,17 +239,20 @@ impl App {
                 } else {
                     &node_.comment
                 };
-                if *now != p.opened_with && *now != p.text {
+                // The words are compared: `i` edits those (the commands
+                // stay as they are now, whatever wrote them).
+                let now = crate::game::annotations::words(now);
+                if now != p.opened_with && now != p.text.trim() {
                     // Written meanwhile (a report, an engine game's end):
                     // the prompt stays, and a second Enter is the answer.
                     let mut p = p;
-                    p.opened_with = now.clone();
+                    p.opened_with = now;
                     self.dialogs.prompt = Some(p);
                     return self.error(
                         "the comment changed meanwhile: Enter writes yours, Esc keeps the new one",
                     );
                 }
-                self.set_comment(node, before, &p.text)
+                self.set_comment_words(node, before, &p.text)
             }
             PromptKind::Clock(d) => self.custom_clock(d, &p.text),
         }

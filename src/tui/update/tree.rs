@@ -163,11 +163,15 @@ impl App {
             before = false;
         }
         let n = self.tree().node(node);
-        let text = if before {
-            n.comment_before.clone()
+        let full = if before {
+            &n.comment_before
         } else {
-            n.comment.clone()
+            &n.comment
         };
+        // The words only: a clock, an eval or arrows the comment holds are
+        // the game's data, kept as they are at Enter (`set_comment_words`).
+        let text = crate::game::annotations::words(full);
+        let held = command_names(full);
         let kind = PromptKind::Comment { node, before };
         let mut prompt = Prompt::new(kind, &text);
         let drafts = &mut self.dialogs.comment_drafts;
@@ -191,9 +195,39 @@ impl App {
         } else {
             "comment after this move".to_string()
         };
-        self.info(format!(
-            "{what}: Enter keeps it, an empty one removes it, Esc cancels"
-        ));
+        self.info(match held.is_empty() {
+            true => format!("{what}: Enter keeps it, an empty one removes it, Esc cancels"),
+            false => format!("{what} (its {held} kept): Enter keeps it, Esc cancels"),
+        });
+    }
+
+    /// The comment's words become `text`; the commands it held (a clock,
+    /// an eval, arrows: data the move list hides) stay, but for one `text`
+    /// gives anew by name. `i` and `:comment TEXT` both write through here.
+    pub(super) fn set_comment_words(&mut self, node: NodeId, before: bool, text: &str) {
+        if !self.tree().is_attached(node) {
+            return self.error("that move is no longer in the game");
+        }
+        let n = self.tree().node(node);
+        let old = if before {
+            n.comment_before.clone()
+        } else {
+            n.comment.clone()
+        };
+        if crate::game::annotations::words(&old) == text.trim() {
+            return self.info("comment unchanged");
+        }
+        let (new, kept) = crate::game::annotations::replace_words(&old, text);
+        self.set_comment(node, before, &new);
+        if !kept.is_empty() {
+            let kept: Vec<String> = kept.iter().map(|name| format!("[%{name}]")).collect();
+            let what = if text.trim().is_empty() {
+                "words removed"
+            } else {
+                "comment set"
+            };
+            self.info(format!("{what}; the move's {} kept", kept.join(" ")));
+        }
     }
 
     pub(super) fn set_comment(&mut self, node: NodeId, before: bool, text: &str) {
@@ -315,4 +349,16 @@ impl App {
             Err(e) => self.error(format!("cannot add the line: {e}")),
         }
     }
+}
+
+/// "[%clk] [%eval]": the names of the commands a comment holds, once each.
+fn command_names(comment: &str) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for c in crate::game::annotations::commands(comment) {
+        if !names.contains(&c.name) {
+            names.push(c.name);
+        }
+    }
+    let names: Vec<String> = names.iter().map(|n| format!("[%{n}]")).collect();
+    names.join(" ")
 }
