@@ -405,8 +405,14 @@ fn tags_are_listed_set_checked_removed_and_undone() {
     assert_eq!(a.doc.game.result(), "1/2-1/2");
     cmd(&mut a, "tag white");
     assert_eq!(message(&a), "White \"Carlsen, Magnus\"");
+    // Alone, it lists every tag whole, a row each, over the board.
     cmd(&mut a, "tag");
-    assert!(message(&a).contains("WhiteElo \"2830\""), "{}", message(&a));
+    assert_eq!(a.dialogs.overlay, Overlay::Tags);
+    let rows = common::screen(&mut a, 80, 24).join("\n");
+    assert!(rows.contains("White     Carlsen, Magnus"), "{rows}");
+    assert!(rows.contains("WhiteElo  2830"), "{rows}");
+    a.update(Action::Cancel);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
     // Checked before anything changes.
     for (bad, why) in [
         ("tag Result 1:0", "1-0, 0-1"),

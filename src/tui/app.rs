@@ -312,6 +312,8 @@ pub enum Overlay {
     Messages {
         back: u16,
     },
+    /// `:tag` alone: the game's tags, each whole on a row of its own.
+    Tags,
     /// Which engine line to add as a variation: the lines as they were
     /// when the dialog opened (the analysis goes on meanwhile).
     AddLine {

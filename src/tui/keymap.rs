@@ -795,6 +795,7 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             KeyCode::Home => Some(Action::HelpScroll(-1000)),
             _ => Some(Action::ToggleHelp),
         },
+        Overlay::Tags => Some(Action::Cancel),
         Overlay::Messages { .. } => match k.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Action::MessagesScroll(1)),
             KeyCode::Down | KeyCode::Char('j') => Some(Action::MessagesScroll(-1)),

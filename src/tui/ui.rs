@@ -72,6 +72,9 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     if app.dialogs.overlay == Overlay::Help {
         widgets::help::render(&theme, area, buf, app.ui.help_scroll);
     }
+    if app.dialogs.overlay == Overlay::Tags {
+        widgets::tags::render(&app.doc.game.tags, &theme, area, buf);
+    }
     if let Overlay::Messages { back } = app.dialogs.overlay {
         widgets::messages::render(&app.dialogs.log, &theme, area, buf, back);
     }

@@ -4,7 +4,7 @@
 //! would refuse.
 
 use crate::game::tags::{tag_name, tag_value, SEVEN_TAG_ROSTER};
-use crate::tui::app::App;
+use crate::tui::app::{App, Overlay};
 
 impl App {
     /// `:tag` (list), `:tag NAME` (show), `:tag NAME VALUE` (set),
@@ -12,11 +12,10 @@ impl App {
     pub(super) fn tag_command(&mut self, name: Option<String>, value: Option<String>) {
         let tags = &self.doc.game.tags;
         let Some(asked) = name else {
-            let all: Vec<String> = tags.iter().map(|(k, v)| format!("{k} \"{v}\"")).collect();
-            return if all.is_empty() {
+            return if tags.iter().next().is_none() {
                 self.info("the game has no tags yet (:tag White NAME sets one)")
             } else {
-                self.info(format!("tags: {}", all.join(" · ")))
+                self.dialogs.overlay = Overlay::Tags;
             };
         };
         let name = match tag_name(tags, &asked) {

@@ -25,6 +25,7 @@ pub mod report;
 pub mod report_pair;
 pub mod status;
 pub mod tablebase;
+pub mod tags;
 pub mod terms;
 
 use ratatui::buffer::Buffer;

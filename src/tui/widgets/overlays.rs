@@ -22,7 +22,7 @@ use std::time::Duration;
 
 pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffer) {
     match &app.dialogs.overlay {
-        Overlay::None | Overlay::Help | Overlay::Messages { .. } => {}
+        Overlay::None | Overlay::Help | Overlay::Messages { .. } | Overlay::Tags => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
         Overlay::Play(d) => play(
             d,
