@@ -277,6 +277,9 @@ fn explanations_say_the_traces_numbers() {
         assert_eq!(x.total, (tp.tapered - tb.tapered) * m.mover.sign());
         let mut allowed: Vec<String> = x.terms.iter().map(|&(_, d)| signed_pawns(d)).collect();
         allowed.push(signed_pawns(x.total));
+        // The terms not named, as one number, so the list adds up.
+        let named: i32 = x.terms.iter().map(|&(_, d)| d).sum();
+        allowed.push(signed_pawns(x.total - named));
         allowed.push(m.before.display());
         allowed.push(m.after.display());
         for word in x.text.split([' ', '(', ')', ',', ';', ':']) {

@@ -575,7 +575,7 @@ fn a_second_report_adds_no_second_explanation() {
     let mut explained = 0;
     for id in tree.mainline() {
         let c = &tree.node(id).comment;
-        let n = c.matches("(search, White's view: ").count();
+        let n = c.matches(" \u{2192} ").count();
         assert!(n <= 1, "{c}");
         assert!(c.matches("[%eval ").count() <= 1, "{c}");
         explained += n;

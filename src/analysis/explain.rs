@@ -83,41 +83,50 @@ pub fn move_label(b: &Board, m: Move) -> String {
     san_line(b, &[m])
 }
 
-/// What follows the class's name in every explanation: how a comment
-/// an earlier report wrote is known again (`holds_explanation`).
-const SCORES_HEAD: &str = "(search, White's view: ";
+/// What followed the class's name in explanations before 2026-12: a
+/// file annotated then is still known (`holds_explanation`).
+const OLD_SCORES_HEAD: &str = "(search, White's view: ";
 
-/// The comment's head for `class`: "Blunder (search, White's view: ".
-fn comment_head(class: Class) -> String {
+/// The class's name as a comment starts with it: "Blunder".
+fn class_word(class: Class) -> String {
     let name = class.name();
-    format!("{}{} {SCORES_HEAD}", name[..1].to_uppercase(), &name[1..])
+    format!("{}{}", name[..1].to_uppercase(), &name[1..])
 }
 
 /// Whether `comment` holds an explanation a report wrote (so that a
-/// second report does not add another beside it).
+/// second report does not add another beside it): a class's name before
+/// the scores in brackets, "Blunder (+0.43 → -4.39)", or the older
+/// "Blunder (search, White's view: ...".
 pub fn holds_explanation(comment: &str) -> bool {
     [Class::Inaccuracy, Class::Mistake, Class::Blunder]
         .into_iter()
-        .any(|c| comment.contains(&comment_head(c)))
+        .any(|c| {
+            let head = format!("{} (", class_word(c));
+            comment.match_indices(&head).any(|(at, _)| {
+                let inside = &comment[at + head.len()..];
+                let inside = inside.split(')').next().unwrap_or("");
+                inside.starts_with(&OLD_SCORES_HEAD[1..]) || inside.contains(" \u{2192} ")
+            })
+        })
 }
 
 /// The explanation of a judged move: its head ("23...Qxb2?? is a blunder
-/// (search, White's view: ...)."), the search's facts, then how the two
-/// lines' ends differ.
+/// (+0.43 → -4.39)." with the search's scores, White's view, as Lichess
+/// shows them), the search's facts, then how the two lines' ends differ.
 pub fn explain(j: &Judged) -> Explanation {
-    let scores = format!("{} \u{2192} {}).", j.before.display(), j.after.display());
+    let scores = format!("({} \u{2192} {}).", j.before.display(), j.after.display());
     let article = if j.class == Class::Inaccuracy {
         "an"
     } else {
         "a"
     };
     let head = format!(
-        "{}{} is {article} {} {SCORES_HEAD}{scores}",
+        "{}{} is {article} {} {scores}",
         move_label(j.board, j.played),
         j.class.glyph(),
         j.class.name()
     );
-    let comment_head = format!("{}{scores}", comment_head(j.class));
+    let comment_head = format!("{} {scores}", class_word(j.class));
     let mut played_full = vec![j.played];
     played_full.extend_from_slice(j.reply);
     // What follows the head, the same in both texts.
@@ -239,10 +248,15 @@ fn comparison_sentence(
         words.extend(king_words(&ends.played_end, &ends.better_end, mover));
     }
     let words = and_list(&words);
-    let named: Vec<String> = terms
+    let mut named: Vec<String> = terms
         .iter()
         .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
         .collect();
+    // The terms not named, as one number: the list adds up to "in all".
+    let others = total - terms.iter().map(|&(_, d)| d).sum::<i32>();
+    if !named.is_empty() && others != 0 {
+        named.push(format!("the other terms {}", signed_pawns(others)));
+    }
     let named = named.join(", ");
     let all = signed_pawns(total);
     let deeper = "the loss lies deeper than these lines";
@@ -584,6 +598,23 @@ fn lowercase_first(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::chess::parse_san;
+
+    #[test]
+    fn an_earlier_reports_explanation_is_known_in_both_forms() {
+        assert!(holds_explanation(
+            "Blunder (+0.43 \u{2192} -4.39). It hangs"
+        ));
+        assert!(holds_explanation(
+            "my note [%eval 0.3] Inaccuracy (+0.90 \u{2192} #-3)."
+        ));
+        assert!(holds_explanation(
+            "Mistake (search, White's view: +0.43 \u{2192} -1.39). After"
+        ));
+        // A player's own words that merely start alike are not one.
+        assert!(!holds_explanation("Blunder (I think) but bold"));
+        assert!(!holds_explanation("Mistake ("));
+        assert!(!holds_explanation("a blunder (+1 \u{2192} -1)"));
+    }
 
     /// The position of `fen` and the lines `lines` (SAN, from it).
     fn setup(fen: &str, lines: &[&[&str]]) -> (Board, Vec<Vec<Move>>) {

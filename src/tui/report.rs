@@ -71,7 +71,8 @@ pub struct ReportPair {
     /// Where the two lines end.
     pub played_end: Board,
     pub better_end: Board,
-    /// Named term differences (played end minus better end): name, pawns.
+    /// Named term differences (played end minus better end): name, pawns;
+    /// then the other terms' together, as the sentence says them.
     pub terms: Vec<(String, String)>,
     /// Every term's difference together.
     pub total: String,
@@ -95,11 +96,17 @@ impl ReportPair {
             better: san_line(before, &x.better_line),
             played_end: x.played_end,
             better_end: x.better_end,
-            terms: x
-                .terms
-                .iter()
-                .map(|&(t, d)| (t.name().to_lowercase(), signed_pawns(d)))
-                .collect(),
+            terms: {
+                let mut v: Vec<(String, String)> = (x.terms.iter())
+                    .map(|&(t, d)| (t.name().to_lowercase(), signed_pawns(d)))
+                    .collect();
+                // As the sentence says them: the list adds up to the total.
+                let others = x.total - x.terms.iter().map(|&(_, d)| d).sum::<i32>();
+                if !v.is_empty() && others != 0 {
+                    v.push(("other terms".to_string(), signed_pawns(others)));
+                }
+                v
+            },
             total: signed_pawns(x.total),
             text: x.text.clone(),
         })
