@@ -11,8 +11,8 @@ use super::balance::{king_words, material_words, passed_words, promotions};
 use super::classify::{Class, MateTurn};
 use super::line::{and_list, piece_words, san_line, to_quiet};
 use super::params::{
-    LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, PROMOTION_PLIES,
-    TERMS_NAMED, TERM_MIN_CP,
+    LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, LOST_ANYWAY_PLIES,
+    PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP,
 };
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
@@ -317,8 +317,17 @@ fn shows_the_loss(total: i32, loss: i32) -> bool {
 fn compared_ends(board: &Board, played: &[Move], better: &[Move], loss: i32) -> Ends {
     let mover = board.side_to_move();
     let at = |min: usize| {
-        let (played_line, played_end) = to_quiet(board, played, min);
-        let (better_line, better_end) = to_quiet(board, better, min);
+        let (mut played_line, mut played_end) = to_quiet(board, played, min);
+        let (mut better_line, mut better_end) = to_quiet(board, better, min);
+        // Ends the same number of moves on, where the lines have them: a
+        // line stopped a move before the other's capture would count a
+        // pawn the other line loses too (44.Nf4 Nxb3+ 45.Kb1 against
+        // 44.Rg7+ Kb6, where 45.g6 Nxb3+ follows).
+        if better_line.len() < played_line.len() {
+            (better_line, better_end) = to_quiet(board, better, played_line.len());
+        } else if played_line.len() < better_line.len() {
+            (played_line, played_end) = to_quiet(board, played, better_line.len());
+        }
         Ends {
             played_trace: trace(&played_end),
             better_trace: trace(&better_end),
@@ -432,7 +441,7 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
                             && after_best.captured(r) == Some(victim)
                             && see_ge(&after_best, r, move_gain(j.board, best) + 1)
                     }
-                });
+                }) || taken_later(j.board, j.best, r.to(), victim.kind());
                 if see_ge(after_move, r, taken + 1) && !lost_anyway {
                     let label = move_label(after_move, r);
                     return Some(if can_take_back(after_move, r) {
@@ -472,6 +481,32 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether the opponent of the side to move on `board` takes a `kind` on
+/// `square` within the first `LOST_ANYWAY_PLIES` of `line` (its own moves
+/// only): what a better line gives up too, a move later, was not hung by
+/// the played move (Kasparov-Deep Blue 1997 game 5: 44.Rg7+ Kb6 45.g6
+/// Nxb3+ loses the b3-pawn as 44.Nf4 Nxb3+ does).
+fn taken_later(
+    board: &Board,
+    line: &[Move],
+    square: crate::chess::Square,
+    kind: PieceType,
+) -> bool {
+    let mover = board.side_to_move();
+    let mut b = *board;
+    for &m in line.iter().take(LOST_ANYWAY_PLIES) {
+        if !b.is_legal(m) {
+            return false;
+        }
+        let taken = b.captured(m);
+        if b.side_to_move() != mover && m.to() == square && taken.map(|p| p.kind()) == Some(kind) {
+            return true;
+        }
+        b = b.make(m);
+    }
+    false
 }
 
 /// Whether the side that `capture` (legal on `b`) takes from can take
@@ -598,6 +633,19 @@ fn lowercase_first(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::chess::parse_san;
+
+    /// A pawn the better line gives up a move later was not hung.
+    #[test]
+    fn a_piece_the_better_line_loses_too_is_taken_later() {
+        let (b, l) = setup(
+            "k7/8/8/8/8/1P6/3n4/7K w - - 0 1",
+            &[&["Kg2", "Nxb3"], &["Kg2", "Nf3"], &["b4", "Nb3"]],
+        );
+        let b3 = crate::chess::Square::from_coords(1, 2);
+        assert!(taken_later(&b, &l[0], b3, PieceType::Pawn));
+        assert!(!taken_later(&b, &l[1], b3, PieceType::Pawn));
+        assert!(!taken_later(&b, &l[2], b3, PieceType::Pawn), "moved away");
+    }
 
     #[test]
     fn an_earlier_reports_explanation_is_known_in_both_forms() {
@@ -789,9 +837,17 @@ mod tests {
         );
         assert_eq!(x.played_line.len(), 7);
         assert!(x.total < -800, "{}", x.total);
-        // A loss the shortest lines already show keeps them short.
+        // A loss the shortest lines already show keeps them short: as
+        // long as the better line's capture of the g-pawn (1...Rg2 2.Kb1
+        // Rxg6 3.Kc1), which the played line is compared at, a move on.
         let short = explain(&judged(-480));
-        assert_eq!(short.played_line.len(), 2, "{}", short.text);
+        assert!(
+            short.played_line.len() < x.played_line.len(),
+            "{}",
+            short.text
+        );
+        assert_eq!(short.better_line.len(), 4, "{}", short.text);
+        assert!(short.played_line.len().abs_diff(4) <= 1, "{}", short.text);
     }
 
     /// A mate let go is said with its line, and no term numbers blur it.

@@ -9,21 +9,30 @@ use crate::search::see::see_ge;
 
 /// The first moves of `line` from `start` up to its first quiet position
 /// after at least `min_plies` plies (or its end, or `LINE_QUIET_PLIES`
-/// more), and the position there. A line that runs out in the middle of
+/// more), and the position there: no capture, promotion or check just
+/// played, and no capture that wins material next in the line. A line that runs out in the middle of
 /// an exchange (a search's line cut short: "15.axb5" with ...cxb5 to
 /// come) goes on with the recaptures that settle it, so that no trace
 /// counts a piece taken that is about to be taken back.
 pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
-    for &m in line.iter().take(min_plies + LINE_QUIET_PLIES) {
+    for (k, &m) in line.iter().enumerate().take(min_plies + LINE_QUIET_PLIES) {
         if !b.is_legal(m) {
             break;
         }
         let noisy = m.is_capture() || m.is_promotion();
         b = b.make(m);
         taken.push(m);
-        if taken.len() >= min_plies && !noisy && !b.in_check() {
+        // A position whose next move in the line takes a piece that
+        // cannot be taken back is not quiet: the piece stands hanging.
+        let hanging = (line.get(k + 1)).is_some_and(|&n| {
+            n.is_capture() && b.is_legal(n) && see_ge(&b, n, 1) && {
+                let after = b.make(n);
+                legal_moves(&after).iter().all(|r| r.to() != n.to())
+            }
+        });
+        if taken.len() >= min_plies && !noisy && !b.in_check() && !hanging {
             break;
         }
     }
@@ -166,6 +175,27 @@ mod tests {
                 m
             })
             .collect()
+    }
+
+    /// A position whose next move in the line takes something that cannot
+    /// be taken back is no end: 1.e4 Nf6 2.a3 leaves e4 to 2...Nxe4.
+    #[test]
+    fn a_line_does_not_end_before_a_capture_that_wins() {
+        let b = Board::startpos();
+        let l = line(&b, &["e4", "Nf6", "a3", "Nxe4", "d3", "Nf6"]);
+        let (taken, _) = to_quiet(&b, &l, 3);
+        assert_eq!(taken.len(), 5, "a3 Nxe4 d3: the pawn is gone");
+        let l = line(&b, &["e4", "d5", "a3", "dxe4"]);
+        assert_eq!(to_quiet(&b, &l, 3).0.len(), 4, "dxe4 wins the pawn too");
+        // A capture that wins nothing leaves the end where it was.
+        let l = line(&b, &["e4", "d5", "Nc3", "dxe4", "Nxe4"]);
+        assert_eq!(
+            to_quiet(&b, &l, 3).0.len(),
+            3,
+            "Nc3 guards e4: dxe4 wins nothing"
+        );
+        let l = line(&b, &["d4", "d5", "Nf3", "Nf6", "Bf4"]);
+        assert_eq!(to_quiet(&b, &l, 2).0.len(), 2);
     }
 
     #[test]

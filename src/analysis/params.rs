@@ -100,3 +100,6 @@ pub const EXTERNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(3
 /// hits pieces worth more than the forker (or undefended); a pin holds a
 /// piece in front of its king or of one worth more.
 pub const FACT_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 100];
+/// A piece the better line also loses to the opponent within this many
+/// plies (the opponent's first two moves) was not hung by the played move.
+pub const LOST_ANYWAY_PLIES: usize = 4;
