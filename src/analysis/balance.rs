@@ -340,6 +340,29 @@ fn king_parts(b: &Board, side: Color) -> [(KingPart, i32); 3] {
     out
 }
 
+/// A term the played line loses by, in a player's words, for the terms
+/// that have no words of their own (material, passed pawns and the king
+/// have): "White's pawns are weaker", "Black has more threats"; `None`
+/// for the others, and for a bishop-pair loss the boards do not show.
+pub fn term_words(term: Term, played: &Board, better: &Board, side: Color) -> Option<String> {
+    let (name, other) = (side.name(), (!side).name());
+    let pair = |b: &Board, c: Color| b.colored(c, PieceType::Bishop).count() >= 2;
+    Some(match term {
+        Term::Placement => format!("{name}'s pieces stand on worse squares"),
+        Term::Mobility => format!("{name}'s pieces have fewer moves"),
+        Term::Pawns => format!("{name}'s pawns are weaker"),
+        Term::Rooks => format!("{name}'s rooks have fewer open files"),
+        Term::Threats => format!("{other} has more threats"),
+        Term::BishopPair if pair(better, side) && !pair(played, side) => {
+            format!("{name} gives up the bishop pair")
+        }
+        Term::BishopPair if pair(played, !side) && !pair(better, !side) => {
+            format!("{other} keeps the bishop pair")
+        }
+        _ => return None,
+    })
+}
+
 /// The part of `side`'s king safety that is worst at `played`'s end
 /// against `better`'s, in words: "White's king has less pawn cover",
 /// "more of Black's pieces bear on White's king", "Black has more safe
@@ -373,6 +396,33 @@ mod tests {
 
     fn b(fen: &str) -> Board {
         Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn terms_without_words_of_their_own_get_a_players_words() {
+        let b = |fen: &str| Board::from_fen(fen).unwrap();
+        let pair = b("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+        let one = b("4k3/8/8/8/8/8/8/4KB2 w - - 0 1");
+        let words = |t: Term, p: &Board, q: &Board, c: Color| term_words(t, p, q, c);
+        assert_eq!(
+            words(Term::Pawns, &one, &pair, Color::Black).as_deref(),
+            Some("Black's pawns are weaker")
+        );
+        assert_eq!(
+            words(Term::Threats, &one, &pair, Color::Black).as_deref(),
+            Some("White has more threats")
+        );
+        assert_eq!(
+            words(Term::BishopPair, &one, &pair, Color::White).as_deref(),
+            Some("White gives up the bishop pair")
+        );
+        assert_eq!(
+            words(Term::BishopPair, &pair, &one, Color::Black).as_deref(),
+            Some("White keeps the bishop pair")
+        );
+        // The pair the same on both boards: no words to say it with.
+        assert_eq!(words(Term::BishopPair, &pair, &pair, Color::White), None);
+        assert_eq!(words(Term::Material, &one, &pair, Color::White), None);
     }
 
     #[test]

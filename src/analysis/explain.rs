@@ -7,12 +7,12 @@
 //! and after the move, a mate distance, or a difference of two traces'
 //! tapered terms (the Deltas view's arithmetic). Nothing else is said.
 
-use super::balance::{king_words, material_words, passed_words, promotions};
+use super::balance::{king_words, material_words, passed_words, promotions, term_words};
 use super::classify::{Class, MateTurn};
 use super::line::{and_list, piece_words, san_line, to_quiet};
 use super::params::{
     LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, LOST_ANYWAY_PLIES,
-    PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP,
+    PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP, TERM_WORDS_MAX,
 };
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
@@ -246,6 +246,22 @@ fn comparison_sentence(
     }
     if term_lost(Term::KingSafety) {
         words.extend(king_words(&ends.played_end, &ends.better_end, mover));
+    }
+    // The other named losses in a player's words, the largest first: the
+    // numbers in brackets then say what the words mean, not stand alone.
+    let plain: Vec<String> = (terms.iter())
+        .filter(|&&(_, d)| d < 0)
+        .filter_map(|&(t, _)| term_words(t, &ends.played_end, &ends.better_end, mover))
+        .take(TERM_WORDS_MAX)
+        .collect();
+    // "White's pieces stand on worse squares and have fewer moves", not
+    // the pieces named twice.
+    let pieces = format!("{side}'s pieces ");
+    match plain.as_slice() {
+        [a, b] if a.starts_with(&pieces) && b.starts_with(&pieces) => {
+            words.push(format!("{a} and {}", &b[pieces.len()..]));
+        }
+        _ => words.extend(plain),
     }
     let words = and_list(&words);
     let mut named: Vec<String> = terms
@@ -824,8 +840,9 @@ mod tests {
         assert!(
             x.text.contains(
                 "After 1...Rc1+ 2.Kb2 Rc8 3.g7+ Kh7 4.g8=Q+ Kh6 rather than \
-                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen worse off and more of White's \
-                 pieces bear on Black's king (the hand-crafted terms for Black: material"
+                 1...Rg2 2.Kb1 Rxg6 3.Kc1, Black ends a queen worse off, more of White's \
+                 pieces bear on Black's king and Black's pieces have fewer moves (the \
+                 hand-crafted terms for Black: material"
             ),
             "{}",
             x.text

@@ -103,3 +103,7 @@ pub const FACT_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 100];
 /// A piece the better line also loses to the opponent within this many
 /// plies (the opponent's first two moves) was not hung by the played move.
 pub const LOST_ANYWAY_PLIES: usize = 4;
+/// At most this many of the named term losses without words of their own
+/// (piece squares, mobility, pawns, rooks, threats, bishop pair) are said
+/// in words too ("White's pawns are weaker").
+pub const TERM_WORDS_MAX: usize = 2;
