@@ -153,8 +153,8 @@ fn trade(played: &Board, better: &Board, side: Color, promoted: [i32; 2]) -> (Sh
 
 /// The material `side` ends with at `played`'s end against `better`'s, in
 /// words: "Black ends a pawn worse off", "White ends the exchange worse
-/// off", "Black ends with only a pawn instead of a knight", "White ends
-/// with a knight instead of two pawns";
+/// off", "Black ends a knight down for a pawn", "White ends a knight up
+/// for two pawns";
 /// `None` when it is the same. With the words, what the material comes
 /// to for `side` (1 a pawn, 3 a minor piece ...); `promoted` as `trade`
 /// takes it.
@@ -173,11 +173,16 @@ pub fn material_words(
     // Worded against the other line ("worse off", "instead of"): the
     // words follow "After X rather than Y", and a player reads "a pawn
     // down" as the board's balance, which may be level.
+    // A trade is said as the imbalance it leaves ("a knight down for a
+    // pawn"), not as what the side holds: what it "got" may be pieces the
+    // other side lacks (Anastasian-Lewis 40...Rxf3: White has two rooks
+    // where the better line leaves it rook, bishop and knight, and Black
+    // has no knight on either board).
     let words = match net {
         n if n < 0 && got.is_empty() => format!("{name} ends {g} worse off"),
-        n if n < 0 => format!("{name} ends with only {o} instead of {g}"),
         n if n > 0 && given.is_empty() => format!("{name} ends {o} better off"),
-        _ => format!("{name} ends with {o} instead of {g}"),
+        n if n > 0 => format!("{name} ends {o} up for {g}"),
+        _ => format!("{name} ends {g} down for {o}"),
     };
     Some((words, net))
 }
@@ -483,13 +488,13 @@ mod tests {
             material_words(&knight_for_pawn, &start, Color::White, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("White ends with only a pawn instead of a knight")
+            Some("White ends a knight down for a pawn")
         );
         assert_eq!(
             material_words(&start, &knight_for_pawn, Color::Black, NONE)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends with only a pawn instead of a knight")
+            Some("Black ends a knight down for a pawn")
         );
         // A pawn that queens is a queen more, not a pawn less.
         let queened = b("6Q1/8/8/8/8/8/1r6/K6k b - - 0 1");
@@ -519,7 +524,7 @@ mod tests {
             material_words(&rook_lost, &pawn_on, Color::Black, WHITE_QUEENED)
                 .map(|w| w.0)
                 .as_deref(),
-            Some("Black ends with only a pawn instead of a rook")
+            Some("Black ends a rook down for a pawn")
         );
         // Four pawns; the exchange after a queen.
         let many = b("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
