@@ -9,7 +9,7 @@
 
 use super::balance::{king_words, material_words, passed_words, promotions, term_words};
 use super::classify::{Class, MateTurn};
-use super::line::{and_list, piece_words, san_line, to_quiet};
+use super::line::{and_list, can_take_back, piece_words, san_line, to_quiet};
 use super::params::{
     LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, LOST_ANYWAY_PLIES,
     PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP, TERM_WORDS_MAX,
@@ -523,15 +523,6 @@ fn taken_later(
         b = b.make(m);
     }
     false
-}
-
-/// Whether the side that `capture` (legal on `b`) takes from can take
-/// back on its square at once.
-fn can_take_back(b: &Board, capture: Move) -> bool {
-    let after = b.make(capture);
-    crate::chess::legal_moves(&after)
-        .iter()
-        .any(|m| m.to() == capture.to())
 }
 
 /// The first fork the opponent of the side to move at `start` makes in

@@ -10,10 +10,11 @@ use crate::search::see::see_ge;
 /// The first moves of `line` from `start` up to its first quiet position
 /// after at least `min_plies` plies (or its end, or `LINE_QUIET_PLIES`
 /// more), and the position there: no capture, promotion or check just
-/// played, and no capture that wins material next in the line. A line that runs out in the middle of
-/// an exchange (a search's line cut short: "15.axb5" with ...cxb5 to
-/// come) goes on with the recaptures that settle it, so that no trace
-/// counts a piece taken that is about to be taken back.
+/// played, and no next move of the line that takes a piece which cannot
+/// be taken back. A line that runs out in the middle of an exchange (a
+/// search's line cut short: "15.axb5" with ...cxb5 to come) goes on with
+/// the recaptures that settle it, so that no trace counts a piece taken
+/// that is about to be taken back.
 pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
@@ -27,10 +28,7 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
         // A position whose next move in the line takes a piece that
         // cannot be taken back is not quiet: the piece stands hanging.
         let hanging = (line.get(k + 1)).is_some_and(|&n| {
-            n.is_capture() && b.is_legal(n) && see_ge(&b, n, 1) && {
-                let after = b.make(n);
-                legal_moves(&after).iter().all(|r| r.to() != n.to())
-            }
+            n.is_capture() && b.is_legal(n) && see_ge(&b, n, 1) && !can_take_back(&b, n)
         });
         if taken.len() >= min_plies && !noisy && !b.in_check() && !hanging {
             break;
@@ -54,6 +52,13 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
         }
     }
     (taken, b)
+}
+
+/// Whether the side that `capture` (legal on `b`) takes from can take
+/// back on its square at once.
+pub fn can_take_back(b: &Board, capture: Move) -> bool {
+    let after = b.make(capture);
+    legal_moves(&after).iter().any(|m| m.to() == capture.to())
 }
 
 /// The capture that wins the most by static exchange (a piece left
