@@ -279,7 +279,8 @@ fn explanations_say_the_traces_numbers() {
         allowed.push(signed_pawns(x.total));
         // The terms not named, as one number, so the list adds up.
         let named: i32 = x.terms.iter().map(|&(_, d)| d).sum();
-        allowed.push(signed_pawns(x.total - named));
+        assert_eq!(x.other_terms(), x.total - named);
+        allowed.push(signed_pawns(x.other_terms()));
         allowed.push(m.before.display());
         allowed.push(m.after.display());
         for word in x.text.split([' ', '(', ')', ',', ';', ':']) {

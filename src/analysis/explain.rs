@@ -45,6 +45,19 @@ pub struct Explanation {
     pub total: i32,
 }
 
+impl Explanation {
+    /// The terms not named, together: what the sentence and the side by
+    /// side view give as "the other terms", so the list adds up to `total`.
+    pub fn other_terms(&self) -> i32 {
+        unnamed(&self.terms, self.total)
+    }
+}
+
+/// `total` less the `named` terms' differences.
+fn unnamed(named: &[(Term, i32)], total: i32) -> i32 {
+    total - named.iter().map(|&(_, d)| d).sum::<i32>()
+}
+
 /// Everything the explainer needs about one judged move.
 pub struct Judged<'a> {
     /// The position before the move.
@@ -269,7 +282,7 @@ fn comparison_sentence(
         .map(|&(t, d)| format!("{} {}", lowercase_first(t.name()), signed_pawns(d)))
         .collect();
     // The terms not named, as one number: the list adds up to "in all".
-    let others = total - terms.iter().map(|&(_, d)| d).sum::<i32>();
+    let others = unnamed(terms, total);
     if !named.is_empty() && others != 0 {
         named.push(format!("the other terms {}", signed_pawns(others)));
     }

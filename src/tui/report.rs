@@ -101,7 +101,7 @@ impl ReportPair {
                     .map(|&(t, d)| (t.name().to_lowercase(), signed_pawns(d)))
                     .collect();
                 // As the sentence says them: the list adds up to the total.
-                let others = x.total - x.terms.iter().map(|&(_, d)| d).sum::<i32>();
+                let others = x.other_terms();
                 if !v.is_empty() && others != 0 {
                     v.push(("other terms".to_string(), signed_pawns(others)));
                 }
