@@ -171,7 +171,11 @@ impl App {
         // The words only: a clock, an eval or arrows the comment holds are
         // the game's data, kept as they are at Enter (`set_comment_words`).
         let text = crate::game::annotations::words(full);
-        let held = command_names(full);
+        let held = command_names(
+            crate::game::annotations::commands(full)
+                .iter()
+                .map(|c| c.name),
+        );
         let kind = PromptKind::Comment { node, before };
         let mut prompt = Prompt::new(kind, &text);
         let drafts = &mut self.dialogs.comment_drafts;
@@ -220,13 +224,13 @@ impl App {
         let (new, kept) = crate::game::annotations::replace_words(&old, text);
         self.set_comment(node, before, &new);
         if !kept.is_empty() {
-            let kept: Vec<String> = kept.iter().map(|name| format!("[%{name}]")).collect();
             let what = if text.trim().is_empty() {
                 "words removed"
             } else {
                 "comment set"
             };
-            self.info(format!("{what}; the move's {} kept", kept.join(" ")));
+            let kept = command_names(kept.into_iter());
+            self.info(format!("{what}; the move's {kept} kept"));
         }
     }
 
@@ -351,14 +355,14 @@ impl App {
     }
 }
 
-/// "[%clk] [%eval]": the names of the commands a comment holds, once each.
-fn command_names(comment: &str) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for c in crate::game::annotations::commands(comment) {
-        if !names.contains(&c.name) {
-            names.push(c.name);
+/// "[%clk] [%eval]": commands' names as the messages say them, once each.
+fn command_names<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let mut once: Vec<&str> = Vec::new();
+    for name in names {
+        if !once.contains(&name) {
+            once.push(name);
         }
     }
-    let names: Vec<String> = names.iter().map(|n| format!("[%{n}]")).collect();
-    names.join(" ")
+    let shown: Vec<String> = once.iter().map(|n| format!("[%{n}]")).collect();
+    shown.join(" ")
 }
