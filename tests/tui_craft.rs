@@ -287,6 +287,7 @@ fn wording_says_what_happened() {
     // Take-backs count plies.
     let mut two = App::new(Config::default(), Game::default());
     two.update(Action::TwoPlayers);
+    two.update(Action::ChoiceConfirm);
     two.update(Action::MoveText("e4".into()));
     two.update(Action::TakeBack);
     assert!(status_line(&two).contains("took back 1. e4"));

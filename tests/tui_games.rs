@@ -620,9 +620,162 @@ fn two_players_asks_before_ending_a_running_game() {
     assert!(matches!(a.play.mode, Mode::Play { .. }) && a.play.clocks.is_some());
     a.update(Action::TwoPlayers);
     a.update(Action::Confirm(true));
+    // The two-player dialog opens on the game's control; Esc would leave
+    // the game against the engine as it was.
+    let Overlay::Play(d) = a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert!(d.two_players);
+    assert_eq!(d.clock, 1, "1+0, the game's own control");
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    let Overlay::Play(d) = a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert_eq!(d.clock, 0, "around to none: untimed");
+    a.update(Action::ChoiceConfirm);
     assert_eq!(a.play.mode, Mode::TwoPlayers);
     assert!(a.play.clocks.is_none());
     assert_eq!(a.doc.game.tree().mainline_len(), 1, "the moves stay");
+}
+
+/// `2` then a clock: two players on one board with chess clocks. Each
+/// side's clock starts after its first move, moves carry `[%clk]`, a
+/// flag fall ends the game with the result, and a move made after it is
+/// refused; `a` then goes back to analysis.
+#[test]
+fn two_players_on_a_clock() {
+    let mut a = app_at(None);
+    a.update(Action::TwoPlayers);
+    let Overlay::Play(d) = a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert!(d.two_players && d.clock == 0, "{d:?}");
+    // w/b and the level mean nothing here: ignored.
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceMove(3));
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(
+        rows.contains("Two players") && rows.contains("3+2 blitz"),
+        "{rows}"
+    );
+    assert!(!rows.contains("You play"), "{rows}");
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(a.play.mode, Mode::TwoPlayers);
+    let c = a.play.clocks.clone().unwrap();
+    assert_eq!(
+        (c.base, c.increment),
+        (Duration::from_secs(180), Duration::from_secs(2))
+    );
+    assert_eq!(a.config.clock, "3+2", "kept for the next dialog");
+    assert!(!a.eval_hidden(), "two people may look at the evaluation");
+    let t0 = a.now;
+    human(&mut a, "e4");
+    human(&mut a, "e5");
+    a.now = t0 + Duration::from_secs(10);
+    human(&mut a, "Nf3");
+    let tree = a.doc.game.tree();
+    let nf3 = tree.line_end(tapir::game::NodeId::ROOT);
+    assert_eq!(
+        tree.node(nf3).comment,
+        "[%clk 0:02:52]",
+        "10 s less, 2 s more"
+    );
+    let rows = screen(&mut a, 120, 40).join("\n");
+    assert!(rows.contains("Game · 3+2 blitz · two players"), "{rows}");
+    assert!(rows.contains("▶ Black"), "{rows}");
+    // Black's clock runs out on a tick.
+    a.update(Action::Tick(t0 + Duration::from_secs(191)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
+    assert!(
+        message(&a).contains("Black lost on time 1-0"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.doc.game.result(), "1-0");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Time forfeit"));
+    a.update(Action::MoveText("Nc6".into()));
+    assert!(error(&a).contains("ended on time"), "{}", error(&a));
+    assert_eq!(a.doc.game.tree().mainline_len(), 3);
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(a.play.clocks.is_none() && a.play.analysis);
+    assert_eq!(a.doc.game.result(), "1-0", "the result stays");
+}
+
+/// On a clock the two players' game has an end of its own: looking back
+/// is only looking (a move there is refused, End returns), `u` takes back
+/// the game's last move and the mover's clock runs again, `k` pauses
+/// both clocks (no flag however long, no move), and the tree's structure
+/// is not edited under the game.
+#[test]
+fn two_players_on_a_clock_keep_their_game() {
+    let mut a = app_at(None);
+    a.update(Action::TwoPlayers);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(
+        a.play.clocks.as_ref().unwrap().base,
+        Duration::from_secs(60)
+    );
+    for m in ["e4", "e5", "Nf3"] {
+        human(&mut a, m);
+    }
+    a.update(Action::Prev);
+    a.update(Action::MoveText("d5".into()));
+    assert!(
+        error(&a).contains("End returns to the game"),
+        "{}",
+        error(&a)
+    );
+    assert_eq!(a.doc.game.tree().move_count(), 3, "no variation");
+    a.update(Action::Last);
+    human(&mut a, "Nc6");
+    // `u`: Nc6 goes, Black to move again with Black's clock running.
+    a.update(Action::TakeBack);
+    assert_eq!(a.doc.game.tree().mainline_len(), 3);
+    let c = a.play.clocks.as_ref().unwrap();
+    assert_eq!(c.running, Color::Black);
+    assert!(c.ticking());
+    // `x` would delete moves under the game: refused while it is on.
+    a.update(Action::Delete);
+    assert!(
+        error(&a).contains("only comments and glyphs"),
+        "{}",
+        error(&a)
+    );
+    let t0 = a.now;
+    a.update(Action::PauseEngineGame);
+    assert!(a.play.paused);
+    assert!(
+        message(&a).contains("both clocks stopped"),
+        "{}",
+        message(&a)
+    );
+    a.update(Action::Tick(t0 + Duration::from_secs(600)));
+    assert!(a.two_players_running(), "no flag falls while paused");
+    a.update(Action::MoveText("Nc6".into()));
+    assert!(error(&a).contains("paused"), "{}", error(&a));
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(rows.contains(" TWO PLAYERS PAUSED "), "{rows}");
+    a.update(Action::PauseEngineGame);
+    assert!(!a.play.paused);
+    human(&mut a, "Nc6");
+    assert_eq!(a.doc.game.tree().mainline_len(), 4);
+    // `a` while it runs asks; yes leaves the game unfinished.
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::EndGame));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(a.play.clocks.is_none());
+    assert_eq!(a.doc.game.result(), "*");
 }
 
 /// `e` during a game against tapir would change its evaluator, and so the

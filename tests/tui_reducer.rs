@@ -367,6 +367,7 @@ fn takeback_in_analysis_two_players_and_in_play() {
     // Two players: the last move is taken back, and Ctrl-Z puts it back.
     a.update(Action::Last);
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     a.update(Action::TakeBack);
     assert_eq!(sans(&a), ["e4", "e5"]);
     a.update(Action::Undo);
@@ -565,6 +566,7 @@ fn play_mode_engine_replies_and_levels() {
     // A running game is asked about first.
     a.update(Action::TwoPlayers);
     a.update(Action::Confirm(true));
+    a.update(Action::ChoiceConfirm);
     assert_eq!(a.play.mode, Mode::TwoPlayers);
     assert!(a.engine.search.is_none());
 }
@@ -746,6 +748,7 @@ fn clocks_stop_when_the_board_ends_the_game() {
 fn game_end_is_shown_and_blocks_two_player_moves() {
     let mut a = app();
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     play(&mut a, "f3 e5 g4 Qh4#");
     assert_eq!(a.result_text().unwrap(), "Checkmate · Black wins 0-1");
     // The headline shows the result, not the static eval.

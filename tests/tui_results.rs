@@ -84,6 +84,7 @@ fn a_two_player_take_back_of_a_new_move_keeps_the_result() {
     a.update(Action::Next);
     a.update(Action::Next);
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     human(&mut a, "Nc3");
     a.update(Action::TakeBack);
     assert_eq!(tags(&a), resigned_tags());
@@ -146,6 +147,7 @@ fn taking_back_a_mate_clears_its_result_in_the_same_undo_step() {
     let mut a = loaded("[Result \"*\"]\n\n1. f3 e5 2. g4 *\n");
     a.update(Action::Last);
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     human(&mut a, "Qh4#");
     assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
     a.update(Action::TakeBack);
@@ -164,6 +166,7 @@ fn threefold_is_a_result_for_two_players_and_none_for_analysis() {
     let dance = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
     let mut a = loaded("[Result \"*\"]\n\n*\n");
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     human(&mut a, dance);
     assert_eq!(a.doc.game.tags.get("Result"), Some("1/2-1/2"));
     let mut a = loaded("[Result \"*\"]\n\n*\n");

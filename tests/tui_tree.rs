@@ -670,6 +670,7 @@ fn a_take_back_inside_a_tree_deletes_only_the_games_own_moves() {
 fn taking_back_a_mate_clears_the_result() {
     let mut a = app();
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     play(&mut a, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
     assert_eq!(a.doc.game.tags.get("Result"), Some("1-0"));
     a.update(Action::TakeBack);
@@ -895,6 +896,7 @@ fn a_null_move_is_typed_as_two_dashes_and_saved() {
     assert_eq!(san(&a), "Qxf7+");
     // Not in a game.
     a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
     assert_eq!(a.play.mode, Mode::TwoPlayers);
     a.update(Action::MoveText("--".into()));
     assert!(message(&a).contains("for analysis"), "{}", message(&a));

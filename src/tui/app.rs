@@ -425,9 +425,12 @@ impl PartialEq for Replacement {
     }
 }
 
-/// The "play against the engine" dialog's choices.
+/// The "play against the engine" dialog's choices, and the two-player
+/// dialog's (its clock only).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlayDialog {
+    /// Two players at one board: the dialog asks only for the clock.
+    pub two_players: bool,
     pub human: Color,
     pub level: u8,
     /// Index into `params::CLOCK_PRESETS`; 0 is no clocks.
@@ -949,6 +952,32 @@ impl App {
             && !self.status_at(self.play.game_end).is_over()
     }
 
+    /// Whether two players play on a clock: the game has an end of its
+    /// own (`PlayState::game_end`), where every move goes, as in a game
+    /// against the engine.
+    pub fn two_players_timed(&self) -> bool {
+        self.play.mode == Mode::TwoPlayers && self.play.clocks.is_some()
+    }
+
+    /// Whether the moves of a game go at its own end (`game_end`) rather
+    /// than at the shown position: against the engine, or two players on
+    /// a clock.
+    pub fn tracks_game_end(&self) -> bool {
+        matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed()
+    }
+
+    /// Whether a two-player game on a clock is being played: no flag has
+    /// fallen and the game is not over at its end (a paused game counts).
+    pub fn two_players_running(&self) -> bool {
+        self.two_players_timed()
+            && self
+                .play
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.flagged.is_none())
+            && !self.status_at(self.play.game_end).is_over()
+    }
+
     /// Whether the evaluation is hidden: during a game against the engine,
     /// unless the settings show it (`show_eval_in_games`, `:showeval`).
     pub fn eval_hidden(&self) -> bool {
@@ -976,9 +1005,10 @@ impl App {
     /// Whether the board shows the last position of the game against the
     /// engine (or, in other modes, the end of its line).
     pub fn at_game_end(&self) -> bool {
-        match self.play.mode {
-            Mode::Play { .. } => self.doc.cursor == self.play.game_end,
-            _ => self.doc.at_line_end(),
+        if self.tracks_game_end() {
+            self.doc.cursor == self.play.game_end
+        } else {
+            self.doc.at_line_end()
         }
     }
 

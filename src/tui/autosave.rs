@@ -283,45 +283,52 @@ pub fn encode(app: &App) -> String {
                 Color::Black => "black",
             };
             tags.set(MODE, &format!("play {side} {level}"));
-            tags.set(GAME_END, &place(game, app.play.game_end).to_string());
-            let line = game.tree().path(app.play.game_end);
-            if let Some(&first) = line.iter().find(|n| app.play.created.contains(n)) {
-                tags.set(CREATED_FROM, &place(game, first).to_string());
-            }
-            if let Some(c) = &app.play.clocks {
-                let ms = |d: Duration| d.as_millis().to_string();
-                let running = match c.running {
-                    Color::White => "w",
-                    Color::Black => "b",
-                };
-                let flag = match c.flagged {
-                    Some(Color::White) => " flag-w",
-                    Some(Color::Black) => " flag-b",
-                    None => "",
-                };
-                let untimed: String = (c.untimed.iter().zip([" first-w", " first-b"]))
-                    .filter_map(|(&u, word)| u.then_some(word))
-                    .collect();
-                tags.set(
-                    CLOCKS,
-                    &format!(
-                        "{} {} {} {} {running}{flag}{untimed}",
-                        ms(c.remaining(Color::White, app.now)),
-                        ms(c.remaining(Color::Black, app.now)),
-                        ms(c.base),
-                        ms(c.increment),
-                    ),
-                );
-            }
+        }
+    }
+    // A game with an end of its own: against the engine, or two players
+    // on a clock.
+    if app.tracks_game_end() {
+        tags.set(GAME_END, &place(game, app.play.game_end).to_string());
+        let line = game.tree().path(app.play.game_end);
+        if let Some(&first) = line.iter().find(|n| app.play.created.contains(n)) {
+            tags.set(CREATED_FROM, &place(game, first).to_string());
+        }
+        if let Some(c) = &app.play.clocks {
+            let ms = |d: Duration| d.as_millis().to_string();
+            let running = match c.running {
+                Color::White => "w",
+                Color::Black => "b",
+            };
+            let flag = match c.flagged {
+                Some(Color::White) => " flag-w",
+                Some(Color::Black) => " flag-b",
+                None => "",
+            };
+            let untimed: String = (c.untimed.iter().zip([" first-w", " first-b"]))
+                .filter_map(|(&u, word)| u.then_some(word))
+                .collect();
+            tags.set(
+                CLOCKS,
+                &format!(
+                    "{} {} {} {} {running}{flag}{untimed}",
+                    ms(c.remaining(Color::White, app.now)),
+                    ms(c.remaining(Color::Black, app.now)),
+                    ms(c.base),
+                    ms(c.increment),
+                ),
+            );
         }
     }
     write_tree(&tags, game.tree())
 }
 
-/// A game against the engine to go on with.
+/// A game against the engine, or two players' game on a clock, to go on
+/// with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RestoredPlay {
-    pub human: Color,
+    /// The human's side against the engine; `None` for two players on a
+    /// clock.
+    pub human: Option<Color>,
     pub level: u8,
     pub game_end: NodeId,
     /// The moves the game added (`PlayState::created`).
@@ -420,7 +427,8 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         }
     }
     let mut words = mode.split_whitespace();
-    let play = match (words.next(), words.next(), words.next()) {
+    let clocks = clocks.and_then(|c| parse_clocks(&c, now));
+    let kind = match (words.next(), words.next(), words.next()) {
         (Some("play"), Some(side), Some(level)) => {
             let human = if side == "black" {
                 Color::Black
@@ -432,6 +440,14 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
                 .ok()
                 .filter(|l| (1..=10).contains(l))
                 .unwrap_or(5);
+            Some((Some(human), level))
+        }
+        // Two players on a clock; untimed, they keep no game end.
+        (Some("two-players"), None, None) if clocks.is_some() => Some((None, 5)),
+        _ => None,
+    };
+    let play = match kind {
+        Some((human, level)) => {
             let game_end = node(end_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
             // The game's own moves: from the first it added to its end (a
             // place not on that line names none).
@@ -444,10 +460,10 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
                 level,
                 game_end,
                 created,
-                clocks: clocks.and_then(|c| parse_clocks(&c, now)),
+                clocks,
             })
         }
-        _ => None,
+        None => None,
     };
     Ok(Restored {
         cursor,
@@ -622,7 +638,7 @@ pub(super) mod tests {
         assert_eq!(r.game.tree().node(r.cursor).san(), "Bc4");
         assert!(r.flipped && r.unsaved);
         let p = r.play.unwrap();
-        assert_eq!((p.human, p.level), (Color::Black, 3));
+        assert_eq!((p.human, p.level), (Some(Color::Black), 3));
         assert_eq!(p.game_end, r.cursor);
         let c = p.clocks.unwrap();
         assert!(c.stopped);
@@ -630,6 +646,37 @@ pub(super) mod tests {
         // Black's first move is still to come, untimed.
         assert_eq!(c.untimed, [false, true]);
         assert_eq!(r.game.tree().move_count(), 4);
+    }
+
+    #[test]
+    fn two_players_on_a_clock_come_back_paused() {
+        let mut app = App::new(Config::default(), Game::default());
+        app.update(Action::TwoPlayers);
+        app.update(Action::PlayClock);
+        app.update(Action::ChoiceConfirm);
+        for m in ["e4", "e5"] {
+            app.update(Action::MoveText(m.into()));
+        }
+        let text = encode(&app);
+        assert!(text.contains("[TapirMode \"two-players\"]"), "{text}");
+        let r = decode(&text, app.now).unwrap();
+        let p = r.play.unwrap();
+        assert_eq!(p.human, None);
+        assert_eq!(p.game_end, r.cursor);
+        assert_eq!(p.created.len(), 2);
+        let c = p.clocks.unwrap();
+        assert!(c.stopped);
+        assert_eq!((c.base, c.running), (Duration::from_secs(60), Color::White));
+        let mut back = App::new(Config::default(), Game::default());
+        back.restore_session(decode(&text, back.now).unwrap());
+        assert_eq!(back.play.mode, Mode::TwoPlayers);
+        assert!(back.play.paused && back.two_players_timed());
+        // Untimed, two players keep no game end.
+        let mut app = App::new(Config::default(), Game::default());
+        app.update(Action::TwoPlayers);
+        app.update(Action::ChoiceConfirm);
+        let r = decode(&encode(&app), app.now).unwrap();
+        assert!(r.two_players && r.play.is_none());
     }
 
     /// What the autosave holds when the board closes now.

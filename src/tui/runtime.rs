@@ -349,10 +349,12 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         Ok(r) => {
             let moves = r.game.tree().move_count();
             let mut msg = (moves > 0).then(|| {
-                let what = if r.play.is_some() {
-                    "the game against the engine, paused: k or p goes on with it, a ends it"
-                } else {
-                    "the last game; n for a new one"
+                let what = match r.play.as_ref().map(|p| p.human) {
+                    Some(Some(_)) => {
+                        "the game against the engine, paused: k or p goes on with it, a ends it"
+                    }
+                    Some(None) => "the two players' game, paused: k goes on with it, a ends it",
+                    None => "the last game; n for a new one",
                 };
                 format!(
                     "restored {what} ({})",

@@ -83,13 +83,16 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     }
 }
 
-/// In a game against the engine, the game panel (clocks) takes the slot
+/// In a game against the engine or two players' game on a clock, the
+/// game panel (clocks) takes the slot
 /// beside the board: all of it while the evaluation is hidden (what was
 /// there has nothing to show), else a strip at its top. Returns the
 /// panel's, the lines' and the game panel's areas.
 fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
     let (mut panel, mut lines) = (a.panel, a.lines);
-    if !matches!(app.play.mode, Mode::Play { .. }) || app.editor.is_some() {
+    if !(matches!(app.play.mode, Mode::Play { .. }) || app.two_players_timed())
+        || app.editor.is_some()
+    {
         return (panel, lines, None);
     }
     // The slot beside the board is the one at the top.

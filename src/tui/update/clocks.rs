@@ -12,9 +12,10 @@ impl App {
     /// or both stop when the move ended the game.
     pub(super) fn switch_clock(&mut self) {
         let now = self.now;
-        let end = match self.play.mode {
-            Mode::Play { .. } => self.play.game_end,
-            _ => self.doc.cursor,
+        let end = if self.tracks_game_end() {
+            self.play.game_end
+        } else {
+            self.doc.cursor
         };
         let to_move = self.doc.game.board(end).side_to_move();
         let moved = !to_move;
@@ -55,9 +56,10 @@ impl App {
         if let Some(c) = &mut self.play.clocks {
             c.stopped = true;
         }
-        let end = match self.play.mode {
-            Mode::Play { .. } => self.play.game_end,
-            _ => self.doc.cursor,
+        let end = if self.tracks_game_end() {
+            self.play.game_end
+        } else {
+            self.doc.cursor
         };
         if self.tree().is_main_line_end(end) {
             // As this mode judges it: two players at one board draw by

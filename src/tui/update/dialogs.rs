@@ -45,7 +45,9 @@ impl App {
 
     pub(super) fn play_side(&mut self, c: Color) {
         if let Overlay::Play(d) = &mut self.dialogs.overlay {
-            d.human = c;
+            if !d.two_players {
+                d.human = c;
+            }
         }
     }
 
@@ -75,15 +77,17 @@ impl App {
                 }
                 ConfirmWhat::Delete { node, after } => self.delete(node, after),
                 // The rules may have ended the game while it asked.
-                ConfirmWhat::EndGame if !self.game_running() => {
+                ConfirmWhat::EndGame if !(self.game_running() || self.two_players_running()) => {
                     self.leave_play();
+                    self.play.analysis = true;
                     self.info("the game is over: analysis on");
                 }
                 ConfirmWhat::EndGame => {
                     self.leave_play();
+                    self.play.analysis = true;
                     self.info("the game was left unfinished, with no result: analysis on");
                 }
-                ConfirmWhat::TwoPlayers => self.two_players_now(),
+                ConfirmWhat::TwoPlayers => self.two_players_dialog(),
                 ConfirmWhat::Resign => self.resign(),
             },
             Overlay::Confirm(_) => {}
@@ -110,7 +114,7 @@ impl App {
                 let to = (at + i64::from(d)).clamp(0, shown.len() as i64 - 1);
                 *selected = shown[to as usize];
             }
-            Overlay::Play(dialog) => {
+            Overlay::Play(dialog) if !dialog.two_players => {
                 dialog.level = (dialog.level as i32 + d).clamp(1, LEVEL_MAX as i32) as u8;
             }
             Overlay::Annotate { choice } => {
@@ -199,7 +203,7 @@ impl App {
                 let (mins, inc) = CLOCK_PRESETS[d.clock];
                 let clock =
                     (mins > 0).then(|| (Duration::from_secs(mins * 60), Duration::from_secs(inc)));
-                self.start_play(d, clock);
+                self.start_game(d, clock);
             }
             Overlay::Annotate { choice } => {
                 self.toggle_nag(NAG_CHOICES[choice]);
@@ -235,6 +239,80 @@ impl App {
         }
     }
 
+    /// The game dialog's choice: against the engine, or two players.
+    fn start_game(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
+        if d.two_players {
+            self.start_two_players(d, clock);
+        } else {
+            self.start_play(d, clock);
+        }
+    }
+
+    /// The clock a game starts with, kept for the next dialog: a custom
+    /// control as itself.
+    fn remember_clock(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
+        self.config.clock = match clock {
+            Some((base, inc)) if d.clock >= CLOCK_PRESETS.len() => {
+                crate::tui::control::control_text(base, inc)
+            }
+            _ => crate::tui::control::preset_name(d.clock),
+        };
+        self.config_changed = true;
+    }
+
+    /// Two players at one board from the shown position, on a clock or
+    /// not. Untimed, moves go in wherever the board is, as in analysis.
+    /// On a clock the game has an end of its own, as against the engine:
+    /// moves go there (the moves after the shown position stay in the
+    /// tree, the game goes in as a variation where it differs), each
+    /// side's clock starts after its first move, a flag fall ends the
+    /// game, `k` pauses it.
+    pub(super) fn start_two_players(&mut self, d: PlayDialog, clock: Option<(Duration, Duration)>) {
+        if self.engine_game_on() {
+            return self.error(super::duel::ENGINE_GAME_ON);
+        }
+        if clock.is_some() && self.view.status.is_over() {
+            return self.error(super::duel::GAME_OVER_HERE);
+        }
+        self.remember_clock(d, clock);
+        // With the engine game's clocks gone, so is the loss on time they
+        // wrote in (only at the main line's end; Ctrl-Z puts it back).
+        if self.flagged()
+            && self.tree().is_main_line_end(self.play.game_end)
+            && self
+                .doc
+                .game
+                .clear_result("clear the loss on time", self.doc.cursor)
+        {
+            self.doc.touch();
+        }
+        let start = self.doc.cursor;
+        let later = !self.doc.at_line_end();
+        self.play.mode = Mode::TwoPlayers;
+        self.play.analysis = false;
+        self.play.paused = false;
+        self.play.game_end = start;
+        self.play.created.clear();
+        self.play.engine_score = None;
+        let to_move = self.doc.game.board(start).side_to_move();
+        self.play.clocks =
+            clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
+        self.refresh();
+        self.autosave();
+        self.info(match clock {
+            None => "two players: both sides move by hand (a turns analysis on)".to_string(),
+            Some((base, inc)) => format!(
+                "two players, clocks {} (each starts after its side's first move; k pauses){}",
+                control_text(base, inc),
+                if later {
+                    "; the moves after this position stay in the tree, the game goes in as a variation"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
+
     /// Starts a game against the engine from the shown position. Moves
     /// that followed it stay in the tree; the game's moves go in as a new
     /// variation where they differ. What Ctrl-Y holds stays: the game's
@@ -251,13 +329,7 @@ impl App {
                 "the engine has quit ({why}): {START_AN_ENGINE} to play"
             ));
         }
-        // Kept for the next dialog, a custom control as itself.
-        self.config.clock = match clock {
-            Some((base, inc)) if d.clock >= CLOCK_PRESETS.len() => {
-                crate::tui::control::control_text(base, inc)
-            }
-            _ => crate::tui::control::preset_name(d.clock),
-        };
+        self.remember_clock(d, clock);
         let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         // Going on from the main line's end, the game is not over any
@@ -328,7 +400,7 @@ impl App {
     /// prompt stays open with what was wrong.
     pub(super) fn custom_clock(&mut self, d: PlayDialog, text: &str) {
         match parse_control(text, PLAYER_CLOCKS) {
-            Ok(c) => self.start_play(d, Some(c)),
+            Ok(c) => self.start_game(d, Some(c)),
             Err(e) => {
                 self.dialogs.prompt = Some(Prompt::new(PromptKind::Clock(d), text));
                 self.error(e);
@@ -338,7 +410,8 @@ impl App {
 
     /// `p` on a paused game: the clocks and the engine go on.
     pub(super) fn resume_game(&mut self) {
-        if let Some(why) = &self.engine.exited {
+        let against_engine = matches!(self.play.mode, Mode::Play { .. });
+        if let (true, Some(why)) = (against_engine, &self.engine.exited) {
             return self.error(format!(
                 "the engine has quit ({why}): {START_AN_ENGINE}, then k goes on"
             ));
@@ -360,7 +433,7 @@ impl App {
         if self.play.paused {
             return self.resume_game();
         }
-        if !self.game_running() {
+        if !(self.game_running() || self.two_players_running()) {
             return self.info("the game is over: n starts a new one, a analyses");
         }
         if let Some(c) = &mut self.play.clocks {
@@ -368,17 +441,22 @@ impl App {
         }
         self.play.paused = true;
         self.autosave();
-        self.info("game paused: k or p goes on with it");
+        self.info(if self.two_players_timed() {
+            "game paused, both clocks stopped: k goes on with it"
+        } else {
+            "game paused: k or p goes on with it"
+        });
     }
 
     pub(super) fn toggle_analysis(&mut self) {
-        if self.game_running() {
+        if self.game_running() || self.two_players_running() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::EndGame);
             return;
         }
-        if let Mode::Play { .. } = self.play.mode {
+        if matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed() {
             // Over on the board or on time: nothing is lost by leaving.
             self.leave_play();
+            self.play.analysis = true;
             self.info("the game is over: analysis on");
             return;
         }
@@ -409,6 +487,10 @@ impl App {
             Mode::TwoPlayers => {
                 self.play.mode = Mode::Analysis;
                 self.play.analysis = self.config.autostart_analysis;
+                self.play.clocks = None;
+                self.play.paused = false;
+                self.refresh();
+                self.autosave();
             }
             Mode::Analysis => {}
         }

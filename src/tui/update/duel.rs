@@ -337,7 +337,7 @@ impl App {
     pub(super) fn pause_duel(&mut self) {
         let now = self.now;
         let Some(d) = &mut self.duel else {
-            if let Mode::Play { .. } = self.play.mode {
+            if matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed() {
                 return self.pause_game();
             }
             return self.info(

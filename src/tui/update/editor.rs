@@ -17,6 +17,9 @@ impl App {
         if let Mode::Play { .. } = self.play.mode {
             return Some("end the game against the engine first (a), then set up a position");
         }
+        if self.two_players_timed() {
+            return Some("end the two players' game first (a), then set up a position");
+        }
         if self.duel.as_ref().is_some_and(|d| d.result.is_none()) {
             return Some("an engine game is on: :match off stops it, then set up a position");
         }

@@ -169,7 +169,9 @@ impl App {
     /// analysis, one move back without deleting anything.
     pub(super) fn take_back(&mut self) {
         match self.play.mode {
-            Mode::Play { human, .. } => self.take_back_game(human),
+            Mode::Play { human, .. } => self.take_back_game(Some(human)),
+            // On a clock: the game's last move, wherever the board is.
+            Mode::TwoPlayers if self.two_players_timed() => self.take_back_game(None),
             Mode::TwoPlayers => {
                 let cur = self.doc.cursor;
                 let leaf_end = self.doc.at_line_end() && cur != NodeId::ROOT;
@@ -195,7 +197,10 @@ impl App {
         }
     }
 
-    fn take_back_game(&mut self, human: Color) {
+    /// Takes back the game's last moves: against the engine back to the
+    /// `human`'s turn (the engine's reply too), with two players (`None`)
+    /// one move.
+    fn take_back_game(&mut self, human: Option<Color>) {
         if self.flagged() {
             self.error(LOST_ON_TIME);
             return;
@@ -206,7 +211,7 @@ impl App {
             return;
         };
         // Back to the human's turn, taking the engine's reply too.
-        while self.tree().board(target).side_to_move() != human {
+        while human.is_some_and(|h| self.tree().board(target).side_to_move() != h) {
             match self.tree().parent(target) {
                 Some(p) => target = p,
                 None => break,
@@ -459,6 +464,18 @@ impl App {
                     true
                 }
             }
+            Mode::TwoPlayers if self.play.paused => {
+                self.error("the game is paused: k goes on with it, a ends it");
+                false
+            }
+            Mode::TwoPlayers if self.looking_back() => {
+                self.looking_back_error();
+                false
+            }
+            Mode::TwoPlayers if self.flagged() => {
+                self.error(LOST_ON_TIME);
+                false
+            }
             Mode::TwoPlayers if over => {
                 self.error("the game is over: n starts a new one, u takes back");
                 false
@@ -483,14 +500,14 @@ impl App {
         let others = self.tree().children(at).len();
         let clk = self.move_clock_comment(at);
         let (node, new) = self.doc.game.play_with_comment(at, m, &clk);
-        if new && matches!(self.play.mode, Mode::Play { .. }) {
+        if new && self.tracks_game_end() {
             self.play.created.push(node);
         }
         self.doc.cursor = node;
         self.ui.selected = None;
         self.ui.drag = None;
         self.ui.cursor = None;
-        if let Mode::Play { .. } = self.play.mode {
+        if self.tracks_game_end() {
             self.play.game_end = node;
         }
         if matches!(self.play.mode, Mode::Play { .. } | Mode::TwoPlayers) {
@@ -551,7 +568,7 @@ impl App {
     /// last one: no move of the human's can be played there, so saying
     /// "illegal" would mislead.
     pub(super) fn looking_back(&self) -> bool {
-        matches!(self.play.mode, Mode::Play { .. } if self.doc.cursor != self.play.game_end)
+        self.tracks_game_end() && self.doc.cursor != self.play.game_end
     }
 
     /// Says that the board shows another position and how to get back.
@@ -566,12 +583,11 @@ impl App {
     /// End on the board: back to the game's last position against the
     /// engine, else to the end of the shown line.
     pub(super) fn go_end(&mut self) {
-        match self.play.mode {
-            Mode::Play { .. } if self.doc.cursor != self.play.game_end => {
-                let end = self.play.game_end;
-                self.go_to(end)
-            }
-            _ => self.go_last(),
+        if self.tracks_game_end() && self.doc.cursor != self.play.game_end {
+            let end = self.play.game_end;
+            self.go_to(end)
+        } else {
+            self.go_last()
         }
     }
 
@@ -610,9 +626,12 @@ impl App {
             self.play.analysis = false;
         }
         if let Some(p) = r.play {
-            self.play.mode = Mode::Play {
-                human: p.human,
-                level: p.level,
+            self.play.mode = match p.human {
+                Some(human) => Mode::Play {
+                    human,
+                    level: p.level,
+                },
+                None => Mode::TwoPlayers,
             };
             self.play.analysis = false;
             self.play.game_end = p.game_end;

@@ -223,7 +223,7 @@ impl App {
     }
 
     fn open_play_dialog(&mut self) {
-        if self.play.paused {
+        if self.play.paused && matches!(self.play.mode, Mode::Play { .. }) {
             self.resume_game();
             return;
         }
@@ -239,18 +239,25 @@ impl App {
         };
         // The control of the game on the board, when it is a preset; else
         // the choice the last game started with (kept in the settings).
+        self.dialogs.overlay = Overlay::Play(PlayDialog {
+            two_players: false,
+            human,
+            level: self.config.level,
+            clock: self.clock_choice(),
+        });
+    }
+
+    /// The clock a game dialog opens on: the control of the game on the
+    /// board when it is a preset, else the choice the last game started
+    /// with (kept in the settings).
+    fn clock_choice(&self) -> usize {
         let last = super::control::preset_choice(&self.config.clock).unwrap_or(0);
-        let clock = self.play.clocks.as_ref().map_or(last, |c| {
+        self.play.clocks.as_ref().map_or(last, |c| {
             CLOCK_PRESETS
                 .iter()
                 .position(|&(m, i)| (m * 60, i) == (c.base.as_secs(), c.increment.as_secs()))
                 .unwrap_or(last)
-        });
-        self.dialogs.overlay = Overlay::Play(PlayDialog {
-            human,
-            level: self.config.level,
-            clock,
-        });
+        })
     }
 
     /// `2`: both sides by hand. A game against the engine still running
@@ -260,26 +267,20 @@ impl App {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::TwoPlayers);
             return;
         }
-        self.two_players_now();
+        self.two_players_dialog();
     }
 
-    fn two_players_now(&mut self) {
-        // With the clocks gone, so is the loss on time they wrote in (only
-        // at the main line's end; Ctrl-Z puts it back).
-        if self.flagged()
-            && self.tree().is_main_line_end(self.play.game_end)
-            && self
-                .doc
-                .game
-                .clear_result("clear the loss on time", self.doc.cursor)
-        {
-            self.doc.touch();
+    /// The two-player dialog: the clock (none, a preset or custom), Enter
+    /// starts. Esc leaves everything as it was.
+    pub(super) fn two_players_dialog(&mut self) {
+        if self.engine_game_on() {
+            return self.error(ENGINE_GAME_ON);
         }
-        self.play.mode = crate::tui::app::Mode::TwoPlayers;
-        self.play.analysis = false;
-        self.play.clocks = None;
-        self.play.paused = false;
-        self.refresh();
-        self.info("two players: both sides move by hand (a turns analysis on)");
+        self.dialogs.overlay = Overlay::Play(PlayDialog {
+            two_players: true,
+            human: self.view.board.side_to_move(),
+            level: self.config.level,
+            clock: self.clock_choice(),
+        });
     }
 }

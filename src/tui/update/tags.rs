@@ -31,6 +31,9 @@ impl App {
                 )),
             };
         };
+        if name == "Result" && self.two_players_running() {
+            return self.error(":tag: the game is being played on the clock; a ends it first");
+        }
         if name == "Result" && (self.game_running() || self.engine_game_on()) {
             return self.error(":tag: the game is being played; :resign, :draw or :claim ends it");
         }

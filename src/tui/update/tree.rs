@@ -8,10 +8,14 @@ use crate::tui::app::{App, ConfirmWhat, FrozenLine, Mode, Overlay, Prompt, Promp
 
 impl App {
     /// Refuses edits that would pull the tree from under a game against
-    /// the engine (its line must stay as it is while it runs).
+    /// the engine or two players' game on a clock (its line must stay as
+    /// it is while it runs).
     fn structure_locked(&mut self) -> bool {
         if let Mode::Play { .. } = self.play.mode {
             self.error("during a game against the engine only comments and glyphs can be edited (a ends the game)");
+            true
+        } else if self.two_players_timed() {
+            self.error("during two players' game on the clock only comments and glyphs can be edited (a ends the game)");
             true
         } else {
             false

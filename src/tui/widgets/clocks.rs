@@ -1,4 +1,5 @@
-//! The game panel beside the board during a game against the engine: both
+//! The game panel beside the board during a game against the engine or
+//! two players' game on a clock: both
 //! clocks in large digits (three rows of half blocks), the side whose
 //! clock runs marked, low time in the warning colour, the players, the
 //! control and the game's keys. Stacked, the clock of the side at the top
@@ -87,8 +88,9 @@ fn name(app: &App, side: Side) -> String {
     }
 }
 
-/// The panel's title: "Game · 3+2 blitz · level 5 (~1900 Elo)".
-fn panel_title(app: &App, level: u8) -> String {
+/// The panel's title: "Game · 3+2 blitz · level 5 (~1900 Elo)", or
+/// "Game · 3+2 blitz · two players" (`level` `None`).
+fn panel_title(app: &App, level: Option<u8>) -> String {
     let control = match &app.play.clocks {
         Some(c) => format!(
             "{} {}",
@@ -97,10 +99,11 @@ fn panel_title(app: &App, level: u8) -> String {
         ),
         None => "untimed".to_string(),
     };
-    format!(
-        "Game · {control} · {}",
-        level_text(level, app.engine.external.is_some())
-    )
+    let players = match level {
+        Some(level) => level_text(level, app.engine.external.is_some()),
+        None => "two players".to_string(),
+    };
+    format!("Game · {control} · {players}")
 }
 
 /// "level 5 (~1900 Elo)": a level with tapir's measured strength; with
@@ -140,8 +143,10 @@ fn nodes_short(n: u64) -> String {
 /// Draws the panel in `area`: stacked when there is room for both clocks
 /// above each other, else side by side.
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let Mode::Play { level, .. } = app.play.mode else {
-        return;
+    let level = match app.play.mode {
+        Mode::Play { level, .. } => Some(level),
+        Mode::TwoPlayers if app.two_players_timed() => None,
+        _ => return,
     };
     let inner = titled(buf, area, &panel_title(app, level), theme);
     if inner.height == 0 || inner.width < 10 {
@@ -248,6 +253,8 @@ fn notes(app: &App) -> Vec<String> {
     }
     if app.game_running() {
         rows.push("D draw · :resign · u take back · a end".to_string());
+    } else if app.two_players_running() {
+        rows.push("k pause · u take back · a end".to_string());
     }
     rows
 }
@@ -277,12 +284,14 @@ fn clock(
     let low = left.is_some_and(|d| d < LOW_TIME);
     let mark = if running { "▶ " } else { "  " };
     let colour = side.name();
-    let label = if flagged {
-        format!("{mark}{colour} · flag fell")
-    } else if low && !theme.colored() {
-        format!("{mark}{colour} · LOW · {}", name(app, side))
-    } else {
-        format!("{mark}{colour}: {}", name(app, side))
+    // A player without a name (two players, no tags) is the colour alone.
+    let who = Some(name(app, side)).filter(|n| n != colour);
+    let label = match who {
+        _ if flagged => format!("{mark}{colour} · flag fell"),
+        Some(who) if low && !theme.colored() => format!("{mark}{colour} · LOW · {who}"),
+        None if low && !theme.colored() => format!("{mark}{colour} · LOW"),
+        Some(who) => format!("{mark}{colour}: {who}"),
+        None => format!("{mark}{colour}"),
     };
     let mut label_style = if running {
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)

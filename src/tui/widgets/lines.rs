@@ -434,6 +434,13 @@ fn idle_hint(app: &App) -> String {
             "drawn on time - n starts a new game, a analyses".to_string()
         }
         Mode::Play { .. } if app.play.paused => "game paused - k or p goes on".to_string(),
+        Mode::TwoPlayers if flagged.is_some() => {
+            "the game ended on time - n starts a new one, a analyses".to_string()
+        }
+        Mode::TwoPlayers if app.play.paused => "game paused - k goes on".to_string(),
+        Mode::TwoPlayers if app.two_players_running() && !app.play.analysis => {
+            "two players on the clock - k pauses, a ends the game".to_string()
+        }
         Mode::Play { human, level } if app.engine.search.is_none() => {
             format!("level {level} · your move ({})", human.name())
         }

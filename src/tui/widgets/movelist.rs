@@ -79,7 +79,8 @@ fn file_notes_row(app: &App) -> Option<String> {
         _ => clocks[mover.index()].and(starting_time(&app.doc.game.tags)),
     };
     let mut parts = Vec::new();
-    let live = (matches!(app.play.mode, Mode::Play { .. }) && app.play.clocks.is_some())
+    let live = (matches!(app.play.mode, Mode::Play { .. } | Mode::TwoPlayers)
+        && app.play.clocks.is_some())
         || app.duel.as_ref().is_some_and(|d| d.result.is_none());
     for (side, c) in ["W", "B"].into_iter().zip(clocks).filter(|_| !live) {
         if let Some(c) = c {
@@ -442,10 +443,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         }
         return;
     }
-    let in_game = match app.play.mode {
-        Mode::Play { .. } => Some(app.play.game_end),
-        _ => None,
-    };
+    let in_game = app.tracks_game_end().then_some(app.play.game_end);
     for (k, row) in m
         .rows
         .iter()

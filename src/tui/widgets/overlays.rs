@@ -59,6 +59,7 @@ fn play(
 ) {
     // Which engine you will face: tapir, or the one `:engine` chose.
     let title = match external {
+        _ if d.two_players => "Two players".to_string(),
         Some(name) => format!("Play the engine: {name}"),
         None => "Play the engine: tapir".to_string(),
     };
@@ -85,17 +86,36 @@ fn play(
         None => "Elo: measured, see the README",
         Some(_) => "UCI_Elo where the engine has it; its own scale",
     };
-    let rows = [
-        format!("You play   {side:<6}   (w / b)"),
-        format!("Level      {level:<2} {strength:<22} (Left / Right)"),
-        format!("Clocks     {clocks:<24} (c)"),
-        format!("           {note}"),
-        match clears {
-            Some(r) => format!("This game ended {r}: playing on clears it (Ctrl-Z)"),
-            None => String::new(),
-        },
-        "Enter starts from the shown position · Esc cancels".to_string(),
-    ];
+    let rows = if d.two_players {
+        [
+            "Both sides move by hand, on one board".to_string(),
+            format!("Clocks     {clocks:<24} (c)"),
+            if d.clock == 0 {
+                "           untimed: a move goes in where the board is".to_string()
+            } else {
+                "           each starts after its side's first move".to_string()
+            },
+            if d.clock == 0 {
+                String::new()
+            } else {
+                "           k pauses · u takes back · a ends the game".to_string()
+            },
+            String::new(),
+            "Enter starts from the shown position · Esc cancels".to_string(),
+        ]
+    } else {
+        [
+            format!("You play   {side:<6}   (w / b)"),
+            format!("Level      {level:<2} {strength:<22} (Left / Right)"),
+            format!("Clocks     {clocks:<24} (c)"),
+            format!("           {note}"),
+            match clears {
+                Some(r) => format!("This game ended {r}: playing on clears it (Ctrl-Z)"),
+                None => String::new(),
+            },
+            "Enter starts from the shown position · Esc cancels".to_string(),
+        ]
+    };
     for (k, r) in rows.iter().enumerate() {
         put(
             buf,
@@ -172,7 +192,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         ),
         ConfirmWhat::EndGame => (
             "End the game",
-            "End the game against the engine and analyse?".to_string(),
+            if app.play.mode == crate::tui::app::Mode::TwoPlayers {
+                "End the two players' game and analyse?".to_string()
+            } else {
+                "End the game against the engine and analyse?".to_string()
+            },
             "(its moves and tags stay; no result goes in)".to_string(),
         ),
         ConfirmWhat::TwoPlayers => (

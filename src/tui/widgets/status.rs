@@ -119,6 +119,7 @@ fn mode_badge(app: &App) -> String {
             },
             if app.play.paused { " PAUSED" } else { "" }
         ),
+        Mode::TwoPlayers if app.play.paused => " TWO PLAYERS PAUSED ".to_string(),
         Mode::TwoPlayers => " TWO PLAYERS ".to_string(),
     }
 }
