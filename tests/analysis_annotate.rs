@@ -537,6 +537,26 @@ fn a_files_own_evaluations_stay() {
     assert!(err.contains("1 move kept the [%eval] it had"), "{err}");
 }
 
+/// A null move ends what a report can search: the annotated file says so
+/// on that move (a reader elsewhere sees why the rest has no evaluations)
+/// as well as on the terminal, and annotating the file again adds no
+/// second note.
+#[test]
+fn a_null_move_says_in_the_file_where_the_report_stops() {
+    let (o, text) = annotate_text("null", "1. e4 e5 2. -- Nc6 3. Nf3 *\n");
+    let note = "{ The report stops here: a null move; the moves after it are not analysed. }";
+    let flat = text.replace('\n', " ");
+    assert!(flat.contains(&format!("2. -- {note}")), "{text}");
+    assert!(!text.contains("Nc6 { [%eval"), "{text}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the report stops at 2. -- (a null move)"),
+        "{err}"
+    );
+    let (_, again) = annotate_text("null-again", &text);
+    assert_eq!(again.matches("The report stops here").count(), 1, "{again}");
+}
+
 /// A game read only in part is written as it was, to another file too (a
 /// copy cut short would lose its unread moves once it replaced the file);
 /// an `--out` that cannot be written is refused before any search.

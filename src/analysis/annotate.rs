@@ -10,8 +10,13 @@
 
 use super::explain::holds_explanation;
 use super::report::GameReport;
-use super::run::LinePosition;
+use super::run::{stop_move, LinePosition};
 use crate::game::{Game, Nag};
+
+/// Begins the note on the move where a report stops short of the main
+/// line's end (a null move), so that a file read elsewhere says why the
+/// rest has no evaluations; a second report finds it and adds no other.
+pub const STOP_NOTE: &str = "The report stops here:";
 
 /// How long a better line put into the tree may be, in plies.
 pub const VARIATION_PLIES: usize = 8;
@@ -61,6 +66,16 @@ pub fn apply(
                     // The line comes from a search of this very position.
                     let _ = game.add_line(from, line);
                 }
+            }
+        }
+        if let Some((node, why)) = stop_move(game, positions) {
+            let mut comment = game.tree().node(node).comment.clone();
+            if !comment.contains(STOP_NOTE) {
+                push_words(
+                    &mut comment,
+                    &format!("{STOP_NOTE} {why}; the moves after it are not analysed."),
+                );
+                game.set_comment(node, false, &comment);
             }
         }
     });

@@ -118,6 +118,20 @@ pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
     out
 }
 
+/// The main-line move `positions` (what `mainline_positions` gave for
+/// `game`) stop at, when they stop short of the line's end, and why: "a
+/// null move" or "a move not legal there".
+pub fn stop_move(game: &Game, positions: &[LinePosition]) -> Option<(NodeId, &'static str)> {
+    let tree = game.tree();
+    let id = tree.mainline().nth(positions.len().saturating_sub(1))?;
+    let why = if tree.node(id).is_null() {
+        "a null move"
+    } else {
+        "a move not legal there"
+    };
+    Some((id, why))
+}
+
 /// Where `positions` (what `mainline_positions` gave for `game`) stop short
 /// of the main line's end, said for the user: a null move (`--`) ends what
 /// a search can be given, and a report must never be partial unawares.
@@ -125,13 +139,13 @@ pub fn stops_short(game: &Game, positions: &[LinePosition]) -> Option<String> {
     let tree = game.tree();
     let total = tree.mainline_len();
     let analysed = positions.len().saturating_sub(1);
-    let id = tree.mainline().nth(analysed)?;
+    let (id, why) = stop_move(game, positions)?;
     let (number, side) = tree.move_number(id);
     let number = crate::chess::move_number_text(number, side);
     let at = if tree.node(id).is_null() {
-        format!("{number} -- (a null move)")
+        format!("{number} -- ({why})")
     } else {
-        format!("{number} (a move not legal there)")
+        format!("{number} ({why})")
     };
     let left = total - analysed;
     let moves = if left == 1 {
