@@ -710,6 +710,97 @@ fn two_players_on_a_clock() {
     assert_eq!(a.doc.game.result(), "1-0", "the result stays");
 }
 
+/// Two players on a clock, what a review found: no other game starts over
+/// a running one without a word (`p`, `2`), a take-back never adds time
+/// (the move's increment goes with it) and stops at the game's first move
+/// (which is untimed again), engine help waits for the end, the side to
+/// move can resign and both can agree a draw (each asked first), and a
+/// game started at the end of a finished one clears its result as one
+/// undo step.
+#[test]
+fn two_players_on_a_clock_play_fair() {
+    let mut a = app_at(None);
+    for m in ["e4", "e5"] {
+        a.update(Action::MoveText(m.into()));
+    }
+    a.update(Action::TwoPlayers);
+    a.update(Action::PlayClock);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    human(&mut a, "Nf3");
+    human(&mut a, "Nc6");
+    human(&mut a, "Bc4");
+    a.update(Action::OpenPlayDialog);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    assert!(error(&a).contains("a ends it first"), "{}", error(&a));
+    a.update(Action::TwoPlayers);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    a.update(Action::Threat(Some(true)));
+    assert!(
+        error(&a).contains("no threat view during a game"),
+        "{}",
+        error(&a)
+    );
+    a.update(Action::Report);
+    assert!(
+        error(&a).contains("waits for the end of the game"),
+        "{}",
+        error(&a)
+    );
+    // Black answers and takes back, again and again: no time gained.
+    let left = |a: &App, c: Color| a.play.clocks.as_ref().unwrap().left[c.index()];
+    human(&mut a, "Nf6");
+    let black = left(&a, Color::Black);
+    for _ in 0..5 {
+        a.update(Action::TakeBack);
+        human(&mut a, "Nf6");
+    }
+    assert!(
+        left(&a, Color::Black) <= black,
+        "{:?}",
+        left(&a, Color::Black)
+    );
+    // Back to the game's first moves: untimed again, and no further.
+    for _ in 0..4 {
+        a.update(Action::TakeBack);
+    }
+    assert_eq!(a.doc.game.tree().mainline_len(), 2);
+    assert_eq!(a.play.clocks.as_ref().unwrap().untimed, [true, true]);
+    a.update(Action::TakeBack);
+    assert!(
+        error(&a).contains("before the clocks started"),
+        "{}",
+        error(&a)
+    );
+    assert_eq!(a.doc.game.tree().mainline_len(), 2, "e4 e5 stay");
+    // White to move resigns, asked first.
+    human(&mut a, "Nf3");
+    human(&mut a, "Nc6");
+    a.update(Action::Command("resign".into()));
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Resign));
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(rows.contains("White resigns?"), "{rows}");
+    a.update(Action::Confirm(true));
+    assert_eq!(a.doc.game.result(), "0-1");
+    assert_eq!(a.play.mode, Mode::Analysis);
+    // Playing on from that finished game clears its result (Ctrl-Z).
+    a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
+    assert!(
+        message(&a).contains("the result 0-1 is cleared"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.doc.game.result(), "*");
+    human(&mut a, "Bb5");
+    // A draw agreed by both, asked first.
+    a.update(Action::Draw);
+    assert_eq!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::AgreeDraw));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert!(message(&a).contains("draw agreed"), "{}", message(&a));
+}
+
 /// On a clock the two players' game has an end of its own: looking back
 /// is only looking (a move there is refused, End returns), `u` takes back
 /// the game's last move and the mover's clock runs again, `k` pauses

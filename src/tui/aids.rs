@@ -5,7 +5,7 @@
 //! state alone, what the board marks and what the lines pane says; the
 //! reducer (`update::aids`) changes it and the widgets draw it.
 
-use super::app::{App, LineView, Mode};
+use super::app::{App, LineView};
 use crate::analysis::balance;
 use crate::chess::{Board, Color, GameStatus, Square};
 use crate::engine::Score;
@@ -163,9 +163,9 @@ impl Mark {
 /// from the last to the first (so line 1 is drawn on top): each shown
 /// engine line's first move while best-move marks are on, and the
 /// threat's first move while the threat view is on. None during a game
-/// against the engine.
+/// (against the engine, or two players on a clock).
 pub fn board_marks(app: &App) -> Vec<Mark> {
-    if matches!(app.play.mode, Mode::Play { .. }) || app.editor.is_some() {
+    if app.tracks_game_end() || app.editor.is_some() {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -395,8 +395,11 @@ pub enum ConfirmWhat {
     EndGame,
     /// Ending a game against the engine to move both sides by hand.
     TwoPlayers,
-    /// Resigning the game against the engine.
+    /// Resigning the game against the engine (with two players on a
+    /// clock, the side to move resigns).
     Resign,
+    /// Two players on a clock agreeing a draw.
+    AgreeDraw,
 }
 
 /// A game about to take the board's place, and what to say once it has.

@@ -671,6 +671,18 @@ pub(super) mod tests {
         back.restore_session(decode(&text, back.now).unwrap());
         assert_eq!(back.play.mode, Mode::TwoPlayers);
         assert!(back.play.paused && back.two_players_timed());
+        // One over on time has nothing to go on with: not paused.
+        app.play.clocks.as_mut().unwrap().flagged = Some(Color::White);
+        let mut back = App::new(Config::default(), Game::default());
+        back.restore_session(decode(&encode(&app), back.now).unwrap());
+        assert!(
+            !back.play.paused
+                && back
+                    .play
+                    .clocks
+                    .as_ref()
+                    .is_some_and(|c| c.flagged.is_some())
+        );
         // Untimed, two players keep no game end.
         let mut app = App::new(Config::default(), Game::default());
         app.update(Action::TwoPlayers);

@@ -349,7 +349,12 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         Ok(r) => {
             let moves = r.game.tree().move_count();
             let mut msg = (moves > 0).then(|| {
+                let over = r
+                    .play
+                    .as_ref()
+                    .is_some_and(|p| p.clocks.as_ref().is_some_and(|c| c.flagged.is_some()));
                 let what = match r.play.as_ref().map(|p| p.human) {
+                    Some(_) if over => "the last game, over on time; n for a new one",
                     Some(Some(_)) => {
                         "the game against the engine, paused: k or p goes on with it, a ends it"
                     }

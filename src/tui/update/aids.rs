@@ -10,7 +10,7 @@ use crate::chess::Move;
 use crate::engine::SearchEvent;
 use crate::game::plies;
 use crate::tui::aids::why_no_threat;
-use crate::tui::app::{App, Mode, Purpose, SearchKey};
+use crate::tui::app::{App, Purpose, SearchKey};
 use crate::tui::params::LEVEL_MAX;
 
 impl App {
@@ -79,8 +79,8 @@ impl App {
     /// `t` and `:threat [on|off]`: the threat view on or off.
     pub(super) fn set_threat(&mut self, on: Option<bool>) {
         let on = on.unwrap_or(!self.engine.threat.on);
-        if on && matches!(self.play.mode, Mode::Play { .. }) {
-            self.error("no threat view during a game against the engine (a ends the game)");
+        if on && self.tracks_game_end() {
+            self.error("no threat view during a game (a ends the game)");
             return;
         }
         self.engine.threat.on = on;
@@ -113,8 +113,8 @@ impl App {
     /// `s`: plays the first engine line's move at the shown position, as a
     /// variation when another move was played here.
     pub(super) fn play_best(&mut self) {
-        if matches!(self.play.mode, Mode::Play { .. }) {
-            self.error("during a game against the engine you play your own moves");
+        if self.tracks_game_end() {
+            self.error("during a game you play your own moves");
             return;
         }
         let Some(m) = self.lines_here().first().and_then(|l| l.first) else {
@@ -147,8 +147,8 @@ impl App {
     /// line up to and including it goes into the tree as one undo step,
     /// and the board shows the position after it.
     pub(super) fn play_line_to(&mut self, n: usize, ply: usize) {
-        if matches!(self.play.mode, Mode::Play { .. }) {
-            self.error("during a game against the engine you play your own moves");
+        if self.tracks_game_end() {
+            self.error("during a game you play your own moves");
             return;
         }
         let Some(moves) = self

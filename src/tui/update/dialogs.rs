@@ -89,6 +89,7 @@ impl App {
                 }
                 ConfirmWhat::TwoPlayers => self.two_players_dialog(),
                 ConfirmWhat::Resign => self.resign(),
+                ConfirmWhat::AgreeDraw => self.agree_draw(),
             },
             Overlay::Confirm(_) => {}
             other => {
@@ -275,18 +276,26 @@ impl App {
             return self.error(super::duel::GAME_OVER_HERE);
         }
         self.remember_clock(d, clock);
-        // With the engine game's clocks gone, so is the loss on time they
-        // wrote in (only at the main line's end; Ctrl-Z puts it back).
-        if self.flagged()
-            && self.tree().is_main_line_end(self.play.game_end)
+        let start = self.doc.cursor;
+        // On a clock, going on from the main line's end as against the
+        // engine: the game is not over any more, so a result from before
+        // goes, as an edit Ctrl-Z puts back once the game is over.
+        // Untimed, only the engine game's loss on time goes with its
+        // clocks.
+        let cleared = if clock.is_some() {
+            self.result_play_clears()
+        } else {
+            (self.flagged() && self.tree().is_main_line_end(self.play.game_end))
+                .then(|| self.doc.game.result().to_string())
+        };
+        if cleared.is_some()
             && self
                 .doc
                 .game
-                .clear_result("clear the loss on time", self.doc.cursor)
+                .clear_result("clear the result to play on", start)
         {
             self.doc.touch();
         }
-        let start = self.doc.cursor;
         let later = !self.doc.at_line_end();
         self.play.mode = Mode::TwoPlayers;
         self.play.analysis = false;
@@ -302,12 +311,16 @@ impl App {
         self.info(match clock {
             None => "two players: both sides move by hand (a turns analysis on)".to_string(),
             Some((base, inc)) => format!(
-                "two players, clocks {} (each starts after its side's first move; k pauses){}",
+                "two players, clocks {} (each starts after its side's first move; k pauses){}{}",
                 control_text(base, inc),
                 if later {
                     "; the moves after this position stay in the tree, the game goes in as a variation"
                 } else {
                     ""
+                },
+                match &cleared {
+                    Some(r) => format!("; the result {r} is cleared (Ctrl-Z puts it back)"),
+                    None => String::new(),
                 }
             ),
         });

@@ -18,7 +18,12 @@ const NORMAL: &str = "Normal";
 impl App {
     /// The human's colour while a game against the engine is being
     /// played, else an error that says why there is nothing to end.
+    /// With two players on a clock, the side to move (the one who resigns
+    /// or offers).
     fn running_game(&mut self, what: &str) -> Option<Color> {
+        if self.two_players_running() {
+            return Some(self.doc.game.board(self.play.game_end).side_to_move());
+        }
         let Mode::Play { human, .. } = self.play.mode else {
             self.error(format!(
                 "{what}: no game against the engine is being played (p starts one)"
@@ -73,6 +78,11 @@ impl App {
         let Some(human) = self.running_game("draw offer") else {
             return;
         };
+        // Two players at one board agree there and then.
+        if self.two_players_running() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::AgreeDraw);
+            return;
+        }
         // The board's move number: a game from a set-up position at move
         // 40 is long enough.
         let number = self.doc.game.board(self.play.game_end).fullmove_number();
@@ -136,6 +146,15 @@ impl App {
         true
     }
 
+    /// Two players on a clock agreed a draw (the dialog said yes).
+    pub(super) fn agree_draw(&mut self) {
+        if self.running_game("draw").is_none() {
+            return;
+        }
+        self.finish_game("1/2-1/2", "Draw agreed.");
+        self.info("draw agreed · ½-½ · analysis on (Ctrl-Z takes the result back)");
+    }
+
     /// Whether `engine`'s evaluation of the game (after its last move, or
     /// the static one before it has moved) is a draw to it: within
     /// `DRAW_ACCEPT_CP` of level, or (`either_way` false) not better.
@@ -180,6 +199,7 @@ impl App {
             c.stopped = true;
         }
         self.leave_play();
+        self.play.analysis = true;
         self.tree_changed();
     }
 

@@ -210,6 +210,21 @@ impl App {
             self.error("nothing to take back");
             return;
         };
+        // Two players on a clock take back only the game's own moves.
+        if human.is_none() && !self.play.created.contains(&end) {
+            let label = self.doc.game.label(end);
+            self.error(format!(
+                "nothing to take back: {label} was played before the clocks started"
+            ));
+            return;
+        }
+        // The mover of the last move, and whether it earned an increment
+        // (it was not that side's first move of the game).
+        let mover = self.tree().board(target).side_to_move();
+        let earned = self
+            .tree()
+            .parent(target)
+            .is_some_and(|before| self.play.created.contains(&before));
         // Back to the human's turn, taking the engine's reply too.
         while human.is_some_and(|h| self.tree().board(target).side_to_move() != h) {
             match self.tree().parent(target) {
@@ -243,6 +258,15 @@ impl App {
             c.since = self.now;
             // A paused game stays paused: its clocks wait for `k`.
             c.stopped = self.play.paused;
+            // Two players: the move's increment goes with it, so taking
+            // back never adds time; a first move taken back is untimed again.
+            if human.is_none() {
+                if earned {
+                    c.left[mover.index()] = c.left[mover.index()].saturating_sub(c.increment);
+                } else {
+                    c.untimed[mover.index()] = true;
+                }
+            }
         }
         self.tree_changed();
         // Comments and glyphs can be written during the game; taking their
@@ -637,7 +661,8 @@ impl App {
             self.play.game_end = p.game_end;
             self.play.created = p.created;
             self.play.clocks = p.clocks;
-            self.play.paused = true;
+            // A game that ended (a flag, mate) has nothing to go on with.
+            self.play.paused = self.game_running() || self.two_players_running();
         }
         // A set-up left with Esc is still the next editor's Ctrl-Z.
         self.left_setup = r.left_setup;

@@ -36,6 +36,10 @@ use duel::ENGINE_GAME_ON;
 /// "1 ply", "84 plies".
 pub use crate::game::plies;
 
+/// Why another game cannot start while two players' game on a clock is
+/// on: it would end that game without a word.
+const TWO_PLAYERS_ON: &str = "two players' game on the clock is on: a ends it first (k pauses it)";
+
 impl App {
     /// Applies one action. Returns whether the screen may have changed.
     pub fn update(&mut self, action: Action) -> bool {
@@ -230,6 +234,9 @@ impl App {
         if self.engine_game_on() {
             return self.error(ENGINE_GAME_ON);
         }
+        if self.two_players_running() {
+            return self.error(TWO_PLAYERS_ON);
+        }
         if self.view.status.is_over() {
             return self.error(duel::GAME_OVER_HERE);
         }
@@ -275,6 +282,9 @@ impl App {
     pub(super) fn two_players_dialog(&mut self) {
         if self.engine_game_on() {
             return self.error(ENGINE_GAME_ON);
+        }
+        if self.two_players_running() {
+            return self.error(TWO_PLAYERS_ON);
         }
         self.dialogs.overlay = Overlay::Play(PlayDialog {
             two_players: true,

@@ -22,7 +22,7 @@ impl App {
             self.info("report cancelled: the game is as it was");
             return;
         }
-        if self.eval_hidden() {
+        if self.eval_hidden() || self.two_players_running() {
             self.error("the report waits for the end of the game (it shows the evaluation)");
             return;
         }

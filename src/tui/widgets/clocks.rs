@@ -254,7 +254,7 @@ fn notes(app: &App) -> Vec<String> {
     if app.game_running() {
         rows.push("D draw · :resign · u take back · a end".to_string());
     } else if app.two_players_running() {
-        rows.push("k pause · u take back · a end".to_string());
+        rows.push("D draw · :resign · k pause · u back · a end".to_string());
     }
     rows
 }

@@ -439,7 +439,7 @@ fn idle_hint(app: &App) -> String {
         }
         Mode::TwoPlayers if app.play.paused => "game paused - k goes on".to_string(),
         Mode::TwoPlayers if app.two_players_running() && !app.play.analysis => {
-            "two players on the clock - k pauses, a ends the game".to_string()
+            "on the clock - k pauses, a ends".to_string()
         }
         Mode::Play { human, level } if app.engine.search.is_none() => {
             format!("level {level} · your move ({})", human.name())

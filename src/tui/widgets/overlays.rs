@@ -204,9 +204,22 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "End the game against the engine and move both sides by hand?".to_string(),
             "(its moves and tags stay; no result goes in)".to_string(),
         ),
+        ConfirmWhat::Resign if app.two_players_running() => (
+            "Resign",
+            format!(
+                "{} resigns?",
+                app.doc.game.board(app.play.game_end).side_to_move().name()
+            ),
+            "(the result goes in; Ctrl-Z takes it back)".to_string(),
+        ),
         ConfirmWhat::Resign => (
             "Resign",
             "Resign the game against the engine?".to_string(),
+            "(the result goes in; Ctrl-Z takes it back)".to_string(),
+        ),
+        ConfirmWhat::AgreeDraw => (
+            "Draw",
+            "Do both players agree to a draw?".to_string(),
             "(the result goes in; Ctrl-Z takes it back)".to_string(),
         ),
     };
