@@ -675,6 +675,14 @@ fn two_players_on_a_clock() {
         (Duration::from_secs(180), Duration::from_secs(2))
     );
     assert_eq!(a.config.clock, "3+2", "kept for the next dialog");
+    // The game is tapir's: its event, date and control in the tags.
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("180+2"));
+    assert_eq!(a.doc.game.tags.get("Event"), Some("tapir game"));
+    assert_eq!(
+        a.doc.game.tags.known("White"),
+        None,
+        "the players name themselves"
+    );
     assert!(!a.eval_hidden(), "two people may look at the evaluation");
     let t0 = a.now;
     human(&mut a, "e4");

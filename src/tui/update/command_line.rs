@@ -426,7 +426,17 @@ impl App {
 
     /// The tags of a game played in tapir (today's date, the players),
     /// each for where the game has none.
-    fn play_tags(&self) -> Option<[(&'static str, String); 6]> {
+    fn play_tags(&self) -> Option<Vec<(&'static str, String)>> {
+        // Two players on a clock: the game is tapir's, its players the
+        // people at the board (whose names the tags leave to them).
+        if self.two_players_timed() {
+            return Some(vec![
+                ("Event", "tapir game".to_string()),
+                ("Site", "tapir".to_string()),
+                ("Date", crate::tui::files::today()),
+                ("TimeControl", self.time_control_tag()),
+            ]);
+        }
         let Mode::Play { human, level } = self.play.mode else {
             return None;
         };
@@ -435,7 +445,7 @@ impl App {
             Color::White => (self.config.player_name(), engine),
             Color::Black => (engine, self.config.player_name()),
         };
-        Some([
+        Some(vec![
             ("Event", "tapir game".to_string()),
             ("Site", "tapir".to_string()),
             ("Date", crate::tui::files::today()),

@@ -306,6 +306,8 @@ impl App {
         let to_move = self.doc.game.board(start).side_to_move();
         self.play.clocks =
             clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
+        // On a clock: the event, date and TimeControl, where unknown.
+        self.name_played_game();
         self.refresh();
         self.autosave();
         self.info(match clock {

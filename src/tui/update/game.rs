@@ -388,7 +388,7 @@ impl App {
         // Any game replacing the board's ends what a closed picker meant.
         self.dialogs.closed_picker_file = None;
         doc.unsaved = r.made_here;
-        if let Mode::Play { .. } = self.play.mode {
+        if self.tracks_game_end() {
             self.set_game_tags(&mut doc);
         }
         // The report running on the game that goes stops with it: said.
