@@ -809,6 +809,35 @@ fn two_players_on_a_clock_play_fair() {
     assert!(message(&a).contains("draw agreed"), "{}", message(&a));
 }
 
+/// Against the engine too, a take-back never adds time: each taken-back
+/// move's increment goes with it (the human's and the engine's), and a
+/// side's first move taken back is untimed again.
+#[test]
+fn take_backs_against_the_engine_gain_no_time() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 2);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    human(&mut a, "Nf3");
+    engine(&mut a, "Nc6", None);
+    let left = |a: &App| a.play.clocks.as_ref().unwrap().left;
+    let before = left(&a);
+    for _ in 0..5 {
+        a.update(Action::TakeBack);
+        human(&mut a, "Nf3");
+        engine(&mut a, "Nc6", None);
+    }
+    let after = left(&a);
+    assert!(
+        after[0] <= before[0] && after[1] <= before[1],
+        "{before:?} -> {after:?}"
+    );
+    a.update(Action::TakeBack);
+    a.update(Action::TakeBack);
+    assert_eq!(a.doc.game.tree().mainline_len(), 0);
+    assert_eq!(a.play.clocks.as_ref().unwrap().untimed, [true, true]);
+}
+
 /// On a clock the two players' game has an end of its own: looking back
 /// is only looking (a move there is refused, End returns), `u` takes back
 /// the game's last move and the mover's clock runs again, `k` pauses

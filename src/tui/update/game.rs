@@ -218,13 +218,6 @@ impl App {
             ));
             return;
         }
-        // The mover of the last move, and whether it earned an increment
-        // (it was not that side's first move of the game).
-        let mover = self.tree().board(target).side_to_move();
-        let earned = self
-            .tree()
-            .parent(target)
-            .is_some_and(|before| self.play.created.contains(&before));
         // Back to the human's turn, taking the engine's reply too.
         while human.is_some_and(|h| self.tree().board(target).side_to_move() != h) {
             match self.tree().parent(target) {
@@ -240,6 +233,22 @@ impl App {
             .path(end)
             .into_iter()
             .skip(self.tree().node(target).ply())
+            .collect();
+        // Each of the game's own moves taken back: its mover, and whether
+        // it earned an increment (it was not that side's first move of the
+        // game), which goes with it.
+        let refunds: Vec<(Color, bool)> = gone
+            .iter()
+            .filter(|n| self.play.created.contains(n))
+            .filter_map(|&n| {
+                let before = self.tree().parent(n)?;
+                let mover = self.tree().board(before).side_to_move();
+                let earned = self
+                    .tree()
+                    .parent(before)
+                    .is_some_and(|b| self.play.created.contains(&b));
+                Some((mover, earned))
+            })
             .collect();
         let mut annotated = 0;
         if let Some(&first) = gone.iter().find(|n| self.play.created.contains(n)) {
@@ -258,9 +267,9 @@ impl App {
             c.since = self.now;
             // A paused game stays paused: its clocks wait for `k`.
             c.stopped = self.play.paused;
-            // Two players: the move's increment goes with it, so taking
-            // back never adds time; a first move taken back is untimed again.
-            if human.is_none() {
+            // A move's increment goes with it, so taking back never adds
+            // time; a side's first move taken back is untimed again.
+            for (mover, earned) in refunds {
                 if earned {
                     c.left[mover.index()] = c.left[mover.index()].saturating_sub(c.increment);
                 } else {
