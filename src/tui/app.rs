@@ -943,16 +943,22 @@ impl App {
         (result != "*" && self.tree().is_main_line_end(self.doc.cursor)).then(|| result.to_string())
     }
 
-    /// Whether a game against the engine is being played: not over on the
-    /// board or by a flag fall (a paused game counts).
-    pub fn game_running(&self) -> bool {
-        matches!(self.play.mode, Mode::Play { .. })
+    /// Whether a game is being played, against the engine or two players
+    /// on a clock: not over on the board or by a flag fall (a paused game
+    /// counts).
+    pub fn any_game_running(&self) -> bool {
+        self.tracks_game_end()
             && self
                 .play
                 .clocks
                 .as_ref()
                 .is_none_or(|c| c.flagged.is_none())
             && !self.status_at(self.play.game_end).is_over()
+    }
+
+    /// Whether a game against the engine is being played.
+    pub fn game_running(&self) -> bool {
+        matches!(self.play.mode, Mode::Play { .. }) && self.any_game_running()
     }
 
     /// Whether two players play on a clock: the game has an end of its
@@ -969,16 +975,9 @@ impl App {
         matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed()
     }
 
-    /// Whether a two-player game on a clock is being played: no flag has
-    /// fallen and the game is not over at its end (a paused game counts).
+    /// Whether a two-player game on a clock is being played.
     pub fn two_players_running(&self) -> bool {
-        self.two_players_timed()
-            && self
-                .play
-                .clocks
-                .as_ref()
-                .is_some_and(|c| c.flagged.is_none())
-            && !self.status_at(self.play.game_end).is_over()
+        self.play.mode == Mode::TwoPlayers && self.any_game_running()
     }
 
     /// Whether the evaluation is hidden: during a game against the engine,

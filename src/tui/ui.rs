@@ -1,7 +1,7 @@
 //! One frame: lays out the screen for the buffer's size and has every
 //! widget draw itself from `&App`. Nothing here changes the state.
 
-use super::app::{App, Mode, Overlay};
+use super::app::{App, Overlay};
 use super::layout;
 use super::widgets::{self, frametime::FrameStats};
 use ratatui::buffer::Buffer;
@@ -90,9 +90,7 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
 /// panel's, the lines' and the game panel's areas.
 fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
     let (mut panel, mut lines) = (a.panel, a.lines);
-    if !(matches!(app.play.mode, Mode::Play { .. }) || app.two_players_timed())
-        || app.editor.is_some()
-    {
+    if !app.tracks_game_end() || app.editor.is_some() {
         return (panel, lines, None);
     }
     // The slot beside the board is the one at the top.

@@ -77,14 +77,12 @@ impl App {
                 }
                 ConfirmWhat::Delete { node, after } => self.delete(node, after),
                 // The rules may have ended the game while it asked.
-                ConfirmWhat::EndGame if !(self.game_running() || self.two_players_running()) => {
+                ConfirmWhat::EndGame if !self.any_game_running() => {
                     self.leave_play();
-                    self.play.analysis = true;
                     self.info("the game is over: analysis on");
                 }
                 ConfirmWhat::EndGame => {
                     self.leave_play();
-                    self.play.analysis = true;
                     self.info("the game was left unfinished, with no result: analysis on");
                 }
                 ConfirmWhat::TwoPlayers => self.two_players_dialog(),
@@ -448,7 +446,7 @@ impl App {
         if self.play.paused {
             return self.resume_game();
         }
-        if !(self.game_running() || self.two_players_running()) {
+        if !self.any_game_running() {
             return self.info("the game is over: n starts a new one, a analyses");
         }
         if let Some(c) = &mut self.play.clocks {
@@ -464,14 +462,13 @@ impl App {
     }
 
     pub(super) fn toggle_analysis(&mut self) {
-        if self.game_running() || self.two_players_running() {
+        if self.any_game_running() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::EndGame);
             return;
         }
-        if matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed() {
+        if self.tracks_game_end() {
             // Over on the board or on time: nothing is lost by leaving.
             self.leave_play();
-            self.play.analysis = true;
             self.info("the game is over: analysis on");
             return;
         }
@@ -483,32 +480,22 @@ impl App {
         });
     }
 
-    /// Back to the analysis board from a game against the engine: no
-    /// clocks, and the engine analyses instead of playing.
+    /// Back to the analysis board from a game (against the engine, or two
+    /// players): no clocks, and the engine analyses instead of playing
+    /// (a game loaded over it sets analysis as the settings say).
     pub(super) fn leave_play(&mut self) {
-        match self.play.mode {
-            Mode::Play { .. } => {
-                self.play.mode = Mode::Analysis;
-                self.play.analysis = true;
-                self.play.clocks = None;
-                self.play.paused = false;
-                self.play.created.clear();
-                self.play.engine_score = None;
-                // Repetitions and fifty moves end the line again by themselves.
-                self.refresh();
-                self.autosave();
-            }
-            // A game loaded over a two-player game is there to be analysed.
-            Mode::TwoPlayers => {
-                self.play.mode = Mode::Analysis;
-                self.play.analysis = self.config.autostart_analysis;
-                self.play.clocks = None;
-                self.play.paused = false;
-                self.refresh();
-                self.autosave();
-            }
-            Mode::Analysis => {}
+        if self.play.mode == Mode::Analysis {
+            return;
         }
+        self.play.mode = Mode::Analysis;
+        self.play.analysis = true;
+        self.play.clocks = None;
+        self.play.paused = false;
+        self.play.created.clear();
+        self.play.engine_score = None;
+        // Repetitions and fifty moves end the line again by themselves.
+        self.refresh();
+        self.autosave();
     }
 
     pub(super) fn set_multipv(&mut self, n: usize) {

@@ -337,7 +337,7 @@ impl App {
     pub(super) fn pause_duel(&mut self) {
         let now = self.now;
         let Some(d) = &mut self.duel else {
-            if matches!(self.play.mode, Mode::Play { .. }) || self.two_players_timed() {
+            if self.tracks_game_end() {
                 return self.pause_game();
             }
             return self.info(

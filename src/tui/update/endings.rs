@@ -199,7 +199,6 @@ impl App {
             c.stopped = true;
         }
         self.leave_play();
-        self.play.analysis = true;
         self.tree_changed();
     }
 

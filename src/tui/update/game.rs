@@ -381,11 +381,11 @@ impl App {
         // A set-up position becomes the new game; the editor's work is done.
         self.editor = None;
         if r.leaves_play {
-            let was_play = matches!(self.play.mode, Mode::Play { .. });
+            let was_game = self.play.mode != Mode::Analysis;
             self.leave_play();
             // The new game is analysed as any opened game is: when the
             // settings say so (leaving a game by `a` or `:resign` analyses).
-            if was_play {
+            if was_game {
                 self.play.analysis = self.config.autostart_analysis;
             }
         }
@@ -671,7 +671,7 @@ impl App {
             self.play.created = p.created;
             self.play.clocks = p.clocks;
             // A game that ended (a flag, mate) has nothing to go on with.
-            self.play.paused = self.game_running() || self.two_players_running();
+            self.play.paused = self.any_game_running();
         }
         // A set-up left with Esc is still the next editor's Ctrl-Z.
         self.left_setup = r.left_setup;
