@@ -1411,3 +1411,27 @@ fn a_game_with_moves_keeps_its_players() {
     start(&mut a, Color::Black, 1);
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
 }
+
+#[test]
+fn quitting_during_a_game_says_it_comes_back_paused() {
+    let mut a = app_at(None);
+    a.update(Action::TwoPlayers);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    for m in ["e4", "e5"] {
+        human(&mut a, m);
+    }
+    a.update(Action::Quit);
+    assert!(!a.quit, "a running game is asked about");
+    let text = screen(&mut a, 80, 24).join("\n");
+    assert!(text.contains("Game in progress"), "{text}");
+    assert!(text.contains("comes back paused"), "{text}");
+    // Once the game is over, the question is the usual one.
+    a.update(Action::Confirm(false));
+    a.update(Action::Command("resign".into()));
+    a.update(Action::Confirm(true));
+    assert!(!a.any_game_running());
+    a.update(Action::Quit);
+    let text = screen(&mut a, 80, 24).join("\n");
+    assert!(text.contains("Unsaved game"), "{text}");
+}

@@ -508,11 +508,7 @@ impl App {
         if let Some(k) = &mut self.engine.kept {
             k.lines.truncate(n);
         }
-        let more = if self.play.analysis {
-            ""
-        } else {
-            " (a starts the analysis)"
-        };
+        let more = self.start_analysis_hint();
         self.info(format!(
             "{n} analysis line{}{more}",
             if n == 1 { "" } else { "s" }

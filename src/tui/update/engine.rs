@@ -347,7 +347,17 @@ impl App {
         match self.play.mode {
             Mode::Play { .. } => format!("the engine is {name}"),
             _ if self.play.analysis => format!("analysing with {name}"),
-            _ => format!("the engine is {name} (a starts the analysis)"),
+            _ => format!("the engine is {name}{}", self.start_analysis_hint()),
+        }
+    }
+
+    /// " (a starts the analysis)" where `a` would: not while the analysis
+    /// runs, nor during a game, where `a` asks to end it first.
+    pub(super) fn start_analysis_hint(&self) -> &'static str {
+        if self.play.analysis || self.any_game_running() {
+            ""
+        } else {
+            " (a starts the analysis)"
         }
     }
 

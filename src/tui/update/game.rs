@@ -321,8 +321,9 @@ impl App {
         self.close_duel();
         self.doc = doc;
         self.doc.revision = revision;
-        // Drafts name moves of the old game.
+        // Drafts and the game's own moves name nodes of the old tree.
         self.dialogs.comment_drafts.clear();
+        self.play.created.clear();
         self.ui.selected = None;
         self.ui.cursor = None;
         // A game opened for analysis after one played as Black is shown

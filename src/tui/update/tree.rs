@@ -306,7 +306,10 @@ impl App {
             })
             .collect();
         if lines.is_empty() {
-            self.error("no engine line for this position yet (a starts the analysis)");
+            self.error(format!(
+                "no engine line for this position yet{}",
+                self.start_analysis_hint()
+            ));
             return;
         }
         match n {

@@ -167,6 +167,19 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
             format!("(y: kept in a rescue file if one can be written; n, then {save})"),
         ),
+        // The autosave keeps a running game and brings it back paused.
+        ConfirmWhat::Quit if app.any_game_running() && app.doc.has_work() => (
+            "Game in progress",
+            format!(
+                "A game is being played{}. Quit anyway?",
+                if app.play.clocks.is_some() {
+                    " on the clock"
+                } else {
+                    ""
+                }
+            ),
+            "(the autosave keeps it: it comes back paused when tapir starts)".to_string(),
+        ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
