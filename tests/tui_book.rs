@@ -161,6 +161,20 @@ fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
         .expect("recorded")
         .to_string();
     assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    // The tag went in with the book move, in its undo step: a game taken
+    // back to nothing leaves no tag in the user's game.
+    let mut c = app();
+    start_game(&mut c, tapir::chess::Color::White);
+    play(&mut c, "e4");
+    assert!(c.doc.game.tags.get("BookSeed").is_some());
+    c.update(Action::ToggleAnalysis);
+    c.update(Action::Confirm(true));
+    assert_eq!(c.play.mode, Mode::Analysis);
+    c.update(Action::Undo);
+    assert_eq!(sans(&c).len(), 1, "the book move goes");
+    assert_eq!(c.doc.game.tags.get("BookSeed"), None, "and its seed");
+    c.update(Action::Redo);
+    assert!(c.doc.game.tags.get("BookSeed").is_some(), "both come back");
     // Out of the book (the king steps out), the engine searches.
     play(&mut a, "Ke2");
     assert_eq!(sans(&a).len(), 3);

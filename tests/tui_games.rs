@@ -1435,3 +1435,63 @@ fn quitting_during_a_game_says_it_comes_back_paused() {
     let text = screen(&mut a, 80, 24).join("\n");
     assert!(text.contains("Unsaved game"), "{text}");
 }
+
+/// A game played as a variation keeps the main line's result, and its
+/// flag fall is written after its last move, as a resignation is.
+#[test]
+fn a_flag_falling_in_a_variation_is_written_after_its_last_move() {
+    let mut a = app_at(None);
+    for m in ["e4", "e5", "Nf3"] {
+        human(&mut a, m);
+    }
+    a.update(Action::Prev);
+    a.update(Action::TwoPlayers);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    clocks_from_the_start(&mut a);
+    human(&mut a, "Nc3");
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::Black));
+    let tree = a.doc.game.tree();
+    let nc3 = a.doc.cursor;
+    assert!(!tree.is_main_line_end(nc3), "a variation");
+    assert!(
+        tree.node(nc3).comment.ends_with("Black lost on time."),
+        "{}",
+        tree.node(nc3).comment
+    );
+    assert_eq!(a.doc.game.result(), "*", "the main line's result stays");
+    // The board says how to edit again; then one undo step takes the note back.
+    a.update(Action::Undo);
+    assert!(
+        error(&a).contains("the game is over: a turns"),
+        "{}",
+        error(&a)
+    );
+    a.update(Action::ToggleAnalysis);
+    assert_eq!(a.play.mode, Mode::Analysis);
+    a.update(Action::Undo);
+    assert!(
+        !a.doc.game.tree().node(nc3).comment.contains("lost on time"),
+        "{} / {}",
+        a.doc.game.tree().node(nc3).comment,
+        message(&a)
+    );
+}
+
+/// A game on the clock that ends on the board says how, as a resignation
+/// does: Result and Termination.
+#[test]
+fn a_mate_on_the_clock_writes_its_termination() {
+    let mut a = app_at(None);
+    a.update(Action::TwoPlayers);
+    a.update(Action::PlayClock);
+    a.update(Action::ChoiceConfirm);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        human(&mut a, m);
+    }
+    assert_eq!(a.doc.game.result(), "0-1");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
+    assert!(!a.any_game_running());
+}

@@ -449,7 +449,7 @@ fn j_shows_a_files_long_comment_whole_where_the_move_list_cuts_it() {
     let long = "Blunder (search, White's view: +0.90 → +4.97). After 44...Rd1 45.g7 Rd5 \
                 46.g8=Q Rxg8 47.Rxg8 Rf5+ 48.Ke2 rather than 44...Rf5+ 45.Ke2 Rg8 46.g7, \
                 Black has only a pawn for a rook (the hand-crafted terms for Black: \
-                material −4.57, piece squares +0.64, pawn structure +0.48; −3.59 in all), \
+                material -4.57, piece squares +0.64, pawn structure +0.48; -3.59 in all), \
                 and the last words are HERE";
     let mut a = board_of(&format!(
         "1. e4 e5 2. Nf3 Nc6 {{ [%eval 0.3] {long} }} 3. Bc4 *"

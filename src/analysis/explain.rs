@@ -161,6 +161,13 @@ pub fn explain(j: &Judged) -> Explanation {
     // A mate or stalemate at the end of a line says more than terms, and a
     // mate allowed or let go is the whole story: the terms of where the
     // lines stop would only blur it.
+    // The move to play instead, as Lichess names it, unless a fact did.
+    if let Some(&best) = j.best.first() {
+        let label = move_label(j.board, best);
+        if !names_move(&rest, &label) {
+            rest.push_str(&format!(" Best was {label}."));
+        }
+    }
     let terms = if terminal {
         rest.push_str(&game_over_sentences(j, &ends));
         Vec::new()
@@ -180,6 +187,13 @@ pub fn explain(j: &Judged) -> Explanation {
         terms,
         total,
     }
+}
+
+/// Whether `text` names the move `label` ("29...Bf6"), not a later
+/// move that ends the same way ("1.e4" in "31.e4").
+fn names_move(text: &str, label: &str) -> bool {
+    text.match_indices(label)
+        .any(|(at, _)| !text[..at].ends_with(|c: char| c.is_ascii_digit()))
 }
 
 /// The search's facts about the move, and (no mate in sight) the tactic
@@ -856,6 +870,13 @@ mod tests {
             "{}",
             x.text
         );
+        // The move to play instead comes before the lines, once.
+        assert!(
+            x.text.contains("promote") && x.text.contains(". Best was 1...Rg2. After 1...Rc1+"),
+            "{}",
+            x.text
+        );
+        assert_eq!(x.text.matches("Best was").count(), 1, "{}", x.text);
         assert_eq!(x.played_line.len(), 7);
         assert!(x.total < -800, "{}", x.total);
         // A loss the shortest lines already show keeps them short: as
@@ -894,6 +915,10 @@ mod tests {
             x.text
         );
         assert!(!x.text.contains("hand-crafted"), "{}", x.text);
+        // The mate's line names the move: no "Best was 1.Ra7." beside it.
+        assert!(!x.text.contains("Best was"), "{}", x.text);
+        assert!(names_move("It lets mate in 2 go: 1.Ra7 Kg8", "1.Ra7"));
+        assert!(!names_move("after 31.e4 e5", "1.e4"));
     }
 
     #[test]

@@ -78,9 +78,10 @@ pub fn pawns(cp: i32) -> String {
     format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
-/// Centipawns as signed pawns, "+1.05", "-0.95" (a sentence's numbers).
+/// Centipawns as signed pawns, "+1.05", "-0.95" (a sentence's numbers,
+/// signed as the scores beside them are).
 pub fn signed_pawns(cp: i32) -> String {
-    let sign = if cp < 0 { "\u{2212}" } else { "+" };
+    let sign = if cp < 0 { "-" } else { "+" };
     let a = cp.unsigned_abs();
     format!("{sign}{}.{:02}", a / 100, a % 100)
 }
@@ -107,7 +108,7 @@ mod tests {
         assert_eq!(mated.cp_ceiled(), -CP_CEILING);
         assert_eq!(mated.pgn_eval(), None);
         assert_eq!(WhiteScore(4000).cp_ceiled(), CP_CEILING);
-        assert_eq!(signed_pawns(-95), "\u{2212}0.95");
+        assert_eq!(signed_pawns(-95), "-0.95");
         assert_eq!(signed_pawns(100), "+1.00");
     }
 }

@@ -61,6 +61,10 @@ pub struct PlayState {
     /// The engine's evaluation after its last move of the game, White's
     /// view: what it judges a draw offer by.
     pub engine_score: Option<Score>,
+    /// The seed of the game's book moves, drawn and not yet in its
+    /// `BookSeed` tag: the tag goes in with the engine's move, in the
+    /// same undo step, so that undoing the move takes it out again.
+    pub unrecorded_book_seed: Option<u64>,
 }
 
 impl Default for PlayState {
@@ -73,6 +77,7 @@ impl Default for PlayState {
             paused: false,
             created: Vec::new(),
             engine_score: None,
+            unrecorded_book_seed: None,
         }
     }
 }

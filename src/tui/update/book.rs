@@ -41,7 +41,8 @@ impl App {
         self.view.opening_of = Some((rev, self.doc.cursor));
     }
 
-    /// The seed of this game's book moves, made and recorded on first use.
+    /// The seed of this game's book moves: the game's tag, or one drawn
+    /// on first use (recorded with the engine's move: `engine_move`).
     fn book_seed(&mut self) -> u64 {
         let recorded = self
             .doc
@@ -51,12 +52,10 @@ impl App {
             .and_then(|v| v.trim().parse::<u64>().ok());
         match recorded {
             Some(s) => s,
-            None => {
-                let s = fresh_seed();
-                self.doc.game.tags.set(SEED_TAG, &s.to_string());
-                self.doc.touch();
-                s
-            }
+            None => *self
+                .play
+                .unrecorded_book_seed
+                .get_or_insert_with(fresh_seed),
         }
     }
 

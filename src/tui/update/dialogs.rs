@@ -300,6 +300,7 @@ impl App {
         self.play.paused = false;
         self.play.game_end = start;
         self.play.created.clear();
+        self.play.unrecorded_book_seed = None;
         self.play.engine_score = None;
         let to_move = self.doc.game.board(start).side_to_move();
         self.play.clocks =
@@ -363,6 +364,7 @@ impl App {
         self.play.paused = false;
         self.play.game_end = start;
         self.play.created.clear();
+        self.play.unrecorded_book_seed = None;
         self.config.level = d.level;
         self.config_changed = true;
         self.ui.selected = None;
@@ -492,6 +494,7 @@ impl App {
         self.play.clocks = None;
         self.play.paused = false;
         self.play.created.clear();
+        self.play.unrecorded_book_seed = None;
         self.play.engine_score = None;
         // Repetitions and fifty moves end the line again by themselves.
         self.refresh();

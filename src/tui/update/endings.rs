@@ -13,7 +13,7 @@ use crate::tui::params::{DRAW_ACCEPT_CP, DRAW_OFFER_MIN_MOVES};
 
 /// PGN's `Termination` for a game that ended by the players' decision
 /// (resigned, agreed or claimed), as Lichess writes it.
-const NORMAL: &str = "Normal";
+pub(super) const NORMAL: &str = "Normal";
 
 impl App {
     /// The human's colour while a game against the engine is being

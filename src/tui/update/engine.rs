@@ -9,6 +9,7 @@ use crate::tui::action::Effect;
 use crate::tui::app::{
     ActiveSearch, App, EngineSession, KeptLines, LineView, Mode, Purpose, SearchKey,
 };
+use crate::tui::book::SEED_TAG;
 use crate::tui::params::{
     ENGINE_MOVETIME, LEVEL_ELO, LEVEL_MAX, LEVEL_NODES, MULTIPV_MAX, OVERDUE_GRACE, THREAT_DEPTH,
     THREAT_MOVETIME, THREAT_NODES,
@@ -96,7 +97,19 @@ impl App {
         let follow = self.doc.cursor == end;
         let san = to_san(&board, m);
         let clk = self.move_clock_comment(end);
-        let (node, new) = self.doc.game.play_with_comment(end, m, &clk);
+        let number = move_number_text(board.fullmove_number(), board.side_to_move());
+        let (node, new) = match self.play.unrecorded_book_seed.take() {
+            None => self.doc.game.play_with_comment(end, m, &clk),
+            Some(seed) => {
+                let mut out = (end, false);
+                let what = format!("add {number}{san}");
+                self.doc.game.in_one_step(&what, |g| {
+                    g.set_tag(SEED_TAG, Some(&seed.to_string()), end);
+                    out = g.play_with_comment(end, m, &clk);
+                });
+                out
+            }
+        };
         if new {
             self.play.created.push(node);
         }
@@ -115,7 +128,6 @@ impl App {
             self.refresh();
             self.autosave();
         }
-        let number = move_number_text(board.fullmove_number(), board.side_to_move());
         self.info(format!("engine plays {number} {san}"));
         if self.status_at(node).is_over() {
             self.game_over_on_board();

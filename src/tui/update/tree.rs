@@ -11,7 +11,14 @@ impl App {
     /// the engine or two players' game on a clock (its line must stay as
     /// it is while it runs).
     fn structure_locked(&mut self) -> bool {
-        if let Mode::Play { .. } = self.play.mode {
+        if self.tracks_game_end() && !self.any_game_running() {
+            // Over on the board or on time (a resignation or an agreed
+            // draw turns the board to analysis by itself).
+            self.error(
+                "the game is over: a turns the board to analysis, where moves can be edited",
+            );
+            true
+        } else if let Mode::Play { .. } = self.play.mode {
             self.error("during a game against the engine only comments and glyphs can be edited (a ends the game)");
             true
         } else if self.two_players_timed() {
