@@ -466,6 +466,7 @@ fn j_shows_a_files_long_comment_whole_where_the_move_list_cuts_it() {
     assert!(s.contains("The comment after 2... Nc6:"), "{s}");
     assert!(s.contains("words are HERE"), "{s}");
     assert!(!s.contains("%eval"), "{s}");
+    assert!(!s.contains("No game report yet"), "the comment's room: {s}");
     // A move with no comment shows none.
     a.update(Action::Next);
     assert!(!screen(&a).join("\n").contains("The comment after"));

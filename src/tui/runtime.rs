@@ -488,9 +488,17 @@ fn keep_last_session(dirs: &Dirs) -> Option<String> {
     if !holds_work(&auto)? {
         return None;
     }
+    // `:load` reads a kept session's moves, comments and file link, not
+    // a game on the clock: that one does not go on from there.
+    let in_play = matches!(read_autosave(&auto), Some(Ok(r)) if r.play.is_some());
+    let how = if in_play {
+        ":load it for its moves and comments; the game on the clock does not go on"
+    } else {
+        ":load it to go on with it"
+    };
     Some(match autosave::keep_previous(&auto) {
         Ok(aside) => format!(
-            "the last session's unsaved game is kept as {} (:load it to go on with it)",
+            "the last session's unsaved game is kept as {} ({how})",
             super::files::for_load(&aside)
         ),
         Err(e) => format!(
@@ -1031,6 +1039,36 @@ mod tests {
         std::fs::write(&auto, "1. e4 e5 *\n").unwrap();
         assert_eq!(holds_work(&auto), Some(false));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A game on the clock kept aside says what `:load` brings back of it.
+    #[test]
+    fn a_kept_game_on_the_clock_says_load_does_not_resume_it() {
+        let mut app = App::new(crate::tui::config::Config::default(), Game::default());
+        app.update(Action::TwoPlayers);
+        app.update(Action::PlayClock);
+        app.update(Action::ChoiceConfirm);
+        app.update(Action::MoveText("e4".into()));
+        let text = crate::tui::autosave::tests::autosaved(&mut app);
+        let data = std::env::temp_dir().join(format!("tapir-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        let dirs = Dirs {
+            config: data.clone(),
+            autosave: data.join("autosave.pgn"),
+            data: data.clone(),
+        };
+        std::fs::write(dirs.autosave_file(), &text).unwrap();
+        let note = keep_last_session(&dirs).unwrap();
+        assert!(
+            note.contains("the game on the clock does not go on"),
+            "{note}"
+        );
+        // An unsaved analysis goes on where it stopped.
+        std::fs::write(dirs.autosave_file(), "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n").unwrap();
+        let note = keep_last_session(&dirs).unwrap();
+        assert!(note.contains(":load it to go on with it"), "{note}");
+        std::fs::remove_dir_all(&data).unwrap();
     }
 
     #[test]

@@ -65,15 +65,25 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         } else {
             "The shown move has no explanation. Go to a move the report marked ?!, ? or ?? (the graph or the move list)."
         };
-        let rows = wrap(why, inner.width as usize);
+        // A file's own comment on the move (a saved report's explanation,
+        // an annotator's note), whole: the move list has few rows for it.
+        // Before any report, it has the panel to itself (a saved report's
+        // explanation runs to ten rows at 80x24).
+        let comment = shown_comment(app);
+        let rows = if comment.is_some() && app.report.run.is_none() {
+            Vec::new()
+        } else {
+            wrap(why, inner.width as usize)
+        };
         for (k, row) in rows.iter().enumerate() {
             put(buf, inner.x, inner.y + k as u16, row, dim, inner.width);
         }
-        // A file's own comment on the move (a saved report's explanation,
-        // an annotator's note), whole: the move list has few rows for it.
-        let below = inner.y + rows.len() as u16 + 1;
+        let below = match rows.len() {
+            0 => inner.y,
+            n => inner.y + n as u16 + 1,
+        };
         let room = (inner.y + inner.height).saturating_sub(below + 2);
-        if let Some(comment) = shown_comment(app).filter(|_| room > 0) {
+        if let Some(comment) = comment.filter(|_| room > 0) {
             let head = format!("The comment after {}:", app.doc.game.label(app.doc.cursor));
             put(buf, inner.x, below, &head, dim, inner.width);
             let widths = vec![inner.width as usize; room as usize];
