@@ -42,6 +42,17 @@ fn app_at(fen: Option<&str>) -> App {
     a
 }
 
+/// Two players on the clock preset `clock` steps down the dialog's list
+/// (1: 1+0, 2: 3+2).
+fn two_players_on(a: &mut App, clock: usize) {
+    a.update(Action::TwoPlayers);
+    for _ in 0..clock {
+        a.update(Action::PlayClock);
+    }
+    a.update(Action::ChoiceConfirm);
+    assert!(a.two_players_timed());
+}
+
 /// The human's move.
 fn human(a: &mut App, san: &str) {
     a.update(Action::MoveText(san.into()));
@@ -731,10 +742,7 @@ fn two_players_on_a_clock_play_fair() {
     for m in ["e4", "e5"] {
         a.update(Action::MoveText(m.into()));
     }
-    a.update(Action::TwoPlayers);
-    a.update(Action::PlayClock);
-    a.update(Action::PlayClock);
-    a.update(Action::ChoiceConfirm);
+    two_players_on(&mut a, 2);
     human(&mut a, "Nf3");
     human(&mut a, "Nc6");
     human(&mut a, "Bc4");
@@ -846,9 +854,7 @@ fn take_backs_against_the_engine_gain_no_time() {
 #[test]
 fn two_players_on_a_clock_keep_their_game() {
     let mut a = app_at(None);
-    a.update(Action::TwoPlayers);
-    a.update(Action::PlayClock);
-    a.update(Action::ChoiceConfirm);
+    two_players_on(&mut a, 1);
     assert_eq!(
         a.play.clocks.as_ref().unwrap().base,
         Duration::from_secs(60)
@@ -1415,9 +1421,7 @@ fn a_game_with_moves_keeps_its_players() {
 #[test]
 fn quitting_during_a_game_says_it_comes_back_paused() {
     let mut a = app_at(None);
-    a.update(Action::TwoPlayers);
-    a.update(Action::PlayClock);
-    a.update(Action::ChoiceConfirm);
+    two_players_on(&mut a, 1);
     for m in ["e4", "e5"] {
         human(&mut a, m);
     }
@@ -1445,9 +1449,7 @@ fn a_flag_falling_in_a_variation_is_written_after_its_last_move() {
         human(&mut a, m);
     }
     a.update(Action::Prev);
-    a.update(Action::TwoPlayers);
-    a.update(Action::PlayClock);
-    a.update(Action::ChoiceConfirm);
+    two_players_on(&mut a, 1);
     clocks_from_the_start(&mut a);
     human(&mut a, "Nc3");
     let t0 = a.now;
@@ -1485,9 +1487,7 @@ fn a_flag_falling_in_a_variation_is_written_after_its_last_move() {
 #[test]
 fn a_mate_on_the_clock_writes_its_termination() {
     let mut a = app_at(None);
-    a.update(Action::TwoPlayers);
-    a.update(Action::PlayClock);
-    a.update(Action::ChoiceConfirm);
+    two_players_on(&mut a, 1);
     for m in ["f3", "e5", "g4", "Qh4#"] {
         human(&mut a, m);
     }

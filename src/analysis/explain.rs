@@ -158,9 +158,6 @@ pub fn explain(j: &Judged) -> Explanation {
         .take(TERMS_NAMED)
         .collect();
     let terminal = game_over(&ends.played_end) || game_over(&ends.better_end);
-    // A mate or stalemate at the end of a line says more than terms, and a
-    // mate allowed or let go is the whole story: the terms of where the
-    // lines stop would only blur it.
     // The move to play instead, as Lichess names it, unless a fact did.
     if let Some(&best) = j.best.first() {
         let label = move_label(j.board, best);
@@ -168,6 +165,9 @@ pub fn explain(j: &Judged) -> Explanation {
             rest.push_str(&format!(" Best was {label}."));
         }
     }
+    // A mate or stalemate at the end of a line says more than terms, and a
+    // mate allowed or let go is the whole story: the terms of where the
+    // lines stop would only blur it.
     let terms = if terminal {
         rest.push_str(&game_over_sentences(j, &ends));
         Vec::new()

@@ -67,6 +67,20 @@ pub struct PlayState {
     pub unrecorded_book_seed: Option<u64>,
 }
 
+impl PlayState {
+    /// A game in `mode` from `start` on `clocks`, with nothing of an
+    /// earlier game's (its moves, engine score, book seed) carried over.
+    pub fn begin(mode: Mode, start: NodeId, clocks: Option<Clocks>) -> PlayState {
+        PlayState {
+            mode,
+            analysis: false,
+            clocks,
+            game_end: start,
+            ..PlayState::default()
+        }
+    }
+}
+
 impl Default for PlayState {
     fn default() -> Self {
         PlayState {

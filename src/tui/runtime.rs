@@ -422,7 +422,12 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
 /// against the engine, a position being set up or one left with Esc, a
 /// comment typed and not written), or cannot be read.
 fn holds_work(auto: &std::path::Path) -> Option<bool> {
-    Some(match read_autosave(auto)? {
+    read_autosave(auto).map(session_holds_work)
+}
+
+/// `holds_work` of an autosave already read.
+fn session_holds_work(read: Result<Restored, String>) -> bool {
+    match read {
         Ok(r) => {
             (r.unsaved && Document::new(r.game).has_work())
                 || r.play.is_some()
@@ -431,7 +436,7 @@ fn holds_work(auto: &std::path::Path) -> Option<bool> {
                 || !r.left_setup.is_empty()
         }
         Err(_) => true,
-    })
+    }
 }
 
 /// The autosaves of second boards that are gone (`autosave.PID.pgn`, each
@@ -485,12 +490,13 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
 /// it is moved aside first, and the status line says where.
 fn keep_last_session(dirs: &Dirs) -> Option<String> {
     let auto = dirs.autosave_file();
-    if !holds_work(&auto)? {
-        return None;
-    }
+    let read = read_autosave(&auto)?;
     // `:load` reads a kept session's moves, comments and file link, not
     // a game on the clock: that one does not go on from there.
-    let in_play = matches!(read_autosave(&auto), Some(Ok(r)) if r.play.is_some());
+    let in_play = matches!(&read, Ok(r) if r.play.is_some());
+    if !session_holds_work(read) {
+        return None;
+    }
     let how = if in_play {
         ":load it for its moves and comments; the game on the clock does not go on"
     } else {
@@ -989,10 +995,10 @@ fn base64(data: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn a_gone_second_boards_game_is_kept_aside_and_an_empty_one_removed() {
-        let data = std::env::temp_dir().join(format!("tapir-orphans-{}", std::process::id()));
+    /// An empty data folder of its own for a test (`name` and the pid),
+    /// and the board's folders in it.
+    fn temp_dirs(name: &str) -> (std::path::PathBuf, Dirs) {
+        let data = std::env::temp_dir().join(format!("tapir-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
         std::fs::create_dir_all(&data).unwrap();
         let dirs = Dirs {
@@ -1000,6 +1006,13 @@ mod tests {
             autosave: data.join("autosave.pgn"),
             data: data.clone(),
         };
+        (data, dirs)
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_gone_second_boards_game_is_kept_aside_and_an_empty_one_removed() {
+        let (data, dirs) = temp_dirs("orphans");
         // Process ids above the kernel's limit are never running.
         let unsaved = "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n";
         std::fs::write(data.join("autosave.4000000001.pgn"), unsaved).unwrap();
@@ -1050,14 +1063,7 @@ mod tests {
         app.update(Action::ChoiceConfirm);
         app.update(Action::MoveText("e4".into()));
         let text = crate::tui::autosave::tests::autosaved(&mut app);
-        let data = std::env::temp_dir().join(format!("tapir-kept-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
-        let dirs = Dirs {
-            config: data.clone(),
-            autosave: data.join("autosave.pgn"),
-            data: data.clone(),
-        };
+        let (data, dirs) = temp_dirs("kept");
         std::fs::write(dirs.autosave_file(), &text).unwrap();
         let note = keep_last_session(&dirs).unwrap();
         assert!(

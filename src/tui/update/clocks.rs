@@ -1,7 +1,7 @@
 //! The clocks of a game against the engine: charged after each move,
 //! stopped when the game ends, and a flag fall when one runs out.
 
-use super::endings::{append_sentence, NORMAL};
+use super::endings::NORMAL;
 use crate::chess::Color;
 use crate::tui::app::{App, Clocks, Mode};
 use std::time::{Duration, Instant};
@@ -72,11 +72,11 @@ impl App {
             let result = status.result_token(self.doc.game.board(end).side_to_move());
             let at = self.doc.cursor;
             // A game tapir ran says how it ended, as a resignation does.
-            let termination = self.tracks_game_end().then_some(NORMAL);
+            let tapirs = self.tracks_game_end();
             self.doc.game.in_one_step(&format!("result {result}"), |g| {
                 g.set_tag("Result", Some(result), at);
-                if termination.is_some() {
-                    g.set_tag("Termination", termination, at);
+                if tapirs {
+                    g.set_tag("Termination", Some(NORMAL), at);
                 }
             });
             self.autosave();
@@ -128,11 +128,7 @@ impl App {
             (Color::Black, true) => ("1-0", "Time forfeit"),
             (_, false) => ("1/2-1/2", "Time forfeit, insufficient material"),
         };
-        // The tags only where the game is the main line's end (a game
-        // played from inside it leaves the line's own result alone); the
-        // note after the game's last move in any case, as a resignation's.
-        let end = self.play.game_end;
-        let main = self.tree().is_main_line_end(end);
+        // Written as a resignation is, the note after the game's last move.
         let note = if loses {
             format!("{} lost on time.", loser.name())
         } else {
@@ -142,15 +138,7 @@ impl App {
                 (!loser).name()
             )
         };
-        let comment = append_sentence(&self.tree().node(end).comment, &note);
-        let at = self.doc.cursor;
-        self.doc.game.in_one_step(&format!("result {result}"), |g| {
-            if main {
-                g.set_tag("Result", Some(result), at);
-                g.set_tag("Termination", Some(why), at);
-            }
-            g.set_comment(end, false, &comment);
-        });
+        self.write_result(result, why, &note);
         self.doc.touch();
         self.refresh();
         self.autosave();

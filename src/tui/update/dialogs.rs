@@ -7,7 +7,8 @@ use super::engine::START_AN_ENGINE;
 use crate::chess::{Color, PieceType};
 use crate::tui::action::Effect;
 use crate::tui::app::{
-    App, ConfirmWhat, Mode, Overlay, PlayDialog, Prompt, PromptKind, NAG_CHOICES, PROMOTION_CHOICES,
+    App, ConfirmWhat, Mode, Overlay, PlayDialog, PlayState, Prompt, PromptKind, NAG_CHOICES,
+    PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_text, parse_control};
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MULTIPV_MAX, PLAYER_CLOCKS};
@@ -295,16 +296,10 @@ impl App {
             self.doc.touch();
         }
         let later = !self.doc.at_line_end();
-        self.play.mode = Mode::TwoPlayers;
-        self.play.analysis = false;
-        self.play.paused = false;
-        self.play.game_end = start;
-        self.play.created.clear();
-        self.play.unrecorded_book_seed = None;
-        self.play.engine_score = None;
         let to_move = self.doc.game.board(start).side_to_move();
-        self.play.clocks =
+        let clocks =
             clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
+        self.play = PlayState::begin(Mode::TwoPlayers, start, clocks);
         // On a clock: the event, date and TimeControl, where unknown.
         self.name_played_game();
         self.refresh();
@@ -356,22 +351,17 @@ impl App {
                 .clear_result("clear the result to play on", start);
             self.doc.touch();
         }
-        self.play.mode = Mode::Play {
+        let to_move = self.doc.game.board(start).side_to_move();
+        let clocks =
+            clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
+        let mode = Mode::Play {
             human: d.human,
             level: d.level,
         };
-        self.play.analysis = false;
-        self.play.paused = false;
-        self.play.game_end = start;
-        self.play.created.clear();
-        self.play.unrecorded_book_seed = None;
+        self.play = PlayState::begin(mode, start, clocks);
         self.config.level = d.level;
         self.config_changed = true;
         self.ui.selected = None;
-        self.play.engine_score = None;
-        let to_move = self.doc.game.board(start).side_to_move();
-        self.play.clocks =
-            clock.map(|(base, inc)| new_clocks(base, inc, to_move, self.now).untimed_first_moves());
         self.ui.flipped = d.human == Color::Black;
         self.ui.flipped_for_game = self.ui.flipped;
         self.name_played_game();
@@ -489,13 +479,11 @@ impl App {
         if self.play.mode == Mode::Analysis {
             return;
         }
-        self.play.mode = Mode::Analysis;
-        self.play.analysis = true;
-        self.play.clocks = None;
-        self.play.paused = false;
-        self.play.created.clear();
-        self.play.unrecorded_book_seed = None;
-        self.play.engine_score = None;
+        // Nothing of the game stays but where it ended.
+        self.play = PlayState {
+            game_end: self.play.game_end,
+            ..PlayState::default()
+        };
         // Repetitions and fifty moves end the line again by themselves.
         self.refresh();
         self.autosave();

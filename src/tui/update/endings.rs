@@ -183,23 +183,30 @@ impl App {
     /// board to analysis: `Result` and `Termination` where the game is the
     /// main line, and `note` after the game's last move in any case.
     pub(super) fn finish_game(&mut self, result: &str, note: &str) {
-        let end = self.play.game_end;
-        let at = self.doc.cursor;
-        let main = self.tree().is_main_line_end(end);
-        let old = self.tree().node(end).comment.clone();
-        let comment = append_sentence(&old, note);
-        self.doc.game.in_one_step(&format!("result {result}"), |g| {
-            if main {
-                g.set_tag("Result", Some(result), at);
-                g.set_tag("Termination", Some(NORMAL), at);
-            }
-            g.set_comment(end, false, &comment);
-        });
+        self.write_result(result, NORMAL, note);
         if let Some(c) = &mut self.play.clocks {
             c.stopped = true;
         }
         self.leave_play();
         self.tree_changed();
+    }
+
+    /// The game's result as one undo step: `Result` and `Termination`
+    /// where the game is the main line (a game played from inside it
+    /// leaves the line's own result alone), and `note` after the game's
+    /// last move in any case.
+    pub(super) fn write_result(&mut self, result: &str, termination: &str, note: &str) {
+        let end = self.play.game_end;
+        let at = self.doc.cursor;
+        let main = self.tree().is_main_line_end(end);
+        let comment = append_sentence(&self.tree().node(end).comment, note);
+        self.doc.game.in_one_step(&format!("result {result}"), |g| {
+            if main {
+                g.set_tag("Result", Some(result), at);
+                g.set_tag("Termination", Some(termination), at);
+            }
+            g.set_comment(end, false, &comment);
+        });
     }
 
     /// `:showeval [on|off]`: whether games show the evaluation; a setting.
