@@ -194,6 +194,24 @@ fn resigning_asks_then_writes_the_result_in_one_undo_step() {
     assert!(error(&a).contains("no game"));
 }
 
+/// A player who analyses only when asked (autostart_analysis = false)
+/// is not handed a running engine when a game ends: `a` starts it.
+#[test]
+fn a_game_ended_by_a_result_analyses_as_the_settings_say() {
+    let mut a = app_at(None);
+    a.config.autostart_analysis = false;
+    two_players_on(&mut a, 1);
+    human(&mut a, "e4");
+    a.update(Action::Command("draw".into()));
+    a.update(Action::Confirm(true));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert_eq!(a.play.mode, Mode::Analysis);
+    assert!(!a.play.analysis, "the settings say no engine until asked");
+    assert!(message(&a).contains("½-½ · a analyses"), "{}", message(&a));
+    a.update(Action::ToggleAnalysis);
+    assert!(a.play.analysis);
+}
+
 /// A game on clock preset `clock`, 1.e4 e5, then White resigns.
 fn resigned_game(clock: usize) -> App {
     let mut a = app_at(None);
@@ -1438,6 +1456,47 @@ fn quitting_during_a_game_says_it_comes_back_paused() {
     a.update(Action::Quit);
     let text = screen(&mut a, 80, 24).join("\n");
     assert!(text.contains("Unsaved game"), "{text}");
+}
+
+/// A question asked over a game on the clock (here: quit?) stops both
+/// clocks until it is answered; a no lets the game go on where it was.
+#[test]
+fn the_clocks_wait_while_a_question_is_open() {
+    let mut a = app_at(None);
+    two_players_on(&mut a, 1);
+    for m in ["e4", "e5", "Nf3"] {
+        human(&mut a, m);
+    }
+    let black = |a: &App, at| a.play.clocks.as_ref().unwrap().remaining(Color::Black, at);
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(5)));
+    a.update(Action::Quit);
+    let t1 = a.now;
+    let text = screen(&mut a, 80, 24).join("\n");
+    assert!(text.contains("the clocks wait"), "{text}");
+    a.update(Action::Tick(t1 + Duration::from_secs(50)));
+    assert_eq!(
+        black(&a, a.now),
+        Duration::from_secs(55),
+        "stopped while it asked"
+    );
+    a.update(Action::Confirm(false));
+    assert!(!a.play.paused, "a no lets the game go on");
+    let t2 = a.now;
+    a.update(Action::Tick(t2 + Duration::from_secs(10)));
+    assert_eq!(black(&a, a.now), Duration::from_secs(45), "running again");
+    // Resigning is asked too; a yes ends the game, nothing stays paused.
+    a.update(Action::Command("resign".into()));
+    assert!(a.play.paused && a.dialogs.question_hold);
+    a.update(Action::Confirm(true));
+    assert!(!a.any_game_running() && !a.play.paused && !a.dialogs.question_hold);
+    // A game on no clock has no time to lose: nothing is paused.
+    let mut a = app_at(None);
+    a.update(Action::TwoPlayers);
+    a.update(Action::ChoiceConfirm);
+    human(&mut a, "e4");
+    a.update(Action::Quit);
+    assert!(!a.play.paused);
 }
 
 /// A game played as a variation keeps the main line's result, and its

@@ -257,6 +257,36 @@ fn a_cancelled_report_leaves_the_game_unchanged() {
     assert!(a.report.run.is_none());
 }
 
+/// `:report 1m` searches each position a million nodes (what 100,000
+/// nodes miss); `:report` alone and `r` search the usual 100,000.
+#[test]
+fn report_with_a_node_count_searches_that_deep() {
+    let mut a = board();
+    a.update(Action::Command("report 1m".into()));
+    let job = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::StartReport(job) => Some(job),
+            _ => None,
+        })
+        .expect(":report 1m starts a report");
+    assert_eq!(job.nodes, 1_000_000);
+    assert!(
+        message(&a).contains("at 1.00M nodes each"),
+        "{}",
+        message(&a)
+    );
+    // Again: it is cancelled, as r cancels it.
+    a.update(Action::Command("report".into()));
+    assert!(a.report.run.is_none());
+    assert_eq!(start(&mut a).nodes, 100_000);
+    a.update(Action::Report);
+    a.update(Action::Command("report lots".into()));
+    assert!(a.dialogs.message.as_ref().unwrap().error);
+    assert!(a.report.run.is_none(), "a bad count starts nothing");
+}
+
 /// Another game put on the board stops the report on the one before,
 /// and the status line says so (it was silent).
 #[test]

@@ -87,6 +87,10 @@ pub const TERMS_NAMED: usize = 3;
 /// Nodes per position of the board's report (`r`, `:report`): the same
 /// as `tapir annotate`'s default, so the two agree.
 pub const BOARD_REPORT_NODES: u64 = 100_000;
+/// `:report N` searches each position to N nodes, within these: a deeper
+/// report finds what 100,000 nodes miss, at a cost the status line says.
+pub const BOARD_REPORT_NODES_MIN: u64 = 10_000;
+pub const BOARD_REPORT_NODES_MAX: u64 = 100_000_000;
 
 /// An external engine (`annotate --engine`) searching a node budget is
 /// given the budget at this many nodes a second (a slow engine's pace) ...

@@ -572,6 +572,9 @@ pub struct Dialogs {
     /// The file of a picker closed with no pick (Esc): while the board's
     /// game is from no file, `:games` and `:game N` still reach it.
     pub closed_picker_file: Option<PathBuf>,
+    /// A question is open over a game whose clocks were running: they wait
+    /// (the game is paused) until it is answered, and go on after a no.
+    pub question_hold: bool,
 }
 
 impl Default for Dialogs {
@@ -585,6 +588,7 @@ impl Default for Dialogs {
             log: std::collections::VecDeque::new(),
             said_now: false,
             closed_picker_file: None,
+            question_hold: false,
         }
     }
 }

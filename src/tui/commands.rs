@@ -58,8 +58,9 @@ pub enum Command {
     Pieces(PieceStyle),
     /// `:syzygy PATH` (folders joined by `:`), `:syzygy off`.
     Syzygy(String),
-    /// `:report`: as `r`.
-    Report,
+    /// `:report [NODES]`: as `r`, or (with a node count: `500000`,
+    /// `500k`, `2m`) a report that searches each position that deep.
+    Report(Option<u64>),
     /// `:book [FILE|default|off]`.
     Book(BookChoice),
     /// `:resign`: asks, then resigns the game against the engine.
@@ -235,6 +236,35 @@ fn tag_edit(rest: &str) -> Command {
     }
 }
 
+/// `:report NODES`: a count with an optional `k` (thousand) or `m`
+/// (million), within the board report's bounds.
+fn report_nodes(rest: &str) -> Result<u64, String> {
+    use crate::analysis::params::{BOARD_REPORT_NODES_MAX as MAX, BOARD_REPORT_NODES_MIN as MIN};
+    let text = rest.replace([',', '_'], "").to_ascii_lowercase();
+    let (digits, unit) = match text.strip_suffix('k') {
+        Some(d) => (d, 1_000),
+        None => match text.strip_suffix('m') {
+            Some(d) => (d, 1_000_000),
+            None => (text.as_str(), 1),
+        },
+    };
+    let n = digits
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .ok_or_else(|| {
+            format!(":report takes nodes per position (such as 1m or 500k), got '{rest}'")
+        })?;
+    if (MIN..=MAX).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!(
+            ":report searches {MIN} to {MAX} nodes per position, got {n}"
+        ))
+    }
+}
+
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim().trim_start_matches(':').trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -345,7 +375,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
         },
         "new" => Ok(Command::New),
         "flip" => Ok(Command::Flip),
-        "report" | "annotate" => Ok(Command::Report),
+        "report" | "annotate" if rest.is_empty() => Ok(Command::Report(None)),
+        "report" | "annotate" => report_nodes(rest).map(|n| Command::Report(Some(n))),
         "resign" => Ok(Command::Resign),
         "draw" => Ok(Command::Draw),
         "claim" => Ok(Command::Claim),
@@ -383,6 +414,18 @@ mod tests {
         assert_eq!(parse(":prev"), Ok(Command::StepGame(false)));
         assert_eq!(parse("game 12"), Ok(Command::GameNumber(12)));
         assert_eq!(parse("games"), Ok(Command::Games));
+        assert_eq!(parse("report"), Ok(Command::Report(None)));
+        assert_eq!(parse("report 2m"), Ok(Command::Report(Some(2_000_000))));
+        assert_eq!(parse("annotate 500K"), Ok(Command::Report(Some(500_000))));
+        assert_eq!(
+            parse("report 1,500,000"),
+            Ok(Command::Report(Some(1_500_000)))
+        );
+        assert!(parse("report deep").unwrap_err().contains("such as 1m"));
+        assert!(parse("report 5")
+            .unwrap_err()
+            .contains("10000 to 100000000"));
+        assert!(parse("report 99999999999999999m").is_err(), "no overflow");
         assert!(parse("game 0").unwrap_err().contains("from 1"));
         assert!(parse("game x").unwrap_err().contains("needs a game number"));
         assert!(parse("engine add")

@@ -8,7 +8,6 @@
 //! by side with the numbers its sentence quotes.
 
 use crate::analysis::line::san_line;
-use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::score::signed_pawns;
 use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, MoveReport, PlyResult};
 use crate::chess::{Board, Color};
@@ -132,6 +131,8 @@ pub struct ReportJob {
     pub token: u64,
     pub positions: Vec<LinePosition>,
     pub threads: usize,
+    /// Nodes searched per position.
+    pub nodes: u64,
     pub cancel: Arc<AtomicBool>,
 }
 
@@ -149,7 +150,7 @@ pub fn spawn(
             let cancel = job.cancel.clone();
             let out = analyse_positions(
                 &job.positions,
-                Budget::Nodes(BOARD_REPORT_NODES),
+                Budget::Nodes(job.nodes),
                 job.threads,
                 &job.cancel,
                 |index, r| {

@@ -3,7 +3,7 @@
 
 use super::endings::NORMAL;
 use crate::chess::Color;
-use crate::tui::app::{App, Clocks, Mode};
+use crate::tui::app::{App, Clocks, Mode, Overlay};
 use std::time::{Duration, Instant};
 
 impl App {
@@ -35,6 +35,27 @@ impl App {
             c.running = to_move;
             c.since = now;
             c.stopped = over;
+        }
+    }
+
+    /// A question over a game on running clocks (quit, open another game,
+    /// end or resign this one) pauses the game until it is answered, and a
+    /// no lets it go on: the program's questions cost no one thinking time.
+    pub(super) fn hold_clocks_for_question(&mut self) {
+        if matches!(self.dialogs.overlay, Overlay::Confirm(_)) {
+            let ticking = self.play.clocks.as_ref().is_some_and(Clocks::ticking);
+            if ticking && !self.play.paused && self.any_game_running() {
+                if let Some(c) = &mut self.play.clocks {
+                    c.stop(self.now);
+                }
+                self.play.paused = true;
+                self.dialogs.question_hold = true;
+            }
+        } else if std::mem::take(&mut self.dialogs.question_hold) && self.play.paused && !self.quit
+        {
+            // A yes that ended the game left nothing paused; quitting keeps
+            // the game paused for the next start, as the question said.
+            self.resume_game();
         }
     }
 

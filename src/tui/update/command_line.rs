@@ -99,7 +99,7 @@ impl App {
             C::Quit => self.request_quit(),
             C::New => self.start_new_game(),
             C::Flip => self.flip(),
-            C::Report => self.report_key(),
+            C::Report(nodes) => self.report_key(nodes),
             C::Help => self.dialogs.overlay = Overlay::Help,
             C::Messages => self.dialogs.overlay = Overlay::Messages { back: 0 },
             C::Undo => self.undo(false),

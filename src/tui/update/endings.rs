@@ -53,9 +53,9 @@ impl App {
             Color::White => ("0-1", "White resigns"),
             Color::Black => ("1-0", "Black resigns"),
         };
-        self.finish_game(result, &format!("{who}."));
+        let then = self.finish_game(result, &format!("{who}."));
         self.info(format!(
-            "{who} · {result} · analysis on (Ctrl-Z takes the result back)"
+            "{who} · {result} · {then} (Ctrl-Z takes the result back)"
         ));
     }
 
@@ -96,8 +96,10 @@ impl App {
             self.info("the engine declines the draw: the game goes on");
             return;
         }
-        self.finish_game("1/2-1/2", "Draw agreed.");
-        self.info("the engine accepts the draw · ½-½ · analysis on (Ctrl-Z takes the result back)");
+        let then = self.finish_game("1/2-1/2", "Draw agreed.");
+        self.info(format!(
+            "the engine accepts the draw · ½-½ · {then} (Ctrl-Z takes the result back)"
+        ));
     }
 
     /// `:claim`: a draw by threefold repetition or the fifty-move rule in
@@ -111,9 +113,9 @@ impl App {
         match position.claimable_draw() {
             Some(why) => {
                 let rule = rule_name(why);
-                self.finish_game("1/2-1/2", &format!("Draw claimed: {rule}."));
+                let then = self.finish_game("1/2-1/2", &format!("Draw claimed: {rule}."));
                 self.info(format!(
-                    "draw claimed: {rule} · ½-½ · analysis on (Ctrl-Z takes the result back)"
+                    "draw claimed: {rule} · ½-½ · {then} (Ctrl-Z takes the result back)"
                 ));
             }
             None => {
@@ -139,10 +141,8 @@ impl App {
             return false;
         }
         let rule = rule_name(why);
-        self.finish_game("1/2-1/2", &format!("Draw claimed by the engine: {rule}."));
-        self.info(format!(
-            "the engine claims a draw: {rule} · ½-½ · analysis on"
-        ));
+        let then = self.finish_game("1/2-1/2", &format!("Draw claimed by the engine: {rule}."));
+        self.info(format!("the engine claims a draw: {rule} · ½-½ · {then}"));
         true
     }
 
@@ -151,8 +151,10 @@ impl App {
         if self.running_game("draw").is_none() {
             return;
         }
-        self.finish_game("1/2-1/2", "Draw agreed.");
-        self.info("draw agreed · ½-½ · analysis on (Ctrl-Z takes the result back)");
+        let then = self.finish_game("1/2-1/2", "Draw agreed.");
+        self.info(format!(
+            "draw agreed · ½-½ · {then} (Ctrl-Z takes the result back)"
+        ));
     }
 
     /// Whether `engine`'s evaluation of the game (after its last move, or
@@ -181,14 +183,22 @@ impl App {
 
     /// Writes the result in as one undo step, stops the game and turns the
     /// board to analysis: `Result` and `Termination` where the game is the
-    /// main line, and `note` after the game's last move in any case.
-    pub(super) fn finish_game(&mut self, result: &str, note: &str) {
+    /// main line, and `note` after the game's last move in any case. The
+    /// engine analyses the end when the settings analyse opened games;
+    /// returns what the status line says of it.
+    pub(super) fn finish_game(&mut self, result: &str, note: &str) -> &'static str {
         self.write_result(result, NORMAL, note);
         if let Some(c) = &mut self.play.clocks {
             c.stopped = true;
         }
         self.leave_play();
+        self.play.analysis = self.config.autostart_analysis;
         self.tree_changed();
+        if self.play.analysis {
+            "analysis on"
+        } else {
+            "a analyses"
+        }
     }
 
     /// The game's result as one undo step: `Result` and `Termination`

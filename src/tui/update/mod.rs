@@ -48,6 +48,7 @@ impl App {
         let quitting = self.quit;
         let config_changed = self.config_changed;
         let redraw = self.apply(action);
+        self.hold_clocks_for_question();
         if self.config_changed && !config_changed {
             self.say_settings_not_saved();
         }
@@ -112,7 +113,7 @@ impl App {
             Action::PageForward => self.go_page(true),
             Action::NextMarked => self.go_marked(true),
             Action::PrevMarked => self.go_marked(false),
-            Action::Report => self.report_key(),
+            Action::Report => self.report_key(None),
             Action::ReportNews(msg) => return self.report_news(msg),
             Action::ReportPair => self.report_pair_key(),
             Action::GoTo(node) => {

@@ -15,8 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 impl App {
-    /// `r`: start the report of the shown game's main line, or cancel it.
-    pub(super) fn report_key(&mut self) {
+    /// `r` (`nodes` None: the usual depth) or `:report NODES`: start the
+    /// report of the shown game's main line, or cancel the running one.
+    pub(super) fn report_key(&mut self, nodes: Option<u64>) {
         if self.report.run.as_ref().is_some_and(|r| r.running) {
             self.cancel_report();
             self.info("report cancelled: the game is as it was");
@@ -54,9 +55,13 @@ impl App {
             token,
             positions,
             threads: self.config.threads.max(1),
+            nodes: nodes.unwrap_or(BOARD_REPORT_NODES),
             cancel,
         }));
-        let what = format!("{n} positions at {BOARD_REPORT_NODES} nodes each (r again: cancel)");
+        let what = format!(
+            "{n} positions at {} nodes each (r again: cancel)",
+            crate::tui::widgets::human_count(nodes.unwrap_or(BOARD_REPORT_NODES))
+        );
         match short {
             // First, where a narrow status line still shows it.
             Some(short) => self.info(format!("{short}; report: {what}")),

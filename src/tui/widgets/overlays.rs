@@ -258,7 +258,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         buf,
         inner.x + 1,
         inner.y + 3,
-        "y yes · n no",
+        if app.dialogs.question_hold {
+            "y yes · n no · the clocks wait"
+        } else {
+            "y yes · n no"
+        },
         theme.title(),
         inner.width - 1,
     );
