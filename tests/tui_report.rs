@@ -130,6 +130,10 @@ fn a_finished_report_goes_in_as_one_undo_step() {
         s.iter().any(|l| l.contains("White ") && l.contains("ACPL")),
         "the summary"
     );
+    // Each count before its glyph, as a player says it: "1? 0??".
+    let summary = s.iter().find(|l| l.contains("ACPL")).unwrap();
+    let counted = |g: &str| (0..10).any(|n| summary.contains(&format!(" {n}{g} ")));
+    assert!(counted("?!") && counted("?") && counted("??"), "{summary}");
     // One undo takes the whole report back.
     a.update(Action::Undo);
     assert_eq!(write_game(&a.doc.game), before);

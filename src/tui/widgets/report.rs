@@ -156,7 +156,8 @@ fn side_summary(r: &GameReport, i: usize, theme: &Theme) -> Vec<Span<'static>> {
     )];
     for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
         spans.push(Span::styled(
-            format!("{}{} ", class.glyph(), r.counts[i][class as usize]),
+            // "2?! 0? 1??": the count first, as a player says it.
+            format!("{}{} ", r.counts[i][class as usize], class.glyph()),
             Style::default().fg(class_colour(class)),
         ));
     }
