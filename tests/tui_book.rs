@@ -175,6 +175,21 @@ fn a_new_game_records_its_seed_and_searches_out_of_the_book() {
     assert_eq!(c.doc.game.tags.get("BookSeed"), None, "and its seed");
     c.update(Action::Redo);
     assert!(c.doc.game.tags.get("BookSeed").is_some(), "both come back");
+    // A take-back (`u`) in the game takes the seed out with the book move
+    // that brought it, in the same step; Ctrl-Z brings both back.
+    let mut d = app();
+    start_game(&mut d, tapir::chess::Color::White);
+    play(&mut d, "e4");
+    assert!(d.doc.game.tags.get("BookSeed").is_some());
+    d.update(Action::TakeBack);
+    assert!(sans(&d).is_empty());
+    assert_eq!(
+        d.doc.game.tags.get("BookSeed"),
+        None,
+        "taken back with its move"
+    );
+    play(&mut d, "d4");
+    assert!(d.doc.game.tags.get("BookSeed").is_some(), "a new seed");
     // Out of the book (the king steps out), the engine searches.
     play(&mut a, "Ke2");
     assert_eq!(sans(&a).len(), 3);

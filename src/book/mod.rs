@@ -47,6 +47,9 @@ pub enum BookError {
     Unsorted(usize),
     /// Entry `index`'s move is not legal in the position its key names.
     IllegalMove { index: usize, raw: u16 },
+    /// Entry `index`'s move goes nowhere (from and to are one square), as
+    /// no Polyglot move does: a file of zeros, or of another format.
+    NoMove(usize),
 }
 
 impl fmt::Display for BookError {
@@ -65,6 +68,10 @@ impl fmt::Display for BookError {
             BookError::IllegalMove { index, raw } => write!(
                 f,
                 "not a Polyglot book: entry {index} holds move {raw:#06x}, illegal in its position"
+            ),
+            BookError::NoMove(i) => write!(
+                f,
+                "not a Polyglot book: entry {i} holds no move (its from and to squares are one)"
             ),
         }
     }
@@ -88,7 +95,8 @@ pub struct Book {
 }
 
 impl Book {
-    /// Checks `bytes`: a non-empty whole number of entries, keys in order.
+    /// Checks `bytes`: a non-empty whole number of entries, keys in order,
+    /// each move from one square to another.
     pub fn from_bytes(bytes: impl Into<Cow<'static, [u8]>>) -> Result<Book, BookError> {
         let bytes = bytes.into();
         if bytes.is_empty() {
@@ -98,9 +106,13 @@ impl Book {
             return Err(BookError::Size(bytes.len() as u64));
         }
         let book = Book { bytes };
-        for i in 1..book.len() {
-            if book.key(i) < book.key(i - 1) {
+        for i in 0..book.len() {
+            if i > 0 && book.key(i) < book.key(i - 1) {
                 return Err(BookError::Unsorted(i));
+            }
+            let raw = u16::from_be_bytes(book.field(i, 8));
+            if raw & 63 == (raw >> 6) & 63 {
+                return Err(BookError::NoMove(i));
             }
         }
         Ok(book)
@@ -340,5 +352,14 @@ mod tests {
         // a limit of one position checks the start's moves alone.
         assert_eq!(book.check_moves(1), Ok(()));
         assert!(book.check_moves(2).is_err());
+    }
+
+    /// A file of zeros is sized and sorted as a book is, but no move of
+    /// a book goes from a square to itself: refused at once.
+    #[test]
+    fn a_file_of_zeros_is_no_book() {
+        let got = Book::from_bytes(vec![0u8; 16 * 1000]);
+        assert_eq!(got.err(), Some(BookError::NoMove(0)));
+        assert!(BookError::NoMove(0).to_string().contains("holds no move"));
     }
 }

@@ -65,6 +65,9 @@ pub struct PlayState {
     /// `BookSeed` tag: the tag goes in with the engine's move, in the
     /// same undo step, so that undoing the move takes it out again.
     pub unrecorded_book_seed: Option<u64>,
+    /// The engine's move that brought the `BookSeed` tag in: a take-back
+    /// of it takes the tag out too (the game has not used the seed).
+    pub book_seed_move: Option<NodeId>,
 }
 
 impl PlayState {
@@ -92,6 +95,7 @@ impl Default for PlayState {
             created: Vec::new(),
             engine_score: None,
             unrecorded_book_seed: None,
+            book_seed_move: None,
         }
     }
 }

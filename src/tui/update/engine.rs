@@ -107,6 +107,7 @@ impl App {
                     g.set_tag(SEED_TAG, Some(&seed.to_string()), end);
                     out = g.play_with_comment(end, m, &clk);
                 });
+                self.play.book_seed_move = Some(out.0);
                 out
             }
         };

@@ -8,6 +8,7 @@ use crate::chess::{to_san, Color, Move};
 use crate::game::{plies, NodeId};
 use crate::tui::action::Effect;
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind, Replacement, View};
+use crate::tui::book::SEED_TAG;
 use crate::tui::document::Document;
 use crate::tui::params::{PAGE_PLIES, TYPING_AUTOSAVE_GAP};
 use std::time::Instant;
@@ -113,8 +114,10 @@ impl App {
     /// `what`. When that takes away the end of the main line where the
     /// rules had ended the game (a mate, a draw), the result written for
     /// it goes in the same step; any other result (a loaded game's
-    /// resignation, a game whose main line is untouched) stays.
-    fn take_back_edit(&mut self, node: NodeId, what: &str) -> Option<NodeId> {
+    /// resignation, a game whose main line is untouched) stays. With
+    /// `drop_seed`, the `BookSeed` tag the taken-back moves brought goes
+    /// in the same step.
+    fn take_back_edit(&mut self, node: NodeId, what: &str, drop_seed: bool) -> Option<NodeId> {
         let old_end = self.tree().line_end(NodeId::ROOT);
         let was_over = self.status_at(old_end).is_over();
         let cursor = self.doc.cursor;
@@ -124,6 +127,9 @@ impl App {
                 return;
             };
             to = Some(parent);
+            if drop_seed {
+                g.set_tag(SEED_TAG, None, parent);
+            }
             let end = g.tree().line_end(NodeId::ROOT);
             if was_over && end != old_end && !g.status_at(end).is_over() {
                 g.clear_result("clear the result", parent);
@@ -179,7 +185,8 @@ impl App {
                     self.error(LOST_ON_TIME);
                 } else if leaf_end {
                     let label = self.doc.game.label(cur);
-                    if let Some(to) = self.take_back_edit(cur, &format!("take back {label}")) {
+                    if let Some(to) = self.take_back_edit(cur, &format!("take back {label}"), false)
+                    {
                         self.doc.cursor = to;
                         self.tree_changed();
                         self.info(format!("took back {label} (Ctrl-Z puts it back)"));
@@ -250,10 +257,17 @@ impl App {
                 Some((mover, earned))
             })
             .collect();
+        // The seed came with a move taken back: the game has not used it.
+        let drop_seed = self.play.book_seed_move.is_some_and(|s| gone.contains(&s));
         let mut annotated = 0;
         if let Some(&first) = gone.iter().find(|n| self.play.created.contains(n)) {
             annotated = self.annotated_in(first);
-            self.take_back_edit(first, &format!("take back {}", plies(n)));
+            self.take_back_edit(first, &format!("take back {}", plies(n)), drop_seed);
+        } else if drop_seed {
+            self.doc.game.set_tag(SEED_TAG, None, target);
+        }
+        if drop_seed {
+            self.play.book_seed_move = None;
         }
         self.play.created.retain(|n| !gone.contains(n));
         self.play.game_end = target;
