@@ -1221,6 +1221,43 @@ fn a_game_kept_aside_and_loaded_saves_back_into_its_file() {
     assert!(!message(&b).contains("it came from"), "{}", message(&b));
 }
 
+/// A comment typed and left with Esc, kept aside with its game (`y` to
+/// "A comment you typed is not written"), comes back with `:load` of the
+/// kept file: `i` on its move opens with it, as it did before.
+#[test]
+fn a_kept_aside_comment_comes_back_with_its_game() {
+    let mut a = app();
+    a.sessions_dir = Some("/data/tapir".into());
+    play(&mut a, "e4 e5");
+    a.update(Action::Prev);
+    a.update(Action::EditComment);
+    for c in "important idea".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::Cancel);
+    let kept = autosaved(&mut a);
+    assert!(kept.contains("TapirDraft1"), "{kept}");
+    let mut b = app();
+    b.sessions_dir = Some("/data/tapir".into());
+    file_read(&mut b, "/data/tapir/autosave.previous.pgn", &kept);
+    let said = message(&b);
+    assert!(
+        said.contains("a comment typed and not written comes back: i on 1. e4"),
+        "{said}"
+    );
+    assert!(b.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    b.update(Action::First);
+    b.update(Action::Next);
+    b.update(Action::EditComment);
+    let p = b.dialogs.prompt.as_ref().expect("the comment prompt");
+    assert_eq!(p.text, "important idea");
+    // From a file of the user's own, such a tag is only left out.
+    let mut c = app();
+    c.sessions_dir = Some("/data/tapir".into());
+    file_read(&mut c, "/home/user/shared.pgn", &kept);
+    assert!(c.dialogs.comment_drafts.is_empty());
+}
+
 /// A file the user opens that carries tapir's session tags (shared, or
 /// made to look like a session kept aside) never steers `:save` onto
 /// another file: only a game loaded from tapir's own sessions folder keeps

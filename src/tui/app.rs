@@ -442,6 +442,9 @@ pub struct Replacement {
     /// Whether the new game is held by no file (a position set up in the
     /// editor, a pasted game): replacing it then asks first.
     pub made_here: bool,
+    /// Comments typed and not written that come with it (a session kept
+    /// aside, opened with `:load`): `i` on their moves opens with them.
+    pub drafts: Vec<CommentDraft>,
 }
 
 /// Equality by what the dialog shows (for tests).

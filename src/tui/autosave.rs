@@ -224,6 +224,33 @@ fn read_draft_value(v: &str) -> Option<(usize, bool, String, String)> {
     Some((place.parse().ok()?, before, field(opened)?, field(text)?))
 }
 
+/// Takes the comments typed and not written out of `game`'s tags (an
+/// autosave's, or a session kept aside and opened with `:load`), each on
+/// the move it was typed at; one that does not read is said in `problems`.
+pub fn take_drafts(game: &mut Game, problems: &mut Vec<String>) -> Vec<CommentDraft> {
+    let values: Vec<String> = (1..)
+        .map_while(|i| game.tags.remove(&format!("{DRAFT}{i}")))
+        .collect();
+    let order = game.tree().preorder();
+    let mut drafts = Vec::new();
+    for v in &values {
+        match read_draft_value(v).and_then(|(at, before, opened_with, text)| {
+            Some(CommentDraft {
+                kind: PromptKind::Comment {
+                    node: *order.get(at)?,
+                    before,
+                },
+                text,
+                opened_with,
+            })
+        }) {
+            Some(d) => drafts.push(d),
+            None => problems.push(format!("a comment typed and not written did not read: {v}")),
+        }
+    }
+    drafts
+}
+
 /// The autosave text for the board's state now.
 pub fn encode(app: &App) -> String {
     let game = &app.doc.game;
@@ -391,9 +418,6 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
                 .collect()
         })
         .unwrap_or_default();
-    let draft_values: Vec<String> = (1..)
-        .map_while(|i| take(tags, &format!("{DRAFT}{i}")))
-        .collect();
     // A game that read only in part is not its file's game: a plain
     // `:save` in place would write the part over the whole (as a file's
     // game read in part, it keeps no link and counts as unsaved).
@@ -405,27 +429,12 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     {
         problems.push(format!("the board editor's position '{e}' did not read"));
     }
+    let drafts = take_drafts(&mut game, &mut problems);
     // Any other session tag (from a later tapir) is not the user's either.
-    strip_session_tags(tags);
+    strip_session_tags(&mut game.tags);
     let order = game.tree().preorder();
     let node = |i: Option<usize>| i.and_then(|i| order.get(i).copied());
     let cursor = node(cursor_at).unwrap_or_else(|| game.tree().line_end(NodeId::ROOT));
-    let mut drafts = Vec::new();
-    for v in &draft_values {
-        match read_draft_value(v).and_then(|(at, before, opened_with, text)| {
-            Some(CommentDraft {
-                kind: PromptKind::Comment {
-                    node: node(Some(at))?,
-                    before,
-                },
-                text,
-                opened_with,
-            })
-        }) {
-            Some(d) => drafts.push(d),
-            None => problems.push(format!("a comment typed and not written did not read: {v}")),
-        }
-    }
     let mut words = mode.split_whitespace();
     let clocks = clocks.and_then(|c| parse_clocks(&c, now));
     let kind = match (words.next(), words.next(), words.next()) {

@@ -44,6 +44,7 @@ impl App {
                     question: "The game is not saved. Set up the FEN?".to_string(),
                     leaves_play: true,
                     made_here: false,
+                    drafts: Vec::new(),
                 }),
                 Err(e) => {
                     if !self.mend_fen_in_editor(&fen, &e.message) {

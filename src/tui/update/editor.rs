@@ -107,6 +107,7 @@ impl App {
                         .to_string(),
                     leaves_play: true,
                     made_here: true,
+                    drafts: Vec::new(),
                 }),
                 Err(e) => self.error(format!("not a legal position yet: {e}")),
             },

@@ -368,6 +368,7 @@ impl App {
             question: "The game is not saved. Start a new one?".to_string(),
             leaves_play: false,
             made_here: false,
+            drafts: Vec::new(),
         });
     }
 
@@ -378,6 +379,14 @@ impl App {
             crate::tui::app::PromptKind::Comment { node, .. } => self.tree().is_attached(node),
             _ => false,
         })
+    }
+
+    /// Where a comment draft was typed, as the move list names it.
+    fn draft_place(&self, d: &crate::tui::app::CommentDraft) -> String {
+        match d.kind {
+            PromptKind::Comment { node, .. } if node != NodeId::ROOT => self.doc.game.label(node),
+            _ => "the game's start".to_string(),
+        }
     }
 
     /// Puts another game on the board, asking first when that would drop
@@ -418,13 +427,31 @@ impl App {
         // The report running on the game that goes stops with it: said.
         let report_stopped = self.report.run.as_ref().is_some_and(|r| r.running);
         self.new_document(doc);
+        let drafts = match r.drafts.as_slice() {
+            [] => String::new(),
+            [d] => format!(
+                "; a comment typed and not written comes back: i on {}",
+                self.draft_place(d)
+            ),
+            [d, ..] => format!(
+                "; {} comments typed and not written come back: i on {} and others",
+                r.drafts.len(),
+                self.draft_place(d)
+            ),
+        };
+        if !r.drafts.is_empty() {
+            self.dialogs.comment_drafts = r.drafts;
+            // The autosave holds them from now, as it held them before.
+            self.autosave();
+        }
+        let message = format!("{}{drafts}", r.message);
         if report_stopped {
             self.info(format!(
                 "{}; the report on the game before stopped (r on that game runs it again)",
-                r.message
+                message
             ));
         } else {
-            self.info(r.message);
+            self.info(message);
         }
     }
 

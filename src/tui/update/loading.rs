@@ -296,6 +296,16 @@ impl App {
                             .as_ref()
                             .is_some_and(|o| self.kept_aside_here(&o.path))
                 });
+                // Comments typed and not written, kept aside with the
+                // session by tapir itself, come back as they were typed.
+                let mut unread = Vec::new();
+                let drafts = match &origin {
+                    Some(o) if self.kept_aside_here(&o.path) => {
+                        crate::tui::autosave::take_drafts(&mut r.game, &mut unread)
+                    }
+                    _ => Vec::new(),
+                };
+                self.note_problems(name, &unread);
                 let stripped =
                     strip_session_tags(&mut r.game.tags) + usize::from(linked && link.is_none());
                 // "?" where the text has no Event or Site, as PGN writes a
@@ -357,6 +367,7 @@ impl App {
                     question,
                     leaves_play: true,
                     made_here,
+                    drafts,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
