@@ -504,7 +504,8 @@ fn clocks_pause_resume_and_fall() {
     a.update(Action::MoveText("e4".into()));
     assert!(a.dialogs.message.as_ref().unwrap().error);
     assert_eq!(a.tree().move_count(), 0);
-    a.update(Action::Tick(t0 + Duration::from_secs(69)));
+    // The flag's tick redraws: nothing runs after it to draw it later.
+    assert!(a.update(Action::Tick(t0 + Duration::from_secs(69))));
     let r = a.duel.as_ref().unwrap().result.clone().unwrap();
     assert!(
         r.contains("tapir L1 lost on time") && r.ends_with("0-1"),

@@ -162,6 +162,11 @@ fn the_evaluation_is_hidden_during_a_game_and_back_after_it() {
 fn resigning_asks_then_writes_the_result_in_one_undo_step() {
     let mut a = app_at(None);
     start(&mut a, Color::White, 2);
+    // The engine is told of the new game (UCI's `ucinewgame`).
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::NewGame)));
     human(&mut a, "e4");
     engine(&mut a, "e5", None);
     a.update(Action::Command("resign".into()));

@@ -477,6 +477,18 @@ fn analysis_restarts_on_change_and_drops_stale_events() {
     });
     assert_eq!(a.engine.lines.len(), 2);
     assert_eq!(a.engine.lines[0].pv, "1... c5 2. Nf3 d6");
+    // A fail-high report with no moves (Ethereal sends them) keeps the
+    // line's moves on screen instead of blanking it.
+    let mut bound_only = info(1, 90, "", &board);
+    bound_only.bound = tapir::engine::Bound::Lower;
+    a.update(Action::Engine {
+        token: new,
+        event: SearchEvent::Info {
+            id: 2,
+            info: bound_only,
+        },
+    });
+    assert_eq!(a.engine.lines[0].pv, "1... c5 2. Nf3 d6");
     // Black to move: +30 for Black is -30 from White's view.
     assert_eq!(a.engine.lines[0].score, Score::Cp(-30));
     assert_eq!(a.display_score(), Score::Cp(-30));

@@ -46,8 +46,8 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
     let mut i = 1;
     while i < words.len() {
         match words[i] {
-            "depth" => info.depth = num(i + 1).unwrap_or(0).min(u32::MAX as u64) as u32,
-            "seldepth" => info.seldepth = num(i + 1).unwrap_or(0).min(u32::MAX as u64) as u32,
+            "depth" => info.depth = num(i + 1).unwrap_or(0).min(MAX_DEPTH) as u32,
+            "seldepth" => info.seldepth = num(i + 1).unwrap_or(0).min(MAX_DEPTH) as u32,
             "multipv" => info.multipv = num(i + 1).unwrap_or(1).clamp(1, 256) as usize,
             "nodes" => info.nodes = num(i + 1).unwrap_or(0),
             "nps" => info.nps = num(i + 1).unwrap_or(0),
@@ -60,8 +60,10 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
                 if let (Some(k), Some(v)) = (kind, value) {
                     let v = v.clamp(-1_000_000, 1_000_000) as i32;
                     match k {
+                        // Below tapir's tablebase band: an engine's wild
+                        // number is not shown as a proven win.
                         "cp" => {
-                            info.score = Score::Cp(v);
+                            info.score = Score::Cp(v.clamp(-MAX_CP, MAX_CP));
                             scored = true;
                         }
                         // No game has a mate in more than a few hundred
@@ -121,6 +123,12 @@ const MAX_PV_MOVES: usize = 128;
 
 /// The longest mate an engine's `score mate` is taken at (moves).
 const MAX_MATE: i32 = 999;
+/// The largest centipawn score taken from an engine: one below the band
+/// tapir shows as a tablebase win ("+TB").
+const MAX_CP: i32 = crate::search::score::TB_WIN_BOUND - 1;
+/// The deepest depth taken from an engine: no search reaches a thousand
+/// plies, and a wild number would run into the line's moves.
+const MAX_DEPTH: u64 = 999;
 
 /// The longest legal prefix of `moves` from `root` (at most
 /// `MAX_PV_MOVES`), and where an illegal move cut it.
@@ -335,7 +343,8 @@ mod tests {
             assert!(parse_info(junk, &b).is_none(), "{junk}");
         }
         let huge = parse_info("info depth 99999999999 score cp 99999999999", &b).unwrap();
-        assert_eq!(huge.info.score, Score::Cp(1_000_000));
+        assert_eq!(huge.info.score, Score::Cp(MAX_CP));
+        assert_eq!(huge.info.depth, 999);
         let wild = parse_info("info depth 9 score mate -2147483648", &b).unwrap();
         assert_eq!(wild.info.score, Score::Mate(-MAX_MATE));
     }

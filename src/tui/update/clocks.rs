@@ -107,7 +107,9 @@ impl App {
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         self.now = now;
         self.autosave_typing();
-        self.duel_tick(now);
+        // A flag fall in an engine game is drawn now, not at the next key:
+        // its clocks and engines stop, so no later tick would redraw it.
+        let duel_ended = self.duel_tick(now);
         // An engine that ignores its move time is told to stop (and, if
         // it does not, ended by the engine thread's own rule).
         if self.engine.take_overdue(now) {
@@ -121,7 +123,7 @@ impl App {
                 "{name} went past its time for this move: stop sent"
             ));
         }
-        if self.flag_falls(now) {
+        if self.flag_falls(now) || duel_ended {
             // Drawn now, not at the next key: nothing runs any more.
             return true;
         }

@@ -371,6 +371,9 @@ impl App {
         if report_stopped {
             self.cancel_report();
         }
+        // The engine hears of the new game (`ucinewgame`) before its
+        // first `position`, as UCI asks.
+        self.command_engine(Effect::NewGame);
         self.refresh();
         let side = d.human.name();
         let clock = match clock {

@@ -428,10 +428,11 @@ impl App {
         }
     }
 
-    /// A flag fall in the engine game: the side whose clock ran out loses.
-    pub(super) fn duel_tick(&mut self, now: Instant) {
+    /// A flag fall in the engine game: the side whose clock ran out loses
+    /// (true: the game ended now).
+    pub(super) fn duel_tick(&mut self, now: Instant) -> bool {
         let Some(d) = &self.duel else {
-            return;
+            return false;
         };
         let c = &d.clocks;
         if c.ticking() && c.remaining(c.running, now).is_zero() {
@@ -449,7 +450,9 @@ impl App {
             } else {
                 self.finish_duel(Some(!loser), &format!("{name} lost on time"), TIME_FORFEIT);
             }
+            return true;
         }
+        false
     }
 }
 

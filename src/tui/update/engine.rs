@@ -466,6 +466,11 @@ impl EngineSession {
                 if i >= MULTIPV_MAX {
                     return Absorbed::Nothing;
                 }
+                // A report with no moves (Ethereal's fail-high lines say
+                // only a bound) does not blank a line that has them.
+                if line.first.is_none() && self.lines.get(i).is_some_and(|l| l.first.is_some()) {
+                    return Absorbed::Nothing;
+                }
                 line.delta = match self.lines.get(i) {
                     Some(old) if old.first == line.first => old.delta,
                     _ => line.first.map(|m| MoveDelta::of_move(&root, m, net)),
