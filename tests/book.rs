@@ -160,11 +160,11 @@ fn a_position_listed_thousands_of_times_is_read_only_in_part() {
     let mut bytes = Vec::new();
     for i in 0..MAX_ENTRIES_PER_POSITION + 5_000 {
         bytes.extend_from_slice(&key);
-        // Past the cap, a1a1: no move at all.
+        // Past the cap, a1a2: the rook through its own pawn.
         let raw = if i < MAX_ENTRIES_PER_POSITION {
             e4
         } else {
-            [0, 0]
+            [0, 8]
         };
         bytes.extend_from_slice(&raw);
         bytes.extend_from_slice(&1u16.to_be_bytes());

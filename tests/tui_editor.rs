@@ -209,6 +209,35 @@ fn keys_in_the_editor() {
         key(&a, KeyCode::Char('q')),
         Some(Action::Edit(EditAction::PutAtCursor(Some(p)))) if p == Piece::new(Color::Black, PieceType::Queen)
     ));
+    // `:` opens the command line: ":book off" typed in the editor puts no
+    // black king on the board; the command waits until the editor is left.
+    assert!(matches!(
+        key(&a, KeyCode::Char(':')),
+        Some(Action::OpenCommand)
+    ));
+    let before = a.editor.as_ref().unwrap().fen();
+    a.update(Action::OpenCommand);
+    for c in "book off".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    assert_eq!(
+        a.editor.as_ref().unwrap().fen(),
+        before,
+        "the set-up is as it was"
+    );
+    let said = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        said.error && said.text.contains("Esc leaves it"),
+        "{}",
+        said.text
+    );
+    assert!(a.book.book.is_some(), "the book stays on");
+    a.update(Action::Command("fen".into()));
+    assert!(
+        !a.dialogs.message.as_ref().unwrap().error,
+        "showing the FEN is fine"
+    );
     assert!(matches!(
         key(&a, KeyCode::Char('x')),
         Some(Action::Edit(EditAction::PutAtCursor(None)))

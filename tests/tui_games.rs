@@ -1313,6 +1313,54 @@ fn a_take_back_after_a_restart_deletes_the_games_own_moves() {
     assert_eq!(b.tree().move_count(), 3, "no variation left behind");
 }
 
+/// A game against an external engine comes back after a restart waiting
+/// for that engine: tapir, which runs at start, does not play its moves
+/// without a word; once `:engine` has started it (or another, named in the
+/// tags beside it), `k` goes on.
+#[test]
+fn a_restored_game_against_another_engine_waits_for_it() {
+    let mut a = app_at(None);
+    a.engine.external = Some("Stockfish 15.1".into());
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    let text = common::autosaved(&mut a);
+    assert!(text.contains("[TapirEngine \"Stockfish 15.1\"]"), "{text}");
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut b = app_at(None);
+    b.restore_session(r);
+    assert!(b.play.paused);
+    assert!(b.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    b.update(Action::PauseEngineGame);
+    assert!(b.play.paused, "tapir does not take over");
+    assert!(
+        error(&b).contains("played against Stockfish 15.1, and tapir runs now"),
+        "{}",
+        error(&b)
+    );
+    b.update(Action::EngineSwitched {
+        name: "Stockfish 15.1".into(),
+        tapir: false,
+    });
+    assert_eq!(b.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
+    b.update(Action::PauseEngineGame);
+    assert!(!b.play.paused, "its own engine goes on");
+    // Another engine named instead plays on, named beside the first.
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut c = app_at(None);
+    c.restore_session(r);
+    c.update(Action::EngineSwitched {
+        name: "tapir".into(),
+        tapir: true,
+    });
+    assert_eq!(
+        c.doc.game.tags.get("Black"),
+        Some("Stockfish 15.1, then tapir level 5")
+    );
+    c.update(Action::PauseEngineGame);
+    assert!(!c.play.paused);
+}
+
 /// An engine that quits during a game against it: the game pauses (its
 /// clocks stop) instead of waiting for a move that never comes, `k` says
 /// to start an engine first, and once one has started `k` goes on and the

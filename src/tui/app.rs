@@ -68,6 +68,10 @@ pub struct PlayState {
     /// The engine's move that brought the `BookSeed` tag in: a take-back
     /// of it takes the tag out too (the game has not used the seed).
     pub book_seed_move: Option<NodeId>,
+    /// The external engine the game against the engine is played with
+    /// (`None`: tapir's own): a game restored paused goes on only with it,
+    /// or once `:engine` names another in the game's tags.
+    pub engine: Option<String>,
 }
 
 impl PlayState {
@@ -96,6 +100,7 @@ impl Default for PlayState {
             engine_score: None,
             unrecorded_book_seed: None,
             book_seed_move: None,
+            engine: None,
         }
     }
 }

@@ -26,6 +26,10 @@ const GAME_END: &str = "TapirGameEnd";
 /// which a take-back deletes; the moves before were there already).
 const CREATED_FROM: &str = "TapirCreatedFrom";
 const CLOCKS: &str = "TapirClocks";
+/// The external engine a game against the engine was played with (none:
+/// tapir's own), so that after a restart it does not go on against
+/// another without a word.
+const ENGINE: &str = "TapirEngine";
 const FLIPPED: &str = "TapirFlipped";
 const FILE: &str = "TapirFile";
 const FILE_INDEX: &str = "TapirFileIndex";
@@ -49,8 +53,9 @@ const DRAFT: &str = "TapirDraft";
 const ABSENT: &str = "TapirAbsent";
 
 /// Every session tag's name but the numbered drafts'.
-const SESSION_TAGS: [&str; 15] = [
+const SESSION_TAGS: [&str; 16] = [
     CURSOR,
+    ENGINE,
     MODE,
     GAME_END,
     CREATED_FROM,
@@ -310,6 +315,9 @@ pub fn encode(app: &App) -> String {
                 Color::Black => "black",
             };
             tags.set(MODE, &format!("play {side} {level}"));
+            if let Some(engine) = &app.play.engine {
+                tags.set(ENGINE, engine);
+            }
         }
     }
     // A game with an end of its own: against the engine, or two players
@@ -361,6 +369,8 @@ pub struct RestoredPlay {
     /// The moves the game added (`PlayState::created`).
     pub created: Vec<NodeId>,
     pub clocks: Option<Clocks>,
+    /// The external engine it was played against (`PlayState::engine`).
+    pub engine: Option<String>,
 }
 
 /// What the autosave brings back.
@@ -394,6 +404,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let end_at = take(tags, GAME_END).and_then(|v| v.trim().parse::<usize>().ok());
     let created_at = take(tags, CREATED_FROM).and_then(|v| v.trim().parse::<usize>().ok());
     let clocks = take(tags, CLOCKS);
+    let engine = take(tags, ENGINE).filter(|e| !e.trim().is_empty());
     let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
     let (link, unsaved) = take_file_link(tags);
     let editor = take(tags, EDITOR);
@@ -470,6 +481,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
                 game_end,
                 created,
                 clocks,
+                engine,
             })
         }
         None => None,

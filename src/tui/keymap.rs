@@ -651,6 +651,11 @@ fn editor_key(k: &KeyEvent) -> Option<Action> {
     if let Some((dx, dy)) = step {
         return Some(Action::CursorMove(dx, dy));
     }
+    // `:` opens the command line, so that the letters typed after it do
+    // not put pieces on the board (`command` says what waits for Esc).
+    if k.code == KeyCode::Char(':') && !k.modifiers.contains(KeyModifiers::CONTROL) {
+        return Some(Action::OpenCommand);
+    }
     let b = EDITOR_KEYS
         .iter()
         .find(|b| b.keys.iter().any(|&key| matches(key, k)))?;

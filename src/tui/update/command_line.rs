@@ -20,6 +20,20 @@ use std::path::PathBuf;
 
 impl App {
     pub(super) fn command(&mut self, text: &str) {
+        use commands::Command as C;
+        // In the board editor the command line only shows and sets what
+        // leaves the set-up alone; the rest waits until the editor is left.
+        if self.editor.is_some() {
+            return match commands::parse(text) {
+                Ok(cmd @ (C::ShowFen | C::Help | C::Messages | C::Quit)) => self.run_command(cmd),
+                Ok(cmd @ (C::Theme(_) | C::Colors(_) | C::Pieces(_))) => self.run_command(cmd),
+                Ok(_) => self.error(format!(
+                    "the board editor is open: Enter starts a game from it, Esc leaves it (Ctrl-Z in the next editor brings it back), then :{}",
+                    text.trim().trim_start_matches(':')
+                )),
+                Err(e) => self.error(e),
+            };
+        }
         match commands::parse(text) {
             Ok(cmd) => self.run_command(cmd),
             // Not a command but a move (even an illegal or ambiguous one):

@@ -359,6 +359,7 @@ impl App {
             level: d.level,
         };
         self.play = PlayState::begin(mode, start, clocks);
+        self.play.engine = self.engine.external.clone();
         self.config.level = d.level;
         self.config_changed = true;
         self.ui.selected = None;
@@ -422,6 +423,14 @@ impl App {
         if let (true, Some(why)) = (against_engine, &self.engine.exited) {
             return self.error(format!(
                 "the engine has quit ({why}): {START_AN_ENGINE}, then k goes on"
+            ));
+        }
+        // Restored after a restart, the game waits for its own engine.
+        if against_engine && self.play.engine != self.engine.external {
+            let played = self.play.engine.as_deref().unwrap_or("tapir");
+            let runs = self.engine.external.as_deref().unwrap_or("tapir");
+            return self.error(format!(
+                "this game is played against {played}, and {runs} runs now: :engine starts {played} (or names another to play on), then k goes on"
             ));
         }
         self.play.paused = false;

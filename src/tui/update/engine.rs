@@ -295,9 +295,17 @@ impl App {
     /// The engine in use changed: its lines start afresh, and an
     /// `:engine add` it answers joins the settings.
     pub(super) fn engine_switched(&mut self, name: &str, tapir: bool) {
-        let before = self.engine.external.clone();
+        // In a game against the engine, the engine that played it so far
+        // (after a restart, not the one that happened to start).
+        let before = match self.play.mode {
+            Mode::Play { .. } => self.play.engine.clone(),
+            _ => self.engine.external.clone(),
+        };
         self.engine.external = (!tapir).then(|| name.to_string());
         self.name_the_new_opponent(before);
+        if matches!(self.play.mode, Mode::Play { .. }) {
+            self.play.engine = self.engine.external.clone();
+        }
         self.engine.exited = None;
         self.engine.forget();
         match self.switch_answered() {

@@ -712,6 +712,7 @@ impl App {
             self.play.game_end = p.game_end;
             self.play.created = p.created;
             self.play.clocks = p.clocks;
+            self.play.engine = p.engine;
             // A game that ended (a flag, mate) has nothing to go on with.
             self.play.paused = self.any_game_running();
         }
