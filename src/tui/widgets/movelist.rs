@@ -40,7 +40,7 @@ fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
     let at = usize::from(rows.first().is_some_and(|r| r.contains(" – ")));
     let mut extra = Vec::new();
     if let Some(o) = opening {
-        extra.push(o.to_string());
+        extra.push(fit_opening(&o.to_string(), usize::from(width)));
     }
     // The file's clocks before the book: with few rows, what the game
     // itself records stays.
@@ -54,6 +54,39 @@ fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
     }
     rows.splice(at..at, extra);
     (rows, book_at)
+}
+
+/// An opening's name made to fit `width` columns where it can: the words
+/// that say only what kind of name it is ("Defense", "Variation",
+/// "Opening", "Game") go first, so at 80x24 "B90 Sicilian Defense: Najdorf
+/// Variation" reads "B90 Sicilian: Najdorf" rather than "B90 Sicilian
+/// Defense:…". The full name is `:tag`'s and the file's.
+pub fn fit_opening(name: &str, width: usize) -> String {
+    if name.chars().count() <= width {
+        return name.to_string();
+    }
+    const KINDS: [&str; 5] = ["Defense", "Defence", "Variation", "Opening", "Game"];
+    let short: Vec<String> = name
+        .split(' ')
+        .filter_map(|word| {
+            let bare = word.trim_end_matches([':', ',']);
+            if KINDS.contains(&bare) {
+                // Its punctuation moves onto the word before.
+                let tail = &word[bare.len()..];
+                (!tail.is_empty()).then(|| tail.to_string())
+            } else {
+                Some(word.to_string())
+            }
+        })
+        .collect();
+    let mut out = String::new();
+    for w in short {
+        if !out.is_empty() && !matches!(w.as_str(), ":" | ",") {
+            out.push(' ');
+        }
+        out.push_str(&w);
+    }
+    out
 }
 
 /// What the game's own PGN annotations say at the shown move (a file's or a
@@ -464,7 +497,22 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::share;
+    use super::{fit_opening, share};
+
+    #[test]
+    fn an_opening_name_sheds_its_kind_words_before_it_is_cut() {
+        let najdorf = "B90 Sicilian Defense: Najdorf Variation";
+        assert_eq!(fit_opening(najdorf, 40), najdorf, "it fits");
+        assert_eq!(fit_opening(najdorf, 28), "B90 Sicilian: Najdorf");
+        assert_eq!(
+            fit_opening(
+                "E62 King's Indian Defense: Fianchetto Variation, Kavalek Defense",
+                28
+            ),
+            "E62 King's Indian: Fianchetto, Kavalek"
+        );
+        assert_eq!(fit_opening("B10 Caro-Kann Defense", 12), "B10 Caro-Kann");
+    }
 
     #[test]
     fn a_book_share_is_never_rounded_to_all_or_nothing() {
