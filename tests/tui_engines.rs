@@ -564,6 +564,26 @@ fn match_arguments_are_checked() {
     }
     a.update(Action::Command("match off".into()));
     assert!(!a.dialogs.message.as_ref().unwrap().error);
+    // A finished game's end: its record is not played on (its result and
+    // main line stay); a move before it, the engines play a variation.
+    common::file_read(
+        &mut a,
+        "won.pgn",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 1-0\n",
+    );
+    a.update(Action::Command("match tapir tapir 1+0".into()));
+    let said = a.dialogs.message.as_ref().unwrap();
+    assert!(
+        said.error && said.text.contains("this game is over (1-0)"),
+        "{}",
+        said.text
+    );
+    assert!(a.duel.is_none());
+    assert_eq!(a.doc.game.result(), "1-0");
+    a.update(Action::Prev);
+    a.update(Action::Command("match tapir tapir 1+0".into()));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    assert_eq!(a.doc.game.result(), "1-0");
 }
 
 #[test]

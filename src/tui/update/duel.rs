@@ -59,6 +59,14 @@ impl App {
         if self.view.status.is_over() {
             return self.error(GAME_OVER_HERE);
         }
+        // A finished game's main line is its record: engines playing on
+        // from its end would write over its result and add to it move by
+        // move (Ctrl-Z would take them back one at a time).
+        if let Some(result) = self.result_play_clears() {
+            return self.error(format!(
+                "this game is over ({result}): the engines play from a move before its end (as a variation) or on :new"
+            ));
+        }
         let players = match (self.player(&white), self.player(&black)) {
             (Ok(w), Ok(b)) => [w, b],
             (Err(e), _) | (_, Err(e)) => return self.error(format!(":match: {e}")),
