@@ -635,6 +635,22 @@ fn an_engine_past_its_move_time_is_told_to_stop() {
     // Its answer, when it comes, is played.
     common::engine_plays(&mut a, "e5");
     assert_eq!(a.doc.game.tree().mainline_len(), 2);
+    // On a clock the engine's first move is untimed, so no flag ends an
+    // engine that hangs on it: it has a move time (a fortieth of its
+    // 3 minutes: 4.5 s) and is told to stop past it.
+    let mut b = app_at(None);
+    b.book.set(None, "off".into());
+    start(&mut b, Color::Black, 2);
+    let s = b.engine.search.as_ref().expect("the engine thinks first");
+    let due = s.overdue_at.expect("a move time");
+    assert_eq!(
+        due - s.started,
+        Duration::from_millis(5_500),
+        "4.5 s and the grace"
+    );
+    b.take_effects();
+    b.update(Action::Tick(due));
+    assert!(b.take_effects().iter().any(|e| matches!(e, Effect::Stop)));
 }
 
 /// `2` during a game against the engine asks first: its clocks and its

@@ -213,7 +213,16 @@ impl App {
         match key.purpose {
             Purpose::EngineMove => {
                 let (mut limits, options) = level_request(key.level);
+                let side = self.doc.game.board(key.node).side_to_move();
                 match &self.play.clocks {
+                    // Its side's first move is not timed, so no flag would
+                    // end an engine that never answers it: it gets a move
+                    // time (a fortieth of its clock, 4.5 s at 3+2), past
+                    // which it is told to stop as an untimed game's is.
+                    Some(c) if c.untimed[side.index()] => {
+                        let share = c.remaining(side, self.now) / 40;
+                        limits.movetime = Some(share.max(ENGINE_MOVETIME));
+                    }
                     Some(c) => {
                         limits.wtime = Some(c.remaining(Color::White, self.now));
                         limits.btime = Some(c.remaining(Color::Black, self.now));
