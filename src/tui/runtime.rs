@@ -353,18 +353,16 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                     .play
                     .as_ref()
                     .is_some_and(|p| p.clocks.as_ref().is_some_and(|c| c.flagged.is_some()));
-                let against = r.play.as_ref().and_then(|p| p.engine.clone());
-                let what = match r.play.as_ref().map(|p| p.human) {
+                let what = match r.play.as_ref().map(|p| (p.human, p.engine.as_deref())) {
                     Some(_) if over => "the last game, over on time; n for a new one".to_string(),
-                    Some(Some(_)) if against.is_some() => format!(
-                        "the game against {}, paused: :engine starts it, then k goes on; a ends it",
-                        against.unwrap_or_default()
+                    Some((Some(_), Some(engine))) => format!(
+                        "the game against {engine}, paused: :engine starts it, then k goes on; a ends it"
                     ),
-                    Some(Some(_)) => {
+                    Some((Some(_), None)) => {
                         "the game against the engine, paused: k or p goes on with it, a ends it"
                             .to_string()
                     }
-                    Some(None) => {
+                    Some((None, _)) => {
                         "the two players' game, paused: k goes on with it, a ends it".to_string()
                     }
                     None => "the last game; n for a new one".to_string(),

@@ -45,10 +45,7 @@ impl App {
         if matches!(self.dialogs.overlay, Overlay::Confirm(_)) {
             let ticking = self.play.clocks.as_ref().is_some_and(Clocks::ticking);
             if ticking && !self.play.paused && self.any_game_running() {
-                if let Some(c) = &mut self.play.clocks {
-                    c.stop(self.now);
-                }
-                self.play.paused = true;
+                self.stop_game_clocks();
                 self.dialogs.question_hold = true;
             }
         } else if std::mem::take(&mut self.dialogs.question_hold) && self.play.paused && !self.quit

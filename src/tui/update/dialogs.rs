@@ -453,16 +453,22 @@ impl App {
         if !self.any_game_running() {
             return self.info("the game is over: n starts a new one, a analyses");
         }
-        if let Some(c) = &mut self.play.clocks {
-            c.stop(self.now);
-        }
-        self.play.paused = true;
+        self.stop_game_clocks();
         self.autosave();
         self.info(if self.two_players_timed() {
             "game paused, both clocks stopped: k goes on with it"
         } else {
             "game paused: k or p goes on with it"
         });
+    }
+
+    /// The game pauses: its clocks stop where they are (and with
+    /// `paused` no engine is asked to move).
+    pub(super) fn stop_game_clocks(&mut self) {
+        if let Some(c) = &mut self.play.clocks {
+            c.stop(self.now);
+        }
+        self.play.paused = true;
     }
 
     pub(super) fn toggle_analysis(&mut self) {

@@ -149,10 +149,7 @@ impl App {
             return false;
         }
         if !self.play.paused {
-            if let Some(c) = &mut self.play.clocks {
-                c.stop(self.now);
-            }
-            self.play.paused = true;
+            self.stop_game_clocks();
             self.autosave();
         }
         let next = if self.engine.exited.is_some() {

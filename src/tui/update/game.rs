@@ -325,7 +325,9 @@ impl App {
         n
     }
 
-    fn new_document(&mut self, doc: Document) {
+    /// Puts `doc` on the board, with the comments typed and not written
+    /// that came with it (a kept session's; the old tree's go).
+    fn new_document(&mut self, doc: Document, drafts: Vec<crate::tui::app::CommentDraft>) {
         // Revisions go on counting across documents: the move list's layout
         // is keyed on them.
         let revision = self.doc.revision + 1;
@@ -336,7 +338,7 @@ impl App {
         self.doc = doc;
         self.doc.revision = revision;
         // Drafts and the game's own moves name nodes of the old tree.
-        self.dialogs.comment_drafts.clear();
+        self.dialogs.comment_drafts = drafts;
         self.play.created.clear();
         self.ui.selected = None;
         self.ui.cursor = None;
@@ -426,8 +428,8 @@ impl App {
         }
         // The report running on the game that goes stops with it: said.
         let report_stopped = self.report.run.as_ref().is_some_and(|r| r.running);
-        self.new_document(doc);
-        let drafts = match r.drafts.as_slice() {
+        self.new_document(doc, r.drafts);
+        let drafts = match self.dialogs.comment_drafts.as_slice() {
             [] => String::new(),
             [d] => format!(
                 "; a comment typed and not written comes back: i on {}",
@@ -435,15 +437,10 @@ impl App {
             ),
             [d, ..] => format!(
                 "; {} comments typed and not written come back: i on {} and others",
-                r.drafts.len(),
+                self.dialogs.comment_drafts.len(),
                 self.draft_place(d)
             ),
         };
-        if !r.drafts.is_empty() {
-            self.dialogs.comment_drafts = r.drafts;
-            // The autosave holds them from now, as it held them before.
-            self.autosave();
-        }
         let message = format!("{}{drafts}", r.message);
         if report_stopped {
             self.info(format!(

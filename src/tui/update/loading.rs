@@ -289,21 +289,16 @@ impl App {
                 // its place there (checked as any save in place is).
                 let (link, unsaved) = crate::tui::autosave::take_file_link(&mut r.game.tags);
                 let linked = link.is_some();
-                let link = link.filter(|l| {
-                    l.fingerprint.is_some()
-                        && r.problems.is_empty()
-                        && origin
-                            .as_ref()
-                            .is_some_and(|o| self.kept_aside_here(&o.path))
-                });
+                let kept_here = (origin.as_ref()).is_some_and(|o| self.kept_aside_here(&o.path));
+                let link =
+                    link.filter(|l| l.fingerprint.is_some() && r.problems.is_empty() && kept_here);
                 // Comments typed and not written, kept aside with the
                 // session by tapir itself, come back as they were typed.
                 let mut unread = Vec::new();
-                let drafts = match &origin {
-                    Some(o) if self.kept_aside_here(&o.path) => {
-                        crate::tui::autosave::take_drafts(&mut r.game, &mut unread)
-                    }
-                    _ => Vec::new(),
+                let drafts = if kept_here {
+                    crate::tui::autosave::take_drafts(&mut r.game, &mut unread)
+                } else {
+                    Vec::new()
                 };
                 self.note_problems(name, &unread);
                 let stripped =

@@ -18,6 +18,7 @@ impl App {
     /// `r` (`nodes` None: the usual depth) or `:report NODES`: start the
     /// report of the shown game's main line, or cancel the running one.
     pub(super) fn report_key(&mut self, nodes: Option<u64>) {
+        let nodes = nodes.unwrap_or(BOARD_REPORT_NODES);
         if self.report.run.as_ref().is_some_and(|r| r.running) {
             self.cancel_report();
             self.info("report cancelled: the game is as it was");
@@ -55,12 +56,12 @@ impl App {
             token,
             positions,
             threads: self.config.threads.max(1),
-            nodes: nodes.unwrap_or(BOARD_REPORT_NODES),
+            nodes,
             cancel,
         }));
         let what = format!(
             "{n} positions at {} nodes each (r again: cancel)",
-            crate::tui::widgets::human_count(nodes.unwrap_or(BOARD_REPORT_NODES))
+            crate::tui::widgets::human_count(nodes)
         );
         match short {
             // First, where a narrow status line still shows it.
