@@ -306,6 +306,7 @@ fn an_engine_game_keeps_what_ctrl_y_held() {
     a.update(Action::Command("match fool fool 1+0".into()));
     assert_eq!(a.dialogs.overlay, Overlay::None);
     assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    both_engines_run(&mut a);
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
     a.update(Action::Command("match off".into()));
     // Ctrl-Z: the players' names go, then 1. e4 comes back.
@@ -327,12 +328,81 @@ fn an_engine_game_on_an_empty_board_is_named_after_its_engines() {
     a.doc.game.tags.set("Black", "tapir level 1");
     a.update(Action::Command("match fool tapir 1+0".into()));
     assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    // Named once both engines run, not before.
+    assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
+    both_engines_run(&mut a);
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
     assert_eq!(a.doc.game.tags.get("Black"), Some("tapir"));
     a.update(Action::Command("match off".into()));
     a.update(Action::Undo);
     assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
     assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 1"));
+}
+
+/// Pumps an engine game's links until both engines have started (the
+/// first move may be asked for, not yet played).
+fn both_engines_run(a: &mut App) {
+    let (mut links, rx) = links();
+    let ready = pump(a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.as_ref().is_some_and(|d| d.both_ready())
+    });
+    assert!(ready, "{:?}", a.dialogs.message);
+}
+
+/// A program named by its path plays, and goes into the tags, under the
+/// name it gives itself (`id name`), as cutechess and Lichess write it,
+/// not under its file's name.
+#[test]
+fn an_engine_game_names_a_program_as_it_names_itself() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tapir-idname-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fool-engine");
+    let body = &script_engine("Fool Engine 1.0", None).args[1];
+    std::fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut a = app_with(Config::default());
+    a.update(Action::Command(format!(
+        "match {} tapir:1 1+0",
+        script.display()
+    )));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    both_engines_run(&mut a);
+    assert_eq!(a.doc.game.tags.get("White"), Some("Fool Engine 1.0"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir L1"));
+    assert!(
+        common::status_line(&a).contains("Fool Engine 1.0 - tapir L1"),
+        "{}",
+        common::status_line(&a)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game whose engine never starts keeps the tags it had: nothing was
+/// written to take back.
+#[test]
+fn an_engine_game_that_never_starts_leaves_the_tags() {
+    let mut config = Config::default();
+    config.engines.push(EngineConfig {
+        name: "nothing".into(),
+        command: "/nonexistent/engine".into(),
+        args: Vec::new(),
+        options: Default::default(),
+    });
+    let mut a = app_with(config);
+    a.doc.game.tags.set("White", "Player");
+    a.update(Action::Command("match tapir nothing 1+0".into()));
+    let (mut links, rx) = links();
+    assert!(pump(
+        &mut a,
+        &mut links,
+        &rx,
+        Duration::from_secs(20),
+        |a| { a.duel.is_none() }
+    ));
+    assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
+    assert_eq!(a.doc.game.tags.get("TimeControl"), None);
+    assert!(!a.doc.game.can_undo(), "no edit to take back");
 }
 
 #[test]

@@ -15,7 +15,8 @@ use std::time::Duration;
 /// One side of an engine game.
 #[derive(Clone, Debug)]
 pub struct Player {
-    /// What the board calls it: "tapir L3", a configured engine's name.
+    /// What the board calls it: "tapir L3", a configured engine's name,
+    /// a program's `id name` once it has started ("Ethereal 12.00").
     pub name: String,
     /// The engine to start; `None`: tapir's own.
     pub spec: Option<EngineSpec>,
@@ -43,6 +44,11 @@ pub struct Duel {
     pub paused: bool,
     /// How it ended, once it has ("Checkmate · White wins 1-0").
     pub result: Option<String>,
+    /// The PGN TimeControl to write, with the players' names, once both
+    /// engines run (an engine's own `id name` is known only then, and a
+    /// game whose engine never starts keeps its tags); `None`: the game
+    /// had moves, so its tags stay as they are.
+    pub names_to_write: Option<String>,
 }
 
 impl Duel {

@@ -67,15 +67,50 @@ pub fn expand_folders(path: &str) -> String {
 /// An engine's program as the board starts it: a path (`~/sf`, `./sf`,
 /// `$HOME/bin/sf`) expanded and made absolute, so that an engine kept in
 /// the settings starts from any folder; a bare name (`stockfish`) is
-/// left for the PATH.
+/// left for the PATH, or found in the folders Debian installs its chess
+/// engines to when the PATH lacks them (root's has no /usr/games).
 pub fn program_path(command: &str) -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    program_path_in(command, &path, &GAMES_DIRS.map(Path::new))
+}
+
+/// Where Debian and its derivatives put games, chess engines among them.
+const GAMES_DIRS: [&str; 2] = ["/usr/local/games", "/usr/games"];
+
+/// `program_path` with the PATH and the games folders given.
+fn program_path_in(command: &str, path: &std::ffi::OsStr, games: &[&Path]) -> String {
     let is_path = command.contains('/') || command.starts_with('~') || command.starts_with('$');
     if is_path {
-        expand_path(Path::new(command))
+        return expand_path(Path::new(command))
             .to_string_lossy()
-            .into_owned()
-    } else {
-        command.to_string()
+            .into_owned();
+    }
+    let on_path = std::env::split_paths(path).any(|dir| is_program(&dir.join(command)));
+    if !on_path {
+        if let Some(found) = games
+            .iter()
+            .map(|d| d.join(command))
+            .find(|p| is_program(p))
+        {
+            return found.to_string_lossy().into_owned();
+        }
+    }
+    command.to_string()
+}
+
+/// A file the board could start: a regular file with an execute bit.
+fn is_program(p: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(p) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        meta.is_file()
     }
 }
 
@@ -548,6 +583,34 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
+    #[test]
+    fn a_bare_engine_name_is_found_in_the_games_folders_when_the_path_lacks_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = temp("games");
+        let (bin, games) = (root.join("bin"), root.join("games"));
+        for d in [&bin, &games] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let make = |p: &Path, mode: u32| {
+            std::fs::write(p, "#!/bin/sh\n").unwrap();
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        make(&games.join("fish"), 0o755);
+        make(&games.join("note"), 0o644);
+        let path = bin.clone().into_os_string();
+        let dirs = [games.as_path()];
+        let want = games.join("fish").to_string_lossy().into_owned();
+        assert_eq!(program_path_in("fish", &path, &dirs), want);
+        // Not a program: left for the PATH (and its "not found").
+        assert_eq!(program_path_in("note", &path, &dirs), "note");
+        assert_eq!(program_path_in("nothing", &path, &dirs), "nothing");
+        // On the PATH: the PATH's, by its bare name, as the shell would.
+        make(&bin.join("fish"), 0o755);
+        assert_eq!(program_path_in("fish", &path, &dirs), "fish");
+        std::fs::remove_dir_all(&root).ok();
+    }
+
     fn temp(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("tapir-files-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
@@ -982,7 +1045,9 @@ mod tests {
         assert_eq!(sf.args, ["--uci", "a b"]);
         let rel = engine_from_line("./engines/sf").unwrap();
         assert_eq!(Path::new(&rel.command), cwd.join("engines/sf"));
-        assert_eq!(program_path("stockfish"), "stockfish");
+        let no_games: [&Path; 0] = [];
+        let path = std::ffi::OsString::from("/nonexistent");
+        assert_eq!(program_path_in("stockfish", &path, &no_games), "stockfish");
         // Not a pair around the whole: kept.
         assert_eq!(expand_path(Path::new("\"")), cwd.join("\""));
         assert_eq!(expand_path(Path::new("it's.pgn")), cwd.join("it's.pgn"));

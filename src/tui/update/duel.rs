@@ -92,27 +92,12 @@ impl App {
         // A new game is named after its players, whatever names the empty
         // game carried (a game against tapir given up before its first
         // move, a loaded one with no moves): the moves to come are theirs.
-        // The change is one edit Ctrl-Z takes back. A date it has stays.
-        if self.doc.game.is_empty() {
-            let names = [players[0].name.as_str(), players[1].name.as_str()];
-            let control = crate::tui::control::pgn_time_control(base, increment);
-            self.doc.game.in_one_step("the engine game's players", |g| {
-                let tags = [
-                    ("White", names[0]),
-                    ("Black", names[1]),
-                    ("TimeControl", control.as_str()),
-                ];
-                for (tag, value) in tags {
-                    if g.tags.get(tag) != Some(value) {
-                        g.set_tag(tag, Some(value), start);
-                    }
-                }
-                if g.tags.known("Date").is_none() {
-                    let today = crate::tui::files::today();
-                    g.set_tag("Date", Some(&today), start);
-                }
-            });
-        }
+        // The names go in once both engines run (see `write_players`).
+        let names_to_write = self
+            .doc
+            .game
+            .is_empty()
+            .then(|| crate::tui::control::pgn_time_control(base, increment));
         let after = self.tree().children(start).len();
         let names = format!("{} - {}", players[0].name, players[1].name);
         self.duel = Some(Duel {
@@ -122,6 +107,7 @@ impl App {
             clocks,
             paused: false,
             result: None,
+            names_to_write,
         });
         self.info(if after > 0 {
             format!("engine game {names}: starting; its moves go in as a new variation here (k pauses, Ctrl-Z takes moves back)")
@@ -133,21 +119,14 @@ impl App {
     /// Who plays a side: tapir at a level, a configured engine, a program.
     fn player(&self, choice: &PlayerChoice) -> Result<Player, String> {
         let level = choice.level;
-        let at_level = |name: &str| {
-            if level < LEVEL_MAX {
-                format!("{name} L{level}")
-            } else {
-                name.to_string()
-            }
-        };
         let (name, spec) = if choice.name.eq_ignore_ascii_case("tapir") {
-            (at_level("tapir"), None)
+            (player_name("tapir", level), None)
         } else {
             let spec = match self.config.engine_named(&choice.name) {
                 Some(e) => e.spec(),
                 None => crate::tui::files::engine_from_line(&choice.name)?,
             };
-            (at_level(&spec.label()), Some(spec))
+            (player_name(&spec.label(), level), Some(spec))
         };
         Ok(Player {
             name,
@@ -157,6 +136,37 @@ impl App {
             ready: false,
             last_error: None,
         })
+    }
+
+    /// Names an engine game that began on an empty game after its two
+    /// engines, once both run: White, Black, the TimeControl and a Date
+    /// if it has none, as one edit Ctrl-Z takes back.
+    fn write_players(&mut self) {
+        let Some(duel) = &mut self.duel else {
+            return;
+        };
+        let Some(control) = duel.names_to_write.take() else {
+            return;
+        };
+        let names = [duel.players[0].name.clone(), duel.players[1].name.clone()];
+        let start = duel.start;
+        self.doc.game.in_one_step("the engine game's players", |g| {
+            let tags = [
+                ("White", names[0].as_str()),
+                ("Black", names[1].as_str()),
+                ("TimeControl", control.as_str()),
+            ];
+            for (tag, value) in tags {
+                if g.tags.get(tag) != Some(value) {
+                    g.set_tag(tag, Some(value), start);
+                }
+            }
+            if g.tags.known("Date").is_none() {
+                let today = crate::tui::files::today();
+                g.set_tag("Date", Some(&today), start);
+            }
+        });
+        self.tree_changed();
     }
 
     /// A report of an engine game player's link.
@@ -172,12 +182,19 @@ impl App {
         };
         let player = &mut duel.players[side.index()];
         match report {
-            EngineReport::Using { .. } => {
+            EngineReport::Using { name, tapir } => {
                 player.ready = true;
+                // A program is called what it calls itself ("Ethereal
+                // 12.00", not "ethereal-chess"); a configured engine
+                // keeps its configured name (the link reports that).
+                if !tapir {
+                    player.name = player_name(&name, player.level);
+                }
                 if duel.both_ready() && duel.live() {
                     duel.clocks.stopped = false;
                     duel.clocks.since = self.now;
                     let names = format!("{} - {}", duel.players[0].name, duel.players[1].name);
+                    self.write_players();
                     self.info(format!("engine game {names}: playing (k pauses)"));
                 }
                 true
@@ -476,4 +493,13 @@ fn sentence(why: &str, verdict: &str) -> String {
     };
     let verdict = if verdict == "draw" { "a draw" } else { verdict };
     format!("{why}: {verdict}.")
+}
+
+/// A player's name at a level: "tapir L3", or the name alone at full strength.
+fn player_name(name: &str, level: u8) -> String {
+    if level < LEVEL_MAX {
+        format!("{name} L{level}")
+    } else {
+        name.to_string()
+    }
 }
