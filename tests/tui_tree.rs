@@ -400,6 +400,16 @@ fn tags_are_listed_set_checked_removed_and_undone() {
     );
     assert!(a.doc.unsaved);
     assert!(autosaved(&mut a).contains("[White \"Carlsen, Magnus\"]"));
+    // Inside quotes, PGN's escapes are read; without, each character is kept.
+    cmd(&mut a, r#"tag Annotator "Mr \"X\" C:\\games\new""#);
+    assert_eq!(
+        a.doc.game.tags.get("Annotator"),
+        Some(r#"Mr "X" C:\games\new"#)
+    );
+    assert!(autosaved(&mut a).contains(r#"[Annotator "Mr \"X\" C:\\games\\new"]"#));
+    cmd(&mut a, r#"tag Annotator Smith, "Bob" \"#);
+    assert_eq!(a.doc.game.tags.get("Annotator"), Some(r#"Smith, "Bob" \"#));
+    cmd(&mut a, "tag Annotator \"\"");
     cmd(&mut a, "tag WhiteElo 2830");
     cmd(&mut a, "tag Result 1/2-1/2");
     assert_eq!(a.doc.game.result(), "1/2-1/2");
@@ -924,8 +934,8 @@ fn reread(a: &mut App, asked: Action, text: &str) {
     });
 }
 
-/// A picker closed with Esc while the board's game is from no file keeps
-/// its file within reach: `:games` lists its games again and `:game N`
+/// A picker closed with Esc while the board's game is from no file (or
+/// from another file) keeps its file within reach: `:games` lists its games again and `:game N`
 /// opens one; a game that then replaces the board ends that.
 #[test]
 fn a_picker_closed_with_esc_can_be_opened_again() {
@@ -956,6 +966,30 @@ fn a_picker_closed_with_esc_can_be_opened_again() {
     a.update(Action::Cancel);
     reread(&mut a, Action::Command("game 3".into()), text);
     assert_eq!(mainline(&a), ["c4"]);
+    // Over a game from another file too: the file just loaded is the one
+    // `:games` and `:game N` mean (`<` `>` still walk the board's own).
+    let mut a = app();
+    file_read(&mut a, "/g/one.pgn", "[Event \"O\"]\n\n1. Nf3 *\n");
+    assert_eq!(mainline(&a), ["Nf3"]);
+    file_read(&mut a, "/g/three.pgn", text);
+    a.update(Action::Cancel);
+    assert_eq!(
+        message(&a),
+        "/g/three.pgn: no game opened (:games lists them again)"
+    );
+    a.take_effects();
+    a.update(Action::StepGame(true));
+    let stepped = a.take_effects().into_iter().find_map(|e| match e {
+        Effect::Reread { path, .. } => Some(path),
+        _ => None,
+    });
+    assert_eq!(stepped.as_deref(), Some(std::path::Path::new("/g/one.pgn")));
+    reread(&mut a, Action::Command("game 2".into()), text);
+    assert_eq!(mainline(&a), ["d4"]);
+    assert_eq!(
+        a.doc.origin.as_ref().map(|o| o.path.clone()),
+        Some("/g/three.pgn".into())
+    );
     // A new game ends it.
     let mut a = app();
     file_read(&mut a, "/g/three.pgn", text);
@@ -1101,6 +1135,35 @@ fn angle_brackets_walk_the_file_s_games() {
         "{}",
         message(&a)
     );
+}
+
+/// `:save FILE` elsewhere is Save As: the game is the new file's from
+/// then on, and the message says so and where it came from.
+#[test]
+fn a_game_saved_elsewhere_says_it_belongs_there_now() {
+    let mut a = app();
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+    file_read(&mut a, "/g/two.pgn", text);
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["e4"]);
+    a.update(Action::Saved(SavedAs {
+        path: "/g/copy.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 1,
+    }));
+    assert_eq!(
+        message(&a),
+        "saved /g/copy.pgn; :save writes here now (it came from /g/two.pgn)"
+    );
+    // Saved again in place: nothing more to say.
+    a.update(Action::Saved(SavedAs {
+        path: "/g/copy.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 2,
+    }));
+    assert_eq!(message(&a), "saved /g/copy.pgn");
 }
 
 /// Edits undone and then saved are in no file: `n` asks before they go,

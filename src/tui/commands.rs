@@ -221,19 +221,41 @@ fn engine_choice(rest: &str) -> Result<EngineChoice, String> {
 
 /// `:tag REST`: the tag's name, then its value, one pair of double
 /// quotes around it taken off (`""` is an empty value: remove the tag).
+/// Inside the quotes `\"` and `\\` are read as PGN writes them (a `"`, a
+/// `\`), so a value copied from a PGN file goes in as it was meant;
+/// without quotes every character is kept (`:tag White Smith, "Bob"`).
 fn tag_edit(rest: &str) -> Command {
     let (name, value) = match rest.split_once(char::is_whitespace) {
         Some((n, v)) => (n, Some(v.trim())),
         None => (rest, None),
     };
-    let value = value.map(|v| {
-        let unquoted = v.strip_prefix('"').and_then(|v| v.strip_suffix('"'));
-        unquoted.unwrap_or(v).to_string()
-    });
+    let value = value.map(
+        |v| match v.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+            Some(quoted) => pgn_unescape(quoted),
+            None => v.to_string(),
+        },
+    );
     Command::Tag {
         name: (!name.is_empty()).then(|| name.to_string()),
         value,
     }
+}
+
+/// A PGN string's inside with its escapes read: `\"` is `"`, `\\` is
+/// `\`; any other backslash stays (a Windows path typed plainly).
+fn pgn_unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next @ ('"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `:report NODES`: a count with an optional `k` (thousand) or `m`

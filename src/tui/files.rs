@@ -373,6 +373,22 @@ fn and_note(a: Option<String>, b: Option<String>) -> Option<String> {
     }
 }
 
+/// How many other names (hard links) the file at `path` has, links
+/// followed; `None` for none or no such file.
+fn other_names(path: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let links = std::fs::metadata(path).ok()?.nlink();
+        (links > 1).then(|| links - 1)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
 /// Saves one game's `text` to `path` as `how` says, never dropping a game
 /// that was in the file nor changing another game's bytes (the whole
 /// file is written atomically, in the file's own line ends).
@@ -383,8 +399,14 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         .parent()
         .filter(|d| !d.as_os_str().is_empty() && !d.exists())
         .map(|d| format!("made the folder {}", d.display()));
+    // The rename that makes the write atomic gives the file a new inode:
+    // its other names (hard links) keep the old text, which is said.
+    let parted = other_names(path).map(|n| match n {
+        1 => "its other name (a hard link) keeps the old text".to_string(),
+        n => format!("its {n} other names (hard links) keep the old text"),
+    });
     let done = |index: Option<usize>, note: Option<String>| {
-        let note = and_note(note, new_dir.clone());
+        let note = and_note(and_note(note, new_dir.clone()), parted.clone());
         Ok(Saved::Done { index, note })
     };
     if path.is_dir() {
@@ -425,7 +447,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             let games = file.spans.len();
             if !file.reads_back(&bytes, games, text) {
                 anyhow::bail!(
-                    "its last game does not end (an open comment or tags without moves), so this one would join it; nothing was written: :save another name"
+                    "nothing was written: its last game does not end (an open comment or tags without moves), so this one would join it; :save another name"
                 );
             }
             write_atomic(path, bytes)?;
@@ -444,15 +466,13 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             };
             let (i, moved) = find_game(&file, *index, *expect).map_err(|why| {
                 anyhow::anyhow!(
-                    "{} changed since the game was loaded ({why}); nothing was written: :save FILE saves elsewhere",
-                    path.display()
+                    "nothing was written: the file changed since the game was loaded ({why}); :save FILE saves elsewhere"
                 )
             })?;
             let (bytes, encoding) = replaced(&file, i, text);
             if !file.reads_back(&bytes, i, text) {
                 anyhow::bail!(
-                    "the game would not read back from {} as it is; nothing was written: :save another name",
-                    path.display()
+                    "nothing was written: the game would not read back from the file as it is; :save another name"
                 );
             }
             write_atomic(path, bytes)?;
@@ -932,6 +952,38 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&f).unwrap(), old);
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The atomic rename parts a file from its hard links; the save says
+    /// so rather than leaving the other name stale unannounced.
+    #[cfg(unix)]
+    #[test]
+    fn a_save_says_when_a_hard_link_keeps_the_old_text() {
+        let dir = temp("hardlink");
+        let (f, other) = (dir.join("games.pgn"), dir.join("also.pgn"));
+        let g = |n: &str| format!("[Event \"{n}\"]\n\n1. e4 *\n");
+        save_game(&f, &g("A"), &SaveHow::New).unwrap();
+        std::fs::hard_link(&f, &other).unwrap();
+        let own = SaveHow::Replace {
+            index: None,
+            expect: None,
+        };
+        let Saved::Done { note, .. } = save_game(&f, &g("B"), &own).unwrap() else {
+            panic!("saved");
+        };
+        let note = note.expect("a note");
+        assert!(
+            note.contains("its other name (a hard link) keeps the old text"),
+            "{note}"
+        );
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), g("B"));
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), g("A"));
+        // Parted now: the next save has nothing to say.
+        let Saved::Done { note, .. } = save_game(&f, &g("C"), &own).unwrap() else {
+            panic!("saved");
+        };
+        assert_eq!(note, None);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

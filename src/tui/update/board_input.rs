@@ -210,8 +210,11 @@ impl App {
             if let Overlay::Picker { source, .. } =
                 std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
             {
+                // A file other than the board's stays within reach (a
+                // `:load` of a many-game file over a game from another).
+                let board_file = self.doc.origin.as_ref().map(|o| &o.path);
                 match &source.path {
-                    Some(path) if self.doc.origin.is_none() => {
+                    Some(path) if board_file != Some(path) => {
                         self.dialogs.closed_picker_file = Some(path.clone());
                         self.info(format!(
                             "{}: no game opened (:games lists them again)",
@@ -219,7 +222,7 @@ impl App {
                         ));
                     }
                     _ => {
-                        // The picker just closed is the one meant now.
+                        // The board's own file: `:games` lists it anyway.
                         self.dialogs.closed_picker_file = None;
                         self.info(format!("{}: no game opened", source.name));
                     }

@@ -407,7 +407,16 @@ impl App {
             _ => String::new(),
         };
         let note = s.note.map_or(String::new(), |n| format!("; {n}"));
-        self.info(format!("saved {}{which}{note}", s.path.display()));
+        // Saved elsewhere, the game belongs to the new file from now on
+        // (as Save As): said, with the file it came from.
+        let moved = match &self.doc.origin {
+            Some(o) if o.path != s.path => format!(
+                "; :save writes here now (it came from {})",
+                crate::tui::files::for_load(&o.path)
+            ),
+            _ => String::new(),
+        };
+        self.info(format!("saved {}{which}{note}{moved}", s.path.display()));
         // A game saved into another file went after its last game (an
         // append); in its own file it kept its place, or went last.
         let games = match (&self.doc.origin, s.index) {

@@ -54,14 +54,15 @@ impl App {
         }
         let closed = self.dialogs.closed_picker_file.clone();
         match (&self.doc.origin, closed, want) {
+            // A picker left with Esc: its file is still the one meant by
+            // `:games` and `:game N`, until another game takes the board.
+            (_, Some(path), want @ (GameWant::Picker { .. } | GameWant::Number(_))) => {
+                self.effects.push(Effect::Reread { path, want })
+            }
             (Some(o), _, want) => self.effects.push(Effect::Reread {
                 path: o.path.clone(),
                 want,
             }),
-            // A picker left with Esc: its file is still the one meant.
-            (None, Some(path), want @ (GameWant::Picker { .. } | GameWant::Number(_))) => {
-                self.effects.push(Effect::Reread { path, want })
-            }
             (None, Some(path), GameWant::Step { .. }) => self.error(format!(
                 "the game on the board is from no file: :games lists {}'s games again",
                 path.display()
