@@ -114,8 +114,18 @@ fn the_syzygy_command_sets_the_tables_and_tells_the_engine() {
     assert!(a.tb.here.is_some());
     assert_eq!(a.config.syzygy_path, TABLES);
     assert!(a.take_effects().is_empty(), "the engine keeps its tables");
+    a.update(Action::Command("syzygy".into()));
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(
+        said.starts_with(&format!("tablebases: {TABLES} (")),
+        "{said}"
+    );
+    assert!(said.contains("up to 4 pieces"), "{said}");
     a.update(Action::Command("syzygy off".into()));
     assert!(a.tb.tables.is_none());
+    a.update(Action::Command("syzygy".into()));
+    let said = a.dialogs.message.clone().unwrap().text;
+    assert!(said.starts_with("tablebases off: "), "{said}");
 }
 
 /// A `syzygy_path` from the settings that finds no tables is said at the
@@ -157,6 +167,20 @@ fn missing_and_broken_tables_are_said() {
         "{}",
         said.text
     );
+    // Reached by `:fen`, said after what `:fen` says, not in its place
+    // (then it was lost: said once, and replaced at once).
+    let mut c = app("r3k3/8/8/8/8/8/8/R3K2R w - - 0 1", dir.to_str().unwrap());
+    assert!(c.dialogs.message.is_none(), "{:?}", c.dialogs.message);
+    c.update(Action::Command(
+        "fen 8/8/8/4k3/8/8/1r6/3QK3 w - - 0 1".into(),
+    ));
+    let said = c.dialogs.message.clone().expect("a message");
+    assert!(
+        said.error && said.text.contains("; tablebases: "),
+        "{}",
+        said.text
+    );
+    assert!(c.dialogs.log.iter().any(|m| m.text == said.text));
     // Said once: walking on to another such position says nothing new.
     a.dialogs.message = None;
     a.update(Action::Command(

@@ -196,6 +196,7 @@ fn terms_view_numbers_equal_the_trace() {
         assert!(
             lines[0].contains("Eval · HCE · White's view, cp") && lines[0].contains("v ▸ Explain")
         );
+        let mut column = 0;
         for term in &t.terms {
             let n = ints(row(&lines, term.name).split_once('│').unwrap().1);
             let total = term.total();
@@ -209,10 +210,16 @@ fn terms_view_numbers_equal_the_trace() {
             ]
             .iter()
             .map(|&v| v as i64)
-            .chain([taper(total, t.phase) as i64])
             .collect();
-            assert_eq!(n, want, "{fen} {}", term.name);
+            assert_eq!(n[..6], want, "{fen} {}", term.name);
+            // The tapered share: within a unit of its exact value.
+            let exact =
+                total.mg() as i64 * t.phase as i64 + total.eg() as i64 * (24 - t.phase as i64);
+            assert!((n[6] * 24 - exact).abs() < 24, "{fen} {}: {n:?}", term.name);
+            column += n[6];
         }
+        // Rounded so that the column adds up to the total's taper.
+        assert_eq!(column, taper(t.total, t.phase) as i64, "{fen}");
         let total = ints(row(&lines, "Total").split_once('│').unwrap().1);
         assert_eq!(
             total[4..],
@@ -282,15 +289,15 @@ fn phase_explorer_moves_every_tapered_number() {
             "{}",
             lines[1]
         );
+        let mut column = 0;
         for term in &t.terms {
-            let n = ints(row(&lines, term.name));
-            assert_eq!(
-                *n.last().unwrap(),
-                taper(term.total(), p) as i64,
-                "{} at {p}",
-                term.name
-            );
+            let n = *ints(row(&lines, term.name)).last().unwrap();
+            let s = term.total();
+            let exact = s.mg() as i64 * p as i64 + s.eg() as i64 * (24 - p as i64);
+            assert!((n * 24 - exact).abs() < 24, "{} at {p}: {n}", term.name);
+            column += n;
         }
+        assert_eq!(column, taper(t.total, p) as i64, "at {p}");
         let gauge = row(&lines, "Phase ");
         assert!(gauge.contains(&format!(" {p}/24")), "{gauge}");
         assert!(gauge.contains(&format!("┃ real {}", t.phase)), "{gauge}");

@@ -18,6 +18,10 @@ pub struct Tablebases {
     max_pieces: usize,
     files: usize,
     path: String,
+    /// Table files found and refused when loading (truncated, not a
+    /// table), by file name, with why: a probe that needs one says so
+    /// rather than "not found".
+    left_out: std::collections::HashMap<String, String>,
 }
 
 /// What loading a path found: the tables added, the largest piece count
@@ -42,8 +46,10 @@ impl LoadReport {
         };
         if let Some(p) = self.problems.first() {
             s.push_str(&format!("; {p}"));
-            if self.problems.len() > 1 {
-                s.push_str(&format!(" (and {} more problems)", self.problems.len() - 1));
+            match self.problems.len() {
+                1 => {}
+                2 => s.push_str(" (and 1 more problem)"),
+                n => s.push_str(&format!(" (and {} more problems)", n - 1)),
             }
         }
         s
@@ -70,6 +76,7 @@ impl Tablebases {
         // two folders) is one table: the first folder's copy is used, as
         // Stockfish does, and a later copy (perhaps a bad one) is not read.
         let mut tables_seen = std::collections::HashSet::new();
+        let mut left_out = std::collections::HashMap::new();
         for dir in path.split(':').map(str::trim).filter(|d| !d.is_empty()) {
             let bad = |why: String| TbError::BadPath {
                 path: dir.to_string(),
@@ -115,7 +122,14 @@ impl Tablebases {
                         tables_seen.insert(name);
                         report.files += 1;
                     }
-                    Err(why) => report.problems.push(TbError::BadPath { path: shown, why }),
+                    Err(why) => {
+                        if let Some(n) = &name {
+                            left_out
+                                .entry(n.to_string_lossy().into_owned())
+                                .or_insert_with(|| why.clone());
+                        }
+                        report.problems.push(TbError::BadPath { path: shown, why })
+                    }
                 }
             }
         }
@@ -125,6 +139,7 @@ impl Tablebases {
             max_pieces: report.max_pieces,
             files: report.files,
             path: path.to_string(),
+            left_out,
         };
         (tb, report)
     }
@@ -143,6 +158,18 @@ impl Tablebases {
     /// The path the tables came from, as given.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// A probe's error in words: a table that is missing because it was
+    /// refused when loaded says why.
+    pub fn describe(&self, e: &TbError) -> String {
+        match e {
+            TbError::MissingTable(t) => match self.left_out.get(t) {
+                Some(why) => format!("table {t} was left out when loading ({why})"),
+                None => e.to_string(),
+            },
+            _ => e.to_string(),
+        }
     }
 
     /// The crate's position for `b`, refused early when no table can hold it.
@@ -260,6 +287,19 @@ mod tests {
             report.summary().contains("problems"),
             "{}",
             report.summary()
+        );
+        // The bad folder with one good table: a probe that needs a
+        // refused table says it was left out, and why, not "not found".
+        let good = tmp.join("good");
+        std::fs::create_dir_all(&good).unwrap();
+        std::fs::copy(format!("{}/KNvK.rtbw", dir()), good.join("KNvK.rtbw")).unwrap();
+        let (only_bad, _) = Tablebases::open(&format!("{}:{}", tmp.display(), good.display()));
+        let kr = Board::from_fen("8/8/8/4k3/8/8/8/3RK3 w - - 0 1").unwrap();
+        let e = only_bad.probe_wdl(&kr).unwrap_err();
+        let said = only_bad.describe(&e);
+        assert!(
+            said.starts_with("table KRvK.rtbw was left out when loading (not a Syzygy table"),
+            "{said}"
         );
         // Nothing at all: every probe says so, nothing panics.
         let (none, report) = Tablebases::open("");

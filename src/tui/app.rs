@@ -581,9 +581,13 @@ pub struct Dialogs {
     /// a later message of the same action replaces it (the status line
     /// only ever showed the last).
     pub said_now: bool,
-    /// The file of a picker closed with no pick (Esc): while the board's
-    /// game is from no file, `:games` and `:game N` still reach it.
+    /// The file of a picker closed with no pick (Esc): until another game
+    /// takes the board, `:games` and `:game N` still reach it.
     pub closed_picker_file: Option<PathBuf>,
+    /// A tablebase problem found while the action was handled: said
+    /// after whatever the action itself says ("position set from FEN"
+    /// would otherwise replace it, and it is said only once).
+    pub tb_problem: Option<String>,
     /// A question is open over a game whose clocks were running: they wait
     /// (the game is paused) until it is answered, and go on after a no.
     pub question_hold: bool,
@@ -600,6 +604,7 @@ impl Default for Dialogs {
             log: std::collections::VecDeque::new(),
             said_now: false,
             closed_picker_file: None,
+            tb_problem: None,
             question_hold: false,
         }
     }
@@ -921,6 +926,7 @@ impl App {
             app.error(summary);
             app.note_problems("syzygy_path", &each);
         }
+        app.said_tb_problem();
         app
     }
 

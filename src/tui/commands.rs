@@ -58,6 +58,8 @@ pub enum Command {
     Pieces(PieceStyle),
     /// `:syzygy PATH` (folders joined by `:`), `:syzygy off`.
     Syzygy(String),
+    /// `:syzygy` alone: which tables are in use.
+    SyzygyShow,
     /// `:report [NODES]`: as `r`, or (with a node count: `500000`,
     /// `500k`, `2m`) a report that searches each position that deep.
     Report(Option<u64>),
@@ -389,6 +391,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 ":pieces needs auto, unicode or ascii, got '{rest}'"
             )),
         },
+        "syzygy" | "tb" if rest.is_empty() => Ok(Command::SyzygyShow),
         "syzygy" | "tb" => match need("folders joined by ':' (or off)")? {
             off if off.eq_ignore_ascii_case("off") || off.eq_ignore_ascii_case("none") => {
                 Ok(Command::Syzygy(String::new()))
@@ -501,8 +504,9 @@ mod tests {
             Ok(Command::Syzygy("/tb/345:/tb/6".into()))
         );
         assert_eq!(parse("syzygy off"), Ok(Command::Syzygy(String::new())));
+        assert_eq!(parse("syzygy"), Ok(Command::SyzygyShow));
         assert_eq!(parse("tb OFF"), Ok(Command::Syzygy(String::new())));
-        assert!(parse("syzygy").unwrap_err().contains("needs"));
+        assert!(parse("syzygy \"\"").unwrap_err().contains("needs"));
         assert_eq!(parse("book"), Ok(Command::Book(BookChoice::Show)));
         assert_eq!(parse("book off"), Ok(Command::Book(BookChoice::Off)));
         assert_eq!(

@@ -67,7 +67,7 @@ impl TbState {
         }
         let (here, problem) = match self.tables.as_ref().map(|t| lookup(t, board)) {
             Some(Ok(here)) => (here, None),
-            Some(Err(e)) => (None, Some(e.to_string())),
+            Some(Err(e)) => (None, self.tables.as_ref().map(|t| t.describe(&e))),
             None => (None, None),
         };
         self.here = here;

@@ -142,6 +142,7 @@ impl App {
                 self.info(format!("colours: {}{why}", shown.name()));
             }
             C::Syzygy(path) => self.set_syzygy(&expand_folders(&path)),
+            C::SyzygyShow => self.show_syzygy(),
             C::Threat(on) => self.set_threat(on),
             C::Arrows(on) => self.set_arrows(on),
             C::Pieces(p) => {

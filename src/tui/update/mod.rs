@@ -48,6 +48,7 @@ impl App {
         let quitting = self.quit;
         let config_changed = self.config_changed;
         let redraw = self.apply(action);
+        self.said_tb_problem();
         self.hold_clocks_for_question();
         if self.config_changed && !config_changed {
             self.say_settings_not_saved();

@@ -44,10 +44,39 @@ impl App {
         self.say_tb_problem(problem);
     }
 
-    /// A probe's problem at the shown position, on the status line.
+    /// `:syzygy` alone: the tables in use, and how to change them.
+    pub(super) fn show_syzygy(&mut self) {
+        match &self.tb.tables {
+            Some(t) => self.info(format!(
+                "tablebases: {} ({} files, up to {} pieces); :syzygy PATH changes them, :syzygy off",
+                t.path(),
+                t.files(),
+                t.max_pieces()
+            )),
+            None => self.info("tablebases off: :syzygy PATH uses the tables in PATH's folders (joined by ':')"),
+        }
+    }
+
+    /// A probe's problem at the shown position: kept to be said once the
+    /// action is done (`said_tb_problem`).
     pub(super) fn say_tb_problem(&mut self, problem: Option<String>) {
         if let Some(p) = problem {
-            self.error(format!("tablebases: {p}; no verdict for this position"));
+            self.dialogs.tb_problem = Some(p);
+        }
+    }
+
+    /// Says the tablebase problem the action found, after what the action
+    /// said.
+    pub(crate) fn said_tb_problem(&mut self) {
+        let Some(p) = self.dialogs.tb_problem.take() else {
+            return;
+        };
+        let problem = format!("tablebases: {p}; no verdict for this position");
+        let said = self.dialogs.said_now.then(|| self.dialogs.message.clone());
+        match said.flatten() {
+            // Said as one message, which replaces the action's in `:messages`.
+            Some(m) if !m.text.is_empty() => self.error(format!("{}; {problem}", m.text)),
+            _ => self.error(problem),
         }
     }
 }

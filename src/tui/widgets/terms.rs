@@ -206,6 +206,8 @@ fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Ve
         g = 2 * c + 1
     );
     lines.push(Line::styled(header, head));
+    let totals: Vec<S> = t.terms.iter().map(|x| x.total()).collect();
+    let tapered = tapered_shares(&totals, p);
     for (i, term) in t
         .terms
         .iter()
@@ -225,15 +227,43 @@ fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Ve
             table.name_w,
             &label,
             [term.white, term.black, total],
-            taper(total, p),
+            tapered[i],
         );
         lines.push(Line::styled(text, style));
     }
     if table.shown < t.terms.len() {
-        let more = t.terms.len() - table.shown;
-        let text = format!("… {more} more terms: Tab scrolls to them");
+        let (above, below) = (table.first, t.terms.len() - table.first - table.shown);
+        let text = match (above, below) {
+            (0, n) => format!("… {n} more terms: Tab scrolls to them"),
+            (n, 0) => format!("… {n} terms above: Shift-Tab scrolls back"),
+            (a, b) => format!("… {a} terms above, {b} below: Tab, Shift-Tab"),
+        };
         lines.push(Line::styled(text, theme.dim_style()));
     }
+}
+
+/// Each term's tapered value at `phase` (`taper`, toward zero), a few
+/// moved by one unit so that together they make the total's tapered
+/// value (`taper` of their sum): the units the per-term rounding lost or
+/// gained go to the terms whose rounding was furthest off that way. So
+/// the Taper column adds up, and no term is a whole unit off its exact
+/// value.
+fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
+    let mut shares: Vec<i32> = terms.iter().map(|&s| taper(s, phase)).collect();
+    // What each share's rounding left out, in 24ths of a unit: -23..=23.
+    let left: Vec<i32> = terms
+        .iter()
+        .zip(&shares)
+        .map(|(s, v)| s.mg() as i32 * phase + s.eg() as i32 * (MAX_PHASE - phase) - v * MAX_PHASE)
+        .collect();
+    let total: S = terms.iter().copied().sum();
+    let off = taper(total, phase) - shares.iter().sum::<i32>();
+    let mut order: Vec<usize> = (0..terms.len()).collect();
+    order.sort_by_key(|&i| left[i] * -off.signum());
+    for &i in order.iter().take(off.unsigned_abs() as usize) {
+        shares[i] += off.signum();
+    }
+    shares
 }
 
 /// The taper formula filled in: "(mg×p + eg×(24-p)) / 24 = v", the scale
