@@ -118,6 +118,47 @@ fn a_won_root_keeps_only_winning_moves_and_says_tb_win() {
     assert_eq!(score, "cp 0");
 }
 
+/// MultiPV at a won root: each iteration's lines read best first by the
+/// score they show (the tables' for each move, the shortest win first),
+/// and the best move is the first line's.
+#[test]
+fn multipv_lines_at_a_won_root_read_best_first() {
+    let fen = "8/8/8/4k3/8/8/8/KBN5 w - - 0 80";
+    for depth in [8, 12] {
+        let out = session(&format!(
+            "uci\nsetoption name SyzygyPath value {TABLES}\nsetoption name MultiPV value 5\n\
+             position fen {fen}\ngo depth {depth}\n"
+        ));
+        // Each finished iteration's five lines (a search in the tables
+        // may stop before the depth asked for).
+        let lines: Vec<(u32, usize, i32, String)> = out
+            .iter()
+            .filter(|l| l.starts_with("info depth ") && !l.contains("bound"))
+            .map(|l| {
+                let d: u32 = field(l, "depth").unwrap().parse().unwrap();
+                let pv: usize = field(l, "multipv").unwrap().parse().unwrap();
+                let cp: i32 = field(l, "cp").unwrap().parse().unwrap();
+                (d, pv, cp, field(l, "pv").unwrap().to_string())
+            })
+            .collect();
+        let deepest = lines.iter().map(|l| l.0).max().unwrap();
+        for d in 1..=deepest {
+            let it: Vec<_> = lines.iter().filter(|l| l.0 == d).collect();
+            assert_eq!(it.len(), 5, "depth {d}: {out:?}");
+            for w in it.windows(2) {
+                assert!(w[0].1 < w[1].1 && w[0].2 >= w[1].2, "depth {d}: {it:?}");
+            }
+        }
+        let last: Vec<_> = lines.iter().filter(|l| l.0 == deepest).collect();
+        assert!(last[0].2 > last[4].2, "the shorter wins first: {last:?}");
+        let best = out
+            .iter()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap();
+        assert!(best.starts_with(&last[0].3), "{best} {last:?}");
+    }
+}
+
 #[test]
 fn the_tree_probes_after_captures() {
     // Five pieces: not in the 4-piece tables, but every capture is.

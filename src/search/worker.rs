@@ -49,6 +49,17 @@ impl RootMove {
             tb_score: None,
         }
     }
+
+    /// What the root's lines are ordered by: the score, or the tables'
+    /// score in its place once the move has one and the search found no
+    /// mate (the score the line shows, so MultiPV lines read best first,
+    /// the shortest win first). Unsearched moves (`-INF`) stay last.
+    fn order_key(&self) -> i32 {
+        match self.tb_score {
+            Some(t) if self.score > -INF && !is_mate(self.score) => t,
+            _ => self.score,
+        }
+    }
 }
 
 /// What one search asks of every worker.
@@ -297,7 +308,7 @@ impl Worker {
                 self.seldepth = 0;
                 self.aspiration(depth, &mut report, setup);
                 // Keep the finished lines ordered by score.
-                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.order_key()));
                 if self.stopped {
                     break;
                 }
@@ -379,7 +390,7 @@ impl Worker {
         loop {
             let score = self.negamax::<true>(alpha, beta, depth, 0, false);
             let pv_idx = self.pv_idx;
-            self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.order_key()));
             if self.stopped {
                 return;
             }
