@@ -68,8 +68,17 @@ fn a_position_in_the_tables_lists_every_move() {
     );
     let s = screen(&mut a, 120, 40);
     assert!(contains(&s, "loss in"), "{}", s.join("\n"));
-    // Small terminals still draw.
-    screen(&mut a, 80, 24);
+    // At 80x24 the title says it short, in the score's place.
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s[0].starts_with(" Black · check!") && s[0].contains("TB 1-0"),
+        "{}",
+        s[0]
+    );
+    // A win the 50-move rule spoils is marked.
+    let mut c = app("8/8/8/4k3/8/8/8/KBN5 w - - 60 80", TABLES);
+    let s = screen(&mut c, 80, 24);
+    assert!(s[0].contains("TB 1-0*"), "{}", s[0]);
 }
 
 #[test]

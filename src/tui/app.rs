@@ -1108,12 +1108,12 @@ impl App {
     /// to be the search's ("d18 +0.35") or the static evaluation's
     /// ("static +0.21").
     pub fn headline(&self) -> String {
-        self.headline_with(true)
+        self.headline_with(TbWords::Whole)
     }
 
-    /// The headline, with the tablebase verdict after the score or not
-    /// (a narrow title has no room for it; the tablebase section says it).
-    pub fn headline_with(&self, tb_verdict: bool) -> String {
+    /// The headline, with the tablebase verdict after the score whole,
+    /// short in the score's place ("TB 1-0"), or not at all.
+    pub fn headline_with(&self, tb_words: TbWords) -> String {
         match self.outcome() {
             Some(Outcome::Mated(Color::White) | Outcome::Flagged(Color::White)) => {
                 "0-1".to_string()
@@ -1135,9 +1135,15 @@ impl App {
                     let name: String = word.chars().take(10).collect();
                     head = format!("{head} · {name} {}", crate::tui::widgets::score_text(s));
                 }
-                match self.tb.verdict().filter(|_| tb_verdict) {
-                    Some(v) => format!("{head} · {v}"),
-                    None => head,
+                match tb_words {
+                    TbWords::Whole => match self.tb.verdict() {
+                        Some(v) => format!("{head} · {v}"),
+                        None => head,
+                    },
+                    // Short: the tables' word in the score's place (they
+                    // know better than any evaluation).
+                    TbWords::Short => self.tb.short_verdict().unwrap_or(head),
+                    TbWords::None => head,
                 }
             }
         }
@@ -1220,6 +1226,16 @@ impl App {
             }
         }
     }
+}
+
+/// How much of the tablebase verdict the headline says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TbWords {
+    /// "TB: White wins, not in 50 moves".
+    Whole,
+    /// "TB 1-0*", in the score's place.
+    Short,
+    None,
 }
 
 /// Whether `side` running out of time on `board` loses: the other side

@@ -76,6 +76,28 @@ impl TbState {
         Some(new)
     }
 
+    /// The verdict in a few cells, White's view: "TB 1-0", "TB ½-½", "TB
+    /// 0-1"; a `*` marks a result the 50-move rule changes (a win that
+    /// comes too late, or a draw only by the rule).
+    pub fn short_verdict(&self) -> Option<String> {
+        let h = self.here.as_ref()?;
+        let white = match h.board.side_to_move() {
+            Color::White => h.wdl,
+            Color::Black => h.wdl.flip(),
+        };
+        Some(
+            match (white, h.clock_changed) {
+                (Wdl::Win, _) => "TB 1-0",
+                (Wdl::CursedWin, _) => "TB 1-0*",
+                (Wdl::Draw, false) => "TB ½-½",
+                (Wdl::Draw, true) => "TB ½-½*",
+                (Wdl::BlessedLoss, _) => "TB 0-1*",
+                (Wdl::Loss, _) => "TB 0-1",
+            }
+            .to_string(),
+        )
+    }
+
     /// The verdict for the header, White's view: "TB win", "TB draw"...
     pub fn verdict(&self) -> Option<String> {
         let h = self.here.as_ref()?;

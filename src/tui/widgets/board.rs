@@ -6,7 +6,7 @@
 
 use super::{fill, put};
 use crate::chess::{Color as Side, Piece, Square};
-use crate::tui::app::{App, Mode};
+use crate::tui::app::{App, Mode, TbWords};
 use crate::tui::config::PieceStyle;
 use crate::tui::layout::Areas;
 use crate::tui::theme::Theme;
@@ -228,10 +228,15 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     // The tablebase verdict rides along only where the whole of it fits
     // beside the side to move: cut, "White wins, not in 50 moves" would
     // read "White wins".
-    let mut score = app.headline();
-    if score.chars().count() + 2 + "White to move".len() > usize::from(r.width + 3) {
-        score = app.headline_with(false);
-    }
+    // The tablebase verdict shortens, then goes, before "White to move" would.
+    let fits =
+        |s: &String| s.chars().count() + 2 + "White to move".len() <= usize::from(r.width + 3);
+    let score = [TbWords::Whole, TbWords::Short, TbWords::None]
+        .into_iter()
+        .map(|w| app.headline_with(w))
+        .find(fits)
+        .unwrap_or_else(|| app.headline_with(TbWords::Short));
+    let mut score = score;
     // A set-up that is not legal yet has no score: the panels' is the
     // last legal position's, which is not the board drawn.
     let setting_up = app
