@@ -190,6 +190,21 @@ fn auto_pieces_are_letters_on_the_linux_console() {
         "the Linux console has no chess glyphs"
     );
     assert!(PieceStyle::glyphs_in(Some("xterm-256color")) && PieceStyle::glyphs_in(None));
+    // A locale that is not UTF-8 (LANG=C) draws letters too; LC_ALL wins
+    // over LANG, and no locale at all is taken as UTF-8.
+    assert!(!PieceStyle::glyphs_in_locale(None, None, Some("C")));
+    assert!(!PieceStyle::glyphs_in_locale(
+        None,
+        Some("en_US.ISO-8859-1"),
+        Some("en_US.UTF-8")
+    ));
+    assert!(PieceStyle::glyphs_in_locale(
+        Some("C.UTF-8"),
+        None,
+        Some("C")
+    ));
+    assert!(PieceStyle::glyphs_in_locale(None, None, Some("de_DE.utf8")));
+    assert!(PieceStyle::glyphs_in_locale(None, Some(""), None));
     app.ui.glyphs_env = PieceStyle::glyphs_in(Some("linux"));
     let s = screen(&mut app, 80, 24);
     assert_eq!(&s[1][..26], "8  r  n  b  q  k  b  n  r ");

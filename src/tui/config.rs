@@ -170,6 +170,29 @@ impl PieceStyle {
     pub fn glyphs_in(term: Option<&str>) -> bool {
         term != Some("linux")
     }
+
+    /// Whether the locale (the first of `LC_ALL`, `LC_CTYPE` and `LANG`
+    /// that is set, as the C library reads them) lets the terminal show
+    /// chess glyphs: one set to a locale that is not UTF-8 (`LANG=C`, an
+    /// ISO-8859 one) does not; none set at all (a bare container) is
+    /// taken as UTF-8, as terminals there mostly are.
+    pub fn glyphs_in_locale(
+        lc_all: Option<&str>,
+        lc_ctype: Option<&str>,
+        lang: Option<&str>,
+    ) -> bool {
+        match [lc_all, lc_ctype, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.is_empty())
+        {
+            Some(v) => {
+                let v = v.to_ascii_lowercase();
+                v.contains("utf-8") || v.contains("utf8")
+            }
+            None => true,
+        }
+    }
 }
 
 /// Everything the config file holds. Missing keys take their default;

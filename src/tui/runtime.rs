@@ -185,7 +185,13 @@ fn open_app(
     app.ui.color_env = super::theme::ColorDepth::from_env();
     app.sessions_dir =
         Some(std::fs::canonicalize(&dirs.data).unwrap_or_else(|_| dirs.data.clone()));
-    app.ui.glyphs_env = super::config::PieceStyle::glyphs_in(std::env::var("TERM").ok().as_deref());
+    let var = |name: &str| std::env::var(name).ok();
+    app.ui.glyphs_env = super::config::PieceStyle::glyphs_in(var("TERM").as_deref())
+        && super::config::PieceStyle::glyphs_in_locale(
+            var("LC_ALL").as_deref(),
+            var("LC_CTYPE").as_deref(),
+            var("LANG").as_deref(),
+        );
     if let Some(r) = session {
         app.restore_session(r);
     }
