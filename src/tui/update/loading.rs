@@ -102,9 +102,11 @@ impl App {
                 return;
             }
             GameWant::Picker { at } => {
-                let labels = entries_at(text, spans.clone())
-                    .map(|e| game_label(&e))
-                    .collect();
+                let labels = game_labels(
+                    entries_at(text, spans.clone())
+                        .map(|e| label_parts(&e))
+                        .collect(),
+                );
                 self.open_picker(&name, Some(path), text, spans, labels, at.min(count - 1));
                 self.info(format!("{games} - pick one{note}"));
                 return;
@@ -201,9 +203,10 @@ impl App {
     /// messages call it): one goes on the board, several open the picker.
     fn open_games(&mut self, name: &str, path: Option<PathBuf>, text: &str, encoding: Encoding) {
         // Only a label and the text's place are kept of each game.
-        let (spans, labels): (Vec<Range<usize>>, Vec<String>) = each_game(text)
-            .map(|e| (e.span.clone(), game_label(&e)))
+        let (spans, parts): (Vec<Range<usize>>, Vec<LabelParts>) = each_game(text)
+            .map(|e| (e.span.clone(), label_parts(&e)))
             .unzip();
+        let labels = game_labels(parts);
         let encoding_note = encoding_note(encoding);
         match spans.len() {
             0 => self.error(format!("{name}: no game found")),
@@ -494,34 +497,68 @@ fn encoding_note(encoding: Encoding) -> String {
     encoding.note().map_or(String::new(), |n| format!("; {n}"))
 }
 
-/// "Carlsen - Nepo 1-0 (84 plies) Event" for the picker.
-fn game_label(e: &IndexEntry) -> String {
+/// One picker row's parts: the players and result, then what tells a
+/// match's or a tournament's games apart (round, date, event, site),
+/// then the length.
+struct LabelParts {
+    head: String,
+    fields: [Option<String>; 4],
+    tail: String,
+}
+
+fn label_parts(e: &IndexEntry) -> LabelParts {
     let t = |k: &str| e.tags.known(k).unwrap_or("?").to_string();
     let vars = if e.variations > 0 {
         format!(", {} var.", e.variations)
     } else {
         String::new()
     };
-    // What tells a match's or a tournament's games apart first (the
-    // round, the date), then what they share and the length, which a
-    // narrow picker cuts.
-    let mut where_when: Vec<String> = Vec::new();
-    if let Some(r) = e.tags.known("Round") {
-        where_when.push(format!("round {r}"));
+    let known = |k: &str| e.tags.known(k).map(str::to_string);
+    LabelParts {
+        head: format!(
+            "{} - {} {}",
+            t("White"),
+            t("Black"),
+            crate::tui::widgets::result_display(e.result())
+        ),
+        fields: [
+            known("Round").map(|r| format!("round {r}")),
+            known("Date"),
+            known("Event"),
+            known("Site"),
+        ],
+        tail: format!("({}{vars})", plies(e.plies)),
     }
-    for k in ["Date", "Event", "Site"] {
-        if let Some(v) = e.tags.known(k) {
-            where_when.push(v.to_string());
-        }
-    }
-    where_when.push(format!("({}{vars})", plies(e.plies)));
-    format!(
-        "{} - {} {} {}",
-        t("White"),
-        t("Black"),
-        crate::tui::widgets::result_display(e.result()),
-        where_when.join(" · ")
-    )
+}
+
+/// The picker's rows: after the players and the result, the fields that
+/// differ from game to game in this file come first (the round and the
+/// date in a match; the site where only it tells the games apart, as in
+/// a file of Kasparov-Deep Blue games), then those every game shares,
+/// then the length, which a narrow picker cuts first.
+fn game_labels(parts: Vec<LabelParts>) -> Vec<String> {
+    let differs: Vec<bool> = (0..4)
+        .map(|k| {
+            let mut values = parts.iter().map(|p| &p.fields[k]);
+            let first = values.next();
+            values.any(|v| Some(v) != first)
+        })
+        .collect();
+    let order: Vec<usize> = (0..4)
+        .filter(|&k| differs[k])
+        .chain((0..4).filter(|&k| !differs[k]))
+        .collect();
+    parts
+        .into_iter()
+        .map(|p| {
+            let mut where_when: Vec<&str> = order
+                .iter()
+                .filter_map(|&k| p.fields[k].as_deref())
+                .collect();
+            where_when.push(&p.tail);
+            format!("{} {}", p.head, where_when.join(" · "))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -536,8 +573,15 @@ mod tests {
         let text = "[Event \"IBM Man-Machine, New York USA\"]\n[Site \"01\"]\n[Date \"1997.05.03\"]\n[Round \"2\"]\n[White \"Kasparov\"]\n[Black \"Deep Blue\"]\n[Result \"1-0\"]\n\n1. Nf3 d5 1-0\n";
         let e = each_game(text).next().unwrap();
         assert_eq!(
-            game_label(&e),
-            "Kasparov - Deep Blue 1-0 round 2 · 1997.05.03 · IBM Man-Machine, New York USA · 01 · (2 plies)"
+            game_labels(vec![label_parts(&e)]),
+            ["Kasparov - Deep Blue 1-0 round 2 · 1997.05.03 · IBM Man-Machine, New York USA · 01 · (2 plies)"]
+        );
+        // Only the site tells these two apart: it comes first.
+        let two = format!("{text}\n{}", text.replace("\"01\"", "\"02\""));
+        let labels = game_labels(each_game(&two).map(|e| label_parts(&e)).collect());
+        assert_eq!(
+            labels[1],
+            "Kasparov - Deep Blue 1-0 02 · round 2 · 1997.05.03 · IBM Man-Machine, New York USA · (2 plies)"
         );
     }
 }
