@@ -538,10 +538,22 @@ fn find_game(
     if let (Some(want), Some(_)) = (expect, index) {
         let holds = |j: usize| is_game(&file.text[spans[j].clone()], want);
         if !(i < spans.len() && holds(i)) {
-            let mut found = (0..spans.len()).filter(|&j| holds(j));
-            if let (Some(j), None) = (found.next(), found.next()) {
-                moved = Some(i);
-                i = j;
+            let found: Vec<usize> = (0..spans.len()).filter(|&j| holds(j)).collect();
+            match found[..] {
+                [j] => {
+                    moved = Some(i);
+                    i = j;
+                }
+                [] => {}
+                _ => {
+                    let places: Vec<String> = found.iter().map(|j| (j + 1).to_string()).collect();
+                    return Err(format!(
+                        "its games moved, and game {}'s text is there {} times now (games {}), so which is this game's is not sure",
+                        i + 1,
+                        found.len(),
+                        places.join(", ")
+                    ));
+                }
             }
         }
     }
@@ -832,7 +844,10 @@ mod tests {
             expect: Some(fingerprint(b)),
         };
         let e = save_game(&f, "[Event \"B3\"]\n\n1. b3 *\n", &how).unwrap_err();
-        assert!(format!("{e:#}").contains("edited elsewhere"), "{e:#}");
+        assert!(
+            format!("{e:#}").contains("game 1's text is there 2 times now (games 2, 4)"),
+            "{e:#}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
