@@ -1419,6 +1419,8 @@ fn an_engine_that_takes_over_a_game_is_named_beside_the_first() {
     start(&mut a, Color::White, 1);
     assert_eq!(a.doc.game.tags.get("Black"), Some("crash"));
     human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    human(&mut a, "Nf3");
     engine_says(&mut a, SearchEvent::Exited("crash exited".into()));
     a.update(Action::EngineSwitched {
         name: "crash".into(),
@@ -1435,6 +1437,31 @@ fn an_engine_that_takes_over_a_game_is_named_beside_the_first() {
     );
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
     assert!(a.doc.unsaved);
+}
+
+/// An engine that takes over before the first one moved (one still
+/// starting when `p` began the game, named in the dialog) takes its
+/// place in the tags: the first played nothing.
+#[test]
+fn an_engine_that_takes_over_before_any_engine_move_takes_the_name() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 5);
+    assert_eq!(a.doc.game.tags.get("Black"), Some("tapir level 5"));
+    human(&mut a, "e4");
+    a.update(Action::EngineSwitched {
+        name: "Stockfish 15.1".into(),
+        tapir: false,
+    });
+    assert_eq!(a.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
+    engine(&mut a, "e5", None);
+    a.update(Action::EngineSwitched {
+        name: "tapir".into(),
+        tapir: true,
+    });
+    assert_eq!(
+        a.doc.game.tags.get("Black"),
+        Some("Stockfish 15.1, then tapir level 5")
+    );
 }
 
 /// An engine that answers a move that is not legal: the game pauses and

@@ -72,6 +72,11 @@ pub struct PlayState {
     /// (`None`: tapir's own): a game restored paused goes on only with it,
     /// or once `:engine` names another in the game's tags.
     pub engine: Option<String>,
+    /// The engine has played a move of this game (a book move counts; a
+    /// game restored from the autosave is taken to have one): an engine
+    /// that takes over after it is named beside it ("A, then B"), one
+    /// that takes over before it in its place.
+    pub engine_moved: bool,
 }
 
 impl PlayState {
@@ -101,6 +106,7 @@ impl Default for PlayState {
             unrecorded_book_seed: None,
             book_seed_move: None,
             engine: None,
+            engine_moved: false,
         }
     }
 }

@@ -115,6 +115,7 @@ impl App {
             self.play.created.push(node);
         }
         self.play.game_end = node;
+        self.play.engine_moved = true;
         if follow {
             self.doc.cursor = node;
             self.ui.selected = None;
@@ -331,7 +332,9 @@ impl App {
     /// An engine that takes over a game against the engine (`:engine NAME`
     /// mid-game, as after the first one quit): the engine's side in the
     /// tags names both, "A, then B", where the game named the first (one
-    /// undo step); the record then says who played its moves.
+    /// undo step); the record then says who played its moves. Before the
+    /// first engine moved (an engine still starting when `p` began the
+    /// game), the new one takes its place in the tags.
     fn name_the_new_opponent(&mut self, before: Option<String>) {
         let Mode::Play { human, level } = self.play.mode else {
             return;
@@ -346,9 +349,12 @@ impl App {
             return;
         }
         let at = self.doc.cursor;
-        self.doc
-            .game
-            .set_tag(side, Some(&format!("{old}, then {new}")), at);
+        let named = if self.play.engine_moved {
+            format!("{old}, then {new}")
+        } else {
+            new
+        };
+        self.doc.game.set_tag(side, Some(&named), at);
         self.doc.touch();
     }
 

@@ -710,6 +710,7 @@ impl App {
             self.play.created = p.created;
             self.play.clocks = p.clocks;
             self.play.engine = p.engine;
+            self.play.engine_moved = true;
             // A game that ended (a flag, mate) has nothing to go on with.
             self.play.paused = self.any_game_running();
         }
