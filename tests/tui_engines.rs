@@ -378,33 +378,6 @@ fn an_engine_game_names_a_program_as_it_names_itself() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A game whose engine never starts keeps the tags it had: nothing was
-/// written to take back.
-#[test]
-fn an_engine_game_that_never_starts_leaves_the_tags() {
-    let mut config = Config::default();
-    config.engines.push(EngineConfig {
-        name: "nothing".into(),
-        command: "/nonexistent/engine".into(),
-        args: Vec::new(),
-        options: Default::default(),
-    });
-    let mut a = app_with(config);
-    a.doc.game.tags.set("White", "Player");
-    a.update(Action::Command("match tapir nothing 1+0".into()));
-    let (mut links, rx) = links();
-    assert!(pump(
-        &mut a,
-        &mut links,
-        &rx,
-        Duration::from_secs(20),
-        |a| { a.duel.is_none() }
-    ));
-    assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
-    assert_eq!(a.doc.game.tags.get("TimeControl"), None);
-    assert!(!a.doc.game.can_undo(), "no edit to take back");
-}
-
 #[test]
 fn an_engine_that_crashes_mid_game_loses_with_a_note() {
     let mut config = Config::default();
@@ -605,12 +578,17 @@ fn an_engine_that_does_not_start_means_no_game() {
         options: Default::default(),
     });
     let mut a = app_with(config);
+    a.doc.game.tags.set("White", "Player");
     a.update(Action::Command("match tapir nothing 1+0".into()));
     let (mut links, rx) = links();
     let gone = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
         a.duel.is_none()
     });
     assert!(gone);
+    // The tags it had stay: nothing was written to take back.
+    assert_eq!(a.doc.game.tags.get("White"), Some("Player"));
+    assert_eq!(a.doc.game.tags.get("TimeControl"), None);
+    assert!(!a.doc.game.can_undo());
     let m = a.dialogs.message.as_ref().unwrap();
     assert!(
         m.error && m.text.contains("engine game not started"),

@@ -80,42 +80,39 @@ impl TbState {
     /// 0-1"; a `*` marks a result the 50-move rule changes (a win that
     /// comes too late, or a draw only by the rule).
     pub fn short_verdict(&self) -> Option<String> {
-        let h = self.here.as_ref()?;
-        let white = match h.board.side_to_move() {
-            Color::White => h.wdl,
-            Color::Black => h.wdl.flip(),
+        let words = match self.white_view()? {
+            (Wdl::Win, _) => "TB 1-0",
+            (Wdl::CursedWin, _) => "TB 1-0*",
+            (Wdl::Draw, false) => "TB ½-½",
+            (Wdl::Draw, true) => "TB ½-½*",
+            (Wdl::BlessedLoss, _) => "TB 0-1*",
+            (Wdl::Loss, _) => "TB 0-1",
         };
-        Some(
-            match (white, h.clock_changed) {
-                (Wdl::Win, _) => "TB 1-0",
-                (Wdl::CursedWin, _) => "TB 1-0*",
-                (Wdl::Draw, false) => "TB ½-½",
-                (Wdl::Draw, true) => "TB ½-½*",
-                (Wdl::BlessedLoss, _) => "TB 0-1*",
-                (Wdl::Loss, _) => "TB 0-1",
-            }
-            .to_string(),
-        )
+        Some(words.to_string())
     }
 
     /// The verdict for the header, White's view: "TB win", "TB draw"...
     pub fn verdict(&self) -> Option<String> {
+        let words = match self.white_view()? {
+            (Wdl::Win, _) => "TB: White wins",
+            (Wdl::CursedWin, _) => "TB: White wins, not in 50 moves",
+            (Wdl::Draw, false) => "TB: draw",
+            (Wdl::Draw, true) => "TB: draw by the 50-move rule",
+            (Wdl::BlessedLoss, _) => "TB: Black wins, not in 50 moves",
+            (Wdl::Loss, _) => "TB: Black wins",
+        };
+        Some(words.to_string())
+    }
+
+    /// The shown position's outcome for White, and whether the halfmove
+    /// clock changed it; `None` outside the tables.
+    fn white_view(&self) -> Option<(Wdl, bool)> {
         let h = self.here.as_ref()?;
         let white = match h.board.side_to_move() {
             Color::White => h.wdl,
             Color::Black => h.wdl.flip(),
         };
-        Some(
-            match (white, h.clock_changed) {
-                (Wdl::Win, _) => "TB: White wins",
-                (Wdl::CursedWin, _) => "TB: White wins, not in 50 moves",
-                (Wdl::Draw, false) => "TB: draw",
-                (Wdl::Draw, true) => "TB: draw by the 50-move rule",
-                (Wdl::BlessedLoss, _) => "TB: Black wins, not in 50 moves",
-                (Wdl::Loss, _) => "TB: Black wins",
-            }
-            .to_string(),
-        )
+        Some((white, h.clock_changed))
     }
 }
 
