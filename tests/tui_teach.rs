@@ -648,8 +648,23 @@ fn compare_view_shows_both_evaluations() {
         }
         let pieces = hce.iter().flatten().count();
         assert!(checked >= pieces.min(5), "{fen}: {checked} of {pieces}");
-        assert!(contains(&lines, "◆ in the move list"));
+        assert!(
+            contains(&lines, "◆ in the move list")
+                || contains(&lines, "* without it the side not to move is in check")
+        );
     }
+    // A knight that shields its own king from the side to move: its value
+    // is of a position no game reaches, marked and said.
+    let mut app = app_fen("4k3/4n3/8/8/8/8/8/4RK2 w - - 0 1");
+    view(&mut app, PanelView::Compare);
+    app.update(Action::SetNetwork(Some(net())));
+    let lines = panel(&mut app, 120, 40);
+    assert!(contains(&lines, "e7*"), "{}", lines.join("\n"));
+    assert!(!contains(&lines, "e1*"), "{}", lines.join("\n"));
+    assert!(contains(
+        &lines,
+        "* without it the side not to move is in check"
+    ));
 }
 
 #[test]

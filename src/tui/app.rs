@@ -709,6 +709,9 @@ pub struct View {
     pub attribution: Vec<Contribution>,
     /// Each piece's hand-crafted worth (eval minus eval without it), White's view.
     pub hce_pieces: [Option<i32>; 64],
+    /// The pieces without which the side not to move would be in check:
+    /// their values are of a position no game reaches (said beside them).
+    pub exposing: crate::chess::Bitboard,
     /// The network's evaluation opened up, when a net is loaded.
     pub nnue: Option<NnueExplain>,
     pub fen: String,
@@ -751,6 +754,7 @@ impl View {
             trace: trace(&board),
             attribution: attribute(&board),
             hce_pieces: hce_piece_values(&board),
+            exposing: crate::eval::teach::exposing_pieces(&board),
             nnue: net.map(|n| explain(n, &board)),
             fen: board.to_fen(),
             last_delta: match (before, last_move) {

@@ -11,7 +11,7 @@ pub mod piece_values;
 
 pub use about::{about, squares_hint};
 pub use move_delta::MoveDelta;
-pub use piece_values::{hce_piece_values, hce_white, nnue_white};
+pub use piece_values::{exposing_pieces, hce_piece_values, hce_white, nnue_white};
 
 /// Breaks `text` at spaces into lines of at most `width` characters (a
 /// longer word gets a line of its own, cut by the caller's clipping).

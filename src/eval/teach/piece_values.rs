@@ -4,7 +4,7 @@
 //! `nnue::explain`; this is the hand-crafted side, and the two whole
 //! evaluations (White's view) that both views compare.
 
-use crate::chess::{Board, Square};
+use crate::chess::{Bitboard, Board, Square};
 use crate::eval::evaluate;
 use crate::eval::nnue::{evaluate as nnue_output, Accumulator, Backend, Network};
 use crate::eval::phase::game_phase;
@@ -34,6 +34,23 @@ pub fn hce_piece_values(b: &Board) -> [Option<i32>; 64] {
     out
 }
 
+/// The pieces without which the side not to move would be in check: a
+/// position that could not arise, so their values above are of a board
+/// no game reaches (a piece pinned to its king, a piece blocking a check
+/// by the side to move).
+pub fn exposing_pieces(b: &Board) -> Bitboard {
+    let (us, them) = (b.side_to_move(), !b.side_to_move());
+    let mut out = Bitboard::EMPTY;
+    for sq in b.occupied() {
+        if let Some(w) = b.without(sq) {
+            if w.is_attacked(w.king(them), us, w.occupied()) {
+                out |= Bitboard::from_square(sq);
+            }
+        }
+    }
+    out
+}
+
 /// The squares with a value, largest magnitude first (for lists).
 pub fn largest_first(values: &[Option<i32>; 64]) -> Vec<(Square, i32)> {
     let mut v: Vec<(Square, i32)> = Square::all()
@@ -46,6 +63,21 @@ pub fn largest_first(values: &[Option<i32>; 64]) -> Vec<(Square, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_that_shield_the_side_not_to_move_are_found() {
+        // White to move: the knight on e7 shields Black's king from the
+        // rook; a white bishop on d2 blocks nothing.
+        let b = Board::from_fen("4k3/4n3/8/8/8/8/3B4/4RK2 w - - 0 1").unwrap();
+        let e7 = Square::from_coords(4, 6);
+        assert_eq!(exposing_pieces(&b), Bitboard::from_square(e7));
+        // A white piece blocking White's own check on Black counts too.
+        let b = Board::from_fen("4k3/8/8/8/8/8/4N3/4RK2 w - - 0 1").unwrap();
+        assert_eq!(
+            exposing_pieces(&b),
+            Bitboard::from_square(Square::from_coords(4, 1))
+        );
+    }
     use crate::chess::PieceType;
     use crate::eval::nnue::explain;
 

@@ -103,9 +103,14 @@ fn piece_line(app: &App, sq: Square, h: i32, n: Option<i32>) -> String {
         .piece_at(sq)
         .map(|p| text_glyph(p, app.pieces()))
         .unwrap_or(" ");
+    let exposing = if app.view.exposing.contains(sq) {
+        "*"
+    } else {
+        ""
+    };
     format!(
         "{} {:>8} {:>8} {:>7}",
-        super::pad(&format!("{piece}{sq}"), 10),
+        super::pad(&format!("{piece}{sq}{exposing}"), 10),
         format!("{h:+}"),
         n.map_or("—".to_string(), |n| format!("{n:+}")),
         n.map_or(String::new(), |n| format!("{:+}", n - h))
@@ -129,9 +134,16 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         put_fit(buf, inner.x, y, l, *style, inner.width);
         y += 1;
     }
-    let footer = e
-        .is_some()
-        .then(|| format!("{MARK} in the move list: they differ by more than {DISAGREE_CP} cp"));
+    // A piece whose removal leaves the side not to move in check is
+    // valued on a position no game reaches: said before the rows' key.
+    let footer = if !app.view.exposing.is_empty() {
+        Some(
+            "* without it the side not to move is in check: a position no game reaches".to_string(),
+        )
+    } else {
+        e.is_some()
+            .then(|| format!("{MARK} in the move list: they differ by more than {DISAGREE_CP} cp"))
+    };
     if y < bottom {
         let h = format!(
             "{:<10} {:>8} {:>8} {:>7}",
