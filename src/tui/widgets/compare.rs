@@ -137,9 +137,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     // A piece whose removal leaves the side not to move in check is
     // valued on a position no game reaches: said before the rows' key.
     let footer = if !app.view.exposing.is_empty() {
-        Some(
-            "* without it the side not to move is in check: a position no game reaches".to_string(),
-        )
+        Some("* without it the side not to move is in check".to_string())
     } else {
         e.is_some()
             .then(|| format!("{MARK} in the move list: they differ by more than {DISAGREE_CP} cp"))
