@@ -31,7 +31,14 @@ pub fn game_phase(b: &Board) -> i32 {
 /// 0..=24 (what `game_phase` returns).
 #[inline(always)]
 pub const fn taper(s: S, phase: i32) -> i32 {
-    (s.mg() as i32 * phase + s.eg() as i32 * (MAX_PHASE - phase)) / MAX_PHASE
+    taper_24ths(s, phase) / MAX_PHASE
+}
+
+/// `taper` before its division: the tapered value in 24ths of a unit,
+/// exact (the teaching panel rounds several terms so they add up).
+#[inline(always)]
+pub const fn taper_24ths(s: S, phase: i32) -> i32 {
+    s.mg() as i32 * phase + s.eg() as i32 * (MAX_PHASE - phase)
 }
 
 #[cfg(test)]

@@ -1121,8 +1121,8 @@ impl App {
         self.headline_with(TbWords::Whole)
     }
 
-    /// The headline, with the tablebase verdict after the score whole,
-    /// short in the score's place ("TB 1-0"), or not at all.
+    /// The headline, with the tablebase verdict after the score whole, or
+    /// short in the score's place ("TB 1-0").
     pub fn headline_with(&self, tb_words: TbWords) -> String {
         match self.outcome() {
             Some(Outcome::Mated(Color::White) | Outcome::Flagged(Color::White)) => {
@@ -1153,7 +1153,6 @@ impl App {
                     // Short: the tables' word in the score's place (they
                     // know better than any evaluation).
                     TbWords::Short => self.tb.short_verdict().unwrap_or(head),
-                    TbWords::None => head,
                 }
             }
         }
@@ -1245,7 +1244,6 @@ pub enum TbWords {
     Whole,
     /// "TB 1-0*", in the score's place.
     Short,
-    None,
 }
 
 /// Whether `side` running out of time on `board` loses: the other side

@@ -65,9 +65,11 @@ impl TbState {
         if self.here.as_ref().is_some_and(|h| h.board == *board) {
             return None;
         }
-        let (here, problem) = match self.tables.as_ref().map(|t| lookup(t, board)) {
-            Some(Ok(here)) => (here, None),
-            Some(Err(e)) => (None, self.tables.as_ref().map(|t| t.describe(&e))),
+        let (here, problem) = match &self.tables {
+            Some(t) => match lookup(t, board) {
+                Ok(here) => (here, None),
+                Err(e) => (None, Some(t.describe(&e))),
+            },
             None => (None, None),
         };
         self.here = here;

@@ -225,18 +225,13 @@ fn coordinates(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
 fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let r = a.board_title;
     let b = &app.view.board;
-    // The tablebase verdict rides along only where the whole of it fits
-    // beside the side to move: cut, "White wins, not in 50 moves" would
-    // read "White wins".
-    // The tablebase verdict shortens, then goes, before "White to move" would.
-    let fits =
-        |s: &String| s.chars().count() + 2 + "White to move".len() <= usize::from(r.width + 3);
-    let score = [TbWords::Whole, TbWords::Short, TbWords::None]
-        .into_iter()
-        .map(|w| app.headline_with(w))
-        .find(fits)
-        .unwrap_or_else(|| app.headline_with(TbWords::Short));
-    let mut score = score;
+    // The tablebase verdict rides along whole only where it fits beside
+    // the side to move (cut, "White wins, not in 50 moves" would read
+    // "White wins"); else it says "TB 1-0" in the score's place.
+    let mut score = app.headline();
+    if score.chars().count() + 2 + "White to move".len() > usize::from(r.width + 3) {
+        score = app.headline_with(TbWords::Short);
+    }
     // A set-up that is not legal yet has no score: the panels' is the
     // last legal position's, which is not the board drawn.
     let setting_up = app

@@ -11,7 +11,7 @@ use crate::engine::EvalKind;
 use crate::eval::hce::params::SCALE_MAX;
 use crate::eval::hce::scale;
 use crate::eval::hce::sink::Term;
-use crate::eval::phase::{taper, MAX_PHASE};
+use crate::eval::phase::{taper, taper_24ths, MAX_PHASE};
 use crate::eval::teach::about;
 use crate::eval::S;
 use crate::tui::app::App;
@@ -254,7 +254,7 @@ fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
     let left: Vec<i32> = terms
         .iter()
         .zip(&shares)
-        .map(|(s, v)| s.mg() as i32 * phase + s.eg() as i32 * (MAX_PHASE - phase) - v * MAX_PHASE)
+        .map(|(&s, v)| taper_24ths(s, phase) - v * MAX_PHASE)
         .collect();
     let total: S = terms.iter().copied().sum();
     let off = taper(total, phase) - shares.iter().sum::<i32>();
