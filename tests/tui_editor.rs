@@ -181,16 +181,61 @@ fn mouse_palette_then_squares() {
         Some(Piece::new(Color::Black, PieceType::Knight))
     );
     let r = areas.square_rect(sq("c6"), a.ui.flipped);
-    a.update(Action::MouseDown(r.x + r.width / 2, r.y + r.height / 2));
+    let (x, y) = (r.x + r.width / 2, r.y + r.height / 2);
+    a.update(Action::MouseDown(x, y));
+    a.update(Action::MouseUp(x, y));
     assert_eq!(
         a.editor.as_ref().expect("editing").squares[sq("c6").index()],
         Some(Piece::new(Color::Black, PieceType::Knight))
     );
     // The same piece again takes it off.
-    a.update(Action::MouseDown(r.x + r.width / 2, r.y + r.height / 2));
+    a.update(Action::MouseDown(x, y));
+    a.update(Action::MouseUp(x, y));
     assert_eq!(
         a.editor.as_ref().expect("editing").squares[sq("c6").index()],
         None
+    );
+}
+
+/// A piece dragged in the editor moves (the palette's piece is not put
+/// down where the drag began), and one dropped off the board goes; each
+/// drag is one change for Ctrl-Z.
+#[test]
+fn a_dragged_piece_moves_in_the_editor() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.update(Action::OpenEditor);
+    let areas = layout::compute(80, 24);
+    let centre = |a: &App, name: &str| {
+        let r = areas.square_rect(sq(name), a.ui.flipped);
+        (r.x + r.width / 2, r.y + r.height / 2)
+    };
+    let (fx, fy) = centre(&a, "e2");
+    let (tx, ty) = centre(&a, "e4");
+    a.update(Action::MouseDown(fx, fy));
+    a.update(Action::MouseDrag(tx, ty));
+    a.update(Action::MouseUp(tx, ty));
+    let pawn = Some(Piece::new(Color::White, PieceType::Pawn));
+    let squares = a.editor.as_ref().expect("editing").squares;
+    assert_eq!(squares[sq("e2").index()], None);
+    assert_eq!(squares[sq("e4").index()], pawn);
+    assert!(check(&a).is_ok(), "{:?}", check(&a));
+    // Off the board: the knight goes.
+    let (gx, gy) = centre(&a, "g1");
+    a.update(Action::MouseDown(gx, gy));
+    a.update(Action::MouseUp(0, 0));
+    assert_eq!(
+        a.editor.as_ref().expect("editing").squares[sq("g1").index()],
+        None
+    );
+    a.update(Action::Edit(EditAction::Undo));
+    a.update(Action::Edit(EditAction::Undo));
+    let squares = a.editor.as_ref().expect("editing").squares;
+    assert_eq!(squares[sq("e2").index()], pawn);
+    assert_eq!(squares[sq("e4").index()], None);
+    assert_eq!(
+        squares[sq("g1").index()],
+        Some(Piece::new(Color::White, PieceType::Knight))
     );
 }
 

@@ -37,6 +37,9 @@ pub enum EditAction {
     PutAtCursor(Option<Piece>),
     /// Choose the palette's piece.
     Brush(Option<Piece>),
+    /// A piece dragged with the mouse: from its square to another (what
+    /// stood there goes), or off the board (`None`).
+    Drag(Square, Option<Square>),
     /// Ctrl-Z: the set-up before the last change.
     Undo,
     /// Ctrl-Y: the change Ctrl-Z took back.
@@ -229,6 +232,12 @@ impl Editor {
                 self.brush = p;
             }
             EditAction::Brush(p) => self.brush = p,
+            EditAction::Drag(from, to) => {
+                let piece = self.squares[from.index()].take();
+                if let Some(to) = to {
+                    self.squares[to.index()] = piece;
+                }
+            }
             EditAction::Clear => {
                 self.squares = [None; 64];
                 self.castling = CastleRights::NONE;

@@ -189,15 +189,37 @@ impl App {
         self.view.book_error = None;
     }
 
-    /// A click while editing: a palette piece is taken up, a square gets
-    /// the palette's piece.
+    /// A press while editing: a palette piece is taken up; on a square the
+    /// change waits for the release (a click or a drag).
     pub(super) fn editor_mouse(&mut self, x: u16, y: u16) {
         let areas = crate::tui::layout::compute(self.screen.0, self.screen.1);
         if let Some(i) = crate::tui::widgets::editor::palette_at(areas.lines, x, y) {
             self.edit(EditAction::Brush(PALETTE[i]));
         } else if let Some(sq) = self.square_at(x, y) {
             self.ui.cursor = Some(sq);
-            self.edit(EditAction::Place(sq));
+            self.ui.drag = Some((sq, Some(sq)));
         }
+    }
+
+    /// A release while editing: on the square pressed, the click puts the
+    /// palette's piece there (or takes the same piece off); a piece
+    /// dragged elsewhere moves there, or off the board when dropped
+    /// outside it, as in the editors of Lichess and ChessBase.
+    pub(super) fn editor_mouse_up(&mut self, x: u16, y: u16) {
+        let Some((from, _)) = self.ui.drag.take() else {
+            return;
+        };
+        let to = self.square_at(x, y);
+        let has_piece = self
+            .editor
+            .as_ref()
+            .is_some_and(|e| e.squares[from.index()].is_some());
+        if to == Some(from) || !has_piece {
+            return self.edit(EditAction::Place(from));
+        }
+        if let Some(to) = to {
+            self.ui.cursor = Some(to);
+        }
+        self.edit(EditAction::Drag(from, to));
     }
 }

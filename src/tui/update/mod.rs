@@ -197,6 +197,7 @@ impl App {
             Action::MouseDown(x, y) if self.editor.is_some() => self.editor_mouse(x, y),
             Action::MouseDown(x, y) => self.mouse_down(x, y),
             Action::MouseDrag(x, y) => return self.mouse_drag(x, y),
+            Action::MouseUp(x, y) if self.editor.is_some() => self.editor_mouse_up(x, y),
             Action::MouseUp(x, y) => self.mouse_up(x, y),
             Action::FileLoaded {
                 path,
