@@ -277,6 +277,37 @@ fn a_game_names_its_time_control() {
     assert_eq!(a.doc.game.tags.get("TimeControl"), Some("-"));
 }
 
+/// A start abandoned before any move leaves its tags on the empty game;
+/// the next game played on that board writes its own clock and sides
+/// over them (the second game was saved as "180+2" though played at 5+3).
+#[test]
+fn a_new_start_writes_its_own_time_control_over_an_abandoned_one() {
+    use tapir::tui::app::Overlay;
+    let mut a = app_at(None);
+    two_players_on(&mut a, 2);
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("180+2"));
+    a.update(Action::ToggleAnalysis);
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    assert!(!a.two_players_timed());
+    // The dialog opens on the last clock (3+2): one step on is 5+3.
+    two_players_on(&mut a, 1);
+    human(&mut a, "e4");
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("300+3"));
+    // Against the engine, after a start at 1+0 abandoned the same way.
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("60+0"));
+    a.update(Action::ToggleAnalysis);
+    if let Overlay::Confirm(_) = a.dialogs.overlay {
+        a.update(Action::Confirm(true));
+    }
+    start(&mut a, Color::Black, 1);
+    assert_eq!(a.doc.game.tags.get("TimeControl"), Some("180+2"));
+    assert_eq!(a.doc.game.tags.get("Black"), Some("Tester"));
+}
+
 /// Each move of a game on the clock carries the mover's time after it
 /// as `[%clk]`, as Lichess writes its games, so a saved game shows where
 /// the time went; the move and its clock are one undo step.

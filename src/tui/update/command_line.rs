@@ -520,14 +520,16 @@ impl App {
             return;
         }
         let mut named = false;
-        // A game of tapir's own whose moves are all gone (taken back) is
-        // played again from scratch: the sides are named for this game,
-        // whoever played them before.
+        // A game of tapir's own whose moves are all gone (taken back, or a
+        // start abandoned before the first move) is played again from
+        // scratch: its players, date and clock are this game's, whatever
+        // the last start wrote.
         let replay = self.doc.game.is_empty() && own;
         self.doc.game.in_one_step("name the players", |g| {
             for (name, value) in &tags {
-                let sides = matches!(*name, "White" | "Black");
-                if g.tags.known(name).is_none() || (replay && sides) {
+                if g.tags.known(name).is_none()
+                    || replay && g.tags.get(name) != Some(value.as_str())
+                {
                     g.set_tag(name, Some(value), at);
                     named = true;
                 }
