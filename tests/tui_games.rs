@@ -799,6 +799,41 @@ fn two_players_on_a_clock() {
     assert_eq!(a.doc.game.result(), "1-0", "the result stays");
 }
 
+/// The analysis stopped when two players start on a clock takes its
+/// lines with it: they showed in the engine pane (and the score in the
+/// board's title) until the first move.
+#[test]
+fn two_players_on_a_clock_start_without_the_analysis_lines() {
+    let mut a = app_at(None);
+    assert!(a.play.analysis, "analysis runs from the start");
+    let e4 = tapir::chess::parse_move(&tapir::chess::Board::startpos(), "e4").unwrap();
+    engine_says(
+        &mut a,
+        SearchEvent::Info {
+            id: 1,
+            info: SearchInfo {
+                depth: 21,
+                multipv: 1,
+                score: Score::Cp(18),
+                bound: Bound::Exact,
+                pv: vec![e4],
+                seldepth: 25,
+                nodes: 1_000_000,
+                nps: 0,
+                hashfull: 0,
+                tbhits: 0,
+                time: Duration::from_millis(500),
+            },
+        },
+    );
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(rows.contains("+0.18"), "{rows}");
+    two_players_on(&mut a, 2);
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(!rows.contains("+0.18"), "{rows}");
+    assert!(rows.contains("on the clock"), "{rows}");
+}
+
 /// Two players on a clock, what a review found: no other game starts over
 /// a running one without a word (`p`, `2`), a take-back never adds time
 /// (the move's increment goes with it) and stops at the game's first move

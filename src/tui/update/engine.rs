@@ -419,8 +419,12 @@ impl App {
         }
         self.reconcile_second();
         self.reconcile_duel();
-        // A game is played without a stopped analysis's lines.
-        if matches!(self.play.mode, Mode::Play { .. }) || self.duel.is_some() {
+        // A game is played without a stopped analysis's lines (two
+        // players on a clock too: engine help waits for the game's end).
+        if matches!(self.play.mode, Mode::Play { .. })
+            || self.duel.is_some()
+            || self.two_players_timed()
+        {
             self.engine.kept = None;
             if let Some(s) = &mut self.second {
                 s.kept = None;
