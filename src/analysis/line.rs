@@ -4,7 +4,7 @@
 //! move numbers.
 
 use super::params::LINE_QUIET_PLIES;
-use crate::chess::{legal_moves, to_san, Board, Color, Move, MoveKind, PieceType, Square};
+use crate::chess::{legal_moves, to_san, Board, Color, Move, MoveKind, PieceType};
 use crate::search::see::see_ge;
 
 /// The first moves of `line` from `start` up to its first quiet position
@@ -13,8 +13,8 @@ use crate::search::see::see_ge;
 /// played, and no next move of the line that takes a piece which cannot
 /// be taken back. A line that runs out in the middle of an exchange (a
 /// search's line cut short: "15.axb5" with ...cxb5 to come) goes on with
-/// the recaptures that settle it, so that no trace counts a piece taken
-/// that is about to be taken back.
+/// the captures that settle it (`settling_captures`), so that no trace
+/// counts a piece taken that is about to be taken back.
 pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, Board) {
     let mut b = *start;
     let mut taken = Vec::new();
@@ -36,17 +36,8 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
     }
     // Only the whole line run out on a capture (a quiet end is no
     // capture; a line cut for length or an illegal move is not run out).
-    if taken.len() == line.len() {
-        for _ in 0..LINE_QUIET_PLIES {
-            let Some(last) = taken.last().filter(|m| m.is_capture()) else {
-                break;
-            };
-            // The recapture first; else what the exchange left hanging
-            // (5.Nxe5 dxe5 and the queen takes the bishop the knight had
-            // pinned: 6.Qxg4).
-            let Some(m) = settling_recapture(&b, last.to()).or_else(|| winning_capture(&b)) else {
-                break;
-            };
+    if taken.len() == line.len() && taken.last().is_some_and(|m| m.is_capture()) {
+        for m in settling_captures(&b, LINE_QUIET_PLIES) {
             b = b.make(m);
             taken.push(m);
         }
@@ -54,43 +45,98 @@ pub fn to_quiet(start: &Board, line: &[Move], min_plies: usize) -> (Vec<Move>, B
     (taken, b)
 }
 
+/// A mate, in `settle`'s material units: worse than any loss of pieces.
+const SETTLE_MATED: i32 = -1000;
+
+/// The captures that settle an exchange from `b`, best play by material
+/// for both sides: the recapture, what the exchange left hanging (5.Nxe5
+/// dxe5 and the queen takes the bishop the knight had pinned: 6.Qxg4), or
+/// nothing when taking loses. Either side may stop taking; in check every
+/// evasion counts. A small search rather than a greedy guess: taking back
+/// 12.Rxe5 at once would leave the queens to 12...Qxd1+, where 12.Qxd8
+/// Rxd8 13.Rxe5 trades them first (a report read "White ends a queen
+/// down" from the guess).
+fn settling_captures(b: &Board, plies: usize) -> Vec<Move> {
+    let mut pv = Vec::new();
+    settle(b, plies, SETTLE_MATED - 1, -SETTLE_MATED + 1, &mut pv);
+    pv
+}
+
+/// The material balance from the side to move's view (FACT_VALUE; the
+/// kings cancel).
+fn material(b: &Board) -> i32 {
+    let us = b.side_to_move();
+    let mut sum = 0;
+    for kind in PieceType::ALL {
+        let n = |c: Color| b.colored(c, kind).count() as i32;
+        sum += super::tactics::worth(kind) * (n(us) - n(!us));
+    }
+    sum
+}
+
+/// Negamax over captures and queen promotions (every move in check) with
+/// alpha-beta: the score from the side to move's view, the best line in
+/// `pv`. Standing still scores the material as it is; a capture must do
+/// better, so an even trade is not played out.
+fn settle(b: &Board, plies: usize, mut alpha: i32, beta: i32, pv: &mut Vec<Move>) -> i32 {
+    pv.clear();
+    let in_check = b.in_check();
+    let moves = legal_moves(b);
+    if in_check && moves.is_empty() {
+        return SETTLE_MATED;
+    }
+    let standing = material(b);
+    if !in_check {
+        if standing >= beta {
+            return standing;
+        }
+        alpha = alpha.max(standing);
+    }
+    if plies == 0 {
+        return standing;
+    }
+    let gain = |m: &Move| {
+        let victim = match b.piece_at(m.to()) {
+            Some(p) => super::tactics::worth(p.kind()),
+            None if m.is_en_passant() => super::tactics::worth(PieceType::Pawn),
+            None => 0,
+        };
+        let promoted = m.promotion().map_or(0, |k| super::tactics::worth(k) - 1);
+        let mover = b
+            .piece_at(m.from())
+            .map_or(0, |p| super::tactics::worth(p.kind()));
+        (victim + promoted, -mover)
+    };
+    let mut tried: Vec<Move> = (moves.iter().copied())
+        .filter(|m| in_check || m.is_capture() || m.promotion() == Some(PieceType::Queen))
+        .collect();
+    // The most valuable victim first, taken by the least valuable piece.
+    tried.sort_by_key(|m| std::cmp::Reverse(gain(m)));
+    let mut best = if in_check { SETTLE_MATED } else { standing };
+    let mut below = Vec::new();
+    for m in tried {
+        let score = -settle(&b.make(m), plies - 1, -beta, -alpha, &mut below);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                pv.clear();
+                pv.push(m);
+                pv.extend_from_slice(&below);
+            }
+            if score >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
 /// Whether the side that `capture` (legal on `b`) takes from can take
 /// back on its square at once.
 pub fn can_take_back(b: &Board, capture: Move) -> bool {
     let after = b.make(capture);
     legal_moves(&after).iter().any(|m| m.to() == capture.to())
-}
-
-/// The capture that wins the most by static exchange (a piece left
-/// hanging), if one wins anything. None in check.
-fn winning_capture(b: &Board) -> Option<Move> {
-    if b.in_check() {
-        return None;
-    }
-    let victim = |m: &Move| match b.piece_at(m.to()) {
-        Some(p) => super::tactics::worth(p.kind()),
-        None => super::tactics::worth(PieceType::Pawn), // en passant
-    };
-    let moves = legal_moves(b);
-    (moves.iter().copied())
-        .filter(|&m| m.is_capture() && see_ge(b, m, 1))
-        .max_by_key(victim)
-}
-
-/// The recapture on `sq` that settles an exchange: the least valuable
-/// piece's capture there that loses nothing by static exchange. None in
-/// check (an evasion is no recapture to guess).
-fn settling_recapture(b: &Board, sq: Square) -> Option<Move> {
-    if b.in_check() {
-        return None;
-    }
-    let moves = legal_moves(b);
-    // PieceType's order is its worth, pawn first (a knight before a bishop).
-    let taker = |m: &&Move| b.piece_at(m.from()).map_or(u8::MAX, |p| p.kind() as u8);
-    (moves.into_iter())
-        .filter(|m| m.to() == sq && m.is_capture() && see_ge(b, **m, 0))
-        .min_by_key(taker)
-        .copied()
 }
 
 /// "24.Rc7 Qb6 25.Rxf7" (or "23...Qxb2 24.Rc7") for `line` from `start`.
@@ -169,7 +215,7 @@ pub fn piece_words(kind: PieceType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::parse_san;
+    use crate::chess::{parse_san, Square};
 
     fn line(b: &Board, sans: &[&str]) -> Vec<Move> {
         let mut b = *b;
@@ -246,6 +292,16 @@ mod tests {
         .unwrap();
         let (taken, _) = to_quiet(&b, &line(&b, &["Nxe5", "dxe5"]), 2);
         assert_eq!(san_line(&b, &taken), "5.Nxe5 dxe5 6.Qxg4");
+        // Taking back at once would hang the queen on d1 (12.Rxe5 Qxd1+,
+        // "White ends a queen down"): the queens go first.
+        let b =
+            Board::from_fen("r1bq1rk1/2p1bppp/p1np4/1p2P3/4R3/1B3N2/PPP2PPP/RNBQ2K1 b - - 0 10")
+                .unwrap();
+        let (taken, _) = to_quiet(&b, &line(&b, &["Nxe5", "Nxe5", "dxe5"]), 2);
+        assert_eq!(
+            san_line(&b, &taken),
+            "10...Nxe5 11.Nxe5 dxe5 12.Qxd8 Bxd8 13.Rxe5"
+        );
     }
 
     #[test]
