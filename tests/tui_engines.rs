@@ -181,10 +181,16 @@ fn a_second_engine_that_does_not_start_leaves_none() {
     a.update(Action::Command("engine2 /nonexistent/engine".into()));
     a.update(Action::Link(
         LinkId::SECOND,
-        EngineReport::NotStarted("cannot start /nonexistent/engine; still tapir".into()),
+        EngineReport::NotStarted("cannot start /nonexistent/engine".into()),
     ));
     assert!(a.second.is_none());
-    assert!(a.dialogs.message.as_ref().unwrap().error);
+    let msg = a.dialogs.message.as_ref().unwrap();
+    assert!(msg.error, "{}", msg.text);
+    // None ran before it: nothing is "still" running.
+    assert_eq!(
+        msg.text,
+        "second engine: cannot start /nonexistent/engine; no second engine"
+    );
 }
 
 /// A board with tapir started as its second engine (`:engine second
@@ -211,7 +217,7 @@ fn a_second_engine_that_does_not_start_keeps_the_one_running() {
     a.take_effects();
     a.update(Action::Link(
         LinkId::SECOND,
-        EngineReport::NotStarted("cannot start /nonexistent/engine; still tapir".into()),
+        EngineReport::NotStarted("cannot start /nonexistent/engine".into()),
     ));
     let second = a.second.as_ref().expect("the running engine stays");
     assert_eq!(second.external.as_deref(), Some("tapir"));
@@ -660,7 +666,60 @@ fn engine_add_keeps_an_engine_in_the_settings_only_once_it_starts() {
     assert!(a.config_changed);
     assert_eq!(a.engine.external.as_deref(), Some(names[0]));
     assert!(a.engine.adding.is_empty());
+    // The same command again adds no "fool-2": the entry is named.
+    let first = names[0].to_string();
+    a.update(Action::Command(format!(
+        "engine add sh {}",
+        script.display()
+    )));
+    assert_eq!(a.config.engines.len(), 1);
+    assert!(a.engine.adding.is_empty());
+    let said = common::status_line(&a);
+    assert!(
+        said.contains(&format!("{first} is in the settings already")),
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `:engine NAME` for a kept engine is the board's engine from then on:
+/// once it runs, the settings' `analysis_engine` names it (the board
+/// opened with tapir again after a restart); `:engine tapir` goes back;
+/// a name that cannot start changes nothing.
+#[test]
+fn the_engine_chosen_by_name_is_kept_in_the_settings() {
+    let mut broken = script_engine("broken", None);
+    broken.command = "/nonexistent/engine".into();
+    let config = Config {
+        engines: vec![script_engine("fool", None), broken],
+        ..Config::default()
+    };
+    let mut a = app_with(config);
+    let (mut links, rx) = links();
+    a.update(Action::Command("engine fool".into()));
+    assert_eq!(a.config.analysis_engine, "", "not before it runs");
+    let done = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.switches_answered == 1
+    });
+    assert!(done);
+    assert_eq!(a.engine.external.as_deref(), Some("fool"));
+    assert_eq!(a.config.analysis_engine, "fool");
+    assert!(a.config_changed);
+    a.config_changed = false;
+    a.update(Action::Command("engine broken".into()));
+    let done = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.switches_answered == 2
+    });
+    assert!(done);
+    assert_eq!(a.config.analysis_engine, "fool", "it did not start");
+    assert!(!a.config_changed);
+    a.update(Action::Command("engine tapir".into()));
+    let done = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.engine.switches_answered == 3
+    });
+    assert!(done);
+    assert_eq!(a.config.analysis_engine, "");
+    assert!(a.config_changed);
 }
 
 #[test]
@@ -669,9 +728,7 @@ fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
     a.update(Action::Command("engine add /nonexistent/engine".into()));
     a.update(report_action(
         LinkId::MAIN,
-        EngineReport::NotStarted(
-            "cannot start /nonexistent/engine: No such file; still tapir".into(),
-        ),
+        EngineReport::NotStarted("cannot start /nonexistent/engine: No such file".into()),
     ));
     assert!(a.config.engines.is_empty());
     assert!(!a.config_changed);

@@ -168,6 +168,10 @@ pub struct EngineSession {
     /// (one that cannot start is not kept), each with the number of the
     /// switch that starts it.
     pub adding: Vec<(u64, super::config::EngineConfig)>,
+    /// The engine `:engine NAME` (or `tapir`: empty) chose, with the
+    /// number of the switch that starts it: the settings'
+    /// `analysis_engine` once it has started.
+    pub choosing: Option<(u64, String)>,
     /// The lines of the last analysis stopped with lines of a finished
     /// depth (analysis switched off): while no analysis runs and the board
     /// shows their position, they stay in the pane, and `s`, `l` and a
@@ -197,6 +201,7 @@ impl Default for EngineSession {
             switches_sent: 0,
             switches_answered: 0,
             adding: Vec::new(),
+            choosing: None,
             kept: None,
             exited: None,
         }

@@ -190,10 +190,9 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
                     tapir: self.engine.is_tapir(),
                 });
             }
-            Err(e) => {
-                let why = format!("{e}; still {}", self.engine.name());
-                self.report(EngineReport::NotStarted(why));
-            }
+            // Which engine goes on is the board's to say: a second
+            // engine's first start has none behind it.
+            Err(e) => self.report(EngineReport::NotStarted(e.to_string())),
         }
     }
 }

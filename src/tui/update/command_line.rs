@@ -73,7 +73,22 @@ impl App {
                 at: self.file_game(),
             }),
             C::Net(path) => self.effects.push(Effect::LoadNet(expand_path(&path))),
-            C::Engine(choice) => self.choose_engine(choice),
+            C::Engine(choice) => {
+                // `:engine tapir` or a kept engine's name is the settings'
+                // `analysis_engine` once it runs: the board opens with it.
+                let kept = match &choice {
+                    commands::EngineChoice::Tapir => Some(String::new()),
+                    commands::EngineChoice::Named(n) => {
+                        self.config.engine_named(n).map(|e| e.name.clone())
+                    }
+                    _ => None,
+                };
+                let sent = self.engine.switches_sent;
+                self.choose_engine(choice);
+                if let Some(name) = kept.filter(|_| self.engine.switches_sent > sent) {
+                    self.engine.choosing = Some((self.engine.switches_sent, name));
+                }
+            }
             C::Match(choice) => self.match_command(choice),
             C::Book(choice) => self.book_command(match choice {
                 commands::BookChoice::File(p) => commands::BookChoice::File(expand_path(&p)),
@@ -609,6 +624,18 @@ impl App {
                     Ok(s) => s,
                     Err(e) => return self.error(format!(":engine add: {e}")),
                 };
+                // The same program with the same arguments is not added
+                // twice ("stockfish-2"): the entry there is started.
+                let known = (self.config.engines.iter())
+                    .find(|e| e.command == spec.command && e.args == spec.args)
+                    .map(|e| e.name.clone());
+                if let Some(known) = known {
+                    self.choose_engine(E::Named(known.clone()));
+                    if let Some(m) = self.dialogs.message.as_mut().filter(|m| !m.error) {
+                        m.text = format!("{known} is in the settings already · {}", m.text);
+                    }
+                    return;
+                }
                 let mut name = spec.label();
                 let mut k = 2;
                 while name.eq_ignore_ascii_case("tapir")

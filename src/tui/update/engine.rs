@@ -287,15 +287,36 @@ impl App {
         Some(e.adding.remove(at).1)
     }
 
+    /// The switch about to be counted answered: an engine `:engine NAME`
+    /// chose that has `started` is the settings' `analysis_engine` from
+    /// now on (the board opens with it); one that could not start is not.
+    fn chosen_engine_answered(&mut self, started: bool) {
+        let answer = self.engine.switches_answered + 1;
+        let Some((n, name)) = self.engine.choosing.take_if(|(n, _)| *n <= answer) else {
+            return;
+        };
+        if started && n == answer && self.config.analysis_engine != name {
+            self.config.analysis_engine = name;
+            self.config_changed = true;
+        }
+    }
+
     /// An engine that could not start; an `:engine add` waiting on it is
     /// not written to the settings.
     pub(super) fn engine_not_started(&mut self, e: &str) {
+        self.chosen_engine_answered(false);
+        let still = self
+            .engine
+            .external
+            .as_deref()
+            .unwrap_or("tapir")
+            .to_string();
         match self.switch_answered() {
             Some(added) => self.error(format!(
-                "engine: {e}; {} not added to the settings",
+                "engine: {e}; still {still}; {} not added to the settings",
                 added.name
             )),
-            None => self.error(format!("engine: {e}")),
+            None => self.error(format!("engine: {e}; still {still}")),
         }
     }
 
@@ -315,6 +336,7 @@ impl App {
         }
         self.engine.exited = None;
         self.engine.forget();
+        self.chosen_engine_answered(true);
         match self.switch_answered() {
             Some(added) => {
                 let kept = added.name.clone();

@@ -77,21 +77,23 @@ impl App {
                 true
             }
             EngineReport::NotStarted(e) => {
-                match self.second_switching.take() {
-                    // The engine that ran before still runs ("still NAME"):
-                    // its search was stopped for the switch, so it starts
-                    // again.
+                let after = match self.second_switching.take() {
+                    // The engine that ran before still runs: its search
+                    // was stopped for the switch, so it starts again.
                     Some(mut old) => {
                         old.forget();
+                        let still = format!("still {}", old.external.as_deref().unwrap_or("tapir"));
                         self.second = Some(old);
+                        still
                     }
                     // A first start that failed leaves no second engine.
                     None => {
                         self.second = None;
                         self.effects.push(Effect::CloseLink(LinkId::SECOND));
+                        "no second engine".to_string()
                     }
-                }
-                self.error(format!("second engine: {e}"));
+                };
+                self.error(format!("second engine: {e}; {after}"));
                 true
             }
             EngineReport::Error(e) | EngineReport::OptionRefused { why: e, .. } => {
