@@ -201,8 +201,27 @@ fn an_engine_s_own_sizes_win_over_the_board_s() {
         patience: Some(Duration::from_millis(1500)),
         ..EngineSpec::default()
     };
-    spec.options = vec![("threads".into(), "2".into())];
-    let (mut e, _rx) = ExternalEngine::start(&spec).expect("handshake");
+    // A settings value the type cannot take is refused by name and not
+    // sent (Stockfish exits on `Threads abc`); a number beyond the range
+    // is kept inside it.
+    spec.options = vec![
+        ("Threads".into(), "abc".into()),
+        ("Threads".into(), "99".into()),
+        ("threads".into(), "2".into()),
+    ];
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let said: Vec<String> = rx
+        .try_iter()
+        .filter_map(|ev| match ev {
+            tapir::engine::SearchEvent::Error(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        said.iter()
+            .any(|e| e.contains("option Threads takes a number 1 to 8, not 'abc'")),
+        "{said:?}"
+    );
     e.set_option(EngineOption::Threads(1)).unwrap();
     e.set_option(EngineOption::Hash(64)).unwrap();
     // Beyond the engine's range, the nearest value it takes.
@@ -213,6 +232,8 @@ fn an_engine_s_own_sizes_win_over_the_board_s() {
     let sent = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);
     assert!(sent.contains("setoption name Threads value 2"), "{sent}");
+    assert!(sent.contains("setoption name Threads value 8"), "{sent}");
+    assert!(!sent.contains("abc"), "{sent}");
     assert!(!sent.contains("Threads value 1"), "{sent}");
     assert!(sent.contains("setoption name Hash value 64"), "{sent}");
     assert!(sent.contains("setoption name Hash value 999"), "{sent}");

@@ -31,6 +31,14 @@ pub enum ExternalError {
     NoSuchOption { engine: String, option: String },
     /// An option value with a line break (it would smuggle in a command).
     MultiLineValue { option: String },
+    /// A value the option's declared type cannot take ("abc" for a spin:
+    /// Stockfish 15.1 exits on it), with what it takes.
+    BadValue {
+        engine: String,
+        option: String,
+        value: String,
+        takes: String,
+    },
     /// The engine's input is closed: it was ended, or stopped reading.
     NotRunning { engine: String },
     /// A write to the engine failed (and closed its input).
@@ -78,6 +86,15 @@ impl fmt::Display for ExternalError {
             ExternalError::MultiLineValue { option } => {
                 write!(f, "option {option}: a value must be one line")
             }
+            ExternalError::BadValue {
+                engine,
+                option,
+                value,
+                takes,
+            } => write!(
+                f,
+                "{engine}'s option {option} takes {takes}, not '{value}' (not sent)"
+            ),
             ExternalError::NotRunning { engine } => write!(f, "{engine} is not running"),
             ExternalError::Write {
                 engine,

@@ -243,9 +243,12 @@ impl ExternalEngine {
             .cloned()
     }
 
-    /// Sends `setoption` for an option the engine declared.
+    /// Sends `setoption` for an option the engine declared, with a value
+    /// its type takes: a spin's number (kept inside its range), a check's
+    /// `true` or `false`. A value that type cannot take is refused, not
+    /// sent: an engine may exit on it (Stockfish on `Threads abc`).
     pub fn set_uci_option(&mut self, name: &str, value: &str) -> Result<(), ExternalError> {
-        let Some(declared) = self.declared(name) else {
+        let Some(declared) = self.declaration(name) else {
             return Err(ExternalError::NoSuchOption {
                 engine: self.name.clone(),
                 option: name.to_string(),
@@ -256,10 +259,29 @@ impl ExternalEngine {
                 option: name.to_string(),
             });
         }
+        let refuse = |takes: String| ExternalError::BadValue {
+            engine: self.name.clone(),
+            option: declared.name.clone(),
+            value: value.to_string(),
+            takes,
+        };
+        let value = match (declared.kind.as_str(), declared.range) {
+            ("spin", range) => match (value.trim().parse::<i64>(), range) {
+                (Ok(v), Some((lo, hi))) => v.clamp(lo, hi).to_string(),
+                (Ok(v), None) => v.to_string(),
+                (Err(_), Some((lo, hi))) => return Err(refuse(format!("a number {lo} to {hi}"))),
+                (Err(_), None) => return Err(refuse("a number".to_string())),
+            },
+            ("check", _) => match value.trim().to_ascii_lowercase().as_str() {
+                v @ ("true" | "false") => v.to_string(),
+                _ => return Err(refuse("true or false".to_string())),
+            },
+            _ => value.to_string(),
+        };
         let line = if value.is_empty() {
-            format!("setoption name {declared}")
+            format!("setoption name {}", declared.name)
         } else {
-            format!("setoption name {declared} value {value}")
+            format!("setoption name {} value {value}", declared.name)
         };
         self.write(&line)
     }
