@@ -75,3 +75,33 @@ pub fn start_book(app: &mut super::app::App, setting: &str) {
     // Reading the settings is not changing them.
     app.config_changed = changed;
 }
+
+/// Each book move at `board` with its share of the weight, in the order
+/// given: "e4 39%".
+pub fn shares(board: &Board, moves: &[BookMove]) -> Vec<(Move, String)> {
+    let total: u64 = moves
+        .iter()
+        .map(|m| u64::from(m.weight))
+        .sum::<u64>()
+        .max(1);
+    moves
+        .iter()
+        .map(|m| {
+            let pct = share(u64::from(m.weight), total);
+            (
+                m.mv,
+                format!("{} {pct}%", crate::chess::to_san(board, m.mv)),
+            )
+        })
+        .collect()
+}
+
+/// A book move's share of `total` weight in whole percent, but never
+/// 100 or 0 for a share that is not: the other moves are still in the book.
+pub fn share(w: u64, total: u64) -> String {
+    match (w * 100 + total / 2) / total {
+        100 if w < total => "99".to_string(),
+        0 if w > 0 => "<1".to_string(),
+        p => p.to_string(),
+    }
+}

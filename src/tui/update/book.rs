@@ -100,12 +100,23 @@ impl App {
             BookChoice::Show => {
                 let text = match &self.book.book {
                     None => "book: off · :book FILE, :book default".to_string(),
-                    Some(b) => format!(
-                        "book: {} ({}); {} here · :book FILE, :book default, :book off",
-                        self.book.name,
-                        counted(b.len(), "entry", "entries"),
-                        counted(self.view.book.len(), "book move", "book moves"),
-                    ),
+                    // The moves themselves: the move list's book row has
+                    // room for a few at 80 columns.
+                    Some(b) => {
+                        let here = crate::tui::book::shares(&self.view.board, &self.view.book);
+                        let words: Vec<String> = here.into_iter().map(|(_, w)| w).collect();
+                        format!(
+                            "book: {} ({}); {}{} · :book FILE, :book default, :book off",
+                            self.book.name,
+                            counted(b.len(), "entry", "entries"),
+                            counted(words.len(), "book move", "book moves"),
+                            if words.is_empty() {
+                                " here".to_string()
+                            } else {
+                                format!(": {}", words.join(", "))
+                            },
+                        )
+                    }
                 };
                 self.info(text);
             }

@@ -181,23 +181,7 @@ const BOOK_SEP: &str = " · ";
 /// The book's moves in the shown position, each with its words in the
 /// book row ("e5 41%").
 fn book_shares(app: &App) -> Vec<(Move, String)> {
-    let moves = &app.view.book;
-    let total: u64 = moves
-        .iter()
-        .map(|m| u64::from(m.weight))
-        .sum::<u64>()
-        .max(1);
-    let board = &app.view.board;
-    moves
-        .iter()
-        .map(|m| {
-            let pct = share(u64::from(m.weight), total);
-            (
-                m.mv,
-                format!("{} {pct}%", crate::chess::to_san(board, m.mv)),
-            )
-        })
-        .collect()
+    crate::tui::book::shares(&app.view.board, &app.view.book)
 }
 
 /// The book move whose words are drawn at (x, y) in the move list `area`:
@@ -228,16 +212,6 @@ pub fn book_move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<Move> {
         at += len + BOOK_SEP.chars().count();
     }
     None
-}
-
-/// A book move's share of `total` weight in whole percent, but never
-/// 100 or 0 for a share that is not: the other moves are still in the book.
-fn share(w: u64, total: u64) -> String {
-    match (w * 100 + total / 2) / total {
-        100 if w < total => "99".to_string(),
-        0 if w > 0 => "<1".to_string(),
-        p => p.to_string(),
-    }
 }
 
 /// The header's rows for `tags` (none when the game has no names); the
@@ -497,7 +471,8 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::{fit_opening, share};
+    use super::fit_opening;
+    use crate::tui::book::share;
 
     #[test]
     fn an_opening_name_sheds_its_kind_words_before_it_is_cut() {
