@@ -19,7 +19,7 @@ use tapir::tui::movetext::Kind;
 use tapir::tui::widgets::movelist::header_rows;
 
 mod common;
-use common::{play, status_line};
+use common::play;
 
 fn app() -> App {
     let mut a = App::new(Config::default(), Game::default());
