@@ -790,6 +790,12 @@ fn two_players_on_a_clock() {
     );
     assert_eq!(a.doc.game.result(), "1-0");
     assert_eq!(a.doc.game.tags.get("Termination"), Some("Time forfeit"));
+    // The engine pane's hint wraps whole at 80 columns (it was cut "a an").
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(
+        rows.contains("a new one, a") && rows.contains("analyses"),
+        "{rows}"
+    );
     a.update(Action::MoveText("Nc6".into()));
     assert!(error(&a).contains("ended on time"), "{}", error(&a));
     assert_eq!(a.doc.game.tree().mainline_len(), 3);
