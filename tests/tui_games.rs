@@ -805,6 +805,35 @@ fn two_players_on_a_clock() {
     assert_eq!(a.doc.game.result(), "1-0", "the result stays");
 }
 
+/// A game on a clock played from inside the game's moves goes in as a
+/// variation: resigning there writes the result as a comment after its
+/// last move, and the question and the message say so (the game's own
+/// `Result` stays).
+#[test]
+fn resigning_in_a_variation_says_the_games_result_stays() {
+    let mut a = app_at(None);
+    for m in ["e4", "e5", "Nf3"] {
+        human(&mut a, m);
+    }
+    a.update(Action::Command("tag Result 1/2-1/2".into()));
+    a.update(Action::Prev);
+    two_players_on(&mut a, 2);
+    human(&mut a, "Bc4");
+    a.update(Action::Command("resign".into()));
+    let rows = screen(&mut a, 80, 24).join("\n");
+    assert!(
+        rows.contains("a variation: the result goes in a comment"),
+        "{rows}"
+    );
+    a.update(Action::Confirm(true));
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    let said = message(&a);
+    assert!(
+        said.contains("Black resigns") && said.contains("the game's Result stays 1/2-1/2"),
+        "{said}"
+    );
+}
+
 /// The analysis stopped when two players start on a clock takes its
 /// lines with it: they showed in the engine pane (and the score in the
 /// board's title) until the first move.

@@ -186,26 +186,35 @@ impl App {
     /// main line, and `note` after the game's last move in any case. The
     /// engine analyses the end when the settings analyse opened games;
     /// returns what the status line says of it.
-    pub(super) fn finish_game(&mut self, result: &str, note: &str) -> &'static str {
-        self.write_result(result, NORMAL, note);
+    pub(super) fn finish_game(&mut self, result: &str, note: &str) -> String {
+        let main = self.write_result(result, NORMAL, note);
         if let Some(c) = &mut self.play.clocks {
             c.stopped = true;
         }
         self.leave_play();
         self.play.analysis = self.config.autostart_analysis;
         self.tree_changed();
-        if self.play.analysis {
+        let then = if self.play.analysis {
             "analysis on"
         } else {
             "a analyses"
+        };
+        if main {
+            then.to_string()
+        } else {
+            // Played in a variation: the game's own result is not this one.
+            format!(
+                "{then}; played in a variation, so the result is a comment after its last move and the game's Result stays {}",
+                self.doc.game.result()
+            )
         }
     }
 
     /// The game's result as one undo step: `Result` and `Termination`
     /// where the game is the main line (a game played from inside it
     /// leaves the line's own result alone), and `note` after the game's
-    /// last move in any case.
-    pub(super) fn write_result(&mut self, result: &str, termination: &str, note: &str) {
+    /// last move in any case. Whether the game is the main line.
+    pub(super) fn write_result(&mut self, result: &str, termination: &str, note: &str) -> bool {
         let end = self.play.game_end;
         let at = self.doc.cursor;
         let main = self.tree().is_main_line_end(end);
@@ -217,6 +226,7 @@ impl App {
             }
             g.set_comment(end, false, &comment);
         });
+        main
     }
 
     /// `:showeval [on|off]`: whether games show the evaluation; a setting.

@@ -129,6 +129,17 @@ fn play(
 }
 
 /// A yes/no question, with a note on what stays or how to undo.
+/// Where a game's result goes, under the question that ends it: the
+/// tags on the main line, a comment in a variation (the game's own
+/// `Result` stays).
+fn result_note(app: &App) -> String {
+    if app.tree().is_main_line_end(app.play.game_end) {
+        "(the result goes in; Ctrl-Z takes it back)".to_string()
+    } else {
+        "(a variation: the result goes in a comment; Ctrl-Z takes it back)".to_string()
+    }
+}
+
 fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
     // With no moves left on the board, what is at stake is what Ctrl-Z
     // would bring back, and no autosave holds that.
@@ -223,17 +234,17 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                 "{} resigns?",
                 app.doc.game.board(app.play.game_end).side_to_move().name()
             ),
-            "(the result goes in; Ctrl-Z takes it back)".to_string(),
+            result_note(app),
         ),
         ConfirmWhat::Resign => (
             "Resign",
             "Resign the game against the engine?".to_string(),
-            "(the result goes in; Ctrl-Z takes it back)".to_string(),
+            result_note(app),
         ),
         ConfirmWhat::AgreeDraw => (
             "Draw",
             "Do both players agree to a draw?".to_string(),
-            "(the result goes in; Ctrl-Z takes it back)".to_string(),
+            result_note(app),
         ),
     };
     let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
