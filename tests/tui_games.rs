@@ -957,6 +957,22 @@ fn two_players_on_a_clock_play_fair() {
     assert!(message(&a).contains("draw agreed"), "{}", message(&a));
 }
 
+/// Playing Black, `u` after only the engine's first move has nothing of
+/// the human's to take back, and says so (it did nothing in silence).
+#[test]
+fn nothing_to_take_back_before_the_humans_first_move() {
+    let mut a = app_at(None);
+    start(&mut a, Color::Black, 0);
+    engine(&mut a, "e4", None);
+    a.update(Action::TakeBack);
+    assert!(
+        error(&a).contains("nothing of yours to take back"),
+        "{}",
+        error(&a)
+    );
+    assert_eq!(a.doc.game.tree().mainline_len(), 1, "e4 stays");
+}
+
 /// Against the engine too, a take-back never adds time: each taken-back
 /// move's increment goes with it (the human's and the engine's), and a
 /// side's first move taken back is untimed again.

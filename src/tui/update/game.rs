@@ -232,6 +232,12 @@ impl App {
                 None => break,
             }
         }
+        // Only the engine has moved (its first move, the human Black):
+        // taking it back would only have it played again.
+        if human.is_some_and(|h| self.tree().board(target).side_to_move() != h) {
+            self.error("nothing of yours to take back yet: the engine's first move stays");
+            return;
+        }
         let n = self.tree().node(end).ply() - self.tree().node(target).ply();
         // The moves this game added go (they are its own line); moves that
         // were in the tree before the game stay where they were.
