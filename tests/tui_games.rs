@@ -566,6 +566,15 @@ fn fivefold_repetition_ends_the_game_by_itself() {
     assert!(a.result_text().unwrap().contains("Fivefold repetition"));
     assert_eq!(a.doc.game.result(), "1/2-1/2");
     assert!(!a.eval_hidden());
+    let tree = a.doc.game.tree();
+    let last = tree.line_end(tapir::game::NodeId::ROOT);
+    assert!(
+        tree.node(last)
+            .comment
+            .contains("Draw by fivefold repetition."),
+        "{:?}",
+        tree.node(last).comment
+    );
 }
 
 /// The flag falls on a tick, with no key pressed: the tick asks for a
@@ -955,6 +964,29 @@ fn two_players_on_a_clock_play_fair() {
     a.update(Action::Confirm(true));
     assert_eq!(a.doc.game.result(), "1/2-1/2");
     assert!(message(&a).contains("draw agreed"), "{}", message(&a));
+}
+
+/// Two players on a clock draw by threefold repetition at once: the
+/// result, how it ended and a comment on the last move go in, as a flag
+/// fall or a resignation writes them.
+#[test]
+fn two_players_on_a_clock_draw_by_repetition_with_its_reason() {
+    let mut a = app_at(None);
+    two_players_on(&mut a, 2);
+    for _ in 0..2 {
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            human(&mut a, m);
+        }
+    }
+    assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
+    let tree = a.doc.game.tree();
+    let last = tree.line_end(tapir::game::NodeId::ROOT);
+    assert!(
+        tree.node(last).comment.contains("threefold repetition"),
+        "{:?}",
+        tree.node(last).comment
+    );
 }
 
 /// Playing Black, `u` after only the engine's first move has nothing of

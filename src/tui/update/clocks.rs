@@ -2,7 +2,7 @@
 //! stopped when the game ends, and a flag fall when one runs out.
 
 use super::endings::NORMAL;
-use crate::chess::Color;
+use crate::chess::{Color, GameStatus};
 use crate::tui::app::{App, Clocks, Mode, Overlay};
 use std::time::{Duration, Instant};
 
@@ -89,12 +89,30 @@ impl App {
             }
             let result = status.result_token(self.doc.game.board(end).side_to_move());
             let at = self.doc.cursor;
-            // A game tapir ran says how it ended, as a resignation does.
+            // A game tapir ran says how it ended, as a resignation does
+            // (a mate says itself: "#").
             let tapirs = self.tracks_game_end();
+            // Against the engine the rules' own ends: the fifth time, 75 moves.
+            let claims = self.plays_by_claims();
+            let why = match status {
+                GameStatus::Stalemate => Some("Draw by stalemate."),
+                GameStatus::Repetition if claims => Some("Draw by fivefold repetition."),
+                GameStatus::Repetition => Some("Draw by threefold repetition."),
+                GameStatus::FiftyMoves if claims => Some("Draw by the seventy-five-move rule."),
+                GameStatus::FiftyMoves => Some("Draw by the fifty-move rule."),
+                GameStatus::InsufficientMaterial => Some("Draw: neither side can mate."),
+                GameStatus::Checkmate | GameStatus::Ongoing => None,
+            };
+            let comment = why
+                .filter(|_| tapirs)
+                .map(|w| super::endings::append_sentence(&self.tree().node(end).comment, w));
             self.doc.game.in_one_step(&format!("result {result}"), |g| {
                 g.set_tag("Result", Some(result), at);
                 if tapirs {
                     g.set_tag("Termination", Some(NORMAL), at);
+                }
+                if let Some(c) = &comment {
+                    g.set_comment(end, false, c);
                 }
             });
             self.autosave();
