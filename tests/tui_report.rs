@@ -140,7 +140,8 @@ fn a_finished_report_goes_in_as_one_undo_step() {
 }
 
 /// An `[%eval]` the file had (Lichess writes Stockfish's) stays: the
-/// report writes its own only where a move had none, and says so.
+/// report writes its own only where a move had none, and says so; its
+/// verdict beside the file's evaluation begins "tapir:".
 #[test]
 fn the_files_own_evaluations_stay() {
     let mut a = board_of(
@@ -152,8 +153,10 @@ fn the_files_own_evaluations_stay() {
     let tree = a.doc.game.tree();
     let comment = |n: usize| tree.node(tree.mainline().nth(n).unwrap()).comment.clone();
     assert_eq!(comment(0), "[%clk 0:03:00] [%eval 0.3]");
+    // Beside the file's own evaluation (and its own verdict in words, as
+    // Lichess writes one), tapir's verdict says whose it is.
     assert!(
-        comment(5).starts_with("[%eval 4.1] sharp — Blunder ("),
+        comment(5).starts_with("[%eval 4.1] sharp — tapir: Blunder ("),
         "{}",
         comment(5)
     );

@@ -4,7 +4,8 @@
 //! was there stays: comment text, NAGs and variations are kept (a move
 //! that already has a move-quality NAG keeps it; an `[%eval]` already in a
 //! comment stays, and the move gets none of tapir's beside it: a file's
-//! evaluations may be a stronger engine's, as Lichess exports them; a move
+//! evaluations may be a stronger engine's, as Lichess exports them, and
+//! tapir's verdict beside one begins "tapir:"; a move
 //! an earlier report explained keeps that explanation and its line, and
 //! gets no second). All of it is one undo step.
 
@@ -39,7 +40,8 @@ pub fn apply(
             }
             let node = game.tree().node(m.node);
             let mut comment = node.comment.clone();
-            if eval_command(&comment).is_some() {
+            let own_eval = eval_command(&comment).is_some();
+            if own_eval {
                 kept += 1;
             } else if let Some(e) = m.after.pgn_eval() {
                 push_words(&mut comment, &format!("[%eval {e}]"));
@@ -50,6 +52,12 @@ pub fn apply(
                 // and "Blunder" do not read as one phrase.
                 if has_words(&comment) {
                     push_words(&mut comment, "—");
+                }
+                // Beside a file's own evaluation (a Lichess export's, with
+                // its own verdict in words) tapir's scores differ: its
+                // verdict says whose it is.
+                if own_eval {
+                    push_words(&mut comment, "tapir:");
                 }
                 push_words(&mut comment, &x.comment);
             }
