@@ -58,9 +58,21 @@ const SETTLE_MATED: i32 = -1000;
 /// down" from the guess).
 fn settling_captures(b: &Board, plies: usize) -> Vec<Move> {
     let mut pv = Vec::new();
-    settle(b, plies, SETTLE_MATED - 1, -SETTLE_MATED + 1, &mut pv);
+    let mut budget = SETTLE_NODES;
+    settle(
+        b,
+        plies,
+        SETTLE_MATED - 1,
+        -SETTLE_MATED + 1,
+        &mut pv,
+        &mut budget,
+    );
     pv
 }
+
+/// The most positions `settling_captures` looks at: a crowded board full
+/// of captures is settled as far as this allows (a few milliseconds).
+const SETTLE_NODES: u32 = 20_000;
 
 /// The material balance from the side to move's view (FACT_VALUE; the
 /// kings cancel).
@@ -77,9 +89,18 @@ fn material(b: &Board) -> i32 {
 /// Negamax over captures and queen promotions (every move in check) with
 /// alpha-beta: the score from the side to move's view, the best line in
 /// `pv`. Standing still scores the material as it is; a capture must do
-/// better, so an even trade is not played out.
-fn settle(b: &Board, plies: usize, mut alpha: i32, beta: i32, pv: &mut Vec<Move>) -> i32 {
+/// better, so an even trade is not played out. Each position spends one
+/// of `budget`; with none left, the material stands.
+fn settle(
+    b: &Board,
+    plies: usize,
+    mut alpha: i32,
+    beta: i32,
+    pv: &mut Vec<Move>,
+    budget: &mut u32,
+) -> i32 {
     pv.clear();
+    *budget = budget.saturating_sub(1);
     let in_check = b.in_check();
     let moves = legal_moves(b);
     if in_check && moves.is_empty() {
@@ -92,7 +113,7 @@ fn settle(b: &Board, plies: usize, mut alpha: i32, beta: i32, pv: &mut Vec<Move>
         }
         alpha = alpha.max(standing);
     }
-    if plies == 0 {
+    if plies == 0 || *budget == 0 {
         return standing;
     }
     let gain = |m: &Move| {
@@ -115,7 +136,7 @@ fn settle(b: &Board, plies: usize, mut alpha: i32, beta: i32, pv: &mut Vec<Move>
     let mut best = if in_check { SETTLE_MATED } else { standing };
     let mut below = Vec::new();
     for m in tried {
-        let score = -settle(&b.make(m), plies - 1, -beta, -alpha, &mut below);
+        let score = -settle(&b.make(m), plies - 1, -beta, -alpha, &mut below, budget);
         if score > best {
             best = score;
             if score > alpha {
