@@ -36,7 +36,7 @@ fn a_broken_file_is_reported_and_kept() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("config.toml");
     for (text, expect) in [
-        ("multipv = 7\n", "multipv must be 1..=5"),
+        ("multipv = 7\n", "multipv must be 1 to 5"),
         ("theme = \"neon\"\n", "neon"),
         ("hash = \"big\"\n", "hash"),
         ("this is not toml", "config"),

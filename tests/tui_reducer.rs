@@ -1548,6 +1548,20 @@ fn a_typed_move_may_carry_its_number() {
     assert_eq!(a.tree().mainline_len(), 4, "a number alone is no move");
 }
 
+/// `:theme` alone says which theme is on and changes nothing (a look at
+/// the setting wrote the next theme to the settings); `T` steps on.
+#[test]
+fn theme_alone_shows_the_theme() {
+    let mut a = app();
+    let before = a.config.theme;
+    a.update(Action::Command("theme".into()));
+    assert_eq!(a.config.theme, before);
+    assert!(!a.config_changed);
+    assert!(message(&a).starts_with("theme classic"), "{}", message(&a));
+    a.update(Action::NextTheme);
+    assert_ne!(a.config.theme, before);
+}
+
 /// Tab in a command's first word completes the command's name, lists the
 /// names when several fit, and says so when none does.
 #[test]
@@ -1563,12 +1577,27 @@ fn tab_completes_command_names() {
     // Several: their common part, and the list.
     a.update(Action::Cancel);
     a.update(Action::OpenCommand);
-    for c in "th".chars() {
+    for c in "thr".chars() {
         a.update(Action::PromptChar(c));
     }
     a.update(Action::PromptComplete);
     assert_eq!(text(&a), "threa");
     assert_eq!(message(&a), ":threads  :threat");
+    // Every command the help lists is there: the look's too.
+    for (typed, whole) in [
+        ("the", "theme "),
+        ("col", "colors "),
+        ("pie", "pieces "),
+        ("hel", "help "),
+    ] {
+        a.update(Action::Cancel);
+        a.update(Action::OpenCommand);
+        for c in typed.chars() {
+            a.update(Action::PromptChar(c));
+        }
+        a.update(Action::PromptComplete);
+        assert_eq!(text(&a), whole);
+    }
     // None: said, and the line stays.
     a.update(Action::Cancel);
     a.update(Action::OpenCommand);

@@ -86,7 +86,7 @@ pub struct OutOfRange {
 impl std::fmt::Display for OutOfRange {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let OutOfRange { name, lo, hi, got } = self;
-        write!(f, "{name} must be {lo}..={hi}, got {got}")
+        write!(f, "{name} must be {lo} to {hi}, got {got}")
     }
 }
 

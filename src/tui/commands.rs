@@ -102,17 +102,18 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":load FILE", "open a PGN (Tab)"),
     (":games", "the file's picker"),
     (":game N", "the file's game N"),
+    (":next :prev", "the file's next game"),
     (":save [FILE]", "save as PGN"),
     (":comment [TEXT]", "comment on the move"),
     (":nag GLYPH", "set / clear a glyph"),
-    (":tag NAME VALUE", "game tags (White…)"),
+    (":tag [NAME [V]]", "list/show/set tags"),
     (":line N", "add engine line N"),
     (":promote :main", "as P, M"),
     (":delete", "as x"),
     (":undo :redo", "as Ctrl-Z, Ctrl-Y"),
-    (":theme [NAME]", "colour theme"),
+    (":theme [NAME]", "show / set theme"),
     (":colors X", "colour depth"),
-    (":pieces X", "unicode or ascii"),
+    (":pieces X", "auto/unicode/ascii"),
     (":net FILE", "load an NNUE net"),
     (":engine [NAME]", "analyse with it"),
     (":engine add CMD", "keep an engine"),
@@ -131,11 +132,12 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":showeval", "eval in games on/off"),
     (":threat :arrows", "as t, w (on/off)"),
     (":messages", "every message, whole"),
+    (":help", "this help, as ?"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :messages · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :help · :q";
 
 /// Every command's name (without its `:`), in `USAGE`'s order, each once:
 /// what Tab completes a command's first word from.

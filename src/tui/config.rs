@@ -368,7 +368,7 @@ impl Config {
     pub fn validate(&self) -> Result<()> {
         let check = |name: &str, v: usize, (lo, hi): (usize, usize)| {
             if v < lo || v > hi {
-                Err(anyhow!("{name} must be {lo}..={hi}, got {v}"))
+                Err(anyhow!("{name} must be {lo} to {hi}, got {v}"))
             } else {
                 Ok(())
             }
@@ -377,7 +377,7 @@ impl Config {
         // The engine owns the hash and thread ranges; the reason names
         // the setting as the file spells it.
         let named = |key: &str, e: crate::engine::OutOfRange| {
-            anyhow!("{key} must be {}..={}, got {}", e.lo, e.hi, e.got)
+            anyhow!("{key} must be {} to {}, got {}", e.lo, e.hi, e.got)
         };
         EngineOption::Hash(self.hash)
             .validate()
@@ -1014,7 +1014,7 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let e = Config::parse("multipv = 9").unwrap_err().to_string();
-        assert!(e.contains("multipv must be 1..=5"), "{e}");
+        assert!(e.contains("multipv must be 1 to 5"), "{e}");
         let e = Config::parse("colour = 1").unwrap_err().to_string();
         assert!(e.contains("colour"), "{e}");
         let e = Config::parse("theme = \"pink\"").unwrap_err().to_string();
@@ -1081,7 +1081,7 @@ mod tests {
         assert!(bad
             .iter()
             .any(|b| b.starts_with("theme: ") && b.contains("nonexistent")));
-        assert!(bad.iter().any(|b| b.starts_with("multipv must be 1..=5")));
+        assert!(bad.iter().any(|b| b.starts_with("multipv must be 1 to 5")));
         assert!(bad.iter().any(|b| b.starts_with("[[engine]] 2: ")));
         assert!(bad
             .iter()

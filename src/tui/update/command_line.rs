@@ -142,6 +142,13 @@ impl App {
             C::Promote => self.promote(false),
             C::Main => self.promote(true),
             C::Delete => self.ask_delete(false),
+            // `:theme` alone says which (a look must change nothing); `T`
+            // steps to the next.
+            C::Theme(None) => self.info(format!(
+                "theme {} ({}); :theme classic|ocean|light|ansi sets one, T steps to the next",
+                self.config.theme.name(),
+                self.theme().depth.name(),
+            )),
             C::Theme(t) => self.set_theme(t),
             C::Colors(c) => {
                 self.config.colors = c;

@@ -163,6 +163,10 @@ pub fn score_text(s: crate::engine::Score) -> String {
         crate::engine::Score::Cp(c) if c.abs() >= crate::search::score::TB_WIN_BOUND => {
             (if c > 0 { "+TB" } else { "-TB" }).into()
         }
+        // A hundred pawns or more (an aspiration bound on the way to a
+        // tablebase win or a mate): whole pawns, so "≥+182" keeps to the
+        // lines' score column ("≥+181.73" ran into the depth).
+        crate::engine::Score::Cp(c) if c.abs() >= 10_000 => format!("{:+}", c / 100),
         crate::engine::Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
         crate::engine::Score::Mate(m) => format!("#{m}"),
     }
@@ -209,5 +213,16 @@ mod tests {
     fn pawns_have_a_sign() {
         assert_eq!(super::pawns(-5), "-0.05");
         assert_eq!(super::pawns(35), "+0.35");
+    }
+
+    /// A score of a hundred pawns or more (an aspiration bound on the way
+    /// to a tablebase win) is said in whole pawns, which fit the column.
+    #[test]
+    fn a_huge_score_is_said_in_whole_pawns() {
+        use crate::engine::Score;
+        assert_eq!(super::score_text(Score::Cp(18_173)), "+181");
+        assert_eq!(super::score_text(Score::Cp(-10_000)), "-100");
+        assert_eq!(super::score_text(Score::Cp(9_999)), "+99.99");
+        assert_eq!(super::score_text(Score::Cp(19_990)), "+TB");
     }
 }
