@@ -102,7 +102,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":load FILE", "open a PGN (Tab)"),
     (":games", "the file's picker"),
     (":game N", "the file's game N"),
-    (":next :prev", "the file's next game"),
+    (":next :prev", "next / prev game"),
     (":save [FILE]", "save as PGN"),
     (":comment [TEXT]", "comment on the move"),
     (":nag GLYPH", "set / clear a glyph"),

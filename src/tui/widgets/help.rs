@@ -44,7 +44,7 @@ pub fn entries() -> Vec<(&'static str, &'static str)> {
 const MARKS: &[(&str, &str)] = &[
     ("", "Marks in the move list"),
     (super::movelist::BOOK_MARK, "a book move"),
-    (super::movelist::MARK, "evals differ 1.5+"),
+    (super::movelist::MARK, "HCE/NNUE apart 1.5+"),
     ("?! ? ??", "report's verdict"),
     ("! !! !?", "the game's glyphs"),
 ];
