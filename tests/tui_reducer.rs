@@ -850,7 +850,8 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     assert_eq!(len(&a), 0);
     assert_eq!(a.view.fen, "8/8/4k3/8/8/3BK3/8/7r w - - 0 1");
     assert!(
-        status_line(&a).contains("unsaved game kept as /data/autosave.previous.pgn (:load it)"),
+        status_line(&a)
+            .starts_with("the unsaved game kept as /data/autosave.previous.pgn (:load it)"),
         "{:?}",
         a.dialogs.message
     );

@@ -465,8 +465,10 @@ impl App {
             "the unsaved game kept as {} (:load it)",
             crate::tui::files::for_load(path)
         );
+        // Where the old game went first: at 80 columns a long message is
+        // cut at its end, and this is the part that must be read.
         self.info(match said {
-            Some(s) if !s.is_empty() => format!("{s} · {note}"),
+            Some(s) if !s.is_empty() => format!("{note} · {s}"),
             _ => note,
         });
     }
