@@ -1549,6 +1549,15 @@ fn a_typed_move_may_carry_its_number() {
     assert_eq!(a.tree().mainline_len(), 4, "a number alone is no move");
 }
 
+/// A move that is not legal says whose turn it is (a Black move typed on
+/// White's turn read as the board's mistake).
+#[test]
+fn an_illegal_move_says_whose_turn_it_is() {
+    let mut a = app();
+    a.update(Action::MoveText("Nf6".into()));
+    assert_eq!(error(&a), "'Nf6' is not legal here (White to move)");
+}
+
 /// `:theme` alone says which theme is on and changes nothing (a look at
 /// the setting wrote the next theme to the settings); `T` steps on.
 #[test]

@@ -59,7 +59,9 @@ impl App {
                 } else if self.view.board.in_check() {
                     " (the king is in check: the move must answer the check)".to_string()
                 } else {
-                    String::new()
+                    // A White move typed on Black's turn reads as a mistake
+                    // of the board's unless it says whose turn it is.
+                    format!(" ({} to move)", self.view.board.side_to_move().name())
                 };
                 self.error(format!("{e}{hint}"))
             }
