@@ -147,27 +147,6 @@ fn render_session(
 }
 
 /// Lines (or, with none, the hint) in a pane's inner area.
-/// `hint` in rows of at most `width` columns, broken at blanks (a word
-/// longer than a row has one to itself, cut when drawn).
-fn hint_rows(hint: &str, width: usize) -> Vec<String> {
-    let mut rows: Vec<String> = Vec::new();
-    let mut row = String::new();
-    for word in hint.split(' ').filter(|w| !w.is_empty()) {
-        let fits = row.is_empty() || row.chars().count() + 1 + word.chars().count() <= width;
-        if !fits {
-            rows.push(std::mem::take(&mut row));
-        }
-        if !row.is_empty() {
-            row.push(' ');
-        }
-        row.push_str(word);
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
-}
-
 fn draw_lines(lines: &[LineView], hint: &str, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.height == 0 {
         return;
@@ -177,7 +156,7 @@ fn draw_lines(lines: &[LineView], hint: &str, theme: &Theme, inner: Rect, buf: &
         // game ended on time - n starts a new one, a analyses" was cut
         // after "a an"); a last row that cannot hold the rest ends "…".
         let width = usize::from(inner.width.saturating_sub(1));
-        let rows = hint_rows(hint, width);
+        let rows = super::wrap(hint, width);
         let room = usize::from(inner.height);
         for (i, row) in rows.iter().take(room).enumerate() {
             let text = if i + 1 == room && rows.len() > room {
@@ -490,11 +469,11 @@ fn idle_hint(app: &App) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::hint_rows;
+    use crate::tui::widgets::wrap;
 
     #[test]
     fn a_hint_wraps_at_blanks() {
-        let rows = hint_rows(
+        let rows = wrap(
             "the game ended on time - n starts a new one, a analyses",
             40,
         );
@@ -502,7 +481,7 @@ mod tests {
             rows,
             ["the game ended on time - n starts a new", "one, a analyses"]
         );
-        assert_eq!(hint_rows("thinking…", 40), ["thinking…"]);
-        assert_eq!(hint_rows("a verylongword b", 4), ["a", "verylongword", "b"]);
+        assert_eq!(wrap("thinking…", 40), ["thinking…"]);
+        assert_eq!(wrap("a verylongword b", 4), ["a", "verylongword", "b"]);
     }
 }
