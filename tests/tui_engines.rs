@@ -193,6 +193,47 @@ fn a_second_engine_that_does_not_start_leaves_none() {
     );
 }
 
+/// `:engine second NAME` that runs is the settings' `second_engine` (the
+/// board opens with it), `off` clears it; one that cannot start, or a
+/// command line (no name to keep), changes nothing.
+#[test]
+fn the_second_engine_chosen_by_name_is_kept_in_the_settings() {
+    let mut a = app_with(Config::default());
+    a.update(Action::Command("engine second tapir".into()));
+    assert_eq!(a.config.second_engine, "", "not before it runs");
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Using {
+            name: "tapir".into(),
+            tapir: true,
+        },
+    ));
+    assert_eq!(a.config.second_engine, "tapir");
+    assert!(a.config_changed);
+    a.config_changed = false;
+    a.update(Action::Command("engine2 /nonexistent/engine".into()));
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::NotStarted("cannot start /nonexistent/engine".into()),
+    ));
+    assert_eq!(a.config.second_engine, "tapir");
+    assert!(!a.config_changed);
+    a.update(Action::Command("engine second off".into()));
+    assert_eq!(a.config.second_engine, "");
+    assert!(a.config_changed);
+    a.config_changed = false;
+    a.update(Action::Command("engine2 /some/engine --uci".into()));
+    a.update(Action::Link(
+        LinkId::SECOND,
+        EngineReport::Using {
+            name: "Some Engine".into(),
+            tapir: false,
+        },
+    ));
+    assert_eq!(a.config.second_engine, "", "a command line is no name");
+    assert!(!a.config_changed);
+}
+
 /// A board with tapir started as its second engine (`:engine second
 /// tapir`, its link answered).
 fn second_tapir_started() -> App {

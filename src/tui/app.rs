@@ -799,6 +799,10 @@ pub struct App {
     /// in its place: the old engine keeps running if the new one cannot
     /// start, and its session comes back.
     pub second_switching: Option<EngineSession>,
+    /// The settings' name (`tapir` or an `[[engine]]`'s) of the second
+    /// engine `:engine second NAME` is starting: written to
+    /// `second_engine` once it runs (a command line is not a name).
+    pub second_choosing: Option<String>,
     /// Two engines playing each other (`:match`).
     pub duel: Option<super::duel::Duel>,
     pub play: PlayState,
@@ -894,6 +898,7 @@ impl App {
             engine: EngineSession::default(),
             second: None,
             second_switching: None,
+            second_choosing: None,
             duel: None,
             play: PlayState {
                 analysis,

@@ -23,6 +23,12 @@ impl App {
     pub(super) fn choose_second(&mut self, what: Option<&str>) {
         let Some(what) = what.map(str::trim).filter(|w| !w.is_empty()) else {
             self.second_switching = None;
+            self.second_choosing = None;
+            // Off is kept too: the board opens without it.
+            if !self.config.second_engine.is_empty() {
+                self.config.second_engine.clear();
+                self.config_changed = true;
+            }
             if self.second.take().is_some() {
                 self.effects.push(Effect::CloseLink(LinkId::SECOND));
                 self.info("second engine off");
@@ -32,12 +38,19 @@ impl App {
             return;
         };
         let spec = if what.eq_ignore_ascii_case("tapir") {
+            self.second_choosing = Some("tapir".to_string());
             None
         } else {
             match self.config.engine_named(what) {
-                Some(e) => Some(e.spec()),
+                Some(e) => {
+                    self.second_choosing = Some(e.name.clone());
+                    Some(e.spec())
+                }
                 None => match crate::tui::files::engine_from_line(what) {
-                    Ok(s) => Some(s),
+                    Ok(s) => {
+                        self.second_choosing = None;
+                        Some(s)
+                    }
                     Err(e) => return self.error(format!(":engine second: {e}")),
                 },
             }
@@ -70,6 +83,13 @@ impl App {
         match report {
             EngineReport::Using { name, .. } => {
                 self.second_switching = None;
+                // Chosen by name and running: the board opens with it.
+                if let Some(chosen) = self.second_choosing.take() {
+                    if self.config.second_engine != chosen {
+                        self.config.second_engine = chosen;
+                        self.config_changed = true;
+                    }
+                }
                 second.external = Some(name.clone());
                 second.exited = None;
                 second.forget();
@@ -77,6 +97,7 @@ impl App {
                 true
             }
             EngineReport::NotStarted(e) => {
+                self.second_choosing = None;
                 let after = match self.second_switching.take() {
                     // The engine that ran before still runs: its search
                     // was stopped for the switch, so it starts again.
