@@ -144,6 +144,18 @@ fn slices_add_up_to_the_whole() {
     assert_eq!(read_games(&whole).len(), n);
 }
 
+/// A game without tags whose moves are partly bad (a NAG that is not
+/// one) is a game with a problem, not "no PGN game".
+#[test]
+fn a_tagless_game_with_a_bad_token_is_annotated_with_a_warning() {
+    let f = temp("tagless-nag.pgn");
+    std::fs::write(&f, "1. e4 $abc e5 *\n").unwrap();
+    let o = tapir(&["annotate", f.to_str().unwrap(), "--nodes", "100"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("game 1: line 1:"), "{err}");
+}
+
 #[test]
 fn bad_input_is_one_clear_error() {
     let missing = temp("no-such-file.pgn");

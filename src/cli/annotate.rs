@@ -17,7 +17,7 @@ use crate::analysis::{
     Searcher, SideFigures,
 };
 use crate::engine::external::EngineSpec;
-use crate::game::pgn::{index_games, read_entry, write_game};
+use crate::game::pgn::{holds_games, index_games, read_entry, write_game};
 use crate::tui::config::write_atomic;
 use crate::tui::files::read_pgn;
 use anyhow::{bail, Context, Result};
@@ -119,19 +119,6 @@ pub fn parse_range(s: &str, count: usize) -> Result<RangeInclusive<usize>> {
 /// Reading problems shown at most (a log of thousands helps nobody).
 const MAX_WARNINGS: usize = 20;
 
-/// Whether `text` holds games at all: a game with tags, or one whose
-/// legal moves outnumber what could not be read (a text file's words
-/// read as moves are all "not a move").
-fn looks_like_pgn(text: &str, index: &[crate::game::pgn::IndexEntry]) -> bool {
-    index.iter().any(|e| !e.tags.is_empty())
-        || index.iter().enumerate().any(|(i, e)| {
-            read_entry(text, e, i + 1).is_ok_and(|r| {
-                let moves = r.game.tree().mainline_len();
-                moves > 0 && moves > r.problems.len()
-            })
-        })
-}
-
 /// What an existing `--out` file holds, in words ("3 games", "412
 /// bytes"); `None` for no file or an empty one.
 fn holds_something(path: &std::path::Path) -> Option<String> {
@@ -141,7 +128,7 @@ fn holds_something(path: &std::path::Path) -> Option<String> {
     }
     let games = read_pgn(path).ok().and_then(|(t, _)| {
         let index = index_games(&t);
-        looks_like_pgn(&t, &index).then_some(index.len())
+        holds_games(&t, &index).then_some(index.len())
     });
     Some(match games {
         Some(n) => format!("{n} game{}", if n == 1 { "" } else { "s" }),
@@ -193,7 +180,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let (text, _) = read_pgn(input).with_context(|| format!("cannot read {}", input.display()))?;
     let index = index_games(&text);
     let count = index.len();
-    if !looks_like_pgn(&text, &index) {
+    if !holds_games(&text, &index) {
         bail!("{}: no PGN game in it", input.display());
     }
     let range = match &args.games {

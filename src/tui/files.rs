@@ -235,6 +235,9 @@ pub enum Holding {
     Games(usize),
     /// It could not be read (why): it is never written over.
     Unreadable(String),
+    /// Text that is not PGN (this many bytes; a list, a source file): it
+    /// is never written over or added to.
+    NotPgn(u64),
 }
 
 /// A game's text in a file, as a number: what a save in place checks is
@@ -275,7 +278,17 @@ struct FileNow {
     crlf: bool,
 }
 
+/// Why a save onto a file that is not PGN writes nothing.
+const NOT_PGN: &str =
+    "nothing was written: it is not a PGN file (tapir reads no game in it); :save another name";
+
 impl FileNow {
+    /// Whether it holds games (or only blanks), not some other text.
+    fn is_pgn(&self) -> bool {
+        self.text.trim().is_empty()
+            || crate::game::pgn::holds_games(&self.text, &crate::game::pgn::index_games(&self.text))
+    }
+
     fn read(path: &Path) -> anyhow::Result<FileNow> {
         let (text, enc, raw) =
             read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
@@ -418,6 +431,7 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
     match how {
         SaveHow::New => match std::fs::metadata(path) {
             Ok(m) if m.len() > 0 || !m.is_file() => Ok(match FileNow::read(path) {
+                Ok(file) if !file.is_pgn() => Saved::Exists(Holding::NotPgn(m.len())),
                 Ok(file) => Saved::Exists(Holding::Games(file.spans.len())),
                 Err(e) => Saved::Exists(Holding::Unreadable(format!("{e:#}"))),
             }),
@@ -431,8 +445,12 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             // a file) might hold any number of them: it is never written
             // over, whatever was answered before.
             if path.exists() {
-                if let Err(e) = FileNow::read(path) {
-                    anyhow::bail!("{e:#}; a file tapir cannot read is not written over");
+                match FileNow::read(path) {
+                    Err(e) => {
+                        anyhow::bail!("{e:#}; a file tapir cannot read is not written over")
+                    }
+                    Ok(file) if !file.is_pgn() => anyhow::bail!(NOT_PGN),
+                    Ok(_) => {}
                 }
             }
             write_atomic(path, text)?;
@@ -440,6 +458,9 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
         }
         SaveHow::Append => {
             let file = FileNow::read(path)?;
+            if !file.is_pgn() {
+                anyhow::bail!(NOT_PGN);
+            }
             let (bytes, encoding) = appended(&file, text);
             // A file that ends inside a comment or a game's tags would take
             // the new game into its last one: the board would say "saved"
@@ -998,6 +1019,41 @@ mod tests {
             panic!("saved");
         };
         assert_eq!(note, None);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A list or a source file is not PGN, whatever a lenient reader
+    /// makes of its words: `:save` onto it is neither offered nor done.
+    #[test]
+    fn a_file_that_is_not_pgn_is_never_written_over_or_added_to() {
+        let dir = temp("notpgn");
+        let g = "[Event \"A\"]\n\n1. e4 *\n";
+        let texts = [
+            "Shopping list:\n- milk\n- eggs\n",
+            "[package]\nname = \"x\"\n\n[dependencies]\nanyhow = \"1\"\n",
+            "fn main() {\n    println!(\"hi\");\n}\n",
+        ];
+        for (i, text) in texts.iter().enumerate() {
+            let f = dir.join(format!("f{i}.txt"));
+            std::fs::write(&f, text).unwrap();
+            assert_eq!(
+                save_game(&f, g, &SaveHow::New).unwrap(),
+                Saved::Exists(Holding::NotPgn(text.len() as u64)),
+                "{text}"
+            );
+            for how in [SaveHow::Overwrite, SaveHow::Append] {
+                let e = save_game(&f, g, &how).unwrap_err().to_string();
+                assert!(e.contains("not a PGN file"), "{e}");
+                assert_eq!(std::fs::read_to_string(&f).unwrap(), *text);
+            }
+        }
+        // A game with a bad NAG and no tags is still a game.
+        let f = dir.join("nag.pgn");
+        std::fs::write(&f, "1. e4 $abc e5 *\n").unwrap();
+        assert_eq!(
+            save_game(&f, g, &SaveHow::New).unwrap(),
+            Saved::Exists(Holding::Games(1))
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -169,6 +169,21 @@ pub fn read_entry(text: &str, entry: &IndexEntry, index: usize) -> Result<ReadGa
     read_span_at(text, entry.span.clone(), index, Some(entry.line))
 }
 
+/// Whether `text` (indexed as `index`) holds games at all, not some other
+/// kind of text: a game with tags, or one that begins with a legal move
+/// and reads more legal moves than problems. The words of a list or of a
+/// source file read as moves are all "not a move": such a file is not
+/// a PGN file, whatever a lenient reader makes of it.
+pub fn holds_games(text: &str, index: &[IndexEntry]) -> bool {
+    index.iter().any(|e| !e.tags.is_empty())
+        || index.iter().enumerate().any(|(i, e)| {
+            read_entry(text, e, i + 1).is_ok_and(|r| {
+                let moves = r.game.tree().mainline_len();
+                moves > 0 && moves >= r.problems.len()
+            })
+        })
+}
+
 /// `read_span`, where the line the span starts on may be known.
 fn read_span_at(
     text: &str,

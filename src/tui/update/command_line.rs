@@ -412,6 +412,13 @@ impl App {
                 ));
                 return;
             }
+            SaveChoice::Overwrite | SaveChoice::Append if matches!(holds, Holding::NotPgn(_)) => {
+                self.error(format!(
+                    "not saved: {} is not a PGN file, so it is not written to (:save another name)",
+                    path.display()
+                ));
+                return;
+            }
             SaveChoice::Overwrite => SaveHow::Overwrite,
             SaveChoice::Append => SaveHow::Append,
             SaveChoice::Cancel => {

@@ -285,6 +285,9 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
     let name = path.display().to_string();
     let held = match holds {
         Holding::Unreadable(why) => format!("tapir cannot read it ({why})"),
+        Holding::NotPgn(bytes) => {
+            format!("it is not a PGN file: tapir reads no game in its {bytes} bytes")
+        }
         Holding::Games(0) => "it holds no game tapir can read".to_string(),
         Holding::Games(1) => "it holds 1 game".to_string(),
         Holding::Games(n) => format!("it holds {n} games"),
@@ -292,6 +295,7 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
     // What `o` costs is said on its line: a file's other games go with it.
     let overwrite = match holds {
         Holding::Unreadable(_) => "o  (not offered: what cannot be read is not written over)",
+        Holding::NotPgn(_) => "o  (not offered: a file that is not PGN is not written over)",
         Holding::Games(0) => "o  overwrite: its text is lost, this game alone stays",
         Holding::Games(1) => "o  overwrite: its game is lost, this one alone stays",
         Holding::Games(_) => "o  overwrite: all its games are lost, this one alone stays",
@@ -312,6 +316,7 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
             match holds {
                 // Appending reads the file first, and cannot.
                 Holding::Unreadable(_) => "a  (not offered: it cannot be read)",
+                Holding::NotPgn(_) => "a  (not offered: a game added would spoil it)",
                 Holding::Games(_) => "a  append this game after them",
             }
             .to_string(),
