@@ -497,6 +497,9 @@ fn encoding_note(encoding: Encoding) -> String {
     encoding.note().map_or(String::new(), |n| format!("; {n}"))
 }
 
+/// The most cells a player's name takes in a games picker's row.
+const PICKER_NAME_CELLS: usize = 30;
+
 /// One picker row's parts: the players and result, then what tells a
 /// match's or a tournament's games apart (round, date, event, site),
 /// then the length.
@@ -514,11 +517,20 @@ fn label_parts(e: &IndexEntry) -> LabelParts {
         String::new()
     };
     let known = |k: &str| e.tags.known(k).map(str::to_string);
+    // A name too long for a row is shortened (initials, then "…") so
+    // that the other player and the result stay in sight.
+    let name = |k: &str| {
+        crate::tui::widgets::movelist::Player {
+            name: &t(k),
+            elo: None,
+        }
+        .fit(PICKER_NAME_CELLS)
+    };
     LabelParts {
         head: format!(
             "{} - {} {}",
-            t("White"),
-            t("Black"),
+            name("White"),
+            name("Black"),
             crate::tui::widgets::result_display(e.result())
         ),
         fields: [
@@ -575,6 +587,18 @@ mod tests {
         assert_eq!(
             game_labels(vec![label_parts(&e)]),
             ["Kasparov - Deep Blue 1-0 round 2 · 1997.05.03 · IBM Man-Machine, New York USA · 01 · (2 plies)"]
+        );
+        // A name too long for a row leaves room for the other player.
+        let long = text.replace(
+            "\"Kasparov\"",
+            "\"Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine Maximilian\"",
+        );
+        let e = each_game(&long).next().unwrap();
+        assert!(
+            game_labels(vec![label_parts(&e)])[0]
+                .starts_with("Wolfeschlegelsteinhausenberge… - Deep Blue 1-0 round 2"),
+            "{:?}",
+            game_labels(vec![label_parts(&e)])
         );
         // Only the site tells these two apart: it comes first.
         let two = format!("{text}\n{}", text.replace("\"01\"", "\"02\""));

@@ -218,20 +218,18 @@ pub fn book_move_at(app: &App, area: Rect, x: u16, y: u16) -> Option<Move> {
 /// tags' ECO and opening are left out when `named` (the shown position's
 /// own name is shown instead).
 pub fn header(tags: &Tags, named: bool, width: u16) -> Vec<String> {
-    let player = |name: &str, elo: &str| {
-        tags.known(name).map(|n| match tags.known(elo) {
-            Some(e) => format!("{n} ({e})"),
-            None => n.to_string(),
-        })
+    let player = |name: &str, elo: &str| Player {
+        name: tags.known(name).unwrap_or("?"),
+        elo: tags.known(elo),
     };
-    let white = player("White", "WhiteElo");
-    let black = player("Black", "BlackElo");
     let mut rows = Vec::new();
-    if white.is_some() || black.is_some() {
-        rows.push(format!(
-            "{} – {}",
-            white.as_deref().unwrap_or("?"),
-            black.as_deref().unwrap_or("?")
+    if tags.known("White").is_some() || tags.known("Black").is_some() {
+        // The row is drawn inside the pane's one-cell margins.
+        let room = usize::from(width).saturating_sub(2);
+        rows.push(players_row(
+            player("White", "WhiteElo"),
+            player("Black", "BlackElo"),
+            room,
         ));
     }
     let mut facts: Vec<String> = Vec::new();
@@ -257,6 +255,60 @@ pub fn header(tags: &Tags, named: bool, width: u16) -> Vec<String> {
         rows.push(facts.join(" · "));
     }
     rows
+}
+
+/// One side of the header's players row (and a games picker's row): a
+/// name and its rating.
+#[derive(Clone, Copy)]
+pub struct Player<'a> {
+    pub name: &'a str,
+    pub elo: Option<&'a str>,
+}
+
+impl Player<'_> {
+    /// "Name (elo)" in at most `room` cells, shortened by its name alone
+    /// so that the rating stays: first names to initials ("Carlsen, M."),
+    /// then the name cut with "…".
+    pub fn fit(self, room: usize) -> String {
+        let elo = self.elo.map_or(String::new(), |e| format!(" ({e})"));
+        let with = |name: &str| format!("{name}{elo}");
+        let full = with(self.name);
+        if full.chars().count() <= room {
+            return full;
+        }
+        if let Some((last, first)) = self.name.split_once(", ") {
+            let initials: Vec<String> = first
+                .split_whitespace()
+                .filter_map(|w| w.chars().next().map(|c| format!("{c}.")))
+                .collect();
+            let short = with(&format!("{last}, {}", initials.join(" ")));
+            if short.chars().count() <= room {
+                return short;
+            }
+        }
+        let keep = room.saturating_sub(elo.chars().count() + 1).max(1);
+        let cut: String = self.name.chars().take(keep).collect();
+        with(&format!("{}…", cut.trim_end()))
+    }
+}
+
+/// "White (elo) – Black (elo)" in `room` cells: each side keeps what the
+/// other does not need, so a long name never hides the other player.
+fn players_row(white: Player, black: Player, room: usize) -> String {
+    const DASH: usize = 3; // " – "
+    let len = |p: Player| p.fit(usize::MAX).chars().count();
+    let avail = room.saturating_sub(DASH);
+    let (w, b) = (len(white), len(black));
+    let (w_room, b_room) = if w + b <= avail {
+        (w, b)
+    } else if w <= avail / 2 {
+        (w, avail - w)
+    } else if b <= avail / 2 {
+        (avail - b, b)
+    } else {
+        (avail - avail / 2, avail / 2)
+    };
+    format!("{} – {}", white.fit(w_room), black.fit(b_room))
 }
 
 /// The move list's pane, and the heatmap legend's above it while one
@@ -471,7 +523,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::fit_opening;
+    use super::{fit_opening, players_row, Player};
     use crate::tui::book::share;
 
     #[test]
@@ -487,6 +539,44 @@ mod tests {
             "E62 King's Indian: Fianchetto, Kavalek"
         );
         assert_eq!(fit_opening("B10 Caro-Kann Defense", 12), "B10 Caro-Kann");
+    }
+
+    #[test]
+    fn a_long_name_never_hides_the_other_player() {
+        let long = Player {
+            name: "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine Maximilian",
+            elo: Some("2701"),
+        };
+        let short = Player {
+            name: "Ding, Liren",
+            elo: Some("2788"),
+        };
+        let row = players_row(long, short, 60);
+        assert_eq!(
+            row,
+            "Wolfeschlegelsteinhausenbergerd… (2701) – Ding, Liren (2788)"
+        );
+        assert!(row.chars().count() <= 60, "{row}");
+        let row = players_row(long, short, 80);
+        assert_eq!(
+            row, "Wolfeschlegelsteinhausenbergerdorff, H. B. M. (2701) – Ding, Liren (2788)",
+            "initials first"
+        );
+        let row = players_row(long, long, 40);
+        assert_eq!(row, "Wolfeschleg… (2701) – Wolfeschle… (2701)");
+        let both = players_row(short, short, 60);
+        assert_eq!(
+            both, "Ding, Liren (2788) – Ding, Liren (2788)",
+            "whole where they fit"
+        );
+        let initials = Player {
+            name: "Nepomniachtchi, Ian Alexandrovich",
+            elo: None,
+        };
+        assert_eq!(
+            players_row(initials, short, 42),
+            "Nepomniachtchi, I. A. – Ding, Liren (2788)"
+        );
     }
 
     #[test]
