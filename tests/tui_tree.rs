@@ -1377,3 +1377,31 @@ fn the_file_exists_dialog_shows_the_games_behind_a_long_path() {
         assert!(shown.contains("c  cancel (Esc)"), "{shown}");
     }
 }
+
+/// Undo and redo back to the game as it was saved leave nothing to save:
+/// quitting does not ask, as it did after Ctrl-Z, Ctrl-Y following a save.
+#[test]
+fn undo_and_redo_back_to_the_saved_game_leave_it_saved() {
+    let mut a = App::new(Default::default(), Game::default());
+    play(&mut a, "e4");
+    play(&mut a, "e5");
+    a.update(Action::Saved(SavedAs {
+        path: std::env::temp_dir().join("tapir-undo-saved.pgn"),
+        index: None,
+        note: None,
+        fingerprint: 1,
+    }));
+    assert!(!a.doc.unsaved);
+    a.update(Action::Undo);
+    assert!(a.doc.unsaved, "one move short of the file");
+    a.update(Action::Redo);
+    assert!(!a.doc.unsaved, "as the file holds it");
+    assert!(!a.doc.would_lose_work());
+    // A change after the save, taken back, is the file's game again, but
+    // Ctrl-Y could still bring the change back: that is work no file has.
+    play(&mut a, "Nf3");
+    assert!(a.doc.unsaved);
+    a.update(Action::Undo);
+    assert!(!a.doc.unsaved);
+    assert!(a.doc.would_lose_work());
+}

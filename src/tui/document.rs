@@ -40,6 +40,10 @@ pub struct Document {
     pub unsaved: bool,
     /// Bumped on every change to the tree or its annotations.
     pub revision: u64,
+    /// The game's text (`files::fingerprint` of `write_game`) when it last
+    /// matched its file (loaded or saved): an undo or redo back to it
+    /// leaves nothing to save.
+    pub clean: Option<u64>,
 }
 
 impl Default for Document {
@@ -58,7 +62,26 @@ impl Document {
             origin: None,
             unsaved: false,
             revision: 0,
+            clean: None,
         }
+    }
+
+    /// The game's text as a number, to compare with `clean`.
+    fn text_fingerprint(&self) -> u64 {
+        crate::tui::files::fingerprint(&crate::game::pgn::write_game(&self.game))
+    }
+
+    /// The game is as its file holds it (just loaded or saved).
+    pub fn mark_clean(&mut self) {
+        self.unsaved = false;
+        self.clean = Some(self.text_fingerprint());
+    }
+
+    /// After an undo or redo: changed, unless it is back to the game its
+    /// file holds.
+    pub fn touch_by_undo(&mut self) {
+        self.revision += 1;
+        self.unsaved = self.clean != Some(self.text_fingerprint());
     }
 
     /// The file `:save` alone writes the game back into: its origin, unless

@@ -431,7 +431,7 @@ impl App {
     }
 
     pub(super) fn saved(&mut self, s: crate::tui::action::SavedAs) {
-        self.doc.unsaved = false;
+        self.doc.mark_clean();
         let which = match (s.index, &s.note) {
             (Some(i), None) => format!(" (game {} of the file)", i + 1),
             _ => String::new(),

@@ -428,7 +428,11 @@ impl App {
         doc.origin = r.origin;
         // Any game replacing the board's ends what a closed picker meant.
         self.dialogs.closed_picker_file = None;
-        doc.unsaved = r.made_here;
+        if r.made_here {
+            doc.unsaved = true;
+        } else {
+            doc.mark_clean();
+        }
         if self.tracks_game_end() {
             self.set_game_tags(&mut doc);
         }
@@ -685,7 +689,11 @@ impl App {
         let mut doc = Document::new(r.game);
         doc.cursor = r.cursor;
         doc.origin = r.origin;
-        doc.unsaved = r.unsaved;
+        if r.unsaved {
+            doc.unsaved = true;
+        } else {
+            doc.mark_clean();
+        }
         doc.revision = self.doc.revision + 1;
         self.doc = doc;
         self.dialogs.comment_drafts = r.drafts;

@@ -111,7 +111,9 @@ impl App {
                     self.doc.cursor = u.cursor;
                 }
                 self.ui.selected = None;
-                self.tree_changed();
+                self.doc.touch_by_undo();
+                self.refresh();
+                self.autosave();
                 let more = match (self.doc.game.can_undo(), self.doc.game.can_redo()) {
                     (true, true) => "Ctrl-Z: undo more, Ctrl-Y: redo",
                     (true, false) => "Ctrl-Z: undo more",
