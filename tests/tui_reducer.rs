@@ -209,6 +209,32 @@ fn promotion_picker_from_the_cursor_and_keys() {
     assert!(matches!(a.dialogs.overlay, Overlay::Promotion { .. }));
     a.update(Action::Promote(PieceType::Knight));
     assert_eq!(sans(&a), ["e8=N"]);
+
+    // A click on a piece of the box promotes to it, where it is drawn.
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+        a.update(Action::MoveText("e7e8".into()));
+        assert!(matches!(a.dialogs.overlay, Overlay::Promotion { .. }));
+        let rows = common::screen(&mut a, w, h);
+        let title = rows
+            .iter()
+            .position(|r| r.contains("Promote to"))
+            .expect("the box is drawn");
+        let y = title + 2;
+        let x = rows[y]
+            .chars()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .position(|w| w == ['N', ' '])
+            .expect("the knight's choice is drawn");
+        // A click beside the box changes nothing.
+        a.update(Action::MouseDown(0, 0));
+        assert!(matches!(a.dialogs.overlay, Overlay::Promotion { .. }));
+        a.update(Action::MouseDown(x as u16, y as u16));
+        a.update(Action::MouseUp(x as u16, y as u16));
+        assert_eq!(a.dialogs.overlay, Overlay::None, "{w}x{h}");
+        assert_eq!(sans(&a), ["e8=N"], "{w}x{h}");
+    }
 }
 
 #[test]

@@ -306,12 +306,21 @@ impl App {
     }
 
     pub(super) fn mouse_down(&mut self, x: u16, y: u16) {
-        if let Overlay::Promotion { .. } = self.dialogs.overlay {
-            return;
-        }
         let areas = layout::compute(self.screen.0, self.screen.1);
         if !areas.fits {
             return; // the screen only asks for a larger terminal
+        }
+        if let Overlay::Promotion { .. } = self.dialogs.overlay {
+            // A click on a piece of the box promotes to it; elsewhere
+            // it is waited out (the keys still choose).
+            if let Some(i) = crate::tui::widgets::overlays::promotion_choice_at(areas.squares, x, y)
+            {
+                if let Overlay::Promotion { choice, .. } = &mut self.dialogs.overlay {
+                    *choice = i;
+                }
+                self.choice_confirm();
+            }
+            return;
         }
         let Some(sq) = self.square_at(x, y) else {
             if self.report_click(x, y) {

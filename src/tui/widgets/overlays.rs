@@ -509,15 +509,54 @@ fn annotate(app: &App, choice: usize, theme: &Theme, full: Rect, buf: &mut Buffe
     );
 }
 
+/// The promotion box's size, centred on the board's squares.
+const PROMOTION_BOX: (u16, u16) = (30, 5);
+
+/// Where the promotion box's four choices are drawn over the board's
+/// squares `board`: five cells each, a cell apart where the box has room
+/// (a board of 80x24 leaves it 22 wide). A click is read from the same.
+fn promotion_cells(board: Rect) -> (Rect, [Rect; 4]) {
+    let (w, h) = (
+        PROMOTION_BOX.0.min(board.width),
+        PROMOTION_BOX.1.min(board.height),
+    );
+    let outer = Rect::new(
+        board.x + (board.width - w) / 2,
+        board.y + (board.height - h) / 2,
+        w,
+        h,
+    );
+    let inner = Rect::new(
+        outer.x + 1,
+        outer.y + 1,
+        w.saturating_sub(2),
+        h.saturating_sub(2),
+    );
+    let gap = u16::from(inner.width > 4 * 6);
+    let cells =
+        std::array::from_fn(|i| Rect::new(inner.x + 1 + i as u16 * (5 + gap), inner.y + 1, 5, 1));
+    (inner, cells)
+}
+
+/// The promotion choice drawn at (x, y), for a click.
+pub fn promotion_choice_at(board: Rect, x: u16, y: u16) -> Option<usize> {
+    let at = ratatui::layout::Position::new(x, y);
+    promotion_cells(board).1.iter().position(|c| c.contains(at))
+}
+
 fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buffer) {
-    let (_, inner) = popup(buf, board, 30, 5, "Promote to", theme);
+    let (_, inner) = popup(
+        buf,
+        board,
+        PROMOTION_BOX.0,
+        PROMOTION_BOX.1,
+        "Promote to",
+        theme,
+    );
     let side = app.view.board.side_to_move();
-    // Four choices of five cells, a cell apart where the box has room
-    // (a board of 80x24 leaves it 22 wide).
+    let (_, cells) = promotion_cells(board);
     let wide = inner.width > 4 * 6;
-    let gap = u16::from(wide);
-    let mut x = inner.x + 1;
-    for (i, k) in PROMOTION_CHOICES.iter().enumerate() {
+    for (i, (k, cell)) in PROMOTION_CHOICES.iter().zip(cells).enumerate() {
         let style = if i == choice {
             theme.highlight()
         } else {
@@ -528,7 +567,7 @@ fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buf
             text_glyph(Piece::new(side, *k), app.pieces()),
             k.letter()
         );
-        x = put(buf, x, inner.y + 1, &text, style, 5) + gap;
+        put(buf, cell.x, cell.y, &text, style, cell.width);
     }
     put(
         buf,
