@@ -358,30 +358,77 @@ fn explain_view_lists_the_squares_behind_a_term() {
                 .position(|l| l.starts_with("from "))
                 .expect("a contributions table");
             let mut seen = 0;
+            let mut sum = 0;
             for l in &lines[start + 1..] {
                 if l.starts_with('…') || l.trim().is_empty() {
                     break;
                 }
                 let rest: String = l.chars().skip(8).collect();
                 let name = rest.split_whitespace().next().unwrap_or("");
-                let n = ints(&rest[name.len()..]);
+                let mut n = ints(&rest[name.len()..]);
+                // N identical contributions are one row, "name ×N".
+                let times = if rest[name.len()..].trim_start().starts_with('×') {
+                    n.remove(0)
+                } else {
+                    1
+                };
+                // Its tapered value, rounded so that the column adds up:
+                // at most a unit off its own taper.
                 let found = items.iter().any(|c| {
-                    let v = c.white_value();
+                    let v = c.white_value() * times as i32;
                     c.term == term
                         && c.weight_name() == name
-                        && n == [v.mg() as i64, v.eg() as i64, taper(v, t.phase) as i64]
+                        && n[..2] == [v.mg() as i64, v.eg() as i64]
+                        && (n[2] - taper(v, t.phase) as i64).abs() <= 1
                 });
                 assert!(found, "{fen} {term:?}: {l}");
-                seen += 1;
+                sum += n[2];
+                seen += times as usize;
             }
             let count = items.iter().filter(|c| c.term == term).count();
             assert!(
                 seen == count || contains(&lines, "more"),
                 "{term:?}: {seen} of {count}"
             );
+            if seen == count && count > 0 {
+                assert_eq!(sum, head[6], "{fen} {term:?}: the rows add up to the total");
+            }
             assert!(seen > 0 || count == 0, "{fen} {term:?}: no rows read");
         }
     }
+}
+
+/// A set-up in the editor that is not legal yet has no term values: the
+/// last legal position's are not painted on its squares.
+#[test]
+fn no_term_values_on_a_set_up_that_is_not_legal() {
+    let mut app = app_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    select_term(&mut app, Term::KingSafety);
+    assert!(tapir::tui::heat::compute(&app).is_some());
+    app.update(Action::Command("fen 4k3/8/8/8/8/8/4P3/8 w - - 0 1".into()));
+    assert!(app.editor.is_some(), "{}", status_line(&app));
+    assert!(tapir::tui::heat::compute(&app).is_none());
+}
+
+/// A king with no pawn on its three files earns the same shield and
+/// storm weight three times from its own square: one row each, "×3".
+#[test]
+fn explain_counts_identical_contributions_as_one_row() {
+    let mut app = app_fen("8/8/4k3/8/8/3K4/8/R7 w - - 0 1");
+    view(&mut app, PanelView::Explain);
+    select_term(&mut app, Term::KingSafety);
+    let lines = panel(&mut app, 120, 40);
+    for w in ["storm[0] ×3", "shield[0] ×3"] {
+        assert_eq!(
+            lines.iter().filter(|l| l.contains(w)).count(),
+            2,
+            "{w}, a row for each king: {lines:#?}"
+        );
+    }
+    assert!(
+        !lines.iter().any(|l| l.contains("storm[0]  ")),
+        "{lines:#?}"
+    );
 }
 
 #[test]

@@ -218,11 +218,11 @@ fn sum_section(out: &mut String, t: &Trace) {
     let sum = ta.total() + tb.total();
     let _ = writeln!(
         out,
-        "  tapered at {}/{MAX_PHASE}: ({}×{} + {}×{}) / {MAX_PHASE} = {} cp",
+        "  tapered at {}/{MAX_PHASE}: ({}×{} {}×{}) / {MAX_PHASE} = {} cp",
         t.phase,
         sum.mg(),
         t.phase,
-        sum.eg(),
+        crate::eval::teach::plus(sum.eg()),
         MAX_PHASE - t.phase,
         taper(sum, t.phase)
     );
@@ -237,13 +237,13 @@ fn total_section(out: &mut String, b: &Board, t: &Trace) {
     let total: S = t.total;
     let _ = writeln!(
         out,
-        "Total S({}, {}) = {}: ({}×{} + {}×{}) / {MAX_PHASE} = {} cp",
+        "Total S({}, {}) = {}: ({}×{} {}×{}) / {MAX_PHASE} = {} cp",
         total.mg(),
         total.eg(),
         hex(total),
         total.mg(),
         t.phase,
-        total.eg(),
+        crate::eval::teach::plus(total.eg()),
         MAX_PHASE - t.phase,
         t.unscaled
     );

@@ -69,7 +69,11 @@ pub fn shown_phase(app: &App) -> i32 {
 /// The overlay for the current state, if any.
 pub fn compute(app: &App) -> Option<Heat> {
     let phase = shown_phase(app);
+    // A set-up that is not legal yet has no values of its own: the last
+    // legal position's are not painted on its squares.
+    let position_known = app.editor.as_ref().is_none_or(|e| e.check.is_ok());
     match app.ui.teach.heat {
+        HeatMode::HcePieces | HeatMode::NnuePieces | HeatMode::Off if !position_known => None,
         HeatMode::PieceSquares(half) => {
             let piece = picked_piece(app).unwrap_or(app.ui.teach.heat_piece);
             Some(piece_squares(piece, half, phase))

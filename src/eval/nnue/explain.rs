@@ -79,6 +79,18 @@ fn pawns(cp: i32) -> String {
     format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
+/// `pawns` in at most five characters, for a board cell: two decimals
+/// below ten pawns, one below a hundred, then whole pawns ("+10.8").
+fn cell_pawns(cp: i32) -> String {
+    let a = cp.unsigned_abs();
+    let sign = if cp < 0 { '-' } else { '+' };
+    match a {
+        0..1000 => pawns(cp),
+        1000..10000 => format!("{sign}{}.{}", a / 100, a % 100 / 10),
+        _ => format!("{sign}{}", a / 100),
+    }
+}
+
 /// A text board of the derived piece values (each cell: the piece letter,
 /// then its value in pawns from White's view), followed by the summary
 /// lines. Returned as a string; the caller prints it.
@@ -96,7 +108,7 @@ pub fn format_explain(e: &NnueExplain, board: &Board) -> String {
             let _ = write!(letters, "   {letter}   |");
             match e.piece_values[sq.index()] {
                 Some(v) => {
-                    let _ = write!(values, " {:>5} |", pawns(v));
+                    let _ = write!(values, " {:>5} |", cell_pawns(v));
                 }
                 None => values.push_str("       |"),
             }
@@ -123,6 +135,14 @@ pub fn format_explain(e: &NnueExplain, board: &Board) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_cell_value_fits_its_five_columns() {
+        assert_eq!(super::cell_pawns(105), "+1.05");
+        assert_eq!(super::cell_pawns(-999), "-9.99");
+        assert_eq!(super::cell_pawns(1084), "+10.8");
+        assert_eq!(super::cell_pawns(-12345), "-123");
+    }
     use super::*;
     use crate::eval::nnue::output::evaluate_with;
     use std::sync::OnceLock;

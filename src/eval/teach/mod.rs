@@ -13,6 +13,17 @@ pub use about::{about, squares_hint};
 pub use move_delta::MoveDelta;
 pub use piece_values::{exposing_pieces, hce_piece_values, hce_white, nnue_white};
 
+/// A term added to a sum, its sign as the operator: "+ 48", "- 48" (not
+/// "+ -48").
+pub fn plus(v: impl Into<i64>) -> String {
+    let v = v.into();
+    if v < 0 {
+        format!("- {}", -v)
+    } else {
+        format!("+ {v}")
+    }
+}
+
 /// Breaks `text` at spaces into lines of at most `width` characters (a
 /// longer word gets a line of its own, cut by the caller's clipping).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {

@@ -84,7 +84,10 @@ pub fn explain_sum(a: (&str, S), b: (&str, S)) -> Vec<String> {
         } else {
             "overflow!"
         };
-        format!("  {which} half by half: {x} + {y} = {exact}, {verdict}")
+        format!(
+            "  {which} half by half: {x} {} = {exact}, {verdict}",
+            super::plus(y)
+        )
     };
     vec![
         row(" ", a.0, a.1),
@@ -144,7 +147,7 @@ mod tests {
         );
         assert!(lines[2].contains(&hex(S::new(-42, 22))), "{lines:?}");
         assert!(lines[2].contains("mg   -42  eg    22"), "{lines:?}");
-        assert_eq!(lines[3], "  mg half by half: -12 + -30 = -42, as packed");
-        assert_eq!(lines[4], "  eg half by half: 35 + -13 = 22, as packed");
+        assert_eq!(lines[3], "  mg half by half: -12 - 30 = -42, as packed");
+        assert_eq!(lines[4], "  eg half by half: 35 - 13 = 22, as packed");
     }
 }

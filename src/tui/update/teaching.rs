@@ -90,8 +90,8 @@ impl App {
                 self.ui.teach.phase = Some(p);
                 self.info(format!(
                     "phase {p}/{MAX_PHASE} (real {real}): mg weight {}% · eg weight {}%",
-                    p * 100 / MAX_PHASE,
-                    (MAX_PHASE - p) * 100 / MAX_PHASE
+                    crate::tui::widgets::terms::mg_percent(p),
+                    100 - crate::tui::widgets::terms::mg_percent(p)
                 ));
             }
             TeachAction::Heat => {

@@ -77,8 +77,11 @@ fn summary_lines(app: &App, theme: &Theme) -> Vec<(String, Style)> {
     ));
     if let Some(e) = e {
         lines.push((
+            // The row above's NNUE value, as it came: the side to move's
+            // (the Terms view's raw is White's).
             format!(
-                "NNUE = raw {} × scale {:.3} (side to move)",
+                "NNUE to move {} = raw {} × scale {:.3}",
+                pawns(e.final_cp),
                 pawns(e.raw_cp),
                 e.scale
             ),

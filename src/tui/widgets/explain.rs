@@ -18,17 +18,54 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-/// The selected term's contributions, largest tapered value first.
-pub fn ranked(app: &App, phase: i32) -> Vec<&Contribution> {
+/// One row of the contributions: a contribution, or several the same
+/// (one weight from one square, as the king's shield on each of three
+/// empty files) counted together.
+pub struct Row<'a> {
+    pub c: &'a Contribution,
+    /// How many identical contributions the row stands for.
+    pub times: i32,
+    /// Their value together (White's view).
+    pub value: S,
+    /// Its tapered value, rounded so that the rows add up.
+    pub share: i32,
+}
+
+/// The selected term's contributions, identical ones as one row, largest
+/// tapered value first; the values rounded as the Terms view rounds its
+/// column, so that they add up to the taper of their sum.
+pub fn ranked(app: &App, phase: i32) -> Vec<Row<'_>> {
     let term = app.ui.teach.term_or_first();
-    let mut v: Vec<&Contribution> = app
-        .view
-        .attribution
-        .iter()
-        .filter(|c| c.term == term)
-        .collect();
-    v.sort_by_key(|c| std::cmp::Reverse(taper(c.white_value(), phase).abs()));
-    v
+    let mut rows: Vec<Row> = Vec::new();
+    for c in app.view.attribution.iter().filter(|c| c.term == term) {
+        let same = |r: &&mut Row| {
+            r.c.color == c.color
+                && r.c.weight == c.weight
+                && r.c.squares == c.squares
+                && r.c.value == c.value
+        };
+        match rows.iter_mut().find(same) {
+            Some(r) => {
+                r.times += 1;
+                r.value += c.white_value();
+            }
+            None => rows.push(Row {
+                c,
+                times: 1,
+                value: c.white_value(),
+                share: 0,
+            }),
+        }
+    }
+    let values: Vec<S> = rows.iter().map(|r| r.value).collect();
+    for (r, share) in rows
+        .iter_mut()
+        .zip(super::terms::tapered_shares(&values, phase))
+    {
+        r.share = share;
+    }
+    rows.sort_by_key(|r| std::cmp::Reverse(r.share.abs()));
+    rows
 }
 
 /// "♘f3", "♗c1 f1", "5 squares": where a contribution came from.
@@ -85,9 +122,25 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         put(buf, inner.x, y, line, text, inner.width);
         y += 1;
     }
-    if y < bottom {
-        let hint = format!("lit on the board: {}", squares_hint(term));
-        put(buf, inner.x, y, &hint, theme.dim_style(), inner.width);
+    // Wrapped, over at most two rows (a word never cut).
+    let hint = format!("lit on the board: {}", squares_hint(term));
+    let hint_rows = wrap(&hint, inner.width as usize);
+    for (k, line) in hint_rows.iter().take(2).enumerate() {
+        if y >= bottom {
+            break;
+        }
+        if k == 1 && hint_rows.len() > 2 {
+            put_fit(
+                buf,
+                inner.x,
+                y,
+                &format!("{line} …"),
+                theme.dim_style(),
+                inner.width,
+            );
+        } else {
+            put(buf, inner.x, y, line, theme.dim_style(), inner.width);
+        }
         y += 1;
     }
     let list = ranked(app, p);
@@ -119,8 +172,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     } else {
         list.len()
     };
-    for c in list.iter().take(shown) {
-        put_fit(buf, inner.x, y, &contribution(app, c, p), text, inner.width);
+    for r in list.iter().take(shown) {
+        put_fit(buf, inner.x, y, &contribution(app, r), text, inner.width);
         y += 1;
     }
     if shown < list.len() && y < bottom {
@@ -134,16 +187,20 @@ fn mg_eg(v: S) -> String {
     format!("{}/{}", v.mg(), v.eg())
 }
 
-/// One contribution's row: where it comes from, the weight, its midgame
-/// and endgame values and their taper at phase `p` (White's view).
-fn contribution(app: &App, c: &Contribution, p: i32) -> String {
-    let v = c.white_value();
+/// One row: where it comes from, the weight (×N for N the same), its
+/// midgame and endgame values and their tapered share (White's view).
+fn contribution(app: &App, r: &Row) -> String {
+    let v = r.value;
+    let name = match r.times {
+        1 => r.c.weight_name().to_string(),
+        n => format!("{} ×{n}", r.c.weight_name()),
+    };
     format!(
         "{} {:<24} {:>5} {:>5} {:>5}",
-        super::pad(&place(&app.view.board, c.squares, app.pieces()), 7),
-        c.weight_name(),
+        super::pad(&place(&app.view.board, r.c.squares, app.pieces()), 7),
+        name,
         v.mg(),
         v.eg(),
-        taper(v, p)
+        r.share
     )
 }

@@ -46,9 +46,9 @@ pub fn lines(app: &App, room: usize) -> Vec<(String, bool)> {
     );
     out.push((
         format!(
-            "tapered at {p}/{MAX_PHASE}: ({}×{p} + {}×{}) / {MAX_PHASE} = {} cp",
+            "tapered at {p}/{MAX_PHASE}: ({}×{p} {}×{}) / {MAX_PHASE} = {} cp",
             sum.mg(),
-            sum.eg(),
+            crate::eval::teach::plus(sum.eg()),
             MAX_PHASE - p,
             taper(sum, p)
         ),

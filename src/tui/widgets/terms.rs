@@ -154,10 +154,10 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     }
     if !table.tight {
         let packed = format!(
-            "packed total {:#010x} = ({} << 16) + {}",
+            "packed total {:#010x} = ({} << 16) {}",
             t.total.packed() as u32,
             t.total.eg(),
-            t.total.mg()
+            crate::eval::teach::plus(t.total.mg())
         );
         lines.push(Line::styled(packed, theme.dim_style()));
     }
@@ -248,7 +248,7 @@ fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Ve
 /// gained go to the terms whose rounding was furthest off that way. So
 /// the Taper column adds up, and no term is a whole unit off its exact
 /// value.
-fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
+pub fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
     let mut shares: Vec<i32> = terms.iter().map(|&s| taper(s, phase)).collect();
     // What each share's rounding left out, in 24ths of a unit: -23..=23.
     let left: Vec<i32> = terms
@@ -274,7 +274,8 @@ fn formula(app: &App, p: i32) -> String {
     let plain = taper(t.total, p);
     let scaled = total_at(app, p);
     let mut f = format!(
-        "({mg}×{p} + {eg}×{}) / {MAX_PHASE} = {plain}",
+        "({mg}×{p} {}×{}) / {MAX_PHASE} = {plain}",
+        crate::eval::teach::plus(eg),
         MAX_PHASE - p
     );
     if plain != scaled || t.scale != SCALE_MAX {
@@ -363,23 +364,26 @@ fn row(c: usize, name_w: usize, name: &str, [white, black, total]: [S; 3], taper
     )
 }
 
-/// "Phase ████████░░░░ 16/24 · mg 16/24  66% · eg 8/24  33%"; with the
+/// The midgame's weight at phase `p` in whole percent, rounded to the
+/// nearest (the endgame's is the rest: the two add up to 100).
+pub fn mg_percent(p: i32) -> i32 {
+    (p * 100 + MAX_PHASE / 2) / MAX_PHASE
+}
+
+/// "Phase ████████░░░░ 16/24 · mg 16/24  67% · eg 8/24  33%"; with the
 /// explorer open the gauge is its slider and a ┃ marks the real phase.
 fn phase_gauge(app: &App, theme: &Theme, width: u16) -> Line<'static> {
     let real = app.view.trace.phase.clamp(0, MAX_PHASE);
     let p = shown_phase(app).clamp(0, MAX_PHASE);
     let explored = app.ui.teach.phase.is_some();
     let label = if explored {
-        format!(
-            " {p}/{MAX_PHASE} · mg {}% · ┃ real {real}",
-            p * 100 / MAX_PHASE
-        )
+        format!(" {p}/{MAX_PHASE} · mg {}% · ┃ real {real}", mg_percent(p))
     } else {
         format!(
             " {p:>2}/{MAX_PHASE} · mg {p}/{MAX_PHASE} {:>3}% · eg {}/{MAX_PHASE} {:>3}%",
-            p * 100 / MAX_PHASE,
+            mg_percent(p),
             MAX_PHASE - p,
-            (MAX_PHASE - p) * 100 / MAX_PHASE
+            100 - mg_percent(p)
         )
     };
     let style = if explored {
@@ -428,5 +432,19 @@ fn nnue_line(app: &App, theme: &Theme) -> Line<'static> {
             format!("NNUE not loaded: raw — · scale — · final — │ HCE {hce:+}"),
             Style::new().fg(theme.error),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mg_percent;
+
+    #[test]
+    fn the_phase_weights_round_to_the_nearest_and_add_up_to_100() {
+        // 7/24 is 29.2%, 17/24 70.8%: "29% · 71%", not "29% · 70%".
+        assert_eq!(mg_percent(7), 29);
+        assert_eq!(100 - mg_percent(7), 71);
+        assert_eq!(mg_percent(16), 67);
+        assert_eq!((mg_percent(0), mg_percent(24)), (0, 100));
     }
 }
