@@ -112,36 +112,42 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     put_fit(buf, inner.x, y, &head, theme.title(), inner.width);
     y += 1;
     let text = Style::new().fg(theme.text);
-    let words = wrap(about(term), inner.width as usize);
-    // Leave at least three rows for the contributions.
-    let room = bottom.saturating_sub(y + 4) as usize;
-    for line in words.iter().take(room.max(1)) {
-        if y >= bottom {
-            return;
+    let width = inner.width as usize;
+    let words = wrap(about(term), width);
+    // "lit on the board" wrapped, over at most two rows (a word never cut).
+    let hint = wrap(&format!("lit on the board: {}", squares_hint(term)), width);
+    // Rows kept for the table: its header and three contributions. The
+    // description gives way first, then the hint's second row.
+    const TABLE: usize = 4;
+    let free = bottom.saturating_sub(y) as usize;
+    let hint_take = if words.len() + hint.len().min(2) + TABLE <= free {
+        hint.len().min(2)
+    } else {
+        1
+    };
+    let desc_take = free
+        .saturating_sub(hint_take + TABLE)
+        .clamp(1, words.len().max(1));
+    let cut = |rows: &[String], take: usize| -> Vec<String> {
+        let mut out: Vec<String> = rows.iter().take(take).cloned().collect();
+        if rows.len() > take {
+            if let Some(last) = out.last_mut() {
+                last.push_str(" …");
+            }
         }
-        put(buf, inner.x, y, line, text, inner.width);
-        y += 1;
-    }
-    // Wrapped, over at most two rows (a word never cut).
-    let hint = format!("lit on the board: {}", squares_hint(term));
-    let hint_rows = wrap(&hint, inner.width as usize);
-    for (k, line) in hint_rows.iter().take(2).enumerate() {
-        if y >= bottom {
-            break;
+        out
+    };
+    for (lines, style) in [
+        (cut(&words, desc_take), text),
+        (cut(&hint, hint_take), theme.dim_style()),
+    ] {
+        for line in lines {
+            if y >= bottom {
+                return;
+            }
+            put_fit(buf, inner.x, y, &line, style, inner.width);
+            y += 1;
         }
-        if k == 1 && hint_rows.len() > 2 {
-            put_fit(
-                buf,
-                inner.x,
-                y,
-                &format!("{line} …"),
-                theme.dim_style(),
-                inner.width,
-            );
-        } else {
-            put(buf, inner.x, y, line, theme.dim_style(), inner.width);
-        }
-        y += 1;
     }
     let list = ranked(app, p);
     if list.is_empty() {
