@@ -214,3 +214,25 @@ fn a_closed_pipe_is_no_error_and_a_full_disk_is_one() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// The board without a terminal (a pipe, a script) says so and writes
+/// nothing: no terminal modes into the pipe.
+#[test]
+fn the_board_without_a_terminal_says_so_and_writes_nothing() {
+    use std::process::{Command, Stdio};
+    let home = std::env::temp_dir().join(format!("tapir-noterm-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .arg("--new")
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("c"))
+        .env("XDG_DATA_HOME", home.join("d"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("the board needs a terminal"), "{stderr}");
+    assert!(out.stdout.is_empty(), "{:?}", out.stdout);
+    assert!(!home.join("d").exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&home);
+}

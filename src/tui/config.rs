@@ -115,7 +115,11 @@ impl<'de> Deserialize<'de> for ThemeName {
 
 impl<'de> Deserialize<'de> for PieceStyle {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        named_setting(d, PieceStyle::parse, "a piece style: unicode or ascii")
+        named_setting(
+            d,
+            PieceStyle::parse,
+            "a piece style: auto, unicode or ascii",
+        )
     }
 }
 
@@ -1022,7 +1026,10 @@ mod tests {
         let e = Config::parse("theme = 5").unwrap_err().to_string();
         assert!(e.contains("'5' is not a theme"), "{e}");
         let e = Config::parse("pieces = true").unwrap_err().to_string();
-        assert!(e.contains("is not a piece style: unicode or ascii"), "{e}");
+        assert!(
+            e.contains("is not a piece style: auto, unicode or ascii"),
+            "{e}"
+        );
         assert_eq!(
             Config::parse("theme = \"Ocean\"\npieces = \"ascii\"").unwrap(),
             Config {

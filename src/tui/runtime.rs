@@ -57,6 +57,21 @@ static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
 
 /// Opens the board and runs until the user quits.
 pub fn run(args: TuiArgs) -> Result<()> {
+    // Nothing is touched (no lock, no terminal mode written into a pipe)
+    // where there is no terminal to draw on.
+    {
+        use std::io::IsTerminal;
+        for (name, is) in [
+            ("input", io::stdin().is_terminal()),
+            ("output", io::stdout().is_terminal()),
+        ] {
+            if !is {
+                anyhow::bail!(
+                    "the board needs a terminal, and its {name} is not one; for pipes and scripts: tapir uci, tapir annotate"
+                );
+            }
+        }
+    }
     // The opening names are read while the settings, the game and the net
     // load (the first frame names the opening).
     std::thread::spawn(|| crate::game::openings::openings().len());
