@@ -887,6 +887,20 @@ impl Overlay {
 }
 
 fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
+    // The wheel scrolls what an overlay lists, as its arrow keys do.
+    let wheel = match m.kind {
+        MouseEventKind::ScrollUp => Some(-1),
+        MouseEventKind::ScrollDown => Some(1),
+        _ => None,
+    };
+    if let (Some(d), None) = (wheel, &app.dialogs.prompt) {
+        match app.dialogs.overlay {
+            Overlay::Help => return Some(Action::HelpScroll(3 * d)),
+            Overlay::Messages { .. } => return Some(Action::MessagesScroll(-3 * d)),
+            Overlay::Picker { .. } => return Some(Action::ChoiceMove(d)),
+            _ => {}
+        }
+    }
     if app.dialogs.overlay != Overlay::None || app.dialogs.prompt.is_some() {
         return None;
     }
@@ -913,6 +927,28 @@ mod tests {
 
     fn name(a: Option<Action>) -> String {
         format!("{a:?}")
+    }
+
+    #[test]
+    fn the_wheel_scrolls_an_open_list_and_steps_through_moves_otherwise() {
+        use crossterm::event::{MouseEvent, MouseEventKind};
+        let wheel = |down: bool| MouseEvent {
+            kind: if down {
+                MouseEventKind::ScrollDown
+            } else {
+                MouseEventKind::ScrollUp
+            },
+            column: 10,
+            row: 10,
+            modifiers: KeyModifiers::NONE,
+        };
+        let mut app = App::new(Config::default(), Game::default());
+        assert_eq!(name(map_mouse(&app, &wheel(true))), "Some(Next)");
+        app.dialogs.overlay = Overlay::Help;
+        assert_eq!(name(map_mouse(&app, &wheel(true))), "Some(HelpScroll(3))");
+        assert_eq!(name(map_mouse(&app, &wheel(false))), "Some(HelpScroll(-3))");
+        app.dialogs.overlay = Overlay::Tags;
+        assert_eq!(name(map_mouse(&app, &wheel(true))), "None");
     }
 
     #[test]
