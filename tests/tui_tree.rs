@@ -1405,3 +1405,20 @@ fn undo_and_redo_back_to_the_saved_game_leave_it_saved() {
     assert!(!a.doc.unsaved);
     assert!(a.doc.would_lose_work());
 }
+
+/// A move list longer than its pane marks the rows out of sight: ▼ while
+/// more follow, ▲ once the first rows are scrolled away.
+#[test]
+fn a_scrolled_move_list_marks_the_rows_out_of_sight() {
+    let mut a = App::new(Default::default(), Game::default());
+    for _ in 0..20 {
+        play(&mut a, "Nf3 Nf6 Ng1 Ng8");
+    }
+    a.update(Action::First);
+    let rows = common::screen(&mut a, 80, 24);
+    assert!(rows.iter().any(|r| r.contains('▼')), "{rows:#?}");
+    assert!(!rows.iter().any(|r| r.contains('▲')), "{rows:#?}");
+    a.update(Action::Last);
+    let rows = common::screen(&mut a, 80, 24);
+    assert!(rows.iter().any(|r| r.contains('▲')), "{rows:#?}");
+}

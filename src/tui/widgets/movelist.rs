@@ -265,50 +265,71 @@ pub struct Player<'a> {
     pub elo: Option<&'a str>,
 }
 
-impl Player<'_> {
-    /// "Name (elo)" in at most `room` cells, shortened by its name alone
-    /// so that the rating stays: first names to initials ("Carlsen, M."),
-    /// then the name cut with "…".
+impl<'a> Player<'a> {
+    /// "Name (elo)" in at most `room` cells, shortened step by step: first
+    /// names to initials ("Carlsen, M. (2830)"), the surname alone with
+    /// its rating, the surname alone, then the surname cut with "…".
     pub fn fit(self, room: usize) -> String {
+        let last = self.surname();
+        if let Some(t) = self.tries().into_iter().find(|t| t.chars().count() <= room) {
+            return t;
+        }
+        let cut: String = last.chars().take(room.saturating_sub(1).max(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+
+    /// The name before its first comma ("Carlsen" of "Carlsen, Magnus").
+    fn surname(self) -> &'a str {
+        self.name
+            .split_once(", ")
+            .map_or(self.name, |(last, _)| last)
+    }
+
+    /// Its forms, longest first: whole, initials, surname and rating,
+    /// surname.
+    fn tries(self) -> Vec<String> {
         let elo = self.elo.map_or(String::new(), |e| format!(" ({e})"));
-        let with = |name: &str| format!("{name}{elo}");
-        let full = with(self.name);
-        if full.chars().count() <= room {
-            return full;
+        let last = self.surname();
+        let first = self.name.split_once(", ").map_or("", |(_, f)| f);
+        let initials: Vec<String> = first
+            .split_whitespace()
+            .filter_map(|w| w.chars().next().map(|c| format!("{c}.")))
+            .collect();
+        let mut tries = vec![format!("{}{elo}", self.name)];
+        if !initials.is_empty() {
+            tries.push(format!("{last}, {}{elo}", initials.join(" ")));
         }
-        if let Some((last, first)) = self.name.split_once(", ") {
-            let initials: Vec<String> = first
-                .split_whitespace()
-                .filter_map(|w| w.chars().next().map(|c| format!("{c}.")))
-                .collect();
-            let short = with(&format!("{last}, {}", initials.join(" ")));
-            if short.chars().count() <= room {
-                return short;
-            }
-        }
-        let keep = room.saturating_sub(elo.chars().count() + 1).max(1);
-        let cut: String = self.name.chars().take(keep).collect();
-        with(&format!("{}…", cut.trim_end()))
+        tries.push(format!("{last}{elo}"));
+        tries.push(last.to_string());
+        tries.dedup();
+        tries
     }
 }
 
-/// "White (elo) – Black (elo)" in `room` cells: each side keeps what the
-/// other does not need, so a long name never hides the other player.
+/// "White (elo) – Black (elo)" in `room` cells: the two sides shortened
+/// alike as far as they must be (whole names, initials, surnames with
+/// ratings, surnames), then each cut to its half, so a long name never
+/// hides the other player.
 fn players_row(white: Player, black: Player, room: usize) -> String {
     const DASH: usize = 3; // " – "
-    let len = |p: Player| p.fit(usize::MAX).chars().count();
     let avail = room.saturating_sub(DASH);
-    let (w, b) = (len(white), len(black));
-    let (w_room, b_room) = if w + b <= avail {
-        (w, b)
-    } else if w <= avail / 2 {
-        (w, avail - w)
-    } else if b <= avail / 2 {
-        (avail - b, b)
-    } else {
-        (avail - avail / 2, avail / 2)
-    };
-    format!("{} – {}", white.fit(w_room), black.fit(b_room))
+    let (w, b) = (white.tries(), black.tries());
+    let mut pairs: Vec<(usize, usize)> = (0..w.len())
+        .flat_map(|i| (0..b.len()).map(move |j| (i, j)))
+        .collect();
+    // Least shortening first, and of two as short, the more even.
+    pairs.sort_by_key(|&(i, j)| (i + j, i.max(j)));
+    let fits = pairs
+        .into_iter()
+        .find(|&(i, j)| w[i].chars().count() + b[j].chars().count() <= avail);
+    match fits {
+        Some((i, j)) => format!("{} – {}", w[i], b[j]),
+        None => format!(
+            "{} – {}",
+            white.fit(avail - avail / 2),
+            black.fit(avail / 2)
+        ),
+    }
 }
 
 /// The move list's pane, and the heatmap legend's above it while one
@@ -519,6 +540,17 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             put(buf, text.x + p.x, y, &p.text, style, text.width - p.x);
         }
     }
+    // Rows out of sight are marked in the right margin: ▲ above, ▼ below.
+    let margin = text.x + text.width;
+    if text.height > 0 && margin < area.x + area.width {
+        if m.scroll > 0 {
+            put(buf, margin, text.y, "▲", theme.dim_style(), 1);
+        }
+        if m.rows.len() > m.scroll + text.height as usize {
+            let y = text.y + text.height - 1;
+            put(buf, margin, y, "▼", theme.dim_style(), 1);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -553,8 +585,8 @@ mod tests {
         };
         let row = players_row(long, short, 60);
         assert_eq!(
-            row,
-            "Wolfeschlegelsteinhausenbergerd… (2701) – Ding, Liren (2788)"
+            row, "Wolfeschlegelsteinhausenbergerdorff (2701) – Ding, L. (2788)",
+            "both shortened alike, ratings kept"
         );
         assert!(row.chars().count() <= 60, "{row}");
         let row = players_row(long, short, 80);
@@ -563,7 +595,7 @@ mod tests {
             "initials first"
         );
         let row = players_row(long, long, 40);
-        assert_eq!(row, "Wolfeschleg… (2701) – Wolfeschle… (2701)");
+        assert_eq!(row, "Wolfeschlegelstein… – Wolfeschlegelstei…");
         let both = players_row(short, short, 60);
         assert_eq!(
             both, "Ding, Liren (2788) – Ding, Liren (2788)",
@@ -577,6 +609,12 @@ mod tests {
             players_row(initials, short, 42),
             "Nepomniachtchi, I. A. – Ding, Liren (2788)"
         );
+        // At 80 columns: surnames, without ratings where they must go.
+        let nepo = Player {
+            name: "Nepomniachtchi, Ian",
+            elo: Some("2795"),
+        };
+        assert_eq!(players_row(nepo, short, 26), "Nepomniachtchi – Ding");
     }
 
     #[test]
