@@ -1422,3 +1422,23 @@ fn a_scrolled_move_list_marks_the_rows_out_of_sight() {
     let rows = common::screen(&mut a, 80, 24);
     assert!(rows.iter().any(|r| r.contains('▲')), "{rows:#?}");
 }
+
+/// What was said about a move (its new variation) goes once the board
+/// moves to another; an error stays until it is answered.
+#[test]
+fn a_message_about_a_move_goes_when_the_board_moves_on() {
+    let mut a = App::new(Default::default(), Game::default());
+    play(&mut a, "e4 e5");
+    a.update(Action::Prev);
+    play(&mut a, "d6");
+    assert!(message(&a).contains("a new variation"), "{}", message(&a));
+    a.update(Action::Prev);
+    assert!(a.dialogs.message.is_none(), "{:?}", a.dialogs.message);
+    a.update(Action::MoveText("Ke2".into()));
+    assert!(a.dialogs.message.as_ref().is_some_and(|m| m.error));
+    a.update(Action::Prev);
+    assert!(
+        a.dialogs.message.as_ref().is_some_and(|m| m.error),
+        "an error stays"
+    );
+}

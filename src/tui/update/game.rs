@@ -19,6 +19,12 @@ impl App {
         if node != self.doc.cursor && self.tree().is_attached(node) {
             self.doc.cursor = node;
             self.ui.selected = None;
+            // What was said about the move left behind (its new variation,
+            // its glyph) is no longer about the one shown; an error stays
+            // until it is answered (`:messages` keeps all).
+            if self.dialogs.message.as_ref().is_some_and(|m| !m.error) {
+                self.dialogs.message = None;
+            }
             self.refresh();
         }
     }
