@@ -135,14 +135,6 @@ pub fn format_explain(e: &NnueExplain, board: &Board) -> String {
 
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn a_cell_value_fits_its_five_columns() {
-        assert_eq!(super::cell_pawns(105), "+1.05");
-        assert_eq!(super::cell_pawns(-999), "-9.99");
-        assert_eq!(super::cell_pawns(1084), "+10.8");
-        assert_eq!(super::cell_pawns(-12345), "-123");
-    }
     use super::*;
     use crate::eval::nnue::output::evaluate_with;
     use std::sync::OnceLock;
@@ -188,5 +180,13 @@ mod tests {
         assert!(text.lines().nth(2).unwrap().starts_with("|   r   |"));
         assert_eq!(pawns(-5), "-0.05");
         assert_eq!(pawns(123), "+1.23");
+    }
+
+    #[test]
+    fn a_cell_value_fits_its_five_columns() {
+        assert_eq!(cell_pawns(105), "+1.05");
+        assert_eq!(cell_pawns(-999), "-9.99");
+        assert_eq!(cell_pawns(1084), "+10.8");
+        assert_eq!(cell_pawns(-12345), "-123");
     }
 }

@@ -311,14 +311,11 @@ impl App {
             return; // the screen only asks for a larger terminal
         }
         if let Overlay::Promotion { .. } = self.dialogs.overlay {
-            // A click on a piece of the box promotes to it; elsewhere
-            // it is waited out (the keys still choose).
+            // A click on a piece of the box promotes to it, as its letter
+            // key does; elsewhere it is waited out.
             if let Some(i) = crate::tui::widgets::overlays::promotion_choice_at(areas.squares, x, y)
             {
-                if let Overlay::Promotion { choice, .. } = &mut self.dialogs.overlay {
-                    *choice = i;
-                }
-                self.choice_confirm();
+                self.promote_to(crate::tui::app::PROMOTION_CHOICES[i]);
             }
             return;
         }

@@ -98,6 +98,18 @@ pub fn titled(buf: &mut Buffer, area: Rect, title: &str, theme: &super::theme::T
 
 /// A centred box of `w` x `h` with a full border, cleared; returns
 /// (outer, inner).
+/// Where `popup` puts a box of `w` x `h` (at most `within`'s size),
+/// centred in `within`: what a click on the box is read against.
+pub fn popup_area(within: Rect, w: u16, h: u16) -> Rect {
+    let (w, h) = (w.min(within.width), h.min(within.height));
+    Rect::new(
+        within.x + (within.width - w) / 2,
+        within.y + (within.height - h) / 2,
+        w,
+        h,
+    )
+}
+
 pub fn popup(
     buf: &mut Buffer,
     within: Rect,
@@ -106,14 +118,7 @@ pub fn popup(
     title: &str,
     theme: &super::theme::Theme,
 ) -> (Rect, Rect) {
-    let w = w.min(within.width);
-    let h = h.min(within.height);
-    let outer = Rect::new(
-        within.x + (within.width - w) / 2,
-        within.y + (within.height - h) / 2,
-        w,
-        h,
-    );
+    let outer = popup_area(within, w, h);
     Clear.render(outer, buf);
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.accent))

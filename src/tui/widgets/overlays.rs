@@ -515,33 +515,23 @@ const PROMOTION_BOX: (u16, u16) = (30, 5);
 /// Where the promotion box's four choices are drawn over the board's
 /// squares `board`: five cells each, a cell apart where the box has room
 /// (a board of 80x24 leaves it 22 wide). A click is read from the same.
-fn promotion_cells(board: Rect) -> (Rect, [Rect; 4]) {
-    let (w, h) = (
-        PROMOTION_BOX.0.min(board.width),
-        PROMOTION_BOX.1.min(board.height),
-    );
-    let outer = Rect::new(
-        board.x + (board.width - w) / 2,
-        board.y + (board.height - h) / 2,
-        w,
-        h,
-    );
-    let inner = Rect::new(
-        outer.x + 1,
-        outer.y + 1,
-        w.saturating_sub(2),
-        h.saturating_sub(2),
-    );
-    let gap = u16::from(inner.width > 4 * 6);
-    let cells =
-        std::array::from_fn(|i| Rect::new(inner.x + 1 + i as u16 * (5 + gap), inner.y + 1, 5, 1));
-    (inner, cells)
+fn promotion_cells(board: Rect) -> [Rect; 4] {
+    let outer = super::popup_area(board, PROMOTION_BOX.0, PROMOTION_BOX.1);
+    let inner = ratatui::widgets::Block::bordered().inner(outer);
+    let gap = u16::from(wide_promotion(inner));
+    std::array::from_fn(|i| Rect::new(inner.x + 1 + i as u16 * (5 + gap), inner.y + 1, 5, 1))
+}
+
+/// Whether the promotion box's inside has room for a cell between its
+/// choices (and the longer key hint).
+fn wide_promotion(inner: Rect) -> bool {
+    inner.width > 4 * 6
 }
 
 /// The promotion choice drawn at (x, y), for a click.
 pub fn promotion_choice_at(board: Rect, x: u16, y: u16) -> Option<usize> {
     let at = ratatui::layout::Position::new(x, y);
-    promotion_cells(board).1.iter().position(|c| c.contains(at))
+    promotion_cells(board).iter().position(|c| c.contains(at))
 }
 
 fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buffer) {
@@ -554,9 +544,12 @@ fn promotion(app: &App, choice: usize, theme: &Theme, board: Rect, buf: &mut Buf
         theme,
     );
     let side = app.view.board.side_to_move();
-    let (_, cells) = promotion_cells(board);
-    let wide = inner.width > 4 * 6;
-    for (i, (k, cell)) in PROMOTION_CHOICES.iter().zip(cells).enumerate() {
+    let wide = wide_promotion(inner);
+    for (i, (k, cell)) in PROMOTION_CHOICES
+        .iter()
+        .zip(promotion_cells(board))
+        .enumerate()
+    {
         let style = if i == choice {
             theme.highlight()
         } else {
