@@ -1,6 +1,8 @@
 //! `Position`: the current `Board` plus the boards before it, so moves can be
 //! taken back and repetitions found. Search, UCI and the TUI all hold one.
 
+use std::collections::HashMap;
+
 use super::board::Board;
 use super::fen::FenError;
 use super::movegen::count_legal;
@@ -115,12 +117,14 @@ impl Position {
     /// the search's own path still count at once.
     pub fn analysis_hashes(&self) -> Vec<u64> {
         let mut hashes = self.repetition_hashes();
-        let root = self.board.hash();
-        let seen =
-            |h: u64, all: &[u64]| all.iter().filter(|&&x| x == h).count() + (h == root) as usize;
-        let blanked: Vec<bool> = hashes.iter().map(|&h| seen(h, &hashes) < 2).collect();
-        for (h, blank) in hashes.iter_mut().zip(blanked) {
-            if blank {
+        // Counted once, not rescanned for each position: a long shuffle
+        // with no capture or pawn move has thousands of them.
+        let mut seen: HashMap<u64, usize> = HashMap::with_capacity(hashes.len() + 1);
+        for &h in hashes.iter().chain(std::iter::once(&self.board.hash())) {
+            *seen.entry(h).or_default() += 1;
+        }
+        for h in hashes.iter_mut() {
+            if seen[h] < 2 {
                 // No position hashes to this (one in 2^64).
                 *h = BLANK_HASH;
             }
