@@ -9,7 +9,7 @@
 )]
 
 use std::path::PathBuf;
-use tapir::game::pgn::{decode, read_games, write_games, Encoding};
+use tapir::game::pgn::{decode, encode_latin1, read_games, write_games, Encoding};
 use tapir::game::{Game, NodeId};
 
 fn data_dir() -> PathBuf {
@@ -168,4 +168,31 @@ fn a_game_of_a_hundred_thousand_tags_keeps_them_all_in_order() {
     };
     assert_eq!(ours(&again[0].tags), ours(tags));
     assert_eq!(ours(tags).len(), n);
+}
+
+/// A Cyrillic (cp1251) or Czech (cp1250) file is read as Windows-1252,
+/// where five of its letters' bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) are no
+/// character; a save writes every tag byte back as it was, and a tab in a
+/// tag stays a tab.
+#[test]
+fn a_tag_keeps_the_bytes_windows_1252_leaves_undefined() {
+    // "Ђорђевић" in cp1251, "Šťastný" and "Źółć" in cp1250, a tab.
+    let tags: [&[u8]; 3] = [
+        b"[White \"\x80\xee\xf0\x90\xe5\xe2\xe8\x9e\"]",
+        b"[Black \"\x8a\x9dastn\xfd, \x8f\xf3\xb3\xe6\"]",
+        b"[Annotator \"Smith\tJr\"]",
+    ];
+    let file = [tags.join(&b"\n"[..]), b"\n\n1. e4 e5 1-0\n".to_vec()].concat();
+    let (text, enc) = decode(&file);
+    assert_eq!(enc, Encoding::Latin1);
+    let games = read_all(&text, "cp1251");
+    let (bytes, _) = encode_latin1(&write_games(&games)).unwrap();
+    for tag in tags {
+        assert!(
+            bytes.windows(tag.len()).any(|w| w == tag),
+            "{} lost in {}",
+            String::from_utf8_lossy(tag),
+            String::from_utf8_lossy(&bytes)
+        );
+    }
 }

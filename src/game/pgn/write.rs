@@ -47,11 +47,14 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> String {
         .join("\n")
 }
 
-/// A tag value with `\` and `"` escaped and any line break made a space
-/// (a value must stay on its line to be read back).
+/// A tag value with `\` and `"` escaped and a line break made a space (a
+/// value must stay on its line to be read back). Every other character is
+/// kept: a tab, and the C1 codes that a Cyrillic or Czech file's letters
+/// become when it is read as Windows-1252 and that turn back into the same
+/// bytes when it is written.
 fn escape_tag(v: &str) -> String {
     v.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
         .collect::<String>()
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
