@@ -159,7 +159,7 @@ pub fn remove_stale_temps(dir: &Path) -> usize {
 pub fn write_new(
     dir: &Path,
     name: impl Fn(usize) -> String,
-    text: &str,
+    text: impl AsRef<[u8]>,
 ) -> std::io::Result<PathBuf> {
     let pid = std::process::id();
     let (mut file, tmp) = (0..10_000)
@@ -175,9 +175,7 @@ pub fn write_new(
         .ok_or_else(|| {
             std::io::Error::other(format!("no new file can be made in {}", dir.display()))
         })?;
-    let written = file
-        .write_all(text.as_bytes())
-        .and_then(|()| file.sync_all());
+    let written = file.write_all(text.as_ref()).and_then(|()| file.sync_all());
     drop(file);
     let moved = written.and_then(|()| move_to_free_name(&tmp, name));
     if moved.is_err() {

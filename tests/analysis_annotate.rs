@@ -637,3 +637,53 @@ fn an_engine_that_ignores_go_nodes_ends_the_run_saying_so() {
         "{err}"
     );
 }
+
+/// The annotated copy is written as the input was: Latin-1 stays Latin-1
+/// (a name in it keeps its byte), CRLF stays CRLF, a byte-order mark
+/// stays; the notes between games come along into another file, those
+/// beside the games picked by `--games` only.
+#[test]
+fn the_copy_keeps_the_inputs_encoding_line_ends_and_notes() {
+    let input = temp("form-latin1.pgn");
+    let latin = b"% my games\r\n[White \"M\xfcller\"]\r\n\r\n1. e4 e5 *\r\n\r\n% round 2\r\n[White \"J\xfcrgen\"]\r\n\r\n1. d4 d5 *\r\n% the end\r\n";
+    std::fs::write(&input, latin).unwrap();
+    let out = temp("form-latin1-out.pgn");
+    let _ = std::fs::remove_file(&out);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "annotate",
+            input.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--nodes",
+            "500",
+            "--force",
+        ];
+        args.extend_from_slice(extra);
+        let o = tapir(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(&out).unwrap()
+    };
+    let bytes = run(&[]);
+    let has = |b: &[u8], part: &[u8]| b.windows(part.len()).any(|w| w == part);
+    assert!(
+        has(&bytes, b"[White \"M\xfcller\"]\r\n"),
+        "Latin-1 and CRLF kept"
+    );
+    assert!(
+        !bytes.windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r'),
+        "every line end CRLF"
+    );
+    for note in [&b"% my games"[..], b"% round 2", b"% the end"] {
+        assert!(has(&bytes, note), "{}", String::from_utf8_lossy(note));
+    }
+    // Game 2 alone: its note before it and the one at the end, not game 1's.
+    let bytes = run(&["--games", "2"]);
+    assert!(has(&bytes, b"% round 2") && has(&bytes, b"% the end"));
+    assert!(!has(&bytes, b"% my games") && !has(&bytes, b"M\xfcller"));
+    // A byte-order mark stays.
+    std::fs::write(&input, "\u{feff}[White \"Müller\"]\n\n1. e4 e5 *\n").unwrap();
+    let bytes = run(&[]);
+    assert!(bytes.starts_with("\u{feff}[Event ".as_bytes()));
+    assert!(has(&bytes, "[White \"Müller\"]\n".as_bytes()));
+}

@@ -10,6 +10,7 @@
 //! of `--games 1-500` and `--games 501-1000` put together are the output
 //! of `--games 1-1000`.
 
+use super::pgn_form::PgnForm;
 use super::progress::Progress;
 use crate::analysis::annotate::{apply, kept_evals_words};
 use crate::analysis::{
@@ -19,7 +20,7 @@ use crate::analysis::{
 use crate::engine::external::EngineSpec;
 use crate::game::pgn::{holds_games, index_games, read_entry, write_game};
 use crate::tui::config::write_atomic;
-use crate::tui::files::read_pgn;
+use crate::tui::files::{read_pgn, read_pgn_raw};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::Write;
@@ -138,7 +139,7 @@ fn holds_something(path: &std::path::Path) -> Option<String> {
 
 /// Writes `text` to a new file beside `path`, never over one:
 /// `games.annotated.pgn`, then `games.annotated-2.pgn` and on.
-fn write_beside(path: &std::path::Path, text: &str) -> Result<PathBuf> {
+fn write_beside(path: &std::path::Path, text: &[u8]) -> Result<PathBuf> {
     let stem = path
         .file_stem()
         .map_or("games".into(), |s| s.to_string_lossy().into_owned());
@@ -177,7 +178,11 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         None => crate::engine::effective_threads(usize::MAX),
     };
     let input = &args.input;
-    let (text, _) = read_pgn(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let (text, enc, raw) =
+        read_pgn_raw(input).with_context(|| format!("cannot read {}", input.display()))?;
+    // The copy is written as the input was (BOM, line ends, Latin-1).
+    let mut form = PgnForm::of(&raw, enc);
+    drop(raw);
     let index = index_games(&text);
     let count = index.len();
     if !holds_games(&text, &index) {
@@ -187,7 +192,10 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         Some(r) => parse_range(r, count)?,
         None => 1..=count,
     };
-    let over_input = check_output(&args, &range, count)?;
+    check_output(&args, &range, count)?;
+    if *range.start() != 1 {
+        form = form.mid_file();
+    }
     // What --out holds now: changed by the end (a board saved into it),
     // it is not written over.
     let out_before = args.out.as_deref().and_then(regular_contents);
@@ -209,15 +217,19 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
     let mut kept_evals = 0usize;
     // Text between games (`%` escape lines, a note before the first game)
-    // is no game's; written over the input, it is kept where it stood.
+    // is no game's; it is kept where it stood, before the game it precedes
+    // (and at the end when the last game is annotated).
     let keep_between = |out: &mut String, from: usize, to: usize| {
         let gap = text.get(from..to).unwrap_or("").trim();
-        if over_input && !gap.is_empty() {
+        if !gap.is_empty() {
             out.push_str(gap);
             out.push_str("\n\n");
         }
     };
-    let mut between = 0;
+    let mut between = match range.start() {
+        1 => 0,
+        k => index[k - 2].span.end,
+    };
     for (k, entry) in chosen.iter().enumerate() {
         let number = range.start() + k;
         keep_between(&mut out, between, entry.span.start);
@@ -273,12 +285,16 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         out.push_str(&write_game(&game));
         out.push('\n');
     }
-    keep_between(&mut out, between, text.len());
+    if *range.end() == count {
+        keep_between(&mut out, between, text.len());
+    }
     progress.clear();
     let secs = started.elapsed().as_secs_f64();
     // The engines quit before the summary (each waits for its process).
     drop(workers);
-    let kept_beside = write_output(args.out.as_deref(), &out, out_before)?;
+    let (bytes, form_note) = form.encode(&out);
+    warnings.extend(form_note);
+    let kept_beside = write_output(args.out.as_deref(), &bytes, out_before)?;
     let summary = Summary {
         games: chosen.len(),
         positions: searched,
@@ -299,8 +315,8 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
 }
 
 /// Whether `--out` may be written, said before any search (not after an
-/// hour of it): and whether it is the input file itself.
-fn check_output(args: &AnnotateArgs, range: &RangeInclusive<usize>, count: usize) -> Result<bool> {
+/// hour of it).
+fn check_output(args: &AnnotateArgs, range: &RangeInclusive<usize>, count: usize) -> Result<()> {
     // Written over its own input, the file must keep every game whole.
     let over_input = args
         .out
@@ -327,7 +343,7 @@ fn check_output(args: &AnnotateArgs, range: &RangeInclusive<usize>, count: usize
         crate::fswrite::check_writable(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
-    Ok(over_input)
+    Ok(())
 }
 
 /// Game `number` of `text` when it reads whole; otherwise what kept it
@@ -354,7 +370,7 @@ fn read_whole(
 /// that file is returned.
 fn write_output(
     out: Option<&std::path::Path>,
-    games: &str,
+    games: &[u8],
     before: Option<Vec<u8>>,
 ) -> Result<Option<PathBuf>> {
     match out {
@@ -366,7 +382,7 @@ fn write_output(
         }
         None => {
             let mut so = std::io::stdout().lock();
-            so.write_all(games.as_bytes())?;
+            so.write_all(games)?;
             so.flush()?;
             Ok(None)
         }

@@ -65,6 +65,7 @@ pub mod import_bullet;
 pub mod nnue;
 mod out_file;
 pub mod perft;
+mod pgn_form;
 mod progress;
 pub mod train;
 pub mod tui;

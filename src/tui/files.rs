@@ -30,7 +30,7 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
 
 /// A PGN file's text, its encoding and its bytes, from one read (so a
 /// save can keep the bytes of the games it does not touch).
-fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
+pub fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
     if bytes.contains(&0) {
         return Err(io::Error::new(
