@@ -325,8 +325,9 @@ fn an_engine_game_is_played_into_the_tree_and_its_result_written() {
     assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
     assert_eq!(a.tree().node(d.end).ply(), 4);
     // Why, as a sentence; the score follows the move, not said twice.
+    // Two engines of one name: the winner is named by colour.
     let comment = &a.tree().node(d.end).comment;
-    assert!(comment.ends_with("] Checkmate: fool wins."), "{comment}");
+    assert!(comment.ends_with("] Checkmate: Black wins."), "{comment}");
     assert!(!comment.contains("0-1"), "{comment}");
     assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
     assert_eq!(a.doc.game.tags.get("White"), Some("fool"));
@@ -998,4 +999,40 @@ fn no_board_editor_beside_an_engine_game() {
     a.update(Action::Command("match off".into()));
     a.update(Action::OpenEditor);
     assert!(a.editor.is_some());
+}
+
+/// An engine that fails before the engine game's first move still leaves
+/// the result in the game: the tags, and a note before the moves.
+#[test]
+fn an_engine_that_fails_before_any_move_leaves_the_result() {
+    let mut config = Config::default();
+    config.engines.push(script_engine("fool", None));
+    config.engines.push(script_engine("crash", Some("exit 3")));
+    let mut a = app_with(config);
+    a.update(Action::Command("match crash fool 1+0".into()));
+    let (mut links, rx) = links();
+    let over = pump(&mut a, &mut links, &rx, Duration::from_secs(20), |a| {
+        a.duel.as_ref().is_some_and(|d| d.result.is_some())
+    });
+    assert!(over, "{:?}", a.dialogs.message);
+    assert!(a.doc.game.is_empty());
+    assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Rules infraction"));
+    let note = &a.tree().root().comment;
+    assert!(
+        note.contains("crash failed") && note.contains("fool wins"),
+        "{note}"
+    );
+}
+
+/// `:match` in two players' mode is refused: their clocks, and a flag
+/// still to fall, would be written into the engines' game.
+#[test]
+fn no_engine_game_in_two_players_mode() {
+    let mut a = app_with(Config::default());
+    a.play.mode = tapir::tui::app::Mode::TwoPlayers;
+    a.update(Action::Command("match tapir tapir 1+0".into()));
+    assert!(a.duel.is_none());
+    let m = a.dialogs.message.as_ref().unwrap();
+    assert!(m.error && m.text.contains("two players"), "{}", m.text);
 }

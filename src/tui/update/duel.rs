@@ -53,6 +53,11 @@ impl App {
         if matches!(self.play.mode, Mode::Play { .. }) {
             return self.error("a game against the engine is on: a ends it first");
         }
+        // Two players' clocks (and a flag still to fall) belong to their
+        // game, not to the engines'.
+        if self.play.mode == Mode::TwoPlayers {
+            return self.error("the board is in two players' mode: a leaves it first");
+        }
         if self.editor.is_some() {
             return self.error("the board editor is open: Esc or Enter first");
         }
@@ -300,11 +305,15 @@ impl App {
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         };
+        // Two engines of one name (tapir:1 against tapir:1): the colour.
+        let same_names = duel.players[0].name == duel.players[1].name;
         let verdict = match winner {
+            Some(c) if same_names => format!("{} wins", c.name()),
             Some(c) => format!("{} wins", duel.players[c.index()].name),
             None => "draw".to_string(),
         };
         let text = format!("{why} · {verdict} {score}");
+        let names = duel.players.each_ref().map(|p| p.name.clone());
         duel.clocks.stop(self.now);
         duel.result = Some(text.clone());
         let end = duel.end;
@@ -314,11 +323,15 @@ impl App {
         for c in [Color::White, Color::Black] {
             self.effects.push(Effect::CloseLink(LinkId::player(c)));
         }
-        if end != NodeId::ROOT && self.tree().is_attached(end) {
+        // An engine that fails before the first move of an empty game
+        // leaves its result there too: the note goes before the moves.
+        let writable = self.tree().is_attached(end)
+            && (end != NodeId::ROOT || self.tree().is_main_line_end(end));
+        if writable {
             // The comment says why, a sentence; the score follows the last
             // move in the movetext, so it is not said twice.
             let old = self.tree().node(end).comment.clone();
-            let note = super::endings::append_sentence(&old, &sentence(why, &verdict));
+            let note = super::endings::append_sentence(&old, &sentence(why, &verdict, &names));
             let main = self.tree().is_main_line_end(end);
             let at = self.doc.cursor;
             self.doc.game.in_one_step(&format!("result {score}"), |g| {
@@ -485,9 +498,12 @@ impl App {
 const TIME_FORFEIT: &str = "Time forfeit";
 
 /// An engine game's end as a comment: "Checkmate: fool wins."
-fn sentence(why: &str, verdict: &str) -> String {
+fn sentence(why: &str, verdict: &str, names: &[String; 2]) -> String {
     let mut chars = why.chars();
+    // A sentence begins with a capital, but a name stays as it is spelled
+    // ("ethereal-chess failed", not "Ethereal-chess").
     let why = match chars.next() {
+        _ if names.iter().any(|n| why.starts_with(n)) => why.to_string(),
         Some(c) => c.to_uppercase().chain(chars).collect::<String>(),
         None => String::new(),
     };
