@@ -360,8 +360,10 @@ impl Config {
                 Ok(_) => kept = trial,
                 // A reason that names its setting ("hash must be ...")
                 // does not name it twice.
-                Err(why) => bad.push(match why.to_string() {
-                    w if w.starts_with(&format!("{key} ")) => w,
+                Err(why) => bad.push(match plain_words(&why.to_string()) {
+                    w if w.starts_with(&format!("{key} ")) || w.starts_with(&format!("{key}:")) => {
+                        w
+                    }
                     w => format!("{key}: {w}"),
                 }),
             }
@@ -816,6 +818,19 @@ pub fn save_settings(path: &Path, loaded: &Config, session: &Config) -> Result<(
     write_atomic(path, &text)
 }
 
+/// A TOML reader's reason in a user's words: "invalid type: floating
+/// point `2.0`, expected usize" is "floating point `2.0`, expected a whole
+/// number".
+fn plain_words(why: &str) -> String {
+    let mut w = why
+        .replace("invalid type: ", "")
+        .replace("invalid value: ", "");
+    for t in ["usize", "u64", "u32", "u16", "u8", "i64", "i32"] {
+        w = w.replace(&format!("expected {t}"), "expected a whole number");
+    }
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1095,6 +1110,21 @@ mod tests {
             .any(|b| b.starts_with("[[engine]] 3: ") && b.contains("second")));
         // Not TOML at all: nothing to keep.
         assert!(Config::parse_lenient("hash = = 3").is_none());
+    }
+
+    /// A bad setting's reason names it once, in a user's words.
+    #[test]
+    fn a_bad_settings_reason_names_it_once_in_plain_words() {
+        let text = "analysis_engine = \"sf\"\nmultipv = 2.0\n";
+        let (_, bad) = Config::parse_lenient(text).unwrap();
+        assert!(
+            bad.contains(&"analysis_engine: no [[engine]] is named sf".to_string()),
+            "{bad:?}"
+        );
+        assert!(
+            bad.contains(&"multipv: floating point `2.0`, expected a whole number".to_string()),
+            "{bad:?}"
+        );
     }
 
     /// The board's reading of such a file: the good settings in use, the
