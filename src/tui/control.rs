@@ -95,12 +95,16 @@ pub fn parse_control(text: &str, bounds: ClockBounds) -> Result<(Duration, Durat
     ))
 }
 
-/// "3+2", "0.5+0", "1+0.1" (minutes+seconds), as players write a control;
-/// a base that is no round number of minutes in hundredths, in seconds
-/// ("100s+0"), as `parse_control` reads it back.
+/// "3+2", "0.5+0", "1+0.1" (minutes+seconds), as players write a control:
+/// a base of quarter minutes, or of a minute or more in hundredths of one;
+/// any other in seconds ("3s+0", not "0.05+0"; "100s+0"), as
+/// `parse_control` reads it back.
 pub fn control_text(base: Duration, inc: Duration) -> String {
     let inc = inc.as_secs_f64();
-    if (base.as_millis() * 100).is_multiple_of(60_000) {
+    let ms = base.as_millis();
+    let in_minutes = ms.is_multiple_of(15_000)
+        || (ms >= 60_000 && (ms * 100).is_multiple_of(60_000));
+    if in_minutes {
         format!("{}+{inc}", base.as_secs_f64() / 60.0)
     } else {
         format!("{}s+{inc}", base.as_secs_f64())
@@ -157,6 +161,9 @@ mod tests {
         assert_eq!(control_text(s(30), s(0)), "0.5+0");
         assert_eq!(control_text(s(60), Duration::from_millis(100)), "1+0.1");
         assert_eq!(control_text(s(100), s(0)), "100s+0");
+        assert_eq!(control_text(s(3), s(0)), "3s+0", "not 0.05+0");
+        assert_eq!(control_text(s(15), s(1)), "0.25+1");
+        assert_eq!(player("3s+0"), Ok((s(3), s(0))));
         assert_eq!(player("100s+0"), Ok((s(100), s(0))));
         assert_eq!(control_kind(s(60), s(0)), "bullet");
         assert_eq!(control_kind(s(180), s(2)), "blitz");
