@@ -708,6 +708,8 @@ fn engine_add_keeps_an_engine_in_the_settings_only_once_it_starts() {
     assert!(a.config_changed);
     assert_eq!(a.engine.external.as_deref(), Some(names[0]));
     assert!(a.engine.adding.is_empty());
+    // It is the engine the board opens with next time, as `:engine NAME`'s.
+    assert_eq!(a.config.analysis_engine, names[0]);
     // The same command again adds no "fool-2": the entry is named.
     let first = names[0].to_string();
     a.update(Action::Command(format!(

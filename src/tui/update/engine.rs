@@ -344,6 +344,11 @@ impl App {
                     self.config.engines.push(added);
                     self.config_changed = true;
                 }
+                // As `:engine NAME`: the board opens with it next time.
+                if self.config.analysis_engine != kept {
+                    self.config.analysis_engine = kept.clone();
+                    self.config_changed = true;
+                }
                 let using = self.engine_in_use(name);
                 self.info(format!("added engine {kept} to the settings; {using}"));
             }
