@@ -371,6 +371,79 @@ impl Config {
         Some((read(&kept).ok()?, bad))
     }
 
+    /// A file that is not TOML as a whole, read part by part: each
+    /// setting (one line, or the few lines a value spans) and each
+    /// `[[engine]]` table that reads alone is kept, a key given twice
+    /// keeps its first value; then as `parse_lenient`. The parts that do
+    /// not read are named after the first error (which the caller names).
+    /// `None` when nothing reads.
+    pub fn parse_in_parts(text: &str) -> Option<(Config, Vec<String>)> {
+        const SPAN: usize = 30;
+        let lines: Vec<&str> = text.lines().collect();
+        let is_header = |l: &str| l.trim_start().starts_with('[');
+        let mut table = toml::Table::new();
+        let mut engines = Vec::new();
+        let mut skipped = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].trim();
+            if line.is_empty() || line.starts_with('#') {
+                i += 1;
+                continue;
+            }
+            // A table runs to the next header; a setting to the first
+            // line that completes it.
+            let ends: Vec<usize> = if is_header(line) {
+                let end = (i + 1..lines.len())
+                    .find(|&j| is_header(lines[j]))
+                    .unwrap_or(lines.len());
+                vec![end]
+            } else {
+                (i + 1..=lines.len().min(i + SPAN))
+                    .take_while(|&j| j == i + 1 || !is_header(lines[j - 1]))
+                    .collect()
+            };
+            let read = ends.iter().find_map(|&end| {
+                let part = lines[i..end].join("\n");
+                toml::from_str::<toml::Table>(&part).ok().map(|t| (end, t))
+            });
+            match read {
+                Some((end, part)) => {
+                    for (k, v) in part {
+                        match (k.as_str(), v) {
+                            ("engine", toml::Value::Array(list)) => engines.extend(list),
+                            _ if table.contains_key(&k) => skipped.push(format!(
+                                "line {}: {k} is given twice, the first is used",
+                                i + 1
+                            )),
+                            (_, v) => {
+                                table.insert(k, v);
+                            }
+                        }
+                    }
+                    i = end;
+                }
+                None => {
+                    skipped.push(format!("line {} `{line}` is not used", i + 1));
+                    i = if is_header(line) { ends[0] } else { i + 1 };
+                }
+            }
+        }
+        if table.is_empty() && engines.is_empty() {
+            return None;
+        }
+        if !engines.is_empty() {
+            table.insert("engine".into(), toml::Value::Array(engines));
+        }
+        let whole = toml::to_string(&table).ok()?;
+        let (config, bad) = match Config::parse(&whole) {
+            Ok(c) => (c, Vec::new()),
+            Err(_) => Config::parse_lenient(&whole)?,
+        };
+        // The first part that did not read is the caller's error already.
+        Some((config, skipped.into_iter().skip(1).chain(bad).collect()))
+    }
+
     pub fn validate(&self) -> Result<()> {
         let check = |name: &str, v: usize, (lo, hi): (usize, usize)| {
             if v < lo || v > hi {
@@ -560,13 +633,31 @@ pub fn load_or_create(path: &Path) -> Loaded {
                             writable: true,
                         }
                     }
-                    _ => Loaded {
-                        config: Config::default(),
-                        warning: Some(format!(
-                            "config {} is broken ({e}); using defaults, file left as is",
-                            path.display()
-                        )),
-                        writable: false,
+                    // Not TOML as a whole (an unquoted word, a key given
+                    // twice): the parts that read are used, so that one
+                    // slip does not undo every setting; the file is not
+                    // written until it is mended by hand.
+                    _ => match Config::parse_in_parts(&text) {
+                        Some((config, mut bad)) => {
+                            bad.insert(0, format!("{e}"));
+                            Loaded {
+                                config,
+                                warning: Some(format!(
+                                    "config {} does not read as TOML ({}); the other settings in it are used, the file is left as is (mend it by hand: settings changed here are not kept)",
+                                    path.display(),
+                                    bad.join("; ")
+                                )),
+                                writable: false,
+                            }
+                        }
+                        None => Loaded {
+                            config: Config::default(),
+                            warning: Some(format!(
+                                "config {} is broken ({e}); using defaults, file left as is",
+                                path.display()
+                            )),
+                            writable: false,
+                        },
                     },
                 }
             }
@@ -1110,6 +1201,31 @@ mod tests {
             .any(|b| b.starts_with("[[engine]] 3: ") && b.contains("second")));
         // Not TOML at all: nothing to keep.
         assert!(Config::parse_lenient("hash = = 3").is_none());
+    }
+
+    /// A slip that makes the file no TOML (an unquoted word, a key given
+    /// twice) costs only its own line: the other settings, engines too,
+    /// are read.
+    #[test]
+    fn a_file_that_is_not_toml_keeps_the_lines_that_read() {
+        let text = "# mine\nautostart_analysis = false\nhash = 128\ntheme = ocean\nlevel = 3\n\
+                    multipv = 2\nmultipv = 4\nargs_like = [\n  1,\n  2,\n]\n\
+                    [[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n";
+        assert!(toml::from_str::<toml::Table>(text).is_err());
+        let (c, bad) = Config::parse_in_parts(text).unwrap();
+        assert!(!c.autostart_analysis);
+        assert_eq!((c.hash, c.level, c.multipv), (128, 3, 2));
+        assert_eq!(c.engines.len(), 1);
+        assert!(
+            bad.iter()
+                .any(|b| b.contains("line 7: multipv is given twice")),
+            "{bad:?}"
+        );
+        assert!(
+            bad.iter().any(|b| b.contains("args_like")),
+            "unknown key named: {bad:?}"
+        );
+        assert!(Config::parse_in_parts("= = =\n").is_none());
     }
 
     /// A bad setting's reason names it once, in a user's words.
