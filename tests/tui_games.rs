@@ -1652,7 +1652,18 @@ fn playing_the_other_side_renames_the_players() {
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
     a.update(Action::TakeBack);
     assert_eq!(a.tree().move_count(), 0);
-    start(&mut a, Color::Black, 1);
+    // The game is still on: `p` asks first.
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::Confirm(true));
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(
+        a.play.mode,
+        Mode::Play {
+            human: Color::Black,
+            ..
+        }
+    ));
     assert_eq!(a.doc.game.tags.get("White"), Some("tapir level 5"));
     assert_eq!(a.doc.game.tags.get("Black"), Some("Tester"));
     a.update(Action::ToggleAnalysis);
@@ -1798,4 +1809,45 @@ fn a_mate_on_the_clock_writes_its_termination() {
     assert_eq!(a.doc.game.result(), "0-1");
     assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
     assert!(!a.any_game_running());
+}
+
+/// `p` during a game against the engine asks first (a new start refills
+/// the clocks); starting again as the other colour names who played each
+/// side, in order, so a resignation later is credited right.
+#[test]
+fn a_new_game_against_the_engine_mid_game_asks_and_names_both_players() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    engine(&mut a, "c5", None);
+    a.update(Action::OpenPlayDialog);
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::NewPlay)
+    ));
+    a.update(Action::Confirm(false));
+    assert!(matches!(
+        a.play.mode,
+        Mode::Play {
+            human: Color::White,
+            ..
+        }
+    ));
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::Confirm(true));
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(_)));
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert!(matches!(
+        a.play.mode,
+        Mode::Play {
+            human: Color::Black,
+            ..
+        }
+    ));
+    let white = a.doc.game.tags.get("White").unwrap().to_string();
+    let black = a.doc.game.tags.get("Black").unwrap().to_string();
+    assert!(white.starts_with("Tester, then "), "{white}");
+    assert!(black.ends_with(", then Tester"), "{black}");
+    assert_eq!(a.doc.game.tree().mainline_len(), 2, "the moves stay");
 }

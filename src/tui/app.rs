@@ -434,6 +434,9 @@ pub enum ConfirmWhat {
     EndGame,
     /// Ending a game against the engine to move both sides by hand.
     TwoPlayers,
+    /// Ending a game against the engine to start another from here (the
+    /// other colour, another level or clock).
+    NewPlay,
     /// Resigning the game against the engine (with two players on a
     /// clock, the side to move resigns).
     Resign,

@@ -102,8 +102,8 @@ pub fn parse_control(text: &str, bounds: ClockBounds) -> Result<(Duration, Durat
 pub fn control_text(base: Duration, inc: Duration) -> String {
     let inc = inc.as_secs_f64();
     let ms = base.as_millis();
-    let in_minutes = ms.is_multiple_of(15_000)
-        || (ms >= 60_000 && (ms * 100).is_multiple_of(60_000));
+    let in_minutes =
+        ms.is_multiple_of(15_000) || (ms >= 60_000 && (ms * 100).is_multiple_of(60_000));
     if in_minutes {
         format!("{}+{inc}", base.as_secs_f64() / 60.0)
     } else {

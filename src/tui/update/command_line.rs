@@ -556,14 +556,31 @@ impl App {
         // scratch: its players, date and clock are this game's, whatever
         // the last start wrote.
         let replay = self.doc.game.is_empty() && own;
+        // Played on from the main line's end, the game is this one: a side
+        // that changes hands names both players.
+        let goes_on = own && self.tree().is_main_line_end(at);
         self.doc.game.in_one_step("name the players", |g| {
             for (name, value) in &tags {
-                if g.tags.known(name).is_none()
-                    || replay && g.tags.get(name) != Some(value.as_str())
-                {
-                    g.set_tag(name, Some(value), at);
-                    named = true;
+                let known = g.tags.known(name).map(str::to_string);
+                match known {
+                    None => {}
+                    Some(k) if replay && k != *value => {}
+                    // The sides changed hands on the way (`p` again as
+                    // the other colour): who played them, in order.
+                    Some(k)
+                        if goes_on
+                            && matches!(*name, "White" | "Black")
+                            && k != *value
+                            && !k.ends_with(&format!(", then {value}")) =>
+                    {
+                        g.set_tag(name, Some(&format!("{k}, then {value}")), at);
+                        named = true;
+                        continue;
+                    }
+                    Some(_) => continue,
                 }
+                g.set_tag(name, Some(value), at);
+                named = true;
             }
         });
         if named {

@@ -87,6 +87,7 @@ impl App {
                     self.info("the game was left unfinished, with no result: analysis on");
                 }
                 ConfirmWhat::TwoPlayers => self.two_players_dialog(),
+                ConfirmWhat::NewPlay => self.play_dialog(),
                 ConfirmWhat::Resign => self.resign(),
                 ConfirmWhat::AgreeDraw => self.agree_draw(),
             },

@@ -243,6 +243,17 @@ impl App {
         if self.view.status.is_over() {
             return self.error(duel::GAME_OVER_HERE);
         }
+        // A game on is asked about first, as `2` asks: a new start
+        // refills the clocks and may change the colours.
+        if self.game_running() {
+            self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::NewPlay);
+            return;
+        }
+        self.play_dialog();
+    }
+
+    /// The game dialog against the engine: side, level, clock.
+    pub(super) fn play_dialog(&mut self) {
         let human = match self.play.mode {
             Mode::Play { human, .. } => human,
             _ => self.view.board.side_to_move(),

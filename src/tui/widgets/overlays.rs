@@ -223,6 +223,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             },
             "(its moves and tags stay; no result goes in)".to_string(),
         ),
+        ConfirmWhat::NewPlay => (
+            "New game",
+            "End the game against the engine and start another from here?".to_string(),
+            "(its moves and tags stay; no result goes in)".to_string(),
+        ),
         ConfirmWhat::TwoPlayers => (
             "Two players",
             "End the game against the engine and move both sides by hand?".to_string(),
