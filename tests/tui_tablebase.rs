@@ -57,8 +57,8 @@ fn a_position_in_the_tables_lists_every_move() {
     );
     let s = screen(&mut a, 120, 40);
     assert!(contains(&s, "TB: White wins"), "{}", s.join("\n"));
-    assert!(contains(&s, "Qh8#   mate"), "{}", s.join("\n"));
-    assert!(contains(&s, "win in"), "{}", s.join("\n"));
+    assert!(contains(&s, "Qh8#    mate"), "{}", s.join("\n"));
+    assert!(contains(&s, "win DTZ"), "{}", s.join("\n"));
     // A move on: Black to move, lost; the list follows the shown position.
     a.update(Action::MoveText("Qg2".into()));
     assert!(
@@ -67,7 +67,7 @@ fn a_position_in_the_tables_lists_every_move() {
         a.headline()
     );
     let s = screen(&mut a, 120, 40);
-    assert!(contains(&s, "loss in"), "{}", s.join("\n"));
+    assert!(contains(&s, "loss DTZ"), "{}", s.join("\n"));
     // At 80x24 the title says it short, in the score's place.
     let s = screen(&mut a, 80, 24);
     assert!(
@@ -213,4 +213,17 @@ fn missing_and_broken_tables_are_said() {
         said.contains(&format!("{home}/no-such-tables-here")),
         "{said}"
     );
+}
+
+/// The header's DTZ is the best move's, as the list shows it: here the
+/// only capture stalemates, and the table's own value for the position
+/// (1) would say a win comes at once.
+#[test]
+fn the_headers_dtz_is_the_best_moves() {
+    let mut a = app("k7/8/1Q6/8/2p5/1K6/8/8 w - - 0 1", TABLES);
+    let s = screen(&mut a, 120, 40);
+    let best = &a.tb.here.as_ref().unwrap().moves[0];
+    assert_eq!(best.san, "Ka2");
+    assert!(contains(&s, "TB: White wins · DTZ 2"), "{}", s.join("\n"));
+    assert!(contains(&s, "Kxc4    stalemate"), "{}", s.join("\n"));
 }

@@ -5,7 +5,7 @@
 //! widget only draws it.
 
 use crate::chess::{to_san, Board, Color};
-use crate::tb::{lichess_order, Dtz, LoadReport, MoveOutcome, Tablebases, TbError, Wdl};
+use crate::tb::{lichess_order, LoadReport, MoveOutcome, Tablebases, TbError, Wdl};
 use std::sync::Arc;
 
 /// The tables and what they say about the shown position.
@@ -30,8 +30,6 @@ pub struct TbPosition {
     /// The tables' own outcome differed (the clock spoils a win, saves a
     /// loss or leaves only draws).
     pub clock_changed: bool,
-    /// DTZ for the side to move, as the table has it.
-    pub dtz: Option<Dtz>,
     pub moves: Vec<TbMove>,
 }
 
@@ -131,7 +129,6 @@ fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbEr
     }
     let table_wdl = tables.probe_wdl(board)?;
     // DTZ tables are optional: without them the moves show WDL alone.
-    let dtz = tables.probe_dtz(board).ok();
     let clock = board.halfmove_clock();
     let mut outcomes: Vec<_> = (tables.move_outcomes(board)?)
         .iter()
@@ -144,7 +141,6 @@ fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbEr
         board: *board,
         wdl,
         clock_changed: wdl != table_wdl,
-        dtz,
         moves: outcomes
             .into_iter()
             .map(|o| TbMove {
@@ -155,8 +151,10 @@ fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbEr
     }))
 }
 
-/// A move's outcome in words, as Lichess writes it: "mate", "win in 13",
-/// "draw", "loss in 8" (DTZ in plies; "~" when the table rounds it).
+/// A move's outcome in words: "mate", "win DTZ 13", "draw", "loss DTZ 8"
+/// (DTZ: the plies to the next capture or pawn move, as Lichess labels
+/// it, so that it does not read as a mate in 13; "~" when the table
+/// rounds it).
 pub fn outcome_text(o: &MoveOutcome) -> String {
     if o.mate {
         return "mate".into();
@@ -173,10 +171,10 @@ pub fn outcome_text(o: &MoveOutcome) -> String {
     });
     match (o.wdl, d) {
         (Wdl::Draw, _) => "draw".into(),
-        (Wdl::Win, Some(d)) => format!("win in {d}"),
-        (Wdl::CursedWin, Some(d)) => format!("cursed win in {d}"),
-        (Wdl::BlessedLoss, Some(d)) => format!("blessed loss in {d}"),
-        (Wdl::Loss, Some(d)) => format!("loss in {d}"),
+        (Wdl::Win, Some(d)) => format!("win DTZ {d}"),
+        (Wdl::CursedWin, Some(d)) => format!("cursed win DTZ {d}"),
+        (Wdl::BlessedLoss, Some(d)) => format!("blessed loss DTZ {d}"),
+        (Wdl::Loss, Some(d)) => format!("loss DTZ {d}"),
         (w, None) => w.to_string(),
     }
 }
@@ -200,8 +198,8 @@ mod tests {
         // 50-move rule whatever is played, at 95 the win comes too late.
         for (clock, verdict, first) in [
             (99, "TB: draw by the 50-move rule", "draw"),
-            (95, "TB: White wins, not in 50 moves", "cursed win in"),
-            (0, "TB: White wins", "win in"),
+            (95, "TB: White wins, not in 50 moves", "cursed win DTZ"),
+            (0, "TB: White wins", "win DTZ"),
         ] {
             let fen = format!("8/8/8/4k3/8/8/8/4K2R w - - {clock} 80");
             tb.refresh(&Board::from_fen(&fen).unwrap());

@@ -13,15 +13,21 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// Width of one move's cell: at least this, more when an outcome is
-/// longer ("cursed win in 28").
+/// longer ("cursed win DTZ ~28").
 const CELL: u16 = 20;
 
-/// The cell width that fits every move of `here` ("SAN    outcome").
+/// The SAN's column in a cell: the longest SAN ("exd8=Q+") and a space.
+const SAN: usize = 8;
+
+/// Blanks between two cells.
+const GAP: u16 = 2;
+
+/// The cell width that fits every move of `here` ("SAN     outcome").
 fn cell_width(here: &TbPosition) -> u16 {
     let widest = here
         .moves
         .iter()
-        .map(|m| 7 + outcome_text(&m.outcome).chars().count() + 1)
+        .map(|m| SAN + outcome_text(&m.outcome).chars().count() + GAP as usize)
         .max()
         .unwrap_or(0);
     (widest as u16).max(CELL)
@@ -48,9 +54,22 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (Some(here), Some(verdict)) = (&app.tb.here, app.tb.verdict()) else {
         return;
     };
-    let title = match here.dtz {
-        Some(d) if d.plies != 0 => format!("{verdict} · DTZ {}", d.plies.abs()),
-        _ => verdict,
+    // The position's DTZ is its best move's, as the list shows it (the
+    // table's own value for the position may be a ply off, or rounded).
+    let best_dtz = here.moves.first().and_then(|m| {
+        let o = &m.outcome;
+        let d = o
+            .dtz
+            .filter(|_| !o.mate && !o.stalemate && o.wdl != Wdl::Draw)?;
+        Some(format!(
+            "{}{}",
+            if d.rounded { "~" } else { "" },
+            d.plies.unsigned_abs()
+        ))
+    });
+    let title = match best_dtz {
+        Some(d) => format!("{verdict} · DTZ {d}"),
+        None => verdict,
     };
     let inner = titled(buf, area, &title, theme);
     if inner.height == 0 || inner.width < 8 {
@@ -73,14 +92,14 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
             Wdl::Draw => theme.dim_style(),
             Wdl::BlessedLoss | Wdl::Loss => Style::new().fg(theme.error),
         };
-        let text = format!("{:<7}{}", m.san, outcome_text(&m.outcome));
+        let text = format!("{:<SAN$}{}", m.san, outcome_text(&m.outcome));
         let (x, y) = at(slot);
-        put(buf, x, y, &text, style, cell - 1);
+        put(buf, x, y, &text, style, cell - GAP);
     }
     if hidden > 0 {
         let (x, y) = at(shown.len());
         let text = format!("+{hidden} more");
-        put(buf, x, y, &text, theme.dim_style(), cell - 1);
+        put(buf, x, y, &text, theme.dim_style(), cell - GAP);
     }
 }
 
