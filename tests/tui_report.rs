@@ -724,3 +724,25 @@ fn dot_and_comma_walk_the_marked_moves() {
         message(&a)
     );
 }
+
+/// `q` while a report runs asks first (minutes of search would end with
+/// no word); once it is done, a saved game quits at once.
+#[test]
+fn quitting_while_the_report_runs_asks_first() {
+    let mut a = board();
+    let job = start(&mut a);
+    feed(&mut a, &job, 0..5);
+    a.update(Action::Quit);
+    assert!(!a.quit);
+    assert!(matches!(
+        a.dialogs.overlay,
+        tapir::tui::app::Overlay::Confirm(tapir::tui::app::ConfirmWhat::Quit)
+    ));
+    let text = screen(&a).join("\n");
+    assert!(text.contains("The game report is still running"), "{text}");
+    a.update(Action::Confirm(false));
+    assert!(!a.quit && a.report.run.as_ref().is_some_and(|r| r.running));
+    a.update(Action::Quit);
+    a.update(Action::Confirm(true));
+    assert!(a.quit);
+}

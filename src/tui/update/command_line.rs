@@ -220,7 +220,9 @@ impl App {
     }
 
     pub(super) fn request_quit(&mut self) {
-        if self.doc.would_lose_work() {
+        // A running report or engine game is minutes of work: asked too.
+        let running = self.engine_game_on() || self.report.run.as_ref().is_some_and(|r| r.running);
+        if self.doc.would_lose_work() || running {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
             self.quit = true;
