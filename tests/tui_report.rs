@@ -134,7 +134,11 @@ fn a_finished_report_goes_in_as_one_undo_step() {
     let summary = s.iter().find(|l| l.contains("ACPL")).unwrap();
     let counted = |g: &str| (0..10).any(|n| summary.contains(&format!(" {n}{g} ")));
     assert!(counted("?!") && counted("?") && counted("??"), "{summary}");
-    // One undo takes the whole report back.
+    // The figures are kept with the game, as `tapir annotate` writes them.
+    for tag in ["WhiteAccuracy", "BlackAccuracy", "WhiteACPL", "BlackACPL"] {
+        assert!(a.doc.game.tags.get(tag).is_some(), "{tag}");
+    }
+    // One undo takes the whole report back, its tags too.
     a.update(Action::Undo);
     assert_eq!(write_game(&a.doc.game), before);
 }

@@ -12,7 +12,7 @@
 use super::explain::holds_explanation;
 use super::report::GameReport;
 use super::run::{stop_move, LinePosition};
-use crate::game::{Game, Nag};
+use crate::game::{Game, Nag, NodeId};
 
 /// Begins the note on the move where a report stops short of the main
 /// line's end (a null move), so that a file read elsewhere says why the
@@ -22,15 +22,10 @@ pub const STOP_NOTE: &str = "The report stops here:";
 /// How long a better line put into the tree may be, in plies.
 pub const VARIATION_PLIES: usize = 8;
 
-/// Writes `report` (of `game`'s main line `positions`) into `game`;
-/// `tags` also sets the accuracy and ACPL tags. Returns how many moves
-/// kept the `[%eval]` they had.
-pub fn apply(
-    game: &mut Game,
-    positions: &[LinePosition],
-    report: &GameReport,
-    tags: bool,
-) -> usize {
+/// Writes `report` (of `game`'s main line `positions`) into `game`, the
+/// accuracy and ACPL tags too, as one edit. Returns how many moves kept
+/// the `[%eval]` they had.
+pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport) -> usize {
     let mut kept = 0;
     game.in_one_step_in_place("add the game report", |game| {
         for (i, m) in report.moves.iter().enumerate() {
@@ -86,18 +81,20 @@ pub fn apply(
                 game.set_comment(node, false, &comment);
             }
         }
-    });
-    if let (true, Some([w, b])) = (tags, report.sides) {
-        for (side, f) in [("White", w), ("Black", b)] {
-            if let Some(a) = f.accuracy {
-                game.tags
-                    .set(&format!("{side}Accuracy"), &format!("{a:.1}"));
-            }
-            if let Some(l) = f.acpl {
-                game.tags.set(&format!("{side}ACPL"), &format!("{:.0}", l));
+        // The figures as Lichess's export names them, kept with the game.
+        if let Some([w, b]) = report.sides {
+            for (side, f) in [("White", w), ("Black", b)] {
+                if let Some(a) = f.accuracy {
+                    let value = format!("{a:.1}");
+                    game.set_tag(&format!("{side}Accuracy"), Some(&value), NodeId::ROOT);
+                }
+                if let Some(l) = f.acpl {
+                    let value = format!("{l:.0}");
+                    game.set_tag(&format!("{side}ACPL"), Some(&value), NodeId::ROOT);
+                }
             }
         }
-    }
+    });
     kept
 }
 

@@ -142,7 +142,7 @@ impl App {
         }
         // Writing it is one edit: what Ctrl-Y held goes onto the undo
         // list under it (`Game`'s undo), so Ctrl-Z still reaches it.
-        let kept = apply(&mut self.doc.game, &run.positions, &run.report, false);
+        let kept = apply(&mut self.doc.game, &run.positions, &run.report);
         run.applied = true;
         let counts = run.report.counts;
         self.tree_changed();
