@@ -270,6 +270,35 @@ fn a_stop_waits_for_the_search_to_begin() {
     assert_eq!((infos, best.as_deref()), (1, Some("e2e4")));
 }
 
+/// A search stopped before it has a move may answer a placeholder
+/// (Ethereal 12 says `bestmove a1a1`): no move, and no error, since the
+/// board asked it to stop. The same answer unasked is an error.
+#[test]
+fn a_placeholder_answer_to_stop_is_no_news() {
+    let body = "while IFS= read -r l; do case \"$l\" in \
+                uci) echo uciok;; isready) echo readyok;; \
+                go*) echo 'info depth 1 score cp 0 pv e2e4';; \
+                stop) echo 'bestmove a1a1';; quit) exit 0;; esac; done";
+    let spec = EngineSpec {
+        command: "sh".into(),
+        args: vec!["-c".into(), body.into()],
+        patience: Some(Duration::from_millis(1500)),
+        ..EngineSpec::default()
+    };
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let id = e.go(Limits::infinite());
+    e.stop();
+    let (errors, _, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert!(errors.is_empty(), "{errors:?}");
+    let spec = script("echo uciok", "echo 'bestmove a1a1'");
+    let (mut e, rx) = ExternalEngine::start(&spec).expect("handshake");
+    let id = e.go(Limits::infinite());
+    let (errors, _, best) = until_best(&rx, id);
+    assert_eq!(best, None);
+    assert!(errors.iter().any(|e| e.contains("a1a1")), "{errors:?}");
+}
+
 #[test]
 fn an_engine_that_ignores_stop_is_ended() {
     let spec = script("echo uciok", "echo 'info depth 1 score cp 0 pv e2e4'");

@@ -71,6 +71,10 @@ struct State {
     /// Whether the engine printed a search's `info` line (not an `info
     /// string`) since the running search's `go`: its search has begun.
     heard: bool,
+    /// Whether the board told the running search to stop: an engine
+    /// stopped before it has a move may answer a placeholder (Ethereal 12
+    /// says `a1a1`), which is then no news.
+    stop_sent: bool,
     uciok: bool,
     readyoks: u64,
     id_name: Option<String>,
@@ -343,6 +347,7 @@ impl ExternalEngine {
             let mut state = lock(&self.shared);
             state.running = Some((id, *self.position.board()));
             state.heard = false;
+            state.stop_sent = false;
         }
         let sent = self
             .write(&protocol::position_line(&self.position))
@@ -378,6 +383,7 @@ impl ExternalEngine {
         if ended {
             return;
         }
+        lock(&self.shared).stop_sent = true;
         let _ = self.write("stop");
         let deadline = Instant::now() + self.limits[2];
         let mut state = self.wait_until(deadline, |s| s.running.is_none() || s.exited);
@@ -659,6 +665,7 @@ fn read_line(
             let (best, ponder) = match protocol::parse_bestmove(line, &root) {
                 Some(BestMove::Move(m, p)) => (Some(m), p),
                 Some(BestMove::NoMove) | None => (None, None),
+                Some(BestMove::Bad(_)) if state.stop_sent => (None, None),
                 Some(BestMove::Bad(why)) => {
                     let name = state.id_name.as_deref().unwrap_or(label);
                     let _ = events.send(SearchEvent::Error(format!("{name} answered {why}")));
