@@ -742,6 +742,11 @@ pub fn merged_settings(on_disk: &str, loaded: &Config, session: &Config) -> Resu
         true => text.replace("\r\n", "\n").replace('\n', "\r\n"),
         false => text,
     };
+    // And a byte-order mark (Notepad's) stays.
+    let text = match on_disk.starts_with('\u{feff}') && !text.starts_with('\u{feff}') {
+        true => format!("\u{feff}{text}"),
+        false => text,
+    };
     // What is written must read back as the session's settings where it
     // changed them.
     let (read, _) =
@@ -978,6 +983,10 @@ mod tests {
         );
         assert!(!text.contains("\r\r"), "{text:?}");
         assert!(text.starts_with("# mine\r\n"), "{text:?}");
+        // A byte-order mark stays too.
+        let text = merged_settings(&format!("\u{feff}{on_disk}"), &loaded, &session).unwrap();
+        assert!(text.starts_with("\u{feff}# mine\r\n"), "{text:?}");
+        assert_eq!(Config::parse(&text).unwrap().multipv, 3);
         assert_eq!(Config::parse(&text).unwrap(), session);
         // An LF file stays LF.
         let text = merged_settings(&loaded.to_toml(), &loaded, &session).unwrap();

@@ -32,6 +32,13 @@ pub fn read_pgn(path: &Path) -> io::Result<(String, Encoding)> {
 /// save can keep the bytes of the games it does not touch).
 pub fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
     let bytes = read_regular(path, MAX_PGN_BYTES)?;
+    // Windows exports some files so; named, not called binary.
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "UTF-16 text: tapir reads PGN in UTF-8 or Latin-1 (save it as UTF-8)",
+        ));
+    }
     if bytes.contains(&0) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -679,6 +686,14 @@ mod tests {
         let bin = dir.join("bin.pgn");
         std::fs::write(&bin, [0x00, 0x01]).unwrap();
         assert!(read_pgn(&bin).is_err());
+        // UTF-16 (a Windows export) is named as such.
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("[White \"A\"]".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        std::fs::write(&bin, utf16).unwrap();
+        let why = read_pgn(&bin).unwrap_err().to_string();
+        assert!(why.starts_with("UTF-16 text"), "{why}");
         let latin = dir.join("l.pgn");
         std::fs::write(&latin, b"[White \"J\xfcrgen\"]\n").unwrap();
         assert_eq!(
