@@ -4,7 +4,7 @@
 //! a Latin-1 file of old games stays Latin-1 for the programs that read
 //! it, and says so where it cannot.
 
-use crate::game::pgn::{encode_latin1, Encoding};
+use crate::game::pgn::{crlf_majority, encode_latin1, Encoding};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -19,11 +19,9 @@ pub struct PgnForm {
 
 impl PgnForm {
     pub fn of(raw: &[u8], enc: Encoding) -> PgnForm {
-        let lf = raw.iter().filter(|&&b| b == b'\n').count();
-        let crlf = raw.windows(2).filter(|w| w == b"\r\n").count();
         PgnForm {
             bom: raw.starts_with(BOM),
-            crlf: crlf > 0 && crlf * 2 >= lf,
+            crlf: crlf_majority(raw),
             enc,
         }
     }

@@ -299,11 +299,9 @@ impl FileNow {
     fn read(path: &Path) -> anyhow::Result<FileNow> {
         let (text, enc, raw) =
             read_pgn_raw(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-        let lf = raw.iter().filter(|&&b| b == b'\n').count();
-        let crlf = raw.windows(2).filter(|w| w == b"\r\n").count();
         Ok(FileNow {
             spans: split_games(&text),
-            crlf: crlf > 0 && crlf * 2 >= lf,
+            crlf: crate::game::pgn::crlf_majority(&raw),
             raw,
             text,
             enc,

@@ -14,5 +14,7 @@ pub use index::{each_game, entries_at, index_games, IndexEntry};
 pub use read::{
     holds_games, read_entry, read_first, read_games, read_span, split_games, PgnError, ReadGame,
 };
-pub use text::{decode, encode_latin1, normalize_newlines, source_offsets, Encoding};
+pub use text::{
+    crlf_majority, decode, encode_latin1, normalize_newlines, source_offsets, Encoding,
+};
 pub use write::{write_game, write_games, write_tree};

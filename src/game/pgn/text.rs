@@ -153,6 +153,14 @@ pub fn encode_latin1(text: &str) -> Option<(Vec<u8>, usize)> {
     same.then_some((bytes, as_utf8))
 }
 
+/// Whether most of a file's line ends are CRLF: what a game written into
+/// it, or a copy of it, ends its lines with.
+pub fn crlf_majority(raw: &[u8]) -> bool {
+    let lf = raw.iter().filter(|&&b| b == b'\n').count();
+    let crlf = raw.windows(2).filter(|w| w == b"\r\n").count();
+    crlf > 0 && crlf * 2 >= lf
+}
+
 /// `\r\n` and a lone `\r` become `\n` (files from every system, and
 /// pasted text: terminals send a paste's line breaks as `\r`).
 pub fn normalize_newlines(text: String) -> String {
