@@ -1020,6 +1020,17 @@ impl App {
             && !self.status_at(self.play.game_end).is_over()
     }
 
+    /// Whether an engine game (`:match`) is on: started, not over, paused
+    /// or not. The engine's links are its own while it lasts.
+    pub fn engine_game_on(&self) -> bool {
+        self.duel.as_ref().is_some_and(|d| d.result.is_none())
+    }
+
+    /// Whether the game report is searching (not yet done or cancelled).
+    pub fn report_running(&self) -> bool {
+        self.report.run.as_ref().is_some_and(|r| r.running)
+    }
+
     /// Whether a game against the engine is being played.
     pub fn game_running(&self) -> bool {
         matches!(self.play.mode, Mode::Play { .. }) && self.any_game_running()

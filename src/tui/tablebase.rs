@@ -5,7 +5,7 @@
 //! widget only draws it.
 
 use crate::chess::{to_san, Board, Color};
-use crate::tb::{lichess_order, LoadReport, MoveOutcome, Tablebases, TbError, Wdl};
+use crate::tb::{lichess_order, Dtz, LoadReport, MoveOutcome, Tablebases, TbError, Wdl};
 use std::sync::Arc;
 
 /// The tables and what they say about the shown position.
@@ -31,6 +31,19 @@ pub struct TbPosition {
     /// loss or leaves only draws).
     pub clock_changed: bool,
     pub moves: Vec<TbMove>,
+}
+
+impl TbPosition {
+    /// The position's DTZ as its best move has it in the list ("~11"):
+    /// the table's own value for the position may be a ply off, or
+    /// rounded. `None` when the best move mates, stalemates or draws.
+    pub fn best_dtz(&self) -> Option<String> {
+        let o = &self.moves.first()?.outcome;
+        let d = o
+            .dtz
+            .filter(|_| !o.mate && !o.stalemate && o.wdl != Wdl::Draw)?;
+        Some(dtz_text(d))
+    }
 }
 
 /// One legal move with its SAN and outcome (for the mover).
@@ -151,6 +164,15 @@ fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbEr
     }))
 }
 
+/// A DTZ as the section writes it: "13", "~13" where the table rounds it.
+fn dtz_text(d: Dtz) -> String {
+    format!(
+        "{}{}",
+        if d.rounded { "~" } else { "" },
+        d.plies.unsigned_abs()
+    )
+}
+
 /// A move's outcome in words: "mate", "win DTZ 13", "draw", "loss DTZ 8"
 /// (DTZ: the plies to the next capture or pawn move, as Lichess labels
 /// it, so that it does not read as a mate in 13; "~" when the table
@@ -162,13 +184,7 @@ pub fn outcome_text(o: &MoveOutcome) -> String {
     if o.stalemate {
         return "stalemate".into();
     }
-    let d = o.dtz.map(|d| {
-        format!(
-            "{}{}",
-            if d.rounded { "~" } else { "" },
-            d.plies.unsigned_abs()
-        )
-    });
+    let d = o.dtz.map(dtz_text);
     match (o.wdl, d) {
         (Wdl::Draw, _) => "draw".into(),
         (Wdl::Win, Some(d)) => format!("win DTZ {d}"),

@@ -221,7 +221,7 @@ impl App {
 
     pub(super) fn request_quit(&mut self) {
         // A running report or engine game is minutes of work: asked too.
-        let running = self.engine_game_on() || self.report.run.as_ref().is_some_and(|r| r.running);
+        let running = self.engine_game_on() || self.report_running();
         if self.doc.would_lose_work() || running {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Quit);
         } else {
@@ -563,26 +563,25 @@ impl App {
         let goes_on = own && self.tree().is_main_line_end(at);
         self.doc.game.in_one_step("name the players", |g| {
             for (name, value) in &tags {
-                let known = g.tags.known(name).map(str::to_string);
-                match known {
-                    None => {}
-                    Some(k) if replay && k != *value => {}
+                let new = match g.tags.known(name) {
+                    None => Some(value.clone()),
+                    Some(k) if replay && k != value => Some(value.clone()),
                     // The sides changed hands on the way (`p` again as
                     // the other colour): who played them, in order.
                     Some(k)
                         if goes_on
                             && matches!(*name, "White" | "Black")
-                            && k != *value
+                            && k != value
                             && !k.ends_with(&format!(", then {value}")) =>
                     {
-                        g.set_tag(name, Some(&format!("{k}, then {value}")), at);
-                        named = true;
-                        continue;
+                        Some(format!("{k}, then {value}"))
                     }
-                    Some(_) => continue,
+                    Some(_) => None,
+                };
+                if let Some(v) = new {
+                    g.set_tag(name, Some(&v), at);
+                    named = true;
                 }
-                g.set_tag(name, Some(value), at);
-                named = true;
             }
         });
         if named {

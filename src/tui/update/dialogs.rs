@@ -368,8 +368,7 @@ impl App {
         self.ui.flipped_for_game = self.ui.flipped;
         self.name_played_game();
         // A running report would show its verdicts in the move list.
-        let report_stopped =
-            self.eval_hidden() && self.report.run.as_ref().is_some_and(|r| r.running);
+        let report_stopped = self.eval_hidden() && self.report_running();
         if report_stopped {
             self.cancel_report();
         }

@@ -26,12 +26,6 @@ pub(super) const ENGINE_GAME_ON: &str =
     "an engine game is on (:match): :match off stops it first, k pauses it";
 
 impl App {
-    /// Whether an engine game (`:match`) is on: started, not over, paused
-    /// or not. The engine's links are its own while it lasts.
-    pub(super) fn engine_game_on(&self) -> bool {
-        self.duel.as_ref().is_some_and(|d| d.result.is_none())
-    }
-
     /// `:match WHITE BLACK [TC]` and `:match off`.
     pub(super) fn match_command(&mut self, choice: MatchChoice) {
         let MatchChoice::Start {

@@ -20,7 +20,7 @@ impl App {
         if self.two_players_timed() {
             return Some("end the two players' game first (a), then set up a position");
         }
-        if self.duel.as_ref().is_some_and(|d| d.result.is_none()) {
+        if self.engine_game_on() {
             return Some("an engine game is on: :match off stops it, then set up a position");
         }
         None

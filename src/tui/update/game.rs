@@ -443,7 +443,7 @@ impl App {
             self.set_game_tags(&mut doc);
         }
         // The report running on the game that goes stops with it: said.
-        let report_stopped = self.report.run.as_ref().is_some_and(|r| r.running);
+        let report_stopped = self.report_running();
         self.new_document(doc, r.drafts);
         let drafts = match self.dialogs.comment_drafts.as_slice() {
             [] => String::new(),

@@ -19,7 +19,7 @@ impl App {
     /// report of the shown game's main line, or cancel the running one.
     pub(super) fn report_key(&mut self, nodes: Option<u64>) {
         let nodes = nodes.unwrap_or(BOARD_REPORT_NODES);
-        if self.report.run.as_ref().is_some_and(|r| r.running) {
+        if self.report_running() {
             self.cancel_report();
             self.info("report cancelled: the game is as it was");
             return;

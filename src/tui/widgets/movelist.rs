@@ -114,7 +114,7 @@ fn file_notes_row(app: &App) -> Option<String> {
     let mut parts = Vec::new();
     let live = (matches!(app.play.mode, Mode::Play { .. } | Mode::TwoPlayers)
         && app.play.clocks.is_some())
-        || app.duel.as_ref().is_some_and(|d| d.result.is_none());
+        || app.engine_game_on();
     for (side, c) in ["W", "B"].into_iter().zip(clocks).filter(|_| !live) {
         if let Some(c) = c {
             parts.push(format!("{side} {}", clock_text(c)));

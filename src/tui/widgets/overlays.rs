@@ -192,12 +192,12 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             "(the autosave keeps it: it comes back paused when tapir starts)".to_string(),
         ),
         // Minutes of work a quit would end: said, not dropped unasked.
-        ConfirmWhat::Quit if app.duel.as_ref().is_some_and(|d| d.result.is_none()) => (
+        ConfirmWhat::Quit if app.engine_game_on() => (
             "Engine game",
             "An engine game (:match) is being played. Quit anyway?".to_string(),
             "(its moves so far stay in the game and the autosave; the engine game does not come back)".to_string(),
         ),
-        ConfirmWhat::Quit if app.report.run.as_ref().is_some_and(|r| r.running) => (
+        ConfirmWhat::Quit if app.report_running() => (
             "Report running",
             "The game report is still running; quitting stops it and its work so far. Quit anyway?"
                 .to_string(),

@@ -54,20 +54,7 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (Some(here), Some(verdict)) = (&app.tb.here, app.tb.verdict()) else {
         return;
     };
-    // The position's DTZ is its best move's, as the list shows it (the
-    // table's own value for the position may be a ply off, or rounded).
-    let best_dtz = here.moves.first().and_then(|m| {
-        let o = &m.outcome;
-        let d = o
-            .dtz
-            .filter(|_| !o.mate && !o.stalemate && o.wdl != Wdl::Draw)?;
-        Some(format!(
-            "{}{}",
-            if d.rounded { "~" } else { "" },
-            d.plies.unsigned_abs()
-        ))
-    });
-    let title = match best_dtz {
+    let title = match here.best_dtz() {
         Some(d) => format!("{verdict} · DTZ {d}"),
         None => verdict,
     };
