@@ -602,8 +602,93 @@ fn a_report_of_a_main_line_demoted_meanwhile_is_not_written() {
     );
 }
 
-/// A second report leaves the first one's explanations and lines as
-/// they are and adds none beside them: one explanation per move.
+/// `feed` at another depth.
+fn feed_at(a: &mut App, job: &ReportJob, nodes: u64) {
+    let mut s = Searcher::new().unwrap();
+    for (i, p) in job.positions.iter().enumerate() {
+        let result = s.search(&p.board, &p.history, Budget::Nodes(nodes));
+        a.update(Action::ReportNews(ReportMsg::Result {
+            token: job.token,
+            index: i,
+            result: Box::new(result),
+        }));
+    }
+}
+
+/// A report run again (deeper, say) replaces the one before it: the
+/// first one's evaluations, verdicts, lines and figures go, what the
+/// player wrote in between stays, and the game reads as though only the
+/// second had run; Ctrl-Z brings the first back.
+#[test]
+fn a_report_run_again_replaces_the_earlier_one() {
+    let once = {
+        let mut a = board();
+        let job = start(&mut a);
+        feed_at(&mut a, &job, 6000);
+        done(&mut a, &job);
+        write_game(&a.doc.game)
+    };
+    let mut a = board();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let first = write_game(&a.doc.game);
+    assert_ne!(first, once, "two depths that read the game differently");
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    assert!(
+        message(&a).contains("it replaces the earlier report"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(write_game(&a.doc.game), once);
+    assert!(!once.contains("tapir:"), "{once}");
+    // Ctrl-Z: the first report as it was.
+    a.update(Action::Undo);
+    assert_eq!(write_game(&a.doc.game), first);
+    // After an undo the board no longer knows whose the game's
+    // evaluations are: a report keeps them, as a file's own.
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    assert!(!message(&a).contains("replaces"), "{}", message(&a));
+    assert!(message(&a).contains("kept the [%eval]"), "{}", message(&a));
+
+    // What the player added after the first report stays: a word in a
+    // comment tapir wrote and a NAG in its better line.
+    let mut a = board();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    let (explained, line) = tree
+        .mainline()
+        .find_map(|id| {
+            let kids = tree.children(tree.parent(id)?);
+            (tree.node(id).comment.contains(" \u{2192} ") && kids.len() > 1).then(|| (id, kids[1]))
+        })
+        .expect("a move with an explanation and a better line");
+    let comment = format!("{} my note", tree.node(explained).comment);
+    a.doc.game.set_comment(explained, false, &comment);
+    let mut line_end = line;
+    while let Some(&next) = a.doc.game.tree().children(line_end).first() {
+        line_end = next;
+    }
+    let mut nags = a.doc.game.tree().node(line_end).nags.clone();
+    nags.insert(Nag::GOOD);
+    a.doc.game.set_nags(line_end, nags);
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    assert!(tree.node(explained).comment.contains("my note"));
+    assert!(tree.is_attached(line), "the line the player marked stays");
+    assert!(tree.node(line_end).nags.contains(Nag::GOOD));
+}
+
+/// A second report leaves no explanation of the first beside its own:
+/// one explanation and one evaluation per move.
 #[test]
 fn a_second_report_adds_no_second_explanation() {
     let mut a = board();
@@ -621,7 +706,7 @@ fn a_second_report_adds_no_second_explanation() {
         assert!(n <= 1, "{c}");
         assert!(c.matches("[%eval ").count() <= 1, "{c}");
         explained += n;
-        // The NAG and the words agree (both the first report's; the
+        // The NAG and the words agree (both the second report's; the
         // player's own ? on Nxf7 stays whatever the report says).
         if tree.node(id).san() == "Nxf7" {
             continue;

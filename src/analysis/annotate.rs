@@ -12,6 +12,7 @@
 use super::explain::holds_explanation;
 use super::report::GameReport;
 use super::run::{stop_move, LinePosition};
+use crate::chess::Move;
 use crate::game::{Game, Nag, NodeId};
 
 /// Begins the note on the move where a report stops short of the main
@@ -22,12 +23,53 @@ pub const STOP_NOTE: &str = "The report stops here:";
 /// How long a better line put into the tree may be, in plies.
 pub const VARIATION_PLIES: usize = 8;
 
+/// The undo step a report is, as Ctrl-Z names it (the board forgets what
+/// the report wrote once it is taken back).
+pub const REPORT_STEP: &str = "add the game report";
+
+/// What one report wrote into a game: `apply`'s record, so that a report
+/// run again on the board (deeper, say) takes the first one's evaluations,
+/// verdicts, lines and figures out before it writes its own, instead of
+/// keeping them as though they were the file's.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    moves: Vec<WrittenMove>,
+    /// Tag name and the value written.
+    tags: Vec<(String, String)>,
+}
+
+/// What a report wrote on one move.
+#[derive(Clone, Debug)]
+struct WrittenMove {
+    node: NodeId,
+    /// What went onto the end of its comment: the evaluation and the
+    /// explanation, with the space before them.
+    comment: String,
+    nag: Option<Nag>,
+    /// The first move of the better line that the report added (where
+    /// the line was partly in the tree, the first move it lacked), and
+    /// how many moves it added.
+    line: Option<(NodeId, usize)>,
+}
+
 /// Writes `report` (of `game`'s main line `positions`) into `game`, the
-/// accuracy and ACPL tags too, as one edit. Returns how many moves kept
-/// the `[%eval]` they had.
-pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport) -> usize {
+/// accuracy and ACPL tags too, as one edit; `earlier`, what an earlier
+/// report wrote into this game, is taken out first in the same edit,
+/// where it is still as written (what the user changed since stays).
+/// Returns how many moves kept the `[%eval]` they had, and what this
+/// report wrote.
+pub fn apply(
+    game: &mut Game,
+    positions: &[LinePosition],
+    report: &GameReport,
+    earlier: Option<&Written>,
+) -> (usize, Written) {
     let mut kept = 0;
-    game.in_one_step_in_place("add the game report", |game| {
+    let mut written = Written::default();
+    game.in_one_step_in_place(REPORT_STEP, |game| {
+        if let Some(earlier) = earlier {
+            take_out(game, earlier);
+        }
         for (i, m) in report.moves.iter().enumerate() {
             let Some(m) = m else { continue };
             if !game.tree().is_attached(m.node) {
@@ -35,6 +77,13 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport) -
             }
             let node = game.tree().node(m.node);
             let mut comment = node.comment.clone();
+            let had = comment.len();
+            let mut record = WrittenMove {
+                node: m.node,
+                comment: String::new(),
+                nag: None,
+                line: None,
+            };
             let own_eval = eval_command(&comment).is_some();
             if own_eval {
                 kept += 1;
@@ -56,20 +105,30 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport) -
                 }
                 push_words(&mut comment, &x.comment);
             }
+            // Only ever appended to.
+            record.comment = comment[had..].to_string();
             game.set_comment(m.node, false, &comment);
             if let Some(class) = m.class {
                 let mut nags = game.tree().node(m.node).nags.clone();
                 if !nags.iter().any(Nag::is_move_quality) {
                     nags.insert(class.nag());
                     game.set_nags(m.node, nags);
+                    record.nag = Some(class.nag());
                 }
                 if !m.better.is_empty() && !explained {
                     let from = positions[i].node;
                     let line = &m.better[..m.better.len().min(VARIATION_PLIES)];
+                    let new = first_new_move(game, from, line);
                     // The line comes from a search of this very position.
-                    let _ = game.add_line(from, line);
+                    if game.add_line(from, line).is_ok() {
+                        record.line = new.and_then(|(parent, k)| {
+                            let first = game.tree().child_with_move(parent, line[k])?;
+                            Some((first, line.len() - k))
+                        });
+                    }
                 }
             }
+            written.moves.push(record);
         }
         if let Some((node, why)) = stop_move(game, positions) {
             let mut comment = game.tree().node(node).comment.clone();
@@ -85,17 +144,101 @@ pub fn apply(game: &mut Game, positions: &[LinePosition], report: &GameReport) -
         if let Some([w, b]) = report.sides {
             for (side, f) in [("White", w), ("Black", b)] {
                 if let Some(a) = f.accuracy {
+                    let name = format!("{side}Accuracy");
                     let value = format!("{a:.1}");
-                    game.set_tag(&format!("{side}Accuracy"), Some(&value), NodeId::ROOT);
+                    game.set_tag(&name, Some(&value), NodeId::ROOT);
+                    written.tags.push((name, value));
                 }
                 if let Some(l) = f.acpl {
+                    let name = format!("{side}ACPL");
                     let value = format!("{l:.0}");
-                    game.set_tag(&format!("{side}ACPL"), Some(&value), NodeId::ROOT);
+                    game.set_tag(&name, Some(&value), NodeId::ROOT);
+                    written.tags.push((name, value));
                 }
             }
         }
+        if let Some(earlier) = earlier {
+            take_out_tags(game, earlier, &written);
+        }
     });
-    kept
+    (kept, written)
+}
+
+/// Where adding `line` after `from` begins new moves (the moves already
+/// in the tree are followed): the node they will hang from and the index
+/// in `line` of the first; None when the whole line is there.
+fn first_new_move(game: &Game, from: NodeId, line: &[Move]) -> Option<(NodeId, usize)> {
+    let tree = game.tree();
+    let mut cur = from;
+    for (k, &m) in line.iter().enumerate() {
+        match tree.child_with_move(cur, m) {
+            Some(c) => cur = c,
+            None => return Some((cur, k)),
+        }
+    }
+    None
+}
+
+/// Whether the `n` moves from `first` are still as a report added them:
+/// one chain, nothing added after it or beside it, no comment or NAG.
+fn untouched_line(game: &Game, first: NodeId, n: usize) -> bool {
+    let tree = game.tree();
+    let mut id = first;
+    for i in 0..n {
+        if !tree.is_attached(id) {
+            return false;
+        }
+        let node = tree.node(id);
+        if !node.comment.is_empty() || !node.comment_before.is_empty() || !node.nags.is_empty() {
+            return false;
+        }
+        match tree.children(id) {
+            [] if i + 1 == n => return true,
+            [next] if i + 1 < n => id = *next,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Takes out of `game` what an earlier report wrote (`written`), where it
+/// is still as written: the text it put at a comment's end, the NAG it
+/// gave, and the line it added while nobody has added to it or annotated
+/// it (its tags: `take_out_tags`).
+fn take_out(game: &mut Game, written: &Written) {
+    for w in &written.moves {
+        if !game.tree().is_attached(w.node) {
+            continue;
+        }
+        let node = game.tree().node(w.node);
+        if !w.comment.is_empty() {
+            if let Some(at) = node.comment.rfind(&w.comment) {
+                let mut comment = node.comment.clone();
+                comment.replace_range(at..at + w.comment.len(), "");
+                game.set_comment(w.node, false, &comment);
+            }
+        }
+        let mut nags = game.tree().node(w.node).nags.clone();
+        if let Some(nag) = w.nag.filter(|&n| nags.contains(n)) {
+            nags.remove(nag);
+            game.set_nags(w.node, nags);
+        }
+        if let Some((first, _)) = w.line.filter(|&(first, n)| untouched_line(game, first, n)) {
+            let _ = game.delete(first, w.node);
+        }
+    }
+}
+
+/// After a report wrote its tags: the earlier report's that it did not
+/// write again go, while they keep the values written (rewriting them in
+/// place keeps the tags' order).
+fn take_out_tags(game: &mut Game, earlier: &Written, now: &Written) {
+    for (name, value) in &earlier.tags {
+        let rewritten = now.tags.iter().any(|(n, _)| n == name);
+        if !rewritten && game.tags.get(name) == Some(value.as_str()) {
+            game.set_tag(name, None, NodeId::ROOT);
+        }
+    }
 }
 
 /// "1 move kept the [%eval] it had", "3 moves kept the [%eval] they

@@ -7,6 +7,7 @@
 //! what the Deltas view shows of one explanation: its two positions side
 //! by side with the numbers its sentence quotes.
 
+use crate::analysis::annotate::Written;
 use crate::analysis::line::san_line;
 use crate::analysis::score::signed_pawns;
 use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, MoveReport, PlyResult};
@@ -48,6 +49,12 @@ pub struct ReportState {
     pub pair_open: bool,
     /// That explanation, when the shown move has one.
     pub pair: Option<ReportPair>,
+    /// What the last report wrote into the game, while it is there as
+    /// written: a report run again takes it out before it writes its own.
+    /// Forgotten when an undo or redo takes a report back or does one
+    /// again (the game then holds what the board no longer knows the
+    /// origin of, and keeps it as a file's own) and with another game.
+    pub written: Option<Written>,
 }
 
 /// One explanation's two positions and the numbers its sentence quotes:

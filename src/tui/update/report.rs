@@ -4,7 +4,7 @@
 //! the graph goes to that position. A cancelled report, or one whose game
 //! was replaced or changed under it, changes nothing in the game.
 
-use crate::analysis::annotate::{apply, kept_evals_words};
+use crate::analysis::annotate::{apply, kept_evals_words, REPORT_STEP};
 use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::{build, mainline_positions, stops_short, GameReport};
 use crate::tui::action::Effect;
@@ -142,18 +142,52 @@ impl App {
         }
         // Writing it is one edit: what Ctrl-Y held goes onto the undo
         // list under it (`Game`'s undo), so Ctrl-Z still reaches it.
-        let kept = apply(&mut self.doc.game, &run.positions, &run.report);
+        // A report run again replaces the one before it (a deeper one,
+        // say): its figures are not kept as though they were the file's.
+        let earlier = self.report.written.take();
+        let replaces = earlier.is_some();
+        let (kept, written) = apply(
+            &mut self.doc.game,
+            &run.positions,
+            &run.report,
+            earlier.as_ref(),
+        );
         run.applied = true;
         let counts = run.report.counts;
+        self.report.written = Some(written);
+        // The shown move may have been on the earlier report's line.
+        let tree = self.doc.game.tree();
+        while !tree.is_attached(self.doc.cursor) {
+            match tree.parent(self.doc.cursor) {
+                Some(p) => self.doc.cursor = p,
+                None => break,
+            }
+        }
         self.tree_changed();
         let kept = match kept {
             0 => String::new(),
             n => format!("; {}", kept_evals_words(n)),
         };
+        let replaced = if replaces {
+            "; it replaces the earlier report"
+        } else {
+            ""
+        };
         self.info(format!(
-            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept} (Ctrl-Z takes it back)",
+            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept}{replaced} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
+    }
+
+    /// After an undo or redo of the step `what`: one that takes a report
+    /// back or does one again leaves the game holding what the board no
+    /// longer knows the origin of, so the record of the last report goes.
+    pub(super) fn report_step_moved(&mut self, what: &str) {
+        // Emacs's undo names a step done again after a later edit "the
+        // undo of ...".
+        if what.ends_with(REPORT_STEP) {
+            self.report.written = None;
+        }
     }
 
     /// `J`: opens the shown move's explanation in the Deltas view (its two
