@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 /// `path`, so a crash never leaves a half-written file. A `path` that is a
 /// symbolic link (a linked dotfile) is written through: its target is
 /// replaced and the link stays. The file keeps its permissions. A target
-/// that is read-only, or no regular file (a device, a named pipe), is an
-/// error: the rename would replace it where an ordinary write could not.
+/// that is read-only, or that this user may not write (another user's
+/// file in a folder this user may write in), or no regular file (a
+/// device, a named pipe), is an error: the rename would replace it where
+/// an ordinary write could not.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     let path = &link_target(path);
     if let Ok(meta) = fs::metadata(path) {
@@ -23,9 +25,7 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
                 path.display()
             );
         }
-        if meta.permissions().readonly() {
-            bail!("{} is read-only; nothing was written", path.display());
-        }
+        refuse_unwritable(path, &meta)?;
     }
     let (dir, tmp) = temp_beside(path);
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -49,6 +49,24 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Refuses a regular file that an ordinary write could not change: no
+/// write permission at all, or none for this user (asked by opening it
+/// for writing, which changes nothing: no create, no truncation).
+fn refuse_unwritable(path: &Path, meta: &fs::Metadata) -> Result<()> {
+    if meta.permissions().readonly() {
+        bail!("{} is read-only; nothing was written", path.display());
+    }
+    if let Err(e) = fs::OpenOptions::new().write(true).open(path) {
+        if e.kind() == std::io::ErrorKind::PermissionDenied {
+            bail!(
+                "{} is not writable by this user; nothing was written",
+                path.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Gives the new file the replaced file's owner and group where the
@@ -82,6 +100,9 @@ pub fn check_writable(path: &Path) -> Result<()> {
     let path = &link_target(path);
     if path.is_dir() {
         bail!("{} is a folder", path.display());
+    }
+    if let Some(meta) = fs::metadata(path).ok().filter(fs::Metadata::is_file) {
+        refuse_unwritable(path, &meta)?;
     }
     let (dir, tmp) = temp_beside(path);
     if !dir.is_dir() {
@@ -304,6 +325,33 @@ mod tests {
         if given {
             assert_eq!((meta.uid(), meta.gid()), (54_321, 54_322));
         }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file that is read-only, or that this user may not write, is not
+    /// replaced, though the folder would let the rename through. (Root
+    /// may write any file: there only the read-only one is refused; a
+    /// user's run checks both, as `setpriv` as nobody did by hand.)
+    #[cfg(unix)]
+    #[test]
+    fn a_file_this_user_may_not_write_is_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("tapir-perm-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("game.pgn");
+        fs::write(&f, "1. e4 *\n").unwrap();
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write_atomic(&f, "1. d4 *\n").unwrap_err().to_string();
+        assert!(e.contains("read-only; nothing was written"), "{e}");
+        assert!(check_writable(&f).is_err());
+        // Write bits for others only: this user (not root) may not.
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o466)).unwrap();
+        if fs::OpenOptions::new().write(true).open(&f).is_err() {
+            let e = write_atomic(&f, "1. d4 *\n").unwrap_err().to_string();
+            assert!(e.contains("not writable by this user"), "{e}");
+            assert!(check_writable(&f).is_err());
+        }
+        assert_eq!(fs::read_to_string(&f).unwrap(), "1. e4 *\n");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1625,6 +1625,7 @@ fn tab_completes_command_names() {
         ("col", "colors "),
         ("pie", "pieces "),
         ("hel", "help "),
+        ("engine2", "engine2 "),
     ] {
         a.update(Action::Cancel);
         a.update(Action::OpenCommand);
@@ -1634,6 +1635,14 @@ fn tab_completes_command_names() {
         a.update(Action::PromptComplete);
         assert_eq!(text(&a), whole);
     }
+    // A short form is offered beside its command.
+    a.update(Action::Cancel);
+    a.update(Action::OpenCommand);
+    for c in "eng".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptComplete);
+    assert_eq!(message(&a), ":engine  :engine2");
     // None: said, and the line stays.
     a.update(Action::Cancel);
     a.update(Action::OpenCommand);

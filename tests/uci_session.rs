@@ -271,9 +271,6 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
         "position startpos moves e2e4 zz",
         "position sideways",
         "go depth banana",
-        "go searchmoves a1a8",
-        "go depth 0",
-        "go nodes 0",
         "setoption name Hash value 0",
         "setoption name Hash value 99999999",
         "setoption name Threads value 0",
@@ -289,6 +286,28 @@ fn bad_input_answers_an_error_and_keeps_the_state() {
     }
     let e = s.expect_error("setoption name EvalType value NEURAL");
     assert!(e.contains("HCE or NNUE"), "{e}");
+    // A `go` with a count of 0 or an illegal `searchmoves` entry still
+    // searches, and says how it read them: 0000 would forfeit a game.
+    s.send("position startpos");
+    for (go, note) in [
+        ("go depth 0", "info string go depth 0 read as depth 1"),
+        ("go nodes 0", "info string go nodes 0 read as nodes 1"),
+        (
+            "go searchmoves a1a8 depth 2",
+            "info string searchmoves: no legal move named; searching them all",
+        ),
+    ] {
+        let (infos, best, _) = s.go(go);
+        assert!(infos.iter().any(|l| l == note), "{go}: {infos:?}");
+        assert_ne!(best, "0000", "{go}");
+    }
+    // Unknown words before a command are skipped, as UCI asks; a lone CR
+    // ends a line as a newline does.
+    s.send("joho isready");
+    s.until(|l| l == "readyok");
+    s.send("isready\risready");
+    s.until(|l| l == "readyok");
+    s.until(|l| l == "readyok");
     // A refused `go` still ends in a bestmove (the null move), so a GUI
     // never waits; after a refused `position` (the last one above), `go`
     // does not search the position before it.

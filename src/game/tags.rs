@@ -219,7 +219,7 @@ pub fn tag_value(name: &str, value: &str) -> Result<String, String> {
             )),
         },
         "Date" | "EventDate" | "UTCDate" if !is_pgn_date(value) => Err(format!(
-            "a {name} is YYYY.MM.DD, with ? for what is unknown (2024.05.??), not '{value}'"
+            "a {name} is YYYY.MM.DD (month 01-12, day 01-31), with ? for what is unknown (2024.05.??), not '{value}'"
         )),
         _ => Ok(value.to_string()),
     }
@@ -228,10 +228,15 @@ pub fn tag_value(name: &str, value: &str) -> Result<String, String> {
 /// "2024.05.17", "1851.??.??", "????.??.??": PGN's date form.
 fn is_pgn_date(value: &str) -> bool {
     let parts: Vec<&str> = value.split('.').collect();
-    let part = |s: &str, len: usize| {
-        s.len() == len && (s.chars().all(|c| c.is_ascii_digit()) || s.chars().all(|c| c == '?'))
+    // A part all digits within `range`, or all `?`.
+    let part = |s: &str, len: usize, range: std::ops::RangeInclusive<u32>| {
+        s.len() == len
+            && (s.chars().all(|c| c == '?')
+                || (s.chars().all(|c| c.is_ascii_digit())
+                    && s.parse().is_ok_and(|n| range.contains(&n))))
     };
-    matches!(parts.as_slice(), [y, m, d] if part(y, 4) && part(m, 2) && part(d, 2))
+    matches!(parts.as_slice(), [y, m, d]
+        if part(y, 4, 0..=9999) && part(m, 2, 1..=12) && part(d, 2, 1..=31))
 }
 
 #[cfg(test)]
@@ -254,6 +259,11 @@ mod tests {
         assert_eq!(tag_value("Date", "2024.05.??").unwrap(), "2024.05.??");
         assert!(tag_value("Date", "17 May 2024").is_err());
         assert!(tag_value("Date", "2024.5.17").is_err());
+        for bad in ["2024.13.45", "2024.00.01", "2024.01.00", "2024.12.32"] {
+            assert!(tag_value("Date", bad).is_err(), "{bad}");
+        }
+        assert_eq!(tag_value("Date", "2024.12.31").unwrap(), "2024.12.31");
+        assert_eq!(tag_value("Date", "????.??.??").unwrap(), "????.??.??");
         assert_eq!(
             tag_value("White", " Carlsen, Magnus ").unwrap(),
             "Carlsen, Magnus"

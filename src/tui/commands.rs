@@ -139,8 +139,13 @@ pub const COMMANDS: &[(&str, &str)] = &[
 pub const USAGE: &str =
     ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :help · :q";
 
-/// Every command's name (without its `:`), in `USAGE`'s order, each once:
-/// what Tab completes a command's first word from.
+/// Commands spelt another way too, the short form after the long one's
+/// name in `command_names` (the help lists `:engine2`).
+const SHORT_FORMS: [(&str, &str); 1] = [("engine", "engine2")];
+
+/// Every command's name (without its `:`), in `USAGE`'s order, each once,
+/// a short form after its command's: what Tab completes a command's first
+/// word from.
 pub fn command_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
     for part in USAGE.split(" · ") {
@@ -151,6 +156,8 @@ pub fn command_names() -> Vec<&'static str> {
         {
             if !names.contains(&name) {
                 names.push(name);
+                let short = SHORT_FORMS.iter().filter(|(long, _)| *long == name);
+                names.extend(short.map(|(_, s)| *s));
             }
         }
     }

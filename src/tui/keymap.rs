@@ -792,12 +792,14 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
     };
     Some(match overlay {
         Overlay::None => return None,
+        // The keys that scroll `:messages` scroll the help too.
         Overlay::Help => match k.code {
-            KeyCode::Up => Some(Action::HelpScroll(-1)),
-            KeyCode::Down => Some(Action::HelpScroll(1)),
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::HelpScroll(-1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::HelpScroll(1)),
             KeyCode::PageUp => Some(Action::HelpScroll(-10)),
             KeyCode::PageDown | KeyCode::Char(' ') => Some(Action::HelpScroll(10)),
-            KeyCode::Home => Some(Action::HelpScroll(-1000)),
+            KeyCode::Home => Some(Action::HelpScroll(-i32::from(u16::MAX))),
+            KeyCode::End => Some(Action::HelpScroll(i32::from(u16::MAX))),
             _ => Some(Action::ToggleHelp),
         },
         Overlay::Tags => Some(Action::Cancel),
@@ -1024,6 +1026,11 @@ mod tests {
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('x')))),
             "Some(ToggleHelp)"
+        );
+        // End scrolls to the end (it closed the help), as in `:messages`.
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::End))),
+            "Some(HelpScroll(65535))"
         );
         app.dialogs.overlay = Overlay::Confirm(crate::tui::app::ConfirmWhat::Quit);
         assert_eq!(

@@ -13,11 +13,13 @@ pub enum Command {
     IsReady,
     NewGame,
     Position(Position),
-    /// `go`, with the words it did not know (UCI says to skip them and
-    /// read on; the session mentions them in an `info string`).
+    /// `go`, with what its reading passed over or read otherwise than
+    /// written (an unknown word, which UCI says to skip; `depth 0` read as
+    /// 1; an illegal `searchmoves` entry): the session says each in an
+    /// `info string`, and the search goes on.
     Go {
         limits: Limits,
-        ignored: Vec<String>,
+        notes: Vec<String>,
     },
     Stop,
     PonderHit,
@@ -37,21 +39,51 @@ pub enum Command {
     Nothing,
 }
 
-/// Parses `line` against the board a `go` would search.
-pub fn parse(line: &str, board: &Board) -> Result<Command, String> {
+/// The words a line may begin with.
+const COMMANDS: [&str; 12] = [
+    "uci",
+    "isready",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "setoption",
+    "quit",
+    "d",
+    "debug",
+    "register",
+];
+
+/// The command word of `line`: the first word UCI knows (unknown words
+/// before it are skipped), else the first word; "" for a blank line.
+pub fn command_word(line: &str) -> &str {
     let mut words = line.split_whitespace();
-    let Some(head) = words.next() else {
+    let first = words.clone().next().unwrap_or("");
+    words.find(|w| COMMANDS.contains(w)).unwrap_or(first)
+}
+
+/// Parses `line` against the board a `go` would search. Unknown words
+/// before a command are skipped, as UCI asks ("joho debug on" is `debug
+/// on`); a line with no command in it is refused, naming its first word.
+pub fn parse(line: &str, board: &Board) -> Result<Command, String> {
+    let all: Vec<&str> = line.split_whitespace().collect();
+    let Some(&first) = all.first() else {
         return Ok(Command::Nothing);
     };
-    let rest: Vec<&str> = words.collect();
+    let Some(at) = all.iter().position(|w| COMMANDS.contains(w)) else {
+        return Err(format!("unknown command '{}'", clip(first)));
+    };
+    let head = all[at];
+    let rest = all[at + 1..].to_vec();
     Ok(match head {
         "uci" => Command::Uci,
         "isready" => Command::IsReady,
         "ucinewgame" => Command::NewGame,
         "position" => Command::Position(parse_position(&rest)?),
         "go" => {
-            let (limits, ignored) = parse_go(&rest, board)?;
-            Command::Go { limits, ignored }
+            let (limits, notes) = parse_go(&rest, board)?;
+            Command::Go { limits, notes }
         }
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
@@ -106,23 +138,62 @@ const GO_KEYWORDS: [&str; 12] = [
     "infinite",
 ];
 
-fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String> {
+/// A whole number, saturated: digits beyond any type's range read as
+/// the largest value of their sign (a GUI's "infinite" clock).
+fn number(key: &str, v: Option<&&str>) -> Result<i128, String> {
     let v = v.ok_or_else(|| format!("go {key} needs a number"))?;
-    v.parse()
-        .map_err(|_| format!("go {key}: '{}' is not a valid number", clip(v)))
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("go {key}: '{}' is not a whole number", clip(v)));
+    }
+    Ok(v.parse().unwrap_or(if v.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    }))
 }
 
 /// Milliseconds; GUIs sometimes send negative clock times, read as zero.
 fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
-    let ms: i64 = number(key, v)?;
-    Ok(Duration::from_millis(ms.max(0) as u64))
+    let ms = number(key, v)?.clamp(0, u64::MAX as i128);
+    Ok(Duration::from_millis(ms as u64))
 }
 
-/// The limits of `go`, and the words it skipped. A known field with a bad
-/// value refuses the whole line.
+/// A count that must be at least 1 (depth, nodes, mate, movestogo): 0 or
+/// less is read as 1 and said (a GUI waits for a bestmove, and 0000 would
+/// be a forfeit where the position has moves), more than the type holds
+/// as its largest.
+fn count<T: TryFrom<i128> + Bounded>(
+    key: &str,
+    v: Option<&&str>,
+    notes: &mut Vec<String>,
+) -> Result<T, String> {
+    let n = number(key, v)?;
+    if n < 1 {
+        notes.push(format!("go {key} {n} read as {key} 1"));
+    }
+    Ok(T::try_from(n.max(1)).unwrap_or(T::MAX))
+}
+
+/// The largest value of a count's type.
+trait Bounded {
+    const MAX: Self;
+}
+
+impl Bounded for u32 {
+    const MAX: u32 = u32::MAX;
+}
+
+impl Bounded for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+/// The limits of `go`, and what its reading passed over or read otherwise
+/// (`Command::Go`'s notes). A known field whose value is no number
+/// refuses the whole line.
 fn parse_go(args: &[&str], board: &Board) -> Result<(Limits, Vec<String>), String> {
     let mut l = Limits::default();
-    let mut ignored = Vec::new();
+    let mut notes = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -134,10 +205,10 @@ fn parse_go(args: &[&str], board: &Board) -> Result<(Limits, Vec<String>), Strin
             "winc" => l.winc = Some(millis(key, val)?),
             "binc" => l.binc = Some(millis(key, val)?),
             "movetime" => l.movetime = Some(millis(key, val)?),
-            "movestogo" => l.movestogo = Some(number(key, val)?),
-            "depth" => l.depth = Some(number(key, val)?),
-            "nodes" => l.nodes = Some(number(key, val)?),
-            "mate" => l.mate = Some(number(key, val)?),
+            "movestogo" => l.movestogo = Some(count(key, val, &mut notes)?),
+            "depth" => l.depth = Some(count(key, val, &mut notes)?),
+            "nodes" => l.nodes = Some(count(key, val, &mut notes)?),
+            "mate" => l.mate = Some(count(key, val, &mut notes)?),
             "infinite" => {
                 l.infinite = true;
                 i -= 1;
@@ -148,22 +219,30 @@ fn parse_go(args: &[&str], board: &Board) -> Result<(Limits, Vec<String>), Strin
             }
             "searchmoves" => {
                 i -= 1;
+                let mut skipped = 0;
                 while i < args.len() && !GO_KEYWORDS.contains(&args[i]) {
-                    let m = parse_uci(board, args[i]).map_err(|e| format!("searchmoves: {e}"))?;
-                    l.searchmoves.push(m);
+                    // An illegal entry is passed over, as Stockfish does;
+                    // none legal leaves every move to search.
+                    match parse_uci(board, args[i]) {
+                        Ok(m) => l.searchmoves.push(m),
+                        Err(e) => {
+                            notes.push(format!("searchmoves: skipping {e}"));
+                            skipped += 1;
+                        }
+                    }
                     i += 1;
+                }
+                if skipped > 0 && l.searchmoves.is_empty() {
+                    notes.push("searchmoves: no legal move named; searching them all".into());
                 }
             }
             _ => {
-                ignored.push(key.to_string());
+                notes.push(format!("ignoring unknown go field '{}'", clip(key)));
                 i -= 1;
             }
         }
     }
-    if l.depth == Some(0) || l.nodes == Some(0) || l.mate == Some(0) {
-        return Err("go: depth, nodes and mate must be at least 1".into());
-    }
-    Ok((l, ignored))
+    Ok((l, notes))
 }
 
 /// `setoption name <name words> [value <value words>]`.
@@ -233,13 +312,52 @@ mod tests {
         assert_eq!((l.mate, l.nodes, l.depth), (Some(3), Some(1000), Some(9)));
         assert!(p("go depth x").is_err());
         assert!(p("go depth").is_err());
-        assert!(p("go searchmoves e2e5").is_err());
+        assert!(p("go depth 1.5").is_err());
         // Unknown words are skipped, the rest is read.
-        let Command::Go { limits: l, ignored } = p("go sideways depth 3 x").unwrap() else {
+        let Command::Go { limits: l, notes } = p("go sideways depth 3 x").unwrap() else {
             panic!()
         };
         assert_eq!(l.depth, Some(3));
-        assert_eq!(ignored, ["sideways", "x"]);
+        assert_eq!(
+            notes,
+            [
+                "ignoring unknown go field 'sideways'",
+                "ignoring unknown go field 'x'"
+            ]
+        );
+    }
+
+    /// A `go` a GUI sends with a count of 0 or less, a number past any
+    /// type or an illegal `searchmoves` entry still searches (a bestmove
+    /// of 0000 where the position has moves would forfeit the game),
+    /// saying what it read otherwise.
+    #[test]
+    fn go_reads_odd_values_and_says_so() {
+        let go = |line: &str| match p(line).unwrap() {
+            Command::Go { limits, notes } => (limits, notes),
+            _ => panic!("{line}"),
+        };
+        let (l, notes) = go("go depth 0 nodes -5 mate 0");
+        assert_eq!((l.depth, l.nodes, l.mate), (Some(1), Some(1), Some(1)));
+        assert_eq!(notes[0], "go depth 0 read as depth 1");
+        assert_eq!(notes[1], "go nodes -5 read as nodes 1");
+        let (l, notes) = go("go depth 99999999999 wtime 99999999999999999999 movestogo 0");
+        assert_eq!(l.depth, Some(u32::MAX));
+        assert_eq!(l.wtime, Some(Duration::from_millis(u64::MAX)));
+        assert_eq!(l.movestogo, Some(1));
+        assert_eq!(notes.len(), 1);
+        let (l, _) = go("go btime 999999999999999999999999999999999999999999999");
+        assert_eq!(l.btime, Some(Duration::from_millis(u64::MAX)));
+        let (l, notes) = go("go searchmoves e2e4 e2e5 depth 2");
+        assert_eq!(l.searchmoves.len(), 1);
+        assert_eq!(l.depth, Some(2));
+        assert!(notes[0].starts_with("searchmoves: skipping"), "{notes:?}");
+        let (l, notes) = go("go searchmoves e2e5 depth 2");
+        assert!(l.searchmoves.is_empty());
+        assert_eq!(
+            notes[1],
+            "searchmoves: no legal move named; searching them all"
+        );
     }
 
     #[test]
@@ -259,6 +377,10 @@ mod tests {
         assert_eq!((name.as_str(), value), ("Clear Hash", None));
         assert!(p("setoption value 3").is_err());
         assert!(p("frobnicate").is_err());
+        assert!(p("frobnicate now").is_err());
+        // UCI: unknown words before a command are skipped.
+        assert!(matches!(p("joho debug on"), Ok(Command::Debug)));
+        assert!(matches!(p("hello isready"), Ok(Command::IsReady)));
         assert!(matches!(p("   "), Ok(Command::Nothing)));
         assert!(matches!(p("register later"), Ok(Command::Register)));
     }

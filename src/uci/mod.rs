@@ -9,7 +9,7 @@ mod command;
 mod format;
 mod options;
 
-pub use command::{parse, Command};
+pub use command::{command_word, parse, Command};
 
 use crate::engine::{Engine, SearchEvent};
 use std::collections::VecDeque;
@@ -67,11 +67,12 @@ pub fn run(tune: bool) -> anyhow::Result<()> {
             // bestmove.
             Input::TooLong(t) => {
                 let head = decode_line(&t.head);
+                let head = head.split('\r').next().unwrap_or("");
                 let why = format!(
                     "a line of {} bytes is longer than the {MAX_LINE} bytes taken; ignored",
                     t.len
                 );
-                if !session.reply_to(&head, Some(why), &mut out)? {
+                if !session.reply_to(head, Some(why), &mut out)? {
                     break;
                 }
             }
@@ -143,7 +144,7 @@ impl Session {
         refused: Option<String>,
         out: &mut impl Write,
     ) -> std::io::Result<bool> {
-        let head = line.split_whitespace().next().unwrap_or("");
+        let head = command_word(line);
         let reply = if let Some(why) = refused {
             Reply::Refused(why)
         } else if head == "go" && self.position_refused {
@@ -247,8 +248,11 @@ fn spawn_reader(tx: Sender<Input>) {
             match crate::linein::read_capped_line(&mut stdin, MAX_LINE) {
                 Ok(None) | Err(_) => break,
                 Ok(Some(Ok(line))) => {
-                    if tx.send(Input::Line(decode_line(&line))).is_err() {
-                        return;
+                    // A lone CR ends a line too, as an old Mac wrote them.
+                    for part in decode_line(&line).split('\r') {
+                        if tx.send(Input::Line(part.to_string())).is_err() {
+                            return;
+                        }
                     }
                 }
                 Ok(Some(Err(t))) => {
@@ -358,11 +362,8 @@ fn handle(engine: &mut Engine, line: &str, tune: bool) -> Reply {
             engine.set_position(pos);
             none()
         }
-        Command::Go { limits, ignored } => {
-            let notes = ignored
-                .iter()
-                .map(|w| format!("info string ignoring unknown go field '{}'", clip(w)))
-                .collect();
+        Command::Go { limits, notes } => {
+            let notes = notes.iter().map(|n| format!("info string {n}")).collect();
             Reply::Searching(engine.go(limits), notes)
         }
         Command::Stop => {

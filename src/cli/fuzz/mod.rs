@@ -318,7 +318,9 @@ impl Fuzz {
 /// Whether the engine would read `line` as `quit` (the run sends that
 /// only at its end).
 fn is_quit(line: &[u8]) -> bool {
-    crate::uci::decode_line(line).split_whitespace().next() == Some("quit")
+    crate::uci::decode_line(line)
+        .split('\r')
+        .any(|l| crate::uci::command_word(l) == "quit")
 }
 
 /// A `Hash` over 1 GB: clearing a table that size takes seconds, which

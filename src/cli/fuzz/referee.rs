@@ -8,7 +8,7 @@
 
 use crate::chess::{legal_moves, parse_uci, Position};
 use crate::engine::Limits;
-use crate::uci::{decode_line, parse, Command, MAX_LINE};
+use crate::uci::{command_word, decode_line, parse, Command, MAX_LINE};
 use std::collections::VecDeque;
 
 /// What one `go` must end in.
@@ -95,20 +95,29 @@ impl Referee {
         // answered with the null move.
         if bytes.len() + 1 > MAX_LINE {
             let start = &bytes[..bytes.len().min(crate::linein::TOO_LONG_HEAD)];
-            match decode_line(start).split_whitespace().next() {
-                Some("position") => self.refused = true,
-                Some("go") => self.go_refused(),
+            let start = decode_line(start);
+            match command_word(start.split('\r').next().unwrap_or("")) {
+                "position" => self.refused = true,
+                "go" => self.go_refused(),
                 _ => {}
             }
             return out;
         }
-        let line = decode_line(bytes);
-        let head = line.split_whitespace().next().unwrap_or("");
+        // A lone CR ends a line too.
+        for line in decode_line(bytes).split('\r') {
+            self.sent_line(line, &mut out);
+        }
+        out
+    }
+
+    /// `sent` for one line.
+    fn sent_line(&mut self, line: &str, out: &mut Sent) {
+        let head = command_word(line);
         if head == "go" && self.refused {
             self.go_refused();
-            return out;
+            return;
         }
-        match parse(&line, self.position.board()) {
+        match parse(line, self.position.board()) {
             Ok(Command::Position(p)) => {
                 self.position = p;
                 self.refused = false;
@@ -136,7 +145,6 @@ impl Referee {
             Ok(Command::Quit) => out.quit = true,
             _ => {}
         }
-        out
     }
 
     fn go_refused(&mut self) {

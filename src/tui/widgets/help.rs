@@ -106,7 +106,7 @@ pub fn render(theme: &Theme, area: Rect, buf: &mut Buffer, scroll: u16) {
         area,
         w,
         h,
-        "Keys · arrows scroll · any other key closes",
+        "Keys · ↑↓ PgUp PgDn Home End scroll · other keys close",
         theme,
     );
     // One row for the footer or the "more" line.

@@ -44,7 +44,7 @@ pub fn render(log: &VecDeque<Message>, theme: &Theme, area: Rect, buf: &mut Buff
         area,
         w,
         h,
-        "Messages · arrows scroll · any other key closes",
+        "Messages · ↑↓ PgUp PgDn Home End scroll · other keys close",
         theme,
     );
     let body_h = inner.height.saturating_sub(1) as usize;
