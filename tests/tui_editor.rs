@@ -519,6 +519,11 @@ fn a_move_while_editing_never_reaches_the_tree() {
     a.update(Action::Paste(fen.into()));
     assert_eq!(check(&a), Ok(fen.into()));
     assert_eq!(a.doc.game.tree().move_count(), 1, "the game is as it was");
+    // So is one given to `:fen`.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    a.update(Action::Command(format!("fen {fen}")));
+    assert_eq!(check(&a), Ok(fen.into()));
+    assert_eq!(a.doc.game.tree().move_count(), 1, "the game is as it was");
     a.update(Action::Edit(EditAction::Cancel));
     assert_eq!(a.doc.game.tree().move_count(), 1);
 }

@@ -600,6 +600,20 @@ fn a_start_with_another_game_keeps_the_unsaved_session_aside() {
         let kept = std::fs::read_to_string(data.join(&name)).unwrap_or_default();
         assert_eq!(kept, unsaved, "{args:?}: {name}");
     }
+    // A file that is no PGN (a text file named by mistake) is refused
+    // before anything is kept aside, as a missing one is.
+    std::fs::write(data.join("autosave.pgn"), unsaved).unwrap();
+    let notes = root.join("notes.txt");
+    std::fs::write(&notes, "buy milk\ncall mum\n").unwrap();
+    let s = spawn(&config, &data, &["tui", notes.to_str().unwrap()]);
+    let (code, out, _) = s.finish();
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no game found"), "{out}");
+    assert!(!data.join("autosave.previous.3.pgn").exists());
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.pgn")).unwrap(),
+        unsaved
+    );
     // A saved game's autosave is not kept aside: its file has it.
     std::fs::write(data.join("autosave.pgn"), "1. e4 *\n").unwrap();
     let mut s = spawn(&config, &data, &["tui", "--new"]);

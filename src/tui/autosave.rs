@@ -391,6 +391,10 @@ pub struct Restored {
     pub drafts: Vec<CommentDraft>,
     /// What could not be kept of the game (normally nothing).
     pub problems: Vec<String>,
+    /// Why a game restored as saved counts as unsaved after all: its file
+    /// is gone, or no longer holds it as it was saved (set by the
+    /// runtime, which looks at the file; `files::no_longer_holds`).
+    pub stale: Option<String>,
 }
 
 /// Reads an autosave's text; `now` starts restored clocks (stopped).
@@ -497,6 +501,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         left_setup,
         drafts,
         problems,
+        stale: None,
         game,
     })
 }

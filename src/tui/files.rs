@@ -8,6 +8,7 @@
 
 use super::action::SaveHow;
 use super::config::write_atomic;
+use super::document::Origin;
 use crate::game::pgn::lexer::is_space;
 use crate::game::pgn::{
     decode, encode_latin1, normalize_newlines, source_offsets, split_games, Encoding,
@@ -596,6 +597,25 @@ fn find_game(
         }
     }
     Ok((i, moved))
+}
+
+/// Why the file `origin` names no longer holds the game as it was last
+/// read or saved (the file is gone, unreadable, or its game was edited
+/// or removed elsewhere); `None` when it still does, or when the game's
+/// text was never known.
+pub fn no_longer_holds(origin: &Origin) -> Option<String> {
+    let path = &origin.path;
+    if !path.exists() {
+        return Some(format!("its file {} is gone", path.display()));
+    }
+    let file = match FileNow::read(path) {
+        Ok(f) => f,
+        Err(e) => return Some(format!("its file cannot be read ({e:#})")),
+    };
+    origin.fingerprint?;
+    find_game(&file, origin.index, origin.fingerprint)
+        .err()
+        .map(|why| format!("{} changed since it was saved ({why})", path.display()))
 }
 
 /// The file's bytes with `text` in place of game `i`, and the note of its

@@ -23,7 +23,7 @@ use super::TuiArgs;
 use crate::chess::Board;
 use crate::engine::EngineOption;
 use crate::eval::nnue::{default_net_checked, Network};
-use crate::game::pgn::{split_games, Encoding};
+use crate::game::pgn::{nothing_read, read_span, split_games, Encoding};
 use crate::game::Game;
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
@@ -342,8 +342,19 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     }
     if let Some(path) = &args.pgn {
         let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
-        if split_games(&text).is_empty() {
+        let spans = split_games(&text);
+        if spans.is_empty() {
             bail!("{}: no game found", path.display());
+        }
+        // A file of one "game" that reads as nothing (a text file, not
+        // PGN) is refused here, as a missing file is, before the last
+        // session's game is moved aside for it.
+        if let [span] = &spans[..] {
+            if let Ok(r) = read_span(&text, span.clone(), 1) {
+                if let Some(why) = nothing_read(&r) {
+                    bail!("{}: no game found ({why})", path.display());
+                }
+            }
         }
         return Ok(Start {
             game: Game::default(),
@@ -393,6 +404,11 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                     crate::game::game_size(r.game.tree())
                 )
             });
+            if let (Some(m), Some(stale)) = (msg.as_mut(), &r.stale) {
+                m.push_str(&format!(
+                    "; {stale}, so it counts as unsaved (:save FILE keeps it)"
+                ));
+            }
             // What did not read would be gone at the next autosave: the
             // whole file is moved aside first, and the board goes on with
             // what read.
@@ -442,7 +458,16 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
         Err(e) => Err(e.to_string()),
         Ok((text, _)) => Ok(text),
     };
-    Some(text.and_then(|t| autosave::decode(&t, Instant::now())))
+    let mut read = text.and_then(|t| autosave::decode(&t, Instant::now()));
+    // A game kept as saved whose file is gone or changed meanwhile is
+    // work no file holds: it counts as unsaved (n asks, --new keeps it).
+    if let Ok(r) = &mut read {
+        if let Some(origin) = r.origin.as_ref().filter(|_| !r.unsaved) {
+            r.stale = super::files::no_longer_holds(origin);
+            r.unsaved = r.stale.is_some();
+        }
+    }
+    Some(read)
 }
 
 /// Whether an autosave holds work no file has (an unsaved game, a game
@@ -1078,6 +1103,41 @@ mod tests {
         assert_eq!(holds_work(&auto), Some(true), "{text}");
         std::fs::write(&auto, "1. e4 e5 *\n").unwrap();
         assert_eq!(holds_work(&auto), Some(false));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A game restored as saved counts as unsaved when its file is gone
+    /// or no longer holds it as saved (edited elsewhere): `n` asks, and a
+    /// start with another game keeps it aside.
+    #[test]
+    fn a_saved_game_whose_file_changed_or_went_is_work_to_keep() {
+        let dir = std::env::temp_dir().join(format!("tapir-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("game.pgn");
+        let text = "[Event \"a\"]\n\n1. e4 e5 *\n";
+        std::fs::write(&file, text).unwrap();
+        let game = crate::game::pgn::read_first(text).unwrap().game;
+        let mut app = App::new(crate::tui::config::Config::default(), game);
+        app.doc.origin = Some(crate::tui::document::Origin {
+            path: file.clone(),
+            index: None,
+            games: Some(1),
+            fingerprint: Some(crate::tui::files::fingerprint(text)),
+            in_part: false,
+        });
+        app.doc.mark_clean();
+        let auto = dir.join("autosave.pgn");
+        std::fs::write(&auto, crate::tui::autosave::encode(&app)).unwrap();
+        let stale = || read_autosave(&auto).unwrap().unwrap().stale;
+        assert_eq!(holds_work(&auto), Some(false));
+        assert_eq!(stale(), None);
+        std::fs::write(&file, text.replace("e5", "c5")).unwrap();
+        assert_eq!(holds_work(&auto), Some(true));
+        let why = stale().unwrap();
+        assert!(why.contains("changed since it was saved"), "{why}");
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(holds_work(&auto), Some(true));
+        assert!(stale().unwrap().ends_with("is gone"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

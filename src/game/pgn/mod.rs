@@ -12,7 +12,8 @@ pub mod write;
 
 pub use index::{each_game, entries_at, index_games, IndexEntry};
 pub use read::{
-    holds_games, read_entry, read_first, read_games, read_span, split_games, PgnError, ReadGame,
+    holds_games, nothing_read, read_entry, read_first, read_games, read_span, split_games,
+    PgnError, ReadGame,
 };
 pub use text::{
     crlf_majority, decode, encode_latin1, normalize_newlines, source_offsets, Encoding,

@@ -169,6 +169,17 @@ pub fn read_entry(text: &str, entry: &IndexEntry, index: usize) -> Result<ReadGa
     read_span_at(text, entry.span.clone(), index, Some(entry.line))
 }
 
+/// Why a read found nothing of a game, only problems (no tags, no move):
+/// the first problem's reason, as a board opening the file says it;
+/// `None` when it found a game.
+pub fn nothing_read(r: &ReadGame) -> Option<&str> {
+    if !(r.game.tags.is_empty() && r.game.is_empty()) {
+        return None;
+    }
+    let first = r.problems.first()?;
+    Some(first.split_once(": ").map_or("", |(_, why)| why))
+}
+
 /// Whether `text` (indexed as `index`) holds games at all, not some other
 /// kind of text: a game with tags, or one that begins with a legal move
 /// and reads more legal moves than problems. The words of a list or of a

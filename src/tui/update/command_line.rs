@@ -22,9 +22,11 @@ impl App {
     pub(super) fn command(&mut self, text: &str) {
         use commands::Command as C;
         // In the board editor the command line only shows and sets what
-        // leaves the set-up alone; the rest waits until the editor is left.
+        // leaves the game alone (`:fen FEN` sets the editor's position up,
+        // as a pasted FEN does); the rest waits until the editor is left.
         if self.editor.is_some() {
             return match commands::parse(text) {
+                Ok(C::Fen(fen)) => self.paste(&fen),
                 Ok(cmd @ (C::ShowFen | C::Help | C::Messages | C::Quit)) => self.run_command(cmd),
                 Ok(cmd @ (C::Theme(_) | C::Colors(_) | C::Pieces(_))) => self.run_command(cmd),
                 Ok(_) => self.error(format!(

@@ -6,7 +6,8 @@
 
 use crate::chess::Board;
 use crate::game::pgn::{
-    each_game, entries_at, read_span, split_games, Encoding, IndexEntry, PgnError, ReadGame,
+    each_game, entries_at, nothing_read, read_span, split_games, Encoding, IndexEntry, PgnError,
+    ReadGame,
 };
 use crate::game::plies;
 use crate::tui::action::{Effect, GameWant};
@@ -22,7 +23,7 @@ use std::sync::Arc;
 /// A read that found nothing of a game, only problems: `open_game`
 /// refuses it, and `<` `>` step over it.
 fn unreadable(r: &ReadGame) -> bool {
-    r.game.tags.is_empty() && r.game.is_empty() && !r.problems.is_empty()
+    nothing_read(r).is_some()
 }
 
 impl App {
@@ -278,7 +279,7 @@ impl App {
     ) {
         match read {
             Ok(r) if unreadable(&r) => {
-                let why = r.problems[0].split_once(": ").map_or("", |(_, w)| w);
+                let why = nothing_read(&r).unwrap_or("");
                 self.error(format!("{name}: no game found ({why})"));
             }
             Ok(mut r) => {
