@@ -419,7 +419,16 @@ impl Worker {
             if self.id == 0 && pv_idx < setup.report_lines && self.ctl.elapsed().as_millis() > 1000
             {
                 if let Some(r) = report.as_deref_mut() {
-                    r(self.line_info(pv_idx, depth, bound));
+                    // Every line, from the one list of root moves: a line
+                    // reported alone could show the move another line
+                    // still shows from the depth before (two lines, one
+                    // move). The lines after this one keep their last
+                    // depth's scores until searched.
+                    let lines = setup.report_lines.min(self.root_moves.len());
+                    for i in 0..lines {
+                        let b = if i == pv_idx { bound } else { Bound::Exact };
+                        r(self.line_info(i, depth, b));
+                    }
                 }
             }
             delta += delta / ASP_GROWTH_DIV;
