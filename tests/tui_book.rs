@@ -54,6 +54,9 @@ fn the_header_names_the_opening_and_lists_book_moves() {
     );
     let rows = header_rows(&a, 60);
     assert_eq!(rows[0], "B90 Sicilian Defense: Najdorf Variation");
+    // The name is fitted to the row inside the pane's margins: at the
+    // 80x24 move pane (29 columns, 27 inside) shortened, not cut.
+    assert_eq!(header_rows(&a, 29)[0], "B90 Sicilian: Najdorf");
     assert!(rows[1].starts_with("Book ° "), "{rows:?}");
     assert!(rows[1].contains('%'), "{rows:?}");
     // Book moves carry the mark in the move list.

@@ -644,16 +644,26 @@ fn a_report_run_again_replaces_the_earlier_one() {
     );
     assert_eq!(write_game(&a.doc.game), once);
     assert!(!once.contains("tapir:"), "{once}");
-    // Ctrl-Z: the first report as it was.
+    // Ctrl-Z: the first report as it was, and the board knows it is the
+    // first's: run again, it is replaced; so after Ctrl-Z, Ctrl-Y.
     a.update(Action::Undo);
     assert_eq!(write_game(&a.doc.game), first);
-    // After an undo the board no longer knows whose the game's
-    // evaluations are: a report keeps them, as a file's own.
     let job = start(&mut a);
     feed_at(&mut a, &job, 6000);
     done(&mut a, &job);
-    assert!(!message(&a).contains("replaces"), "{}", message(&a));
-    assert!(message(&a).contains("kept the [%eval]"), "{}", message(&a));
+    assert_eq!(write_game(&a.doc.game), once);
+    a.update(Action::Undo);
+    a.update(Action::Redo);
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    assert!(message(&a).contains("replaces"), "{}", message(&a));
+    assert_eq!(write_game(&a.doc.game), once);
+    // The two later reports undone: the first's game and record again.
+    a.update(Action::Undo);
+    a.update(Action::Undo);
+    assert_eq!(write_game(&a.doc.game), first);
+    assert_eq!(a.report.written.len(), 1);
 
     // What the player added after the first report stays: a word in a
     // comment tapir wrote and a NAG in its better line.
@@ -669,8 +679,22 @@ fn a_report_run_again_replaces_the_earlier_one() {
             (tree.node(id).comment.contains(" \u{2192} ") && kids.len() > 1).then(|| (id, kids[1]))
         })
         .expect("a move with an explanation and a better line");
-    let comment = format!("{} my note", tree.node(explained).comment);
-    a.doc.game.set_comment(explained, false, &comment);
+    // Typed at the comment's end with `i`: the edit puts the [%eval]
+    // after the words.
+    a.doc.cursor = explained;
+    a.update(Action::EditComment);
+    a.update(Action::PromptEnd);
+    for c in " my note".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    assert!(a
+        .doc
+        .game
+        .tree()
+        .node(explained)
+        .comment
+        .contains("my note"));
     let mut line_end = line;
     while let Some(&next) = a.doc.game.tree().children(line_end).first() {
         line_end = next;
@@ -682,9 +706,60 @@ fn a_report_run_again_replaces_the_earlier_one() {
     feed_at(&mut a, &job, 6000);
     done(&mut a, &job);
     let tree = a.doc.game.tree();
-    assert!(tree.node(explained).comment.contains("my note"));
+    let c = &tree.node(explained).comment;
+    assert!(c.contains("my note"), "{c}");
+    assert_eq!(c.matches("[%eval").count(), 1, "{c}");
+    assert!(c.matches(" \u{2192} ").count() <= 1, "{c}");
+    assert!(!c.contains("tapir:"), "{c}");
     assert!(tree.is_attached(line), "the line the player marked stays");
     assert!(tree.node(line_end).nags.contains(Nag::GOOD));
+
+    // A better line the player made the main line is theirs: it stays.
+    let mut a = board();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    let line = tree
+        .mainline()
+        .find_map(|id| {
+            let kids = tree.children(tree.parent(id)?);
+            (kids.len() > 1).then(|| kids[1])
+        })
+        .expect("a better line");
+    a.doc.cursor = line;
+    a.update(Action::MakeMain);
+    assert!(a.doc.game.tree().is_mainline(line));
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    assert!(
+        a.doc.game.tree().is_attached(line),
+        "the promoted line stays"
+    );
+}
+
+/// Accuracy and ACPL tags of the file's own (or the player's) stay, as
+/// its evaluations do; the report's own are rewritten by the next.
+#[test]
+fn a_files_own_accuracy_tags_stay() {
+    let mut a = board_of(&format!("[WhiteAccuracy \"61\"]\n\n{GAME}"));
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let tags = &a.doc.game.tags;
+    assert_eq!(tags.get("WhiteAccuracy"), Some("61"));
+    assert!(tags.get("BlackAccuracy").is_some());
+    let black = tags.get("BlackAccuracy").unwrap().to_string();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    let tags = &a.doc.game.tags;
+    assert_eq!(tags.get("WhiteAccuracy"), Some("61"));
+    assert!(
+        tags.get("BlackAccuracy").is_some_and(|b| b != black),
+        "rewritten"
+    );
 }
 
 /// A second report leaves no explanation of the first beside its own:

@@ -323,6 +323,28 @@ fn phase_explorer_moves_every_tapered_number() {
     assert!(lines[1].trim_end().ends_with("Taper"));
 }
 
+/// At the widths where the board grows the panel is 50 columns wide:
+/// the numbers take 4 cells there (every one of them fits), so the term
+/// names stay whole ("Materi…" before).
+#[test]
+fn term_names_stay_whole_where_the_panel_is_narrowest() {
+    for fen in FENS {
+        let mut app = app_fen(fen);
+        for (w, h) in [(80, 24), (96, 30), (97, 30), (128, 44), (144, 52)] {
+            let lines = panel(&mut app, w, h);
+            for name in ["Material", "Mobility"] {
+                assert!(
+                    lines.iter().any(|l| l.starts_with(&format!("{name} "))
+                        || l.starts_with(&format!("{name}│"))),
+                    "{fen} at {w}x{h}: {name} cut\n{}",
+                    lines.join("\n")
+                );
+            }
+            assert!(!lines.iter().any(|l| l.contains("…│")), "{w}x{h}");
+        }
+    }
+}
+
 #[test]
 fn explain_view_lists_the_squares_behind_a_term() {
     for fen in FENS {
@@ -350,7 +372,11 @@ fn explain_view_lists_the_squares_behind_a_term() {
                 "{fen} {term:?}: {}",
                 lines[1]
             );
-            assert_eq!(head[6], taper(tt.total(), t.phase) as i64);
+            // The term's value as the Terms view's Taper column shows it
+            // (its share of the total), which the rows below add up to.
+            let totals: Vec<_> = t.terms.iter().map(|x| x.total()).collect();
+            let share = tapir::tui::widgets::terms::tapered_shares(&totals, t.phase)[term as usize];
+            assert_eq!(head[6], share as i64, "{fen} {term:?}: {}", lines[1]);
             // Every contribution row names a weight the attribution used,
             // with its values (White's view) and its tapered value.
             let start = lines

@@ -42,9 +42,12 @@ pub struct Written {
 #[derive(Clone, Debug)]
 struct WrittenMove {
     node: NodeId,
-    /// What went onto the end of its comment: the evaluation and the
-    /// explanation, with the space before them.
-    comment: String,
+    /// The `[%eval ...]` it put in the comment.
+    eval: Option<String>,
+    /// The words it put there: the explanation, with the dash and the
+    /// "tapir:" it may begin with. Taken out apart from the evaluation: an
+    /// edit of the comment puts its commands after the words.
+    words: Option<String>,
     nag: Option<Nag>,
     /// The first move of the better line that the report added (where
     /// the line was partly in the tree, the first move it lacked), and
@@ -77,10 +80,10 @@ pub fn apply(
             }
             let node = game.tree().node(m.node);
             let mut comment = node.comment.clone();
-            let had = comment.len();
             let mut record = WrittenMove {
                 node: m.node,
-                comment: String::new(),
+                eval: None,
+                words: None,
                 nag: None,
                 line: None,
             };
@@ -88,25 +91,28 @@ pub fn apply(
             if own_eval {
                 kept += 1;
             } else if let Some(e) = m.after.pgn_eval() {
-                push_words(&mut comment, &format!("[%eval {e}]"));
+                let eval = format!("[%eval {e}]");
+                push_words(&mut comment, &eval);
+                record.eval = Some(eval);
             }
             let explained = holds_explanation(&comment);
             if let Some(x) = m.explanation.as_ref().filter(|_| !explained) {
+                let mut words = String::new();
                 // After the user's own words a dash, so that "strong"
                 // and "Blunder" do not read as one phrase.
                 if has_words(&comment) {
-                    push_words(&mut comment, "—");
+                    push_words(&mut words, "—");
                 }
                 // Beside a file's own evaluation (a Lichess export's, with
                 // its own verdict in words) tapir's scores differ: its
                 // verdict says whose it is.
                 if own_eval {
-                    push_words(&mut comment, "tapir:");
+                    push_words(&mut words, "tapir:");
                 }
-                push_words(&mut comment, &x.comment);
+                push_words(&mut words, &x.comment);
+                push_words(&mut comment, &words);
+                record.words = Some(words);
             }
-            // Only ever appended to.
-            record.comment = comment[had..].to_string();
             game.set_comment(m.node, false, &comment);
             if let Some(class) = m.class {
                 let mut nags = game.tree().node(m.node).nags.clone();
@@ -140,20 +146,27 @@ pub fn apply(
                 game.set_comment(node, false, &comment);
             }
         }
-        // The figures as Lichess's export names them, kept with the game.
+        // The figures as Lichess's export names them, kept with the game;
+        // a value of the file's own (or the user's) stays, as its
+        // evaluations do.
         if let Some([w, b]) = report.sides {
             for (side, f) in [("White", w), ("Black", b)] {
-                if let Some(a) = f.accuracy {
-                    let name = format!("{side}Accuracy");
-                    let value = format!("{a:.1}");
-                    game.set_tag(&name, Some(&value), NodeId::ROOT);
-                    written.tags.push((name, value));
-                }
-                if let Some(l) = f.acpl {
-                    let name = format!("{side}ACPL");
-                    let value = format!("{l:.0}");
-                    game.set_tag(&name, Some(&value), NodeId::ROOT);
-                    written.tags.push((name, value));
+                let figures = [
+                    ("Accuracy", f.accuracy.map(|a| format!("{a:.1}"))),
+                    ("ACPL", f.acpl.map(|l| format!("{l:.0}"))),
+                ];
+                for (what, value) in figures {
+                    let (name, Some(value)) = (format!("{side}{what}"), value) else {
+                        continue;
+                    };
+                    let ours = match game.tags.get(&name) {
+                        None => true,
+                        Some(v) => earlier.is_some_and(|e| e.wrote_tag(&name, v)),
+                    };
+                    if ours {
+                        game.set_tag(&name, Some(&value), NodeId::ROOT);
+                        written.tags.push((name, value));
+                    }
                 }
             }
         }
@@ -180,9 +193,16 @@ fn first_new_move(game: &Game, from: NodeId, line: &[Move]) -> Option<(NodeId, u
 }
 
 /// Whether the `n` moves from `first` are still as a report added them:
-/// one chain, nothing added after it or beside it, no comment or NAG.
+/// a side line (not made a main line), one chain, nothing added after it
+/// or beside it, no comment or NAG.
 fn untouched_line(game: &Game, first: NodeId, n: usize) -> bool {
     let tree = game.tree();
+    let side_line = tree
+        .parent(first)
+        .is_some_and(|p| tree.children(p).first() != Some(&first));
+    if !side_line || !tree.is_attached(first) {
+        return false;
+    }
     let mut id = first;
     for i in 0..n {
         if !tree.is_attached(id) {
@@ -201,23 +221,34 @@ fn untouched_line(game: &Game, first: NodeId, n: usize) -> bool {
     false
 }
 
+impl Written {
+    /// Whether this report wrote `value` into tag `name`.
+    fn wrote_tag(&self, name: &str, value: &str) -> bool {
+        self.tags.iter().any(|(n, v)| n == name && v == value)
+    }
+}
+
 /// Takes out of `game` what an earlier report wrote (`written`), where it
-/// is still as written: the text it put at a comment's end, the NAG it
-/// gave, and the line it added while nobody has added to it or annotated
-/// it (its tags: `take_out_tags`).
+/// is still as written, move by move: its words, its evaluation, the NAG
+/// it gave and the line it added while nobody has added to it, annotated
+/// it or made it a main line (its tags: `take_out_tags`). A move whose
+/// explanation the player changed keeps all of the earlier report's, as
+/// a file's own: the words would no longer match their glyph or line.
 fn take_out(game: &mut Game, written: &Written) {
     for w in &written.moves {
         if !game.tree().is_attached(w.node) {
             continue;
         }
-        let node = game.tree().node(w.node);
-        if !w.comment.is_empty() {
-            if let Some(at) = node.comment.rfind(&w.comment) {
-                let mut comment = node.comment.clone();
-                comment.replace_range(at..at + w.comment.len(), "");
-                game.set_comment(w.node, false, &comment);
+        let mut comment = game.tree().node(w.node).comment.clone();
+        if let Some(words) = &w.words {
+            if !cut(&mut comment, words) {
+                continue;
             }
         }
+        if let Some(eval) = &w.eval {
+            cut(&mut comment, eval);
+        }
+        game.set_comment(w.node, false, &comment);
         let mut nags = game.tree().node(w.node).nags.clone();
         if let Some(nag) = w.nag.filter(|&n| nags.contains(n)) {
             nags.remove(nag);
@@ -227,6 +258,23 @@ fn take_out(game: &mut Game, written: &Written) {
             let _ = game.delete(first, w.node);
         }
     }
+}
+
+/// Takes the last `piece` out of `text`, the blanks on its two sides made
+/// one; whether it was there.
+fn cut(text: &mut String, piece: &str) -> bool {
+    let Some(at) = text.rfind(piece) else {
+        return false;
+    };
+    let left = text[..at].trim_end();
+    let right = text[at + piece.len()..].trim_start();
+    let gap = if left.is_empty() || right.is_empty() {
+        ""
+    } else {
+        " "
+    };
+    *text = format!("{left}{gap}{right}");
+    true
 }
 
 /// After a report wrote its tags: the earlier report's that it did not

@@ -440,7 +440,7 @@ fn report_to_stderr(warnings: &[String], s: &Summary, figures: &[GameFigures]) {
     if s.kept_evals > 0 {
         let _ = writeln!(
             err,
-            "{} (this run's evaluation is in the explanations)",
+            "{} (this run's evaluation is in the explanations it wrote; a move already explained, and accuracy tags already there, are kept too)",
             kept_evals_words(s.kept_evals)
         );
     }

@@ -49,12 +49,14 @@ pub struct ReportState {
     pub pair_open: bool,
     /// That explanation, when the shown move has one.
     pub pair: Option<ReportPair>,
-    /// What the last report wrote into the game, while it is there as
-    /// written: a report run again takes it out before it writes its own.
-    /// Forgotten when an undo or redo takes a report back or does one
-    /// again (the game then holds what the board no longer knows the
-    /// origin of, and keeps it as a file's own) and with another game.
-    pub written: Option<Written>,
+    /// What each report in the game wrote into it, the latest last: a
+    /// report run again takes the latest's out before it writes its own.
+    /// Ctrl-Z of a report moves its record to `undone` and Ctrl-Y back;
+    /// Emacs's undo of an undone report ("the undo of ...") forgets both
+    /// (the game then holds what the board no longer knows the origin of,
+    /// and keeps it as a file's own), as does another game.
+    pub written: Vec<Written>,
+    pub undone: Vec<Written>,
 }
 
 /// One explanation's two positions and the numbers its sentence quotes:

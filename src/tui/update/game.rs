@@ -346,7 +346,8 @@ impl App {
         // A report of the old game has nothing to say about this one, nor
         // an engine game played in it.
         self.cancel_report();
-        self.report.written = None;
+        self.report.written.clear();
+        self.report.undone.clear();
         self.close_duel();
         self.doc = doc;
         self.doc.revision = revision;

@@ -144,17 +144,13 @@ impl App {
         // list under it (`Game`'s undo), so Ctrl-Z still reaches it.
         // A report run again replaces the one before it (a deeper one,
         // say): its figures are not kept as though they were the file's.
-        let earlier = self.report.written.take();
+        let earlier = self.report.written.last();
         let replaces = earlier.is_some();
-        let (kept, written) = apply(
-            &mut self.doc.game,
-            &run.positions,
-            &run.report,
-            earlier.as_ref(),
-        );
+        let (kept, written) = apply(&mut self.doc.game, &run.positions, &run.report, earlier);
         run.applied = true;
         let counts = run.report.counts;
-        self.report.written = Some(written);
+        self.report.written.push(written);
+        self.report.undone.clear();
         // The shown move may have been on the earlier report's line.
         let tree = self.doc.game.tree();
         while !tree.is_attached(self.doc.cursor) {
@@ -179,14 +175,24 @@ impl App {
         ));
     }
 
-    /// After an undo or redo of the step `what`: one that takes a report
-    /// back or does one again leaves the game holding what the board no
-    /// longer knows the origin of, so the record of the last report goes.
-    pub(super) fn report_step_moved(&mut self, what: &str) {
-        // Emacs's undo names a step done again after a later edit "the
-        // undo of ...".
-        if what.ends_with(REPORT_STEP) {
-            self.report.written = None;
+    /// Keeps the records of what reports wrote in step with the game
+    /// after an undo (or `redo`) of the step `what`.
+    pub(super) fn report_step_moved(&mut self, what: &str, redo: bool) {
+        let r = &mut self.report;
+        if what == REPORT_STEP {
+            let (from, to) = if redo {
+                (&mut r.undone, &mut r.written)
+            } else {
+                (&mut r.written, &mut r.undone)
+            };
+            if let Some(w) = from.pop() {
+                to.push(w);
+            }
+        } else if what.ends_with(REPORT_STEP) {
+            // Emacs's undo names a report done again after a later edit
+            // "the undo of ...": which record holds now is not followed.
+            r.written.clear();
+            r.undone.clear();
         }
     }
 

@@ -105,7 +105,7 @@ impl App {
         };
         match done {
             Some(u) => {
-                self.report_step_moved(&u.what);
+                self.report_step_moved(&u.what, redo);
                 // After a step of many edits (a report) the board stays on
                 // the move it shows, where that move is still there.
                 if !(u.in_place && self.tree().is_attached(self.doc.cursor)) {

@@ -115,13 +115,21 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         } else {
             rows.len()
         };
+        // One column for the numbers, past the longest name shown.
+        let name_w = rows
+            .iter()
+            .take(shown)
+            .map(|(name, _)| name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(18);
         for (name, v) in rows.iter().take(shown) {
             let style = match v.signum() {
                 -1 => Style::new().fg(theme.error),
                 1 => Style::new().fg(theme.good),
                 _ => Style::new().fg(theme.text),
             };
-            let line = format!("    {name:<18}{v:>+6}");
+            let line = format!("    {name:<name_w$}{v:>+6}");
             put_fit(buf, inner.x, y, &line, style, inner.width);
             y += 1;
         }

@@ -7,7 +7,6 @@ use super::board::text_glyph;
 use super::{put, put_fit, wrap};
 use crate::chess::{Bitboard, Board};
 use crate::eval::hce::attribution::Contribution;
-use crate::eval::phase::taper;
 use crate::eval::teach::{about, squares_hint};
 use crate::eval::S;
 use crate::tui::app::App;
@@ -32,8 +31,8 @@ pub struct Row<'a> {
 }
 
 /// The selected term's contributions, identical ones as one row, largest
-/// tapered value first; the values rounded as the Terms view rounds its
-/// column, so that they add up to the taper of their sum.
+/// tapered value first; the values rounded so that they add up to the
+/// term's value in the Terms view's Taper column (`term_share`).
 pub fn ranked(app: &App, phase: i32) -> Vec<Row<'_>> {
     let term = app.ui.teach.term_or_first();
     let mut rows: Vec<Row> = Vec::new();
@@ -58,9 +57,10 @@ pub fn ranked(app: &App, phase: i32) -> Vec<Row<'_>> {
         }
     }
     let values: Vec<S> = rows.iter().map(|r| r.value).collect();
+    let target = super::terms::term_share(app, term as usize, phase);
     for (r, share) in rows
         .iter_mut()
-        .zip(super::terms::tapered_shares(&values, phase))
+        .zip(super::terms::tapered_shares_to(&values, phase, target))
     {
         r.share = share;
     }
@@ -107,7 +107,7 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         mg_eg(t.white),
         mg_eg(t.black),
         mg_eg(total),
-        taper(total, p)
+        super::terms::term_share(app, i, p)
     );
     put_fit(buf, inner.x, y, &head, theme.title(), inner.width);
     y += 1;

@@ -40,7 +40,9 @@ fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
     let at = usize::from(rows.first().is_some_and(|r| r.contains(" – ")));
     let mut extra = Vec::new();
     if let Some(o) = opening {
-        extra.push(fit_opening(&o.to_string(), usize::from(width)));
+        // Drawn inside the pane's one-cell margins, as the players' row.
+        let room = usize::from(width).saturating_sub(2);
+        extra.push(fit_opening(&o.to_string(), room));
     }
     // The file's clocks before the book: with few rows, what the game
     // itself records stays.

@@ -27,10 +27,29 @@ use ratatui::text::{Line, Span};
 const NUMBERS_W: u16 = 43;
 
 /// The cells of one number: 5, or 8 on a panel wide enough (a big
-/// terminal spreads the table instead of leaving half the panel empty).
-fn number_w(inner: Rect) -> usize {
+/// terminal spreads the table instead of leaving half the panel empty),
+/// or 4 where 5 would leave the term names less than 8 cells and every
+/// number of the table fits in 4 (a panel 50 columns wide cut
+/// "Material" to "Materi…").
+fn number_w(app: &App, inner: Rect) -> usize {
     if inner.width >= 100 {
-        8
+        return 8;
+    }
+    let t = &app.view.trace;
+    let white: S = t.terms.iter().map(|x| x.white).sum();
+    let black: S = t.terms.iter().map(|x| x.black).sum();
+    let sums = [white, black, t.total];
+    let widest = t
+        .terms
+        .iter()
+        .flat_map(|x| [x.white, x.black, x.total()])
+        .chain(sums)
+        .flat_map(|s| [s.mg() as i32, s.eg() as i32])
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    if inner.width < NUMBERS_W + 8 && widest <= 4 {
+        4
     } else {
         5
     }
@@ -59,14 +78,14 @@ struct Table {
 }
 
 impl Table {
-    fn of(app: &App, inner: Rect, scaled: bool) -> Table {
+    fn of(app: &App, inner: Rect, scaled: bool, c: usize) -> Table {
         let terms = app.view.trace.terms.len();
         let nnue_first = app.ui.eval_view == EvalKind::Nnue;
         // Rows besides the term rows: the NNUE line (and a blank after it
         // when it leads), the header, total, scale, phase, formula, packed.
         let fixed = 1 + usize::from(nnue_first) + 1 + 1 + usize::from(scaled) + 3;
         let tight = (inner.height as usize) < fixed + 1 + terms;
-        let numbers_w = NUMBERS_W + 6 * (number_w(inner) as u16 - 5);
+        let numbers_w = (NUMBERS_W as usize + 6 * c - 30) as u16;
         let name_w = inner.width.saturating_sub(numbers_w).clamp(6, 20) as usize;
         // Rows above the table and after it (total, scale, phase, formula,
         // packed, the NNUE line in the HCE view).
@@ -110,8 +129,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     let plain = taper(t.total, p);
     let (factor, why) = scale::classify(&app.view.board, plain);
     let scaled = factor != SCALE_MAX;
-    let table = Table::of(app, inner, scaled);
-    let c = number_w(inner);
+    let c = number_w(app, inner);
+    let table = Table::of(app, inner, scaled, c);
     let (height, width) = (inner.height as usize, inner.width as usize);
     let mut lines: Vec<Line> = Vec::new();
     if nnue_first {
@@ -125,7 +144,9 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
     if scaled {
         // The number always shows: the reason shortens, then is cut, to
         // leave it its column.
-        let w = width.saturating_sub(6).min(table.name_w + 37);
+        // Up to the Taper column: the name, six numbers and the rules
+        // between them (a row is `name_w + 6c + 7` cells, then the taper).
+        let w = width.saturating_sub(6).min(table.name_w + 6 * c + 7);
         let forms = [why.words(), why.brief()].map(|words| format!("Scale ×{factor}/64: {words}"));
         let label = super::status::first_fit(&forms, w.saturating_sub(1));
         let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
@@ -234,8 +255,11 @@ fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Ve
     if table.shown < t.terms.len() {
         let (above, below) = (table.first, t.terms.len() - table.first - table.shown);
         let text = match (above, below) {
+            (0, 1) => "… 1 more term: Tab scrolls to it".to_string(),
             (0, n) => format!("… {n} more terms: Tab scrolls to them"),
+            (1, 0) => "… 1 term above: Shift-Tab scrolls back".to_string(),
             (n, 0) => format!("… {n} terms above: Shift-Tab scrolls back"),
+            (1, b) => format!("… 1 term above, {b} below: Tab, Shift-Tab"),
             (a, b) => format!("… {a} terms above, {b} below: Tab, Shift-Tab"),
         };
         lines.push(Line::styled(text, theme.dim_style()));
@@ -249,6 +273,22 @@ fn table_lines(app: &App, theme: &Theme, table: &Table, c: usize, lines: &mut Ve
 /// the Taper column adds up, and no term is a whole unit off its exact
 /// value.
 pub fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
+    let total: S = terms.iter().copied().sum();
+    tapered_shares_to(terms, phase, taper(total, phase))
+}
+
+/// The term's tapered value as the Terms view's Taper column shows it
+/// (its share of the total), White's view: what the Explain view's rows
+/// add up to, so the two views say one number.
+pub fn term_share(app: &App, i: usize, phase: i32) -> i32 {
+    let totals: Vec<S> = app.view.trace.terms.iter().map(|x| x.total()).collect();
+    tapered_shares(&totals, phase).get(i).copied().unwrap_or(0)
+}
+
+/// `tapered_shares` made to add up to `target` (one unit either side of
+/// their exact sum's taper): the units go to the values whose rounding
+/// was furthest off that way.
+pub fn tapered_shares_to(terms: &[S], phase: i32, target: i32) -> Vec<i32> {
     let mut shares: Vec<i32> = terms.iter().map(|&s| taper(s, phase)).collect();
     // What each share's rounding left out, in 24ths of a unit: -23..=23.
     let left: Vec<i32> = terms
@@ -256,8 +296,7 @@ pub fn tapered_shares(terms: &[S], phase: i32) -> Vec<i32> {
         .zip(&shares)
         .map(|(&s, v)| taper_24ths(s, phase) - v * MAX_PHASE)
         .collect();
-    let total: S = terms.iter().copied().sum();
-    let off = taper(total, phase) - shares.iter().sum::<i32>();
+    let off = target - shares.iter().sum::<i32>();
     let mut order: Vec<usize> = (0..terms.len()).collect();
     order.sort_by_key(|&i| left[i] * -off.signum());
     for &i in order.iter().take(off.unsigned_abs() as usize) {
