@@ -166,7 +166,16 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         Style::new().add_modifier(Modifier::BOLD),
     ));
     lines.push(phase_gauge(app, theme, inner.width));
-    lines.push(Line::styled(formula(app, p), Style::new().fg(theme.text)));
+    // Too long for the row (the explorer's "· real 20: -21" at 80
+    // columns), the real phase's value goes on a row of its own.
+    let f = formula(app, p);
+    let rows = match f.split_once(" · ") {
+        Some((head, real)) if f.chars().count() > width => vec![head.to_string(), real.to_string()],
+        _ => vec![f],
+    };
+    for row in rows {
+        lines.push(Line::styled(row, Style::new().fg(theme.text)));
+    }
     if lines.len() + 2 < height {
         let legend = "phase: 1 a knight or bishop, 2 a rook, 4 a queen (24 at the start); mg midgame, eg endgame";
         for line in wrap(legend, width).into_iter().take(2) {
