@@ -1090,3 +1090,32 @@ fn the_engine_pane_says_when_tapir_searches_the_hand_crafted_eval() {
     let mut plain = app_with("", PieceStyle::Unicode);
     assert!(!contains(&screen(&mut plain, 120, 40), "(HCE)"));
 }
+
+/// A message of two rows takes the row above the status line: the panel
+/// ends above it and lays its rows out in what is left, so its last row
+/// (the NNUE line in the hand-crafted view) is not drawn under the
+/// message.
+#[test]
+fn a_two_row_message_hides_no_row_of_the_panel() {
+    use tapir::engine::EvalKind;
+    let mut app = app_with("e4 e5 Nf3 Nc6 Bb5 a6", PieceStyle::Unicode);
+    if app.ui.eval_view == EvalKind::Nnue {
+        app.update(Action::ToggleEvalView);
+    }
+    let nnue = |rows: &[String], status_top: usize| {
+        rows[..status_top].iter().any(|r| r.contains("│ HCE "))
+    };
+    let rows = screen(&mut app, 80, 24);
+    assert!(nnue(&rows, 23), "{}", rows.join("\n"));
+    app.update(Action::FileError(format!(
+        "a message long enough to wrap {}",
+        "onto a second row ".repeat(4)
+    )));
+    let rows = screen(&mut app, 80, 24);
+    assert!(
+        rows[22].contains("a message long enough"),
+        "{}",
+        rows.join("\n")
+    );
+    assert!(nnue(&rows, 22), "{}", rows.join("\n"));
+}

@@ -24,7 +24,22 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
     let a = layout::compute(area.width, area.height);
     widgets::board::render(app, &theme, &a, buf);
     widgets::evalbar::render(app, &theme, &a, buf);
+    // A message of two rows takes the row above the status line: the
+    // panes that reach down to it end above it (the move list's own
+    // layout allows for it), so none of their rows is hidden under it.
+    let status = widgets::status::area(app, a.status);
+    let above_status = |r: Rect| {
+        if r.y < status.y && r.y + r.height > status.y {
+            Rect {
+                height: status.y - r.y,
+                ..r
+            }
+        } else {
+            r
+        }
+    };
     let (panel, lines, game) = game_split(app, &a);
+    let (panel, lines) = (above_status(panel), above_status(lines));
     if let Some(g) = game {
         widgets::clocks::render(app, &theme, g, buf);
     }
@@ -64,7 +79,6 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
         widgets::heat::legend(h, &theme, r, buf);
     }
     widgets::movelist::render(app, &theme, moves, buf);
-    let status = widgets::status::area(app, a.status);
     widgets::status::render(app, &theme, status, buf);
     widgets::comment_box::render(app, &theme, status, buf);
     let board_box = a.squares;
