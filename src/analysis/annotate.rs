@@ -7,7 +7,9 @@
 //! evaluations may be a stronger engine's, as Lichess exports them, and
 //! tapir's verdict beside one begins "tapir:"; a move
 //! an earlier report explained keeps that explanation and its line, and
-//! gets no second). All of it is one undo step.
+//! gets no second). On the board a report run again first takes out what
+//! the one before wrote (`Written`), where it is still as written. All of
+//! it is one undo step.
 
 use super::explain::holds_explanation;
 use super::report::GameReport;
@@ -23,8 +25,8 @@ pub const STOP_NOTE: &str = "The report stops here:";
 /// How long a better line put into the tree may be, in plies.
 pub const VARIATION_PLIES: usize = 8;
 
-/// The undo step a report is, as Ctrl-Z names it (the board forgets what
-/// the report wrote once it is taken back).
+/// The undo step a report is, as Ctrl-Z names it (the board's records of
+/// what each report wrote follow these steps through undo and redo).
 pub const REPORT_STEP: &str = "add the game report";
 
 /// What one report wrote into a game: `apply`'s record, so that a report
