@@ -22,9 +22,12 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// Columns right of the term name: three " mg eg" groups and the taper,
-/// at the narrowest number width.
-const NUMBERS_W: u16 = 43;
+/// Columns right of the term name with numbers `c` cells wide: three
+/// " mg eg" groups (six numbers, the blanks and rules between them) and
+/// the 6-cell taper.
+fn numbers_w(c: usize) -> usize {
+    6 * c + 13
+}
 
 /// The cells of one number: 5, or 8 on a panel wide enough (a big
 /// terminal spreads the table instead of leaving half the panel empty),
@@ -48,7 +51,7 @@ fn number_w(app: &App, inner: Rect) -> usize {
         .map(|v| v.to_string().len())
         .max()
         .unwrap_or(1);
-    if inner.width < NUMBERS_W + 8 && widest <= 4 {
+    if usize::from(inner.width) < numbers_w(5) + 8 && widest <= 4 {
         4
     } else {
         5
@@ -85,7 +88,7 @@ impl Table {
         // when it leads), the header, total, scale, phase, formula, packed.
         let fixed = 1 + usize::from(nnue_first) + 1 + 1 + usize::from(scaled) + 3;
         let tight = (inner.height as usize) < fixed + 1 + terms;
-        let numbers_w = (NUMBERS_W as usize + 6 * c - 30) as u16;
+        let numbers_w = numbers_w(c) as u16;
         let name_w = inner.width.saturating_sub(numbers_w).clamp(6, 20) as usize;
         // Rows above the table and after it (total, scale, phase, formula,
         // packed, the NNUE line in the HCE view).
@@ -145,8 +148,8 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         // The number always shows: the reason shortens, then is cut, to
         // leave it its column.
         // Up to the Taper column: the name, six numbers and the rules
-        // between them (a row is `name_w + 6c + 7` cells, then the taper).
-        let w = width.saturating_sub(6).min(table.name_w + 6 * c + 7);
+        // between them (all of a row but its 6-cell taper).
+        let w = width.saturating_sub(6).min(table.name_w + numbers_w(c) - 6);
         let forms = [why.words(), why.brief()].map(|words| format!("Scale ×{factor}/64: {words}"));
         let label = super::status::first_fit(&forms, w.saturating_sub(1));
         let text = format!("{label:<w$}{:>6}", total_at(app, p) - plain);
