@@ -156,6 +156,31 @@ fn a_tagless_game_with_a_bad_token_is_annotated_with_a_warning() {
     assert!(err.contains("game 1: line 1:"), "{err}");
 }
 
+/// With `--syzygy`, a position the tables hold gets their verdict: 1.Kd5
+/// throws away a won king and pawn ending (1.Kd6 and 1.Kf6 win), and every
+/// later position is the draw the tables say, not the search's plus.
+#[test]
+fn the_tablebases_judge_an_ending_they_hold() {
+    let f = temp("kpk.pgn");
+    std::fs::write(
+        &f,
+        "[SetUp \"1\"]\n[FEN \"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\"]\n\n1. Kd5 Kd7 2. Kc5 Ke6 *\n",
+    )
+    .unwrap();
+    let tables = format!("{}/tests/data/syzygy", env!("CARGO_MANIFEST_DIR"));
+    let out = annotate_to(
+        f.to_str().unwrap(),
+        &temp("kpk-out.pgn"),
+        &["--nodes", "2000", "--threads", "1", "--syzygy", &tables],
+    );
+    assert!(out.contains("1. Kd5 $4"), "{out}");
+    assert!(out.contains("Blunder (+TB \u{2192} +0.00)"), "{out}");
+    let evals = out.matches("[%eval 0.00]").count();
+    assert_eq!(evals, 4, "every position after 1.Kd5 is a draw: {out}");
+    let best = out.contains("Best was 1.Kd6") || out.contains("Best was 1.Kf6");
+    assert!(best, "{out}");
+}
+
 #[test]
 fn bad_input_is_one_clear_error() {
     let missing = temp("no-such-file.pgn");
@@ -180,6 +205,14 @@ fn bad_input_is_one_clear_error() {
         (
             vec![data("quirks.pgn"), "--nodes".into(), "0".into()],
             "--nodes",
+        ),
+        (
+            vec![
+                data("quirks.pgn"),
+                "--syzygy".into(),
+                missing.to_string_lossy().into(),
+            ],
+            "--syzygy",
         ),
     ];
     for (args, want) in cases {
@@ -261,6 +294,7 @@ fn explanations_say_the_traces_numbers() {
         &positions,
         Budget::Nodes(20_000),
         2,
+        None,
         &AtomicBool::new(false),
         |_, _| {},
     )

@@ -910,3 +910,44 @@ fn quitting_while_the_report_runs_asks_first() {
     a.update(Action::Confirm(true));
     assert!(a.quit);
 }
+
+/// With tablebases set, the report's searches read them: a position they
+/// hold gets their verdict (here a drawn king and pawn ending the search
+/// alone calls a plus for White), and the report names the move that threw
+/// the win away a blunder.
+#[test]
+fn the_report_reads_the_boards_tablebases() {
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\"]\n\n1. Kd5 Kd7 2. Kc5 *";
+    let game = read_first(pgn).unwrap().game;
+    let mut a = App::new(
+        Config {
+            autostart_analysis: false,
+            syzygy_path: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy").into(),
+            ..Config::default()
+        },
+        game,
+    );
+    a.update(Action::Resize(120, 40));
+    a.take_effects();
+    let job = start(&mut a);
+    assert!(job.tables.is_some(), "the job carries the board's tables");
+    let mut s = Searcher::new().unwrap().with_tablebases(job.tables.clone());
+    for (i, p) in job.positions.iter().enumerate() {
+        let result = s.search(&p.board, &p.history, Budget::Nodes(2000));
+        if i > 0 {
+            assert_eq!(result.score.0, 0, "position {i} is a draw");
+        }
+        a.update(Action::ReportNews(ReportMsg::Result {
+            token: job.token,
+            index: i,
+            result: Box::new(result),
+        }));
+    }
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    let saved = write_game(&a.doc.game);
+    assert!(saved.contains("1. Kd5 $4"), "{saved}");
+    assert!(saved.contains("Blunder (+TB \u{2192} +0.00)"), "{saved}");
+}

@@ -11,8 +11,10 @@ use super::searcher::{Budget, PlyResult, Searcher};
 use crate::chess::{Board, Position};
 use crate::game::{Game, NodeId};
 use crate::search::SEARCH_THREAD_STACK;
+use crate::tb::Tablebases;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::Arc;
 
 /// One position of the line to search and the game before it.
 #[derive(Clone, Debug)]
@@ -158,20 +160,23 @@ pub fn stops_short(game: &Game, positions: &[LinePosition]) -> Option<String> {
     ))
 }
 
-/// Searches every position on `threads` workers with tapir's own search;
-/// `on_result` hears of each as it finishes (index into `positions`).
-/// `cancel` stops the work between positions.
+/// Searches every position on `threads` workers with tapir's own search,
+/// probing `tables` where they hold a position; `on_result` hears of each
+/// as it finishes (index into `positions`). `cancel` stops the work
+/// between positions.
 pub fn analyse_positions(
     positions: &[LinePosition],
     budget: Budget,
     threads: usize,
+    tables: Option<Arc<Tablebases>>,
     cancel: &AtomicBool,
     on_result: impl FnMut(usize, &PlyResult),
 ) -> Result<Vec<PlyResult>, AnalysisError> {
     let threads = threads.clamp(1, positions.len().max(1));
     let mut searchers: Vec<Box<dyn PositionSearch>> = Vec::with_capacity(threads);
     for _ in 0..threads {
-        searchers.push(Box::new(Searcher::new().map_err(AnalysisError::Memory)?));
+        let searcher = Searcher::new().map_err(AnalysisError::Memory)?;
+        searchers.push(Box::new(searcher.with_tablebases(tables.clone())));
     }
     analyse_with(positions, budget, &mut searchers, cancel, on_result)
 }

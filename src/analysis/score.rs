@@ -5,7 +5,7 @@
 
 use super::params::CP_CEILING;
 use crate::chess::Color;
-use crate::search::score::{is_mate, MATE};
+use crate::search::score::{is_mate, MATE, TB_WIN_BOUND};
 
 /// White's view, search units: centipawns inside +-`MATE_BOUND`, beyond
 /// it a mate (`MATE - plies`; `+-MATE`: mate on the board).
@@ -60,11 +60,18 @@ impl WhiteScore {
         }
     }
 
-    /// The score as the board shows it: "+0.35", "#-2", "mate".
+    /// A win the tablebases prove (the search's `TB_WIN` band), not a mate.
+    pub fn is_tablebase_win(self) -> bool {
+        !self.is_mate() && self.0.abs() >= TB_WIN_BOUND
+    }
+
+    /// The score as the board shows it: "+0.35", "#-2", "mate", and "+TB"
+    /// or "-TB" for a tablebase win, as the engine lines say it.
     pub fn display(self) -> String {
         match self.mate_moves() {
             Some(0) => "mate".to_string(),
             Some(n) => format!("#{n}"),
+            None if self.is_tablebase_win() => (if self.0 > 0 { "+TB" } else { "-TB" }).into(),
             None => format!("{:+.2}", self.0 as f64 / 100.0),
         }
     }
@@ -110,5 +117,16 @@ mod tests {
         assert_eq!(WhiteScore(4000).cp_ceiled(), CP_CEILING);
         assert_eq!(signed_pawns(-95), "-0.95");
         assert_eq!(signed_pawns(100), "+1.00");
+    }
+
+    #[test]
+    fn a_tablebase_win_reads_as_one() {
+        // Black wins, 12 plies from a zeroing move (the search's TB band).
+        let s = WhiteScore(-(crate::search::score::TB_WIN - 12));
+        assert!(s.is_tablebase_win() && !s.is_mate());
+        assert_eq!(s.display(), "-TB");
+        assert_eq!(s.cp_ceiled(), -CP_CEILING);
+        assert!(!WhiteScore(4000).is_tablebase_win());
+        assert!(!WhiteScore(MATE - 3).is_tablebase_win());
     }
 }

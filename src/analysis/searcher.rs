@@ -9,7 +9,8 @@ use super::params::{PV_TABLE_PLIES, WORKER_HASH_MB};
 use super::score::WhiteScore;
 use crate::chess::{legal_moves, Board, Move};
 use crate::search::tt::TtBound;
-use crate::search::{run_search, Control, Limits, SearchJob, Tt, TtError, Worker};
+use crate::search::{run_search, Control, Limits, SearchJob, TbSearch, Tt, TtError, Worker};
+use crate::tb::Tablebases;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -67,6 +68,8 @@ impl PlyResult {
 pub struct Searcher {
     tt: Arc<Tt>,
     workers: Vec<Worker>,
+    /// Syzygy tables: a position they hold gets their verdict.
+    tb: Option<TbSearch>,
 }
 
 impl Searcher {
@@ -77,7 +80,16 @@ impl Searcher {
         Ok(Searcher {
             workers: vec![w],
             tt,
+            tb: None,
         })
+    }
+
+    /// The searcher probing `tables` (none: the search alone): a position
+    /// they hold, or one the search reaches, scores as they say, a win as
+    /// `TB_WIN` less its distance.
+    pub fn with_tablebases(mut self, tables: Option<Arc<Tablebases>>) -> Searcher {
+        self.tb = tables.map(TbSearch::everywhere);
+        self
     }
 
     /// Searches `board` (after the positions hashed in `history`, oldest
@@ -115,7 +127,7 @@ impl Searcher {
             multipv: 1,
             overhead: Duration::ZERO,
             elo: None,
-            tb: None,
+            tb: self.tb.clone(),
         };
         let mut last_pv: Vec<Move> = Vec::new();
         let out = run_search(&mut self.workers, &self.tt, &ctl, &job, &mut |info| {

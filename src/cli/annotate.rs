@@ -19,6 +19,7 @@ use crate::analysis::{
 };
 use crate::engine::external::EngineSpec;
 use crate::game::pgn::{holds_games, index_games, read_entry, write_game};
+use crate::tb::Tablebases;
 use crate::tui::config::write_atomic;
 use crate::tui::files::{read_pgn, read_pgn_raw};
 use anyhow::{bail, Context, Result};
@@ -27,6 +28,7 @@ use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a search of each position gets when no budget is named.
@@ -65,20 +67,29 @@ pub struct AnnotateArgs {
     /// traces of the positions its lines reach.
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
+    /// Syzygy tablebases, folders joined by `:`: a position they hold gets
+    /// their verdict, not the search's (an engine named by --engine reads
+    /// its own SyzygyPath).
+    #[arg(long, value_name = "PATH", conflicts_with = "engine")]
+    pub syzygy: Option<String>,
 }
 
 /// The workers' searchers, one per thread.
 type Searchers = Vec<Box<dyn PositionSearch>>;
 
-/// One searcher per thread: tapir's own, or the engine `--engine` names.
-/// Returns them and the engine's name (`None` for tapir).
-fn searchers(engine: Option<&str>, threads: usize) -> Result<(Searchers, Option<String>)> {
+/// One searcher per thread: tapir's own (probing `tables`), or the engine
+/// `--engine` names. Returns them and the engine's name (`None` for tapir).
+fn searchers(
+    engine: Option<&str>,
+    threads: usize,
+    tables: Option<Arc<Tablebases>>,
+) -> Result<(Searchers, Option<String>)> {
     let mut out: Searchers = Vec::with_capacity(threads);
     let Some(cmd) = engine else {
         for _ in 0..threads {
-            out.push(Box::new(Searcher::new().map_err(|e| {
-                anyhow::anyhow!("no memory for the analysis: {e}")
-            })?));
+            let s =
+                Searcher::new().map_err(|e| anyhow::anyhow!("no memory for the analysis: {e}"))?;
+            out.push(Box::new(s.with_tablebases(tables.clone())));
         }
         return Ok((out, None));
     };
@@ -90,6 +101,20 @@ fn searchers(engine: Option<&str>, threads: usize) -> Result<(Searchers, Option<
         out.push(Box::new(s));
     }
     Ok((out, name))
+}
+
+/// The tables of `--syzygy` (none without it); a path with none is an
+/// error, a table left out (unreadable, misnamed) a warning.
+fn open_tables(path: Option<&str>, warnings: &mut Vec<String>) -> Result<Option<Arc<Tablebases>>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let (tables, report) = Tablebases::open(&crate::tui::files::expand_folders(path));
+    if report.files == 0 {
+        bail!("--syzygy {path}: {}", report.summary());
+    }
+    warnings.extend(report.problems.iter().map(|p| format!("--syzygy: {p}")));
+    Ok(Some(Arc::new(tables)))
 }
 
 /// Parses `--games`: "A-B", "A-" or "N", counted from 1, against `count`
@@ -203,7 +228,10 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
     // No more workers than positions (a short file starts fewer engines).
     let longest = chosen.iter().map(|e| e.plies + 1).max().unwrap_or(1);
-    let (mut workers, engine_name) = searchers(args.engine.as_deref(), threads.min(longest))?;
+    let mut warnings = Vec::new();
+    let tables = open_tables(args.syzygy.as_deref(), &mut warnings)?;
+    let (mut workers, engine_name) =
+        searchers(args.engine.as_deref(), threads.min(longest), tables)?;
     let mut progress = Progress::new(Some(Duration::from_secs(10)));
     let started = Instant::now();
     // Book moves are theory: no verdicts on them (the built-in book).
@@ -211,7 +239,6 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let mut out = String::new();
     let mut done_positions = 0usize;
     let mut searched = 0usize;
-    let mut warnings = Vec::new();
     let never = AtomicBool::new(false);
     let mut figures = Vec::new();
     // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.

@@ -227,11 +227,8 @@ pub fn outcome(
     SearchOutcome {
         best: Some(best),
         ponder,
-        score: if line.score > -INF {
-            line.score
-        } else {
-            line.prev_score
-        },
+        // As the last line showed it (the tables' verdict at their root).
+        score: line.shown_score(),
         depth: main.completed_depth(),
         nodes: ctl.total_nodes(),
     }

@@ -27,6 +27,19 @@ pub struct TbSearch {
     pub rule50: bool,
 }
 
+impl TbSearch {
+    /// Every position `tables` hold probed, at any depth, the 50-move rule
+    /// counted: for analysis, where a verdict should be the tables' own.
+    pub fn everywhere(tables: Arc<Tablebases>) -> TbSearch {
+        TbSearch {
+            tables,
+            probe_depth: 0,
+            probe_limit: usize::MAX,
+            rule50: true,
+        }
+    }
+}
+
 /// The piece count and depth the tree probes at: the limit lowered to
 /// the tables' size (and the depth then dropped, as Stockfish does).
 pub(super) fn effective(tb: &TbSearch) -> (usize, i32) {

@@ -54,6 +54,21 @@ impl RootMove {
     /// score in its place once the move has one and the search found no
     /// mate (the score the line shows, so MultiPV lines read best first,
     /// the shortest win first). Unsearched moves (`-INF`) stay last.
+    /// The score its line shows: this iteration's (the last one's while
+    /// the move waits its turn), or the tables' in its place unless the
+    /// search found a mate.
+    pub(super) fn shown_score(&self) -> i32 {
+        let score = if self.score > -INF {
+            self.score
+        } else {
+            self.prev_score
+        };
+        match self.tb_score {
+            Some(t) if !is_mate(score) => t,
+            _ => score,
+        }
+    }
+
     fn order_key(&self) -> i32 {
         match self.tb_score {
             Some(t) if self.score > -INF && !is_mate(self.score) => t,
@@ -448,18 +463,14 @@ impl Worker {
         depth: i32,
         bound: Bound,
     ) -> SearchInfo {
-        let (mut score, depth) = if rm.score > -INF {
-            (rm.score, depth)
+        let depth = if rm.score > -INF {
+            depth
         } else {
-            (rm.prev_score, (depth - 1).max(1))
+            (depth - 1).max(1)
         };
-        if let Some(t) = rm.tb_score {
-            // The tables know better than any evaluation; only a mate the
-            // search has seen says more.
-            if !is_mate(score) {
-                score = t;
-            }
-        }
+        // The tables know better than any evaluation; only a mate the
+        // search has seen says more.
+        let score = rm.shown_score();
         self.ctl.set_nodes(self.id, self.nodes);
         self.ctl.set_tbhits(self.id, self.tb_hits);
         let nodes = self.ctl.total_nodes();

@@ -14,6 +14,7 @@ use crate::analysis::{analyse_positions, Budget, GameReport, LinePosition, MoveR
 use crate::chess::{Board, Color};
 use crate::game::NodeId;
 use crate::search::SEARCH_THREAD_STACK;
+use crate::tb::Tablebases;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -142,6 +143,8 @@ pub struct ReportJob {
     pub threads: usize,
     /// Nodes searched per position.
     pub nodes: u64,
+    /// The board's Syzygy tables: their verdicts where they hold a position.
+    pub tables: Option<Arc<Tablebases>>,
     pub cancel: Arc<AtomicBool>,
 }
 
@@ -161,6 +164,7 @@ pub fn spawn(
                 &job.positions,
                 Budget::Nodes(job.nodes),
                 job.threads,
+                job.tables.clone(),
                 &job.cancel,
                 |index, r| {
                     let alive = send(ReportMsg::Result {

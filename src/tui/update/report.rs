@@ -57,6 +57,7 @@ impl App {
             positions,
             threads: self.config.threads.max(1),
             nodes,
+            tables: self.tb.tables.clone(),
             cancel,
         }));
         let what = format!(
