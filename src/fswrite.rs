@@ -43,6 +43,10 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
         if let Ok(d) = fs::File::open(&dir) {
             let _ = d.sync_all();
         }
+        // What an earlier write of this file left when it was killed.
+        if let Some(name) = path.file_name() {
+            remove_stale(&dir, Some(&name.to_string_lossy()));
+        }
         Ok(())
     })();
     if result.is_err() {
@@ -101,7 +105,13 @@ pub fn check_writable(path: &Path) -> Result<()> {
     if path.is_dir() {
         bail!("{} is a folder", path.display());
     }
-    if let Some(meta) = fs::metadata(path).ok().filter(fs::Metadata::is_file) {
+    if let Ok(meta) = fs::metadata(path) {
+        if !meta.is_file() {
+            bail!(
+                "{} is not a regular file (a device or a pipe)",
+                path.display()
+            );
+        }
         refuse_unwritable(path, &meta)?;
     }
     let (dir, tmp) = temp_beside(path);
@@ -154,6 +164,12 @@ fn link_target(path: &Path) -> PathBuf {
 /// Removes the temporary files of `write_atomic` that a killed process
 /// left in `dir` (`.NAME.PID.tmp` whose process is gone); returns how many.
 pub fn remove_stale_temps(dir: &Path) -> usize {
+    remove_stale(dir, None)
+}
+
+/// `remove_stale_temps` for the temporary files of one target `only`
+/// (`None`: of any).
+fn remove_stale(dir: &Path, only: Option<&str>) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };
@@ -163,7 +179,13 @@ pub fn remove_stale_temps(dir: &Path) -> usize {
         let Some(stem) = name.strip_prefix('.').and_then(|s| s.strip_suffix(".tmp")) else {
             continue;
         };
-        let Some(pid) = stem.rsplit('.').next().and_then(|p| p.parse::<u32>().ok()) else {
+        let Some((target, pid)) = stem.rsplit_once('.') else {
+            continue;
+        };
+        if only.is_some_and(|o| o != target) {
+            continue;
+        }
+        let Ok(pid) = pid.parse::<u32>() else {
             continue;
         };
         let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
@@ -304,7 +326,21 @@ mod tests {
         fs::write(&mine, "x").unwrap();
         assert_eq!(remove_stale_temps(&dir), 1);
         assert!(mine.exists());
+        // A write clears what a killed write of the same file left, and
+        // only that (a net's training killed mid-save, then run again).
+        let dead_net = dir.join(".net.nnue.999999999.tmp");
+        let dead_other = dir.join(".other.nnue.999999999.tmp");
+        fs::write(&dead_net, "x").unwrap();
+        fs::write(&dead_other, "x").unwrap();
+        write_atomic(&dir.join("net.nnue"), "net").unwrap();
+        assert!(!dead_net.exists() && dead_other.exists() && mine.exists());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_pipe_or_device_is_refused_before_any_work() {
+        let err = check_writable(Path::new("/dev/null")).unwrap_err();
+        assert!(format!("{err:#}").contains("not a regular file"), "{err:#}");
     }
 
     #[test]

@@ -132,6 +132,11 @@ fn trains_and_reports_and_rejects_bad_input() {
             vec!["--data", d, "--out", n, "--init", n, "--bucket-lr", "0.5"],
             "also the --init net",
         ),
+        (vec!["--data", d, d, "--out", n], "are one file"),
+        (
+            vec!["--data", d, "--out", "/dev/null"],
+            "not a regular file",
+        ),
         (
             vec![
                 "--data",

@@ -101,7 +101,18 @@ fn tunes_writes_params_and_rejects_bad_input() {
     let plain = dir.join("plain.rs");
     std::fs::write(&plain, "fn main() {}\n").unwrap();
     let nowhere = dir.join("no-such-dir").join("p.rs");
+    // A read-only params file (it has the markers) is refused before the
+    // tune, not after it (the tuned weights were lost).
+    let locked = dir.join("locked.rs");
+    std::fs::write(&locked, include_str!("../src/eval/hce/params.rs")).unwrap();
+    let mut perms = std::fs::metadata(&locked).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&locked, perms).unwrap();
     for (args, expect) in [
+        (
+            vec!["--data", d, "--out", locked.to_str().unwrap()],
+            "read-only",
+        ),
         (vec!["--data", missing.to_str().unwrap()], "missing.bin"),
         (vec!["--data", garbage.to_str().unwrap()], "record 0"),
         (

@@ -117,3 +117,12 @@ fn a_duration_no_clock_can_hold_is_refused_before_any_engine_starts() {
         );
     }
 }
+
+#[test]
+fn a_run_of_no_time_is_refused() {
+    for secs in ["0", "-1", "NaN"] {
+        let (ok, _, err) = fuzz(&["--seconds", secs]);
+        assert!(!ok, "--seconds {secs}");
+        assert!(err.contains("--seconds must be more than 0"), "{err}");
+    }
+}

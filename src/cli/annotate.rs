@@ -197,8 +197,9 @@ type GameFigures = (usize, Option<[SideFigures; 2]>, [[usize; 3]; 2]);
 
 pub fn run(args: AnnotateArgs) -> Result<()> {
     let budget = budget_of(&args)?;
+    let (lo, hi) = crate::engine::THREADS_RANGE;
     let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
+        Some(t) if !(lo..=hi).contains(&t) => bail!("--threads must be {lo}..={hi}, got {t}"),
         Some(t) => t,
         None => crate::engine::effective_threads(usize::MAX),
     };
@@ -226,12 +227,12 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let out_before = args.out.as_deref().and_then(regular_contents);
     let chosen = &index[range.start() - 1..*range.end()];
     let total_positions: usize = chosen.iter().map(|e| e.plies + 1).sum();
-    // No more workers than positions (a short file starts fewer engines).
     let longest = chosen.iter().map(|e| e.plies + 1).max().unwrap_or(1);
     let mut warnings = Vec::new();
     let tables = open_tables(args.syzygy.as_deref(), &mut warnings)?;
-    let (mut workers, engine_name) =
-        searchers(args.engine.as_deref(), threads.min(longest), tables)?;
+    // No more workers than positions (a short file starts fewer engines).
+    let threads = threads.min(longest);
+    let (mut workers, engine_name) = searchers(args.engine.as_deref(), threads, tables)?;
     let mut progress = Progress::new(Some(Duration::from_secs(10)));
     let started = Instant::now();
     // Book moves are theory: no verdicts on them (the built-in book).

@@ -46,6 +46,9 @@ pub fn run(args: EvalArgs) -> Result<()> {
                 "--fen cannot be combined with --speed or --gain-bench (they use fixed positions)"
             );
         }
+        if args.net.is_some() {
+            bail!("--net cannot be combined with --speed or --gain-bench (they time the built-in evaluators)");
+        }
         let boards = eval_bench::positions()?;
         if args.speed {
             eval_bench::speed(&boards);

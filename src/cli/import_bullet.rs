@@ -32,6 +32,7 @@ pub fn run(args: ImportBulletArgs) -> Result<()> {
         );
     }
     super::out_file::refuse_replacing(&args.out, args.force)?;
+    crate::train::export::check_writable(&args.out)?;
     // A few bytes over, so a near miss is named by its size below.
     let max = (BULLET_FLOATS * 4 + 64) as u64;
     let bytes = crate::fsread::read_regular(&args.input, max)

@@ -87,6 +87,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         bail!("give at least one data file with --data");
     }
     refuse_overwriting_data(&args.out, &args.data)?;
+    refuse_repeated_data(&args.data)?;
     if let Some(init) = &args.init {
         if same_file(&args.out, init) {
             bail!(
@@ -210,6 +211,22 @@ pub(crate) fn refuse_overwriting_data(out: &Path, data: &[PathBuf]) -> Result<()
             bail!(
                 "--out {} is also a --data file; refusing to overwrite the training data",
                 out.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a data file named twice (as two paths to one file, too): its
+/// positions would count twice, and the validation split would hold
+/// copies of training positions.
+fn refuse_repeated_data(data: &[PathBuf]) -> Result<()> {
+    for (i, a) in data.iter().enumerate() {
+        if let Some(b) = data[..i].iter().find(|b| same_file(a, b)) {
+            bail!(
+                "--data {} and {} are one file: each file counts once",
+                b.display(),
+                a.display()
             );
         }
     }

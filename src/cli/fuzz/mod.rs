@@ -49,7 +49,10 @@ enum Output {
 pub fn run(args: FuzzArgs) -> Result<()> {
     // Negative and NaN mean no time at all; too large a number is refused
     // before an engine is started.
-    let seconds = Duration::try_from_secs_f64(args.seconds.max(0.0)).map_err(|_| {
+    if args.seconds.is_nan() || args.seconds <= 0.0 {
+        bail!("--seconds must be more than 0, got {}", args.seconds);
+    }
+    let seconds = Duration::try_from_secs_f64(args.seconds).map_err(|_| {
         anyhow::anyhow!(
             "--seconds must be a number of seconds a clock can hold, got {}",
             args.seconds

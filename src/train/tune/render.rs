@@ -149,7 +149,8 @@ pub fn check_target(path: &Path) -> Result<()> {
             bail!("cannot write {}: no such folder", path.display());
         }
     }
-    Ok(())
+    // A read-only file or folder is said now, not after the whole tune.
+    crate::fswrite::check_writable(path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Writes `p` to `path`: an existing file has its generated part replaced
