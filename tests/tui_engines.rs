@@ -616,6 +616,68 @@ fn a_flag_against_a_lone_king_draws_an_engine_match() {
     );
 }
 
+/// An engine game started a move before the end of a finished record
+/// (here one White won) that follows the record's last move and plays on
+/// leaves the record's Result and Termination alone: its own result is a
+/// comment after its last move, and the status says so.
+#[test]
+fn an_engine_game_past_a_finished_record_keeps_its_result() {
+    let game =
+        tapir::game::pgn::read_first("[Result \"1-0\"]\n[Termination \"Normal\"]\n\n1. e4 e5 1-0")
+            .unwrap()
+            .game;
+    let mut a = App::new(Config::default(), game);
+    a.book.set(None, "off".into());
+    a.update(Action::Last);
+    a.update(Action::Prev);
+    a.take_effects();
+    a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
+    assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
+    for c in [Color::White, Color::Black] {
+        a.update(Action::Link(
+            LinkId::player(c),
+            EngineReport::Using {
+                name: "tapir".into(),
+                tapir: true,
+            },
+        ));
+    }
+    // Black's engine plays the record's own 1...e5 (walked into).
+    let token = a.duel.as_ref().unwrap().players[1]
+        .session
+        .search
+        .as_ref()
+        .unwrap()
+        .token;
+    let best = tapir::chess::parse_move(a.board(), "e5").unwrap();
+    a.update(Action::Link(
+        LinkId::player(Color::Black),
+        EngineReport::Event {
+            token,
+            event: SearchEvent::BestMove {
+                id: 1,
+                best: Some(best),
+                ponder: None,
+            },
+        },
+    ));
+    assert_eq!(a.tree().move_count(), 2, "walked into the record's move");
+    // White to move lets its flag fall: 0-1 for the engines' game.
+    a.update(Action::Tick(a.now + Duration::from_secs(11)));
+    let r = a.duel.as_ref().unwrap().result.clone().unwrap();
+    assert!(r.ends_with("0-1"), "{r}");
+    assert_eq!(a.doc.game.tags.get("Result"), Some("1-0"));
+    assert_eq!(a.doc.game.tags.get("Termination"), Some("Normal"));
+    let end = a.tree().mainline().last().unwrap();
+    assert!(
+        a.tree().node(end).comment.contains("lost on time"),
+        "{}",
+        a.tree().node(end).comment
+    );
+    let said = &a.dialogs.message.as_ref().unwrap().text;
+    assert!(said.contains("Result 1-0 stays"), "{said}");
+}
+
 #[test]
 fn an_engine_that_does_not_start_means_no_game() {
     let mut config = Config::default();

@@ -951,3 +951,27 @@ fn the_report_reads_the_boards_tablebases() {
     assert!(saved.contains("1. Kd5 $4"), "{saved}");
     assert!(saved.contains("Blunder (+TB \u{2192} +0.00)"), "{saved}");
 }
+
+/// A move played at the end of the main line while the report runs (an
+/// engine game going on, or the user) is not "a move not legal there":
+/// the report goes in for the moves it searched, and says the new one is
+/// not in it.
+#[test]
+fn a_move_played_while_the_report_runs_is_no_stop() {
+    let mut a = board_of("1. e4 e5 2. Nf3 *");
+    let job = start(&mut a);
+    a.update(Action::Last);
+    a.update(Action::MoveText("Nc6".into()));
+    assert_eq!(a.doc.game.tree().mainline_len(), 4);
+    feed(&mut a, &job, 0..job.positions.len());
+    a.update(Action::ReportNews(ReportMsg::Done {
+        token: job.token,
+        error: None,
+    }));
+    let saved = write_game(&a.doc.game);
+    assert!(!saved.contains("The report stops here"), "{saved}");
+    assert!(saved.contains("2. Nf3 { [%eval"), "{saved}");
+    assert!(saved.contains("Nc6 *"), "{saved}");
+    let said = message(&a);
+    assert!(said.contains("the move played since it began"), "{said}");
+}

@@ -122,16 +122,21 @@ pub fn mainline_positions(game: &Game) -> Vec<LinePosition> {
 
 /// The main-line move `positions` (what `mainline_positions` gave for
 /// `game`) stop at, when they stop short of the line's end, and why: "a
-/// null move" or "a move not legal there".
+/// null move" or "a move not legal there". A legal move after them is no
+/// stop: the line grew after they were taken (an engine game went on
+/// while a report ran).
 pub fn stop_move(game: &Game, positions: &[LinePosition]) -> Option<(NodeId, &'static str)> {
     let tree = game.tree();
     let id = tree.mainline().nth(positions.len().saturating_sub(1))?;
-    let why = if tree.node(id).is_null() {
-        "a null move"
-    } else {
-        "a move not legal there"
-    };
-    Some((id, why))
+    let node = tree.node(id);
+    if node.is_null() {
+        return Some((id, "a null move"));
+    }
+    let last = positions.last()?;
+    if last.board.is_legal(node.mv()) {
+        return None;
+    }
+    Some((id, "a move not legal there"))
 }
 
 /// Where `positions` (what `mainline_positions` gave for `game`) stop short

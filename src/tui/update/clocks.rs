@@ -81,6 +81,12 @@ impl App {
             self.doc.cursor
         };
         if self.tree().is_main_line_end(end) {
+            let status = self.status_at(end);
+            let result = status.result_token(self.doc.game.board(end).side_to_move());
+            if status.is_over() && self.result_stays(result).is_some() {
+                // Played on past a finished record: its Result stays.
+                return;
+            }
             // As this mode judges it: two players at one board draw by
             // threefold at once, a game against the engine waits for a claim.
             let status = self.status_at(end);

@@ -14,6 +14,7 @@ use crate::tui::app::{App, EngineSession, Mode, Purpose, SearchKey};
 use crate::tui::duel::{Duel, MatchChoice, Player, PlayerChoice};
 use crate::tui::engine_link::{EngineReport, LinkId};
 use crate::tui::params::LEVEL_MAX;
+use crate::tui::widgets::result_display;
 use std::time::{Duration, Instant};
 
 /// Why a game against the engine cannot start now.
@@ -109,7 +110,7 @@ impl App {
             names_to_write,
         });
         self.info(if after > 0 {
-            format!("engine game {names}: starting; its moves go in as a new variation here (k pauses, Ctrl-Z takes moves back)")
+            format!("engine game {names}: starting; a move the game has here is followed, any other goes in as a new variation (k pauses, Ctrl-Z takes moves back)")
         } else {
             format!("engine game {names}: starting (k pauses, :match off stops)")
         });
@@ -326,7 +327,8 @@ impl App {
             // move in the movetext, so it is not said twice.
             let old = self.tree().node(end).comment.clone();
             let note = super::endings::append_sentence(&old, &sentence(why, &verdict, &names));
-            let main = self.tree().is_main_line_end(end);
+            let stays = self.result_stays(score);
+            let main = self.tree().is_main_line_end(end) && stays.is_none();
             let at = self.doc.cursor;
             self.doc.game.in_one_step(&format!("result {score}"), |g| {
                 g.set_comment(end, false, &note);
@@ -337,7 +339,16 @@ impl App {
             });
             self.tree_changed();
         }
-        self.info(format!("engine game over: {text} (k closes it)"));
+        let kept = self
+            .result_stays(score)
+            .filter(|_| self.tree().is_main_line_end(end))
+            .map_or(String::new(), |r| {
+                format!(
+                    "; the game's Result {} stays (:tag Result sets it)",
+                    result_display(r)
+                )
+            });
+        self.info(format!("engine game over: {text} (k closes it){kept}"));
     }
 
     /// Stops a running engine game without a result (its moves stay).

@@ -201,6 +201,12 @@ impl App {
         };
         if main {
             then.to_string()
+        } else if self.tree().is_main_line_end(self.play.game_end) {
+            // Played on past a finished record: its result is the record's.
+            format!(
+                "{then}; the game's Result {} stays, and this result is a comment after its last move",
+                crate::tui::widgets::result_display(&self.doc.game.result())
+            )
         } else {
             // Played in a variation: the game's own result is not this one.
             format!(
@@ -217,7 +223,7 @@ impl App {
     pub(super) fn write_result(&mut self, result: &str, termination: &str, note: &str) -> bool {
         let end = self.play.game_end;
         let at = self.doc.cursor;
-        let main = self.tree().is_main_line_end(end);
+        let main = self.tree().is_main_line_end(end) && self.result_stays(result).is_none();
         let comment = append_sentence(&self.tree().node(end).comment, note);
         self.doc.game.in_one_step(&format!("result {result}"), |g| {
             if main {
@@ -227,6 +233,20 @@ impl App {
             g.set_comment(end, false, &comment);
         });
         main
+    }
+
+    /// The game's own decided result when it is not `result`: a game
+    /// played on from inside a finished record (followed to its end, then
+    /// on) leaves the record's Result and Termination alone, and its
+    /// result is a comment. `None` where the tags may say `result`.
+    pub(super) fn result_stays(&self, result: &str) -> Option<&'static str> {
+        match crate::game::tags::result_token(&self.doc.game.tags) {
+            "*" => None,
+            r if r == result => None,
+            "1-0" => Some("1-0"),
+            "0-1" => Some("0-1"),
+            _ => Some("1/2-1/2"),
+        }
     }
 
     /// `:showeval [on|off]`: whether games show the evaluation; a setting.

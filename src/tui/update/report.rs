@@ -170,8 +170,23 @@ impl App {
         } else {
             ""
         };
+        // Moves played on while it ran (an engine game's) are not in it.
+        let later = match &self.report.run {
+            Some(r) if stops_short(&self.doc.game, &r.positions).is_none() => self
+                .doc
+                .game
+                .tree()
+                .mainline_len()
+                .saturating_sub(r.positions.len().saturating_sub(1)),
+            _ => 0,
+        };
+        let later = match later {
+            0 => String::new(),
+            1 => "; the move played since it began is not in it (r runs it again)".into(),
+            n => format!("; the {n} moves played since it began are not in it (r runs it again)"),
+        };
         self.info(format!(
-            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept}{replaced} (Ctrl-Z takes it back)",
+            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept}{replaced}{later} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
     }
