@@ -1100,3 +1100,23 @@ fn no_engine_game_in_two_players_mode() {
     let m = a.dialogs.message.as_ref().unwrap();
     assert!(m.error && m.text.contains("two players"), "{}", m.text);
 }
+
+/// An engine game going on when the board saves its session is named in
+/// the autosave, so that a restart (which ends it) can say so; its moves
+/// are the game's.
+#[test]
+fn an_engine_game_cut_by_a_restart_is_named_in_the_autosave() {
+    let mut a = tapir_match_started();
+    let text = common::autosaved(&mut a);
+    assert!(text.contains("[TapirDuel \"tapir L1 - tapir\"]"), "{text}");
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    assert_eq!(r.duel_cut.as_deref(), Some("tapir L1 - tapir"));
+    assert!(
+        r.game.tags.get("TapirDuel").is_none(),
+        "no tag of the user's"
+    );
+    // Over, it is not named.
+    a.update(Action::Tick(a.now + Duration::from_secs(11)));
+    let text = common::autosaved(&mut a);
+    assert!(!text.contains("TapirDuel"), "{text}");
+}

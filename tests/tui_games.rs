@@ -1524,6 +1524,24 @@ fn a_restored_game_against_another_engine_waits_for_it() {
     );
     c.update(Action::PauseEngineGame);
     assert!(!c.play.paused);
+    // The engine the board opens with (the settings' sf) is no `:engine`:
+    // it takes the game over only when named.
+    let r = tapir::tui::autosave::decode(&text, a.now).unwrap();
+    let mut d = app_at(None);
+    d.restore_session(r);
+    d.open_with_engine("/usr/bin/true");
+    d.update(Action::EngineSwitched {
+        name: "sf".into(),
+        tapir: false,
+    });
+    assert_eq!(d.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
+    d.update(Action::PauseEngineGame);
+    assert!(d.play.paused, "sf does not take over");
+    assert!(
+        error(&d).contains("played against Stockfish 15.1, and sf runs now"),
+        "{}",
+        error(&d)
+    );
 }
 
 /// An engine that quits during a game against it: the game pauses (its

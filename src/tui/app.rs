@@ -172,6 +172,10 @@ pub struct EngineSession {
     /// number of the switch that starts it: the settings'
     /// `analysis_engine` once it has started.
     pub choosing: Option<(u64, String)>,
+    /// The number of the switch that starts the board's own engine when it
+    /// opens (the settings' or `--engine`'s): that engine takes over no
+    /// game restored against another, which waits for `:engine`.
+    pub opening_switch: Option<u64>,
     /// The lines of the last analysis stopped with lines of a finished
     /// depth (analysis switched off): while no analysis runs and the board
     /// shows their position, they stay in the pane, and `s`, `l` and a
@@ -202,6 +206,7 @@ impl Default for EngineSession {
             switches_answered: 0,
             adding: Vec::new(),
             choosing: None,
+            opening_switch: None,
             kept: None,
             exited: None,
         }

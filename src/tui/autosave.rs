@@ -46,6 +46,10 @@ const LEFT_SETUP: &str = "TapirLeftSetup";
 /// A comment typed and not written (the open prompt, or one left with
 /// Esc), one tag each: `TapirDraft1`, `TapirDraft2`, ...
 const DRAFT: &str = "TapirDraft";
+/// The players of an engine game (`:match`) still going when the board
+/// last saved its session ("White - Black"): a restart ends it, and says
+/// so.
+const DUEL: &str = "TapirDuel";
 
 /// The roster tags the game does not have (a PGN writes all seven, "?"
 /// for those missing), so that they come back missing: a game begun in
@@ -53,8 +57,9 @@ const DRAFT: &str = "TapirDraft";
 const ABSENT: &str = "TapirAbsent";
 
 /// Every session tag's name but the numbered drafts'.
-const SESSION_TAGS: [&str; 16] = [
+const SESSION_TAGS: [&str; 17] = [
     CURSOR,
+    DUEL,
     ENGINE,
     MODE,
     GAME_END,
@@ -283,6 +288,10 @@ pub fn encode(app: &App) -> String {
     if let Some(e) = &app.editor {
         tags.set(EDITOR, &e.fen());
     }
+    if let Some(d) = app.duel.as_ref().filter(|d| d.result.is_none()) {
+        let [w, b] = d.players.each_ref().map(|p| p.name.as_str());
+        tags.set(DUEL, &format!("{w} - {b}"));
+    }
     let kept = drafts(app).into_iter().filter_map(|d| match d.kind {
         PromptKind::Comment { node, before } => {
             Some(draft_value(place_of(game, node)?, before, &d))
@@ -391,6 +400,9 @@ pub struct Restored {
     pub drafts: Vec<CommentDraft>,
     /// What could not be kept of the game (normally nothing).
     pub problems: Vec<String>,
+    /// The players of an engine game the restart cut off ("White -
+    /// Black"): its moves are kept, the game itself is over.
+    pub duel_cut: Option<String>,
     /// Why a game restored as saved counts as unsaved after all: its file
     /// is gone, or no longer holds it as it was saved (set by the
     /// runtime, which looks at the file; `files::no_longer_holds`).
@@ -412,6 +424,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
     let flipped = take(tags, FLIPPED).is_some_and(|v| v.trim() == "1");
     let (link, unsaved) = take_file_link(tags);
     let editor = take(tags, EDITOR);
+    let duel_cut = take(tags, DUEL).filter(|d| !d.trim().is_empty());
     if let Some(absent) = take(tags, ABSENT) {
         for name in absent.split_whitespace() {
             // Only the placeholder the writer put in: a value is the user's.
@@ -501,6 +514,7 @@ pub fn decode(text: &str, now: Instant) -> Result<Restored, String> {
         left_setup,
         drafts,
         problems,
+        duel_cut,
         stale: None,
         game,
     })

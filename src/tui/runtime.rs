@@ -217,7 +217,7 @@ fn open_app(
         (!c.is_empty() && !c.eq_ignore_ascii_case("tapir")).then(|| c.to_string())
     });
     if let Some(engine) = wanted {
-        app.use_engine(&engine);
+        app.open_with_engine(&engine);
     }
     let second = app.config.second_engine.clone();
     app.use_second_engine(&second);
@@ -407,6 +407,11 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             if let (Some(m), Some(stale)) = (msg.as_mut(), &r.stale) {
                 m.push_str(&format!(
                     "; {stale}, so it counts as unsaved (:save FILE keeps it)"
+                ));
+            }
+            if let (Some(m), Some(players)) = (msg.as_mut(), &r.duel_cut) {
+                m.push_str(&format!(
+                    "; the engine game {players} ended with the restart, its moves kept (:match plays another)"
                 ));
             }
             // What did not read would be gone at the next autosave: the

@@ -605,6 +605,17 @@ impl App {
     /// `--engine` and the settings' `analysis_engine`: a configured name,
     /// `tapir`, or a command line, never read as `:engine`'s other words
     /// (`--engine "add x"` starts a program named add).
+    /// The engine the board opens with (the settings' or `--engine`'s):
+    /// as `use_engine`, but a game restored against another engine stays
+    /// that engine's (it waits, paused, for `:engine`).
+    pub fn open_with_engine(&mut self, wanted: &str) {
+        let before = self.engine.switches_sent;
+        self.use_engine(wanted);
+        if self.engine.switches_sent > before {
+            self.engine.opening_switch = Some(self.engine.switches_sent);
+        }
+    }
+
     pub fn use_engine(&mut self, wanted: &str) {
         let wanted = wanted.trim();
         self.choose_engine(if wanted.eq_ignore_ascii_case("tapir") {

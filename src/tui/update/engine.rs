@@ -330,8 +330,11 @@ impl App {
             _ => self.engine.external.clone(),
         };
         self.engine.external = (!tapir).then(|| name.to_string());
-        self.name_the_new_opponent(before);
-        if matches!(self.play.mode, Mode::Play { .. }) {
+        // The engine the board opened with takes over no game restored
+        // paused: only `:engine` hands that game to another engine.
+        let opening = self.engine.opening_switch == Some(self.engine.switches_answered + 1);
+        if matches!(self.play.mode, Mode::Play { .. }) && !(opening && self.play.paused) {
+            self.name_the_new_opponent(before);
             self.play.engine = self.engine.external.clone();
         }
         self.engine.exited = None;
