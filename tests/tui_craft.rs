@@ -316,3 +316,29 @@ fn analysis_at_start_is_a_setting() {
     assert_eq!(parsed.colors, ColorSetting::Ansi16);
     assert_eq!(parsed.theme, ThemeName::Light);
 }
+
+/// Without colours a capture the selected piece can make is marked beside
+/// the piece (a colour theme says it with the square's background), as a
+/// quiet move's square gets its dot.
+#[test]
+fn no_colour_marks_the_captures_of_the_selected_piece() {
+    let mut app = App::new(Config::default(), Game::default());
+    for m in ["e4", "d5"] {
+        app.update(Action::MoveText(m.into()));
+    }
+    app.config.colors = ColorSetting::Mono;
+    app.ui.selected = Some(Square::parse("e4").unwrap());
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let buf = draw(&mut app, w, h);
+        let a = layout::compute(w, h);
+        let d5 = a.square_rect(Square::parse("d5").unwrap(), false);
+        assert_eq!(buf[(d5.x, d5.y + d5.height / 2)].symbol(), "×", "{w}x{h}");
+        let e5 = a.square_rect(Square::parse("e5").unwrap(), false);
+        assert_eq!(
+            buf[(e5.x + e5.width / 2, e5.y + e5.height / 2)].symbol(),
+            "•"
+        );
+        let f5 = a.square_rect(Square::parse("f5").unwrap(), false);
+        assert_ne!(buf[(f5.x, f5.y + f5.height / 2)].symbol(), "×");
+    }
+}

@@ -227,3 +227,31 @@ fn the_headers_dtz_is_the_best_moves() {
     assert!(contains(&s, "TB: White wins · DTZ 2"), "{}", s.join("\n"));
     assert!(contains(&s, "Kxc4    stalemate"), "{}", s.join("\n"));
 }
+
+/// In the board editor the verdict is the set-up's, as the evaluation is:
+/// a queen taken from White and given to Black (K v KQ, White in check,
+/// Kxb1 draws) is no longer "White wins"; a set-up that is not legal has
+/// none; leaving the editor without a change brings the game's back.
+#[test]
+fn the_editor_shows_the_set_ups_verdict() {
+    let mut a = app("8/8/8/3k4/8/8/8/KQ6 w - - 0 1", TABLES);
+    assert!(
+        a.headline().ends_with("· TB: White wins"),
+        "{}",
+        a.headline()
+    );
+    a.update(Action::OpenEditor);
+    a.update(Action::Command("fen 8/8/8/3k4/8/8/8/Kq6 w - - 0 1".into()));
+    assert!(a.headline().ends_with("· TB: draw"), "{}", a.headline());
+    // Two black kings: no verdict at all.
+    a.update(Action::Command("fen 8/8/8/3k4/8/8/8/Kk6 w - - 0 1".into()));
+    assert!(a.tb.here.is_none());
+    assert!(!a.headline().contains("TB"), "{}", a.headline());
+    a.update(Action::Edit(tapir::tui::editor::EditAction::Cancel));
+    assert!(a.editor.is_none());
+    assert!(
+        a.headline().ends_with("· TB: White wins"),
+        "{}",
+        a.headline()
+    );
+}

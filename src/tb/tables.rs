@@ -77,6 +77,7 @@ impl Tablebases {
         // Stockfish does, and a later copy (perhaps a bad one) is not read.
         let mut tables_seen = std::collections::HashSet::new();
         let mut left_out = std::collections::HashMap::new();
+        let mut wdl_files = 0usize;
         for dir in path.split(':').map(str::trim).filter(|d| !d.is_empty()) {
             let bad = |why: String| TbError::BadPath {
                 path: dir.to_string(),
@@ -121,6 +122,7 @@ impl Tablebases {
                     Ok(()) => {
                         tables_seen.insert(name);
                         report.files += 1;
+                        wdl_files += usize::from(file.extension().is_some_and(|e| e == "rtbw"));
                     }
                     Err(why) => {
                         if let Some(n) = &name {
@@ -132,6 +134,13 @@ impl Tablebases {
                     }
                 }
             }
+        }
+        // DTZ tables alone answer no probe: every verdict needs WDL.
+        if report.files > 0 && wdl_files == 0 {
+            report.problems.push(TbError::BadPath {
+                path: path.to_string(),
+                why: "only DTZ tables (.rtbz): no verdict without the WDL tables (.rtbw)".into(),
+            });
         }
         report.max_pieces = inner.max_pieces();
         let tb = Tablebases {
@@ -300,6 +309,17 @@ mod tests {
         assert!(
             said.starts_with("table KRvK.rtbw was left out when loading (not a Syzygy table"),
             "{said}"
+        );
+        // DTZ tables alone: loaded, but said to answer nothing.
+        let dtz = tmp.join("dtz");
+        std::fs::create_dir_all(&dtz).unwrap();
+        std::fs::copy(format!("{}/KQvK.rtbz", dir()), dtz.join("KQvK.rtbz")).unwrap();
+        let (_, report) = Tablebases::open(&dtz.to_string_lossy());
+        assert_eq!(report.files, 1);
+        assert!(
+            report.summary().contains("only DTZ tables"),
+            "{}",
+            report.summary()
         );
         // Nothing at all: every probe says so, nothing panics.
         let (none, report) = Tablebases::open("");

@@ -179,14 +179,20 @@ impl App {
                 self.view.opening_of = None;
                 self.view.book.clear();
                 self.view.book_error = None;
+                // Nor the game's tablebase verdict.
+                self.tb.here = None;
                 return;
             }
             None => return,
         };
-        let game = Game::new(*board);
+        let board = *board;
+        let game = Game::new(board);
         self.view = View::compute(&game, NodeId::ROOT, self.net.as_deref(), false);
         self.view.book.clear();
         self.view.book_error = None;
+        // The tables' verdict is the set-up's, as the evaluation is.
+        let problem = self.tb.refresh(&board);
+        self.say_tb_problem(problem);
     }
 
     /// A press while editing: a palette piece is taken up; on a square the

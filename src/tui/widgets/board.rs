@@ -120,6 +120,13 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
                 (false, false) => Mark::None,
             };
             draw_piece(app, theme, a, p, r, bg, mark, buf);
+            if target && !theme.colored() {
+                // A capture the selected piece can make: without colours
+                // no background says it, so a mark beside the piece does.
+                if let Some(c) = buf.cell_mut((r.x, cy)) {
+                    c.set_char('×');
+                }
+            }
         } else if target {
             if let Some(c) = buf.cell_mut((cx, cy)) {
                 c.set_char('•').set_fg(theme.target);
