@@ -116,6 +116,44 @@ fn no_colour_keeps_pieces_and_squares_apart() {
     );
 }
 
+/// In 16 colours every square state has a colour of its own among the
+/// eight low colours, the only backgrounds the Linux console shows apart
+/// (it folds bright yellow onto yellow: a last move on a light square
+/// would look like a dark square).
+#[test]
+fn sixteen_colour_squares_are_eight_colour_backgrounds_apart() {
+    use tapir::tui::theme::Theme;
+    let low = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+    ];
+    for name in [ThemeName::Classic, ThemeName::Ocean, ThemeName::Light] {
+        let t = Theme::get(name, ColorDepth::Ansi16);
+        let squares = [
+            t.light,
+            t.dark,
+            t.light_last,
+            t.dark_last,
+            t.selected,
+            t.check,
+        ];
+        for c in squares {
+            assert!(low.contains(&c), "{name:?}: {c:?}");
+        }
+        for (i, a) in squares[..5].iter().enumerate() {
+            for b in &squares[i + 1..5] {
+                assert_ne!(a, b, "{name:?}: two square states share a colour");
+            }
+        }
+    }
+}
+
 #[test]
 fn sixteen_colours_and_the_light_theme_read() {
     let mut app = app_fen(START);
@@ -131,7 +169,7 @@ fn sixteen_colours_and_the_light_theme_read() {
         assert!(
             matches!(
                 c.bg,
-                Color::White | Color::Yellow | Color::LightYellow | Color::LightGreen
+                Color::Gray | Color::Yellow | Color::Cyan | Color::Green
             ),
             "{sq}: {:?}",
             c.bg

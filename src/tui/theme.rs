@@ -359,18 +359,21 @@ fn palette_256(name: ThemeName) -> Theme {
 
 /// The 16-colour palettes: both sides' pieces in black ink, told apart by
 /// shape (outline White, solid Black), on squares light enough for black
-/// ink, so that no piece is white on grey.
+/// ink, so that no piece is white on grey. The squares use the eight
+/// low colours only: the Linux console shows no bright background (it
+/// folds bright yellow onto yellow, the last move onto a dark square),
+/// and each of a square's states has its own colour.
 fn sixteen(name: ThemeName) -> Theme {
     let base = Theme {
         depth: ColorDepth::Ansi16,
-        light: Color::White,
+        light: Color::Gray,
         dark: Color::Yellow,
-        light_last: Color::LightYellow,
-        dark_last: Color::LightGreen,
-        selected: Color::LightGreen,
-        check: Color::LightRed,
+        light_last: Color::Cyan,
+        dark_last: Color::Green,
+        selected: Color::Magenta,
+        check: Color::Red,
         target: Color::Black,
-        capture: Color::LightRed,
+        capture: Color::Red,
         cursor: Color::Blue,
         white_piece: Color::Black,
         black_piece: Color::Black,
@@ -395,11 +398,13 @@ fn sixteen(name: ThemeName) -> Theme {
         ThemeName::Classic | ThemeName::Ansi => base,
         ThemeName::Ocean => Theme {
             dark: Color::Cyan,
-            dark_last: Color::LightCyan,
+            light_last: Color::Yellow,
             ..base
         },
         ThemeName::Light => Theme {
             dark: Color::Green,
+            light_last: Color::Yellow,
+            dark_last: Color::Cyan,
             accent: Color::Blue,
             error: Color::Red,
             bar_white: Color::Gray,
