@@ -1660,3 +1660,35 @@ fn tab_completes_command_names() {
     a.update(Action::PromptComplete);
     assert!(message(&a).contains(":fen") && message(&a).contains(":messages"));
 }
+
+/// `:messages` keeps the last `MESSAGE_LOG_MAX` messages, but news goes
+/// before the session's first message and before errors: a long engine
+/// game (a message a move) no longer pushes out a warning or what the
+/// start kept aside.
+#[test]
+fn the_message_log_keeps_errors_and_the_first_message_longest() {
+    use tapir::tui::app::{Dialogs, Message};
+    use tapir::tui::params::MESSAGE_LOG_MAX;
+    let mut d = Dialogs::default();
+    let say = |d: &mut Dialogs, text: String, error: bool| d.remember(Message { text, error });
+    say(
+        &mut d,
+        "restored the last game; kept as autosave.previous.pgn".into(),
+        false,
+    );
+    say(
+        &mut d,
+        "engine X printed a line that is not UCI".into(),
+        true,
+    );
+    for i in 0..2 * MESSAGE_LOG_MAX {
+        say(&mut d, format!("move {i}"), false);
+    }
+    assert_eq!(d.log.len(), MESSAGE_LOG_MAX);
+    assert!(d.log[0].text.starts_with("restored the last game"));
+    assert!(d.log[1].error);
+    assert_eq!(
+        d.log.back().unwrap().text,
+        format!("move {}", 2 * MESSAGE_LOG_MAX - 1)
+    );
+}

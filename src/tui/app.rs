@@ -631,14 +631,20 @@ impl Default for Dialogs {
 
 impl Dialogs {
     /// Keeps `m` in the log (once, when it repeats the last one):
-    /// whether it went in.
+    /// whether it went in. Past `MESSAGE_LOG_MAX` the oldest news goes
+    /// first: the session's first message (what the start restored or
+    /// kept aside) and the errors stay while news can go (an engine game
+    /// says each move, and would push a warning out within a game).
     pub fn remember(&mut self, m: Message) -> bool {
         if self.log.back() == Some(&m) {
             return false;
         }
         self.log.push_back(m);
         while self.log.len() > super::params::MESSAGE_LOG_MAX {
-            self.log.pop_front();
+            match self.log.iter().skip(1).position(|m| !m.error) {
+                Some(i) => self.log.remove(i + 1),
+                None => self.log.pop_front(),
+            };
         }
         true
     }
