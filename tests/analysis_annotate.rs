@@ -181,6 +181,51 @@ fn the_tablebases_judge_an_ending_they_hold() {
     assert!(best, "{out}");
 }
 
+/// Ctrl-C stops a run between positions: the games done are written, the
+/// others as they were (annotating a file over itself loses none), and the
+/// run says so and fails.
+#[test]
+fn an_interrupted_run_writes_every_game_and_says_how_far_it_got() {
+    let input = temp("interrupted.pgn");
+    let mut all = String::new();
+    for name in [
+        "kasparov-deep-blue-1997.pgn",
+        "nepomniachtchi-liren-game1.pgn",
+    ] {
+        all.push_str(&std::fs::read_to_string(data(name)).unwrap());
+        all.push('\n');
+    }
+    std::fs::write(&input, &all).unwrap();
+    let games = read_games(&all).len();
+    let child = Command::new(env!("CARGO_BIN_EXE_tapir"))
+        .args([
+            "annotate",
+            input.to_str().unwrap(),
+            "--out",
+            input.to_str().unwrap(),
+        ])
+        .args(["--nodes", "1000000", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("interrupted: ") && err.contains("written unchanged"),
+        "{err}"
+    );
+    let after = std::fs::read_to_string(&input).unwrap();
+    assert_eq!(read_games(&after).len(), games, "every game is still there");
+}
+
 #[test]
 fn bad_input_is_one_clear_error() {
     let missing = temp("no-such-file.pgn");

@@ -27,7 +27,7 @@ use clap::Args;
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -240,7 +240,16 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let mut out = String::new();
     let mut done_positions = 0usize;
     let mut searched = 0usize;
-    let never = AtomicBool::new(false);
+    // Ctrl-C (or a TERM) stops between positions: the games done are
+    // written, the rest as they were; a second one ends the run at once.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(sig, 130, interrupted.clone());
+        let _ = signal_hook::flag::register(sig, interrupted.clone());
+    }
+    let stop = || interrupted.load(Ordering::Relaxed);
+    // Games annotated when a signal stopped the run.
+    let mut stopped: Option<usize> = None;
     let mut figures = Vec::new();
     // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
     let mut kept_evals = 0usize;
@@ -262,6 +271,10 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         let number = range.start() + k;
         keep_between(&mut out, between, entry.span.start);
         between = entry.span.end;
+        if stop() {
+            (stopped, between) = (Some(k), entry.span.start);
+            break;
+        }
         // A game that cannot be read, or was read only in part, is kept as
         // it was: the output holds every game whole (a copy cut short
         // would lose what was not read once it replaced the file).
@@ -282,7 +295,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         }
         let base = done_positions;
         let mut finished = 0usize;
-        let results = analyse_with(&positions, budget, &mut workers, &never, |_, _| {
+        let results = analyse_with(&positions, budget, &mut workers, &interrupted, |_, _| {
             finished += 1;
             let done = base + finished;
             if progress.due(false) {
@@ -299,6 +312,11 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         });
         let results = match results {
             Ok(r) => r,
+            // An engine's error too: the signal reached its process.
+            Err(_) if stop() => {
+                (stopped, between) = (Some(k), entry.span.start);
+                break;
+            }
             Err(e) => {
                 progress.clear();
                 bail!("game {number}: {e}");
@@ -313,7 +331,16 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         out.push_str(&write_game(&game));
         out.push('\n');
     }
-    if *range.end() == count {
+    if stopped.is_some() {
+        // The games not annotated go out as they were: every game whole,
+        // so that even a run over its own input loses none.
+        let end = if *range.end() == count {
+            text.len()
+        } else {
+            index[range.end() - 1].span.end
+        };
+        keep_between(&mut out, between, end);
+    } else if *range.end() == count {
         keep_between(&mut out, between, text.len());
     }
     progress.clear();
@@ -324,7 +351,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     warnings.extend(form_note);
     let kept_beside = write_output(args.out.as_deref(), &bytes, out_before)?;
     let summary = Summary {
-        games: chosen.len(),
+        games: stopped.unwrap_or(chosen.len()),
         positions: searched,
         secs,
         threads,
@@ -337,6 +364,17 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             "{} changed while it was annotated (or went away), so it is not written over; the annotated games are in {}",
             path.display(),
             side.display()
+        );
+    }
+    if let Some(done) = stopped {
+        let rest = chosen.len() - done;
+        bail!(
+            "interrupted: {done} of {} game{} annotated, the other {rest} written unchanged{}",
+            chosen.len(),
+            if chosen.len() == 1 { "" } else { "s" },
+            args.out
+                .as_deref()
+                .map_or(String::new(), |o| format!(" to {}", o.display()))
         );
     }
     Ok(())
