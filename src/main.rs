@@ -59,8 +59,52 @@ fn parse_cli() -> Cli {
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
+/// A board's file argument that names no file but is a subcommand's name
+/// mistyped (`tapir bnech`): that subcommand, to suggest it.
+fn mistyped_subcommand(file: &std::path::Path) -> Option<String> {
+    use clap::CommandFactory;
+    let word = file.to_str()?;
+    if file.exists() || word.contains(['/', '.']) {
+        return None;
+    }
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .find(|name| edit_distance(word, name) <= 2)
+}
+
+/// Levenshtein distance, for short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
 fn main() -> ExitCode {
     let cli = parse_cli();
+    if let Some(name) = cli.board.file.as_deref().and_then(mistyped_subcommand) {
+        use std::io::Write;
+        let file = cli
+            .board
+            .file
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""));
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: no file {} (did you mean `tapir {name}`?)",
+            file.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Some(Command::Annotate(args)) => cli::annotate::run(args),
         Some(Command::Perft(args)) => cli::perft::run(args),

@@ -236,3 +236,16 @@ fn the_board_without_a_terminal_says_so_and_writes_nothing() {
     assert!(!home.join("d").exists(), "nothing written");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// A subcommand's name mistyped reads as a file to open; with no such
+/// file the error suggests the subcommand.
+#[test]
+fn a_mistyped_subcommand_is_suggested() {
+    let o = tapir(&["bnech"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: no file bnech (did you mean `tapir bench`?)"
+    );
+}
