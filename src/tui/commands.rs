@@ -50,10 +50,12 @@ pub enum Command {
     Promote,
     Main,
     Delete,
-    /// `:theme NAME`, alone: the next theme.
+    /// `:theme NAME`, alone: which theme is on.
     Theme(Option<ThemeName>),
     /// `:colors auto|truecolor|256|16|mono`.
     Colors(ColorSetting),
+    /// `:colors` alone: the colours drawn and the setting.
+    ColorsShow,
     /// `:pieces unicode|ascii`.
     Pieces(PieceStyle),
     /// `:syzygy PATH` (folders joined by `:`), `:syzygy off`.
@@ -389,7 +391,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "theme" => ThemeName::parse(rest)
             .map(|t| Command::Theme(Some(t)))
             .ok_or_else(|| format!(":theme: '{rest}' is none of classic, ocean, light, ansi")),
-        "colors" | "colours" => ColorSetting::parse(need("auto, truecolor, 256, 16 or mono")?)
+        "colors" | "colours" if rest.is_empty() => Ok(Command::ColorsShow),
+        "colors" | "colours" => ColorSetting::parse(rest)
             .map(Command::Colors)
             .ok_or_else(|| format!(":colors: '{rest}' is none of auto, truecolor, 256, 16, mono")),
         "pieces" => match rest.to_ascii_lowercase().as_str() {
@@ -486,6 +489,8 @@ mod tests {
             parse("colors 16"),
             Ok(Command::Colors(ColorSetting::Ansi16))
         );
+        assert_eq!(parse("colors"), Ok(Command::ColorsShow));
+        assert!(parse("colors pink").is_err());
         assert_eq!(
             parse("pieces ascii"),
             Ok(Command::Pieces(PieceStyle::Ascii))

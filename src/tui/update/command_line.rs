@@ -28,7 +28,9 @@ impl App {
             return match commands::parse(text) {
                 Ok(C::Fen(fen)) => self.paste(&fen),
                 Ok(cmd @ (C::ShowFen | C::Help | C::Messages | C::Quit)) => self.run_command(cmd),
-                Ok(cmd @ (C::Theme(_) | C::Colors(_) | C::Pieces(_))) => self.run_command(cmd),
+                Ok(cmd @ (C::Theme(_) | C::Colors(_) | C::ColorsShow | C::Pieces(_))) => {
+                    self.run_command(cmd)
+                }
                 Ok(_) => self.error(format!(
                     "the board editor is open: Enter starts a game from it, Esc leaves it (Ctrl-Z in the next editor brings it back), then :{}",
                     text.trim().trim_start_matches(':')
@@ -152,6 +154,11 @@ impl App {
                 self.theme().depth.name(),
             )),
             C::Theme(t) => self.set_theme(t),
+            // As `:theme` alone: a look changes nothing.
+            C::ColorsShow => self.info(format!(
+                "colours: {}; :colors auto|truecolor|256|16|mono sets them",
+                self.theme().depth.name()
+            )),
             C::Colors(c) => {
                 self.config.colors = c;
                 self.config_changed = true;
