@@ -561,6 +561,13 @@ fn tapir_match_from(fen: Option<&str>) -> App {
     if let Some(f) = fen {
         a.update(Action::Command(format!("fen {f}")));
     }
+    start_tapir_match(&mut a);
+    a
+}
+
+/// `:match tapir:1 tapir 10s+0` on `a` as it stands, both engines
+/// reported started.
+fn start_tapir_match(a: &mut App) {
     a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
     for c in [Color::White, Color::Black] {
         a.update(Action::Link(
@@ -571,7 +578,6 @@ fn tapir_match_from(fen: Option<&str>) -> App {
             },
         ));
     }
-    a
 }
 
 #[test]
@@ -631,17 +637,8 @@ fn an_engine_game_past_a_finished_record_keeps_its_result() {
     a.update(Action::Last);
     a.update(Action::Prev);
     a.take_effects();
-    a.update(Action::Command("match tapir:1 tapir 10s+0".into()));
+    start_tapir_match(&mut a);
     assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
-    for c in [Color::White, Color::Black] {
-        a.update(Action::Link(
-            LinkId::player(c),
-            EngineReport::Using {
-                name: "tapir".into(),
-                tapir: true,
-            },
-        ));
-    }
     // Black's engine plays the record's own 1...e5 (walked into).
     let token = a.duel.as_ref().unwrap().players[1]
         .session
