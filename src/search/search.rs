@@ -705,8 +705,11 @@ impl Worker {
     /// can be cut (0 once the search has stopped).
     fn prune_node(&mut self, n: &NodeCtx, b: &Board, alpha: i32, beta: i32) -> Option<i32> {
         let (depth, eval, improving) = (n.depth, n.eval, n.improving);
-        // Reverse futility: far enough above beta to stand pat.
+        // Reverse futility: far enough above beta to stand pat, unless a
+        // quiet hash move or a former PV says the node is worth a look.
         if depth <= RFP_DEPTH
+            && !n.tt_pv
+            && (n.tt_move.is_null() || n.tt_move.is_noisy())
             && eval < MATE_BOUND
             && eval - rfp_margin() * (depth - improving as i32) >= beta
         {
