@@ -91,13 +91,13 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 fn main() -> ExitCode {
     let cli = parse_cli();
-    if let Some(name) = cli.board.file.as_deref().and_then(mistyped_subcommand) {
+    let mistyped = cli
+        .board
+        .file
+        .as_deref()
+        .and_then(|f| Some((f, mistyped_subcommand(f)?)));
+    if let Some((file, name)) = mistyped {
         use std::io::Write;
-        let file = cli
-            .board
-            .file
-            .as_deref()
-            .unwrap_or(std::path::Path::new(""));
         let _ = writeln!(
             std::io::stderr(),
             "error: no file {} (did you mean `tapir {name}`?)",

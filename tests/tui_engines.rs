@@ -565,6 +565,24 @@ fn tapir_match_from(fen: Option<&str>) -> App {
     a
 }
 
+/// The engine playing `c` in the running engine game answers `uci`.
+fn duel_engine_plays(a: &mut App, c: Color, uci: &str) {
+    let d = a.duel.as_ref().unwrap();
+    let token = d.players[c.index()].session.search.as_ref().unwrap().token;
+    let best = tapir::chess::parse_move(a.board(), uci).unwrap();
+    a.update(Action::Link(
+        LinkId::player(c),
+        EngineReport::Event {
+            token,
+            event: SearchEvent::BestMove {
+                id: 1,
+                best: Some(best),
+                ponder: None,
+            },
+        },
+    ));
+}
+
 /// `:match tapir:1 tapir 10s+0` on `a` as it stands, both engines
 /// reported started.
 fn start_tapir_match(a: &mut App) {
@@ -640,24 +658,7 @@ fn an_engine_game_past_a_finished_record_keeps_its_result() {
     start_tapir_match(&mut a);
     assert!(a.duel.is_some(), "{:?}", a.dialogs.message);
     // Black's engine plays the record's own 1...e5 (walked into).
-    let token = a.duel.as_ref().unwrap().players[1]
-        .session
-        .search
-        .as_ref()
-        .unwrap()
-        .token;
-    let best = tapir::chess::parse_move(a.board(), "e5").unwrap();
-    a.update(Action::Link(
-        LinkId::player(Color::Black),
-        EngineReport::Event {
-            token,
-            event: SearchEvent::BestMove {
-                id: 1,
-                best: Some(best),
-                ponder: None,
-            },
-        },
-    ));
+    duel_engine_plays(&mut a, Color::Black, "e5");
     assert_eq!(a.tree().move_count(), 2, "walked into the record's move");
     // White to move lets its flag fall: 0-1 for the engines' game.
     a.update(Action::Tick(a.now + Duration::from_secs(11)));
@@ -848,23 +849,7 @@ fn engine_add_of_a_command_that_cannot_start_changes_no_setting() {
 #[test]
 fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     let mut a = tapir_match_started();
-    let engine_plays = |a: &mut App, c: Color, uci: &str| {
-        let d = a.duel.as_ref().unwrap();
-        let token = d.players[c.index()].session.search.as_ref().unwrap().token;
-        let best = tapir::chess::parse_move(a.board(), uci).unwrap();
-        a.update(Action::Link(
-            LinkId::player(c),
-            EngineReport::Event {
-                token,
-                event: SearchEvent::BestMove {
-                    id: 1,
-                    best: Some(best),
-                    ponder: None,
-                },
-            },
-        ));
-    };
-    engine_plays(&mut a, Color::White, "e4");
+    duel_engine_plays(&mut a, Color::White, "e4");
     assert_eq!(a.tree().move_count(), 1);
     // The user comments on the game's move, then takes the comment back.
     a.update(Action::Command("comment a classic start".into()));
@@ -885,7 +870,7 @@ fn an_undo_during_an_engine_game_keeps_what_it_can_redo() {
     );
     a.update(Action::PauseEngineGame);
     assert!(a.duel.as_ref().unwrap().live());
-    engine_plays(&mut a, Color::Black, "e5");
+    duel_engine_plays(&mut a, Color::Black, "e5");
     assert_eq!(a.tree().move_count(), 2);
     // Taken back again, then played over: Ctrl-Z still reaches it.
     a.update(Action::Command("match off".into()));

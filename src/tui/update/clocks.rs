@@ -81,12 +81,6 @@ impl App {
             self.doc.cursor
         };
         if self.tree().is_main_line_end(end) {
-            let status = self.status_at(end);
-            let result = status.result_token(self.doc.game.board(end).side_to_move());
-            if status.is_over() && self.result_stays(result).is_some() {
-                // Played on past a finished record: its Result stays.
-                return;
-            }
             // As this mode judges it: two players at one board draw by
             // threefold at once, a game against the engine waits for a claim.
             let status = self.status_at(end);
@@ -94,6 +88,10 @@ impl App {
                 return;
             }
             let result = status.result_token(self.doc.game.board(end).side_to_move());
+            if self.result_stays(result).is_some() {
+                // Played on past a finished record: its Result stays.
+                return;
+            }
             let at = self.doc.cursor;
             // A game tapir ran says how it ended, as a resignation does
             // (a mate says itself: "#").

@@ -320,15 +320,16 @@ impl App {
         }
         // An engine that fails before the first move of an empty game
         // leaves its result there too: the note goes before the moves.
-        let writable = self.tree().is_attached(end)
-            && (end != NodeId::ROOT || self.tree().is_main_line_end(end));
+        let on_main = self.tree().is_main_line_end(end);
+        // A finished record's own result, which the engines' does not replace.
+        let stays = self.result_stays(score).filter(|_| on_main);
+        let writable = self.tree().is_attached(end) && (end != NodeId::ROOT || on_main);
         if writable {
             // The comment says why, a sentence; the score follows the last
             // move in the movetext, so it is not said twice.
             let old = self.tree().node(end).comment.clone();
             let note = super::endings::append_sentence(&old, &sentence(why, &verdict, &names));
-            let stays = self.result_stays(score);
-            let main = self.tree().is_main_line_end(end) && stays.is_none();
+            let main = on_main && stays.is_none();
             let at = self.doc.cursor;
             self.doc.game.in_one_step(&format!("result {score}"), |g| {
                 g.set_comment(end, false, &note);
@@ -339,15 +340,12 @@ impl App {
             });
             self.tree_changed();
         }
-        let kept = self
-            .result_stays(score)
-            .filter(|_| self.tree().is_main_line_end(end))
-            .map_or(String::new(), |r| {
-                format!(
-                    "; the game's Result {} stays (:tag Result sets it)",
-                    result_display(r)
-                )
-            });
+        let kept = stays.map_or(String::new(), |r| {
+            format!(
+                "; the game's Result {} stays (:tag Result sets it)",
+                result_display(r)
+            )
+        });
         self.info(format!("engine game over: {text} (k closes it){kept}"));
     }
 
