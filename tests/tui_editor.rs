@@ -20,7 +20,7 @@ use tapir::game::Game;
 use tapir::tui::action::{Action, Effect};
 use tapir::tui::app::App;
 use tapir::tui::config::Config;
-use tapir::tui::editor::{EditAction, PALETTE};
+use tapir::tui::editor::{EditAction, Editor, PALETTE};
 use tapir::tui::layout;
 use tapir::tui::ui;
 use tapir::tui::widgets::frametime::FrameStats;
@@ -615,7 +615,6 @@ fn a_pasted_illegal_fen_is_set_up_to_mend_and_a_bad_one_says_why() {
 /// are refused, however long.
 #[test]
 fn an_editor_text_with_too_many_empty_squares_is_refused() {
-    use tapir::tui::editor::Editor;
     let long = "8".repeat(40);
     for text in [
         format!("{long}/8/8/8/8/8/8/8 w - - 0 1"),
@@ -735,6 +734,33 @@ fn changes_in_the_editor_are_undone_and_esc_loses_nothing() {
         tapir::tui::keymap::map_key(&e, &ctrl('y')),
         Some(Action::Edit(EditAction::Redo))
     ));
+}
+
+/// Esc keeps a set-up made and then replaced by the start position, or
+/// stepped back from with Ctrl-Z, though the board is left as it opened:
+/// the next editor's Ctrl-Z brings it back.
+#[test]
+fn esc_keeps_a_set_up_replaced_or_undone() {
+    let fen = |a: &App| a.editor.as_ref().unwrap().fen();
+    for undone in [false, true] {
+        let mut a = app();
+        a.update(Action::OpenEditor);
+        put(&mut a, "e4", 'N');
+        put(&mut a, "d4", 'B');
+        let built = fen(&a);
+        if undone {
+            a.update(Action::Edit(EditAction::Undo));
+            a.update(Action::Edit(EditAction::Undo));
+        } else {
+            a.update(Action::Edit(EditAction::StartPosition));
+        }
+        assert_eq!(fen(&a), Editor::from_board(&Board::startpos()).fen());
+        a.update(Action::Edit(EditAction::Cancel));
+        assert!(status_line(&a).contains("Ctrl-Z"), "{}", status_line(&a));
+        a.update(Action::OpenEditor);
+        a.update(Action::Edit(EditAction::Undo));
+        assert_eq!(fen(&a), built, "undone: {undone}");
+    }
 }
 
 /// The editor keeps the opened position's move counters while the set-up

@@ -741,6 +741,54 @@ fn a_report_run_again_replaces_the_earlier_one() {
 
 /// Accuracy and ACPL tags of the file's own (or the player's) stay, as
 /// its evaluations do; the report's own are rewritten by the next.
+/// A comment being typed on a move of the earlier report's line when the
+/// report run again finishes: the line stays (with the words, once
+/// written), not taken out from under the prompt.
+#[test]
+fn a_line_with_a_comment_being_typed_stays_when_the_report_runs_again() {
+    let mut a = board();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    let line = tree
+        .mainline()
+        .find_map(|id| {
+            let kids = tree.children(tree.parent(id)?);
+            (kids.len() > 1).then(|| kids[1])
+        })
+        .expect("a better line from the report");
+    let job = start(&mut a);
+    a.doc.cursor = line;
+    a.update(Action::EditComment);
+    for c in "my idea".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    feed_at(&mut a, &job, 6000);
+    done(&mut a, &job);
+    assert!(a.doc.game.tree().is_attached(line), "{}", message(&a));
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.doc.game.tree().node(line).comment, "my idea");
+    // Had the move gone all the same, Enter keeps the words in the prompt.
+    let mut a = board_of("1. d4 *");
+    a.update(Action::First);
+    a.update(Action::MoveText("e4".into()));
+    let e4 = a.doc.cursor;
+    assert_ne!(e4, tapir::game::NodeId::ROOT);
+    a.update(Action::EditComment);
+    for c in "mine".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    let _ = a.doc.game.delete(e4, tapir::game::NodeId::ROOT);
+    a.update(Action::PromptSubmit);
+    assert!(
+        message(&a).contains("no longer in the game"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "mine");
+}
+
 #[test]
 fn a_files_own_accuracy_tags_stay() {
     let mut a = board_of(&format!("[WhiteAccuracy \"61\"]\n\n{GAME}"));

@@ -60,20 +60,22 @@ struct WrittenMove {
 /// Writes `report` (of `game`'s main line `positions`) into `game`, the
 /// accuracy and ACPL tags too, as one edit; `earlier`, what an earlier
 /// report wrote into this game, is taken out first in the same edit,
-/// where it is still as written (what the user changed since stays).
-/// Returns how many moves kept the `[%eval]` they had, and what this
-/// report wrote.
+/// where it is still as written (what the user changed since stays);
+/// `held`, moves the user is writing a comment on: a line holding one
+/// stays. Returns how many moves kept the `[%eval]` they had, and what
+/// this report wrote.
 pub fn apply(
     game: &mut Game,
     positions: &[LinePosition],
     report: &GameReport,
     earlier: Option<&Written>,
+    held: &[NodeId],
 ) -> (usize, Written) {
     let mut kept = 0;
     let mut written = Written::default();
     game.in_one_step_in_place(REPORT_STEP, |game| {
         if let Some(earlier) = earlier {
-            take_out(game, earlier);
+            take_out(game, earlier, held);
         }
         for (i, m) in report.moves.iter().enumerate() {
             let Some(m) = m else { continue };
@@ -196,8 +198,8 @@ fn first_new_move(game: &Game, from: NodeId, line: &[Move]) -> Option<(NodeId, u
 
 /// Whether the `n` moves from `first` are still as a report added them:
 /// a side line (not made a main line), one chain, nothing added after it
-/// or beside it, no comment or NAG.
-fn untouched_line(game: &Game, first: NodeId, n: usize) -> bool {
+/// or beside it, no comment or NAG, none of them `held`.
+fn untouched_line(game: &Game, first: NodeId, n: usize, held: &[NodeId]) -> bool {
     let tree = game.tree();
     let side_line = tree
         .parent(first)
@@ -207,7 +209,7 @@ fn untouched_line(game: &Game, first: NodeId, n: usize) -> bool {
     }
     let mut id = first;
     for i in 0..n {
-        if !tree.is_attached(id) {
+        if !tree.is_attached(id) || held.contains(&id) {
             return false;
         }
         let node = tree.node(id);
@@ -236,7 +238,7 @@ impl Written {
 /// it or made it a main line (its tags: `take_out_tags`). A move whose
 /// explanation the player changed keeps all of the earlier report's, as
 /// a file's own: the words would no longer match their glyph or line.
-fn take_out(game: &mut Game, written: &Written) {
+fn take_out(game: &mut Game, written: &Written, held: &[NodeId]) {
     for w in &written.moves {
         if !game.tree().is_attached(w.node) {
             continue;
@@ -256,7 +258,10 @@ fn take_out(game: &mut Game, written: &Written) {
             nags.remove(nag);
             game.set_nags(w.node, nags);
         }
-        if let Some((first, _)) = w.line.filter(|&(first, n)| untouched_line(game, first, n)) {
+        if let Some((first, _)) = w
+            .line
+            .filter(|&(first, n)| untouched_line(game, first, n, held))
+        {
             let _ = game.delete(first, w.node);
         }
     }

@@ -326,7 +326,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         searched += positions.len();
         let results: Vec<_> = results.into_iter().map(Some).collect();
         let report = build(&positions, &results, Some(&book));
-        kept_evals += apply(&mut game, &positions, &report, None).0;
+        kept_evals += apply(&mut game, &positions, &report, None, &[]).0;
         figures.push((number, report.sides, report.counts));
         out.push_str(&write_game(&game));
         out.push('\n');

@@ -79,6 +79,9 @@ pub struct Editor {
     /// Ctrl-Z; what Ctrl-Z took back, for Ctrl-Y.
     pub undo: Vec<String>,
     pub redo: Vec<String>,
+    /// The set-up the last wholesale change (a clear, the start position,
+    /// a paste) replaced: Esc keeps it beside the one left.
+    pub replaced: Option<String>,
 }
 
 impl Editor {
@@ -99,6 +102,7 @@ impl Editor {
             check: Ok(*board),
             undo: Vec::new(),
             redo: Vec::new(),
+            replaced: None,
         };
         e.validate();
         e
@@ -186,6 +190,7 @@ impl Editor {
             check: Err(String::new()),
             undo: Vec::new(),
             redo: Vec::new(),
+            replaced: None,
         };
         e.validate();
         Some(e)
@@ -239,12 +244,16 @@ impl Editor {
                 }
             }
             EditAction::Clear => {
+                self.replaced = Some(before.clone());
                 self.squares = [None; 64];
                 self.castling = CastleRights::NONE;
                 self.ep = None;
                 self.fullmove = 1;
             }
-            EditAction::StartPosition => self.set_position(&Editor::from_board(&Board::startpos())),
+            EditAction::StartPosition => {
+                self.replaced = Some(before.clone());
+                self.set_position(&Editor::from_board(&Board::startpos()))
+            }
             EditAction::SideToMove => {
                 self.side = !self.side;
                 self.ep = None;
@@ -270,6 +279,7 @@ impl Editor {
     /// Sets up `board` (a pasted position), as a change Ctrl-Z takes back.
     pub fn set_up(&mut self, board: &Board) {
         let before = self.fen();
+        self.replaced = Some(before.clone());
         self.set_position(&Editor::from_board(board));
         self.validate();
         self.record(before);
@@ -284,6 +294,7 @@ impl Editor {
             return false;
         };
         let before = self.fen();
+        self.replaced = Some(before.clone());
         self.set_position(&pasted);
         self.validate();
         self.record(before);

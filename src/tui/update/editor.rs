@@ -114,17 +114,34 @@ impl App {
             EditAction::Cancel => {
                 // A set-up made here is not thrown away: the next editor's
                 // Ctrl-Z brings it back, and those left before it after
-                // it (one left unchanged keeps them as they are).
+                // it (one left unchanged keeps them as they are). So are
+                // the one a clear, the start position or a paste replaced,
+                // and the furthest one Ctrl-Z stepped back from.
                 let opened = Editor::from_board(self.doc.game.board(self.doc.cursor)).fen();
                 let left = editor.fen();
-                let changed = left != opened;
-                self.editor = None;
-                if changed {
-                    self.left_setup.retain(|f| *f != left);
-                    self.left_setup.push(left);
-                    let over = self.left_setup.len().saturating_sub(LEFT_SETUPS_KEPT);
-                    self.left_setup.drain(..over);
+                let mut keep: Vec<String> = Vec::new();
+                for f in [
+                    editor.replaced.clone(),
+                    editor.redo.first().cloned(),
+                    Some(left),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    // The one left comes last: Ctrl-Z brings it first.
+                    keep.retain(|k| *k != f);
+                    if f != opened {
+                        keep.push(f);
+                    }
                 }
+                let changed = !keep.is_empty();
+                self.editor = None;
+                for f in keep {
+                    self.left_setup.retain(|x| *x != f);
+                    self.left_setup.push(f);
+                }
+                let over = self.left_setup.len().saturating_sub(LEFT_SETUPS_KEPT);
+                self.left_setup.drain(..over);
                 self.refresh();
                 // After `left_setup`: the autosave keeps it.
                 self.autosave();

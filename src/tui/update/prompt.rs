@@ -231,6 +231,12 @@ impl App {
         match p.kind {
             PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
+            // The move left the game while the comment was typed: the
+            // words stay in the prompt, and the error says so.
+            PromptKind::Comment { node, .. } if !self.tree().is_attached(node) => {
+                self.dialogs.prompt = Some(p);
+                self.error("that move is no longer in the game: your words stay here until Esc")
+            }
             PromptKind::Comment { node, before } => {
                 self.dialogs.comment_drafts.retain(|d| d.kind != p.kind);
                 let node_ = self.tree().node(node);

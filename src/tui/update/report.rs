@@ -7,8 +7,9 @@
 use crate::analysis::annotate::{apply, kept_evals_words, REPORT_STEP};
 use crate::analysis::params::BOARD_REPORT_NODES;
 use crate::analysis::{build, mainline_positions, stops_short, GameReport};
+use crate::game::NodeId;
 use crate::tui::action::Effect;
-use crate::tui::app::App;
+use crate::tui::app::{App, PromptKind};
 use crate::tui::report::{ReportJob, ReportMsg, ReportPair, ReportRun};
 use crate::tui::teach::PanelView;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -147,7 +148,22 @@ impl App {
         // say): its figures are not kept as though they were the file's.
         let earlier = self.report.written.last();
         let replaces = earlier.is_some();
-        let (kept, written) = apply(&mut self.doc.game, &run.positions, &run.report, earlier);
+        // A comment being typed (or kept as a draft) on a move of the
+        // earlier report's line keeps that line.
+        let held: Vec<NodeId> = (self.dialogs.prompt.iter().map(|p| p.kind))
+            .chain(self.dialogs.comment_drafts.iter().map(|d| d.kind))
+            .filter_map(|k| match k {
+                PromptKind::Comment { node, .. } => Some(node),
+                _ => None,
+            })
+            .collect();
+        let (kept, written) = apply(
+            &mut self.doc.game,
+            &run.positions,
+            &run.report,
+            earlier,
+            &held,
+        );
         run.applied = true;
         let counts = run.report.counts;
         self.report.written.push(written);
