@@ -88,6 +88,7 @@ fn bad_depth_and_thread_counts_are_one_line_errors() {
             &["bench", "--hce", "--net", "nets/default.nnue"][..],
             "cannot be used with",
         ),
+        (&["bench", "--syzygy", ""][..], "--syzygy needs the folder"),
     ] {
         let out = tapir(args);
         assert!(!out.status.success(), "{args:?} should fail");

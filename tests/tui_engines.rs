@@ -1102,3 +1102,24 @@ fn an_engine_game_cut_by_a_restart_is_named_in_the_autosave() {
     let text = common::autosaved(&mut a);
     assert!(!text.contains("TapirDuel"), "{text}");
 }
+
+/// A new game or a loaded one ends the engine game on the board: the
+/// question's title says so, and so does what follows a yes.
+#[test]
+fn replacing_the_game_says_the_engine_game_ends() {
+    let mut a = tapir_match_started();
+    duel_engine_plays(&mut a, Color::White, "e2e4");
+    a.update(Action::NewGame);
+    let screen = common::screen(&mut a, 100, 30).join("\n");
+    assert!(
+        screen.contains("Unsaved game · the engine game ends"),
+        "{screen}"
+    );
+    common::confirm_replace(&mut a);
+    assert!(a.duel.is_none());
+    let said = &a.dialogs.message.as_ref().unwrap().text;
+    assert!(
+        said.contains("new game; the engine game tapir L1 - tapir ended"),
+        "{said}"
+    );
+}

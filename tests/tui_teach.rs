@@ -457,6 +457,87 @@ fn explain_counts_identical_contributions_as_one_row() {
     );
 }
 
+/// At 80x24 a term with many contributions shows a few and counts the
+/// rest; Shift-↓ and the wheel over the panel scroll through all of them,
+/// each shown once, and a new term starts from its top again.
+#[test]
+fn explain_scrolls_through_every_contribution() {
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1NBPPP/R2QK2R w KQ - 0 8";
+    let mut app = app_fen(fen);
+    view(&mut app, PanelView::Explain);
+    select_term(&mut app, Term::Mobility);
+    let rows = |app: &mut App| -> Vec<String> {
+        let lines = panel(app, 80, 24);
+        let start = lines.iter().position(|l| l.starts_with("from ")).unwrap();
+        lines[start + 1..]
+            .iter()
+            .take_while(|l| !l.trim().is_empty())
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    let first = rows(&mut app);
+    let count = first.last().unwrap().clone();
+    assert!(count.contains("more · Shift-↓ scrolls"), "{first:#?}");
+    let mut seen: Vec<String> = first[..first.len() - 1].to_vec();
+    let shift_down = Event::Key(KeyEvent::new(KeyCode::Down, KeyModifiers::SHIFT));
+    for _ in 0..40 {
+        let a = tapir::tui::keymap::map_event(&app, &shift_down).unwrap();
+        app.update(a);
+        for r in rows(&mut app) {
+            if !r.starts_with('…') && !seen.contains(&r) {
+                seen.push(r);
+            }
+        }
+    }
+    let last = rows(&mut app);
+    assert!(
+        last.last()
+            .unwrap()
+            .contains("above · Shift-↑ scrolls back"),
+        "{last:#?}"
+    );
+    // Every contribution seen once; the rows add up to the term's total.
+    let b = Board::from_fen(fen).unwrap();
+    let n = attribute(&b)
+        .iter()
+        .filter(|c| c.term == Term::Mobility)
+        .count();
+    let sum: i64 = seen.iter().map(|l| *ints(l).last().unwrap()).sum();
+    let t = trace(&b);
+    let totals: Vec<_> = t.terms.iter().map(|x| x.total()).collect();
+    let share = tapir::tui::widgets::terms::tapered_shares(&totals, t.phase);
+    assert_eq!(sum, share[Term::Mobility as usize] as i64, "{seen:#?}");
+    assert!(seen.len() <= n && seen.len() > first.len(), "{seen:#?}");
+    // The wheel over the panel scrolls back; over the board it steps moves.
+    let p = layout::compute(80, 24).panel;
+    let wheel = |x, y| {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollUp,
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    for _ in 0..20 {
+        let a = tapir::tui::keymap::map_event(&app, &wheel(p.x + 2, p.y + 2)).unwrap();
+        app.update(a);
+    }
+    assert_eq!(rows(&mut app), first);
+    let on_board = tapir::tui::keymap::map_event(&app, &wheel(3, 3));
+    assert_eq!(format!("{on_board:?}"), "Some(Prev)");
+    // Another term starts at its top.
+    teach(&mut app, TeachAction::Scroll(5));
+    assert_eq!(app.ui.teach.explain_scroll, 5);
+    teach(&mut app, TeachAction::Item(1));
+    assert_eq!(app.ui.teach.explain_scroll, 0);
+    // So does another position.
+    teach(&mut app, TeachAction::Item(-1));
+    teach(&mut app, TeachAction::Scroll(5));
+    app.update(Action::MoveText("h3".into()));
+    assert_eq!(app.ui.teach.explain_scroll, 0);
+}
+
 #[test]
 fn term_squares_light_up_on_the_board() {
     let theme = Theme::get(Config::default().theme, ColorDepth::TrueColor);

@@ -62,6 +62,9 @@ pub fn run(args: BenchArgs) -> Result<()> {
     };
     let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
     let tb = match syzygy {
+        Some(path) if path.trim().is_empty() => {
+            bail!("--syzygy needs the folder of the Syzygy tables (--syzygy PATH)")
+        }
         Some(path) => {
             let (tables, report) = Tablebases::open(path);
             outln!("Tablebases: {}", report.summary());

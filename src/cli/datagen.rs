@@ -191,12 +191,14 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     bar.clear();
     let secs = start.elapsed().as_secs_f64();
     outln!(
-        "wrote {positions} {} positions from {} games to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
+        "wrote {positions} {} position{} from {} game{} to {} in {secs:.1} s: {:.0} positions/s ({} nodes/move, {} thread(s), {})",
         match args.format {
             DataFormatArg::Tapir => "tapir",
             DataFormatArg::Bullet => "bulletformat",
         },
+        if positions == 1 { "" } else { "s" },
         args.games,
+        if args.games == 1 { "" } else { "s" },
         args.out.display(),
         positions as f64 / secs.max(1e-9),
         args.nodes,

@@ -277,6 +277,9 @@ pub enum TeachAction {
     Heat,
     /// `o`: the next piece for the piece-square heatmap.
     HeatPiece,
+    /// Shift-↓ / Shift-↑ (the wheel over the panel): scrolls the Explain
+    /// view's contributions by this many rows.
+    Scroll(i32),
 }
 
 /// How a save writes its file.

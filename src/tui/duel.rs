@@ -60,6 +60,11 @@ impl Duel {
     pub fn both_ready(&self) -> bool {
         self.players.iter().all(|p| p.ready)
     }
+
+    /// "White's name - Black's name", as the board says the game.
+    pub fn pairing(&self) -> String {
+        format!("{} - {}", self.players[0].name, self.players[1].name)
+    }
 }
 
 /// Who plays a side, as `:match` names it: `tapir`, `tapir:3` (a level),

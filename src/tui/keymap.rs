@@ -8,6 +8,7 @@ use super::action::{Action, SaveChoice, TeachAction};
 use super::app::{App, Overlay, PromptKind, NAG_CHOICES};
 use super::editor::EditAction;
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
+use super::teach::PanelView;
 use crate::chess::{CastleRights, Color, Piece, PieceType};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -345,6 +346,14 @@ pub const BOARD_KEYS: &[Binding] = &[
         help: "",
         section: Section::Teach,
         action: || Action::Teach(TeachAction::Item(-1)),
+    },
+    // Shift-↑↓ are read by `map_key` (the arrows' own bindings ignore Shift).
+    Binding {
+        keys: &[],
+        label: "S-↑ S-↓",
+        help: "Explain: scroll the contributions",
+        section: Section::Teach,
+        action: || Action::Teach(TeachAction::Scroll(1)),
     },
     Binding {
         keys: &[C('J')],
@@ -732,6 +741,14 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
     if app.editor.is_some() {
         return editor_key(k);
     }
+    // Shift-↑↓ scroll the Explain view's contributions.
+    if app.ui.teach.panel == PanelView::Explain && k.modifiers.contains(KeyModifiers::SHIFT) {
+        match k.code {
+            KeyCode::Up => return Some(Action::Teach(TeachAction::Scroll(-1))),
+            KeyCode::Down => return Some(Action::Teach(TeachAction::Scroll(1))),
+            _ => {}
+        }
+    }
     // The keyboard cursor, while shown, takes the arrows.
     if app.ui.cursor.is_some() {
         let step = match k.code {
@@ -905,6 +922,13 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
     }
     if app.dialogs.overlay != Overlay::None || app.dialogs.prompt.is_some() {
         return None;
+    }
+    // Over the panel, the wheel scrolls the Explain view's contributions.
+    if let Some(d) = wheel.filter(|_| app.ui.teach.panel == PanelView::Explain) {
+        let panel = super::layout::compute(app.screen.0, app.screen.1).panel;
+        if panel.contains(ratatui::layout::Position::new(m.column, m.row)) {
+            return Some(Action::Teach(TeachAction::Scroll(3 * d)));
+        }
     }
     match m.kind {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::MouseDown(m.column, m.row)),

@@ -77,6 +77,15 @@ impl TbState {
             return None;
         }
         let (here, problem) = match &self.tables {
+            // Few enough pieces, but a castling right: the tables hold no
+            // such position, and the section's absence is explained once.
+            Some(t)
+                if board.castling().0 != 0
+                    && board.occupied().count() as usize <= t.max_pieces() =>
+            {
+                let why = "a side may still castle (the tables hold no castling rights)";
+                (None, Some(why.to_string()))
+            }
             Some(t) => match lookup(t, board) {
                 Ok(here) => (here, None),
                 Err(e) => (None, Some(t.describe(&e))),
@@ -236,5 +245,12 @@ mod tests {
         // Too many pieces: nothing shown.
         tb.refresh(&Board::startpos());
         assert!(tb.here.is_none() && tb.verdict().is_none());
+        // Few pieces but a castling right: nothing shown, and why is said
+        // once (the next such position says nothing new).
+        let castle = |fen: &str, tb: &mut TbState| tb.refresh(&Board::from_fen(fen).unwrap());
+        let why = castle("8/8/8/4k3/8/8/8/4K2R w K - 0 1", &mut tb);
+        assert!(why.unwrap().contains("castle"));
+        assert!(tb.here.is_none() && tb.verdict().is_none());
+        assert_eq!(castle("8/8/8/3k4/8/8/8/4K2R w K - 0 1", &mut tb), None);
     }
 }

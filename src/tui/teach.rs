@@ -115,6 +115,9 @@ pub struct Teach {
     pub heat_piece: Piece,
     /// Deltas view: 0 opens the last move, k the first move of engine line k.
     pub delta_item: usize,
+    /// Explain view: how many of the term's contributions are scrolled
+    /// above the first shown (Shift-↑↓, the wheel over the panel).
+    pub explain_scroll: usize,
 }
 
 impl Default for Teach {
@@ -127,6 +130,7 @@ impl Default for Teach {
             heat: HeatMode::Off,
             heat_piece: Piece::new(Color::White, PieceType::Knight),
             delta_item: 0,
+            explain_scroll: 0,
         }
     }
 }

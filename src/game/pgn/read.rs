@@ -241,7 +241,17 @@ fn read_span_at(
     };
     if let Some(v) = tags.get("Variant") {
         let v = v.trim().to_ascii_lowercase();
-        if !v.is_empty() && v != "standard" && v != "chess" {
+        // Names of the standard rules; Lichess writes "From Position" for
+        // a game from a set-up position (its FEN tag says which).
+        let standard = [
+            "",
+            "standard",
+            "chess",
+            "classical",
+            "normal",
+            "from position",
+        ];
+        if !standard.contains(&v.as_str()) {
             return Err(err(format!(
                 "the variant '{}' is not supported (standard chess only)",
                 tags.get("Variant").unwrap_or_default()
@@ -925,6 +935,14 @@ mod tests {
         assert!(e.message.contains("bad FEN"), "{e}");
         let e = read_first("[Variant \"Atomic\"]\n1. e4 *").unwrap_err();
         assert!(e.message.contains("Atomic"), "{e}");
+        // Lichess's export of a game from a set-up position is standard
+        // chess, and its tag is kept as it was.
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let text =
+            format!("[Variant \"From Position\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n1. e4 *");
+        let r = one(&text);
+        assert_eq!(r.game.tree().mainline_len(), 1);
+        assert_eq!(r.game.tags.get("Variant"), Some("From Position"));
         let r = one("1. e4 xyzzy $1 $999 ) e5 {open");
         assert_eq!(r.game.tree().mainline_len(), 2);
         assert_eq!(r.problems.len(), 4, "{:?}", r.problems);

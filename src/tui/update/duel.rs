@@ -193,7 +193,7 @@ impl App {
                 if duel.both_ready() && duel.live() {
                     duel.clocks.stopped = false;
                     duel.clocks.since = self.now;
-                    let names = format!("{} - {}", duel.players[0].name, duel.players[1].name);
+                    let names = duel.pairing();
                     self.write_players();
                     self.info(format!("engine game {names}: playing (k pauses)"));
                 }

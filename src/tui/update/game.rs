@@ -149,7 +149,12 @@ impl App {
         let near = self.view.opening_of;
         let near_name = self.view.opening;
         let played = self.plays_by_claims();
+        let before = self.view.board.hash();
         self.view = View::compute(&self.doc.game, self.doc.cursor, self.net.as_deref(), played);
+        // Another position's contributions are read from their top.
+        if self.view.board.hash() != before {
+            self.ui.teach.explain_scroll = 0;
+        }
         let tb_problem = self.tb.refresh(&self.view.board);
         self.say_tb_problem(tb_problem);
         self.sync_opening(near, near_name);
@@ -446,6 +451,10 @@ impl App {
         }
         // The report running on the game that goes stops with it: said.
         let report_stopped = self.report_running();
+        let duel_ended = (self.duel.as_ref())
+            .filter(|d| d.result.is_none())
+            .map(|d| format!("; the engine game {} ended", d.pairing()))
+            .unwrap_or_default();
         self.new_document(doc, r.drafts);
         let drafts = match self.dialogs.comment_drafts.as_slice() {
             [] => String::new(),
@@ -459,7 +468,7 @@ impl App {
                 self.draft_place(d)
             ),
         };
-        let message = format!("{}{drafts}", r.message);
+        let message = format!("{}{duel_ended}{drafts}", r.message);
         if report_stopped {
             self.info(format!(
                 "{}; the report on the game before stopped (r on that game runs it again)",

@@ -19,6 +19,7 @@ impl App {
         match a {
             TeachAction::View(step) => {
                 self.ui.teach.panel = self.ui.teach.panel.step(step);
+                self.ui.teach.explain_scroll = 0;
                 let hint = match self.ui.teach.panel {
                     PanelView::Terms => "Tab selects a term, g opens the phase explorer",
                     PanelView::Explain => "Tab picks the term; its squares light up",
@@ -46,6 +47,7 @@ impl App {
                     Some(i) => (i as i32 + step).rem_euclid(n),
                 };
                 self.ui.teach.term = Some(i as usize);
+                self.ui.teach.explain_scroll = 0;
                 // The board shows the term's squares rather than a heatmap.
                 self.ui.teach.heat = HeatMode::Off;
                 let term = Term::ALL[i as usize];
@@ -119,6 +121,14 @@ impl App {
                     }
                 };
                 self.info(text);
+            }
+            TeachAction::Scroll(rows) => {
+                // As far as the last contribution; the view keeps as many
+                // in sight as fit (`widgets::explain`).
+                let phase = crate::tui::heat::shown_phase(self);
+                let n = crate::tui::widgets::explain::ranked(self, phase).len();
+                let at = self.ui.teach.explain_scroll as i64 + rows as i64;
+                self.ui.teach.explain_scroll = at.clamp(0, n.saturating_sub(1) as i64) as usize;
             }
             TeachAction::HeatPiece => {
                 let i = HEAT_PIECES

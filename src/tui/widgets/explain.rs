@@ -172,20 +172,36 @@ pub fn render(app: &App, theme: &Theme, inner: Rect, buf: &mut Buffer) {
         put_fit(buf, inner.x, y, &h, style, inner.width);
         y += 1;
     }
-    let rows = bottom.saturating_sub(y) as usize;
-    let shown = if list.len() > rows {
-        rows.saturating_sub(1)
-    } else {
-        list.len()
-    };
-    for r in list.iter().take(shown) {
+    let (skip, shown, below) = window(
+        list.len(),
+        app.ui.teach.explain_scroll,
+        bottom.saturating_sub(y) as usize,
+    );
+    for r in list.iter().skip(skip).take(shown) {
         put_fit(buf, inner.x, y, &contribution(app, r), text, inner.width);
         y += 1;
     }
-    if shown < list.len() && y < bottom {
-        let more = format!("… {} more", list.len() - shown);
+    if (skip > 0 || below > 0) && y < bottom {
+        let more = match (skip, below) {
+            (0, n) => format!("… {n} more · Shift-↓ scrolls"),
+            (n, 0) => format!("… {n} above · Shift-↑ scrolls back"),
+            (a, b) => format!("… {a} above, {b} more · Shift-↑↓ scroll"),
+        };
         put(buf, inner.x, y, &more, theme.dim_style(), inner.width);
     }
+}
+
+/// Which of `n` rows show in `room` rows, `scroll` of them scrolled away
+/// (at most all but the last): (skipped, shown, left below). A row is kept
+/// for the count of those out of sight when any are.
+fn window(n: usize, scroll: usize, room: usize) -> (usize, usize, usize) {
+    let skip = scroll.min(n.saturating_sub(1));
+    let rest = n - skip;
+    if skip == 0 && rest <= room {
+        return (0, rest, 0);
+    }
+    let shown = rest.min(room.saturating_sub(1));
+    (skip, shown, rest - shown)
 }
 
 /// "12/-5": a packed value's midgame and endgame halves.
@@ -209,4 +225,23 @@ fn contribution(app: &App, r: &Row) -> String {
         v.eg(),
         r.share
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn the_window_keeps_a_row_for_what_is_out_of_sight() {
+        // All fit: no count row.
+        assert_eq!(window(3, 0, 3), (0, 3, 0));
+        // One too many: a row for "… 2 more".
+        assert_eq!(window(4, 0, 3), (0, 2, 2));
+        // Scrolled: the rest from there, a row for the count.
+        assert_eq!(window(10, 4, 4), (4, 3, 3));
+        assert_eq!(window(10, 8, 4), (8, 2, 0));
+        // Never past the last row; no room, nothing shown.
+        assert_eq!(window(10, 99, 4), (9, 1, 0));
+        assert_eq!(window(10, 0, 0), (0, 0, 10));
+    }
 }

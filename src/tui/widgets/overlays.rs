@@ -210,12 +210,21 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         ),
         // Only a comment typed and left with Esc would go (`has_live_drafts`).
         ConfirmWhat::Replace(_) if !app.doc.would_lose_work() => (
-            "Unsaved comment",
+            if app.engine_game_on() {
+                "Unsaved comment · the engine game ends"
+            } else {
+                "Unsaved comment"
+            },
             "A comment you typed is not written into the game. Go on?".to_string(),
             "(y keeps it aside as autosave.previous[.N].pgn; n, then i on its move)".to_string(),
         ),
+        // An engine game on the board ends with it: the title says so.
         ConfirmWhat::Replace(r) => (
-            "Unsaved game",
+            if app.engine_game_on() {
+                "Unsaved game · the engine game ends"
+            } else {
+                "Unsaved game"
+            },
             r.question.to_string(),
             unsaved_note(format!(
                 "(y keeps it aside as autosave.previous[.N].pgn; n, then {save})"
