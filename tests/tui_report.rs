@@ -615,6 +615,24 @@ fn feed_at(a: &mut App, job: &ReportJob, nodes: u64) {
     }
 }
 
+/// The board after a first report (1,500 nodes a position), and the first
+/// move of a better line it added.
+fn reported_with_a_line() -> (App, tapir::game::NodeId) {
+    let mut a = board();
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    let tree = a.doc.game.tree();
+    let line = tree
+        .mainline()
+        .find_map(|id| {
+            let kids = tree.children(tree.parent(id)?);
+            (kids.len() > 1).then(|| kids[1])
+        })
+        .expect("a better line from the report");
+    (a, line)
+}
+
 /// A report run again (deeper, say) replaces the one before it: the
 /// first one's evaluations, verdicts, lines and figures go, what the
 /// player wrote in between stays, and the game reads as though only the
@@ -715,18 +733,7 @@ fn a_report_run_again_replaces_the_earlier_one() {
     assert!(tree.node(line_end).nags.contains(Nag::GOOD));
 
     // A better line the player made the main line is theirs: it stays.
-    let mut a = board();
-    let job = start(&mut a);
-    feed_at(&mut a, &job, 1500);
-    done(&mut a, &job);
-    let tree = a.doc.game.tree();
-    let line = tree
-        .mainline()
-        .find_map(|id| {
-            let kids = tree.children(tree.parent(id)?);
-            (kids.len() > 1).then(|| kids[1])
-        })
-        .expect("a better line");
+    let (mut a, line) = reported_with_a_line();
     a.doc.cursor = line;
     a.update(Action::MakeMain);
     assert!(a.doc.game.tree().is_mainline(line));
@@ -739,25 +746,12 @@ fn a_report_run_again_replaces_the_earlier_one() {
     );
 }
 
-/// Accuracy and ACPL tags of the file's own (or the player's) stay, as
-/// its evaluations do; the report's own are rewritten by the next.
 /// A comment being typed on a move of the earlier report's line when the
 /// report run again finishes: the line stays (with the words, once
 /// written), not taken out from under the prompt.
 #[test]
 fn a_line_with_a_comment_being_typed_stays_when_the_report_runs_again() {
-    let mut a = board();
-    let job = start(&mut a);
-    feed_at(&mut a, &job, 1500);
-    done(&mut a, &job);
-    let tree = a.doc.game.tree();
-    let line = tree
-        .mainline()
-        .find_map(|id| {
-            let kids = tree.children(tree.parent(id)?);
-            (kids.len() > 1).then(|| kids[1])
-        })
-        .expect("a better line from the report");
+    let (mut a, line) = reported_with_a_line();
     let job = start(&mut a);
     a.doc.cursor = line;
     a.update(Action::EditComment);
@@ -789,6 +783,8 @@ fn a_line_with_a_comment_being_typed_stays_when_the_report_runs_again() {
     assert_eq!(a.dialogs.prompt.as_ref().unwrap().text, "mine");
 }
 
+/// Accuracy and ACPL tags of the file's own (or the player's) stay, as
+/// its evaluations do; the report's own are rewritten by the next.
 #[test]
 fn a_files_own_accuracy_tags_stay() {
     let mut a = board_of(&format!("[WhiteAccuracy \"61\"]\n\n{GAME}"));
