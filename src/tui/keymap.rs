@@ -351,7 +351,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     Binding {
         keys: &[],
         label: "S-↑ S-↓",
-        help: "Explain: scroll the contributions",
+        help: "scroll Explain's rows",
         section: Section::Teach,
         action: || Action::Teach(TeachAction::Scroll(1)),
     },
