@@ -451,10 +451,10 @@ impl App {
         }
         // The report running on the game that goes stops with it: said.
         let report_stopped = self.report_running();
-        let duel_ended = (self.duel.as_ref())
-            .filter(|d| d.result.is_none())
-            .map(|d| format!("; the engine game {} ended", d.pairing()))
-            .unwrap_or_default();
+        let duel_ended = match &self.duel {
+            Some(d) if self.engine_game_on() => format!("; the engine game {} ended", d.pairing()),
+            _ => String::new(),
+        };
         self.new_document(doc, r.drafts);
         let drafts = match self.dialogs.comment_drafts.as_slice() {
             [] => String::new(),
