@@ -13,7 +13,7 @@ use crate::train::params::{self, SCALE_K};
 use crate::train::record::{read_records, Record};
 use crate::train::score_scale::{fit_scale, rescale};
 use crate::train::trainer::{train_from, TrainConfig, TrainEvent};
-use crate::train::warm_start::model_from_network;
+use crate::train::warm_start::{model_from_network, Buckets};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -55,9 +55,10 @@ pub struct TrainArgs {
     /// factoriser rows (0..1; 0 trains the shared rows alone).
     #[arg(long, default_value_t = params::DEFAULT_BUCKET_LR)]
     pub bucket_lr: f32,
-    /// Train on from this net instead of random weights: its weights are
-    /// kept as the bucket rows and the shared rows learn one change on top
-    /// (needs --bucket-lr 0, the default).
+    /// Train on from this net instead of random weights: with --bucket-lr
+    /// 0 (the default) its weights are kept as the bucket rows and the
+    /// shared rows learn one change on top; with a bucket rate above 0
+    /// they become the shared rows and the king buckets learn from there.
     #[arg(long, value_name = "NET")]
     pub init: Option<PathBuf>,
 }
@@ -176,14 +177,14 @@ fn start_model(args: &TrainArgs, cfg: &TrainConfig) -> Result<Model> {
     let Some(path) = &args.init else {
         return Ok(Model::new(cfg.seed));
     };
-    if cfg.bucket_lr > 0.0 {
-        bail!(
-            "--init keeps the starting net in the king-bucket rows, so it needs --bucket-lr 0 \
-             (the default); train buckets in a run from random weights"
-        );
-    }
+    let buckets = if cfg.bucket_lr > 0.0 {
+        Buckets::Learn
+    } else {
+        Buckets::Kept
+    };
     let net = Network::load_named(path)?;
-    let model = model_from_network(&net).with_context(|| format!("--init {}", path.display()))?;
+    let model =
+        model_from_network(&net, buckets).with_context(|| format!("--init {}", path.display()))?;
     outln!("starting from {}", path.display());
     Ok(model)
 }

@@ -4,21 +4,42 @@
 //!
 //! The file's integer weights go back to the trainer's floats exactly
 //! (each is a whole number of quantisation steps, so exporting the start
-//! model writes the same file). They become the 16 bucket rows of each
-//! input, which the default bucket rate of 0 leaves as they are; the
-//! shared rows start at zero and learn one change for every bucket, so
-//! weight decay pulls the change, not the net, towards zero.
+//! model writes the same file). Two layouts, by whether the king buckets
+//! are to learn:
+//!
+//! - `Buckets::Kept` (bucket rate 0, the default): the net's rows become
+//!   the 16 bucket rows of each input, which are then never updated; the
+//!   shared rows start at zero and learn one change for every bucket, so
+//!   weight decay pulls the change, not the net, towards zero.
+//! - `Buckets::Learn`: the mean of an input's 16 rows becomes its shared
+//!   row and each bucket row holds only its difference from it (zero for
+//!   a net whose buckets are all alike, as every net trained with bucket
+//!   rate 0 is). Then the buckets can grow apart, each from the shared
+//!   row, as they do in a run from random weights, with weight decay
+//!   pulling their differences back together.
 
 use super::features::{train_row, BUCKETS, FEATURES, INPUTS};
 use super::model::{Model, FACTOR, ROWS_PER_INPUT};
-use super::params::{EG_SCALE_Q, FT_BOUND, MG_SCALE_Q, OUT_BIAS_BOUND, OUT_BOUND, QA, QB};
+use super::params::{
+    EG_SCALE_Q, FT_BOUND, FT_HALF_BOUND, MG_SCALE_Q, OUT_BIAS_BOUND, OUT_BOUND, QA, QB,
+};
 use crate::eval::nnue::network::Network;
 use anyhow::{bail, Result};
+
+/// Where a finished net's feature weights go in the trainer's rows (see
+/// the module comment).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Buckets {
+    /// In the bucket rows, which stay as they are.
+    Kept,
+    /// In the shared rows, the buckets holding their differences.
+    Learn,
+}
 
 /// The trainer's model of `net` (see the module comment for the layout).
 /// A net whose phase scales differ from the ones the trainer writes is
 /// refused: training on from it would silently change its evaluation.
-pub fn model_from_network(net: &Network) -> Result<Model> {
+pub fn model_from_network(net: &Network, buckets: Buckets) -> Result<Model> {
     if (net.mg_scale_q, net.eg_scale_q) != (MG_SCALE_Q, EG_SCALE_Q) {
         bail!(
             "the net's phase scales are {}/{} (1/1024 units); the trainer writes {MG_SCALE_Q}/{EG_SCALE_Q}, \
@@ -47,6 +68,9 @@ pub fn model_from_network(net: &Network) -> Result<Model> {
             *d = ft(q);
         }
     }
+    if buckets == Buckets::Learn {
+        share_buckets(&mut m)?;
+    }
     for (d, &q) in m.ft_bias.iter_mut().zip(&net.feature_bias.0) {
         *d = ft(q);
     }
@@ -57,6 +81,41 @@ pub fn model_from_network(net: &Network) -> Result<Model> {
     }
     m.out_bias = net.output_bias as f32 / (QA * QB) as f32;
     Ok(m)
+}
+
+/// Moves each input's bucket rows into its shared row: the shared row
+/// becomes their mean and each bucket row its difference from it. Rows
+/// that are all alike move exactly, leaving the bucket rows zero. The
+/// trainer keeps each kind of row within `FT_HALF_BOUND`, so a net whose
+/// weights need more than that in either is refused.
+fn share_buckets(m: &mut Model) -> Result<()> {
+    let mut beyond = 0usize;
+    for rows in m.ft.chunks_exact_mut(ROWS_PER_INPUT) {
+        let (buckets, shared) = rows.split_at_mut(FACTOR);
+        let shared = &mut shared[0];
+        for i in 0..shared.len() {
+            let first = buckets[0][i];
+            let mean = if buckets.iter().all(|b| b[i] == first) {
+                first
+            } else {
+                (buckets.iter().map(|b| f64::from(b[i])).sum::<f64>() / BUCKETS as f64) as f32
+            };
+            shared[i] = mean;
+            for b in buckets.iter_mut() {
+                b[i] -= mean;
+                beyond += usize::from(b[i].abs() > FT_HALF_BOUND);
+            }
+            beyond += usize::from(mean.abs() > FT_HALF_BOUND);
+        }
+    }
+    if beyond > 0 {
+        bail!(
+            "{beyond} of the net's feature weights, split into a shared row and the king buckets' \
+             differences, lie outside the {FT_HALF_BOUND} the trainer keeps each within, so \
+             its buckets cannot learn from it: train on with --bucket-lr 0"
+        );
+    }
+    Ok(())
 }
 
 /// How many of the net's integer weights the trainer's clipping would
@@ -92,7 +151,7 @@ mod tests {
             return;
         };
         let net = net.unwrap();
-        let model = model_from_network(&net).unwrap();
+        let model = model_from_network(&net, Buckets::Kept).unwrap();
         assert!(model
             .ft
             .iter()
@@ -105,13 +164,68 @@ mod tests {
     }
 
     #[test]
+    fn buckets_that_learn_start_from_the_shared_rows_and_export_the_same_file() {
+        let Some(net) = crate::eval::nnue::embedded_net() else {
+            return;
+        };
+        let mut net = net.unwrap();
+        // The built-in net's buckets are all alike: they move whole.
+        let model = model_from_network(&net, Buckets::Learn).unwrap();
+        for rows in model.ft.chunks_exact(ROWS_PER_INPUT) {
+            assert!(rows[..FACTOR].iter().flatten().all(|&w| w == 0.0));
+        }
+        assert!(model
+            .ft
+            .iter()
+            .skip(FACTOR)
+            .step_by(ROWS_PER_INPUT)
+            .flatten()
+            .any(|&w| w != 0.0));
+        assert_eq!(
+            Network::from_bytes(&quantise(&model).to_bytes()).unwrap(),
+            net
+        );
+        // One bucket apart from the rest: the shared row is the mean and the
+        // file still comes back as it was.
+        net.feature_weights[7].0[3] += 40;
+        let model = model_from_network(&net, Buckets::Learn).unwrap();
+        assert!(model
+            .ft
+            .iter()
+            .flatten()
+            .any(|&w| w != 0.0 && w.abs() < 40.0 / QA as f32));
+        assert_eq!(
+            Network::from_bytes(&quantise(&model).to_bytes()).unwrap(),
+            net
+        );
+    }
+
+    #[test]
+    fn buckets_too_far_apart_to_split_are_refused() {
+        let Some(net) = crate::eval::nnue::embedded_net() else {
+            return;
+        };
+        let mut net = net.unwrap();
+        // Within the file's bound, but 3.5 apart from its other buckets.
+        net.feature_weights[7].0[3] = (3.5 * QA as f32) as i16;
+        assert!(model_from_network(&net, Buckets::Kept).is_ok());
+        let e = model_from_network(&net, Buckets::Learn)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("1 of the net's feature weights"), "{e}");
+        assert!(e.contains("--bucket-lr 0"), "{e}");
+    }
+
+    #[test]
     fn other_phase_scales_are_refused() {
         let Some(net) = crate::eval::nnue::embedded_net() else {
             return;
         };
         let mut net = net.unwrap();
         net.mg_scale_q = 1200;
-        let e = model_from_network(&net).unwrap_err().to_string();
+        let e = model_from_network(&net, Buckets::Kept)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("1200/1024"), "{e}");
     }
 
@@ -123,7 +237,9 @@ mod tests {
         let mut net = net.unwrap();
         net.feature_weights[7].0[3] = 2000;
         net.output_weights[1].0[0] = -9000;
-        let e = model_from_network(&net).unwrap_err().to_string();
+        let e = model_from_network(&net, Buckets::Kept)
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("2 of the net's weights"), "{e}");
     }
 }
