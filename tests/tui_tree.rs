@@ -751,22 +751,58 @@ fn ply_count_follows_the_main_line() {
     assert!(text.contains("[PlyCount \"3\"]"), "{text}");
 }
 
-/// The glyph dialog stays open between glyphs; `:` leaves it for the
-/// command line, so `:save` typed next is a command, not glyph keys.
+/// A key as the terminal sends it, through the key map and the reducer.
+fn press(a: &mut App, code: crossterm::event::KeyCode) {
+    let k = crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE);
+    if let Some(action) = tapir::tui::keymap::map_key(a, &k) {
+        a.update(action);
+    }
+}
+
+fn type_keys(a: &mut App, keys: &str) {
+    for c in keys.chars() {
+        press(a, crossterm::event::KeyCode::Char(c));
+    }
+}
+
+/// The glyph dialog stays open between glyphs (a move and a position
+/// glyph often go together), and a key it has no use for closes it and
+/// does its job on the board: `?` then `i` and a sentence is a comment,
+/// not glyph keys; `:save` typed next is a command.
 #[test]
-fn a_colon_in_the_glyph_dialog_opens_the_command_line() {
+fn a_board_key_in_the_glyph_dialog_closes_it_and_does_its_job() {
+    use crossterm::event::KeyCode;
     let mut a = app();
     play(&mut a, "e4");
-    a.update(Action::OpenAnnotate);
-    a.update(Action::ChoicePick(0));
-    assert!(a.tree().node(a.doc.cursor).nags.contains(Nag::GOOD));
+    type_keys(&mut a, "!2");
     assert!(matches!(a.dialogs.overlay, Overlay::Annotate { .. }));
-    a.update(Action::OpenCommand);
+    let nags = a.tree().node(a.doc.cursor).nags.clone();
+    assert!(nags.contains(Nag::MISTAKE), "{nags:?}");
+    type_keys(&mut a, "c");
+    assert!(matches!(a.dialogs.overlay, Overlay::Annotate { .. }));
+    let nags = a.tree().node(a.doc.cursor).nags.clone();
+    type_keys(&mut a, "ibad idea");
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    press(&mut a, KeyCode::Enter);
+    let node = a.tree().node(a.doc.cursor);
+    assert_eq!(node.comment, "bad idea");
+    assert_eq!(node.nags, nags, "the words set no glyph");
+    // `:` opens the command line from the dialog.
+    type_keys(&mut a, "!:");
     assert_eq!(a.dialogs.overlay, Overlay::None);
     assert!(matches!(
         a.dialogs.prompt.as_ref().map(|p| p.kind),
         Some(PromptKind::Command)
     ));
+    press(&mut a, KeyCode::Esc);
+    // Enter and the arrows stay the dialog's; a key the board has no use
+    // for either just closes it.
+    type_keys(&mut a, "!");
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Enter);
+    assert!(matches!(a.dialogs.overlay, Overlay::Annotate { choice: 1 }));
+    type_keys(&mut a, "%");
+    assert_eq!(a.dialogs.overlay, Overlay::None);
 }
 
 #[test]

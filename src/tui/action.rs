@@ -131,6 +131,9 @@ pub enum Action {
     /// Opens the move prompt, optionally with its first character.
     OpenMovePrompt(Option<char>),
     OpenCommand,
+    /// A board key pressed in the glyph dialog: it closes the dialog, then
+    /// does its job.
+    LeaveGlyphs(Box<Action>),
     PromptChar(char),
     PromptBackspace,
     PromptDelete,

@@ -764,8 +764,12 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
     }
     let b = BOARD_KEYS
         .iter()
-        .find(|b| b.keys.iter().any(|&key| matches(key, k)))?;
-    Some(match (b.action)() {
+        .find(|b| b.keys.iter().any(|&key| matches(key, k)));
+    let Some(b) = b else {
+        // A key the glyph dialog has no use for closes it all the same.
+        return matches!(app.dialogs.overlay, Overlay::Annotate { .. }).then_some(Action::Cancel);
+    };
+    let a = match (b.action)() {
         Action::OpenMovePrompt(None) => match k.code {
             KeyCode::Char(c @ ('N' | 'B' | 'R' | 'Q' | 'K' | 'O')) => {
                 Action::OpenMovePrompt(Some(c))
@@ -773,6 +777,10 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
             _ => Action::OpenMovePrompt(None),
         },
         a => a,
+    };
+    Some(match app.dialogs.overlay {
+        Overlay::Annotate { .. } => Action::LeaveGlyphs(Box::new(a)),
+        _ => a,
     })
 }
 
@@ -798,7 +806,8 @@ fn prompt_key(kind: PromptKind, k: &KeyEvent, ctrl: bool) -> Option<Action> {
 }
 
 /// Keys while a dialog is open: `Some(action or nothing)`, or `None` when
-/// no dialog is open.
+/// no dialog is open (or the glyph dialog does not use the key, which
+/// then closes it: see `map_key`).
 fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
     let choice = |k: &KeyEvent| match k.code {
         KeyCode::Left | KeyCode::Up => Some(Action::ChoiceMove(-1)),
@@ -885,10 +894,14 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
                 Some(Action::ChoicePick(Overlay::annotate_letter_index(c)))
             }
             KeyCode::Char('0') | KeyCode::Char('!') => Some(Action::Cancel),
-            // The dialog stays open between glyphs: `:` leaves it for the
-            // command line, so a typed command is not read as glyph keys.
-            KeyCode::Char(':') => Some(Action::OpenCommand),
-            _ => choice(k),
+            _ => match choice(k) {
+                Some(a) => Some(a),
+                // The dialog stays open between glyphs, and any key that is
+                // not one of its own closes it and does its job on the
+                // board: `i` after `?` opens the comment prompt, so the
+                // words typed next are a comment, not glyph keys.
+                None => return None,
+            },
         },
         Overlay::AddLine { .. } => match k.code {
             KeyCode::Char(c @ '1'..='5') => Some(Action::ChoicePick(c as usize - '1' as usize)),

@@ -169,6 +169,10 @@ impl App {
             Action::CursorPick => self.cursor_pick(),
             Action::OpenMovePrompt(first) => self.open_move_prompt(first),
             Action::OpenCommand => self.open_command_prompt(),
+            Action::LeaveGlyphs(then) => {
+                self.dialogs.overlay = Overlay::None;
+                return self.apply(*then);
+            }
             Action::PromptChar(c) => self.prompt_char(c),
             Action::PromptBackspace => self.prompt_backspace(),
             Action::PromptDelete => self.prompt_delete(),

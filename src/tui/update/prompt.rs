@@ -4,7 +4,7 @@
 //! `:save`. The text is capped at `PROMPT_MAX` bytes.
 
 use crate::tui::action::Effect;
-use crate::tui::app::{App, Overlay, Prompt, PromptKind};
+use crate::tui::app::{App, Prompt, PromptKind};
 use crate::tui::params::{COMMENT_MAX, PROMPT_MAX};
 
 /// The byte index of character `i` in `s` (the end when past it).
@@ -19,10 +19,6 @@ impl App {
     }
 
     pub(super) fn open_command_prompt(&mut self) {
-        // `:` in the glyph dialog closes it (it stays open between glyphs).
-        if matches!(self.dialogs.overlay, Overlay::Annotate { .. }) {
-            self.dialogs.overlay = Overlay::None;
-        }
         self.dialogs.prompt = Some(Prompt::new(PromptKind::Command, ""));
     }
 

@@ -528,7 +528,7 @@ fn annotate(app: &App, choice: usize, theme: &Theme, full: Rect, buf: &mut Buffe
     });
     choice_rows(
         rows,
-        "key or Enter sets/clears · Esc closes",
+        "key/Enter toggles · other keys close",
         inner,
         theme,
         buf,
