@@ -1440,6 +1440,23 @@ fn undo_and_redo_back_to_the_saved_game_leave_it_saved() {
     a.update(Action::Undo);
     assert!(!a.doc.unsaved);
     assert!(a.doc.would_lose_work());
+    // A deletion taken back is no such work: Ctrl-Y would only take out
+    // again what the game, as saved, holds. Quitting does not ask.
+    play(&mut a, "Nf3");
+    a.update(Action::Saved(SavedAs {
+        path: std::env::temp_dir().join("tapir-undo-saved.pgn"),
+        index: None,
+        note: None,
+        fingerprint: 2,
+    }));
+    a.update(Action::Delete);
+    a.update(Action::Confirm(true));
+    a.update(Action::Undo);
+    assert!(a.doc.game.can_redo());
+    assert!(!a.doc.unsaved);
+    assert!(!a.doc.would_lose_work());
+    a.update(Action::Quit);
+    assert!(a.quit, "{:?}", a.dialogs.overlay);
 }
 
 /// A move list longer than its pane marks the rows out of sight: ▼ while

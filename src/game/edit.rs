@@ -64,6 +64,20 @@ enum Edit {
 }
 
 impl Edit {
+    /// Whether doing this edit puts something into the game (moves, words,
+    /// a glyph, a tag, another order of lines) rather than only taking
+    /// something out of it.
+    fn adds(&self) -> bool {
+        match self {
+            Edit::Detach { .. } => false,
+            Edit::Attach { .. } | Edit::Reorder { .. } => true,
+            Edit::Comment { new, .. } => !new.is_empty(),
+            Edit::Nags { old, new, .. } => new.iter().any(|n| !old.contains(n)),
+            Edit::Tag { new, .. } => new.is_some(),
+            Edit::Group(edits) => edits.iter().any(Edit::adds),
+        }
+    }
+
     /// The edit that undoes this one: applying it is reverting this.
     fn inverse(&self) -> Edit {
         match self {
@@ -579,6 +593,14 @@ impl Game {
         !self.redo.is_empty()
     }
 
+    /// Whether Ctrl-Y would bring back something the game does not hold
+    /// now: some step left to redo adds moves, words, a glyph, a tag or an
+    /// order of lines. A deletion taken back is not such a step: doing it
+    /// again only takes out what the game still holds.
+    pub fn redo_would_add(&self) -> bool {
+        self.redo.iter().any(|s| s.edit.adds())
+    }
+
     /// Takes back the last edit.
     pub fn undo(&mut self) -> Option<Undone> {
         let step = self.undo.pop()?;
@@ -899,6 +921,25 @@ mod tests {
         g.undo().unwrap();
         assert_eq!(g.tree().node(e5).comment, "mine");
         assert!(g.tree().node(e5).nags.is_empty());
+    }
+
+    #[test]
+    fn only_redo_steps_that_add_would_bring_anything_back() {
+        let mut g = Game::default();
+        let e4 = play(&mut g, NodeId::ROOT, "e4");
+        g.set_comment(e4, false, "the words");
+        g.set_comment(e4, false, "");
+        g.undo();
+        // Ctrl-Y would clear the words the game holds again: nothing new.
+        assert!(g.can_redo() && !g.redo_would_add());
+        g.undo();
+        // Now it would bring the words back.
+        assert!(g.redo_would_add());
+        g.redo();
+        g.redo();
+        g.toggle_nag(e4, Nag::GOOD);
+        g.undo();
+        assert!(g.redo_would_add());
     }
 
     #[test]

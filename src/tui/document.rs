@@ -116,9 +116,10 @@ impl Document {
     /// undo or redo list still has it (all its moves deleted, say, after
     /// "Ctrl-Z puts it back": the autosave holds only the game as it is),
     /// or edits Ctrl-Y would bring back, saved or not: undone, they are in
-    /// no file.
+    /// no file (a deletion taken back is not one: doing it again would
+    /// only take out what the game holds).
     pub fn would_lose_work(&self) -> bool {
-        self.game.can_redo() || self.unsaved && (self.has_work() || self.game.can_undo())
+        self.game.redo_would_add() || self.unsaved && (self.has_work() || self.game.can_undo())
     }
 
     /// Moves from the start to the shown position.

@@ -159,7 +159,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         format!("{esc}:save FILE")
     };
     // Saved, and what is at stake is what Ctrl-Y would bring back.
-    let only_redo = !app.doc.unsaved && app.doc.game.can_redo();
+    let only_redo = !app.doc.unsaved && app.doc.game.redo_would_add();
     let (title, question, note) = match what {
         ConfirmWhat::Quit | ConfirmWhat::Replace(_) if only_redo => (
             "Undone edits",
