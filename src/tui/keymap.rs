@@ -1084,9 +1084,14 @@ mod tests {
             name(map_key(&app, &key(KeyCode::Char('a')))),
             "Some(ChoicePick(6))"
         );
+        // A board key closes the dialog and does its job.
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char(':')))),
-            "Some(OpenCommand)"
+            "Some(LeaveGlyphs(OpenCommand))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('i')))),
+            "Some(LeaveGlyphs(EditComment))"
         );
         let release = KeyEvent {
             kind: KeyEventKind::Release,
