@@ -1418,15 +1418,19 @@ fn the_file_exists_dialog_shows_the_games_behind_a_long_path() {
 /// quitting does not ask, as it did after Ctrl-Z, Ctrl-Y following a save.
 #[test]
 fn undo_and_redo_back_to_the_saved_game_leave_it_saved() {
+    // What the runtime reports once the game is written to its file.
+    let saved = |fingerprint| {
+        Action::Saved(SavedAs {
+            path: std::env::temp_dir().join("tapir-undo-saved.pgn"),
+            index: None,
+            note: None,
+            fingerprint,
+        })
+    };
     let mut a = App::new(Default::default(), Game::default());
     play(&mut a, "e4");
     play(&mut a, "e5");
-    a.update(Action::Saved(SavedAs {
-        path: std::env::temp_dir().join("tapir-undo-saved.pgn"),
-        index: None,
-        note: None,
-        fingerprint: 1,
-    }));
+    a.update(saved(1));
     assert!(!a.doc.unsaved);
     a.update(Action::Undo);
     assert!(a.doc.unsaved, "one move short of the file");
@@ -1443,12 +1447,7 @@ fn undo_and_redo_back_to_the_saved_game_leave_it_saved() {
     // A deletion taken back is no such work: Ctrl-Y would only take out
     // again what the game, as saved, holds. Quitting does not ask.
     play(&mut a, "Nf3");
-    a.update(Action::Saved(SavedAs {
-        path: std::env::temp_dir().join("tapir-undo-saved.pgn"),
-        index: None,
-        note: None,
-        fingerprint: 2,
-    }));
+    a.update(saved(2));
     a.update(Action::Delete);
     a.update(Action::Confirm(true));
     a.update(Action::Undo);
