@@ -1119,3 +1119,45 @@ fn a_two_row_message_hides_no_row_of_the_panel() {
     );
     assert!(nnue(&rows, 22), "{}", rows.join("\n"));
 }
+
+/// `z` puts the evaluation panel away: at 80x24 the move list takes the
+/// whole width below the board (a clicked move there is the move drawn),
+/// at 120x40 the engine lines take the slot beside the board; the choice
+/// is kept in the settings, and `v` or `:panel on` brings the panel back.
+#[test]
+fn the_panel_goes_away_and_the_moves_take_its_room() {
+    let mut app = app_with_file("nepomniachtchi-liren-game1.pgn");
+    let s = screen(&mut app, 80, 24);
+    assert!(contains(&s, "Eval ·"), "{}", s.join("\n"));
+    app.update(Action::Panel(None));
+    assert!(!app.config.panel && app.config_changed);
+    assert!(message(&app).contains("evaluation panel off"));
+    let s = screen(&mut app, 80, 24);
+    assert!(!contains(&s, "Eval ·"), "{}", s.join("\n"));
+    assert!(s[0].contains("Engine"));
+    assert!(s[10].starts_with(" Moves") && s[10].trim_end().ends_with('─'));
+    // Moves run past the middle of the screen, where the panel was.
+    let row = s
+        .iter()
+        .position(|l| l.contains("27.Qf4"))
+        .unwrap_or_else(|| panic!("{}", s.join("\n")));
+    let col = s[row][..s[row].find("27.Qf4").unwrap()].chars().count() as u16;
+    assert!(col > 40, "27.Qf4 at column {col}:\n{}", s.join("\n"));
+    app.update(Action::MouseDown(col + 4, row as u16));
+    assert_eq!(app.tree().node(app.doc.cursor).san(), "Qf4");
+
+    let s = screen(&mut app, 120, 40);
+    assert!(!contains(&s, "Eval ·") && s[0].contains("Engine"));
+    assert!(s[26].starts_with(" Moves") && s[26].trim_end().ends_with('─'));
+
+    app.update(Action::Teach(tapir::tui::action::TeachAction::View(1)));
+    assert!(app.config.panel);
+    let s = screen(&mut app, 120, 40);
+    assert!(contains(&s, "Explain ·"), "{}", s.join("\n"));
+    app.update(Action::Command("panel off".into()));
+    assert!(!app.config.panel);
+    app.update(Action::Command("panel on".into()));
+    assert!(app.config.panel);
+    app.update(Action::Command("panel maybe".into()));
+    assert!(app.config.panel);
+}

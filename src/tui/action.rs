@@ -80,6 +80,8 @@ pub enum Action {
     Threat(Option<bool>),
     /// `w`, `:arrows [on|off]`: the best-move marks (`None`: switch).
     Arrows(Option<bool>),
+    /// `z`, `:panel [on|off]`: the evaluation panel (`None`: switch).
+    Panel(Option<bool>),
     // Board and modes.
     Flip,
     /// `T`: the next colour theme.

@@ -1068,6 +1068,12 @@ impl App {
 
     /// Whether the evaluation is hidden: during a game against the engine,
     /// unless the settings show it (`show_eval_in_games`, `:showeval`).
+    /// Where each widget goes on this board's screen (the evaluation
+    /// panel shown or not), for drawing and for the mouse alike.
+    pub fn areas(&self) -> super::layout::Areas {
+        super::layout::for_screen(self.screen.0, self.screen.1, self.config.panel)
+    }
+
     pub fn eval_hidden(&self) -> bool {
         !self.config.show_eval_in_games && self.game_running()
     }

@@ -79,6 +79,8 @@ pub enum Command {
     Threat(Option<bool>),
     /// `:arrows [on|off]`: the best-move marks (alone: switch).
     Arrows(Option<bool>),
+    /// `:panel [on|off]`: the evaluation panel (alone: switch).
+    Panel(Option<bool>),
     /// `:tag` alone lists the game's tags, `:tag NAME` shows one, `:tag
     /// NAME VALUE` sets it and `:tag NAME ""` removes it.
     Tag {
@@ -133,13 +135,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":draw :claim", "offer/claim draw"),
     (":showeval", "eval in games on/off"),
     (":threat :arrows", "as t, w (on/off)"),
+    (":panel", "as z (on/off)"),
     (":messages", "every message, whole"),
     (":help", "this help, as ?"),
 ];
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :help · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :panel [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :help · :q";
 
 /// Commands spelt another way too, the short form after the long one's
 /// name in `command_names` (the help lists `:engine2`).
@@ -384,6 +387,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "line" => within("line", number("an engine line 1-5")?, 1..=MULTIPV_MAX).map(Command::Line),
         "threat" => on_off(word, rest).map(Command::Threat),
         "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),
+        "panel" => on_off(word, rest).map(Command::Panel),
         "promote" => Ok(Command::Promote),
         "main" | "mainline" => Ok(Command::Main),
         "delete" | "del" => Ok(Command::Delete),

@@ -234,6 +234,9 @@ pub struct Config {
     pub book: String,
     /// The engine lines' best moves marked on the board (`w`).
     pub arrows: bool,
+    /// The evaluation panel on screen (`z`); hidden, the move list and
+    /// the engine lines take its room.
+    pub panel: bool,
     /// The engine that analyses when the board opens: a configured
     /// engine's name, or empty for tapir's own.
     pub analysis_engine: String,
@@ -296,6 +299,7 @@ impl Default for Config {
             syzygy_path: String::new(),
             book: String::new(),
             arrows: true,
+            panel: true,
         }
     }
 }
@@ -544,6 +548,7 @@ impl Config {
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
              # arrows: the engine lines' best moves marked on the board (w switches).\n\
+             # panel: the evaluation panel on screen (z switches; hidden, the moves take its room).\n\
              # second_engine: an [[engine]]'s name (or tapir) analysing beside it (empty: none).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )

@@ -433,6 +433,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::Arrows(None),
     },
     Binding {
+        keys: &[C('z')],
+        label: "z",
+        help: "eval panel on/off",
+        section: Section::View,
+        action: || Action::Panel(None),
+    },
+    Binding {
         keys: &[C('t')],
         label: "t",
         help: "threat view",
@@ -938,7 +945,7 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
     }
     // Over the panel, the wheel scrolls the Explain view's contributions.
     if let Some(d) = wheel.filter(|_| app.ui.teach.panel == PanelView::Explain) {
-        let panel = super::layout::compute(app.screen.0, app.screen.1).panel;
+        let panel = app.areas().panel;
         if panel.contains(ratatui::layout::Position::new(m.column, m.row)) {
             return Some(Action::Teach(TeachAction::Scroll(3 * d)));
         }
@@ -1003,7 +1010,7 @@ mod tests {
             name(map_key(&app, &key(KeyCode::Char('N')))),
             "Some(OpenMovePrompt(Some('N')))"
         );
-        assert_eq!(name(map_key(&app, &key(KeyCode::Char('z')))), "None");
+        assert_eq!(name(map_key(&app, &key(KeyCode::Char('j')))), "None");
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
         assert_eq!(name(map_key(&app, &ctrl_z)), "Some(Undo)");
         assert_eq!(

@@ -7,7 +7,8 @@
 //! bar sits beside it; the side panel goes wherever there is more height
 //! (right of the board on big screens, below on small ones), the engine
 //! lines take the other right-hand slot, and the move list sits below the
-//! board.
+//! board. With the panel hidden (`z`) the engine lines take the slot
+//! beside the board and the move list the whole width below it.
 
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
 use crate::chess::Square;
@@ -97,7 +98,35 @@ pub fn compute(width: u16, height: u16) -> Areas {
     }
 }
 
+/// The layout for a `width` x `height` terminal, the evaluation panel
+/// shown or not (the setting `panel`).
+pub fn for_screen(width: u16, height: u16, panel: bool) -> Areas {
+    let a = compute(width, height);
+    if panel {
+        a
+    } else {
+        a.without_panel()
+    }
+}
+
 impl Areas {
+    /// The same screen without the evaluation panel: the engine lines take
+    /// the slot beside the board and the move list the whole width below
+    /// it, so a report's comments read on long rows even at 80x24.
+    fn without_panel(self) -> Areas {
+        let (top, bottom) = if self.panel.y <= self.lines.y {
+            (self.panel, self.lines)
+        } else {
+            (self.lines, self.panel)
+        };
+        Areas {
+            panel: Rect::new(top.x, top.y, 0, 0),
+            lines: top,
+            moves: self.moves.union(bottom),
+            ..self
+        }
+    }
+
     /// The cells of `sq`.
     pub fn square_rect(&self, sq: Square, flipped: bool) -> Rect {
         let (col, row) = if flipped {
@@ -164,6 +193,22 @@ mod tests {
             }
         }
         assert_eq!(a.square_at(0, 0, false), None);
+        // Without the panel: the lines beside the board, the moves below
+        // across the whole width, every other area as it was.
+        for (w, h) in [(80, 24), (120, 40), (160, 50)] {
+            let (with, without) = (compute(w, h), for_screen(w, h, false));
+            assert_eq!(for_screen(w, h, true), with);
+            assert!(without.panel.is_empty());
+            assert_eq!(
+                (without.lines.y, without.lines.height),
+                (0, with.squares.height + 2)
+            );
+            assert_eq!(without.lines.x + without.lines.width, w);
+            assert_eq!((without.moves.x, without.moves.width), (0, w));
+            assert_eq!(without.moves.y, with.moves.y);
+            assert_eq!(without.moves.height, with.moves.height);
+            assert_eq!((without.squares, without.bar), (with.squares, with.bar));
+        }
         assert!(!compute(79, 24).fits);
         let _ = compute(0, 0);
         let _ = compute(1, 1);

@@ -21,7 +21,7 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
         widgets::overlays::too_small(&theme, area, buf);
         return;
     }
-    let a = layout::compute(area.width, area.height);
+    let a = layout::for_screen(area.width, area.height, app.config.panel);
     widgets::board::render(app, &theme, &a, buf);
     widgets::evalbar::render(app, &theme, &a, buf);
     // A message of two rows takes the row above the status line: the
@@ -44,10 +44,13 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
         widgets::clocks::render(app, &theme, g, buf);
     }
     let hidden = app.eval_hidden();
-    if hidden {
-        widgets::clocks::hidden(&theme, panel, buf);
-    } else {
-        widgets::panel::render(app, &theme, panel, buf);
+    // An empty panel is one `z` put away.
+    if !panel.is_empty() {
+        if hidden {
+            widgets::clocks::hidden(&theme, panel, buf);
+        } else {
+            widgets::panel::render(app, &theme, panel, buf);
+        }
     }
     if app.editor.is_some() {
         widgets::editor::render(app, &theme, lines, buf);
@@ -107,8 +110,9 @@ fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
     if !app.tracks_game_end() || app.editor.is_some() {
         return (panel, lines, None);
     }
-    // The slot beside the board is the one at the top.
-    let beside = if panel.y <= lines.y {
+    // The slot beside the board is the one at the top (the lines' when
+    // the panel is hidden).
+    let beside = if !panel.is_empty() && panel.y <= lines.y {
         &mut panel
     } else {
         &mut lines

@@ -110,6 +110,29 @@ impl App {
         });
     }
 
+    /// `z` and `:panel [on|off]`: the evaluation panel on screen or put
+    /// away (the move list and the engine lines take its room); kept in
+    /// the settings.
+    pub(super) fn set_panel(&mut self, on: Option<bool>) {
+        let on = on.unwrap_or(!self.config.panel);
+        self.config.panel = on;
+        self.config_changed = true;
+        self.info(if on {
+            "evaluation panel on (z: off; kept in the settings)"
+        } else {
+            "evaluation panel off: the moves take its room (z or v: on; kept in the settings)"
+        });
+    }
+
+    /// A key that works on the evaluation panel (`v`, Tab, `b`, `g`, `J`)
+    /// brings it back when `z` put it away.
+    pub(super) fn show_panel(&mut self) {
+        if !self.config.panel {
+            self.config.panel = true;
+            self.config_changed = true;
+        }
+    }
+
     /// `s`: plays the first engine line's move at the shown position, as a
     /// variation when another move was played here.
     pub(super) fn play_best(&mut self) {

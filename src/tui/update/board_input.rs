@@ -4,7 +4,6 @@
 
 use crate::chess::{parse_move, Color, Move, MoveError, Square};
 use crate::tui::app::{App, Mode, Overlay, PromptKind};
-use crate::tui::layout;
 
 impl App {
     pub(super) fn text_move(&mut self, text: &str) {
@@ -265,7 +264,7 @@ impl App {
     // ---- mouse ---------------------------------------------------------
 
     pub(super) fn square_at(&self, x: u16, y: u16) -> Option<Square> {
-        let areas = layout::compute(self.screen.0, self.screen.1);
+        let areas = self.areas();
         areas.square_at(x, y, self.ui.flipped)
     }
 
@@ -306,7 +305,7 @@ impl App {
     }
 
     pub(super) fn mouse_down(&mut self, x: u16, y: u16) {
-        let areas = layout::compute(self.screen.0, self.screen.1);
+        let areas = self.areas();
         if !areas.fits {
             return; // the screen only asks for a larger terminal
         }

@@ -176,6 +176,7 @@ impl App {
             C::SyzygyShow => self.show_syzygy(),
             C::Threat(on) => self.set_threat(on),
             C::Arrows(on) => self.set_arrows(on),
+            C::Panel(on) => self.set_panel(on),
             C::Pieces(p) => {
                 self.config.pieces = p;
                 self.config_changed = true;

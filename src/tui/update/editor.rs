@@ -215,7 +215,7 @@ impl App {
     /// A press while editing: a palette piece is taken up; on a square the
     /// change waits for the release (a click or a drag).
     pub(super) fn editor_mouse(&mut self, x: u16, y: u16) {
-        let areas = crate::tui::layout::compute(self.screen.0, self.screen.1);
+        let areas = self.areas();
         if let Some(i) = crate::tui::widgets::editor::palette_at(areas.lines, x, y) {
             self.edit(EditAction::Brush(PALETTE[i]));
         } else if let Some(sq) = self.square_at(x, y) {

@@ -3,7 +3,6 @@
 //! per change, so that drawing and mouse clicks read the same rows.
 
 use crate::tui::app::App;
-use crate::tui::layout;
 use crate::tui::movetext;
 use crate::tui::widgets::movelist::{panes, text_area};
 
@@ -15,7 +14,7 @@ impl App {
         self.ui
             .game_evals
             .sync(self.doc.game.tree(), net.as_ref(), self.doc.revision);
-        let areas = layout::compute(self.screen.0, self.screen.1);
+        let areas = self.areas();
         let (_, moves) = panes(self, &areas);
         let text = text_area(self, moves);
         let marks = self.ui.game_evals.active() && !self.eval_hidden();

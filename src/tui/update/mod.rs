@@ -138,6 +138,7 @@ impl App {
             Action::PlayLineTo { line, ply } => self.play_line_to(line, ply),
             Action::Threat(on) => self.set_threat(on),
             Action::Arrows(on) => self.set_arrows(on),
+            Action::Panel(on) => self.set_panel(on),
             Action::Flip => self.flip(),
             Action::NextTheme => self.set_theme(None),
             Action::ToggleAnalysis => self.toggle_analysis(),

@@ -239,6 +239,7 @@ impl App {
         }
         self.report.pair_open = true;
         self.ui.teach.panel = PanelView::Deltas;
+        self.show_panel();
         self.sync_report_pair();
         let msg = if self.report.pair.is_some() {
             "deltas: the played line's end beside the better line's, with the numbers the explanation quotes (J: back)"
@@ -292,7 +293,7 @@ impl App {
 
     /// A click at (x, y): on the report's graph, go to that position.
     pub(super) fn report_click(&mut self, x: u16, y: u16) -> bool {
-        let areas = crate::tui::layout::compute(self.screen.0, self.screen.1);
+        let areas = self.areas();
         let (Some(area), _) = crate::tui::widgets::report::split(self, areas.lines) else {
             return false;
         };

@@ -16,6 +16,9 @@ use std::sync::Arc;
 
 impl App {
     pub(super) fn teach_action(&mut self, a: TeachAction) {
+        if !matches!(a, TeachAction::Heat | TeachAction::HeatPiece) {
+            self.show_panel();
+        }
         match a {
             TeachAction::View(step) => {
                 self.ui.teach.panel = self.ui.teach.panel.step(step);
