@@ -7,7 +7,11 @@
 //! bar sits beside it; the side panel goes wherever there is more height
 //! (right of the board on big screens, below on small ones), the engine
 //! lines take the other right-hand slot, and the move list sits below the
-//! board. With the panel hidden (`z`) the engine lines take the slot
+//! board. A tall, narrow terminal (a split pane of 80x50 or 95x50) whose
+//! width would keep the board small beside a right-hand column stacks
+//! instead: the board as wide as the terminal allows, the engine lines
+//! beside it or in a strip below, and the move list and the panel side by
+//! side under them. With the panel hidden (`z`) the engine lines take the slot
 //! beside the board and the move list the whole width below it.
 
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
@@ -27,6 +31,15 @@ const BAR_GAP_W: u16 = 1;
 const MIN_RIGHT_W: u16 = 50;
 /// Rows kept below the board for the move list.
 const MIN_BOTTOM_H: u16 = 9;
+/// Stacked (a tall, narrow terminal): the engine lines' rows in their
+/// strip below the board, as many as they have beside it at 80x24.
+const LINES_STRIP_H: u16 = 10;
+/// Stacked: the fewest columns beside the board that take the engine
+/// lines (fewer, and they go into the strip below).
+const MIN_SIDE_LINES_W: u16 = 40;
+/// Stacked: the fewest rows left at the bottom for the move list and the
+/// panel.
+const MIN_STACKED_BOTTOM_H: u16 = 12;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Areas {
@@ -48,11 +61,10 @@ pub struct Areas {
     pub status: Rect,
 }
 
-/// The layout for a `width` x `height` terminal.
+/// The layout for a `width` x `height` terminal: beside the board when
+/// that gives the larger squares, else stacked below it (`portrait`).
 pub fn compute(width: u16, height: u16) -> Areas {
-    let full = Rect::new(0, 0, width, height);
-    let fits = width >= MIN_WIDTH && height >= MIN_HEIGHT;
-    let (sq_w, sq_h) = SQUARE_SIZES
+    let wide = SQUARE_SIZES
         .iter()
         .copied()
         .find(|&(w, h)| {
@@ -61,16 +73,38 @@ pub fn compute(width: u16, height: u16) -> Areas {
             bh + 1 + MIN_BOTTOM_H <= height && bw + BAR_W + BAR_GAP_W + MIN_RIGHT_W <= width
         })
         .unwrap_or(SQUARE_SIZES[SQUARE_SIZES.len() - 1]);
+    match SQUARE_SIZES
+        .iter()
+        .copied()
+        .find(|&sq| portrait_fits(width, height, sq))
+    {
+        Some(tall) if tall.0 > wide.0 => portrait(width, height, tall),
+        _ => landscape(width, height, wide),
+    }
+}
+
+/// Whether squares of `sq` fit stacked: the engine lines beside the board
+/// when the columns left there are enough, else in a strip below it, and
+/// the move list and the panel side by side at the bottom.
+fn portrait_fits(width: u16, height: u16, (w, h): (u16, u16)) -> bool {
+    let left_w = RANK_LABEL_W + 8 * w + BAR_W;
+    let side = width.saturating_sub(left_w + BAR_GAP_W) >= MIN_SIDE_LINES_W;
+    let strip = if side { 0 } else { LINES_STRIP_H };
+    // The board with its title and file letters, the strip, the bottom
+    // panes and the status row.
+    let rows = (8 * h + 2) + strip + MIN_STACKED_BOTTOM_H + 1;
+    left_w <= width && rows <= height
+}
+
+/// The board at the top left, the lines beside it and the side panel
+/// where there is more height, the move list below the board.
+fn landscape(width: u16, height: u16, (sq_w, sq_h): (u16, u16)) -> Areas {
+    let full = Rect::new(0, 0, width, height);
     let board_w = RANK_LABEL_W + 8 * sq_w;
     let top_h = (8 * sq_h + 2).min(height.saturating_sub(1));
     let left_w = (board_w + BAR_W).min(width);
     let right_w = width.saturating_sub(left_w);
     let bottom_h = height.saturating_sub(1 + top_h);
-
-    let board_title = Rect::new(0, 0, board_w.min(width), 1.min(top_h));
-    let squares = Rect::new(RANK_LABEL_W, 1, 8 * sq_w, 8 * sq_h).intersection(full);
-    let files_row = Rect::new(0, 1 + 8 * sq_h, board_w, 1).intersection(full);
-    let bar = Rect::new(board_w + 1, 1, BAR_W - 1, 8 * sq_h).intersection(full);
     // Only the pane beside the bar keeps a gap; the one below the board's
     // height has none to keep.
     let gap = BAR_GAP_W.min(right_w);
@@ -83,17 +117,57 @@ pub fn compute(width: u16, height: u16) -> Areas {
         (bottom_right, top_right)
     };
     Areas {
-        full,
-        fits,
-        board_title,
-        squares,
-        sq_w,
-        sq_h,
-        files_row,
-        bar,
         panel,
         lines,
         moves: bottom_left,
+        ..board_areas(full, sq_w, sq_h)
+    }
+}
+
+/// A tall, narrow terminal (a split pane): the board as large as the
+/// width allows at the top, the engine lines beside it or in a strip
+/// below it, and the move list and the panel side by side under them.
+fn portrait(width: u16, height: u16, (sq_w, sq_h): (u16, u16)) -> Areas {
+    let full = Rect::new(0, 0, width, height);
+    let top_h = 8 * sq_h + 2;
+    let left_w = RANK_LABEL_W + 8 * sq_w + BAR_W;
+    let side_w = width.saturating_sub(left_w + BAR_GAP_W);
+    let (lines, bottom_y) = if side_w >= MIN_SIDE_LINES_W {
+        (Rect::new(left_w + BAR_GAP_W, 0, side_w, top_h), top_h)
+    } else {
+        (
+            Rect::new(0, top_h, width, LINES_STRIP_H),
+            top_h + LINES_STRIP_H,
+        )
+    };
+    let bottom_h = height.saturating_sub(1 + bottom_y);
+    let panel_w = MIN_RIGHT_W.max(width / 2).min(width);
+    Areas {
+        panel: Rect::new(width - panel_w, bottom_y, panel_w, bottom_h),
+        lines,
+        moves: Rect::new(0, bottom_y, width - panel_w, bottom_h),
+        ..board_areas(full, sq_w, sq_h)
+    }
+}
+
+/// The board's own areas (title, squares, file letters, eval bar) and the
+/// status row, the panes left empty for the caller to place.
+fn board_areas(full: Rect, sq_w: u16, sq_h: u16) -> Areas {
+    let (width, height) = (full.width, full.height);
+    let board_w = RANK_LABEL_W + 8 * sq_w;
+    let top_h = (8 * sq_h + 2).min(height.saturating_sub(1));
+    Areas {
+        full,
+        fits: width >= MIN_WIDTH && height >= MIN_HEIGHT,
+        board_title: Rect::new(0, 0, board_w.min(width), 1.min(top_h)),
+        squares: Rect::new(RANK_LABEL_W, 1, 8 * sq_w, 8 * sq_h).intersection(full),
+        sq_w,
+        sq_h,
+        files_row: Rect::new(0, 1 + 8 * sq_h, board_w, 1).intersection(full),
+        bar: Rect::new(board_w + 1, 1, BAR_W - 1, 8 * sq_h).intersection(full),
+        panel: Rect::default(),
+        lines: Rect::default(),
+        moves: Rect::default(),
         status: Rect::new(0, height.saturating_sub(1), width, 1.min(height)),
     }
 }
@@ -212,5 +286,59 @@ mod tests {
         assert!(!compute(79, 24).fits);
         let _ = compute(0, 0);
         let _ = compute(1, 1);
+    }
+
+    /// A tall, narrow terminal stacks: a larger board than beside a
+    /// right-hand column would allow, the engine lines in a strip below it
+    /// (or beside it when 40 columns are left), the move list and the
+    /// panel side by side at the bottom.
+    #[test]
+    fn tall_narrow_terminals_stack() {
+        let a = compute(80, 60);
+        assert_eq!((a.sq_w, a.sq_h), (9, 4), "3x1 beside a right column");
+        assert_eq!(a.lines, Rect::new(0, 34, 80, LINES_STRIP_H));
+        assert_eq!((a.moves.y, a.panel.y), (44, 44));
+        assert_eq!((a.moves.x, a.moves.width + a.panel.width), (0, 80));
+        assert!(a.panel.width >= MIN_RIGHT_W);
+        assert_eq!((compute(95, 50).sq_w, compute(80, 45).sq_w), (7, 5));
+        let a = compute(120, 60);
+        assert_eq!((a.sq_w, a.sq_h), (9, 4));
+        assert_eq!((a.lines.x, a.lines.y, a.lines.height), (78, 0, 34));
+        assert_eq!(a.lines.x + a.lines.width, 120);
+        // Where beside gives squares as large, nothing moves.
+        for (w, h) in [
+            (80, 24),
+            (100, 30),
+            (120, 40),
+            (128, 44),
+            (144, 52),
+            (160, 50),
+        ] {
+            let a = compute(w, h);
+            assert!(a.moves.width < w, "{w}x{h} stacked");
+        }
+    }
+
+    /// At every size the panes lie inside the screen, none over another
+    /// nor over the board, the eval bar or the status row, with or without
+    /// the panel.
+    #[test]
+    fn panes_never_overlap() {
+        for w in 80..=240 {
+            for h in (24..=90).chain([200]) {
+                for panel in [true, false] {
+                    let a = for_screen(w, h, panel);
+                    let board = Rect::new(0, 0, RANK_LABEL_W + 8 * a.sq_w + BAR_W, 8 * a.sq_h + 2);
+                    let parts = [a.panel, a.lines, a.moves, board, a.status];
+                    for (i, p) in parts.iter().enumerate() {
+                        assert_eq!(p.intersection(a.full), *p, "{w}x{h} {i} outside");
+                        for q in &parts[i + 1..] {
+                            assert!(!p.intersects(*q), "{w}x{h} {p:?} {q:?}");
+                        }
+                    }
+                    assert!(a.moves.height >= MIN_BOTTOM_H, "{w}x{h}");
+                }
+            }
+        }
     }
 }
