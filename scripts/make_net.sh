@@ -56,8 +56,8 @@ selfplay() {
 }
 
 selfplay "$work/gen1-net.bin" 1301468 3001 5000 --net "$work/net0.nnue"
-selfplay "$work/gen1-hce.bin" 4440365 3002 5000
-selfplay "$work/gen3-hce.bin" 4441777 3003 5000
+selfplay "$work/gen1-hce.bin" 4440365 3002 5000 --hce
+selfplay "$work/gen3-hce.bin" 4441777 3003 5000 --hce
 selfplay "$work/gen5-net.bin" 2258772 3005 5000 --net "$work/net2.nnue"
 selfplay "$work/gen6-net.bin" 3629462 3006 5000 --net "$work/net4.nnue"
 selfplay "$work/gen7-net.bin" 4096792 3007 2500 --net "$work/net5.nnue"

@@ -46,6 +46,8 @@ fn writes_valid_deterministic_records_and_rejects_bad_arguments() {
     let (ok, stdout, stderr) = datagen(sa, "5");
     assert!(ok, "{stderr}");
     assert!(stdout.contains("positions/s"), "{stdout}");
+    // The engine's own evaluator plays unless told otherwise.
+    assert!(stdout.contains("NNUE, the built-in net"), "{stdout}");
     let file = read_records(&a).unwrap();
     assert_eq!(file.dropped_bytes, 0);
     assert!(file.records.len() > 20, "{}", file.records.len());
@@ -141,6 +143,34 @@ fn plays_with_a_net_and_rejects_a_bad_net_file() {
     assert!(!ok);
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(!fresh.exists());
+
+    // `--hce`: the hand-crafted evaluation plays (other games); it and
+    // `--net` together are refused before anything is written.
+    let hce = dir.join("hce.bin");
+    let args = [
+        "datagen",
+        "--out",
+        hce.to_str().unwrap(),
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+    ];
+    let (ok, stdout, stderr) = run_tapir(&[&args[..], &["--hce"]].concat());
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("HCE"), "{stdout}");
+    assert_ne!(std::fs::read(&hce).unwrap(), std::fs::read(&out).unwrap());
+    let both = dir.join("both.bin");
+    let (ok, _, stderr) = run_tapir(&[
+        "datagen",
+        "--out",
+        both.to_str().unwrap(),
+        "--hce",
+        "--net",
+        sn,
+    ]);
+    assert!(!ok && stderr.contains("--hce"), "{stderr}");
+    assert!(!both.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -10,7 +10,7 @@
 
 use super::progress::Progress;
 use crate::chess::Position;
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{default_net_checked, nnue_is_default, Network};
 use crate::search::score::{is_mate, MATE};
 use crate::search::FixedSearch;
 use crate::train::bullet::DataFormat;
@@ -40,9 +40,12 @@ pub struct DatagenArgs {
     pub threads: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play with this NNUE net instead of the hand-crafted eval.
-    #[arg(long, value_name = "PATH")]
+    /// Play with this NNUE net instead of the built-in one.
+    #[arg(long, value_name = "PATH", conflicts_with = "hce")]
     pub net: Option<PathBuf>,
+    /// Play with the hand-crafted evaluation instead of a net.
+    #[arg(long)]
+    pub hce: bool,
     /// Record layout: tapir's own (what `tapir train` reads) or bullet's
     /// (bulletformat, for the bullet GPU trainer).
     #[arg(long, value_enum, default_value_t = DataFormatArg::Tapir)]
@@ -134,12 +137,16 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     if args.threads == 0 || args.threads > MAX_THREADS {
         bail!("--threads must be between 1 and {MAX_THREADS}");
     }
-    // Fail on a bad net or table size before any file is touched.
+    // Fail on a bad net or table size before any file is touched. The
+    // engine's own evaluator plays unless told otherwise: data for the
+    // next net comes from the net that is built in now.
     let net = match &args.net {
         Some(p) => Some(Arc::new(
             Network::load_named(p).map_err(anyhow::Error::msg)?,
         )),
-        None => None,
+        None if args.hce || !nnue_is_default() => None,
+        None => default_net_checked()
+            .map_err(|e| anyhow::anyhow!("the built-in net is invalid: {e}"))?,
     };
     EngineSearcher::new(net.clone())?;
     let mut out = RecordWriter::append_as(&args.out, args.format.into())?;
@@ -203,9 +210,10 @@ pub fn run(args: DatagenArgs) -> Result<()> {
         positions as f64 / secs.max(1e-9),
         args.nodes,
         args.threads,
-        match &args.net {
-            Some(p) => format!("NNUE {}", p.display()),
-            None => "HCE".to_string(),
+        match (&args.net, &net) {
+            (Some(p), _) => format!("NNUE {}", p.display()),
+            (None, Some(_)) => "NNUE, the built-in net".to_string(),
+            (None, None) => "HCE".to_string(),
         }
     );
     Ok(())
