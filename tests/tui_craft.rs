@@ -18,7 +18,7 @@ use ratatui::Terminal;
 use tapir::chess::Square;
 use tapir::engine::{Bound, Score, SearchEvent, SearchInfo};
 use tapir::game::Game;
-use tapir::tui::action::Action;
+use tapir::tui::action::{Action, Clip};
 use tapir::tui::app::App;
 use tapir::tui::config::{ColorSetting, Config, ThemeName};
 use tapir::tui::layout;
@@ -306,7 +306,7 @@ fn wording_says_what_happened() {
     app.update(Action::CopyFen);
     let m = status_line(&app);
     assert!(m.contains("OSC 52") && !m.contains("(copied)"), "{m}");
-    app.update(Action::CopiedWith("xclip".into()));
+    app.update(Action::CopiedWith("xclip".into(), Clip::Fen));
     assert!(status_line(&app).contains("copied with xclip"));
     // A move that leaves the king in check says so.
     let mut app = app_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");

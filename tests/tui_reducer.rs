@@ -11,14 +11,15 @@ use tapir::chess::{Color, PieceType, Square};
 use tapir::engine::{Bound, EngineOption, Score, SearchEvent, SearchInfo};
 use tapir::game::pgn::Encoding;
 use tapir::game::Game;
-use tapir::tui::action::{Action, Effect, SaveHow, SavedAs};
+use tapir::tui::action::{Action, Clip, Effect, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Outcome, Overlay, Purpose};
 use tapir::tui::config::Config;
 use tapir::tui::layout;
 
 mod common;
 use common::{
-    assert_asks_to_replace, confirm_replace, error, file_read, message, play, status_line,
+    assert_asks_to_replace, confirm_replace, error, file_read, message, play, saved_text,
+    status_line,
 };
 
 /// A board without an opening book: these tests drive the engine's
@@ -918,7 +919,7 @@ fn commands_validate_and_leave_state_alone_on_errors() {
     assert!(fresh
         .take_effects()
         .iter()
-        .any(|e| matches!(e, Effect::Copy(_))));
+        .any(|e| matches!(e, Effect::Copy(Clip::Fen, _))));
 }
 
 #[test]
@@ -1691,4 +1692,43 @@ fn the_message_log_keeps_errors_and_the_first_message_longest() {
         d.log.back().unwrap().text,
         format!("move {}", 2 * MESSAGE_LOG_MAX - 1)
     );
+}
+
+/// `Y` puts the whole game on the clipboard as `:save` would write it:
+/// tags, variations, comments and glyphs, nothing of the board changed.
+#[test]
+fn y_copies_the_games_pgn() {
+    let mut a = app();
+    play(&mut a, "e4 e5 Nf3");
+    a.update(Action::Prev);
+    play(&mut a, "Bc4");
+    a.update(Action::Command("comment the bishop first".into()));
+    a.update(Action::Command("nag ?!".into()));
+    let before = (a.doc.revision, a.doc.unsaved, a.doc.cursor);
+    a.take_effects();
+    a.update(Action::CopyPgn);
+    let copied = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Copy(Clip::Pgn, text) => Some(text),
+            _ => None,
+        })
+        .expect("a copy");
+    assert_eq!(copied, saved_text(&mut a));
+    assert!(
+        copied.contains("[Event ")
+            && copied.contains("2. Nf3 ( 2. Bc4 $6 { the bishop first } )")
+            && copied.trim_end().ends_with('*'),
+        "{copied}"
+    );
+    assert_eq!((a.doc.revision, a.doc.unsaved, a.doc.cursor), before);
+    a.update(Action::CopyPgn);
+    assert!(
+        message(&a).contains("the game's PGN (3 plies"),
+        "{}",
+        message(&a)
+    );
+    a.update(Action::CopiedWith("wl-copy".into(), Clip::Pgn));
+    assert!(message(&a).contains("the game's PGN copied with wl-copy"));
 }

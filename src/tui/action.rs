@@ -105,6 +105,8 @@ pub enum Action {
     MessagesScroll(i32),
     ToggleFrameTimes,
     CopyFen,
+    /// `Y`: the game's PGN, as `:save` writes it, to the clipboard.
+    CopyPgn,
     /// Something for the teaching views (panel views, term, phase, heatmap).
     Teach(TeachAction),
     /// A net for the NNUE views (from `--net`, `:net` or the built-in one);
@@ -239,8 +241,8 @@ pub enum Action {
         path: PathBuf,
         book: Result<Arc<crate::book::Book>, String>,
     },
-    /// The system clipboard took a copy through this tool.
-    CopiedWith(String),
+    /// The system clipboard took a copy of `Clip` through this tool.
+    CopiedWith(String, Clip),
     /// Completions for the command prompt's file name (from the runtime).
     Completions(Vec<String>),
 }
@@ -285,6 +287,13 @@ pub enum TeachAction {
     /// Shift-↓ / Shift-↑ (the wheel over the panel): scrolls the Explain
     /// view's contributions by this many rows.
     Scroll(i32),
+}
+
+/// What went to the clipboard, for the message that says so.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clip {
+    Fen,
+    Pgn,
 }
 
 /// How a save writes its file.
@@ -364,8 +373,9 @@ pub enum Effect {
         text: String,
         replacement: Box<crate::tui::app::Replacement>,
     },
-    /// Put text on the system clipboard (OSC 52).
-    Copy(String),
+    /// Put text on the system clipboard (OSC 52, and a clipboard tool
+    /// where one is at hand).
+    Copy(Clip, String),
     /// List the file names that complete `prefix` (a path as typed).
     Complete(String),
     /// Run a game report in the background (news come back as `ReportNews`).

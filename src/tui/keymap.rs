@@ -489,6 +489,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         action: || Action::CopyFen,
     },
     Binding {
+        keys: &[C('Y')],
+        label: "Y",
+        help: "copy the game's PGN",
+        section: Section::Game,
+        action: || Action::CopyPgn,
+    },
+    Binding {
         keys: &[Code(KeyCode::F(12))],
         label: "F12",
         help: "frame-time overlay",

@@ -994,10 +994,10 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                 Effect::Complete(prefix) => {
                     app.update(Action::Completions(complete_path(&prefix)));
                 }
-                Effect::Copy(text) => {
+                Effect::Copy(what, text) => {
                     copy_osc52(&text);
                     if let Some(tool) = super::clipboard::copy(&text) {
-                        app.update(Action::CopiedWith(tool.to_string()));
+                        app.update(Action::CopiedWith(tool.to_string(), what));
                     }
                 }
                 Effect::StartReport(job) => {

@@ -9,7 +9,7 @@ use crate::engine::EngineOption;
 use crate::game::pgn::write_tree;
 use crate::game::tags::result_token;
 use crate::game::Game;
-use crate::tui::action::{Effect, GameWant, SaveChoice, SaveHow};
+use crate::tui::action::{Clip, Effect, GameWant, SaveChoice, SaveHow};
 use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, Prompt, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
@@ -274,20 +274,38 @@ impl App {
         });
     }
 
-    /// `y` and `:fen` alone: shows the FEN and puts it on the clipboard.
-    /// The FEN went to the clipboard through an outside tool.
-    pub(super) fn copied_with(&mut self, tool: &str) {
-        let fen = self.view.fen.clone();
-        self.info(format!("FEN {fen} · copied with {tool}"));
+    /// The FEN or the game went to the clipboard through an outside tool.
+    pub(super) fn copied_with(&mut self, tool: &str, what: Clip) {
+        match what {
+            Clip::Fen => {
+                let fen = self.view.fen.clone();
+                self.info(format!("FEN {fen} · copied with {tool}"));
+            }
+            Clip::Pgn => self.info(format!("the game's PGN copied with {tool}")),
+        }
     }
 
+    /// `y` and `:fen` alone: shows the FEN and puts it on the clipboard.
     pub(super) fn copy_fen(&mut self) {
         let fen = self.view.fen.clone();
-        self.effects.push(Effect::Copy(fen.clone()));
+        self.effects.push(Effect::Copy(Clip::Fen, fen.clone()));
         // Said as it is: OSC 52 reaches the clipboard only where the
         // terminal (and tmux, with set-clipboard on) lets it.
         self.info(format!(
             "FEN {fen} · sent to the terminal's clipboard (OSC 52); select it here if that does not work"
+        ));
+    }
+
+    /// `Y`: the game's PGN, every variation, comment and tag as `:save`
+    /// writes them, to the clipboard (to paste into Lichess's import, a
+    /// mail, another board).
+    pub(super) fn copy_pgn(&mut self) {
+        let text = self.save_text();
+        let plies = crate::game::plies(self.tree().mainline_len());
+        let kb = text.len().div_ceil(1024);
+        self.effects.push(Effect::Copy(Clip::Pgn, text));
+        self.info(format!(
+            "the game's PGN ({plies}, {kb} KB with its variations and comments) sent to the terminal's clipboard (OSC 52); where the terminal does not pass that on, :save FILE writes it to a file"
         ));
     }
 
