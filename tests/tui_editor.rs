@@ -879,3 +879,17 @@ fn an_illegal_set_up_shows_nothing_of_the_game_and_b_is_black() {
     let e = tapir::tui::editor::Editor::from_text("4k3/8/8/8/8/8/4R3/4K3 B - - 0 1").unwrap();
     assert_eq!(e.side, tapir::chess::Color::Black);
 }
+
+/// The square cursor the editor shows goes when the editor closes, by
+/// Esc or by Enter on a legal set-up.
+#[test]
+fn leaving_the_editor_takes_its_cursor_away() {
+    for leave in [EditAction::Cancel, EditAction::Done] {
+        let mut a = app();
+        assert!(a.ui.cursor.is_none());
+        a.update(Action::OpenEditor);
+        assert!(a.editor.is_some() && a.ui.cursor.is_some());
+        a.update(Action::Edit(leave));
+        assert!(a.editor.is_none() && a.ui.cursor.is_none());
+    }
+}

@@ -1030,3 +1030,20 @@ fn headline_follows_the_viewed_evaluation() {
     app.update(Action::ToggleEvalView);
     assert_eq!(app.headline(), format!("static {hce}"));
 }
+
+/// The phase explorer is drawn in the Terms view: `g` (or `[`) from
+/// another view, or with the panel put away by `z`, shows that view.
+#[test]
+fn the_phase_explorer_opens_where_it_is_drawn() {
+    let mut app = app_moves("e4 e5");
+    view(&mut app, PanelView::Deltas);
+    teach(&mut app, TeachAction::TogglePhase);
+    assert_eq!(app.ui.teach.panel, PanelView::Terms);
+    assert!(app.ui.teach.phase.is_some());
+    teach(&mut app, TeachAction::TogglePhase);
+    view(&mut app, PanelView::Compare);
+    app.update(Action::Panel(Some(false)));
+    teach(&mut app, TeachAction::Phase(-1));
+    assert_eq!(app.ui.teach.panel, PanelView::Terms);
+    assert!(app.config.panel, "the panel is back");
+}

@@ -9,9 +9,8 @@
 //! lines take the other right-hand slot, and the move list sits below the
 //! board. A tall, narrow terminal (a split pane of 80x50 or 95x50) whose
 //! width would keep the board small beside a right-hand column stacks
-//! instead: the board as wide as the terminal allows, the engine lines
-//! beside it or in a strip below, and the move list and the panel side by
-//! side under them. With the panel hidden (`z`) the engine lines take the slot
+//! instead: the board as wide as the terminal allows with the move list
+//! beside it, the engine lines in a strip below, the panel under them. With the panel hidden (`z`) the engine lines take the slot
 //! beside the board and the move list the whole width below it.
 
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
@@ -31,15 +30,16 @@ const BAR_GAP_W: u16 = 1;
 const MIN_RIGHT_W: u16 = 50;
 /// Rows kept below the board for the move list.
 const MIN_BOTTOM_H: u16 = 9;
-/// Stacked (a tall, narrow terminal): the engine lines' rows in their
-/// strip below the board, as many as they have beside it at 80x24.
-const LINES_STRIP_H: u16 = 10;
-/// Stacked: the fewest columns beside the board that take the engine
-/// lines (fewer, and they go into the strip below).
-const MIN_SIDE_LINES_W: u16 = 40;
-/// Stacked: the fewest rows left at the bottom for the move list and the
-/// panel.
-const MIN_STACKED_BOTTOM_H: u16 = 12;
+/// Stacked (a tall, narrow terminal): the fewest rows of the engine
+/// lines' strip below the board (room for the report's graph above
+/// three lines).
+const MIN_LINES_STRIP_H: u16 = 9;
+/// Stacked: the fewest columns beside the board that take the move list
+/// (fewer, and it goes beside the panel at the bottom).
+const MIN_SIDE_MOVES_W: u16 = 24;
+/// Stacked: the fewest rows for the panel at the bottom (its terms table
+/// whole but for a few terms, as at 80x24).
+const MIN_STACKED_PANEL_H: u16 = 14;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Areas {
@@ -83,16 +83,14 @@ pub fn compute(width: u16, height: u16) -> Areas {
     }
 }
 
-/// Whether squares of `sq` fit stacked: the engine lines beside the board
-/// when the columns left there are enough, else in a strip below it, and
-/// the move list and the panel side by side at the bottom.
+/// Whether squares of `sq` fit stacked: the move list beside the board
+/// when the columns left there are enough, else beside the panel at the
+/// bottom; the engine lines in a strip below the board.
 fn portrait_fits(width: u16, height: u16, (w, h): (u16, u16)) -> bool {
     let left_w = RANK_LABEL_W + 8 * w + BAR_W;
-    let side = width.saturating_sub(left_w + BAR_GAP_W) >= MIN_SIDE_LINES_W;
-    let strip = if side { 0 } else { LINES_STRIP_H };
-    // The board with its title and file letters, the strip, the bottom
-    // panes and the status row.
-    let rows = (8 * h + 2) + strip + MIN_STACKED_BOTTOM_H + 1;
+    // The board with its title and file letters, the strip, the panel
+    // (and the move list) and the status row.
+    let rows = (8 * h + 2) + MIN_LINES_STRIP_H + MIN_STACKED_PANEL_H + 1;
     left_w <= width && rows <= height
 }
 
@@ -125,27 +123,41 @@ fn landscape(width: u16, height: u16, (sq_w, sq_h): (u16, u16)) -> Areas {
 }
 
 /// A tall, narrow terminal (a split pane): the board as large as the
-/// width allows at the top, the engine lines beside it or in a strip
-/// below it, and the move list and the panel side by side under them.
+/// width allows at the top, the move list beside it in the columns left
+/// there (a narrow column suits it, as on Lichess), the engine lines in a
+/// strip below across the whole width and the panel under them; where
+/// too few columns are left beside the board, the move list goes beside
+/// the panel instead.
 fn portrait(width: u16, height: u16, (sq_w, sq_h): (u16, u16)) -> Areas {
     let full = Rect::new(0, 0, width, height);
     let top_h = 8 * sq_h + 2;
     let left_w = RANK_LABEL_W + 8 * sq_w + BAR_W;
     let side_w = width.saturating_sub(left_w + BAR_GAP_W);
-    let (lines, bottom_y) = if side_w >= MIN_SIDE_LINES_W {
-        (Rect::new(left_w + BAR_GAP_W, 0, side_w, top_h), top_h)
-    } else {
+    // Below the board: the strip takes a third of the rows, at least its
+    // minimum; the panel row the rest.
+    let rest = height.saturating_sub(1 + top_h);
+    let strip_h = (rest / 3).max(MIN_LINES_STRIP_H).min(rest);
+    let bottom_y = top_h + strip_h;
+    let bottom_h = rest - strip_h;
+    let lines = Rect::new(0, top_h, width, strip_h);
+    let (moves, panel) = if side_w >= MIN_SIDE_MOVES_W {
         (
-            Rect::new(0, top_h, width, LINES_STRIP_H),
-            top_h + LINES_STRIP_H,
+            Rect::new(left_w + BAR_GAP_W, 0, side_w, top_h),
+            // A column of margin at the left edge, as every other pane's
+            // text keeps.
+            Rect::new(1, bottom_y, width - 1, bottom_h),
+        )
+    } else {
+        let panel_w = MIN_RIGHT_W.max(width / 2).min(width);
+        (
+            Rect::new(0, bottom_y, width - panel_w, bottom_h),
+            Rect::new(width - panel_w, bottom_y, panel_w, bottom_h),
         )
     };
-    let bottom_h = height.saturating_sub(1 + bottom_y);
-    let panel_w = MIN_RIGHT_W.max(width / 2).min(width);
     Areas {
-        panel: Rect::new(width - panel_w, bottom_y, panel_w, bottom_h),
+        panel,
         lines,
-        moves: Rect::new(0, bottom_y, width - panel_w, bottom_h),
+        moves,
         ..board_areas(full, sq_w, sq_h)
     }
 }
@@ -184,20 +196,36 @@ pub fn for_screen(width: u16, height: u16, panel: bool) -> Areas {
 }
 
 impl Areas {
-    /// The same screen without the evaluation panel: the engine lines take
-    /// the slot beside the board and the move list the whole width below
-    /// it, so a report's comments read on long rows even at 80x24.
+    /// The same screen without the evaluation panel: its room goes to the
+    /// pane beside it (at 80x24 the move list takes the whole width, so a
+    /// report's comments read on long rows; on big screens the engine
+    /// lines move beside the board and the moves below go full width).
     fn without_panel(self) -> Areas {
-        let (top, bottom) = if self.panel.y <= self.lines.y {
-            (self.panel, self.lines)
+        let (panel, lines, moves) = (self.panel, self.lines, self.moves);
+        let gone = Rect::new(panel.x, panel.y, 0, 0);
+        if (panel.y, panel.height) == (moves.y, moves.height) {
+            // Side by side below the board: the moves take its columns.
+            Areas {
+                panel: gone,
+                moves: moves.union(panel),
+                ..self
+            }
+        } else if panel.y == lines.y + lines.height {
+            // Stacked under the lines' strip: the lines take its rows.
+            Areas {
+                panel: gone,
+                lines: lines.union(panel),
+                ..self
+            }
         } else {
-            (self.lines, self.panel)
-        };
-        Areas {
-            panel: Rect::new(top.x, top.y, 0, 0),
-            lines: top,
-            moves: self.moves.union(bottom),
-            ..self
+            // Beside the board above the lines: the lines move up into
+            // its slot and the moves take theirs beside them.
+            Areas {
+                panel: gone,
+                lines: panel,
+                moves: moves.union(lines),
+                ..self
+            }
         }
     }
 
@@ -292,22 +320,39 @@ mod tests {
     /// right-hand column would allow, the engine lines in a strip below it
     /// (or beside it when 40 columns are left), the move list and the
     /// panel side by side at the bottom.
+    /// A tall, narrow terminal stacks: a larger board than beside a
+    /// right-hand column would allow, with the move list beside it (or
+    /// beside the panel when too few columns are left), the engine lines in
+    /// a strip below across the whole width, the panel under them.
     #[test]
     fn tall_narrow_terminals_stack() {
         let a = compute(80, 60);
         assert_eq!((a.sq_w, a.sq_h), (9, 4), "3x1 beside a right column");
-        assert_eq!(a.lines, Rect::new(0, 34, 80, LINES_STRIP_H));
-        assert_eq!((a.moves.y, a.panel.y), (44, 44));
+        assert_eq!(a.lines, Rect::new(0, 34, 80, MIN_LINES_STRIP_H));
+        assert_eq!((a.moves.y, a.panel.y), (43, 43));
         assert_eq!((a.moves.x, a.moves.width + a.panel.width), (0, 80));
-        assert!(a.panel.width >= MIN_RIGHT_W);
-        assert_eq!((compute(95, 50).sq_w, compute(80, 45).sq_w), (7, 5));
-        let a = compute(120, 60);
-        assert_eq!((a.sq_w, a.sq_h), (9, 4));
-        assert_eq!((a.lines.x, a.lines.y, a.lines.height), (78, 0, 34));
-        assert_eq!(a.lines.x + a.lines.width, 120);
+        assert!(a.panel.width >= MIN_RIGHT_W && a.panel.height >= MIN_STACKED_PANEL_H);
+        let a = compute(95, 50);
+        assert_eq!((a.sq_w, a.sq_h), (7, 3));
+        assert_eq!(
+            a.moves,
+            Rect::new(62, 0, 33, 26),
+            "the moves beside the board"
+        );
+        assert_eq!(a.lines, Rect::new(0, 26, 95, MIN_LINES_STRIP_H));
+        assert_eq!(a.panel, Rect::new(1, 35, 94, 14));
+        assert_eq!((compute(80, 45).sq_w, compute(120, 60).sq_w), (5, 9));
+        // The strip grows with the height: a third of the rows below the board.
+        assert_eq!(compute(80, 100).lines.height, 21);
+        // Without the panel its rows go to the lines or the moves beside it.
+        let a = for_screen(95, 50, false);
+        assert_eq!(a.lines, Rect::new(0, 26, 95, 23));
+        let a = for_screen(80, 60, false);
+        assert_eq!(a.moves, Rect::new(0, 43, 80, 16));
         // Where beside gives squares as large, nothing moves.
         for (w, h) in [
             (80, 24),
+            (80, 41),
             (100, 30),
             (120, 40),
             (128, 44),
@@ -315,7 +360,7 @@ mod tests {
             (160, 50),
         ] {
             let a = compute(w, h);
-            assert!(a.moves.width < w, "{w}x{h} stacked");
+            assert!(a.moves.width < w && a.moves.x == 0, "{w}x{h} stacked");
         }
     }
 
@@ -329,7 +374,10 @@ mod tests {
                 for panel in [true, false] {
                     let a = for_screen(w, h, panel);
                     let board = Rect::new(0, 0, RANK_LABEL_W + 8 * a.sq_w + BAR_W, 8 * a.sq_h + 2);
+                    assert_eq!(a.panel.is_empty(), !panel, "{w}x{h}");
                     let parts = [a.panel, a.lines, a.moves, board, a.status];
+                    // (An empty rectangle covers no cell.)
+                    let parts: Vec<Rect> = parts.into_iter().filter(|r| !r.is_empty()).collect();
                     for (i, p) in parts.iter().enumerate() {
                         assert_eq!(p.intersection(a.full), *p, "{w}x{h} {i} outside");
                         for q in &parts[i + 1..] {

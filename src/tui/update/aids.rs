@@ -120,7 +120,7 @@ impl App {
         self.info(if on {
             "evaluation panel on (z: off; kept in the settings)"
         } else {
-            "evaluation panel off: the moves take its room (z or v: on; kept in the settings)"
+            "evaluation panel off: the other panes take its room (z or v: on; kept in the settings)"
         });
     }
 

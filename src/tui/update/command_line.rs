@@ -302,10 +302,13 @@ impl App {
     pub(super) fn copy_pgn(&mut self) {
         let text = self.save_text();
         let plies = crate::game::plies(self.tree().mainline_len());
-        let kb = text.len().div_ceil(1024);
+        let size = match text.len() {
+            n if n < 1024 => format!("{n} bytes"),
+            n => format!("{} KB", n.div_ceil(1024)),
+        };
         self.effects.push(Effect::Copy(Clip::Pgn, text));
         self.info(format!(
-            "the game's PGN ({plies}, {kb} KB with its variations and comments) sent to the terminal's clipboard (OSC 52); where the terminal does not pass that on, :save FILE writes it to a file"
+            "the game's PGN ({plies}, {size}) sent to the clipboard by OSC 52 (if it does not arrive: :save FILE)"
         ));
     }
 

@@ -136,6 +136,8 @@ impl App {
                 }
                 let changed = !keep.is_empty();
                 self.editor = None;
+                // The square cursor was the editor's.
+                self.ui.cursor = None;
                 for f in keep {
                     self.left_setup.retain(|x| *x != f);
                     self.left_setup.push(f);

@@ -423,8 +423,11 @@ impl App {
     }
 
     pub(super) fn apply_replacement(&mut self, r: Replacement) {
-        // A set-up position becomes the new game; the editor's work is done.
-        self.editor = None;
+        // A set-up position becomes the new game; the editor's work is done
+        // (and the square cursor it showed goes with it).
+        if self.editor.take().is_some() {
+            self.ui.cursor = None;
+        }
         if r.leaves_play {
             let was_game = self.play.mode != Mode::Analysis;
             self.leave_play();

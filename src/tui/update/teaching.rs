@@ -15,6 +15,15 @@ use crate::tui::teach::{Half, HeatMode, PanelView, HEAT_PIECES};
 use std::sync::Arc;
 
 impl App {
+    /// The phase explorer is drawn in the Terms view: opening or moving it
+    /// from another view (a report's pair, the deltas) shows that view.
+    fn show_terms_view(&mut self) {
+        if self.ui.teach.panel != PanelView::Terms {
+            self.ui.teach.panel = PanelView::Terms;
+            self.ui.teach.explain_scroll = 0;
+        }
+    }
+
     pub(super) fn teach_action(&mut self, a: TeachAction) {
         if !matches!(a, TeachAction::Heat | TeachAction::HeatPiece) {
             self.show_panel();
@@ -83,6 +92,7 @@ impl App {
                     self.info("phase explorer closed: the position's own phase again");
                 } else {
                     self.ui.teach.phase = Some(self.view.trace.phase);
+                    self.show_terms_view();
                     self.info(format!(
                         "phase explorer: [ ] move the phase, {{ }} to 0 / 24, g closes (real phase {})",
                         self.view.trace.phase
@@ -90,6 +100,7 @@ impl App {
                 }
             }
             TeachAction::Phase(step) => {
+                self.show_terms_view();
                 let real = self.view.trace.phase;
                 let p = (self.ui.teach.phase.unwrap_or(real) + step).clamp(0, MAX_PHASE);
                 self.ui.teach.phase = Some(p);
