@@ -1732,3 +1732,29 @@ fn y_copies_the_games_pgn() {
     a.update(Action::CopiedWith("wl-copy".into(), Clip::Pgn));
     assert!(message(&a).contains("the game's PGN copied with wl-copy"));
 }
+
+/// The games picker's title keeps its keys whole at 80x24: a long path
+/// gives way from its start, so the file's own name stays.
+#[test]
+fn the_game_pickers_title_keeps_its_keys() {
+    let mut a = app();
+    let text = "[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 *\n\n";
+    let path = "/home/someone/chess/archive/kasparov-deep-blue-rematch-1997-all-games.pgn";
+    file_read(&mut a, path, text);
+    let s = common::screen(&mut a, 80, 24);
+    let title = s
+        .iter()
+        .find(|r| r.contains("game 1 of 2 · Enter · Esc ┐"))
+        .unwrap_or_else(|| panic!("{}", s.join("\n")));
+    assert!(
+        title.contains("…") && title.contains("-all-games.pgn"),
+        "{title}"
+    );
+    // A short one stays whole.
+    let mut a = app();
+    file_read(&mut a, "many.pgn", text);
+    let s = common::screen(&mut a, 80, 24);
+    assert!(s
+        .iter()
+        .any(|r| r.contains("┌ many.pgn · game 1 of 2 · Enter · Esc ─")));
+}

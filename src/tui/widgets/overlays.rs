@@ -430,29 +430,33 @@ fn picker(
     let h = (source.labels.len() as u16 + 5)
         .min(full.height.saturating_sub(2))
         .max(6);
-    let title = if filter.is_empty() {
+    let w = full.width.saturating_sub(8).min(100);
+    let hints = if filter.is_empty() {
         format!(
-            "{} · game {} of {} · Enter · Esc",
-            source.name,
+            " · game {} of {} · Enter · Esc",
             selected + 1,
             source.labels.len()
         )
     } else {
         format!(
-            "{} · {} of {} games match · Enter · Esc",
-            source.name,
+            " · {} of {} games match · Enter · Esc",
             shown.len(),
             source.labels.len()
         )
     };
-    let (_, inner) = popup(
-        buf,
-        full,
-        full.width.saturating_sub(8).min(100),
-        h,
-        &title,
-        theme,
-    );
+    // The keys stay whole in the title; a long path gives way from its
+    // start, so the file's own name stays (the borders and the title's two
+    // blanks take four cells).
+    let room = usize::from(w.saturating_sub(4)).saturating_sub(hints.chars().count());
+    let len = source.name.chars().count();
+    let name = if len > room {
+        let tail: String = source.name.chars().skip(len + 1 - room.max(1)).collect();
+        format!("…{tail}")
+    } else {
+        source.name.clone()
+    };
+    let title = format!("{name}{hints}");
+    let (_, inner) = popup(buf, full, w, h, &title, theme);
     let room = inner.width.saturating_sub(1) as usize;
     // The list, then a blank row, then the filter line.
     let rows = inner.height.saturating_sub(2) as usize;
