@@ -548,7 +548,7 @@ impl Config {
              # syzygy_path: Syzygy tablebase folders joined by ':'.\n\
              # analysis_engine: an [[engine]]'s name to analyse with (empty: tapir).\n\
              # arrows: the engine lines' best moves marked on the board (w switches).\n\
-             # panel: the evaluation panel on screen (z switches; hidden, the moves take its room).\n\
+             # panel: the evaluation panel on screen (z switches; hidden, the other panes take its room).\n\
              # second_engine: an [[engine]]'s name (or tapir) analysing beside it (empty: none).\n\
              # [[engine]] name = \"sf\", command = \"/usr/games/stockfish\", args = [], options = {{ Threads = \"2\" }}\n{body}"
         )

@@ -10,8 +10,9 @@
 //! board. A tall, narrow terminal (a split pane of 80x50 or 95x50) whose
 //! width would keep the board small beside a right-hand column stacks
 //! instead: the board as wide as the terminal allows with the move list
-//! beside it, the engine lines in a strip below, the panel under them. With the panel hidden (`z`) the engine lines take the slot
-//! beside the board and the move list the whole width below it.
+//! beside it, the engine lines in a strip below, the panel under them.
+//! With the panel hidden (`z`) its room goes to the pane beside it
+//! (`Areas::without_panel`).
 
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
 use crate::chess::Square;
@@ -316,10 +317,6 @@ mod tests {
         let _ = compute(1, 1);
     }
 
-    /// A tall, narrow terminal stacks: a larger board than beside a
-    /// right-hand column would allow, the engine lines in a strip below it
-    /// (or beside it when 40 columns are left), the move list and the
-    /// panel side by side at the bottom.
     /// A tall, narrow terminal stacks: a larger board than beside a
     /// right-hand column would allow, with the move list beside it (or
     /// beside the panel when too few columns are left), the engine lines in

@@ -110,8 +110,8 @@ fn game_split(app: &App, a: &layout::Areas) -> (Rect, Rect, Option<Rect>) {
     if !app.tracks_game_end() || app.editor.is_some() {
         return (panel, lines, None);
     }
-    // The slot beside the board is the one at the top (the lines' when
-    // the panel is hidden).
+    // The upper of the two slots: beside the board, or stacked the lines'
+    // strip below it (the lines' too when the panel is hidden).
     let beside = if !panel.is_empty() && panel.y <= lines.y {
         &mut panel
     } else {

@@ -111,8 +111,7 @@ impl App {
     }
 
     /// `z` and `:panel [on|off]`: the evaluation panel on screen or put
-    /// away (the move list and the engine lines take its room); kept in
-    /// the settings.
+    /// away (the pane beside it takes its room); kept in the settings.
     pub(super) fn set_panel(&mut self, on: Option<bool>) {
         let on = on.unwrap_or(!self.config.panel);
         self.config.panel = on;
