@@ -17,10 +17,13 @@
 # 4,096,792 at 2500 nodes a move, the sixth (commit 7ed135c, trained on
 # those six) 3,481,854 at 2500 nodes, and the seventh net trains on all
 # seven; the seventh then plays 10,376,156 positions and the eighth trains
-# on from it with them; the eighth plays 8,143,178 and the ninth (the
-# built-in net) trains on from it with them. The README's runs of each
-# generation were played by the search of their day (the ninth's by commit
-# 0080135, bench 8114710); this script plays them all with today's.
+# on from it with them; the eighth plays 8,143,178 and the ninth trains on
+# from it with them; the ninth plays 4,467,794 and the tenth trains on from
+# it; the tenth plays 4,137,300 and the eleventh (the built-in net) trains
+# on from it. The README's runs of each generation were played by the
+# search of their day (the ninth's by commit 0080135, bench 8114710; the
+# tenth's and eleventh's by bench 12850400); this script plays them all
+# with today's, so its nets are made the same way, not the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,24 +38,34 @@ git show ba71f88:nets/default.nnue > "$work/net4.nnue"
 git show a1c5a4b:nets/default.nnue > "$work/net5.nnue"
 git show 7ed135c:nets/default.nnue > "$work/net6.nnue"
 
-# selfplay FILE POSITIONS SEED NODES [datagen flags...]: the first
-# POSITIONS records of a self-play run at NODES nodes a move.
-selfplay() {
+# play_until FILE POSITIONS SEED NODES [datagen flags...]: runs datagen on
+# FILE (appending if it exists) until FILE holds POSITIONS records, and
+# cuts it there.
+play_until() {
     local data=$1 positions=$2 seed=$3 nodes=$4
     shift 4
-    if [[ -e "$data" ]]; then
-        echo "$data exists: start from an empty WORKDIR" >&2
-        exit 1
-    fi
     "$tapir" datagen --out "$data" --games 1000000 --nodes "$nodes" \
         --threads "$threads" --seed "$seed" "$@" &
     local pid=$!
     while kill -0 "$pid" 2>/dev/null; do
         sleep 10
-        if (( $(stat -c %s "$data") / 32 >= positions )); then kill "$pid"; fi
+        if (( $(stat -c %s "$data") / 32 >= positions )); then
+            kill "$pid" 2>/dev/null || true
+            break
+        fi
     done
     wait "$pid" || true
     truncate -s $(( positions * 32 )) "$data"
+}
+
+# selfplay FILE POSITIONS SEED NODES [datagen flags...]: the first
+# POSITIONS records of a new self-play run at NODES nodes a move.
+selfplay() {
+    if [[ -e "$1" ]]; then
+        echo "$1 exists: start from an empty WORKDIR" >&2
+        exit 1
+    fi
+    play_until "$@"
 }
 
 selfplay "$work/gen1-net.bin" 1301468 3001 5000 --net "$work/net0.nnue"
@@ -83,5 +96,16 @@ done
 selfplay "$work/gen10-s3031.bin" 3682232 3031 2500 --net "$work/net8.nnue"
 selfplay "$work/gen10-s3032.bin" 4460946 3032 2500 --net "$work/net8.nnue"
 "$tapir" train --init "$work/net8.nnue" --data "$work/gen10-s3031.bin" "$work/gen10-s3032.bin" \
-    --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
+    --out "$work/net9.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
+# The tenth net: the ninth plays 4,467,794 positions and trains on from
+# them for two epochs (four over-fit).
+selfplay "$work/gen11-s3041.bin" 4467794 3041 2500 --net "$work/net9.nnue"
+"$tapir" train --init "$work/net9.nnue" --data "$work/gen11-s3041.bin" \
+    --out "$work/net10.nnue" --epochs 2 --lr 0.00005 --threads 2 --seed 1
+# The eleventh net: the tenth plays 4,137,300 positions (two runs) and
+# trains on from them the same way.
+selfplay "$work/gen12-s3051.bin" 2509843 3051 2500 --net "$work/net10.nnue"
+selfplay "$work/gen12-s3052.bin" 1627457 3052 2500 --net "$work/net10.nnue"
+"$tapir" train --init "$work/net10.nnue" --data "$work/gen12-s3051.bin" "$work/gen12-s3052.bin" \
+    --out "$work/default.nnue" --epochs 2 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
