@@ -16,15 +16,17 @@ on two cores takes more than one session. So --ledger OUT.tsv writes the
 distinct games as a ledger small enough to commit (one line a game: a hash
 of the opening, White, the result, a hash of the moves; about 40 bytes),
 and a .tsv given as a RUN is read as such a ledger, pooled with the PGN
-files of a later run exactly as their games would be.
+files of a later run exactly as their games would be. A ledger keeps the
+'# from:' and '# conditions:' lines of the ledgers it pooled, so a run's
+conditions outlive every later pooling; --conditions TEXT adds this one's.
 
 --unplayed OPENINGS.fen OUT.fen writes the openings of OPENINGS.fen that no
 pooled game started from, in their order, so that the next run (any --seed)
 plays only games the pool has not seen instead of replaying a third of them.
 
 usage: scripts/pool_sprt.py [--sprt ELO0 ELO1] [--match ../shared/tools/match.py]
-                            [--ledger OUT.tsv] [--unplayed OPENINGS.fen OUT.fen]
-                            RUN.pgn|LEDGER.tsv...
+                            [--ledger OUT.tsv [--conditions TEXT]]
+                            [--unplayed OPENINGS.fen OUT.fen] RUN.pgn|LEDGER.tsv...
 """
 import argparse, hashlib, importlib.util, os, re, sys
 
@@ -62,6 +64,18 @@ def hashed_games(path):
             yield digest(fen), white, result, digest(" ".join(moves))
 
 
+def ledger_notes(path):
+    """The '# from:' and '# conditions:' lines of a ledger, in order (none
+    for a PGN file)."""
+    if not path.endswith(".tsv"):
+        return []
+    notes = []
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("# from:") or line.startswith("# conditions:"):
+            notes.append(line.rstrip("\n"))
+    return notes
+
+
 def load_match(path):
     spec = importlib.util.spec_from_file_location("match", path)
     module = importlib.util.module_from_spec(spec)
@@ -78,6 +92,7 @@ def main():
     p.add_argument("--match", default="../shared/tools/match.py", help="match.py, for its Elo and LLR formulas")
     p.add_argument("--engine", default="A", help="the name match.py gave the engine under test")
     p.add_argument("--ledger", help="write the distinct games to this ledger (.tsv)")
+    p.add_argument("--conditions", help="with --ledger: a line saying how this run was played")
     p.add_argument("--unplayed", nargs=2, metavar=("OPENINGS", "OUT"),
                    help="write the openings of OPENINGS no pooled game started from to OUT")
     args = p.parse_args()
@@ -112,7 +127,11 @@ def main():
     if args.ledger:
         with open(args.ledger + ".tmp", "w", encoding="utf-8") as out:
             out.write("# opening sha1[:16]\tWhite\tresult\tmoves sha1[:16] (scripts/pool_sprt.py --ledger)\n")
+            for path in args.pgn:
+                out.writelines(note + "\n" for note in ledger_notes(path))
             out.write("# from: " + " ".join(args.pgn) + "\n")
+            if args.conditions:
+                out.write("# conditions: " + " ".join(args.conditions.splitlines()) + "\n")
             for (fen, _), (white, result, moves) in first.items():
                 out.write(f"{fen}\t{white}\t{result}\t{moves}\n")
         os.replace(args.ledger + ".tmp", args.ledger)
