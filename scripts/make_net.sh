@@ -19,11 +19,13 @@
 # seven; the seventh then plays 10,376,156 positions and the eighth trains
 # on from it with them; the eighth plays 8,143,178 and the ninth trains on
 # from it with them; the ninth plays 4,467,794 and the tenth trains on from
-# it; the tenth plays 4,137,300 and the eleventh (the built-in net) trains
-# on from it. The README's runs of each generation were played by the
+# it; the tenth plays 4,137,300 and the eleventh trains on from it; the
+# eleventh plays 8,004,632 and the twelfth (the built-in net) trains on
+# from it. The README's runs of each generation were played by the
 # search of their day (the ninth's by commit 0080135, bench 8114710; the
-# tenth's and eleventh's by bench 12850400); this script plays them all
-# with today's, so its nets are made the same way, not the same bytes.
+# tenth's and eleventh's by bench 12850400, the twelfth's by 12362068);
+# this script plays them all with today's, so its nets are made the same
+# way, not the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -107,5 +109,12 @@ selfplay "$work/gen11-s3041.bin" 4467794 3041 2500 --net "$work/net9.nnue"
 selfplay "$work/gen12-s3051.bin" 2509843 3051 2500 --net "$work/net10.nnue"
 selfplay "$work/gen12-s3052.bin" 1627457 3052 2500 --net "$work/net10.nnue"
 "$tapir" train --init "$work/net10.nnue" --data "$work/gen12-s3051.bin" "$work/gen12-s3052.bin" \
-    --out "$work/default.nnue" --epochs 2 --lr 0.00005 --threads 2 --seed 1
+    --out "$work/net11.nnue" --epochs 2 --lr 0.00005 --threads 2 --seed 1
+# The twelfth net: the eleventh plays 8,004,632 positions in one file, as
+# the README's run was made: stopped at 4,641,438, then resumed (appending,
+# with a seed derived from 3071 and those records), and trains on from it.
+selfplay "$work/gen13-s3071.bin" 4641438 3071 2500 --net "$work/net11.nnue"
+play_until "$work/gen13-s3071.bin" 8004632 3071 2500 --net "$work/net11.nnue"
+"$tapir" train --init "$work/net11.nnue" --data "$work/gen13-s3071.bin" \
+    --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
