@@ -1459,6 +1459,84 @@ fn prompts_take_at_most_512_bytes_typed_or_pasted() {
     assert!(a.dialogs.prompt.as_ref().unwrap().text.ends_with('x'));
 }
 
+/// A game whose tags say `*` but whose main line ends in mate is saved
+/// with the result the rules give, and the board then holds it too: as an
+/// edit, said, that Ctrl-Z takes back, never a tag changed unseen.
+#[test]
+fn a_result_the_rules_give_is_saved_as_an_edit_that_undoes() {
+    let mut a = app();
+    a.update(Action::Paste(
+        "[Event \"x\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n".into(),
+    ));
+    assert_eq!(a.doc.game.tags.get("Result"), Some("*"));
+    a.update(Action::Command("save /tmp/rule-result.pgn".into()));
+    let text = a
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Save { text, .. } => Some(text),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        text.contains("[Result \"0-1\"]") && text.contains("Qh4# 0-1"),
+        "{text}"
+    );
+    a.update(Action::Saved(SavedAs {
+        path: "/tmp/rule-result.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 7,
+    }));
+    assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
+    assert!(!a.doc.unsaved);
+    let said = status_line(&a);
+    assert!(
+        said.contains(
+            "Result 0-1, as the rules give: the main line ends in mate (was \"*\"; Ctrl-Z)"
+        ),
+        "{said}"
+    );
+    a.update(Action::Undo);
+    assert_eq!(a.doc.game.tags.get("Result"), Some("*"));
+    assert!(
+        a.doc.unsaved,
+        "the board no longer holds what the file does"
+    );
+    // A result the game already holds is not touched again.
+    a.update(Action::Redo);
+    a.update(Action::Saved(SavedAs {
+        path: "/tmp/rule-result.pgn".into(),
+        index: None,
+        note: None,
+        fingerprint: 7,
+    }));
+    assert!(!status_line(&a).contains("as the rules give"));
+}
+
+/// A pasted NUL (unseen on the screen) or other control character never
+/// reaches a comment or a tag, and so never the file: a saved NUL once
+/// made the whole file and the autosave read as binary data.
+#[test]
+fn control_characters_never_reach_a_comment_or_a_tag() {
+    let mut a = app();
+    a.update(Action::MoveText("e4".into()));
+    a.update(Action::EditComment);
+    a.update(Action::Paste(" pasted\0x\u{1b}[31m\ttab ".into()));
+    assert!(
+        status_line(&a).contains("2 control characters left out"),
+        "{}",
+        status_line(&a)
+    );
+    a.update(Action::PromptSubmit);
+    let e4 = a.tree().mainline().next().unwrap();
+    assert_eq!(a.tree().node(e4).comment, "pastedx[31m tab");
+    a.update(Action::OpenCommand);
+    a.update(Action::Paste("tag Annotator \"A\0B\"".into()));
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.doc.game.tags.get("Annotator"), Some("AB"));
+}
+
 /// Work without moves counts too: a comment on the whole game is asked
 /// about before `n` drops it, as moves are.
 #[test]
@@ -1513,6 +1591,17 @@ fn a_setting_changed_over_an_unreadable_file_says_it_will_not_be_saved() {
     a.update(Action::Command("level 5".into()));
     let said = status_line(&a);
     assert!(!said.contains("not be saved"), "{said}");
+    // A toggle that says where its setting goes says it is not kept, at
+    // every change, not only the first.
+    for _ in 0..2 {
+        a.update(Action::Arrows(None));
+        let said = status_line(&a);
+        assert!(!said.contains("kept in the settings"), "{said}");
+        assert!(
+            said.contains("not kept: config.toml did not read at start"),
+            "{said}"
+        );
+    }
 }
 
 /// The quit dialog promises the autosave keeps the game: when the autosave

@@ -40,7 +40,7 @@ pub fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
             "UTF-16 text: tapir reads PGN in UTF-8 or Latin-1 (save it as UTF-8)",
         ));
     }
-    if bytes.contains(&0) {
+    if looks_binary(&bytes) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             "binary data, not PGN text",
@@ -48,6 +48,15 @@ pub fn read_pgn_raw(path: &Path) -> io::Result<(String, Encoding, Vec<u8>)> {
     }
     let (text, enc) = decode(&bytes);
     Ok((text, enc, bytes))
+}
+
+/// Whether a file's bytes are binary data rather than text: NUL bytes,
+/// unless they are a stray few (at most one byte in a hundred) in valid
+/// UTF-8. A NUL pasted into a comment was once saved into a game file;
+/// refused whole, such a file held every one of its games out of reach.
+fn looks_binary(bytes: &[u8]) -> bool {
+    let nuls = bytes.iter().filter(|&&b| b == 0).count();
+    nuls > 0 && (nuls * 100 > bytes.len() || std::str::from_utf8(bytes).is_err())
 }
 
 /// `~`, `~/x`, `$HOME/x` and `${HOME}/x` with the home directory put in,
@@ -311,11 +320,7 @@ impl FileNow {
 
     /// `text` (with `\n` line ends) in the file's line ends.
     fn line_ends(&self, text: &str) -> String {
-        if self.crlf {
-            text.replace('\n', "\r\n")
-        } else {
-            text.to_string()
-        }
+        with_line_ends(text, self.crlf)
     }
 
     /// Whether a game goes in as Latin-1 (Windows-1252): in a file read
@@ -344,12 +349,12 @@ impl FileNow {
         latin.len() > utf8.len()
     }
 
-    /// `text` (with `\n` line ends) as the bytes a save writes: the
-    /// file's line ends, in Windows-1252 when `latin1` and the text goes
+    /// `text` (with `\n` line ends) as the bytes a save writes: CRLF line
+    /// ends when `crlf`, in Windows-1252 when `latin1` and the text goes
     /// in so (a character Latin-1 lacks in UTF-8, said), else all in
     /// UTF-8, and then a note says so.
-    fn encode(&self, text: &str, latin1: bool) -> (Vec<u8>, Option<String>) {
-        let text = self.line_ends(text);
+    fn encode(&self, text: &str, latin1: bool, crlf: bool) -> (Vec<u8>, Option<String>) {
+        let text = with_line_ends(text, crlf);
         match latin1.then(|| encode_latin1(&text)) {
             None => (text.into_bytes(), None),
             Some(Some((bytes, 0))) => (bytes, None),
@@ -381,6 +386,15 @@ impl FileNow {
                 };
                 after[s.clone()].trim_matches(is_space) == want.trim_matches(is_space)
             })
+    }
+}
+
+/// `text` (with `\n` line ends) with CRLF line ends when `crlf`.
+fn with_line_ends(text: &str, crlf: bool) -> String {
+    if crlf {
+        text.replace('\n', "\r\n")
+    } else {
+        text.to_string()
     }
 }
 
@@ -530,7 +544,7 @@ fn appended(file: &FileNow, text: &str) -> (Vec<u8>, Option<String>) {
         .into_iter()
         .find(|e| tail.starts_with(e))
         .map_or_else(|| file.line_ends("\n").into_bytes(), <[u8]>::to_vec);
-    let (game, note) = file.encode(text, file.writes_latin1(None));
+    let (game, note) = file.encode(text, file.writes_latin1(None), file.crlf);
     let mut bytes = bom.to_vec();
     if !body.is_empty() {
         bytes.extend(body);
@@ -626,7 +640,16 @@ fn replaced(file: &FileNow, i: usize, text: &str) -> (Vec<u8>, Option<String>) {
     let span = file.spans[i].clone();
     let text_end = span.start + file.text[span.clone()].trim_end_matches(is_space).len();
     let at = source_offsets(&file.raw, &[span.start, text_end]);
-    let (game, note) = file.encode(text.trim_end(), file.writes_latin1(Some(i)));
+    // The game keeps its own line ends (its last line's end, after the
+    // text, stays as it was): a CRLF game in a file of LF ones, or the
+    // other way about, is not left with two kinds.
+    let own = &file.raw[at[0]..file.raw.len().min(at[1] + 2)];
+    let crlf = if own.contains(&b'\n') {
+        crate::game::pgn::crlf_majority(own)
+    } else {
+        file.crlf
+    };
+    let (game, note) = file.encode(text.trim_end(), file.writes_latin1(Some(i)), crlf);
     let mut bytes = file.raw[..at[0]].to_vec();
     bytes.extend(game);
     bytes.extend(&file.raw[at[1]..]);
@@ -703,6 +726,19 @@ mod tests {
         assert!(read_pgn(&dir).is_err(), "a directory");
         let bin = dir.join("bin.pgn");
         std::fs::write(&bin, [0x00, 0x01]).unwrap();
+        assert!(read_pgn(&bin).is_err());
+        // A stray NUL in a text file (one an older tapir saved from a
+        // pasted comment) keeps none of its games out of reach.
+        let games = "[Event \"A\"]\n\n1. e4 { pasted\0x } *\n\n".to_string()
+            + &"[Event \"B\"]\n\n1. d4 d5 *\n\n".repeat(4);
+        std::fs::write(&bin, &games).unwrap();
+        assert_eq!(read_pgn(&bin).unwrap(), (games, Encoding::Utf8));
+        // Not when the NULs are many, nor in bytes that are no UTF-8.
+        std::fs::write(&bin, b"[Event \"A\"]\n\0\0\n1. e4 *\n").unwrap();
+        assert!(read_pgn(&bin).is_err());
+        let mut gz = vec![0x1f, 0x8b, 0x08, 0x00];
+        gz.extend(std::iter::repeat_n(b'x', 400));
+        std::fs::write(&bin, gz).unwrap();
         assert!(read_pgn(&bin).is_err());
         // UTF-16 (a Windows export) is named as such.
         let utf16: Vec<u8> = [0xFF, 0xFE]
@@ -863,6 +899,12 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
         save_game(&f, "[Event \"D\"]\n\n1. g3 *\n", &SaveHow::Append).unwrap();
         let want = format!("{want}\n[Event \"D\"]\n\n1. g3 *\n");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+        // The CRLF game saved in place keeps CRLF line ends, every one of
+        // them, in this file of LF ones.
+        save_game(&f, "[Event \"C2\"]\n\n1. b3 *\n", &in_place(&f, 2)).unwrap();
+        let c2 = "[Event \"C2\"]\r\n\r\n1. b3 *\r\n";
+        let want = want.replace(c, c2);
         assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -47,13 +47,14 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> String {
         .join("\n")
 }
 
-/// A tag value with `\` and `"` escaped and a line break made a space (a
-/// value must stay on its line to be read back). Every other character is
-/// kept: a tab, and the C1 codes that a Cyrillic or Czech file's letters
-/// become when it is read as Windows-1252 and that turn back into the same
-/// bytes when it is written.
+/// A tag value with `\` and `"` escaped, a line break made a space (a
+/// value must stay on its line to be read back) and a NUL left out (see
+/// `Out::comment`). Every other character is kept: a tab, and the C1 codes
+/// that a Cyrillic or Czech file's letters become when it is read as
+/// Windows-1252 and that turn back into the same bytes when it is written.
 fn escape_tag(v: &str) -> String {
     v.chars()
+        .filter(|&c| c != '\0')
         .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
         .collect::<String>()
         .replace('\\', "\\\\")
@@ -179,8 +180,17 @@ impl Out {
     }
 
     /// A comment in braces; one holding a `}` (from a `;` comment), which
-    /// braces cannot hold, as `;` comments, a line each.
+    /// braces cannot hold, as `;` comments, a line each. A NUL is left
+    /// out: a file holding one reads as binary data to many programs (to
+    /// tapir, when many), and one came in with a pasted comment.
     fn comment(&mut self, c: &str) {
+        let without_nul;
+        let c = if c.contains('\0') {
+            without_nul = c.replace('\0', "");
+            without_nul.as_str()
+        } else {
+            c
+        };
         if c.contains('}') {
             for line in c.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 self.token(&format!("; {line}"));
@@ -221,6 +231,17 @@ mod tests {
         );
         let again = read_first(&text).unwrap().game;
         assert_eq!(write_game(&again), text);
+    }
+
+    #[test]
+    fn no_nul_byte_is_written() {
+        let g = read_first("[Annotator \"A\0B\"]\n\n1. e4 {pasted\0x} *")
+            .unwrap()
+            .game;
+        let text = write_game(&g);
+        assert!(!text.contains('\0'), "{text:?}");
+        assert!(text.contains("[Annotator \"AB\"]"), "{text}");
+        assert!(text.contains("{ pastedx }"), "{text}");
     }
 
     #[test]

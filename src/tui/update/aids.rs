@@ -103,10 +103,11 @@ impl App {
         let on = on.unwrap_or(!self.config.arrows);
         self.config.arrows = on;
         self.config_changed = true;
+        let kept = self.kept_in_settings();
         self.info(if on {
-            "best-move marks on (w: off; kept in the settings)"
+            format!("best-move marks on (w: off; {kept})")
         } else {
-            "best-move marks off (w: on; kept in the settings)"
+            format!("best-move marks off (w: on; {kept})")
         });
     }
 
@@ -116,11 +117,21 @@ impl App {
         let on = on.unwrap_or(!self.config.panel);
         self.config.panel = on;
         self.config_changed = true;
+        let kept = self.kept_in_settings();
         self.info(if on {
-            "evaluation panel on (z: off; kept in the settings)"
+            format!("evaluation panel on (z: off; {kept})")
         } else {
-            "evaluation panel off: the other panes take its room (z or v: on; kept in the settings)"
+            format!("evaluation panel off: the other panes take its room (z or v: on; {kept})")
         });
+    }
+
+    /// What a toggle's message says of its setting: kept, or not when the
+    /// settings file cannot be written back (it did not read at start).
+    fn kept_in_settings(&self) -> String {
+        match &self.settings_not_saved {
+            None => "kept in the settings".to_string(),
+            Some(why) => format!("not kept: {why}"),
+        }
     }
 
     /// A key that works on the evaluation panel (`v`, Tab, `b`, `g`, `J`)

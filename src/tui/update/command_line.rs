@@ -4,7 +4,7 @@
 //! cancel); `:save` alone for a game picked from a many-game file replaces
 //! just that game.
 
-use crate::chess::{parse_move, Board, Color, MoveError};
+use crate::chess::{parse_move, Board, Color, GameStatus, MoveError};
 use crate::engine::EngineOption;
 use crate::game::pgn::write_tree;
 use crate::game::tags::result_token;
@@ -296,6 +296,37 @@ impl App {
         ));
     }
 
+    /// After a save: the result the rules gave the main line's end (a
+    /// mate, a stalemate, a dead position, the fifth repetition, 75 moves)
+    /// that `save_text` wrote where the tags said `*` (or had no standard
+    /// result) becomes the game's own Result tag, an edit Ctrl-Z takes back,
+    /// so the board and its file agree and nothing changed unseen. Says so.
+    fn settle_rule_result(&mut self) -> Option<String> {
+        let game = &self.doc.game;
+        let result = game.result();
+        let old = game.tags.get("Result").map(|r| r.trim().to_string());
+        if result == "*" || old.as_deref() == Some(result.as_str()) {
+            return None;
+        }
+        let end = game.tree().line_end(crate::game::NodeId::ROOT);
+        let why = match game.position_at(end).played_status() {
+            GameStatus::Checkmate => "mate",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::Repetition => "a fifth repetition",
+            GameStatus::FiftyMoves => "75 moves without a capture or pawn move",
+            GameStatus::InsufficientMaterial => "a position neither side can mate in",
+            GameStatus::Ongoing => return None,
+        };
+        let at = self.doc.cursor;
+        self.doc.game.in_one_step(&format!("result {result}"), |g| {
+            g.set_tag("Result", Some(&result), at)
+        });
+        let was = old.map_or("no Result".to_string(), |r| format!("was \"{r}\""));
+        Some(format!(
+            "Result {result}, as the rules give: the main line ends in {why} ({was}; Ctrl-Z)"
+        ))
+    }
+
     /// `Y`: the game's PGN, every variation, comment and tag as `:save`
     /// writes them, to the clipboard (to paste into Lichess's import, a
     /// mail, another board).
@@ -464,12 +495,17 @@ impl App {
     }
 
     pub(super) fn saved(&mut self, s: crate::tui::action::SavedAs) {
+        let settled = self.settle_rule_result();
         self.doc.mark_clean();
         let which = match (s.index, &s.note) {
             (Some(i), None) => format!(" (game {} of the file)", i + 1),
             _ => String::new(),
         };
-        let note = s.note.map_or(String::new(), |n| format!("; {n}"));
+        let note = s
+            .note
+            .into_iter()
+            .chain(settled)
+            .fold(String::new(), |acc, n| acc + "; " + &n);
         // Saved elsewhere, the game belongs to the new file from now on
         // (as Save As): said, with the file it came from.
         let moved = match &self.doc.origin {

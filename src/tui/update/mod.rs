@@ -78,6 +78,8 @@ impl App {
         };
         let note = format!("this session's settings will not be saved: {why}");
         match &mut self.dialogs.message {
+            // The change's own message said so already.
+            Some(m) if m.text.contains("not kept: ") => {}
             Some(m) => m.text = format!("{}; {note}", m.text),
             None => self.info(note),
         }

@@ -12,6 +12,28 @@ fn byte_at(s: &str, i: usize) -> usize {
     s.char_indices().nth(i).map_or(s.len(), |(b, _)| b)
 }
 
+/// `s` without control characters, and how many were left out: a tab
+/// becomes a space, a line break stays in a comment (PGN comments hold
+/// them) and becomes a space elsewhere, and the rest go. A pasted NUL
+/// byte, unseen on the screen, once went into the saved file, which then
+/// read as binary data: the whole file and the autosave with it.
+fn printable(s: &str, comment: bool) -> (String, usize) {
+    let mut dropped = 0;
+    let clean = s
+        .chars()
+        .filter_map(|c| match c {
+            '\n' if comment => Some('\n'),
+            '\t' | '\n' => Some(' '),
+            c if c.is_control() => {
+                dropped += 1;
+                None
+            }
+            c => Some(c),
+        })
+        .collect();
+    (clean, dropped)
+}
+
 impl App {
     pub(super) fn open_move_prompt(&mut self, first: Option<char>) {
         let text = first.map(String::from).unwrap_or_default();
@@ -29,8 +51,21 @@ impl App {
         }
     }
 
-    /// Inserts `s` at the caret, as much of it as fits.
+    /// Inserts `s` at the caret, as much of it as fits, without the
+    /// control characters a PGN file cannot hold (see `printable`).
     pub(super) fn prompt_insert(&mut self, s: &str) {
+        let Some(p) = &mut self.dialogs.prompt else {
+            return;
+        };
+        let (clean, dropped) = printable(s, matches!(p.kind, PromptKind::Comment { .. }));
+        let s = clean.as_str();
+        if dropped > 0 {
+            self.error(format!(
+                "{dropped} control character{} left out: a PGN file cannot hold {}",
+                if dropped == 1 { "" } else { "s" },
+                if dropped == 1 { "it" } else { "them" }
+            ));
+        }
         let Some(p) = &mut self.dialogs.prompt else {
             return;
         };
@@ -281,6 +316,16 @@ fn common_prefix(list: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn control_characters_are_left_out_of_prompts() {
+        assert_eq!(
+            super::printable("a\0b\tc\nd\u{1b}[31me\u{7f}\u{85}f", true),
+            ("ab c\nd[31mef".to_string(), 4)
+        );
+        assert_eq!(super::printable("x\ny", false), ("x y".to_string(), 0));
+        assert_eq!(super::printable("Kasparov, G.", false).1, 0);
+    }
+
     #[test]
     fn common_prefixes() {
         let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
