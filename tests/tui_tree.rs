@@ -1061,6 +1061,40 @@ fn a_file_that_shrank_is_walked_from_its_end() {
     assert_eq!(mainline(&a), ["d4"]);
 }
 
+/// Another program removed the board's game from its file, or put games
+/// before it: `>` goes to the game after it all the same, never over one.
+#[test]
+fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
+    let g = |e: &str, m: &str| format!("[Event \"{e}\"]\n\n1. {m} *\n\n");
+    let four = [g("A", "e4"), g("B", "d4"), g("C", "c4"), g("D", "Nf3")].concat();
+    // Game B on the board; B is then removed: `>` opens C, now game 2.
+    let mut a = app();
+    file_read(&mut a, "/g/four.pgn", &four);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["d4"]);
+    let without_b = [g("A", "e4"), g("C", "c4"), g("D", "Nf3")].concat();
+    reread(&mut a, Action::StepGame(true), &without_b);
+    assert_eq!(mainline(&a), ["c4"]);
+    assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(1));
+    // Game B on the board; two games put before it: `>` opens C, and `<`
+    // from B opens A.
+    let mut a = app();
+    file_read(&mut a, "/g/four.pgn", &four);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    let more = [g("X", "g3"), g("Y", "b3"), four.clone()].concat();
+    reread(&mut a, Action::StepGame(true), &more);
+    assert_eq!(mainline(&a), ["c4"]);
+    assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(4));
+    let mut a = app();
+    file_read(&mut a, "/g/four.pgn", &four);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    reread(&mut a, Action::StepGame(false), &more);
+    assert_eq!(mainline(&a), ["e4"]);
+}
+
 /// `<` and `>` walk a many-game file's games, reading the file again each
 /// time (a save in place changes it); its ends are said and change
 /// nothing, an unsaved game is asked about first, and a game from no file
@@ -1129,10 +1163,10 @@ fn angle_brackets_walk_the_file_s_games() {
     ));
     a.update(Action::Cancel);
     // The file as it is now: a game added at its front moves the board's
-    // game on, and `>` reads the game after the board's place.
+    // game on, and `>` reads the game after it where it is now.
     let grown = format!("[Event \"Z\"]\n\n1. f4 *\n\n{text}");
     reread(&mut a, Action::StepGame(true), &grown);
-    assert_eq!(mainline(&a), ["d4"]);
+    assert_eq!(mainline(&a), ["c4"]);
     // A game that holds nothing a game is made of does not wall off
     // the games beyond it: `>` and `<` step over it, and say so.
     let walled = "[Event \"A\"]\n\n1. e4 *\n\n\u{1}\u{2}\n\n[Event \"C\"]\n\n1. c4 *\n";

@@ -317,8 +317,14 @@ pub enum SaveHow {
 /// Which of a file's games the board asked for when it read the file again.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameWant {
-    /// The game after (or before, `forward` false) game `from` (0-based).
-    Step { from: usize, forward: bool },
+    /// The game after (or before, `forward` false) game `from` (0-based),
+    /// the board's game, whose text the file held as fingerprint `was`
+    /// (found again by it when other programs moved the file's games).
+    Step {
+        from: usize,
+        forward: bool,
+        was: Option<u64>,
+    },
     /// Game `n` (1-based, as `:game N` counts).
     Number(usize),
     /// The picker, with game `at` (0-based) highlighted.

@@ -272,7 +272,7 @@ pub fn fingerprint(game_text: &str) -> u64 {
 /// now cut out of the file, or as tapir before 2026-12 cut a game without
 /// tags (from its first move, without the move number before it), so
 /// that an autosave of then still saves in place.
-fn is_game(game_text: &str, want: u64) -> bool {
+pub fn is_game(game_text: &str, want: u64) -> bool {
     if fingerprint(game_text) == want {
         return true;
     }

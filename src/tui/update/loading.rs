@@ -15,7 +15,7 @@ use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::Origin;
-use crate::tui::files::fingerprint;
+use crate::tui::files::{fingerprint, is_game};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,6 +24,21 @@ use std::sync::Arc;
 /// refuses it, and `<` `>` step over it.
 fn unreadable(r: &ReadGame) -> bool {
     nothing_read(r).is_some()
+}
+
+/// Where the game whose text had fingerprint `fp` is in the file now:
+/// at `from` still, else the one game whose text it is (moved by another
+/// program), else `None` (edited or removed elsewhere, or found twice).
+fn place_now(text: &str, spans: &[Range<usize>], from: usize, fp: u64) -> Option<usize> {
+    let holds = |i: usize| spans.get(i).is_some_and(|s| is_game(&text[s.clone()], fp));
+    if holds(from) {
+        return Some(from);
+    }
+    let mut found = (0..spans.len()).filter(|&i| holds(i));
+    match (found.next(), found.next()) {
+        (Some(i), None) => Some(i),
+        _ => None,
+    }
 }
 
 impl App {
@@ -37,7 +52,8 @@ impl App {
     /// board's in its file, read again (a save in place may have changed it).
     pub(super) fn step_game(&mut self, forward: bool) {
         let from = self.file_game();
-        self.reread_origin(GameWant::Step { from, forward });
+        let was = self.doc.origin.as_ref().and_then(|o| o.fingerprint);
+        self.reread_origin(GameWant::Step { from, forward, was });
     }
 
     /// The board's game's place in its file (0-based): a one-game file's
@@ -117,7 +133,13 @@ impl App {
                 self.error(format!("{games}, so there is no game {n}"));
                 return;
             }
-            GameWant::Step { from, forward } if from >= count && forward && count > 0 => {
+            GameWant::Step { from, forward, was }
+                if from >= count
+                    && forward
+                    && count > 0
+                    && was
+                        .is_none_or(|fp| !spans.iter().any(|s| is_game(&text[s.clone()], fp))) =>
+            {
                 // The file lost games since the board's was opened: it
                 // is past the end now, and `<` is the way in.
                 self.error(format!(
@@ -126,7 +148,15 @@ impl App {
                 ));
                 return;
             }
-            GameWant::Step { from, forward } => {
+            GameWant::Step { from, forward, was } => {
+                // Where the board's game is now: another program may have
+                // added or removed games before it. Gone from the file, the
+                // game now in its place is the next one `>` has not shown.
+                let (from, gone) = match was.map(|fp| place_now(text, &spans, from, fp)) {
+                    Some(Some(i)) => (i, false),
+                    Some(None) => (from, true),
+                    None => (from, false),
+                };
                 // From past a file that lost games, `<` starts at its last.
                 let from = from.min(count);
                 // The next game that holds one: a game no reader can make
@@ -140,7 +170,12 @@ impl App {
                     }
                 };
                 let mut skipped = Vec::new();
-                let to = std::iter::successors(step(from), |&i| step(i))
+                let first = if gone && forward {
+                    Some(from)
+                } else {
+                    step(from)
+                };
+                let to = std::iter::successors(first, |&i| step(i))
                     .take_while(|&i| i < count)
                     .find_map(|i| match read_span(text, spans[i].clone(), i + 1) {
                         Ok(r) if !unreadable(&r) => Some((i, r)),
