@@ -1469,25 +1469,21 @@ fn a_result_the_rules_give_is_saved_as_an_edit_that_undoes() {
         "[Event \"x\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n".into(),
     ));
     assert_eq!(a.doc.game.tags.get("Result"), Some("*"));
-    a.update(Action::Command("save /tmp/rule-result.pgn".into()));
-    let text = a
-        .take_effects()
-        .into_iter()
-        .find_map(|e| match e {
-            Effect::Save { text, .. } => Some(text),
-            _ => None,
-        })
-        .unwrap();
+    let text = saved_text(&mut a);
     assert!(
         text.contains("[Result \"0-1\"]") && text.contains("Qh4# 0-1"),
         "{text}"
     );
-    a.update(Action::Saved(SavedAs {
-        path: "/tmp/rule-result.pgn".into(),
-        index: None,
-        note: None,
-        fingerprint: 7,
-    }));
+    // What the runtime says back once the file is written.
+    let written = || {
+        Action::Saved(SavedAs {
+            path: "/nonexistent-dir/x.pgn".into(),
+            index: None,
+            note: None,
+            fingerprint: 7,
+        })
+    };
+    a.update(written());
     assert_eq!(a.doc.game.tags.get("Result"), Some("0-1"));
     assert!(!a.doc.unsaved);
     let said = status_line(&a);
@@ -1505,12 +1501,7 @@ fn a_result_the_rules_give_is_saved_as_an_edit_that_undoes() {
     );
     // A result the game already holds is not touched again.
     a.update(Action::Redo);
-    a.update(Action::Saved(SavedAs {
-        path: "/tmp/rule-result.pgn".into(),
-        index: None,
-        note: None,
-        fingerprint: 7,
-    }));
+    a.update(written());
     assert!(!status_line(&a).contains("as the rules give"));
 }
 

@@ -303,13 +303,13 @@ impl App {
     /// so the board and its file agree and nothing changed unseen. Says so.
     fn settle_rule_result(&mut self) -> Option<String> {
         let game = &self.doc.game;
-        let result = game.result();
-        let old = game.tags.get("Result").map(|r| r.trim().to_string());
-        if result == "*" || old.as_deref() == Some(result.as_str()) {
+        // A standard result in the tags is what `save_text` wrote.
+        if result_token(&game.tags) != "*" {
             return None;
         }
         let end = game.tree().line_end(crate::game::NodeId::ROOT);
-        let why = match game.position_at(end).played_status() {
+        let status = game.position_at(end).played_status();
+        let why = match status {
             GameStatus::Checkmate => "mate",
             GameStatus::Stalemate => "stalemate",
             GameStatus::Repetition => "a fifth repetition",
@@ -317,6 +317,10 @@ impl App {
             GameStatus::InsufficientMaterial => "a position neither side can mate in",
             GameStatus::Ongoing => return None,
         };
+        let result = status
+            .result_token(game.board(end).side_to_move())
+            .to_string();
+        let old = game.tags.get("Result").map(|r| r.trim().to_string());
         let at = self.doc.cursor;
         self.doc.game.in_one_step(&format!("result {result}"), |g| {
             g.set_tag("Result", Some(&result), at)

@@ -113,6 +113,17 @@ impl App {
         let mut note = encoding_note(encoding);
         // The game `<` or `>` found, already read on the way.
         let mut found = None;
+        // For `<` and `>`: where the board's game is now (`Some(None)`:
+        // gone from the file). Another program may have added or removed
+        // games before it.
+        let placed = match want {
+            GameWant::Step {
+                from,
+                was: Some(fp),
+                ..
+            } => Some(place_now(text, &spans, from, fp)),
+            _ => None,
+        };
         let index = match want {
             GameWant::Picker { .. } if count == 0 => {
                 self.error(games);
@@ -133,12 +144,8 @@ impl App {
                 self.error(format!("{games}, so there is no game {n}"));
                 return;
             }
-            GameWant::Step { from, forward, was }
-                if from >= count
-                    && forward
-                    && count > 0
-                    && was
-                        .is_none_or(|fp| !spans.iter().any(|s| is_game(&text[s.clone()], fp))) =>
+            GameWant::Step { from, forward, .. }
+                if from >= count && forward && count > 0 && !matches!(placed, Some(Some(_))) =>
             {
                 // The file lost games since the board's was opened: it
                 // is past the end now, and `<` is the way in.
@@ -148,11 +155,10 @@ impl App {
                 ));
                 return;
             }
-            GameWant::Step { from, forward, was } => {
-                // Where the board's game is now: another program may have
-                // added or removed games before it. Gone from the file, the
-                // game now in its place is the next one `>` has not shown.
-                let (from, gone) = match was.map(|fp| place_now(text, &spans, from, fp)) {
+            GameWant::Step { from, forward, .. } => {
+                // Gone from the file, the board's game left its place to
+                // the next one `>` has not shown.
+                let (from, gone) = match placed {
                     Some(Some(i)) => (i, false),
                     Some(None) => (from, true),
                     None => (from, false),

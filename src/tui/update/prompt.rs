@@ -54,10 +54,10 @@ impl App {
     /// Inserts `s` at the caret, as much of it as fits, without the
     /// control characters a PGN file cannot hold (see `printable`).
     pub(super) fn prompt_insert(&mut self, s: &str) {
-        let Some(p) = &mut self.dialogs.prompt else {
+        let Some(kind) = self.dialogs.prompt.as_ref().map(|p| p.kind) else {
             return;
         };
-        let (clean, dropped) = printable(s, matches!(p.kind, PromptKind::Comment { .. }));
+        let (clean, dropped) = printable(s, matches!(kind, PromptKind::Comment { .. }));
         let s = clean.as_str();
         if dropped > 0 {
             self.error(format!(
