@@ -628,16 +628,23 @@ fn move_list_with_nested_variations_and_comments() {
         " Deep variations and comments everywhere · tapir tests ·…   ",
         " A game comment before the first move. 1.e4 King's pawn.    ",
         "   (1.d4 d5                                                 ",
-        "     (1...Nf6 2.c4 (2.Nf3 g6 (2...e6 3.Bg5 (A comment before",
-        "     3.g3))) 2...e6)                                        ",
+        "     (1...Nf6 2.c4 (2.Nf3 g6 (2...e6 3.Bg5 (A comment       ",
+        "     before 3.g3))) 2...e6)                                 ",
         "   2.c4)                                                    ",
         "   (1.c4 English)                                           ",
         " 1...c5!? Sicilian. 2.Nf3                                   ",
         "   (2.Nc3 Nc6 3.g3                                          ",
         "     (3.f4 Grand Prix)                                      ",
-        "   3...g6)                                                  ",
+        // The rows below are marked in the margin, a blank column before
+        // the engine pane.
+        "   3...g6)                                                 ▼",
     ];
     assert_eq!(list, want, "\n{}", s[26..39].join("\n"));
+    let after_mark: String = s[38].chars().skip(59).take(3).collect();
+    assert_eq!(
+        after_mark, "▼  ",
+        "a blank column between the mark and the next pane"
+    );
     // At the end the list scrolls so the last move is in view.
     app.update(Action::Last);
     let s = screen(&mut app, 120, 40);

@@ -353,12 +353,14 @@ pub fn text_area(app: &App, area: Rect) -> Rect {
         area.width,
         area.height.saturating_sub(1),
     );
-    // The header gets at most a third of the rows.
+    // The header gets at most a third of the rows. The text keeps one
+    // column on its left and two on its right: the scroll marks' margin,
+    // then a blank gutter, so a mark never touches the next pane's text.
     let h = (header_rows(app, inner.width).len() as u16).min(inner.height / 3);
     Rect::new(
         inner.x + 1,
         inner.y + h,
-        inner.width.saturating_sub(2),
+        inner.width.saturating_sub(3),
         inner.height - h,
     )
 }
