@@ -124,6 +124,23 @@ fn an_engine_that_never_says_uciok_is_refused_in_time() {
         err.to_string().contains("cannot start /nonexistent/engine"),
         "{err}"
     );
+    // A directory, and a file without the permission to run, say which.
+    let dir = std::env::temp_dir().join(format!("tapir-engine-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("engine.txt");
+    std::fs::write(&plain, "not a program").unwrap();
+    for (command, why) in [
+        (&dir, "a directory, not a program"),
+        (&plain, "is it executable?"),
+    ] {
+        let spec = EngineSpec {
+            command: command.display().to_string(),
+            ..EngineSpec::default()
+        };
+        let err = ExternalEngine::start(&spec).err().expect("refused");
+        assert!(err.to_string().contains(why), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

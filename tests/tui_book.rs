@@ -371,4 +371,24 @@ fn the_book_setting_stays_as_the_user_wrote_it() {
         "{:?}",
         a.dialogs.message
     );
+    // A book that does not read at start says so as the setting's, not as
+    // a change refused; the setting stays for the day the file is back.
+    let missing = "/nonexistent/book.bin";
+    let config = Config {
+        book: missing.to_string(),
+        ..Config::default()
+    };
+    let mut a = App::new(config, Game::default());
+    tapir::tui::book::start_book(&mut a, missing);
+    let said = a.dialogs.message.clone().expect("said");
+    assert!(said.error, "{said:?}");
+    assert!(
+        said.text.starts_with("config.toml's book did not read")
+            && said.text.ends_with("the built-in book is used"),
+        "{}",
+        said.text
+    );
+    assert_eq!(a.config.book, missing);
+    assert!(!a.config_changed);
+    assert!(!a.view.book.is_empty(), "the built-in book");
 }

@@ -429,6 +429,12 @@ fn tags_are_listed_set_checked_removed_and_undone() {
         ("tag Date May 2024", "YYYY.MM.DD"),
         ("tag FEN 8/8/8/8/8/8/8/8 w - - 0 1", ":fen"),
         ("tag 2nd x", "not a tag name"),
+        // Tags the game could not be read back with, or the autosave
+        // would take off it.
+        ("tag Variant Crazyhouse", "would not open again"),
+        ("tag TapirCursor 99", "its own autosave"),
+        ("tag TapirFile /etc/passwd", "its own autosave"),
+        ("tag BookSeed banana", "whole number"),
     ] {
         cmd(&mut a, bad);
         assert!(
@@ -438,6 +444,8 @@ fn tags_are_listed_set_checked_removed_and_undone() {
         );
     }
     assert_eq!(a.doc.game.result(), "1/2-1/2");
+    assert_eq!(a.doc.game.tags.get("Variant"), None);
+    assert!(autosaved(&mut a).contains("1. e4 e5"));
     // Removing: the roster's tags are written with their placeholder.
     cmd(&mut a, "tag White \"\"");
     assert_eq!(a.doc.game.tags.get("White"), None);

@@ -227,7 +227,9 @@ impl Book {
 
     /// A move for `board` drawn at random with the book's weights, the
     /// draw fixed by `seed` and the position (the same seed replays the
-    /// same game). Moves of weight 0 are only played when all are 0.
+    /// same game). A move of weight 0 is never played, as in Polyglot
+    /// (book makers keep a move they advise against at weight 0), and the
+    /// same as the game report's rule for a book move.
     pub fn pick(&self, board: &Board, seed: u64) -> Result<Option<Move>, BookError> {
         Ok(weighted_pick(
             &self.moves(board)?,
@@ -236,12 +238,12 @@ impl Book {
     }
 }
 
-/// The move that `draw` lands on, each move's share its weight.
+/// The move that `draw` lands on, each move's share its weight (none
+/// when no move has a weight above 0).
 pub fn weighted_pick(moves: &[BookMove], draw: u64) -> Option<Move> {
     let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
     if total == 0 {
-        let n = moves.len() as u64;
-        return (n > 0).then(|| moves[(draw % n) as usize].mv);
+        return None;
     }
     let mut r = draw % total;
     for m in moves {
@@ -320,6 +322,8 @@ mod tests {
         assert_eq!(weighted_pick(&moves, 3), Some(m("d2d4")));
         assert_eq!(weighted_pick(&moves, 4), Some(m("e2e4")));
         assert_eq!(weighted_pick(&[], 4), None);
+        // Weight 0 alone: in the book, never played.
+        assert_eq!(weighted_pick(&moves[2..], 4), None);
     }
 
     /// A file whose moves from the start are not all legal is refused at

@@ -204,7 +204,8 @@ pub fn tag_name(tags: &Tags, name: &str) -> Result<String, String> {
 
 /// `value` as the tag `name` holds it, or why it cannot: a result is one
 /// of the four PGN tokens (½-½ is written 1/2-1/2), a date is YYYY.MM.DD
-/// with `?` for what is unknown, and no value holds a line break.
+/// with `?` for what is unknown, a variant the standard rules, a book
+/// seed a number, and no value holds a line break.
 pub fn tag_value(name: &str, value: &str) -> Result<String, String> {
     let value = value.trim();
     if value.contains(['\n', '\r']) {
@@ -218,11 +219,36 @@ pub fn tag_value(name: &str, value: &str) -> Result<String, String> {
                 "a Result is 1-0, 0-1, 1/2-1/2 or * (unfinished), not '{value}'"
             )),
         },
+        // A game of other rules would not open again, in tapir or after
+        // a restart from its autosave.
+        "Variant" if !is_standard_variant(value) => Err(format!(
+            "tapir reads standard chess only, so a game with the Variant '{value}' would not open again (Standard or From Position)"
+        )),
+        "BookSeed" if value.parse::<u64>().is_err() => Err(format!(
+            "a BookSeed is a whole number from 0 to {} (the seed of the book's choices), not '{value}'",
+            u64::MAX
+        )),
         "Date" | "EventDate" | "UTCDate" if !is_pgn_date(value) => Err(format!(
             "a {name} is YYYY.MM.DD (month 01-12, day 01-31), with ? for what is unknown (2024.05.??), not '{value}'"
         )),
         _ => Ok(value.to_string()),
     }
+}
+
+/// Whether a `Variant` tag's value names the standard rules, the only
+/// ones tapir reads; Lichess writes "From Position" for a game from a
+/// set-up position (its FEN tag says which).
+pub fn is_standard_variant(value: &str) -> bool {
+    let v = value.trim().to_ascii_lowercase();
+    [
+        "",
+        "standard",
+        "chess",
+        "classical",
+        "normal",
+        "from position",
+    ]
+    .contains(&v.as_str())
 }
 
 /// "2024.05.17", "1851.??.??", "????.??.??": PGN's date form.
@@ -258,6 +284,18 @@ mod tests {
         assert!(tag_value("Result", "1:0").unwrap_err().contains("1-0, 0-1"));
         assert_eq!(tag_value("Date", "2024.05.??").unwrap(), "2024.05.??");
         assert!(tag_value("Date", "17 May 2024").is_err());
+        assert!(tag_value("Variant", "Crazyhouse")
+            .unwrap_err()
+            .contains("would not open again"));
+        assert!(tag_value("Variant", "chess960").is_err());
+        assert_eq!(
+            tag_value("Variant", "From Position").unwrap(),
+            "From Position"
+        );
+        assert!(tag_value("BookSeed", "banana")
+            .unwrap_err()
+            .contains("whole number"));
+        assert_eq!(tag_value("BookSeed", "42").unwrap(), "42");
         assert!(tag_value("Date", "2024.5.17").is_err());
         for bad in ["2024.13.45", "2024.00.01", "2024.01.00", "2024.12.32"] {
             assert!(tag_value("Date", bad).is_err(), "{bad}");

@@ -80,7 +80,7 @@ const SESSION_TAGS: [&str; 17] = [
 /// Whether a tag of this name is one of the board's session tags
 /// (`TapirDraft` with a number included). Only these names: a user's own
 /// tag that merely starts with "Tapir" (`TapirNotes`) is the user's.
-fn is_session_tag(name: &str) -> bool {
+pub fn is_session_tag(name: &str) -> bool {
     SESSION_TAGS.contains(&name)
         || name
             .strip_prefix(DRAFT)

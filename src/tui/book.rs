@@ -68,8 +68,20 @@ pub fn start_book(app: &mut super::app::App, setting: &str) {
         }
         _ => {
             let path = super::files::expand_path(std::path::Path::new(setting));
-            let book = Book::load(&path).map(Arc::new).map_err(|e| e.to_string());
-            app.update(Action::BookLoaded { path, book });
+            match Book::load(&path) {
+                Ok(book) => {
+                    app.update(Action::BookLoaded {
+                        path,
+                        book: Ok(Arc::new(book)),
+                    });
+                }
+                // Nothing was being changed: the setting stays as written.
+                Err(e) => {
+                    app.error(format!(
+                        "config.toml's book did not read ({e}): the built-in book is used"
+                    ));
+                }
+            }
         }
     }
     // Reading the settings is not changing them.

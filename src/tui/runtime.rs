@@ -229,16 +229,23 @@ fn open_app(
             encoding,
         });
     }
-    // One status line: what loading the file said, an autosave note and a
-    // bad config are said together; in `:messages` it takes the place of
-    // the last message said (`said_now`).
+    // One status line: what loading the file said, an autosave note, a
+    // bad config and what the settings' book said are said together; in
+    // `:messages` it takes the place of the last message said
+    // (`said_now`).
     let said = app.dialogs.message.take();
-    let error = said.as_ref().is_some_and(|m| m.error) || loaded.warning.is_some();
+    super::book::start_book(&mut app, &loaded.config.book);
+    let book_said = app.dialogs.message.take();
+    let error = [&said, &book_said]
+        .iter()
+        .any(|m| m.as_ref().is_some_and(|m| m.error))
+        || loaded.warning.is_some();
     let parts: Vec<String> = [
         said.map(|m| m.text),
         start_msg,
         lock_note,
         loaded.warning.clone(),
+        book_said.map(|m| m.text),
     ]
     .into_iter()
     .flatten()
@@ -251,7 +258,6 @@ fn open_app(
             app.info(line);
         }
     }
-    super::book::start_book(&mut app, &loaded.config.book);
     Ok(app)
 }
 

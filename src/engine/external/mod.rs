@@ -132,6 +132,27 @@ pub struct ExternalEngine {
     own: Vec<String>,
 }
 
+/// The reason a program did not start, in the user's words where the
+/// system's ("Permission denied") hides it: a directory, or a file
+/// without the permission to run.
+fn why_not_started(command: &str, source: std::io::Error) -> std::io::Error {
+    use std::io::{Error, ErrorKind};
+    if source.kind() != ErrorKind::PermissionDenied {
+        return source;
+    }
+    let path = std::path::Path::new(command);
+    if path.is_dir() {
+        Error::new(ErrorKind::PermissionDenied, "a directory, not a program")
+    } else if path.is_file() {
+        Error::new(
+            ErrorKind::PermissionDenied,
+            "not allowed to run it (is it executable? chmod +x)",
+        )
+    } else {
+        source
+    }
+}
+
 impl ExternalEngine {
     /// Starts the engine and shakes hands (`uci` ... `uciok`, the spec's
     /// options, `isready` ... `readyok`). Options it does not have are
@@ -148,7 +169,7 @@ impl ExternalEngine {
             .spawn()
             .map_err(|source| ExternalError::Spawn {
                 command: spec.command.clone(),
-                source,
+                source: why_not_started(&spec.command, source),
             })?;
         let (events, rx) = channel();
         let shared: Shared = Arc::new((Mutex::new(State::default()), Condvar::new()));

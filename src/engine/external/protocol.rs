@@ -66,6 +66,9 @@ pub fn parse_info(line: &str, root: &Board) -> Option<EngineInfo> {
                             info.score = Score::Cp(v.clamp(-MAX_CP, MAX_CP));
                             scored = true;
                         }
+                        // "mate 0" says the side to move is mated: with a
+                        // legal move to play it is nonsense, not a score.
+                        "mate" if v == 0 && !legal_moves(root).is_empty() => {}
                         // No game has a mate in more than a few hundred
                         // moves: a wild count stays short on screen.
                         "mate" => {
@@ -339,6 +342,8 @@ mod tests {
             "infox depth 3 score cp 3",
             "",
             "info depth 3 score mate 99999999999999999999999",
+            // Mated, says the engine, with twenty moves to play.
+            "info depth 3 score mate 0 pv e2e4",
         ] {
             assert!(parse_info(junk, &b).is_none(), "{junk}");
         }
@@ -347,6 +352,10 @@ mod tests {
         assert_eq!(huge.info.depth, 999);
         let wild = parse_info("info depth 9 score mate -2147483648", &b).unwrap();
         assert_eq!(wild.info.score, Score::Mate(-MAX_MATE));
+        // Where the side to move is mated, "mate 0" is its score.
+        let mated = Board::from_fen("7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1").unwrap();
+        let m = parse_info("info depth 0 score mate 0", &mated).unwrap();
+        assert_eq!(m.info.score, Score::Mate(0));
     }
 
     #[test]

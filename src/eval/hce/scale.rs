@@ -41,7 +41,7 @@ impl Drawish {
     pub fn words(self) -> &'static str {
         match self {
             Drawish::None => "no drawish material",
-            Drawish::LoneMinor => "a lone minor piece cannot mate",
+            Drawish::LoneMinor => "a lone minor piece or less cannot mate",
             Drawish::TwoKnights => "two knights cannot force mate",
             Drawish::SmallEdge => "no pawns and at most a minor piece more",
             Drawish::OppositeBishops => "opposite-coloured bishops",
@@ -53,7 +53,7 @@ impl Drawish {
     pub fn brief(self) -> &'static str {
         match self {
             Drawish::None => "none",
-            Drawish::LoneMinor => "a lone minor",
+            Drawish::LoneMinor => "a lone minor or less",
             Drawish::TwoKnights => "two knights",
             Drawish::SmallEdge => "no pawns, at most a minor up",
             Drawish::OppositeBishops => "opposite bishops",

@@ -17,7 +17,7 @@ use super::lexer::{line_of, Lexer, LineCounter, Tok, Token, NAMELESS_TAG};
 use super::tag_section::{read_tag_section, TagSection};
 use crate::chess::{parse_san, parse_uci, Board, Move, MoveError};
 use crate::game::nag::Nag;
-use crate::game::tags::Tags;
+use crate::game::tags::{is_standard_variant, Tags};
 use crate::game::tree::{GameTree, NodeId};
 use crate::game::Game;
 use std::fmt;
@@ -240,21 +240,9 @@ fn read_span_at(
         message,
     };
     if let Some(v) = tags.get("Variant") {
-        let v = v.trim().to_ascii_lowercase();
-        // Names of the standard rules; Lichess writes "From Position" for
-        // a game from a set-up position (its FEN tag says which).
-        let standard = [
-            "",
-            "standard",
-            "chess",
-            "classical",
-            "normal",
-            "from position",
-        ];
-        if !standard.contains(&v.as_str()) {
+        if !is_standard_variant(v) {
             return Err(err(format!(
-                "the variant '{}' is not supported (standard chess only)",
-                tags.get("Variant").unwrap_or_default()
+                "the variant '{v}' is not supported (standard chess only)"
             )));
         }
     }

@@ -5,6 +5,7 @@
 
 use crate::game::tags::{tag_name, tag_value, SEVEN_TAG_ROSTER};
 use crate::tui::app::{App, Overlay};
+use crate::tui::autosave::is_session_tag;
 
 impl App {
     /// `:tag` (list), `:tag NAME` (show), `:tag NAME VALUE` (set),
@@ -22,6 +23,11 @@ impl App {
             Ok(n) => n,
             Err(e) => return self.error(format!(":tag: {e}")),
         };
+        if is_session_tag(&name) {
+            return self.error(format!(
+                ":tag: {name} is a name the board keeps for its own autosave, which takes it off every game: a game cannot keep it"
+            ));
+        }
         let old = tags.get(&name).map(str::to_string);
         let Some(value) = value else {
             return match old {

@@ -311,13 +311,17 @@ impl<'a> Player<'a> {
 /// "White (elo) – Black (elo)" in `room` cells: the two sides shortened
 /// alike as far as they must be (whole names, initials, surnames with
 /// ratings, surnames), then each cut to its half, so a long name never
-/// hides the other player.
+/// hides the other player. Where both have a rating, both show it or
+/// neither does: one player's alone would read as the other's missing.
 fn players_row(white: Player, black: Player, room: usize) -> String {
     const DASH: usize = 3; // " – "
     let avail = room.saturating_sub(DASH);
     let (w, b) = (white.tries(), black.tries());
+    let rated = |p: &Player, t: &str| p.elo.is_some_and(|e| t.ends_with(&format!(" ({e})")));
+    let both_rated = white.elo.is_some() && black.elo.is_some();
     let mut pairs: Vec<(usize, usize)> = (0..w.len())
         .flat_map(|i| (0..b.len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| !both_rated || rated(&white, &w[i]) == rated(&black, &b[j]))
         .collect();
     // Least shortening first, and of two as short, the more even.
     pairs.sort_by_key(|&(i, j)| (i + j, i.max(j)));
@@ -619,6 +623,23 @@ mod tests {
             elo: Some("2795"),
         };
         assert_eq!(players_row(nepo, short, 26), "Nepomniachtchi – Ding");
+        // One name without first names: the ratings still go together
+        // (this was "Anastasian – Lewis (2269)" at 80x24).
+        let (anastasian, lewis) = (
+            Player {
+                name: "Anastasian, A.",
+                elo: Some("2532"),
+            },
+            Player {
+                name: "Lewis, An",
+                elo: Some("2269"),
+            },
+        );
+        assert_eq!(players_row(anastasian, lewis, 27), "Anastasian – Lewis");
+        assert_eq!(
+            players_row(anastasian, lewis, 40),
+            "Anastasian, A. (2532) – Lewis, An (2269)"
+        );
     }
 
     #[test]
