@@ -1075,11 +1075,16 @@ fn a_file_that_shrank_is_walked_from_its_end() {
 fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
     let g = |e: &str, m: &str| format!("[Event \"{e}\"]\n\n1. {m} *\n\n");
     let four = [g("A", "e4"), g("B", "d4"), g("C", "c4"), g("D", "Nf3")].concat();
+    // A board with game B of the four picked.
+    let on_b = || {
+        let mut a = app();
+        file_read(&mut a, "/g/four.pgn", &four);
+        a.update(Action::ChoiceMove(1));
+        a.update(Action::ChoiceConfirm);
+        a
+    };
     // Game B on the board; B is then removed: `>` opens C, now game 2.
-    let mut a = app();
-    file_read(&mut a, "/g/four.pgn", &four);
-    a.update(Action::ChoiceMove(1));
-    a.update(Action::ChoiceConfirm);
+    let mut a = on_b();
     assert_eq!(mainline(&a), ["d4"]);
     let without_b = [g("A", "e4"), g("C", "c4"), g("D", "Nf3")].concat();
     reread(&mut a, Action::StepGame(true), &without_b);
@@ -1087,18 +1092,12 @@ fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
     assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(1));
     // Game B on the board; two games put before it: `>` opens C, and `<`
     // from B opens A.
-    let mut a = app();
-    file_read(&mut a, "/g/four.pgn", &four);
-    a.update(Action::ChoiceMove(1));
-    a.update(Action::ChoiceConfirm);
+    let mut a = on_b();
     let more = [g("X", "g3"), g("Y", "b3"), four.clone()].concat();
     reread(&mut a, Action::StepGame(true), &more);
     assert_eq!(mainline(&a), ["c4"]);
     assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(4));
-    let mut a = app();
-    file_read(&mut a, "/g/four.pgn", &four);
-    a.update(Action::ChoiceMove(1));
-    a.update(Action::ChoiceConfirm);
+    let mut a = on_b();
     reread(&mut a, Action::StepGame(false), &more);
     assert_eq!(mainline(&a), ["e4"]);
 }
