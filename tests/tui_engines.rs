@@ -141,6 +141,7 @@ fn a_second_engine_analyses_the_same_position_in_its_own_pane() {
         EngineReport::Using {
             name: "tapir".into(),
             tapir: true,
+            elo: None,
         },
     ));
     let effects = a.take_effects();
@@ -206,6 +207,7 @@ fn the_second_engine_chosen_by_name_is_kept_in_the_settings() {
         EngineReport::Using {
             name: "tapir".into(),
             tapir: true,
+            elo: None,
         },
     ));
     assert_eq!(a.config.second_engine, "tapir");
@@ -228,6 +230,7 @@ fn the_second_engine_chosen_by_name_is_kept_in_the_settings() {
         EngineReport::Using {
             name: "Some Engine".into(),
             tapir: false,
+            elo: None,
         },
     ));
     assert_eq!(a.config.second_engine, "", "a command line is no name");
@@ -244,6 +247,7 @@ fn second_tapir_started() -> App {
         EngineReport::Using {
             name: "tapir".into(),
             tapir: true,
+            elo: None,
         },
     ));
     a
@@ -593,6 +597,7 @@ fn start_tapir_match(a: &mut App) {
             EngineReport::Using {
                 name: "tapir".into(),
                 tapir: true,
+                elo: None,
             },
         ));
     }

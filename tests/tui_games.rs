@@ -1496,6 +1496,11 @@ fn a_restored_game_against_another_engine_waits_for_it() {
     b.restore_session(r);
     assert!(b.play.paused);
     assert!(b.doc.game.tags.iter().all(|(k, _)| !k.starts_with("Tapir")));
+    // The clocks panel names the game's engine, not the one that runs
+    // (it said "tapir level 1" until :engine).
+    let panel = common::screen(&mut b, 120, 40).join("\n");
+    assert!(panel.contains("Stockfish 15.1"), "{panel}");
+    assert!(!panel.contains("tapir level"), "{panel}");
     b.update(Action::PauseEngineGame);
     assert!(b.play.paused, "tapir does not take over");
     assert!(
@@ -1506,6 +1511,7 @@ fn a_restored_game_against_another_engine_waits_for_it() {
     b.update(Action::EngineSwitched {
         name: "Stockfish 15.1".into(),
         tapir: false,
+        elo: None,
     });
     assert_eq!(b.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
     b.update(Action::PauseEngineGame);
@@ -1517,6 +1523,7 @@ fn a_restored_game_against_another_engine_waits_for_it() {
     c.update(Action::EngineSwitched {
         name: "tapir".into(),
         tapir: true,
+        elo: None,
     });
     assert_eq!(
         c.doc.game.tags.get("Black"),
@@ -1533,6 +1540,7 @@ fn a_restored_game_against_another_engine_waits_for_it() {
     d.update(Action::EngineSwitched {
         name: "sf".into(),
         tapir: false,
+        elo: None,
     });
     assert_eq!(d.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
     d.update(Action::PauseEngineGame);
@@ -1569,6 +1577,7 @@ fn a_game_against_an_engine_that_quits_pauses_until_another_starts() {
     a.update(Action::EngineSwitched {
         name: "tapir".into(),
         tapir: true,
+        elo: None,
     });
     a.update(Action::PauseEngineGame);
     assert!(!a.play.paused);
@@ -1592,11 +1601,13 @@ fn an_engine_that_takes_over_a_game_is_named_beside_the_first() {
     a.update(Action::EngineSwitched {
         name: "crash".into(),
         tapir: false,
+        elo: None,
     });
     assert_eq!(a.doc.game.tags.get("Black"), Some("crash"));
     a.update(Action::EngineSwitched {
         name: "Stockfish 15.1".into(),
         tapir: false,
+        elo: None,
     });
     assert_eq!(
         a.doc.game.tags.get("Black"),
@@ -1618,12 +1629,14 @@ fn an_engine_that_takes_over_before_any_engine_move_takes_the_name() {
     a.update(Action::EngineSwitched {
         name: "Stockfish 15.1".into(),
         tapir: false,
+        elo: None,
     });
     assert_eq!(a.doc.game.tags.get("Black"), Some("Stockfish 15.1"));
     engine(&mut a, "e5", None);
     a.update(Action::EngineSwitched {
         name: "tapir".into(),
         tapir: true,
+        elo: None,
     });
     assert_eq!(
         a.doc.game.tags.get("Black"),

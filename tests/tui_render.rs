@@ -328,6 +328,24 @@ fn overlays_render() {
         "the footer says what Esc does"
     );
     app.update(Action::Cancel);
+    // Against Stockfish, level 1 asks for the least UCI_Elo it takes
+    // (1350, not tapir's 600), and the note gives its range.
+    app.update(Action::EngineSwitched {
+        name: "Stockfish 15.1".into(),
+        tapir: false,
+        elo: Some((1350, 2850)),
+    });
+    app.config.level = 1;
+    app.update(Action::OpenPlayDialog);
+    let s = screen(&mut app, 80, 24);
+    assert!(contains(&s, "Play the engine: Stockfish 15.1"));
+    assert!(contains(&s, "UCI_Elo 1350, 100 nodes"), "{}", s.join("\n"));
+    assert!(
+        contains(&s, "its own UCI_Elo scale (1350-2850), unmeasured"),
+        "{}",
+        s.join("\n")
+    );
+    app.update(Action::Cancel);
     app.update(Action::Quit);
     let s = screen(&mut app, 80, 24);
     assert!(contains(&s, "Quit anyway?"));

@@ -33,6 +33,17 @@ impl AnyEngine {
         }
     }
 
+    /// The `UCI_Elo` values the engine takes; `None`: it has no `UCI_Elo`.
+    pub fn elo_range(&self) -> Option<(i64, i64)> {
+        match self {
+            AnyEngine::Tapir(_) => {
+                let (lo, hi) = super::options::ELO_RANGE;
+                Some((lo.into(), hi.into()))
+            }
+            AnyEngine::External(e) => e.elo_range(),
+        }
+    }
+
     pub fn is_tapir(&self) -> bool {
         matches!(self, AnyEngine::Tapir(_))
     }

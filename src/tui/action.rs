@@ -191,10 +191,12 @@ pub enum Action {
     },
     /// An engine switch failed: the engine before it still runs.
     EngineNotStarted(String),
-    /// The engine thread now runs this engine.
+    /// The engine thread now runs this engine (`elo`: the `UCI_Elo`
+    /// values it takes, `None` when it has none).
     EngineSwitched {
         name: String,
         tapir: bool,
+        elo: Option<(i64, i64)>,
     },
     /// A report of another link than the main one.
     Link(super::engine_link::LinkId, super::engine_link::EngineReport),

@@ -319,6 +319,15 @@ pub fn parse(line: &str) -> Result<Command, String> {
             Ok(rest)
         }
     };
+    // A command that takes nothing refuses what it was given rather
+    // than ignoring it: `:undo 5` undoes one step, not five.
+    let bare = |command: Command| -> Result<Command, String> {
+        if rest.is_empty() {
+            Ok(command)
+        } else {
+            Err(format!(":{word} takes no argument, got '{rest}'"))
+        }
+    };
     let number = |what: &str| -> Result<usize, String> {
         need(what)?
             .parse::<usize>()
@@ -329,9 +338,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "fen" if rest.is_empty() => Ok(Command::ShowFen),
         "fen" => Ok(Command::Fen(rest.to_string())),
         "load" | "open" | "e" => Ok(Command::Load(PathBuf::from(need("a file name")?))),
-        "next" | "nextgame" => Ok(Command::StepGame(true)),
-        "prev" | "previous" | "prevgame" => Ok(Command::StepGame(false)),
-        "games" => Ok(Command::Games),
+        "next" | "nextgame" => bare(Command::StepGame(true)),
+        "prev" | "previous" | "prevgame" => bare(Command::StepGame(false)),
+        "games" => bare(Command::Games),
         "game" => match number("a game number")? {
             0 => Err(":game counts from 1".into()),
             n => Ok(Command::GameNumber(n)),
@@ -370,8 +379,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
             let n = within("multipv", number("a line count 1-5")?, 1..=MULTIPV_MAX)?;
             Ok(Command::MultiPv(n))
         }
-        "undo" | "u" => Ok(Command::Undo),
-        "redo" => Ok(Command::Redo),
+        "undo" | "u" => bare(Command::Undo),
+        "redo" => bare(Command::Redo),
         "comment" | "c" => Ok(Command::Comment(
             (!rest.is_empty()).then(|| rest.to_string()),
         )),
@@ -388,9 +397,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "threat" => on_off(word, rest).map(Command::Threat),
         "arrows" | "marks" => on_off(word, rest).map(Command::Arrows),
         "panel" => on_off(word, rest).map(Command::Panel),
-        "promote" => Ok(Command::Promote),
-        "main" | "mainline" => Ok(Command::Main),
-        "delete" | "del" => Ok(Command::Delete),
+        "promote" => bare(Command::Promote),
+        "main" | "mainline" => bare(Command::Main),
+        "delete" | "del" => bare(Command::Delete),
         "theme" if rest.is_empty() => Ok(Command::Theme(None)),
         "theme" => ThemeName::parse(rest)
             .map(|t| Command::Theme(Some(t)))
@@ -414,17 +423,17 @@ pub fn parse(line: &str) -> Result<Command, String> {
             }
             path => Ok(Command::Syzygy(path.to_string())),
         },
-        "new" => Ok(Command::New),
-        "flip" => Ok(Command::Flip),
+        "new" => bare(Command::New),
+        "flip" => bare(Command::Flip),
         "report" | "annotate" if rest.is_empty() => Ok(Command::Report(None)),
         "report" | "annotate" => report_nodes(rest).map(|n| Command::Report(Some(n))),
-        "resign" => Ok(Command::Resign),
-        "draw" => Ok(Command::Draw),
-        "claim" => Ok(Command::Claim),
+        "resign" => bare(Command::Resign),
+        "draw" => bare(Command::Draw),
+        "claim" => bare(Command::Claim),
         "showeval" => on_off(word, rest).map(Command::ShowEval),
-        "help" | "h" => Ok(Command::Help),
-        "messages" | "mes" | "log" => Ok(Command::Messages),
-        "q" | "quit" | "exit" => Ok(Command::Quit),
+        "help" | "h" => bare(Command::Help),
+        "messages" | "mes" | "log" => bare(Command::Messages),
+        "q" | "quit" | "exit" => bare(Command::Quit),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),
     }
 }
@@ -455,6 +464,13 @@ mod tests {
         assert_eq!(parse(":prev"), Ok(Command::StepGame(false)));
         assert_eq!(parse("game 12"), Ok(Command::GameNumber(12)));
         assert_eq!(parse("games"), Ok(Command::Games));
+        assert_eq!(parse(":undo"), Ok(Command::Undo));
+        assert_eq!(
+            parse("undo 5"),
+            Err(":undo takes no argument, got '5'".to_string())
+        );
+        assert!(parse("flip extra").unwrap_err().contains("no argument"));
+        assert!(parse("q now").is_err(), "no quit on a stray word");
         assert_eq!(parse("report"), Ok(Command::Report(None)));
         assert_eq!(parse("report 2m"), Ok(Command::Report(Some(2_000_000))));
         assert_eq!(parse("annotate 500K"), Ok(Command::Report(Some(500_000))));

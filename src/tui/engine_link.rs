@@ -44,10 +44,12 @@ pub enum EngineReport {
     },
     /// The engine asked for did not start (why); the one before goes on.
     NotStarted(String),
-    /// This engine now analyses (its name); `None` spec: tapir.
+    /// This engine now analyses (its name); `None` spec: tapir. `elo`:
+    /// the `UCI_Elo` values it takes (`None`: it has no `UCI_Elo`).
     Using {
         name: String,
         tapir: bool,
+        elo: Option<(i64, i64)>,
     },
 }
 
@@ -188,6 +190,7 @@ impl<T: Send + 'static, W: Fn(EngineReport) -> T + Send + Clone + 'static> Host<
                 self.report(EngineReport::Using {
                     name: self.engine.name(),
                     tapir: self.engine.is_tapir(),
+                    elo: self.engine.elo_range(),
                 });
             }
             // Which engine goes on is the board's to say: a second
@@ -360,8 +363,8 @@ pub fn report_action(id: LinkId, report: EngineReport) -> super::action::Action 
             why,
         },
         (LinkId::MAIN, EngineReport::NotStarted(e)) => Action::EngineNotStarted(e),
-        (LinkId::MAIN, EngineReport::Using { name, tapir }) => {
-            Action::EngineSwitched { name, tapir }
+        (LinkId::MAIN, EngineReport::Using { name, tapir, elo }) => {
+            Action::EngineSwitched { name, tapir, elo }
         }
         (id, report) => Action::Link(id, report),
     }

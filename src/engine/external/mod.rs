@@ -251,6 +251,13 @@ impl ExternalEngine {
         self.position = position;
     }
 
+    /// The `UCI_Elo` values the engine takes (a level's is kept inside
+    /// them, see `set_option`); `None` when it declared no `UCI_Elo`.
+    pub fn elo_range(&self) -> Option<(i64, i64)> {
+        self.declaration("UCI_Elo")
+            .map(|d| d.range.unwrap_or((i64::MIN, i64::MAX)))
+    }
+
     /// Whether the engine declared an option (case as UCI says: ignored).
     pub fn has_option(&self, name: &str) -> bool {
         self.declared(name).is_some()

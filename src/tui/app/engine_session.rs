@@ -54,6 +54,9 @@ pub struct EngineSession {
     pub next_token: u64,
     /// The external engine's name; `None` while tapir's own analyses.
     pub external: Option<String>,
+    /// The `UCI_Elo` values the running engine takes (`None`: it has no
+    /// `UCI_Elo`): a level's Elo is shown as the engine is given it.
+    pub external_elo: Option<(i64, i64)>,
     /// The threat view (`t`): on or off, and the threat found.
     pub threat: crate::tui::aids::ThreatView,
     /// Engine switches sent and answered so far: the engine thread
@@ -97,6 +100,7 @@ impl Default for EngineSession {
             settled: Vec::new(),
             next_token: 1,
             external: None,
+            external_elo: None,
             threat: Default::default(),
             switches_sent: 0,
             switches_answered: 0,

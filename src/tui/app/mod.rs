@@ -220,11 +220,26 @@ pub struct App {
 }
 
 impl App {
-    /// The engine's name in a game against it at `level`: the external
-    /// engine's own, or tapir's with its level. The clocks panel and the
-    /// game's White/Black tags say the same.
+    /// The engine's name in a game against it at `level`: the engine that
+    /// plays the game (`play.engine`: one restored after a restart is
+    /// named while another runs, until `:engine` starts it again), its
+    /// own name or tapir's with its level. The clocks panel and the game's
+    /// White/Black tags say the same.
     pub fn opponent_name(&self, level: u8) -> String {
-        App::player_name_of(self.engine.external.as_deref(), level)
+        App::player_name_of(self.play.engine.as_deref(), level)
+    }
+
+    /// Who a level is asked of when `engine` plays (`None`: tapir): what
+    /// the level means for it (see `level_strength`).
+    pub fn level_for(&self, engine: Option<&str>) -> crate::tui::widgets::clocks::LevelFor {
+        use crate::tui::widgets::clocks::LevelFor;
+        match engine {
+            None => LevelFor::Tapir,
+            Some(name) if self.engine.external.as_deref() == Some(name) => {
+                LevelFor::Engine(self.engine.external_elo)
+            }
+            Some(_) => LevelFor::EngineNotRunning,
+        }
     }
 
     /// The name a game records for an engine: an external one's own, or

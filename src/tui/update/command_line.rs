@@ -105,9 +105,13 @@ impl App {
                 if let Mode::Play { human, .. } = self.play.mode {
                     self.play.mode = Mode::Play { human, level: n };
                 }
+                let engine = match self.play.mode {
+                    Mode::Play { .. } => self.play.engine.as_deref(),
+                    _ => self.engine.external.as_deref(),
+                };
                 self.info(crate::tui::widgets::clocks::level_text(
                     n,
-                    self.engine.external.is_some(),
+                    self.level_for(engine),
                 ));
             }
             C::Hash(mb) => {

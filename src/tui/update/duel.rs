@@ -37,7 +37,9 @@ impl App {
         } = choice
         else {
             return match self.duel.as_ref().map(|d| d.result.is_none()) {
-                Some(true) => self.stop_duel("engine game stopped; its moves stay in the tree"),
+                Some(true) => self.stop_duel(
+                    "engine game stopped; its moves stay in the tree (k or :match off again clears its clocks)",
+                ),
                 Some(false) => {
                     self.close_duel();
                     self.info("engine game closed");
@@ -182,7 +184,7 @@ impl App {
         };
         let player = &mut duel.players[side.index()];
         match report {
-            EngineReport::Using { name, tapir } => {
+            EngineReport::Using { name, tapir, .. } => {
                 player.ready = true;
                 // A program is called what it calls itself ("Ethereal
                 // 12.00", not "ethereal-chess"); a configured engine

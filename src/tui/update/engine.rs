@@ -322,7 +322,7 @@ impl App {
 
     /// The engine in use changed: its lines start afresh, and an
     /// `:engine add` it answers joins the settings.
-    pub(super) fn engine_switched(&mut self, name: &str, tapir: bool) {
+    pub(super) fn engine_switched(&mut self, name: &str, tapir: bool, elo: Option<(i64, i64)>) {
         // In a game against the engine, the engine that played it so far
         // (after a restart, not the one that happened to start).
         let before = match self.play.mode {
@@ -330,6 +330,7 @@ impl App {
             _ => self.engine.external.clone(),
         };
         self.engine.external = (!tapir).then(|| name.to_string());
+        self.engine.external_elo = elo;
         // The engine the board opened with takes over no game restored
         // paused: only `:engine` hands that game to another engine.
         let opening = self.engine.opening_switch == Some(self.engine.switches_answered + 1);
@@ -370,7 +371,7 @@ impl App {
             return;
         };
         let old = App::player_name_of(before.as_deref(), level);
-        let new = self.opponent_name(level);
+        let new = App::player_name_of(self.engine.external.as_deref(), level);
         let side = match human {
             Color::White => "Black",
             Color::Black => "White",

@@ -105,7 +105,7 @@ impl App {
             Action::Link(link, report) => return self.link_report(link, report),
             Action::PauseEngineGame => self.pause_duel(),
             Action::EngineNotStarted(e) => self.engine_not_started(&e),
-            Action::EngineSwitched { name, tapir } => self.engine_switched(&name, tapir),
+            Action::EngineSwitched { name, tapir, elo } => self.engine_switched(&name, tapir, elo),
             Action::First => self.go_to(crate::game::NodeId::ROOT),
             Action::Prev => self.go_prev(),
             Action::Next => self.go_next(),

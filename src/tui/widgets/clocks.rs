@@ -100,30 +100,56 @@ fn panel_title(app: &App, level: Option<u8>) -> String {
         None => "untimed".to_string(),
     };
     let players = match level {
-        Some(level) => level_text(level, app.engine.external.is_some()),
+        Some(level) => level_text(level, app.level_for(app.play.engine.as_deref())),
         None => "two players".to_string(),
     };
     format!("Game · {control} · {players}")
 }
 
+/// Who a level is asked of, for what it means: tapir, whose levels were
+/// measured, or another engine with the `UCI_Elo` values it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelFor {
+    Tapir,
+    /// An engine that runs: the `UCI_Elo` values it declared (a level's
+    /// is kept inside them), `None` when it has no `UCI_Elo` (only the
+    /// node budget holds it back).
+    Engine(Option<(i64, i64)>),
+    /// An engine not running now (a game restored before `:engine`):
+    /// what it takes is not known, so the level's own `UCI_Elo` shows.
+    EngineNotRunning,
+}
+
 /// "level 5 (~1900 Elo)": a level with tapir's measured strength; with
-/// another engine (`external`), what the level asks of it instead:
-/// "level 5 (UCI_Elo 2000, 25k nodes)".
-pub fn level_text(level: u8, external: bool) -> String {
+/// another engine, what the level asks of it instead: "level 5 (UCI_Elo
+/// 2000, 25k nodes)".
+pub fn level_text(level: u8, who: LevelFor) -> String {
     let level = level.clamp(1, LEVEL_MAX);
-    format!("level {level} ({})", level_strength(level, external))
+    format!("level {level} ({})", level_strength(level, who))
 }
 
 /// What a level means: tapir's measured Elo ("~1900 Elo"), or for another
 /// engine the `UCI_Elo` and node budget it is given ("UCI_Elo 2000, 25k
-/// nodes"; its own scale, not measured here). Level 10 is full strength.
-pub fn level_strength(level: u8, external: bool) -> String {
+/// nodes"; its own scale, not measured here), kept inside what it takes:
+/// Stockfish 15.1, whose least is 1350, is given that for level 1's 600.
+/// Level 10 is full strength.
+pub fn level_strength(level: u8, who: LevelFor) -> String {
     let level = level.clamp(1, LEVEL_MAX);
     let i = (level - 1) as usize;
-    match (external, LEVEL_ELO.get(i), LEVEL_NODES.get(i)) {
-        (true, Some(elo), Some(&nodes)) => format!("UCI_Elo {elo}, {} nodes", nodes_short(nodes)),
-        (true, _, _) => "full strength".to_string(),
-        (false, _, _) => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
+    let (Some(&elo), Some(&nodes)) = (LEVEL_ELO.get(i), LEVEL_NODES.get(i)) else {
+        return match who {
+            LevelFor::Tapir => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
+            _ => "full strength".to_string(),
+        };
+    };
+    let nodes = nodes_short(nodes);
+    match who {
+        LevelFor::Tapir => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
+        LevelFor::Engine(Some((lo, hi))) => {
+            format!("UCI_Elo {}, {nodes} nodes", i64::from(elo).clamp(lo, hi))
+        }
+        LevelFor::Engine(None) => format!("{nodes} nodes"),
+        LevelFor::EngineNotRunning => format!("UCI_Elo {elo}, {nodes} nodes"),
     }
 }
 
@@ -341,13 +367,29 @@ mod tests {
 
     #[test]
     fn a_level_says_what_it_asks_of_the_engine_playing() {
-        assert_eq!(level_text(5, false), "level 5 (~1900 Elo)");
-        assert_eq!(level_text(10, false), "level 10 (~3000 Elo)");
+        use LevelFor::*;
+        assert_eq!(level_text(5, Tapir), "level 5 (~1900 Elo)");
+        assert_eq!(level_text(10, Tapir), "level 10 (~3000 Elo)");
         // Another engine gets a UCI_Elo on its own scale and a node budget.
-        assert_eq!(level_text(5, true), "level 5 (UCI_Elo 2000, 25k nodes)");
-        assert_eq!(level_text(1, true), "level 1 (UCI_Elo 600, 100 nodes)");
-        assert_eq!(level_text(8, true), "level 8 (UCI_Elo 2600, 1.5M nodes)");
-        assert_eq!(level_text(10, true), "level 10 (full strength)");
+        let any = Engine(Some((i64::MIN, i64::MAX)));
+        assert_eq!(level_text(5, any), "level 5 (UCI_Elo 2000, 25k nodes)");
+        assert_eq!(level_text(1, any), "level 1 (UCI_Elo 600, 100 nodes)");
+        assert_eq!(level_text(8, any), "level 8 (UCI_Elo 2600, 1.5M nodes)");
+        assert_eq!(level_text(10, any), "level 10 (full strength)");
+        // Within the engine's range, as it is sent (Stockfish 15.1 takes
+        // 1350-2850); an engine without UCI_Elo is held by nodes alone.
+        let stockfish = Engine(Some((1350, 2850)));
+        assert_eq!(
+            level_text(1, stockfish),
+            "level 1 (UCI_Elo 1350, 100 nodes)"
+        );
+        assert_eq!(level_text(9, stockfish), "level 9 (UCI_Elo 2800, 6M nodes)");
+        assert_eq!(level_text(2, Engine(None)), "level 2 (400 nodes)");
+        assert_eq!(level_text(10, Engine(None)), "level 10 (full strength)");
+        assert_eq!(
+            level_text(1, EngineNotRunning),
+            "level 1 (UCI_Elo 600, 100 nodes)"
+        );
         assert_eq!(nodes_short(6_000_000), "6M");
     }
 

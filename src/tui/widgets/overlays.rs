@@ -13,7 +13,7 @@ use crate::tui::control::{control_kind, control_text};
 use crate::tui::files::Holding;
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::clocks::level_strength;
+use crate::tui::widgets::clocks::{level_strength, LevelFor};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -27,7 +27,10 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::Play(d) => play(
             d,
             crate::tui::control::last_custom(&app.config.clock),
-            app.engine.external.as_deref(),
+            (
+                app.engine.external.as_deref(),
+                app.level_for(app.engine.external.as_deref()),
+            ),
             app.result_play_clears().as_deref(),
             theme,
             full,
@@ -46,12 +49,13 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
     }
 }
 
-/// The play-the-engine dialog: side, level with its measured Elo, clocks,
-/// and the result that playing on would clear.
+/// The play-the-engine dialog: side, level with its measured Elo (or what
+/// it asks of the engine `:engine` chose, named with its levels' sense),
+/// clocks, and the result that playing on would clear.
 fn play(
     d: &PlayDialog,
     last_custom: Option<&str>,
-    external: Option<&str>,
+    (external, who): (Option<&str>, LevelFor),
     clears: Option<&str>,
     theme: &Theme,
     full: Rect,
@@ -77,14 +81,19 @@ fn play(
         },
     };
     let level = d.level.clamp(1, LEVEL_MAX);
-    let mut strength = level_strength(level, external.is_some());
-    if level >= LEVEL_MAX && external.is_none() {
+    let mut strength = level_strength(level, who);
+    if level >= LEVEL_MAX && who == LevelFor::Tapir {
         strength.push_str(", full strength");
     }
     // tapir's levels were measured; another engine's Elo is its own scale.
-    let note = match external {
-        None => "Elo: measured, see the README",
-        Some(_) => "UCI_Elo where the engine has it; its own scale",
+    let note = match who {
+        LevelFor::Tapir => "Elo: measured, see the README".to_string(),
+        LevelFor::Engine(Some((lo, hi))) if lo > i64::MIN && hi < i64::MAX => {
+            format!("its own UCI_Elo scale ({lo}-{hi}), unmeasured")
+        }
+        LevelFor::Engine(Some(_)) => "UCI_Elo on the engine's own scale, unmeasured".to_string(),
+        LevelFor::Engine(None) => "no UCI_Elo: a level limits its nodes alone".to_string(),
+        LevelFor::EngineNotRunning => "UCI_Elo where the engine has it; its own scale".to_string(),
     };
     let rows = if d.two_players {
         [
