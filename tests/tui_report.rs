@@ -588,6 +588,14 @@ fn a_report_of_a_main_line_demoted_meanwhile_is_not_written() {
         "{}",
         status_line(&a)
     );
+    // Its figures stay on screen, marked as not the game's.
+    for (w, h) in [(120, 40), (80, 24)] {
+        let shown = common::screen(&mut a, w, h).join("\n");
+        assert!(
+            shown.contains("not written: the game changed"),
+            "{w}x{h}\n{shown}"
+        );
+    }
     // Moves played on after the line's end are no change.
     let mut a = open();
     let job = start(&mut a);

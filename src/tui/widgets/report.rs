@@ -96,7 +96,22 @@ fn title(run: &ReportRun, theme: &Theme, width: u16) -> Vec<Line<'static>> {
             rows.push(Line::from(side_summary(&run.report, side, theme)));
         }
     }
+    if not_written(run) {
+        rows.push(Line::from(Span::styled(
+            NOT_WRITTEN.trim_start(),
+            Style::default().fg(theme.dim),
+        )));
+    }
     rows
+}
+
+/// Said of a finished report the game did not take (its line changed
+/// while it ran): its figures are of the line it searched.
+const NOT_WRITTEN: &str = "  not written: the game changed (r runs it again)";
+
+/// A finished report that did not go into the game.
+fn not_written(run: &ReportRun) -> bool {
+    !run.running && !run.applied
 }
 
 /// "Report ████░░ 12/80 positions" and `tail`: the running report's progress.
@@ -127,6 +142,9 @@ fn title_row(run: &ReportRun, theme: &Theme) -> Line<'static> {
     spans.extend(summary(&run.report, theme));
     if run.running {
         spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
+    }
+    if not_written(run) {
+        spans.push(Span::styled(NOT_WRITTEN, Style::default().fg(theme.dim)));
     }
     Line::from(spans)
 }
