@@ -1047,6 +1047,80 @@ fn a_picker_closed_with_esc_can_be_opened_again() {
     );
 }
 
+/// Pasted games live nowhere else: the one picked keeps them, so `<` `>`
+/// `:games` and `:game N` walk them as a file's; an edited one is asked
+/// about before another takes the board, an unedited one is still there.
+#[test]
+fn pasted_games_are_walked_as_a_files_are() {
+    let mut a = app();
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    a.update(Action::Paste(text.into()));
+    assert!(matches!(a.dialogs.overlay, Overlay::Picker { .. }));
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    assert_eq!(mainline(&a), ["d4"]);
+    assert!(a.doc.origin.is_none() && a.doc.unsaved, "held by no file");
+    // No effect: nothing is read again, the text is kept.
+    a.take_effects();
+    a.update(Action::StepGame(true));
+    assert_eq!(mainline(&a), ["c4"], "{}", message(&a));
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Reread { .. })));
+    a.update(Action::StepGame(true));
+    assert!(message(&a).contains("this is the last"), "{}", message(&a));
+    a.update(Action::Command("game 1".into()));
+    assert_eq!(mainline(&a), ["e4"]);
+    a.update(Action::StepGame(false));
+    assert!(message(&a).contains("this is the first"), "{}", message(&a));
+    a.update(Action::Command("game 9".into()));
+    assert!(message(&a).contains("no game 9"), "{}", message(&a));
+    a.update(Action::Command("games".into()));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Picker { selected: 0, .. }
+    ));
+    a.update(Action::Cancel);
+    // A file's picker closed with Esc is what :games means then; < >
+    // still walk the board's own games.
+    file_read(
+        &mut a,
+        "/g/three.pgn",
+        "[Event \"X\"]\n\n1. g3 *\n\n[Event \"Y\"]\n\n1. b3 *\n",
+    );
+    a.update(Action::Cancel);
+    a.update(Action::StepGame(true));
+    assert_eq!(mainline(&a), ["d4"], "{}", message(&a));
+    a.update(Action::StepGame(false));
+    // An edited game is asked about; kept, it stays as it is.
+    play(&mut a, "e5");
+    a.update(Action::StepGame(true));
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::Confirm(ConfirmWhat::Replace(_))),
+        "{:?}",
+        a.dialogs.overlay
+    );
+    a.update(Action::Confirm(false));
+    assert_eq!(mainline(&a), ["e4", "e5"]);
+    a.update(Action::StepGame(true));
+    common::confirm_replace(&mut a);
+    assert_eq!(mainline(&a), ["d4"], "the edited game kept aside first");
+    // Another game ends the walk, and the pasted game is asked about.
+    a.update(Action::Command("fen 8/8/8/8/8/8/6k1/4K2R w K - 0 1".into()));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    common::confirm_replace(&mut a);
+    a.update(Action::StepGame(true));
+    assert!(
+        message(&a).contains("from no file: :load FILE"),
+        "{}",
+        message(&a)
+    );
+}
+
 /// A file that lost games since the board's game was opened from it:
 /// `>` says the board's game is past its end now, `<` goes to its last.
 #[test]

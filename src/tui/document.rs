@@ -5,7 +5,19 @@
 //! list's layout, evaluations per node) is rebuilt only when it changed.
 
 use crate::game::{Game, NodeId};
+use crate::tui::app::PickerSource;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A pasted text of several games, one of them on the board: it lives
+/// nowhere but here, so it goes with the game, and `<` `>` `:games`
+/// `:game N` walk its games as they walk a file's.
+#[derive(Clone, Debug)]
+pub struct Pasted {
+    pub games: Arc<PickerSource>,
+    /// The board's game among them (0-based).
+    pub index: usize,
+}
 
 /// The file a game came from or was saved to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +48,8 @@ pub struct Document {
     /// The node shown on the board.
     pub cursor: NodeId,
     pub origin: Option<Origin>,
+    /// The pasted games the board's game is one of.
+    pub pasted: Option<Pasted>,
     /// Changed since the last save or load.
     pub unsaved: bool,
     /// Bumped on every change to the tree or its annotations.
@@ -60,6 +74,7 @@ impl Document {
             game,
             cursor,
             origin: None,
+            pasted: None,
             unsaved: false,
             revision: 0,
             clean: None,

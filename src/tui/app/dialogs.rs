@@ -159,6 +159,8 @@ pub struct Replacement {
     /// Comments typed and not written that come with it (a session kept
     /// aside, opened with `:load`): `i` on their moves opens with them.
     pub drafts: Vec<CommentDraft>,
+    /// The pasted games it is one of (picked from them).
+    pub pasted: Option<crate::tui::document::Pasted>,
 }
 
 /// Equality by what the dialog shows (for tests).

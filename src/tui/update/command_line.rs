@@ -63,6 +63,7 @@ impl App {
                     leaves_play: true,
                     made_here: false,
                     drafts: Vec::new(),
+                    pasted: None,
                 }),
                 Err(e) => {
                     if !self.mend_fen_in_editor(&fen, &e.message) {

@@ -108,6 +108,7 @@ impl App {
                     leaves_play: true,
                     made_here: true,
                     drafts: Vec::new(),
+                    pasted: None,
                 }),
                 Err(e) => self.error(format!("not a legal position yet: {e}")),
             },

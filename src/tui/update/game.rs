@@ -11,6 +11,7 @@ use crate::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind, Replacement, 
 use crate::tui::book::SEED_TAG;
 use crate::tui::document::Document;
 use crate::tui::params::{PAGE_PLIES, TYPING_AUTOSAVE_GAP};
+use std::sync::Arc;
 use std::time::Instant;
 
 impl App {
@@ -390,6 +391,7 @@ impl App {
             leaves_play: false,
             made_here: false,
             drafts: Vec::new(),
+            pasted: None,
         });
     }
 
@@ -415,7 +417,15 @@ impl App {
     /// game) or a comment typed and not written (its draft names a move of
     /// this game: a yes keeps it aside with the game).
     pub(super) fn replace_game(&mut self, r: Replacement) {
-        if self.doc.would_lose_work() || self.has_live_drafts() {
+        // A pasted game, unedited, stays in the pasted text that goes on
+        // with the next of its games (`>`): nothing is lost, so no question.
+        let same_paste = match (&self.doc.pasted, &r.pasted) {
+            (Some(now), Some(next)) => Arc::ptr_eq(&now.games, &next.games),
+            _ => false,
+        };
+        let unedited = !self.doc.game.can_undo() && !self.doc.game.redo_would_add();
+        let kept = same_paste && unedited;
+        if (!kept && self.doc.would_lose_work()) || self.has_live_drafts() {
             self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::Replace(Box::new(r)));
         } else {
             self.apply_replacement(r);
@@ -442,6 +452,7 @@ impl App {
             doc.cursor = c;
         }
         doc.origin = r.origin;
+        doc.pasted = r.pasted;
         // Any game replacing the board's ends what a closed picker meant.
         self.dialogs.closed_picker_file = None;
         if r.made_here {

@@ -14,7 +14,7 @@ use crate::tui::action::{Effect, GameWant};
 use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
-use crate::tui::document::Origin;
+use crate::tui::document::{Origin, Pasted};
 use crate::tui::files::{fingerprint, is_game};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -80,14 +80,55 @@ impl App {
                 path: o.path.clone(),
                 want,
             }),
+            (None, _, want @ GameWant::Step { .. }) if self.doc.pasted.is_some() => {
+                if let Some(pasted) = self.doc.pasted.clone() {
+                    self.walk_pasted(pasted, want);
+                }
+            }
             (None, Some(path), GameWant::Step { .. }) => self.error(format!(
                 "the game on the board is from no file: :games lists {}'s games again",
                 path.display()
             )),
-            (None, None, _) => self.error(
-                "the game on the board is from no file: :load FILE opens one, and < > walk its games",
-            ),
+            (None, None, want) => match self.doc.pasted.clone() {
+                Some(pasted) => self.walk_pasted(pasted, want),
+                None => self.error(
+                    "the game on the board is from no file: :load FILE opens one, and < > walk its games",
+                ),
+            },
         }
+    }
+
+    /// `<` `>` `:games` `:game N` over the pasted games the board's game
+    /// is one of, as over a file's (the text is kept, not read again).
+    fn walk_pasted(&mut self, pasted: Pasted, want: GameWant) {
+        let Pasted { games, index } = pasted;
+        let count = games.spans.len();
+        let name = games.name.clone();
+        let to = match want {
+            GameWant::Picker { .. } => {
+                self.dialogs.overlay = Overlay::picker(games, index);
+                return self.info(format!("{name}: {count} games - pick one"));
+            }
+            GameWant::Number(n) if (1..=count).contains(&n) => n - 1,
+            GameWant::Number(n) => {
+                return self.error(format!(
+                    "{name} holds {count} games, so there is no game {n}"
+                ))
+            }
+            GameWant::Step { forward: true, .. } if index + 1 < count => index + 1,
+            GameWant::Step { forward: false, .. } if index > 0 => index - 1,
+            GameWant::Step { forward: true, .. } => {
+                return self.error(format!(
+                    "{name} holds {count} games; this is the last (< goes back)"
+                ))
+            }
+            GameWant::Step { forward: false, .. } => {
+                return self.error(format!(
+                    "{name} holds {count} games; this is the first (> goes on)"
+                ))
+            }
+        };
+        self.pick_game(games, to);
     }
 
     /// The board's file, read again: the game `want` names goes on the
@@ -238,7 +279,7 @@ impl App {
             name
         };
         let read = found.map_or_else(|| read_span(text, span, index + 1), Ok);
-        self.open_game(&shown, read, Some(origin), &note);
+        self.open_game(&shown, read, Some(origin), None, &note);
     }
 
     /// Opens the games of `text` (from `path`, if any; `name` is what the
@@ -261,7 +302,8 @@ impl App {
                     fingerprint,
                     in_part: false,
                 });
-                self.open_read(name, text, spans[0].clone(), 0, origin, &encoding_note);
+                let read = read_span(text, spans[0].clone(), 1);
+                self.open_game(name, read, origin, None, &encoding_note);
             }
             n => {
                 // The board's own file opens at the board's game.
@@ -297,25 +339,15 @@ impl App {
 
     /// Reads game `index` (0-based) of a file's text in full and puts it
     /// on the board (asking first if the board's game is unsaved).
-    fn open_read(
-        &mut self,
-        name: &str,
-        text: &str,
-        span: Range<usize>,
-        index: usize,
-        origin: Option<Origin>,
-        note: &str,
-    ) {
-        self.open_game(name, read_span(text, span, index + 1), origin, note);
-    }
-
     /// Puts a game read from a file's text on the board (asking first if
-    /// the board's game is unsaved), or says why there is none.
+    /// the board's game is unsaved), or says why there is none. A game
+    /// picked from pasted games (`from_paste`) keeps them with it.
     fn open_game(
         &mut self,
         name: &str,
         read: Result<ReadGame, PgnError>,
         origin: Option<Origin>,
+        from_paste: Option<Pasted>,
         note: &str,
     ) {
         match read {
@@ -409,6 +441,7 @@ impl App {
                     leaves_play: true,
                     made_here,
                     drafts,
+                    pasted: from_paste,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),
@@ -444,8 +477,14 @@ impl App {
             source.spans.len(),
             source.name
         );
+        // Pasted games live nowhere else: they go with the one picked.
+        let from_paste = (source.path.is_none() && source.spans.len() > 1).then(|| Pasted {
+            games: source.clone(),
+            index: selected,
+        });
         let before = self.dialogs.message.clone();
-        self.open_read(&name, &source.text, span, selected, origin, "");
+        let read = read_span(&source.text, span, selected + 1);
+        self.open_game(&name, read, origin, from_paste, "");
         // A game that cannot be read leaves the picker open.
         if self.dialogs.message.as_ref().is_some_and(|m| m.error) && self.dialogs.message != before
         {
