@@ -80,18 +80,17 @@ impl App {
                 path: o.path.clone(),
                 want,
             }),
-            (None, _, want @ GameWant::Step { .. }) if self.doc.pasted.is_some() => {
-                if let Some(pasted) = self.doc.pasted.clone() {
-                    self.walk_pasted(pasted, want);
-                }
-            }
-            (None, Some(path), GameWant::Step { .. }) => self.error(format!(
-                "the game on the board is from no file: :games lists {}'s games again",
-                path.display()
-            )),
-            (None, None, want) => match self.doc.pasted.clone() {
-                Some(pasted) => self.walk_pasted(pasted, want),
-                None => self.error(
+            // A game from no file: pasted games it is one of are walked
+            // (`<` `>` too past a closed picker, as a file's game walks
+            // its own file).
+            (None, closed, want) => match (self.doc.pasted.clone(), closed) {
+                (Some(pasted), _) => self.walk_pasted(pasted, want),
+                // Only `<` `>` reach here with a closed picker's file.
+                (None, Some(path)) => self.error(format!(
+                    "the game on the board is from no file: :games lists {}'s games again",
+                    path.display()
+                )),
+                (None, None) => self.error(
                     "the game on the board is from no file: :load FILE opens one, and < > walk its games",
                 ),
             },
@@ -337,8 +336,6 @@ impl App {
         self.dialogs.overlay = Overlay::picker(source, selected);
     }
 
-    /// Reads game `index` (0-based) of a file's text in full and puts it
-    /// on the board (asking first if the board's game is unsaved).
     /// Puts a game read from a file's text on the board (asking first if
     /// the board's game is unsaved), or says why there is none. A game
     /// picked from pasted games (`from_paste`) keeps them with it.

@@ -136,20 +136,18 @@ pub fn level_text(level: u8, who: LevelFor) -> String {
 pub fn level_strength(level: u8, who: LevelFor) -> String {
     let level = level.clamp(1, LEVEL_MAX);
     let i = (level - 1) as usize;
-    let (Some(&elo), Some(&nodes)) = (LEVEL_ELO.get(i), LEVEL_NODES.get(i)) else {
-        return match who {
-            LevelFor::Tapir => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
-            _ => "full strength".to_string(),
-        };
-    };
-    let nodes = nodes_short(nodes);
-    match who {
-        LevelFor::Tapir => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
-        LevelFor::Engine(Some((lo, hi))) => {
-            format!("UCI_Elo {}, {nodes} nodes", i64::from(elo).clamp(lo, hi))
+    match (who, LEVEL_ELO.get(i).zip(LEVEL_NODES.get(i))) {
+        (LevelFor::Tapir, _) => format!("~{} Elo", LEVEL_ELO_SHOWN[i]),
+        (_, None) => "full strength".to_string(),
+        (LevelFor::Engine(Some((lo, hi))), Some((&elo, &nodes))) => format!(
+            "UCI_Elo {}, {} nodes",
+            i64::from(elo).clamp(lo, hi),
+            nodes_short(nodes)
+        ),
+        (LevelFor::Engine(None), Some((_, &nodes))) => format!("{} nodes", nodes_short(nodes)),
+        (LevelFor::EngineNotRunning, Some((&elo, &nodes))) => {
+            format!("UCI_Elo {elo}, {} nodes", nodes_short(nodes))
         }
-        LevelFor::Engine(None) => format!("{nodes} nodes"),
-        LevelFor::EngineNotRunning => format!("UCI_Elo {elo}, {nodes} nodes"),
     }
 }
 
