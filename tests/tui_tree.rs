@@ -1064,6 +1064,9 @@ fn pasted_games_are_walked_as_a_files_are() {
     a.take_effects();
     a.update(Action::StepGame(true));
     assert_eq!(mainline(&a), ["c4"], "{}", message(&a));
+    // The move list's title numbers it as a file's game.
+    let shown = common::screen(&mut a, 120, 40).join("\n");
+    assert!(shown.contains("game 3/3"), "{shown}");
     assert!(!a
         .take_effects()
         .iter()

@@ -397,14 +397,17 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
         (Some(doc.game.label(doc.cursor)), Some(place))
     };
     let mut extras = Vec::new();
-    // Which game of a many-game file this is (`<` `>` walk them): first of
-    // the extras, as the one said nowhere else on the screen.
-    let numbered = doc.origin.as_ref().and_then(|o| {
-        o.index.map(|i| match o.games {
+    // Which game of a many-game file or pasted text this is (`<` `>` walk
+    // them): first of the extras, as the one said nowhere else on the
+    // screen. A pasted game saved to a file is the file's from then on.
+    let numbered = match (&doc.origin, &doc.pasted) {
+        (Some(o), _) => o.index.map(|i| match o.games {
             Some(n) => format!("game {}/{n}", i + 1),
             None => format!("game {}", i + 1),
-        })
-    });
+        }),
+        (None, Some(p)) => Some(format!("game {}/{}", p.index + 1, p.games.spans.len())),
+        (None, None) => None,
+    };
     extras.extend(numbered.iter().cloned());
     if result != "*" {
         extras.push(super::result_display(result).to_string());
