@@ -5,7 +5,7 @@
 //! list's layout, evaluations per node) is rebuilt only when it changed.
 
 use crate::game::{Game, NodeId};
-use crate::tui::app::PickerSource;
+use crate::tui::many_games::PickerSource;
 use std::path::PathBuf;
 use std::sync::Arc;
 

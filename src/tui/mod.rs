@@ -35,6 +35,7 @@ pub mod game_evals;
 pub mod heat;
 pub mod keymap;
 pub mod layout;
+pub mod many_games;
 pub mod movetext;
 pub mod params;
 pub mod report;

@@ -4,7 +4,7 @@ use crate::chess::{Color, Move, PieceType, Square};
 use crate::engine::{Bound, Score};
 use crate::game::{Game, NodeId};
 use crate::tui::document::Origin;
-use std::ops::Range;
+pub use crate::tui::many_games::PickerSource;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -66,33 +66,6 @@ pub struct FrozenLine {
     pub moves: Vec<Move>,
 }
 
-/// A many-game file's games for the picker: the text is kept, a game is
-/// read in full when it is picked.
-#[derive(Clone, Debug)]
-pub struct PickerSource {
-    /// What messages call it (the file name, or "the pasted text").
-    pub name: String,
-    pub path: Option<PathBuf>,
-    pub text: String,
-    /// Where each game's text is.
-    pub spans: Vec<Range<usize>>,
-    pub labels: Vec<String>,
-}
-
-impl PickerSource {
-    /// The games whose label holds every word of `filter`, ignoring case
-    /// (all of them for an empty filter).
-    pub fn matching(&self, filter: &str) -> Vec<usize> {
-        let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
-        (0..self.labels.len())
-            .filter(|&i| {
-                let label = self.labels[i].to_lowercase();
-                words.iter().all(|w| label.contains(w.as_str()))
-            })
-            .collect()
-    }
-}
-
 impl Overlay {
     /// The picker of `source`'s games, unfiltered, at game `selected`.
     pub fn picker(source: Arc<PickerSource>, selected: usize) -> Overlay {
@@ -103,13 +76,6 @@ impl Overlay {
             filter: String::new(),
             shown,
         }
-    }
-}
-
-/// Equal when they list the same games (for tests).
-impl PartialEq for PickerSource {
-    fn eq(&self, other: &Self) -> bool {
-        self.labels == other.labels
     }
 }
 
