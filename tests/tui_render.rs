@@ -705,6 +705,34 @@ fn the_replace_question_says_what_a_yes_keeps() {
     let s = screen(&mut app, 120, 40).join("\n");
     assert!(s.contains("Ctrl-Z or Ctrl-Y would bring back goes"), "{s}");
     assert!(!s.contains("keeps it aside"), "{s}");
+    // A tag left on the emptied game: it goes aside, but only as it is,
+    // without the deleted moves; the question says so, here and on quit,
+    // at 80 columns too.
+    app.update(Action::Confirm(false));
+    app.update(Action::Command("tag White \"Me\"".into()));
+    for (w, h) in [(120, 40), (80, 24)] {
+        app.update(Action::NewGame);
+        let s = screen(&mut app, w, h).join("\n");
+        assert!(s.contains("y keeps it aside as autosave.previous"), "{s}");
+        assert!(
+            s.contains("only as it is now: what Ctrl-Z would bring back goes"),
+            "{s}"
+        );
+        app.update(Action::Confirm(false));
+        app.update(Action::Quit);
+        let s = screen(&mut app, w, h).join("\n");
+        assert!(s.contains("it stays in the autosave"), "{s}");
+        assert!(
+            s.contains("only as it is now: what Ctrl-Z would bring back goes"),
+            "{s}"
+        );
+        app.update(Action::Confirm(false));
+    }
+    // Moves played only: the game aside holds all of them, nothing more said.
+    let mut app = app_with("e4 e5", PieceStyle::Unicode);
+    app.update(Action::NewGame);
+    let s = screen(&mut app, 120, 40).join("\n");
+    assert!(!s.contains("only as it is now"), "{s}");
 }
 
 /// The save dialog says what `o` costs: the file's games go with it.

@@ -78,6 +78,26 @@ impl Edit {
         }
     }
 
+    /// Whether doing this edit takes something out of the game that it
+    /// held (moves, words, a glyph, a tag's value): undone, it would bring
+    /// that back. Another order of lines takes nothing out.
+    fn takes_out(&self) -> bool {
+        match self {
+            Edit::Detach { .. } => true,
+            Edit::Attach { .. } | Edit::Reorder { .. } => false,
+            Edit::Comment { old, new, .. } => !old.is_empty() && old != new,
+            Edit::Nags { old, new, .. } => old.iter().any(|n| !new.contains(n)),
+            // PGN's placeholders ("?", "????.??.??", "*") hold nothing.
+            Edit::Tag { old, new, .. } => {
+                let known = old
+                    .as_deref()
+                    .is_some_and(|v| !v.chars().all(|c| matches!(c, '?' | '.' | '*')));
+                known && old != new
+            }
+            Edit::Group(edits) => edits.iter().any(Edit::takes_out),
+        }
+    }
+
     /// The edit that undoes this one: applying it is reverting this.
     fn inverse(&self) -> Edit {
         match self {
@@ -601,6 +621,13 @@ impl Game {
         self.redo.iter().any(|s| s.edit.adds())
     }
 
+    /// Whether Ctrl-Z would bring back something the game does not hold
+    /// now: some step on the undo list took out moves, words, a glyph or a
+    /// tag's value. A file or autosave of the game as it is lacks that.
+    pub fn undo_would_bring_back(&self) -> bool {
+        self.undo.iter().any(|s| s.edit.takes_out())
+    }
+
     /// Takes back the last edit.
     pub fn undo(&mut self) -> Option<Undone> {
         let step = self.undo.pop()?;
@@ -940,6 +967,45 @@ mod tests {
         g.toggle_nag(e4, Nag::GOOD);
         g.undo();
         assert!(g.redo_would_add());
+    }
+
+    #[test]
+    fn only_undo_steps_that_took_something_out_would_bring_it_back() {
+        // A game with two lines, words, a glyph and a tag, put in one by one.
+        let made = || {
+            let mut g = Game::default();
+            let e4 = play(&mut g, NodeId::ROOT, "e4");
+            let e5 = play(&mut g, e4, "e5");
+            let c5 = play(&mut g, e4, "c5");
+            g.set_comment(e4, false, "the words");
+            g.toggle_nag(e4, Nag::GOOD);
+            g.set_tag("White", Some("Me"), NodeId::ROOT);
+            (g, e4, e5, c5)
+        };
+        let (mut g, _, _, c5) = made();
+        assert!(!g.undo_would_bring_back(), "the game holds all it was given");
+        g.promote(c5).unwrap();
+        assert!(!g.undo_would_bring_back(), "another order takes nothing out");
+        let (mut g, ..) = made();
+        g.set_tag("White", Some("You"), NodeId::ROOT);
+        assert!(g.undo_would_bring_back(), "a tag's value replaced");
+        let (mut g, e4, ..) = made();
+        g.toggle_nag(e4, Nag::GOOD);
+        assert!(g.undo_would_bring_back(), "a glyph taken off");
+        let (mut g, e4, ..) = made();
+        g.set_comment(e4, false, "other words");
+        assert!(g.undo_would_bring_back(), "words replaced");
+        let (mut g, _, e5, _) = made();
+        g.delete(e5, e5).unwrap();
+        assert!(g.undo_would_bring_back(), "a move deleted");
+        g.undo();
+        assert!(!g.undo_would_bring_back(), "taken back, the game holds it");
+        // Undone and then another edit: Ctrl-Z goes back through the
+        // deletion (done again, then taken back), so it still counts.
+        g.redo();
+        g.undo();
+        g.set_comment(NodeId::ROOT, false, "new");
+        assert!(g.undo_would_bring_back());
     }
 
     #[test]

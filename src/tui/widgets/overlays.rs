@@ -167,9 +167,22 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
     } else {
         format!("{esc}:save FILE")
     };
+    // The game goes aside (or stays in the autosave) as it is: what its
+    // undo list took out of it (deleted moves, words), or its redo list
+    // would put back, does not go with it.
+    let game = &app.doc.game;
+    let keys = match (game.undo_would_bring_back(), game.redo_would_add()) {
+        (true, true) => Some("Ctrl-Z or Ctrl-Y"),
+        (true, false) => Some("Ctrl-Z"),
+        (false, true) => Some("Ctrl-Y"),
+        (false, false) => None,
+    };
+    let undo_goes = keys
+        .filter(|_| app.doc.unsaved && app.doc.has_work())
+        .map(|k| format!("only as it is now: what {k} would bring back goes"));
     // Saved, and what is at stake is what Ctrl-Y would bring back.
     let only_redo = !app.doc.unsaved && app.doc.game.redo_would_add();
-    let (title, question, note) = match what {
+    let (title, question, note, extra) = match what {
         ConfirmWhat::Quit | ConfirmWhat::Replace(_) if only_redo => (
             "Undone edits",
             format!(
@@ -181,11 +194,13 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                 }
             ),
             format!("(y: it goes; n, then {esc}Ctrl-Y brings it back)"),
+            None,
         ),
         ConfirmWhat::Quit if app.autosave_failed.is_some() => (
             "Unsaved game",
             "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
             format!("(y: kept in a rescue file if one can be written; n, then {save})"),
+            None,
         ),
         // The autosave keeps a running game and brings it back paused.
         ConfirmWhat::Quit if app.any_game_running() && app.doc.has_work() => (
@@ -199,23 +214,27 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                 }
             ),
             "(the autosave keeps it: it comes back paused when tapir starts)".to_string(),
+            None,
         ),
         // Minutes of work a quit would end: said, not dropped unasked.
         ConfirmWhat::Quit if app.engine_game_on() => (
             "Engine game",
             "An engine game (:match) is being played. Quit anyway?".to_string(),
             "(its moves so far stay in the game and the autosave; the engine game does not come back)".to_string(),
+            None,
         ),
         ConfirmWhat::Quit if app.report_running() => (
             "Report running",
             "The game report is still running; quitting stops it and its work so far. Quit anyway?"
                 .to_string(),
             "(the game stays as it was, in the autosave too; r runs the report again)".to_string(),
+            None,
         ),
         ConfirmWhat::Quit => (
             "Unsaved game",
             "The game is not saved. Quit anyway?".to_string(),
             unsaved_note(format!("(it stays in the autosave; {save} keeps it)")),
+            undo_goes.clone(),
         ),
         // Only a comment typed and left with Esc would go (`has_live_drafts`).
         ConfirmWhat::Replace(_) if !app.doc.would_lose_work() => (
@@ -226,6 +245,7 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             },
             "A comment you typed is not written into the game. Go on?".to_string(),
             "(y keeps it aside as autosave.previous[.N].pgn; n, then i on its move)".to_string(),
+            None,
         ),
         // An engine game on the board ends with it: the title says so.
         ConfirmWhat::Replace(r) => (
@@ -238,11 +258,13 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             unsaved_note(format!(
                 "(y keeps it aside as autosave.previous[.N].pgn; n, then {save})"
             )),
+            undo_goes,
         ),
         ConfirmWhat::Delete { node, after } => (
             "Delete",
             app.delete_question(*node, *after),
             "(Ctrl-Z puts it back)".to_string(),
+            None,
         ),
         ConfirmWhat::EndGame => (
             "End the game",
@@ -252,16 +274,19 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                 "End the game against the engine and analyse?".to_string()
             },
             "(its moves and tags stay; no result goes in)".to_string(),
+            None,
         ),
         ConfirmWhat::NewPlay => (
             "New game",
             "End the game against the engine and start another from here?".to_string(),
             "(its moves and tags stay; no result goes in)".to_string(),
+            None,
         ),
         ConfirmWhat::TwoPlayers => (
             "Two players",
             "End the game against the engine and move both sides by hand?".to_string(),
             "(its moves and tags stay; no result goes in)".to_string(),
+            None,
         ),
         ConfirmWhat::Resign if app.two_players_running() => (
             "Resign",
@@ -270,19 +295,28 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
                 app.doc.game.board(app.play.game_end).side_to_move().name()
             ),
             result_note(app),
+            None,
         ),
         ConfirmWhat::Resign => (
             "Resign",
             "Resign the game against the engine?".to_string(),
             result_note(app),
+            None,
         ),
         ConfirmWhat::AgreeDraw => (
             "Draw",
             "Do both players agree to a draw?".to_string(),
             result_note(app),
+            None,
         ),
     };
-    let w = (question.chars().count().max(note.chars().count()) as u16 + 4).clamp(40, 76);
+    let widest = [&question, &note]
+        .into_iter()
+        .chain(extra.as_ref())
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(0);
+    let w = (widest as u16 + 4).clamp(40, 76);
     let (_, inner) = popup(buf, full, w, 6, title, theme);
     put(
         buf,
@@ -300,6 +334,16 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         theme.dim_style(),
         inner.width - 1,
     );
+    if let Some(extra) = &extra {
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + 2,
+            extra,
+            theme.dim_style(),
+            inner.width - 1,
+        );
+    }
     put(
         buf,
         inner.x + 1,
