@@ -983,9 +983,15 @@ mod tests {
             (g, e4, e5, c5)
         };
         let (mut g, _, _, c5) = made();
-        assert!(!g.undo_would_bring_back(), "the game holds all it was given");
+        assert!(
+            !g.undo_would_bring_back(),
+            "the game holds all it was given"
+        );
         g.promote(c5).unwrap();
-        assert!(!g.undo_would_bring_back(), "another order takes nothing out");
+        assert!(
+            !g.undo_would_bring_back(),
+            "another order takes nothing out"
+        );
         let (mut g, ..) = made();
         g.set_tag("White", Some("You"), NodeId::ROOT);
         assert!(g.undo_would_bring_back(), "a tag's value replaced");

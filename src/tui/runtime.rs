@@ -184,6 +184,7 @@ fn open_app(
         session,
         message: start_msg,
         pgn,
+        left_setup,
     } = initial_game(args, dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
@@ -207,6 +208,7 @@ fn open_app(
             var("LC_CTYPE").as_deref(),
             var("LANG").as_deref(),
         );
+    app.left_setup = left_setup;
     if let Some(r) = session {
         app.restore_session(r);
     }
@@ -325,6 +327,10 @@ struct Start {
     session: Option<Restored>,
     message: Option<String>,
     pgn: Option<(String, Encoding)>,
+    /// The set-ups the last session's editors were left with, carried on
+    /// to this one when it starts with another game (the next editor's
+    /// Ctrl-Z brings them back).
+    left_setup: Vec<String>,
 }
 
 impl Start {
@@ -334,6 +340,15 @@ impl Start {
             session: None,
             message,
             pgn: None,
+            left_setup: Vec::new(),
+        }
+    }
+
+    /// A new game where the last session was (`keep_last_session`).
+    fn after(game: Game, last: LastSession) -> Start {
+        Start {
+            left_setup: last.left_setup,
+            ..Start::game(game, last.message)
         }
     }
 }
@@ -344,7 +359,7 @@ impl Start {
 fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(fen) = &args.fen {
         let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
-        return Ok(Start::game(Game::new(b), keep_last_session(dirs)));
+        return Ok(Start::after(Game::new(b), keep_last_session(dirs)));
     }
     if let Some(path) = &args.pgn {
         let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
@@ -363,14 +378,12 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
             }
         }
         return Ok(Start {
-            game: Game::default(),
-            session: None,
-            message: keep_last_session(dirs),
             pgn: Some((text, enc)),
+            ..Start::after(Game::default(), keep_last_session(dirs))
         });
     }
     if args.new {
-        return Ok(Start::game(Game::default(), keep_last_session(dirs)));
+        return Ok(Start::after(Game::default(), keep_last_session(dirs)));
     }
     let auto = dirs.autosave_file();
     if dirs.data.exists() && !dirs.data.is_dir() {
@@ -435,10 +448,8 @@ fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 }
             }
             Start {
-                game: Game::default(),
                 session: Some(r),
-                message: msg,
-                pgn: None,
+                ..Start::game(Game::default(), msg)
             }
         }
         Err(why) => {
@@ -551,21 +562,32 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
 /// game against the engine, a position being set up, a comment typed and
 /// not written) or cannot be read,
 /// it is moved aside first, and the status line says where.
-fn keep_last_session(dirs: &Dirs) -> Option<String> {
+fn keep_last_session(dirs: &Dirs) -> LastSession {
     let auto = dirs.autosave_file();
-    let read = read_autosave(&auto)?;
+    let Some(mut read) = read_autosave(&auto) else {
+        return LastSession::default();
+    };
     // `:load` reads a kept session's moves, comments and file link, not
     // a game on the clock: that one does not go on from there.
     let in_play = matches!(&read, Ok(r) if r.play.is_some());
+    // The editors' left set-ups go on in this session, so they alone are
+    // no reason to keep the session aside (they were, once a file each).
+    let left_setup = match &mut read {
+        Ok(r) => std::mem::take(&mut r.left_setup),
+        Err(_) => Vec::new(),
+    };
     if !session_holds_work(read) {
-        return None;
+        return LastSession {
+            message: None,
+            left_setup,
+        };
     }
     let how = if in_play {
         ":load it for its moves and comments; the game on the clock does not go on"
     } else {
         ":load it to go on with it"
     };
-    Some(match autosave::keep_previous(&auto) {
+    let message = match autosave::keep_previous(&auto) {
         Ok(aside) => format!(
             "the last session's unsaved game is kept as {} ({how})",
             super::files::for_load(&aside)
@@ -574,7 +596,19 @@ fn keep_last_session(dirs: &Dirs) -> Option<String> {
             "the last session's unsaved game could not be kept aside ({e}); {} will be written over",
             auto.display()
         ),
-    })
+    };
+    LastSession {
+        message: Some(message),
+        left_setup,
+    }
+}
+
+/// What became of the last session when this one starts with another
+/// game: what the status line says of it, and the set-ups carried on.
+#[derive(Debug, Default)]
+struct LastSession {
+    message: Option<String>,
+    left_setup: Vec<String>,
 }
 
 type Term = Terminal<CrosstermBackend<io::Stdout>>;
@@ -1163,15 +1197,48 @@ mod tests {
         let text = crate::tui::autosave::tests::autosaved(&mut app);
         let (data, dirs) = temp_dirs("kept");
         std::fs::write(dirs.autosave_file(), &text).unwrap();
-        let note = keep_last_session(&dirs).unwrap();
+        let note = keep_last_session(&dirs).message.unwrap();
         assert!(
             note.contains("the game on the clock does not go on"),
             "{note}"
         );
         // An unsaved analysis goes on where it stopped.
         std::fs::write(dirs.autosave_file(), "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n").unwrap();
-        let note = keep_last_session(&dirs).unwrap();
+        let note = keep_last_session(&dirs).message.unwrap();
         assert!(note.contains(":load it to go on with it"), "{note}");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    /// A saved game with only an editor's left set-up beside it is not
+    /// kept aside at the next start with another game (once a file each
+    /// time): the set-up goes on in the new session; with unsaved work it
+    /// is kept aside and carried on too.
+    #[test]
+    fn left_set_ups_go_on_rather_than_keeping_the_session_aside() {
+        let (data, dirs) = temp_dirs("left");
+        let setup = "8/8/8/8/8/8/6k1/4K3 w - - 0 1";
+        let saved = format!("[TapirLeftSetup \"{setup}\"]\n\n1. d4 d5 *\n");
+        std::fs::write(dirs.autosave_file(), &saved).unwrap();
+        let last = keep_last_session(&dirs);
+        assert_eq!(last.message, None);
+        assert_eq!(last.left_setup, [setup]);
+        assert!(dirs.autosave_file().exists(), "nothing moved aside");
+        let kept = |d: &std::path::Path| {
+            std::fs::read_dir(d)
+                .unwrap()
+                .filter(|e| {
+                    let n = e.as_ref().unwrap().file_name();
+                    n.to_string_lossy().starts_with("autosave.previous")
+                })
+                .count()
+        };
+        assert_eq!(kept(&data), 0);
+        let unsaved = format!("[TapirUnsaved \"1\"]\n{saved}");
+        std::fs::write(dirs.autosave_file(), &unsaved).unwrap();
+        let last = keep_last_session(&dirs);
+        assert!(last.message.unwrap().contains("is kept as"));
+        assert_eq!(last.left_setup, [setup]);
+        assert_eq!(kept(&data), 1);
         std::fs::remove_dir_all(&data).unwrap();
     }
 
