@@ -1220,10 +1220,11 @@ fn angle_brackets_walk_the_file_s_games() {
     };
     assert_eq!(
         r.question,
-        "The game is not saved. Open game 2 of the file?"
+        "The game is not saved. Open game 2 of three.pgn?"
     );
     a.update(Action::Confirm(false));
     assert_eq!(mainline(&a), ["c4", "c5"]);
+    assert_eq!(message(&a), "no: the game on the board stays as it is");
     reread(&mut a, Action::StepGame(false), text);
     common::confirm_replace(&mut a);
     assert_eq!(mainline(&a), ["d4"]);

@@ -91,6 +91,11 @@ impl App {
                 ConfirmWhat::Resign => self.resign(),
                 ConfirmWhat::AgreeDraw => self.agree_draw(),
             },
+            // What the status said before the question ("pick one") would
+            // outlive it.
+            Overlay::Confirm(ConfirmWhat::Replace(_)) => {
+                self.info("no: the game on the board stays as it is")
+            }
             Overlay::Confirm(_) => {}
             other => {
                 self.dialogs.overlay = other;

@@ -355,7 +355,13 @@ impl App {
             Ok(mut r) => {
                 // `<` `>` and `:game N` say which game of the file opens.
                 let question = match origin.as_ref().and_then(|o| o.index) {
-                    Some(i) => format!("The game is not saved. Open game {} of the file?", i + 1),
+                    Some(i) => {
+                        // The file's own name: a long path would be cut.
+                        let file = std::path::Path::new(name)
+                            .file_name()
+                            .map_or(name.into(), |f| f.to_string_lossy());
+                        format!("The game is not saved. Open game {} of {file}?", i + 1)
+                    }
                     None => format!("The game is not saved. Open {name}?"),
                 };
                 // A board's session in a game's tags (an autosave loaded as
