@@ -434,6 +434,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "help" | "h" => bare(Command::Help),
         "messages" | "mes" | "log" => bare(Command::Messages),
         "q" | "quit" | "exit" => bare(Command::Quit),
+        // vi's save-and-quit and quit-anyway: said what to type instead.
+        "wq" | "x" | "q!" | "wq!" | "qa" | "qa!" => Err(format!(
+            ":{word} is vi's; here :w saves, then :q quits (asking if work would go)"
+        )),
         _ => Err(format!("unknown command ':{word}'; {USAGE}")),
     }
 }
@@ -445,6 +449,13 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         assert_eq!(parse("level 3"), Ok(Command::Level(3)));
+        for vi in ["wq", "x", "q!"] {
+            let e = parse(vi).unwrap_err();
+            assert!(
+                e.starts_with(&format!(":{vi} is vi's; here :w saves")),
+                "{e}"
+            );
+        }
         assert_eq!(parse(":hash 128"), Ok(Command::Hash(128)));
         assert_eq!(parse("fen"), Ok(Command::ShowFen));
         assert_eq!(
