@@ -20,10 +20,12 @@
 # on from it with them; the eighth plays 8,143,178 and the ninth trains on
 # from it with them; the ninth plays 4,467,794 and the tenth trains on from
 # it; the tenth plays 4,137,300 and the eleventh trains on from it; the
-# eleventh plays 8,004,632 and the twelfth (the built-in net) trains on
-# from it. The README's runs of each generation were played by the
+# eleventh plays 8,004,632 and the twelfth trains on from it; the twelfth
+# plays 8,007,913 and the thirteenth (the built-in net) trains on from it.
+# The README's runs of each generation were played by the
 # search of their day (the ninth's by commit 0080135, bench 8114710; the
-# tenth's and eleventh's by bench 12850400, the twelfth's by 12362068);
+# tenth's and eleventh's by bench 12850400, the twelfth's by 12362068,
+# the thirteenth's by 11335334);
 # this script plays them all with today's, so its nets are made the same
 # way, not the same bytes.
 set -euo pipefail
@@ -116,5 +118,14 @@ selfplay "$work/gen12-s3052.bin" 1627457 3052 2500 --net "$work/net10.nnue"
 selfplay "$work/gen13-s3071.bin" 4641438 3071 2500 --net "$work/net11.nnue"
 play_until "$work/gen13-s3071.bin" 8004632 3071 2500 --net "$work/net11.nnue"
 "$tapir" train --init "$work/net11.nnue" --data "$work/gen13-s3071.bin" \
+    --out "$work/net12.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
+# The thirteenth net: the twelfth plays 8,007,913 positions in one file,
+# as the README's run was made: stopped at 5,099,658, resumed to 5,345,184
+# and again to 8,007,913 (each resumed run appends, with a seed derived
+# from 3081 and the records there), and trains on from it.
+selfplay "$work/gen14-s3081.bin" 5099658 3081 2500 --net "$work/net12.nnue"
+play_until "$work/gen14-s3081.bin" 5345184 3081 2500 --net "$work/net12.nnue"
+play_until "$work/gen14-s3081.bin" 8007913 3081 2500 --net "$work/net12.nnue"
+"$tapir" train --init "$work/net12.nnue" --data "$work/gen14-s3081.bin" \
     --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
