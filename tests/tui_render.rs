@@ -711,22 +711,19 @@ fn the_replace_question_says_what_a_yes_keeps() {
     app.update(Action::Confirm(false));
     app.update(Action::Command("tag White \"Me\"".into()));
     for (w, h) in [(120, 40), (80, 24)] {
-        app.update(Action::NewGame);
-        let s = screen(&mut app, w, h).join("\n");
-        assert!(s.contains("y keeps it aside as autosave.previous"), "{s}");
-        assert!(
-            s.contains("only as it is now: what Ctrl-Z would bring back goes"),
-            "{s}"
-        );
-        app.update(Action::Confirm(false));
-        app.update(Action::Quit);
-        let s = screen(&mut app, w, h).join("\n");
-        assert!(s.contains("it stays in the autosave"), "{s}");
-        assert!(
-            s.contains("only as it is now: what Ctrl-Z would bring back goes"),
-            "{s}"
-        );
-        app.update(Action::Confirm(false));
+        for (asked, kept) in [
+            (Action::NewGame, "y keeps it aside as autosave.previous"),
+            (Action::Quit, "it stays in the autosave"),
+        ] {
+            app.update(asked);
+            let s = screen(&mut app, w, h).join("\n");
+            assert!(s.contains(kept), "{s}");
+            assert!(
+                s.contains("only as it is now: what Ctrl-Z would bring back goes"),
+                "{s}"
+            );
+            app.update(Action::Confirm(false));
+        }
     }
     // Moves played only: the game aside holds all of them, nothing more said.
     let mut app = app_with("e4 e5", PieceStyle::Unicode);
