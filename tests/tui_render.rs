@@ -732,15 +732,19 @@ fn the_replace_question_says_what_a_yes_keeps() {
     assert!(!s.contains("only as it is now"), "{s}");
 }
 
-/// The save dialog says what `o` costs: the file's games go with it.
+/// The save dialog says where `o` puts what it writes over: a copy of the
+/// file's games goes into tapir's data folder.
 #[test]
-fn the_save_dialog_says_an_overwrite_loses_the_files_games() {
+fn the_save_dialog_says_where_an_overwrite_keeps_the_files_games() {
     use tapir::tui::files::Holding;
     let mut app = app_with("e4 e5", PieceStyle::Ascii);
     for (holds, cost) in [
-        (Holding::Games(3), "all its games are lost"),
-        (Holding::Games(1), "its game is lost"),
-        (Holding::Games(0), "its text is lost"),
+        (
+            Holding::Games(3),
+            "its games are kept in tapir's data folder",
+        ),
+        (Holding::Games(1), "its game is kept in tapir's data folder"),
+        (Holding::Games(0), "its text is kept in tapir's data folder"),
         (Holding::Unreadable("binary".into()), "not offered"),
     ] {
         app.update(Action::SaveTargetExists {

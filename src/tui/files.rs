@@ -426,6 +426,19 @@ fn other_names(path: &Path) -> Option<u64> {
 /// that was in the file nor changing another game's bytes (the whole
 /// file is written atomically, in the file's own line ends).
 pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved> {
+    save_game_keeping(path, text, how, None)
+}
+
+/// As [`save_game`]; an overwrite first copies the file's bytes, as they
+/// are, into the folder `keep_in` (made when missing) under the first free
+/// name after the file's own, and says where: a file's games leave the
+/// disk only with a copy kept, which `:load` brings back.
+pub fn save_game_keeping(
+    path: &Path,
+    text: &str,
+    how: &SaveHow,
+    keep_in: Option<&Path>,
+) -> anyhow::Result<Saved> {
     let text = &normalize_newlines(text.to_string());
     // A new folder is said, not made silently.
     let new_dir = path
@@ -464,17 +477,28 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             // A file whose games tapir cannot read (too large, binary, not
             // a file) might hold any number of them: it is never written
             // over, whatever was answered before.
+            let mut kept = None;
             if path.exists() {
                 match FileNow::read(path) {
                     Err(e) => {
                         anyhow::bail!("{e:#}; a file tapir cannot read is not written over")
                     }
                     Ok(file) if !file.is_pgn() => anyhow::bail!(NOT_PGN),
-                    Ok(_) => {}
+                    Ok(file) => {
+                        if let Some(dir) = keep_in.filter(|_| !file.raw.is_empty()) {
+                            kept = Some(keep_copy(path, &file.raw, dir).map_err(|e| {
+                                anyhow::anyhow!(
+                                    "nothing was written: no copy of the file could be kept in {} ({e}); :save another name",
+                                    dir.display()
+                                )
+                            })?);
+                        }
+                    }
                 }
             }
             write_atomic(path, text)?;
-            done(None, None)
+            let kept = kept.map(|k| format!("the old file kept as {} (:load it)", for_load(&k)));
+            done(None, kept)
         }
         SaveHow::Append => {
             let file = FileNow::read(path)?;
@@ -527,6 +551,24 @@ pub fn save_game(path: &Path, text: &str, how: &SaveHow) -> anyhow::Result<Saved
             done(index.map(|_| i), and_note(moved, encoding))
         }
     }
+}
+
+/// Writes `bytes`, the file at `path` as it was, as a new file in `dir`:
+/// `games.pgn` goes in as `games.pgn`, or `games.1.pgn`, `games.2.pgn`, ...
+/// when taken; no earlier copy is written over.
+fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy());
+    let ext = path.extension().map(|e| e.to_string_lossy());
+    let name = |k: usize| match (k, &ext) {
+        (0, Some(e)) => format!("{stem}.{e}"),
+        (0, None) => stem.to_string(),
+        (k, Some(e)) => format!("{stem}.{k}.{e}"),
+        (k, None) => format!("{stem}.{k}"),
+    };
+    crate::fswrite::write_new(dir, name, bytes)
 }
 
 /// The file's bytes with `text` after its games, and the note of its
@@ -845,6 +887,45 @@ mod tests {
         assert!(same_file(&f, &dir.join(".").join("f.pgn")));
         assert!(!same_file(&f, &dir.join("other.pgn")));
         assert!(!same_file(&f, &dir.join("none.pgn")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// An overwrite keeps the file's bytes first, each time under a name
+    /// of its own, and names the copy; with no copy, nothing is written.
+    #[test]
+    fn an_overwrite_keeps_a_copy_of_what_it_writes_over() {
+        let dir = temp("save-keep");
+        let (f, keep) = (dir.join("three.pgn"), dir.join("data").join("overwritten"));
+        let old = b"[Event \"A\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"B\"]\r\n\r\n1. d4 *\r\n".to_vec();
+        std::fs::write(&f, &old).unwrap();
+        let note = |game: &str| match save_game_keeping(&f, game, &SaveHow::Overwrite, Some(&keep))
+            .unwrap()
+        {
+            Saved::Done { note, .. } => note.unwrap_or_default(),
+            other => panic!("{other:?}"),
+        };
+        let said = note("[Event \"C\"]\n\n1. c4 *\n");
+        assert!(
+            said.contains("the old file kept as") && said.contains("three.pgn (:load it)"),
+            "{said}"
+        );
+        assert_eq!(std::fs::read(keep.join("three.pgn")).unwrap(), old);
+        assert!(std::fs::read_to_string(&f).unwrap().contains("1. c4"));
+        // A second overwrite keeps the first copy and adds one.
+        let said = note("[Event \"D\"]\n\n1. Nf3 *\n");
+        assert!(said.contains("three.1.pgn"), "{said}");
+        assert_eq!(std::fs::read(keep.join("three.pgn")).unwrap(), old);
+        assert!(std::fs::read_to_string(keep.join("three.1.pgn"))
+            .unwrap()
+            .contains("1. c4"));
+        // No copy can be made (the folder's name is a file's): the file
+        // stays as it was.
+        let blocked = dir.join("blocked");
+        std::fs::write(&blocked, "x").unwrap();
+        let e = save_game_keeping(&f, "1. g3 *", &SaveHow::Overwrite, Some(&blocked.join("o")))
+            .unwrap_err();
+        assert!(format!("{e:#}").contains("nothing was written"), "{e:#}");
+        assert!(std::fs::read_to_string(&f).unwrap().contains("1. Nf3"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

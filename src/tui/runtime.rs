@@ -14,7 +14,7 @@ use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
 use super::document::Document;
 use super::engine_link::{report_action, EngineReport, LinkId, Links};
-use super::files::{complete_path, fingerprint, read_pgn, save_game, Saved};
+use super::files::{complete_path, fingerprint, read_pgn, save_game_keeping, Saved};
 use super::keymap;
 use super::params::{IDLE_TICK, LIVE_TICK, MAX_BURST, MIN_FRAME_GAP};
 use super::ui;
@@ -986,7 +986,9 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                     app.update(Action::BookLoaded { path, book });
                 }
                 Effect::Save { path, text, how } => {
-                    let a = match save_game(&path, &text, &how) {
+                    // What an overwrite writes over is copied into the data folder.
+                    let keep = dirs.data.join("overwritten");
+                    let a = match save_game_keeping(&path, &text, &how, Some(&keep)) {
                         Ok(Saved::Done { index, note }) => Action::Saved(SavedAs {
                             path,
                             index,

@@ -371,13 +371,14 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(1) => "it holds 1 game".to_string(),
         Holding::Games(n) => format!("it holds {n} games"),
     };
-    // What `o` costs is said on its line: a file's other games go with it.
+    // Where `o` puts what it writes over is said on its line: a copy of
+    // the file goes into tapir's data folder first.
     let overwrite = match holds {
         Holding::Unreadable(_) => "o  (not offered: what cannot be read is not written over)",
         Holding::NotPgn(_) => "o  (not offered: a file that is not PGN is not written over)",
-        Holding::Games(0) => "o  overwrite: its text is lost, this game alone stays",
-        Holding::Games(1) => "o  overwrite: its game is lost, this one alone stays",
-        Holding::Games(_) => "o  overwrite: all its games are lost, this one alone stays",
+        Holding::Games(0) => "o  overwrite; its text is kept in tapir's data folder",
+        Holding::Games(1) => "o  overwrite; its game is kept in tapir's data folder",
+        Holding::Games(_) => "o  overwrite; its games are kept in tapir's data folder",
     };
     // The path and what the file holds each get up to two rows of their
     // own: a long path must not hide the count that `o` would lose.
