@@ -145,6 +145,61 @@ fn move_prompt_keys() {
     );
 }
 
+/// Several moves typed or pasted into the move prompt play from the shown
+/// position as one undo step, glyphs on their moves; a move that is not
+/// legal plays none of them.
+#[test]
+fn a_typed_line_plays_whole_or_not_at_all() {
+    let mut a = app();
+    a.update(Action::OpenMovePrompt(None));
+    a.update(Action::Paste("1. e4 e5\r2. Nf3!? Nc6 *".into()));
+    a.update(Action::PromptSubmit);
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(ply(&a), 4);
+    assert!(
+        message(&a).contains("4 of the 4 typed moves added"),
+        "{}",
+        message(&a)
+    );
+    let t = a.tree();
+    let nf3 = t.mainline().nth(2).unwrap();
+    assert!(t.node(nf3).nags.contains(tapir::game::Nag::SPECULATIVE));
+    // One undo takes the whole line out.
+    a.update(Action::Undo);
+    assert_eq!(len(&a), 0);
+    a.update(Action::Redo);
+    assert_eq!(len(&a), 4);
+    // From the start again: the first move is walked into, the second
+    // branches off as a variation, the main line stays.
+    a.update(Action::First);
+    a.update(Action::MoveText("e4 c5 Nf3".into()));
+    assert!(
+        message(&a).contains("2 of the 3 typed moves added"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(ply(&a), 3);
+    // A move that is not legal (or does not read) plays nothing, and the
+    // error says which.
+    a.update(Action::First);
+    a.update(Action::MoveText("d4 d5 Nf6".into()));
+    let e = error(&a);
+    assert!(
+        e.contains("nothing played: move 3 of the 3 typed") && e.contains("White to move"),
+        "{e}"
+    );
+    assert_eq!(ply(&a), 0);
+    assert_eq!(a.tree().root().children().len(), 1);
+    a.update(Action::MoveText("d4 zz9".into()));
+    assert!(error(&a).contains("'zz9' is not a move"), "{}", error(&a));
+    a.update(Action::MoveText("d4 {a comment} d5".into()));
+    assert!(error(&a).contains("moves only"), "{}", error(&a));
+    // One move with its number and the result is that move.
+    a.update(Action::MoveText("1. d4 *".into()));
+    assert_eq!(a.tree().root().children().len(), 2);
+}
+
 #[test]
 fn cursor_pick_and_drop() {
     let mut a = app();

@@ -7,7 +7,16 @@ use crate::tui::app::{App, Mode, Overlay, PromptKind};
 
 impl App {
     pub(super) fn text_move(&mut self, text: &str) {
-        let text = without_move_number(text.trim());
+        let words = line_words(text);
+        if words.len() > 1 {
+            return self.text_line(text, &words);
+        }
+        // One move, with its number or the game's result around it
+        // ("12. Nf3", "Qxf7# 1-0"), is that move.
+        let text = match words.as_slice() {
+            [one] => one,
+            _ => without_move_number(text.trim()),
+        };
         if text.is_empty() {
             return;
         }
@@ -377,6 +386,115 @@ fn split_glyph(text: &str) -> Result<(&str, Option<crate::game::Nag>), &str> {
         Some(nag) => Ok((core, Some(nag))),
         None => Err(marks),
     }
+}
+
+impl App {
+    /// Several moves typed or pasted at once ("e4 e5 Nf3", "1. e4 e5 2.
+    /// Nf3!"): played from the shown position as one undo step, a glyph
+    /// typed after a move going on it, the moves the tree has walked into.
+    /// Checked whole first: a move that does not read or is not legal
+    /// plays none of them. A game on a clock or against the engine takes
+    /// its moves one at a time.
+    fn text_line(&mut self, text: &str, words: &[&str]) {
+        if ['{', '(', ';', '$', '['].iter().any(|&c| text.contains(c)) {
+            return self.error(
+                "the move prompt takes moves only: paste a game with comments, variations or tags on the board, with no prompt open",
+            );
+        }
+        if self.tracks_game_end() {
+            return self.error("in a game the moves go one at a time: type one move");
+        }
+        if !self.may_move() {
+            return;
+        }
+        let at = self.doc.cursor;
+        let mut board = *self.doc.game.board(at);
+        let mut line: Vec<(Move, Option<crate::game::Nag>)> = Vec::new();
+        for (k, word) in words.iter().enumerate() {
+            let (typed, glyph) = match split_glyph(word) {
+                Ok(split) => split,
+                Err(marks) => {
+                    return self.error(format!(
+                        "nothing played: '{marks}' after move {} of the {} typed is not a move glyph (! ? !! ?? !? ?!)",
+                        k + 1,
+                        words.len()
+                    ))
+                }
+            };
+            match parse_move(&board, typed) {
+                Ok(m) => {
+                    line.push((m, glyph));
+                    board = board.make(m);
+                }
+                Err(e) => {
+                    let whose = if crate::chess::legal_moves(&board).is_empty() {
+                        "the game is over there".to_string()
+                    } else {
+                        format!("{} to move", board.side_to_move().name())
+                    };
+                    return self.error(format!(
+                        "nothing played: move {} of the {} typed: {e} ({whose})",
+                        k + 1,
+                        words.len()
+                    ));
+                }
+            }
+        }
+        let moves: Vec<Move> = line.iter().map(|&(m, _)| m).collect();
+        let known = {
+            let mut node = at;
+            moves
+                .iter()
+                .map_while(|&m| {
+                    node = self.tree().child_with_move(node, m)?;
+                    Some(())
+                })
+                .count()
+        };
+        let mut last = at;
+        self.doc.game.in_one_step("add the typed moves", |g| {
+            let Ok(end) = g.add_line(at, &moves) else {
+                return;
+            };
+            last = end;
+            let mut node = at;
+            for &(m, glyph) in &line {
+                let Some(next) = g.tree().child_with_move(node, m) else {
+                    return;
+                };
+                node = next;
+                if let Some(nag) = glyph.filter(|&n| !g.tree().node(node).nags.contains(n)) {
+                    g.toggle_nag(node, nag);
+                }
+            }
+        });
+        self.tree_changed();
+        self.go_to(last);
+        let label = self.doc.game.label(last);
+        let added = moves.len() - known;
+        self.info(match added {
+            0 => format!("{label}: the {} typed moves were in the game", moves.len()),
+            _ => format!(
+                "{label}: {} of the {} typed moves added (Ctrl-Z takes them out)",
+                added,
+                moves.len()
+            ),
+        });
+        if let Some(r) = self.result_text() {
+            self.game_over_on_board();
+            self.info(r);
+        }
+    }
+}
+
+/// The moves of a typed or pasted line: its words without move numbers
+/// ("1.", "12...", the "1." of "1.e4") and without a result ("*",
+/// "1-0"), which say nothing of the moves.
+fn line_words(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .map(without_move_number)
+        .filter(|w| !w.is_empty() && !matches!(*w, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))
+        .collect()
 }
 
 /// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.

@@ -534,7 +534,7 @@ impl App {
     }
 
     /// Whether the human may move in the shown position now.
-    fn may_move(&mut self) -> bool {
+    pub(super) fn may_move(&mut self) -> bool {
         // The board shows the position being set up, not the game's: a
         // move read against it does not belong in the tree.
         if self.editor.is_some() {
