@@ -357,11 +357,16 @@ impl Emitter<'_> {
 
     /// One move with everything around it: the comment before, its number,
     /// the SAN, the book mark, its quality glyph (or the report's verdict),
-    /// the disagreement mark, the other NAGs and the comment after.
-    fn node(&mut self, id: NodeId, depth: usize) {
+    /// the disagreement mark, the other NAGs and the comment after. A
+    /// comment before a move that does not start a variation (one promoted
+    /// to the main line) shows after the move, where a save writes it: PGN
+    /// holds a comment before a move only at a variation's start.
+    fn node(&mut self, id: NodeId, depth: usize, starts_variation: bool) {
         let tree = self.game.tree();
         let node = tree.node(id);
-        self.comment(&node.comment_before, id);
+        if starts_variation {
+            self.comment(&node.comment_before, id);
+        }
         let (n, side) = tree.move_number(id);
         let mut glued = std::mem::take(&mut self.glue_next);
         if side == Color::White || self.force_number {
@@ -398,6 +403,9 @@ impl Emitter<'_> {
         }
         for nag in node.nags.iter().filter(|n| !n.is_move_quality()) {
             self.push(nag.display(), Kind::Nag, Some(id), false);
+        }
+        if !starts_variation {
+            self.comment(&node.comment_before, id);
         }
         for w in text_without_commands(&node.comment).split_whitespace() {
             self.push(w.to_string(), Kind::Comment, Some(id), false);
@@ -478,7 +486,7 @@ fn items(
                 if let Some(d) = node_depth.get_mut(id.index()) {
                     *d = depth.min(255) as u8;
                 }
-                e.node(id, depth);
+                e.node(id, depth, !sidelines);
                 // Continuation last (a stack): alternatives come first.
                 if let Some(next) = tree.main_child(id) {
                     jobs.push(Job::Node {
@@ -585,6 +593,28 @@ mod tests {
         assert_eq!(m.node_at(7, x + 2), Some(bb5));
         // The number before a move goes to the move too.
         assert_eq!(m.node_at(7, x - 1), Some(bb5));
+    }
+
+    /// A comment before a variation's first move shows before it; once the
+    /// variation is the main line, it shows after the move, where a save
+    /// writes it (PGN has no place before a main-line move for it).
+    #[test]
+    fn a_promoted_moves_comment_before_shows_where_it_is_written() {
+        let mut g = read_first("1. e4 e5 ( {Sicilian} 1... c5 2. Nf3) 2. Nf3 *")
+            .unwrap()
+            .game;
+        let m = layout(&g, 40, None, None, &[]);
+        assert_eq!(text(&m), ["1.e4 e5", "  (Sicilian 1...c5 2.Nf3)", "2.Nf3"]);
+        let t = g.tree();
+        let c5 = t.children(t.mainline().next().unwrap())[1];
+        g.promote(c5).unwrap();
+        let m = layout(&g, 40, None, None, &[]);
+        assert_eq!(text(&m), ["1.e4 c5 Sicilian", "  (1...e5 2.Nf3)", "2.Nf3"]);
+        let written = crate::game::pgn::write_game(&g);
+        assert!(
+            written.contains("1. e4 c5 { Sicilian } ( 1... e5"),
+            "{written}"
+        );
     }
 
     /// A comment word wider than the pane (a URL) is split over rows of
