@@ -147,57 +147,83 @@ fn move_prompt_keys() {
 
 /// Several moves typed or pasted into the move prompt play from the shown
 /// position as one undo step, glyphs on their moves; a move that is not
-/// legal plays none of them.
+/// legal plays none of them and the prompt keeps the text, the caret on it.
 #[test]
 fn a_typed_line_plays_whole_or_not_at_all() {
     let mut a = app();
     a.update(Action::OpenMovePrompt(None));
-    a.update(Action::Paste("1. e4 e5\r2. Nf3!? Nc6 *".into()));
+    a.update(Action::Paste("1. e4 e5\r2. Nf3!? Nc6 $1 *".into()));
     a.update(Action::PromptSubmit);
     assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(ply(&a), 4);
     assert!(
-        message(&a).contains("4 of the 4 typed moves added"),
+        message(&a).contains("4 of the 4 moves given added, 2 glyphs set"),
         "{}",
         message(&a)
     );
     let t = a.tree();
-    let nf3 = t.mainline().nth(2).unwrap();
-    assert!(t.node(nf3).nags.contains(tapir::game::Nag::SPECULATIVE));
+    let ids: Vec<_> = t.mainline().collect();
+    assert!(t.node(ids[2]).nags.contains(tapir::game::Nag::SPECULATIVE));
+    assert!(t.node(ids[3]).nags.contains(tapir::game::Nag::GOOD));
     // One undo takes the whole line out.
     a.update(Action::Undo);
     assert_eq!(len(&a), 0);
     a.update(Action::Redo);
     assert_eq!(len(&a), 4);
     // From the start again: the first move is walked into, the second
-    // branches off as a variation, the main line stays.
+    // branches off as a variation, the main line stays; a glyph standing
+    // alone goes on the move before it.
     a.update(Action::First);
-    a.update(Action::MoveText("e4 c5 Nf3".into()));
+    a.update(Action::MoveText("e4 c5 ?! Nf3".into()));
     assert!(
-        message(&a).contains("2 of the 3 typed moves added"),
+        message(&a).contains("2 of the 3 moves given added, 1 glyph set"),
         "{}",
         message(&a)
     );
     assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(ply(&a), 3);
-    // A move that is not legal (or does not read) plays nothing, and the
-    // error says which.
+    // A move that is not legal (or does not read) plays nothing; the error
+    // names it as a player would, and the prompt keeps the line with the
+    // caret on it.
     a.update(Action::First);
-    a.update(Action::MoveText("d4 d5 Nf6".into()));
+    a.update(Action::OpenMovePrompt(None));
+    a.update(Action::Paste("d4 d5 Nf6 c4".into()));
+    a.update(Action::PromptSubmit);
     let e = error(&a);
     assert!(
-        e.contains("nothing played: move 3 of the 3 typed") && e.contains("White to move"),
+        e.contains("nothing played: at 2.Nf6 (3 of the 4 given)") && e.contains("White to move"),
         "{e}"
     );
     assert_eq!(ply(&a), 0);
     assert_eq!(a.tree().root().children().len(), 1);
+    let p = a.dialogs.prompt.as_ref().expect("the prompt stays");
+    assert_eq!((p.text.as_str(), p.caret), ("d4 d5 Nf6 c4", 6));
+    a.update(Action::Cancel);
     a.update(Action::MoveText("d4 zz9".into()));
     assert!(error(&a).contains("'zz9' is not a move"), "{}", error(&a));
     a.update(Action::MoveText("d4 {a comment} d5".into()));
-    assert!(error(&a).contains("moves only"), "{}", error(&a));
+    assert!(error(&a).contains("moves and glyphs only"), "{}", error(&a));
     // One move with its number and the result is that move.
     a.update(Action::MoveText("1. d4 *".into()));
     assert_eq!(a.tree().root().children().len(), 2);
+    // A paste too long for the prompt is cut between moves, not inside one.
+    a.update(Action::First);
+    a.update(Action::OpenMovePrompt(None));
+    let long = "Nf3 Nf6 Ng1 Ng8 ".repeat(40);
+    a.update(Action::Paste(long.clone()));
+    let p = a.dialogs.prompt.as_ref().unwrap();
+    assert!(
+        p.text.len() < long.len() && long.starts_with(&p.text),
+        "{}",
+        p.text
+    );
+    assert!(
+        ["Nf3", "Nf6", "Ng1", "Ng8"]
+            .iter()
+            .any(|m| p.text.trim_end().ends_with(m)),
+        "{}",
+        p.text
+    );
 }
 
 #[test]

@@ -59,6 +59,15 @@ enum Edit {
         old: Option<String>,
         new: Option<String>,
     },
+    /// A move's comment before it joined to its comment after it, each pair
+    /// (before, after): once the move no longer starts a variation (one
+    /// promoted, the move before it deleted), PGN has no place before it.
+    /// The words move; none go.
+    Comments {
+        node: NodeId,
+        old: (String, String),
+        new: (String, String),
+    },
     /// Several edits as one step (an engine line, a promotion to main line).
     Group(Vec<Edit>),
 }
@@ -72,6 +81,7 @@ impl Edit {
             Edit::Detach { .. } => false,
             Edit::Attach { .. } | Edit::Reorder { .. } => true,
             Edit::Comment { new, .. } => !new.is_empty(),
+            Edit::Comments { .. } => false,
             Edit::Nags { old, new, .. } => new.iter().any(|n| !old.contains(n)),
             Edit::Tag { new, .. } => new.is_some(),
             Edit::Group(edits) => edits.iter().any(Edit::adds),
@@ -86,6 +96,7 @@ impl Edit {
             Edit::Detach { .. } => true,
             Edit::Attach { .. } | Edit::Reorder { .. } => false,
             Edit::Comment { old, new, .. } => !old.is_empty() && old != new,
+            Edit::Comments { .. } => false,
             Edit::Nags { old, new, .. } => old.iter().any(|n| !new.contains(n)),
             // PGN's placeholders ("?", "????.??.??", "*") hold nothing.
             Edit::Tag { old, new, .. } => {
@@ -122,6 +133,11 @@ impl Edit {
             } => Edit::Comment {
                 node: *node,
                 before: *before,
+                old: new.clone(),
+                new: old.clone(),
+            },
+            Edit::Comments { node, old, new } => Edit::Comments {
+                node: *node,
                 old: new.clone(),
                 new: old.clone(),
             },
@@ -387,7 +403,18 @@ impl Game {
         } else {
             parent
         };
-        self.record(Edit::Detach { node: id, index }, cursor, after, what);
+        let edit = Edit::Detach { node: id, index };
+        let first_after = self.tree.main_child(parent);
+        if index == 0 && first_after.is_some_and(|f| !self.tree.node(f).comment_before.is_empty()) {
+            // The next alternative becomes the main move: its comment
+            // before it joins its own, in the same step.
+            self.group(&what.clone(), false, |g| {
+                g.record(edit, cursor, after, what);
+                g.settle_comment_before(parent, after);
+            });
+        } else {
+            self.record(edit, cursor, after, what);
+        }
         Ok(after)
     }
 
@@ -425,18 +452,49 @@ impl Game {
         let parent = self.tree.parent(start).ok_or(EditError::Root)?;
         let from = self.tree.child_index(start);
         let what = format!("promote {}", self.label(start));
-        self.tree.move_child(parent, from, from - 1);
-        self.record(
-            Edit::Reorder {
-                parent,
-                from,
-                to: from - 1,
-            },
-            id,
-            id,
-            what,
-        );
+        self.group(&what.clone(), false, |g| {
+            g.tree.move_child(parent, from, from - 1);
+            g.record(
+                Edit::Reorder {
+                    parent,
+                    from,
+                    to: from - 1,
+                },
+                id,
+                id,
+                what,
+            );
+            g.settle_comment_before(parent, id);
+        });
         Ok(())
+    }
+
+    /// The comment before the main move after `parent` joins its comment
+    /// after it (see `Edit::Comments`), as a step of the edit that made it
+    /// the main move (`cursor`: where that edit leaves the board): what the
+    /// move list shows, `i` edits and a save writes is then one comment.
+    fn settle_comment_before(&mut self, parent: NodeId, cursor: NodeId) {
+        let Some(first) = self.tree.main_child(parent) else {
+            return;
+        };
+        let n = self.tree.node(first);
+        if n.comment_before.is_empty() {
+            return;
+        }
+        let old = (n.comment_before.clone(), n.comment.clone());
+        let joined = match n.comment.is_empty() {
+            true => n.comment_before.clone(),
+            false => format!("{} {}", n.comment_before, n.comment),
+        };
+        let new = (String::new(), joined);
+        let edit = Edit::Comments {
+            node: first,
+            old,
+            new,
+        };
+        self.apply(&edit);
+        let what = format!("join the comments of {}", self.label(first));
+        self.record(edit, cursor, cursor, what);
     }
 
     /// Makes the line through `id` the main line.
@@ -444,22 +502,29 @@ impl Game {
         if self.tree.is_mainline(id) {
             return Err(EditError::AlreadyMain);
         }
-        let mut edits = Vec::new();
-        let mut cur = id;
-        while let Some(p) = self.tree.parent(cur) {
-            let from = self.tree.child_index(cur);
-            if from > 0 {
-                self.tree.move_child(p, from, 0);
-                edits.push(Edit::Reorder {
-                    parent: p,
-                    from,
-                    to: 0,
-                });
-            }
-            cur = p;
-        }
         let what = format!("make {} the main line", self.label(id));
-        self.record(Edit::Group(edits), id, id, what);
+        self.group(&what.clone(), false, |g| {
+            let mut edits = Vec::new();
+            let mut parents = Vec::new();
+            let mut cur = id;
+            while let Some(p) = g.tree.parent(cur) {
+                let from = g.tree.child_index(cur);
+                if from > 0 {
+                    g.tree.move_child(p, from, 0);
+                    edits.push(Edit::Reorder {
+                        parent: p,
+                        from,
+                        to: 0,
+                    });
+                    parents.push(p);
+                }
+                cur = p;
+            }
+            g.record(Edit::Group(edits), id, id, what);
+            for p in parents {
+                g.settle_comment_before(p, id);
+            }
+        });
         Ok(())
     }
 
@@ -696,6 +761,10 @@ impl Game {
             Edit::Comment {
                 node, before, new, ..
             } => self.comment_slot(*node, *before).clone_from(new),
+            Edit::Comments { node, new, .. } => {
+                let n = self.tree.node_mut(*node);
+                (n.comment_before, n.comment) = new.clone();
+            }
             Edit::Nags { node, new, .. } => self.tree.node_mut(*node).nags = new.clone(),
             Edit::Tag { name, new, .. } => self.write_tag(name, new.as_deref()),
             Edit::Group(edits) => edits.iter().for_each(|e| self.apply(e)),
@@ -967,6 +1036,62 @@ mod tests {
         g.toggle_nag(e4, Nag::GOOD);
         g.undo();
         assert!(g.redo_would_add());
+    }
+
+    /// A move that stops starting a variation (promoted, made the main
+    /// line, the main move before it deleted) has its comment before it
+    /// joined to its own, in the same undo step; nothing is taken out.
+    #[test]
+    fn a_comment_before_joins_the_moves_own_when_it_becomes_the_main_move() {
+        let made = || {
+            let mut g = Game::default();
+            let e4 = play(&mut g, NodeId::ROOT, "e4");
+            let e5 = play(&mut g, e4, "e5");
+            let c5 = play(&mut g, e4, "c5");
+            let nf3 = play(&mut g, c5, "Nf3");
+            let c3 = play(&mut g, c5, "c3");
+            g.set_comment(c5, true, "Sicilian");
+            g.set_comment(c5, false, "sharp");
+            g.set_comment(c3, true, "Alapin");
+            (g, e5, c5, nf3, c3)
+        };
+        let comments = |g: &Game, id: NodeId| {
+            let n = g.tree().node(id);
+            (n.comment_before.clone(), n.comment.clone())
+        };
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        // Promoted: one undo step puts the comment back before the move.
+        let (mut g, _, c5, _, _) = made();
+        g.promote(c5).unwrap();
+        assert_eq!(comments(&g, c5), pair("", "Sicilian sharp"));
+        assert!(!g.undo_would_bring_back());
+        g.undo();
+        assert_eq!(comments(&g, c5), pair("Sicilian", "sharp"));
+        assert_eq!(g.tree().child_index(c5), 1);
+        g.redo();
+        assert_eq!(comments(&g, c5), pair("", "Sicilian sharp"));
+        // The main line through 2. c3: both branches' first moves settle.
+        let (mut g, _, c5, _, c3) = made();
+        g.make_main(c3).unwrap();
+        assert_eq!(comments(&g, c5), pair("", "Sicilian sharp"));
+        assert_eq!(comments(&g, c3), pair("", "Alapin"));
+        g.undo();
+        assert_eq!(comments(&g, c3), pair("Alapin", ""));
+        // The main move deleted: the variation's move moves up and settles.
+        let (mut g, e5, c5, ..) = made();
+        g.delete(e5, e5).unwrap();
+        assert_eq!(comments(&g, c5), pair("", "Sicilian sharp"));
+        g.undo();
+        assert_eq!(comments(&g, c5), pair("Sicilian", "sharp"));
+        assert!(g.tree().is_attached(e5));
+        // Where the move stays a variation's first, nothing changes.
+        let (mut g, ..) = made();
+        let e4 = g.tree().main_child(NodeId::ROOT).unwrap();
+        let d5 = play(&mut g, e4, "d5");
+        g.set_comment(d5, true, "Scandinavian");
+        g.promote(d5).unwrap();
+        assert_eq!(g.tree().child_index(d5), 1);
+        assert_eq!(comments(&g, d5), pair("Scandinavian", ""));
     }
 
     #[test]

@@ -196,7 +196,9 @@ pub fn complete_path(typed: &str) -> Vec<String> {
     let mut out: Vec<String> = entries
         .filter_map(Result::ok)
         .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
+            // A name that is not UTF-8 cannot be typed back whole: offered,
+            // it would name another file.
+            let name = e.file_name().into_string().ok()?;
             if !name.starts_with(partial) || (name.starts_with('.') && !partial.starts_with('.')) {
                 return None;
             }
@@ -485,6 +487,8 @@ pub fn save_game_keeping(
                     }
                     Ok(file) if !file.is_pgn() => anyhow::bail!(NOT_PGN),
                     Ok(file) => {
+                        // A file that cannot be written leaves no copy.
+                        crate::fswrite::check_writable(path)?;
                         if let Some(dir) = keep_in.filter(|_| !file.raw.is_empty()) {
                             kept = Some(keep_copy(path, &file.raw, dir).map_err(|e| {
                                 anyhow::anyhow!(
@@ -926,6 +930,16 @@ mod tests {
             .unwrap_err();
         assert!(format!("{e:#}").contains("nothing was written"), "{e:#}");
         assert!(std::fs::read_to_string(&f).unwrap().contains("1. Nf3"));
+        // A file that cannot be written is not written, and leaves no copy.
+        let mut perms = std::fs::metadata(&f).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&f, perms.clone()).unwrap();
+        let e = save_game_keeping(&f, "1. g3 *", &SaveHow::Overwrite, Some(&keep)).unwrap_err();
+        assert!(format!("{e:#}").contains("read-only"), "{e:#}");
+        assert!(!keep.join("three.2.pgn").exists());
+        #[allow(clippy::permissions_set_readonly_false, reason = "the test's own file")]
+        perms.set_readonly(false);
+        std::fs::set_permissions(&f, perms).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -1334,9 +1348,16 @@ mod tests {
         std::fs::write(dir.join("alpha.pgn"), "").unwrap();
         std::fs::write(dir.join("alps.pgn"), "").unwrap();
         std::fs::create_dir(dir.join("albums")).unwrap();
+        // A name that is not UTF-8 ("al\xe9.pgn", Latin-1) is not offered:
+        // shown with U+FFFD, it would save to another, new file.
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            std::fs::write(dir.join(std::ffi::OsStr::from_bytes(b"al\xe9.pgn")), "").unwrap();
+        }
         let base = format!("{}/al", dir.display());
         let got = complete_path(&base);
-        assert_eq!(got.len(), 3);
+        assert_eq!(got.len(), 3, "{got:?}");
         assert!(got[0].ends_with("albums/"));
         std::fs::remove_dir_all(&dir).unwrap();
     }

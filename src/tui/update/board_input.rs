@@ -9,7 +9,8 @@ impl App {
     pub(super) fn text_move(&mut self, text: &str) {
         let words = line_words(text);
         if words.len() > 1 {
-            return self.text_line(text, &words);
+            let _ = self.text_line(text, &words);
+            return;
         }
         // One move, with its number or the game's result around it
         // ("12. Nf3", "Qxf7# 1-0"), is that move.
@@ -390,40 +391,56 @@ fn split_glyph(text: &str) -> Result<(&str, Option<crate::game::Nag>), &str> {
 
 impl App {
     /// Several moves typed or pasted at once ("e4 e5 Nf3", "1. e4 e5 2.
-    /// Nf3!"): played from the shown position as one undo step, a glyph
-    /// typed after a move going on it, the moves the tree has walked into.
-    /// Checked whole first: a move that does not read or is not legal
-    /// plays none of them. A game on a clock or against the engine takes
-    /// its moves one at a time.
-    fn text_line(&mut self, text: &str, words: &[&str]) {
-        if ['{', '(', ';', '$', '['].iter().any(|&c| text.contains(c)) {
-            return self.error(
-                "the move prompt takes moves only: paste a game with comments, variations or tags on the board, with no prompt open",
+    /// Nf3!? Nc6 $1"): played from the shown position as one undo step,
+    /// each glyph (after its move or standing alone, `!?`, `$14`) going on
+    /// the move before it, the moves the tree has walked into. Checked
+    /// whole first: a move that does not read or is not legal plays none
+    /// of them, and its byte offset in `text` comes back (the prompt keeps
+    /// the text there). A game on a clock or against the engine takes its
+    /// moves one at a time.
+    pub(super) fn text_line(&mut self, text: &str, words: &[&str]) -> Result<(), usize> {
+        let offset = |w: &str| (w.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+        if let Some(at) = text.find(['{', '(', ';', '[']) {
+            self.error(
+                "moves and glyphs only here: a game with comments, variations or tags opens when pasted whole (from its tags or 1.) with no prompt open",
             );
+            return Err(at);
         }
         if self.tracks_game_end() {
-            return self.error("in a game the moves go one at a time: type one move");
+            self.error("in a game the moves go one at a time: type one move");
+            return Err(0);
         }
         if !self.may_move() {
-            return;
+            return Err(0);
         }
         let at = self.doc.cursor;
         let mut board = *self.doc.game.board(at);
-        let mut line: Vec<(Move, Option<crate::game::Nag>)> = Vec::new();
-        for (k, word) in words.iter().enumerate() {
+        let mut line: Vec<(Move, Vec<crate::game::Nag>)> = Vec::new();
+        let count = words.len();
+        for word in words {
+            // A glyph standing alone goes on the move before it.
+            if let (Some(last), Some(nag)) = (line.last_mut(), crate::game::Nag::parse(word)) {
+                if parse_move(&board, word).is_err() {
+                    last.1.push(nag);
+                    continue;
+                }
+            }
+            let named = format!(
+                "{}{word}",
+                crate::chess::move_number_text(board.fullmove_number(), board.side_to_move())
+            );
             let (typed, glyph) = match split_glyph(word) {
                 Ok(split) => split,
                 Err(marks) => {
-                    return self.error(format!(
-                        "nothing played: '{marks}' after move {} of the {} typed is not a move glyph (! ? !! ?? !? ?!)",
-                        k + 1,
-                        words.len()
-                    ))
+                    self.error(format!(
+                        "nothing played: '{marks}' after {named} is not a move glyph (! ? !! ?? !? ?!)"
+                    ));
+                    return Err(offset(word));
                 }
             };
             match parse_move(&board, typed) {
                 Ok(m) => {
-                    line.push((m, glyph));
+                    line.push((m, glyph.into_iter().collect()));
                     board = board.make(m);
                 }
                 Err(e) => {
@@ -432,15 +449,15 @@ impl App {
                     } else {
                         format!("{} to move", board.side_to_move().name())
                     };
-                    return self.error(format!(
-                        "nothing played: move {} of the {} typed: {e} ({whose})",
-                        k + 1,
-                        words.len()
+                    self.error(format!(
+                        "nothing played: at {named} ({} of the {count} given): {e} ({whose})",
+                        line.len() + 1
                     ));
+                    return Err(offset(word));
                 }
             }
         }
-        let moves: Vec<Move> = line.iter().map(|&(m, _)| m).collect();
+        let moves: Vec<Move> = line.iter().map(|(m, _)| *m).collect();
         let known = {
             let mut node = at;
             moves
@@ -451,20 +468,23 @@ impl App {
                 })
                 .count()
         };
-        let mut last = at;
+        let (mut last, mut glyphs) = (at, 0);
         self.doc.game.in_one_step("add the typed moves", |g| {
             let Ok(end) = g.add_line(at, &moves) else {
                 return;
             };
             last = end;
             let mut node = at;
-            for &(m, glyph) in &line {
-                let Some(next) = g.tree().child_with_move(node, m) else {
+            for (m, nags) in &line {
+                let Some(next) = g.tree().child_with_move(node, *m) else {
                     return;
                 };
                 node = next;
-                if let Some(nag) = glyph.filter(|&n| !g.tree().node(node).nags.contains(n)) {
-                    g.toggle_nag(node, nag);
+                for &nag in nags {
+                    if !g.tree().node(node).nags.contains(nag) {
+                        g.toggle_nag(node, nag);
+                        glyphs += 1;
+                    }
                 }
             }
         });
@@ -472,11 +492,18 @@ impl App {
         self.go_to(last);
         let label = self.doc.game.label(last);
         let added = moves.len() - known;
+        let glyphs = match glyphs {
+            0 => String::new(),
+            1 => ", 1 glyph set".to_string(),
+            n => format!(", {n} glyphs set"),
+        };
         self.info(match added {
-            0 => format!("{label}: the {} typed moves were in the game", moves.len()),
+            0 => format!(
+                "{label}: the {} moves given were in the game{glyphs}",
+                moves.len()
+            ),
             _ => format!(
-                "{label}: {} of the {} typed moves added (Ctrl-Z takes them out)",
-                added,
+                "{label}: {added} of the {} moves given added{glyphs} (Ctrl-Z takes them out)",
                 moves.len()
             ),
         });
@@ -484,13 +511,14 @@ impl App {
             self.game_over_on_board();
             self.info(r);
         }
+        Ok(())
     }
 }
 
 /// The moves of a typed or pasted line: its words without move numbers
 /// ("1.", "12...", the "1." of "1.e4") and without a result ("*",
 /// "1-0"), which say nothing of the moves.
-fn line_words(text: &str) -> Vec<&str> {
+pub(super) fn line_words(text: &str) -> Vec<&str> {
     text.split_whitespace()
         .map(without_move_number)
         .filter(|w| !w.is_empty() && !matches!(*w, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))

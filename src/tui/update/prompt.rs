@@ -76,6 +76,14 @@ impl App {
             .take_while(|&end| end <= room)
             .last()
             .unwrap_or(0);
+        // Moves cut short would read as other moves ("Ra" of "Ra1"): a move
+        // prompt takes whole words.
+        let fits = match (p.kind, fits < s.len()) {
+            (PromptKind::Move, true) if !s[fits..].starts_with(char::is_whitespace) => {
+                s[..fits].rfind(char::is_whitespace).unwrap_or(0)
+            }
+            _ => fits,
+        };
         let add = &s[..fits];
         let at = byte_at(&p.text, p.caret);
         p.text.insert_str(at, add);
@@ -260,6 +268,15 @@ impl App {
             return;
         };
         match p.kind {
+            // A line of moves that does not play stays in the prompt, the
+            // caret on the move at fault: a typo costs no retyping.
+            PromptKind::Move if super::board_input::line_words(&p.text).len() > 1 => {
+                if let Err(at) = self.text_line(&p.text, &super::board_input::line_words(&p.text)) {
+                    let mut p = p;
+                    p.caret = p.text[..at.min(p.text.len())].chars().count();
+                    self.dialogs.prompt = Some(p);
+                }
+            }
             PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
             // The move left the game while the comment was typed: the
