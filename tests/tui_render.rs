@@ -743,8 +743,11 @@ fn the_save_dialog_says_where_an_overwrite_keeps_the_files_games() {
             Holding::Games(3),
             "its games are kept in tapir's data folder",
         ),
+        (Holding::Games(3), "append this game after them"),
         (Holding::Games(1), "its game is kept in tapir's data folder"),
+        (Holding::Games(1), "append this game after it"),
         (Holding::Games(0), "its text is kept in tapir's data folder"),
+        (Holding::Games(0), "append this game after its text"),
         (Holding::Unreadable("binary".into()), "not offered"),
     ] {
         app.update(Action::SaveTargetExists {

@@ -397,6 +397,8 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
                 // Appending reads the file first, and cannot.
                 Holding::Unreadable(_) => "a  (not offered: it cannot be read)",
                 Holding::NotPgn(_) => "a  (not offered: a game added would spoil it)",
+                Holding::Games(0) => "a  append this game after its text",
+                Holding::Games(1) => "a  append this game after it",
                 Holding::Games(_) => "a  append this game after them",
             }
             .to_string(),
