@@ -403,18 +403,14 @@ impl Game {
         } else {
             parent
         };
-        let edit = Edit::Detach { node: id, index };
-        let first_after = self.tree.main_child(parent);
-        if index == 0 && first_after.is_some_and(|f| !self.tree.node(f).comment_before.is_empty()) {
-            // The next alternative becomes the main move: its comment
-            // before it joins its own, in the same step.
-            self.group(&what.clone(), false, |g| {
-                g.record(edit, cursor, after, what);
+        // A main move deleted, the next alternative becomes the main move:
+        // its comment before it joins its own, in the same step.
+        self.group(&what.clone(), false, |g| {
+            g.record(Edit::Detach { node: id, index }, cursor, after, what);
+            if index == 0 {
                 g.settle_comment_before(parent, after);
-            });
-        } else {
-            self.record(edit, cursor, after, what);
-        }
+            }
+        });
         Ok(after)
     }
 

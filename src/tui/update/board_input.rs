@@ -6,18 +6,23 @@ use crate::chess::{parse_move, Color, Move, MoveError, Square};
 use crate::tui::app::{App, Mode, Overlay, PromptKind};
 
 impl App {
-    pub(super) fn text_move(&mut self, text: &str) {
+    /// A typed or pasted move, or a line of them (`text_line`). Returns
+    /// where a line of several moves went wrong when it did not play (the
+    /// move prompt keeps it, the caret there); a single move's error is
+    /// said and nothing comes back.
+    pub(super) fn text_move(&mut self, text: &str) -> Option<usize> {
         let words = line_words(text);
-        if words.len() > 1 {
-            let _ = self.text_line(text, &words);
-            return;
+        match words.as_slice() {
+            [_, _, ..] => return self.text_line(text, &words).err(),
+            // One move, with its number or the game's result around it
+            // ("12. Nf3", "Qxf7# 1-0"), is that move.
+            [one] => self.one_text_move(one),
+            [] => self.one_text_move(without_move_number(text.trim())),
         }
-        // One move, with its number or the game's result around it
-        // ("12. Nf3", "Qxf7# 1-0"), is that move.
-        let text = match words.as_slice() {
-            [one] => one,
-            _ => without_move_number(text.trim()),
-        };
+        None
+    }
+
+    fn one_text_move(&mut self, text: &str) {
         if text.is_empty() {
             return;
         }
@@ -398,7 +403,7 @@ impl App {
     /// of them, and its byte offset in `text` comes back (the prompt keeps
     /// the text there). A game on a clock or against the engine takes its
     /// moves one at a time.
-    pub(super) fn text_line(&mut self, text: &str, words: &[&str]) -> Result<(), usize> {
+    fn text_line(&mut self, text: &str, words: &[&str]) -> Result<(), usize> {
         let offset = |w: &str| (w.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
         if let Some(at) = text.find(['{', '(', ';', '[']) {
             self.error(
@@ -518,7 +523,7 @@ impl App {
 /// The moves of a typed or pasted line: its words without move numbers
 /// ("1.", "12...", the "1." of "1.e4") and without a result ("*",
 /// "1-0"), which say nothing of the moves.
-pub(super) fn line_words(text: &str) -> Vec<&str> {
+fn line_words(text: &str) -> Vec<&str> {
     text.split_whitespace()
         .map(without_move_number)
         .filter(|w| !w.is_empty() && !matches!(*w, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))

@@ -44,7 +44,9 @@ impl App {
             // it is played, or its own error says why not.
             Err(e) => match parse_move(&self.view.board, text.trim()) {
                 Err(MoveError::Syntax(_)) => self.error(e),
-                _ => self.text_move(text),
+                _ => {
+                    self.text_move(text);
+                }
             },
         }
     }

@@ -189,7 +189,9 @@ impl App {
             Action::Completions(list) => self.completions(list),
             Action::CopiedWith(tool, what) => self.copied_with(&tool, what),
             Action::PromptSubmit => self.prompt_submit(),
-            Action::MoveText(t) => self.text_move(&t),
+            Action::MoveText(t) => {
+                self.text_move(&t);
+            }
             Action::Command(t) => self.command(&t),
             Action::Paste(t) => self.paste(&t),
             Action::ChoiceMove(d) => self.choice_move(d),

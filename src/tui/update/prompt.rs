@@ -270,14 +270,13 @@ impl App {
         match p.kind {
             // A line of moves that does not play stays in the prompt, the
             // caret on the move at fault: a typo costs no retyping.
-            PromptKind::Move if super::board_input::line_words(&p.text).len() > 1 => {
-                if let Err(at) = self.text_line(&p.text, &super::board_input::line_words(&p.text)) {
+            PromptKind::Move => {
+                if let Some(at) = self.text_move(&p.text) {
                     let mut p = p;
                     p.caret = p.text[..at.min(p.text.len())].chars().count();
                     self.dialogs.prompt = Some(p);
                 }
             }
-            PromptKind::Move => self.text_move(&p.text),
             PromptKind::Command => self.command(&p.text),
             // The move left the game while the comment was typed: the
             // words stay in the prompt, and the error says so.

@@ -381,7 +381,7 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(_) => "o  overwrite; its games are kept in tapir's data folder",
     };
     // The path and what the file holds each get up to two rows of their
-    // own: a long path must not hide the count that `o` would lose.
+    // own: a long path must not hide how many games the file holds.
     let width = usize::from(full.width.min(64).saturating_sub(3));
     let mut rows: Vec<(String, Style)> = fit_rows(&format!("{name}:"), &[width, width])
         .into_iter()
