@@ -206,6 +206,23 @@ fn a_typed_line_plays_whole_or_not_at_all() {
     // One move with its number and the result is that move.
     a.update(Action::MoveText("1. d4 *".into()));
     assert_eq!(a.tree().root().children().len(), 2);
+    // A result ends a line: moves after it are not played on.
+    a.update(Action::First);
+    a.update(Action::MoveText("c4 e5 1-0 Nc3".into()));
+    assert!(
+        error(&a).contains("'Nc3' comes after the result 1-0"),
+        "{}",
+        error(&a)
+    );
+    assert_eq!(a.tree().root().children().len(), 2);
+    // A null move in a line is a pass, as `--` alone is.
+    a.update(Action::MoveText("c4 -- d4".into()));
+    assert_eq!(ply(&a), 3);
+    let t = a.tree();
+    let pass = t.parent(a.doc.cursor).unwrap();
+    assert!(t.node(pass).is_null());
+    a.update(Action::Undo);
+    assert_eq!(a.tree().root().children().len(), 2);
     // A paste too long for the prompt is cut between moves, not inside one.
     a.update(Action::First);
     a.update(Action::OpenMovePrompt(None));
@@ -224,6 +241,25 @@ fn a_typed_line_plays_whole_or_not_at_all() {
         "{}",
         p.text
     );
+}
+
+#[test]
+fn a_typed_line_says_a_promotion_needs_its_piece() {
+    let mut a = app_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    for (line, says) in [
+        ("Kb1 Kb3 e8", "'e8' promotes: say the piece (e8=Q, e8=N"),
+        (
+            "Kb1 Kb3 e7e8",
+            "'e7e8' promotes: say the piece (e7e8q, e7e8n",
+        ),
+    ] {
+        a.update(Action::MoveText(line.into()));
+        assert!(error(&a).contains(says), "{line}: {}", error(&a));
+        assert!(error(&a).contains("at 2.e8") || error(&a).contains("at 2.e7e8"));
+        assert_eq!(len(&a), 0);
+    }
+    a.update(Action::MoveText("Kb1 Kb3 e8=N".into()));
+    assert_eq!(len(&a), 3);
 }
 
 #[test]

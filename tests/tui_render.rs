@@ -368,6 +368,30 @@ fn prompt_and_messages_in_the_status_line() {
     app.update(Action::PromptSubmit);
     let s = screen(&mut app, 80, 24);
     assert!(s[23].contains(":level must be 1-10, got 42"), "{}", s[23]);
+    // An error about a typed line, read above the prompt that keeps the
+    // line: at 80 columns it wraps onto a second row rather than being cut.
+    app.update(Action::Cancel);
+    app.update(Action::OpenMovePrompt(None));
+    app.update(Action::Paste(
+        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 Nd5".into(),
+    ));
+    app.update(Action::PromptSubmit);
+    let s = screen(&mut app, 80, 24);
+    let said = error_text(&app);
+    assert!(shows_whole(&s[21..23], &said), "{said}\n{:?}", &s[21..]);
+    assert!(
+        s[23].contains("move> ") && s[23].contains("Bb3 d6"),
+        "{}",
+        s[23]
+    );
+}
+
+fn error_text(app: &App) -> String {
+    app.dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 /// Every word of `text` appears whole somewhere in `rows` joined by spaces.

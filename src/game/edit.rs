@@ -362,10 +362,13 @@ impl Game {
         // Check the whole line first, so a bad move changes nothing.
         let mut b = *self.tree.board(at);
         for &m in moves {
-            if !crate::chess::legal_moves(&b).contains(m) {
-                return Err(EditError::Illegal(m.to_string()));
-            }
-            b = b.make(m);
+            // A pass (`Move::NULL`) is a move here as `play` has it, but
+            // not out of check.
+            b = match m.is_null() {
+                true if !b.in_check() => b.make_null(),
+                false if crate::chess::legal_moves(&b).contains(m) => b.make(m),
+                _ => return Err(EditError::Illegal(m.to_string())),
+            };
         }
         let mut edits = Vec::new();
         let mut cur = at;

@@ -11,7 +11,20 @@ impl App {
     /// move prompt keeps it, the caret there); a single move's error is
     /// said and nothing comes back.
     pub(super) fn text_move(&mut self, text: &str) -> Option<usize> {
-        let words = line_words(text);
+        let mut words = line_words(text);
+        // A result ends the line: moves after it would be another game's
+        // (or a slip), so they are not played on as if it were not there.
+        if let Some(end) = words.iter().position(|w| is_result(w)) {
+            if let Some(after) = words.get(end + 1) {
+                let at = (after.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+                self.error(format!(
+                    "nothing played: '{after}' comes after the result {}, which ends the line",
+                    words[end]
+                ));
+                return Some(at);
+            }
+            words.truncate(end);
+        }
         match words.as_slice() {
             [_, _, ..] => return self.text_line(text, &words).err(),
             // One move, with its number or the game's result around it
@@ -30,8 +43,7 @@ impl App {
             self.looking_back_error();
             return;
         }
-        // PGN's null move ("--"; "Z0" in some programs, "0000" in UCI).
-        if matches!(text, "--" | "Z0" | "0000") {
+        if is_null_move(text) {
             self.play_null();
             return;
         }
@@ -434,6 +446,26 @@ impl App {
                 "{}{word}",
                 crate::chess::move_number_text(board.fullmove_number(), board.side_to_move())
             );
+            if is_null_move(word) {
+                // A pass, as `--` alone plays it: in analysis, not in check.
+                let why = if self.play.mode != Mode::Analysis || self.duel.is_some() {
+                    Some("a null move (--) is for analysis, not for a game")
+                } else if board.in_check() {
+                    Some("no null move (--) in check: the king could be taken")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.error(format!(
+                        "nothing played: at {named} ({} of the {count} given): {why}",
+                        line.len() + 1
+                    ));
+                    return Err(offset(word));
+                }
+                line.push((Move::NULL, Vec::new()));
+                board = board.make_null();
+                continue;
+            }
             let (typed, glyph) = match split_glyph(word) {
                 Ok(split) => split,
                 Err(marks) => {
@@ -449,6 +481,13 @@ impl App {
                     board = board.make(m);
                 }
                 Err(e) => {
+                    if let Some(say) = promotion_without_piece(&board, typed) {
+                        self.error(format!(
+                            "nothing played: at {named} ({} of the {count} given): {say}",
+                            line.len() + 1
+                        ));
+                        return Err(offset(word));
+                    }
                     let whose = if crate::chess::legal_moves(&board).is_empty() {
                         "the game is over there".to_string()
                     } else {
@@ -526,8 +565,37 @@ impl App {
 fn line_words(text: &str) -> Vec<&str> {
     text.split_whitespace()
         .map(without_move_number)
-        .filter(|w| !w.is_empty() && !matches!(*w, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))
+        .filter(|w| !w.is_empty())
         .collect()
+}
+
+/// Whether a word is a game's result ("1-0", "*"), which ends a line.
+fn is_result(word: &str) -> bool {
+    matches!(word, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½")
+}
+
+/// PGN's null move ("--"; "Z0" in some programs, "0000" in UCI).
+fn is_null_move(word: &str) -> bool {
+    matches!(word, "--" | "Z0" | "0000")
+}
+
+/// When `typed` names a pawn's move to the last rank without the piece
+/// ("a8", "a7a8", "bxa8+"), how to say it with one: players leave the
+/// piece out, and "not legal" would send them looking for another fault.
+fn promotion_without_piece(board: &crate::chess::Board, typed: &str) -> Option<String> {
+    let bare = typed.trim_end_matches(['+', '#']);
+    let to = Square::parse(bare.get(bare.len().checked_sub(2)?..)?)?;
+    let uci = bare.len() == 4 && Square::parse(&bare[..2]).is_some();
+    let pawn = uci || bare.starts_with(|c: char| ('a'..='h').contains(&c));
+    let promotes = crate::chess::legal_moves(board)
+        .iter()
+        .any(|m| m.to() == to && m.promotion().is_some());
+    (pawn && promotes).then(|| match uci {
+        true => format!("'{typed}' promotes: say the piece ({bare}q, {bare}n, {bare}r, {bare}b)"),
+        false => {
+            format!("'{typed}' promotes: say the piece ({bare}=Q, {bare}=N, {bare}=R, {bare}=B)")
+        }
+    })
 }
 
 /// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.

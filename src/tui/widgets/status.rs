@@ -36,8 +36,8 @@ struct Plan {
     show_hints: bool,
 }
 
-/// The status line's area: one row, or two (taking the row above) while a
-/// message longer than one row is shown.
+/// The status line's area: one row, or more (taking the rows above) while a
+/// message longer than one row is shown, or a message above an open prompt.
 pub fn area(app: &App, one_row: Rect) -> Rect {
     let rows = height(app, one_row.width).min(one_row.y + one_row.height);
     let extra = rows.saturating_sub(one_row.height);
@@ -50,13 +50,24 @@ pub fn area(app: &App, one_row: Rect) -> Rect {
 }
 
 /// Rows the status line needs at `width`: two when the message is longer
-/// than one row.
+/// than one row; with a prompt open, one more for each row of its message.
 pub fn height(app: &App, width: u16) -> u16 {
     if app.dialogs.prompt.is_some() && app.dialogs.message.is_some() {
         // The message (completions, an error) stays readable above the prompt.
-        return 2;
+        return 1 + (above_prompt(app, width).len() as u16).clamp(1, MAX_ROWS);
     }
     (plan(app, width).rows.len() as u16).clamp(1, MAX_ROWS)
+}
+
+/// The message laid out over the rows above an open prompt: up to two,
+/// so an error about a typed line is read whole at 80 columns.
+fn above_prompt(app: &App, width: u16) -> Vec<String> {
+    let w = width.saturating_sub(2) as usize;
+    app.dialogs
+        .message
+        .as_ref()
+        .map(|m| fit_rows(&m.text, &[w; MAX_ROWS as usize]))
+        .unwrap_or_default()
 }
 
 /// Lays out the mode badge, the message and what goes on the right.
@@ -228,12 +239,29 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let right_edge = area.x + area.width;
     // With a prompt open, a message goes on the row above it.
     let above = app.dialogs.prompt.is_some() && area.height >= 2;
-    let y = if above { area.y + 1 } else { area.y };
+    let y = if above {
+        area.y + area.height - 1
+    } else {
+        area.y
+    };
     if let (true, Some(m)) = (above, &app.dialogs.message) {
         let style = message_style(m.error, theme);
-        let w = area.width.saturating_sub(2) as usize;
-        let row = fit_row(&m.text, w);
-        put(buf, area.x + 1, area.y, &row, style, w as u16);
+        let w = area.width.saturating_sub(2);
+        let rows = above_prompt(app, area.width);
+        let room = (area.height - 1) as usize;
+        // Fewer rows than laid out (a short screen): the last one says so.
+        let shown = if rows.len() > room {
+            let mut cut = rows[..room].to_vec();
+            if let Some(last) = cut.last_mut() {
+                *last = ellipsize(last, w as usize);
+            }
+            cut
+        } else {
+            rows
+        };
+        for (i, row) in shown.iter().enumerate() {
+            put(buf, area.x + 1, area.y + i as u16, row, style, w);
+        }
     }
     let badge = theme.badge();
     let x = put(buf, area.x, y, &p.mode, badge, area.width) + 1;
