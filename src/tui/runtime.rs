@@ -13,6 +13,7 @@ use super::app::App;
 use super::autosave::{self, Restored};
 use super::config::{self, write_atomic, Dirs};
 use super::document::Document;
+use super::editor::Editor;
 use super::engine_link::{report_action, EngineReport, LinkId, Links};
 use super::files::{complete_path, fingerprint, read_pgn, save_game_keeping, Saved};
 use super::keymap;
@@ -185,6 +186,7 @@ fn open_app(
         message: start_msg,
         pgn,
         left_setup,
+        fen_to_mend,
     } = initial_game(args, dirs)?;
     // A bad net file is a one-line error before the terminal changes.
     let net = match &args.net {
@@ -223,6 +225,9 @@ fn open_app(
     }
     let second = app.config.second_engine.clone();
     app.use_second_engine(&second);
+    if let Some(fen) = fen_to_mend {
+        app.update(Action::Command(format!("fen {fen}")));
+    }
     if let (Some(path), Some((text, encoding))) = (&args.pgn, pgn) {
         // One game loads, several open the picker.
         app.update(Action::FileLoaded {
@@ -331,6 +336,8 @@ struct Start {
     /// to this one when it starts with another game (the next editor's
     /// Ctrl-Z brings them back).
     left_setup: Vec<String>,
+    /// A `--fen` that is not a legal position, for the board editor.
+    fen_to_mend: Option<String>,
 }
 
 impl Start {
@@ -341,6 +348,7 @@ impl Start {
             message,
             pgn: None,
             left_setup: Vec::new(),
+            fen_to_mend: None,
         }
     }
 
@@ -358,9 +366,26 @@ impl Start {
 /// kept aside, never silently lost.
 fn initial_game(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(fen) = &args.fen {
-        let b = Board::from_fen(fen).map_err(|e| anyhow!("--fen: {e}"))?;
-        return Ok(Start::after(Game::new(b), keep_last_session(dirs)));
+        match Board::from_fen(fen) {
+            Ok(b) => return Ok(Start::after(Game::new(b), keep_last_session(dirs))),
+            // A set-up the board editor reads (eight ranks of eight) but
+            // that is not a legal position opens in the editor to mend, as
+            // `:fen` does, over the game the board would open with anyway.
+            Err(_) if Editor::from_text(fen).is_some() => {
+                let start = initial_game_without_fen(args, dirs)?;
+                return Ok(Start {
+                    fen_to_mend: Some(fen.clone()),
+                    ..start
+                });
+            }
+            Err(e) => bail!("--fen: {e}"),
+        }
     }
+    initial_game_without_fen(args, dirs)
+}
+
+/// `initial_game` for a start with no `--fen` to set up.
+fn initial_game_without_fen(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
     if let Some(path) = &args.pgn {
         let (text, enc) = read_pgn(path).with_context(|| format!("reading {}", path.display()))?;
         let spans = split_games(&text);
@@ -1215,6 +1240,34 @@ mod tests {
     /// kept aside at the next start with another game (once a file each
     /// time): the set-up goes on in the new session; with unsaved work it
     /// is kept aside and carried on too.
+    #[test]
+    fn a_fen_that_is_not_a_position_opens_in_the_editor_over_the_last_game() {
+        let (data, dirs) = temp_dirs("fen-mend");
+        let saved = "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n";
+        std::fs::write(dirs.autosave_file(), saved).unwrap();
+        let args = |fen: &str| TuiArgs {
+            fen: Some(fen.to_string()),
+            ..TuiArgs::default()
+        };
+        // No black king: the editor gets it, the last game stays the board's
+        // and nothing is moved aside.
+        let start = initial_game(&args("8/8/8/8/8/8/8/K7 w - - 0 1"), &dirs).unwrap();
+        assert_eq!(
+            start.fen_to_mend.as_deref(),
+            Some("8/8/8/8/8/8/8/K7 w - - 0 1")
+        );
+        let game = start.session.map(|s| s.game).unwrap_or(start.game);
+        assert_eq!(game.tree().mainline_len(), 2);
+        assert_eq!(
+            std::fs::read_to_string(dirs.autosave_file()).unwrap(),
+            saved
+        );
+        // Text that is no set-up at all stops before the terminal opens.
+        let e = initial_game(&args("not a fen"), &dirs).err().unwrap();
+        assert!(e.to_string().starts_with("--fen: "), "{e}");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
     #[test]
     fn left_set_ups_go_on_rather_than_keeping_the_session_aside() {
         let (data, dirs) = temp_dirs("left");
