@@ -182,6 +182,12 @@ fn a_typed_line_plays_whole_or_not_at_all() {
     );
     assert_eq!(sans(&a), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(ply(&a), 3);
+    // Its redo, a glyph on a move before the last, comes back to the
+    // line's last move as the line did.
+    let end = a.doc.cursor;
+    a.update(Action::Undo);
+    a.update(Action::Redo);
+    assert_eq!(a.doc.cursor, end);
     // A move that is not legal (or does not read) plays nothing; the error
     // names it as a player would, and the prompt keeps the line with the
     // caret on it.

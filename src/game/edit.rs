@@ -640,6 +640,19 @@ impl Game {
         self.group(what, false, f);
     }
 
+    /// `in_one_step` whose redo leaves the board where `f` says its edits
+    /// took the player, not at the node of its last edit: a typed line
+    /// that adds moves and then marks an earlier one with a glyph redoes
+    /// to its last move.
+    pub fn in_one_step_ending(&mut self, what: &str, f: impl FnOnce(&mut Game) -> Option<NodeId>) {
+        let mut end = None;
+        if self.group(what, false, |g| end = f(g)) {
+            if let (Some(step), Some(end)) = (self.undo.last_mut(), end) {
+                step.cursor_after = end;
+            }
+        }
+    }
+
     /// `in_one_step` for edits all over the game (a game report's): its
     /// undo and redo leave the board on the move it shows, where that
     /// move is still in the tree, rather than taking it to the first or
@@ -648,7 +661,8 @@ impl Game {
         self.group(what, true, f);
     }
 
-    fn group(&mut self, what: &str, in_place: bool, f: impl FnOnce(&mut Game)) {
+    /// Whether a step was recorded (`f` made some edit).
+    fn group(&mut self, what: &str, in_place: bool, f: impl FnOnce(&mut Game)) -> bool {
         let saved = std::mem::take(&mut self.undo);
         let redo = std::mem::take(&mut self.redo);
         let was_grouping = std::mem::replace(&mut self.grouping, true);
@@ -659,7 +673,7 @@ impl Game {
         // was recorded).
         self.redo = redo;
         let (Some(first), Some(last)) = (steps.first(), steps.last()) else {
-            return;
+            return false;
         };
         let (before, after) = (first.cursor_before, last.cursor_after);
         let edit = Edit::Group(steps.into_iter().map(|s| s.edit).collect());
@@ -667,6 +681,7 @@ impl Game {
         if let Some(step) = self.undo.last_mut() {
             step.in_place = in_place;
         }
+        true
     }
 
     pub fn can_undo(&self) -> bool {

@@ -513,25 +513,26 @@ impl App {
                 .count()
         };
         let (mut last, mut glyphs) = (at, 0);
-        self.doc.game.in_one_step("add the typed moves", |g| {
-            let Ok(end) = g.add_line(at, &moves) else {
-                return;
-            };
-            last = end;
-            let mut node = at;
-            for (m, nags) in &line {
-                let Some(next) = g.tree().child_with_move(node, *m) else {
-                    return;
-                };
-                node = next;
-                for &nag in nags {
-                    if !g.tree().node(node).nags.contains(nag) {
-                        g.toggle_nag(node, nag);
-                        glyphs += 1;
+        self.doc
+            .game
+            .in_one_step_ending("add the typed moves", |g| {
+                let end = g.add_line(at, &moves).ok()?;
+                last = end;
+                let mut node = at;
+                for (m, nags) in &line {
+                    let Some(next) = g.tree().child_with_move(node, *m) else {
+                        return Some(end);
+                    };
+                    node = next;
+                    for &nag in nags {
+                        if !g.tree().node(node).nags.contains(nag) {
+                            g.toggle_nag(node, nag);
+                            glyphs += 1;
+                        }
                     }
                 }
-            }
-        });
+                Some(end)
+            });
         self.tree_changed();
         self.go_to(last);
         let label = self.doc.game.label(last);
