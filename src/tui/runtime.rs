@@ -402,6 +402,19 @@ fn initial_game_without_fen(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                 }
             }
         }
+        // The last session's unsaved work on a game of this very file
+        // comes back as it was left, as `tapir` alone brings it back,
+        // rather than being moved aside for the file's picker.
+        if let Some((k, r)) = unsaved_game_of(path, dirs) {
+            let name = path
+                .file_name()
+                .unwrap_or(path.as_os_str())
+                .to_string_lossy();
+            let back = format!(
+                "{name}: {k}, unsaved when the last session ended, is back as you left it (:games lists the file's games)"
+            );
+            return Ok(restored_start(r, &dirs.autosave_file(), Some(back)));
+        }
         return Ok(Start {
             pgn: Some((text, enc)),
             ..Start::after(Game::default(), keep_last_session(dirs))
@@ -422,61 +435,7 @@ fn initial_game_without_fen(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
         return Ok(Start::game(Game::default(), None));
     };
     Ok(match restored {
-        Ok(r) => {
-            let moves = r.game.tree().move_count();
-            let mut msg = (moves > 0).then(|| {
-                let over = r
-                    .play
-                    .as_ref()
-                    .is_some_and(|p| p.clocks.as_ref().is_some_and(|c| c.flagged.is_some()));
-                let what = match r.play.as_ref().map(|p| (p.human, p.engine.as_deref())) {
-                    Some(_) if over => "the last game, over on time; n for a new one".to_string(),
-                    Some((Some(_), Some(engine))) => format!(
-                        "the game against {engine}, paused: :engine starts it, then k goes on; a ends it"
-                    ),
-                    Some((Some(_), None)) => {
-                        "the game against the engine, paused: k or p goes on with it, a ends it"
-                            .to_string()
-                    }
-                    Some((None, _)) => {
-                        "the two players' game, paused: k goes on with it, a ends it".to_string()
-                    }
-                    None => "the last game; n for a new one".to_string(),
-                };
-                format!(
-                    "restored {what} ({})",
-                    crate::game::game_size(r.game.tree())
-                )
-            });
-            if let (Some(m), Some(stale)) = (msg.as_mut(), &r.stale) {
-                m.push_str(&format!(
-                    "; {stale}, so it counts as unsaved (:save FILE keeps it)"
-                ));
-            }
-            if let (Some(m), Some(players)) = (msg.as_mut(), &r.duel_cut) {
-                m.push_str(&format!(
-                    "; the engine game {players} ended with the restart, its moves kept (:match plays another)"
-                ));
-            }
-            // What did not read would be gone at the next autosave: the
-            // whole file is moved aside first, and the board goes on with
-            // what read.
-            if let Some(first) = r.problems.first() {
-                let kept = match autosave::keep_aside(&auto) {
-                    Ok(aside) => format!("so the whole file is kept as {}", aside.display()),
-                    Err(e) => format!("and the whole file could not be kept aside ({e})"),
-                };
-                let m = msg.get_or_insert_with(|| "restored the last game".to_string());
-                m.push_str(&format!("; the autosave read in part, {kept}: {first}"));
-                if r.problems.len() > 1 {
-                    m.push_str(&format!(" (and {} more: :messages)", r.problems.len() - 1));
-                }
-            }
-            Start {
-                session: Some(r),
-                ..Start::game(Game::default(), msg)
-            }
-        }
+        Ok(r) => restored_start(r, &auto, None),
         Err(why) => {
             let msg = match autosave::keep_aside(&auto) {
                 Ok(aside) => format!(
@@ -517,6 +476,84 @@ fn read_autosave(auto: &std::path::Path) -> Option<Result<Restored, String>> {
     Some(read)
 }
 
+/// The board the autosave brings back, with what the status line says of
+/// it: `said` in place of "restored the last game" where the start says
+/// more (the file it was opened with).
+fn restored_start(r: Restored, auto: &std::path::Path, said: Option<String>) -> Start {
+    let moves = r.game.tree().move_count();
+    let mut msg = said.or_else(|| {
+        (moves > 0).then(|| {
+            let over = r
+                .play
+                .as_ref()
+                .is_some_and(|p| p.clocks.as_ref().is_some_and(|c| c.flagged.is_some()));
+            let what = match r.play.as_ref().map(|p| (p.human, p.engine.as_deref())) {
+                Some(_) if over => "the last game, over on time; n for a new one".to_string(),
+                Some((Some(_), Some(engine))) => format!(
+                "the game against {engine}, paused: :engine starts it, then k goes on; a ends it"
+            ),
+                Some((Some(_), None)) => {
+                    "the game against the engine, paused: k or p goes on with it, a ends it"
+                        .to_string()
+                }
+                Some((None, _)) => {
+                    "the two players' game, paused: k goes on with it, a ends it".to_string()
+                }
+                None => "the last game; n for a new one".to_string(),
+            };
+            format!(
+                "restored {what} ({})",
+                crate::game::game_size(r.game.tree())
+            )
+        })
+    });
+    if let (Some(m), Some(stale)) = (msg.as_mut(), &r.stale) {
+        m.push_str(&format!(
+            "; {stale}, so it counts as unsaved (:save FILE keeps it)"
+        ));
+    }
+    if let (Some(m), Some(players)) = (msg.as_mut(), &r.duel_cut) {
+        m.push_str(&format!(
+            "; the engine game {players} ended with the restart, its moves kept (:match plays another)"
+        ));
+    }
+    // What did not read would be gone at the next autosave: the
+    // whole file is moved aside first, and the board goes on with
+    // what read.
+    if let Some(first) = r.problems.first() {
+        let kept = match autosave::keep_aside(auto) {
+            Ok(aside) => format!("so the whole file is kept as {}", aside.display()),
+            Err(e) => format!("and the whole file could not be kept aside ({e})"),
+        };
+        let m = msg.get_or_insert_with(|| "restored the last game".to_string());
+        m.push_str(&format!("; the autosave read in part, {kept}: {first}"));
+        if r.problems.len() > 1 {
+            m.push_str(&format!(" (and {} more: :messages)", r.problems.len() - 1));
+        }
+    }
+    Start {
+        session: Some(r),
+        ..Start::game(Game::default(), msg)
+    }
+}
+
+/// When the autosave holds work on a game of the file at `path` (its
+/// unsaved edits, a comment typed, the editor open over it) and no game
+/// on the clock: that game, named for the status line ("game 3").
+fn unsaved_game_of(path: &std::path::Path, dirs: &Dirs) -> Option<(String, Restored)> {
+    let r = read_autosave(&dirs.autosave_file())?.ok()?;
+    let origin = r.origin.as_ref()?;
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
+    if r.play.is_some() || !same(&origin.path, path) {
+        return None;
+    }
+    let name = match origin.index {
+        Some(i) => format!("game {}", i + 1),
+        None => "its game".to_string(),
+    };
+    restored_holds_work(&r).then_some((name, r))
+}
+
 /// Whether an autosave holds work no file has (an unsaved game, a game
 /// against the engine, a position being set up or one left with Esc, a
 /// comment typed and not written), or cannot be read.
@@ -527,15 +564,18 @@ fn holds_work(auto: &std::path::Path) -> Option<bool> {
 /// `holds_work` of an autosave already read.
 fn session_holds_work(read: Result<Restored, String>) -> bool {
     match read {
-        Ok(r) => {
-            (r.unsaved && Document::new(r.game).has_work())
-                || r.play.is_some()
-                || r.editor.is_some()
-                || !r.drafts.is_empty()
-                || !r.left_setup.is_empty()
-        }
+        Ok(r) => restored_holds_work(&r),
         Err(_) => true,
     }
+}
+
+/// `session_holds_work` of an autosave that read.
+fn restored_holds_work(r: &Restored) -> bool {
+    (r.unsaved && Document::new(r.game.clone()).has_work())
+        || r.play.is_some()
+        || r.editor.is_some()
+        || !r.drafts.is_empty()
+        || !r.left_setup.is_empty()
 }
 
 /// The autosaves of second boards that are gone (`autosave.PID.pgn`, each
@@ -1265,6 +1305,48 @@ mod tests {
         // Text that is no set-up at all stops before the terminal opens.
         let e = initial_game(&args("not a fen"), &dirs).err().unwrap();
         assert!(e.to_string().starts_with("--fen: "), "{e}");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
+    fn a_file_opened_again_brings_back_the_unsaved_work_on_its_game() {
+        let (data, dirs) = temp_dirs("same-file");
+        let file = data.join("two.pgn");
+        std::fs::write(&file, "1. e4 e5 *\n\n1. d4 d5 *\n").unwrap();
+        let file = std::fs::canonicalize(&file).unwrap();
+        let saved = format!(
+            "[TapirFile \"{}\"]\n[TapirFileIndex \"1\"]\n[TapirUnsaved \"1\"]\n\n1. d4 d5 2. c4 {{mine}} *\n",
+            file.display()
+        );
+        std::fs::write(dirs.autosave_file(), &saved).unwrap();
+        let args = TuiArgs {
+            pgn: Some(file.clone()),
+            ..TuiArgs::default()
+        };
+        let start = initial_game(&args, &dirs).unwrap();
+        assert!(start.pgn.is_none(), "no picker over the work");
+        let r = start.session.expect("the last session comes back");
+        assert_eq!(r.game.tree().mainline_len(), 3);
+        assert_eq!(r.origin.map(|o| o.index), Some(Some(1)));
+        let said = start.message.unwrap();
+        assert!(said.starts_with("two.pgn: game 2, unsaved"), "{said}");
+        assert_eq!(
+            std::fs::read_to_string(dirs.autosave_file()).unwrap(),
+            saved
+        );
+        // Another file opens its picker, the work kept aside as before.
+        let other = data.join("other.pgn");
+        std::fs::write(&other, "1. c4 *\n\n1. Nf3 *\n").unwrap();
+        let start = initial_game(
+            &TuiArgs {
+                pgn: Some(other),
+                ..TuiArgs::default()
+            },
+            &dirs,
+        )
+        .unwrap();
+        assert!(start.pgn.is_some() && start.session.is_none());
+        assert!(start.message.unwrap().contains("is kept as"));
         std::fs::remove_dir_all(&data).unwrap();
     }
 
