@@ -386,6 +386,27 @@ fn prompt_and_messages_in_the_status_line() {
     );
 }
 
+/// A command too long to sit beside the hints takes their room rather
+/// than scrolling its first letters out of sight.
+#[test]
+fn a_long_prompt_takes_the_hints_room() {
+    let mut app = app_with("", PieceStyle::Unicode);
+    app.update(Action::OpenCommand);
+    let text = "load /tmp/hx/d/tapir/autosave.previous.1.pgn/and/more";
+    for c in text.chars() {
+        app.update(Action::PromptChar(c));
+    }
+    let s = screen(&mut app, 80, 24);
+    assert!(s[23].contains(&format!(":{text}")), "{}", s[23]);
+    assert!(!s[23].contains("Esc cancel"), "{}", s[23]);
+    // A short one keeps them.
+    app.update(Action::Cancel);
+    app.update(Action::OpenCommand);
+    app.update(Action::PromptChar('q'));
+    let s = screen(&mut app, 80, 24);
+    assert!(s[23].contains("Esc cancel"), "{}", s[23]);
+}
+
 fn error_text(app: &App) -> String {
     app.dialogs
         .message

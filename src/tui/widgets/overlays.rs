@@ -24,18 +24,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
     match &app.dialogs.overlay {
         Overlay::None | Overlay::Help | Overlay::Messages { .. } | Overlay::Tags => {}
         Overlay::Promotion { choice, .. } => promotion(app, *choice, theme, board, buf),
-        Overlay::Play(d) => play(
-            d,
-            crate::tui::control::last_custom(&app.config.clock),
-            (
-                app.engine.external.as_deref(),
-                app.level_for(app.engine.external.as_deref()),
-            ),
-            app.result_play_clears().as_deref(),
-            theme,
-            full,
-            buf,
-        ),
+        Overlay::Play(d) => play(app, d, theme, full, buf),
         Overlay::Picker {
             source,
             selected,
@@ -52,15 +41,12 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
 /// The play-the-engine dialog: side, level with its measured Elo (or what
 /// it asks of the engine `:engine` chose, named with its levels' sense),
 /// clocks, and the result that playing on would clear.
-fn play(
-    d: &PlayDialog,
-    last_custom: Option<&str>,
-    (external, who): (Option<&str>, LevelFor),
-    clears: Option<&str>,
-    theme: &Theme,
-    full: Rect,
-    buf: &mut Buffer,
-) {
+fn play(app: &App, d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) {
+    let last_custom = crate::tui::control::last_custom(&app.config.clock);
+    let external = app.engine.external.as_deref();
+    let who = app.level_for(external);
+    let clears = app.result_play_clears();
+    let clears = clears.as_deref();
     // Which engine you will face: tapir, or the one `:engine` chose.
     let title = match external {
         _ if d.two_players => "Two players".to_string(),

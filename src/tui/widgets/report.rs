@@ -98,7 +98,7 @@ fn title(run: &ReportRun, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     }
     if not_written(run) {
         rows.push(Line::from(Span::styled(
-            NOT_WRITTEN.trim_start(),
+            NOT_WRITTEN,
             Style::default().fg(theme.dim),
         )));
     }
@@ -107,7 +107,7 @@ fn title(run: &ReportRun, theme: &Theme, width: u16) -> Vec<Line<'static>> {
 
 /// Said of a finished report the game did not take (its line changed
 /// while it ran): its figures are of the line it searched.
-const NOT_WRITTEN: &str = "  not written: the game changed (r runs it again)";
+const NOT_WRITTEN: &str = "not written: the game changed (r runs it again)";
 
 /// A finished report that did not go into the game.
 fn not_written(run: &ReportRun) -> bool {
@@ -144,7 +144,10 @@ fn title_row(run: &ReportRun, theme: &Theme) -> Line<'static> {
         spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
     }
     if not_written(run) {
-        spans.push(Span::styled(NOT_WRITTEN, Style::default().fg(theme.dim)));
+        spans.push(Span::styled(
+            format!("  {NOT_WRITTEN}"),
+            Style::default().fg(theme.dim),
+        ));
     }
     Line::from(spans)
 }

@@ -273,10 +273,20 @@ pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         put(buf, right_x, y, c, Style::new().fg(theme.text), area.width);
         right_x = right_x.saturating_sub(GAP as u16);
     }
+    // A prompt whose text would scroll beside the hints gets their room:
+    // Enter and Esc need no saying while a long line is typed.
+    let prompt_fits = |hx: u16| {
+        app.dialogs.prompt.as_ref().is_none_or(|prompt| {
+            let (_, widths) = prompt_cells(&prompt.text);
+            // The label, the text, the caret after it and the blanks around.
+            let needs = prompt_label(prompt).chars().count() + widths.iter().sum::<usize>() + 3;
+            x as usize + needs <= hx as usize
+        })
+    };
     if p.show_hints {
         let w = p.hints.chars().count() as u16;
         let hx = right_x.saturating_sub(w);
-        if hx > x {
+        if hx > x && prompt_fits(hx) {
             put(buf, hx, y, p.hints, theme.dim_style(), w);
             right_x = hx.saturating_sub(1);
         }
@@ -310,13 +320,7 @@ fn render_prompt(
     left_w: u16,
     buf: &mut Buffer,
 ) {
-    let label = match p.kind {
-        PromptKind::Move => "move> ",
-        PromptKind::Command => ":",
-        PromptKind::Comment { before: true, .. } => "comment before> ",
-        PromptKind::Comment { .. } => "comment> ",
-        PromptKind::Clock(_) => "clock (min+sec)> ",
-    };
+    let label = prompt_label(p);
     let x2 = put(buf, x, y, label, Style::new().fg(theme.accent), left_w);
     let room = left_w.saturating_sub(x2 - x + 1) as usize;
     let (chars, widths) = prompt_cells(&p.text);
@@ -350,6 +354,17 @@ fn render_prompt(
         Style::new().fg(theme.text).add_modifier(Modifier::REVERSED),
         caret_w as u16,
     );
+}
+
+/// What an open prompt is for, drawn before its text.
+fn prompt_label(p: &crate::tui::app::Prompt) -> &'static str {
+    match p.kind {
+        PromptKind::Move => "move> ",
+        PromptKind::Command => ":",
+        PromptKind::Comment { before: true, .. } => "comment before> ",
+        PromptKind::Comment { .. } => "comment> ",
+        PromptKind::Clock(_) => "clock (min+sec)> ",
+    }
 }
 
 /// A prompt's text as drawn, each character with the cells it takes: a
