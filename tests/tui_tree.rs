@@ -609,6 +609,117 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// "The game is not saved" offers `s` for a game with a file of its own:
+/// the game is saved in its place, then what was asked goes on (the next
+/// game, a quit); a save that fails leaves the game on the board.
+#[test]
+fn s_saves_an_unsaved_game_then_goes_on() {
+    let dir = std::env::temp_dir().join(format!("tapir-save-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.pgn");
+    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    std::fs::write(&file, text).unwrap();
+    // What the runtime does with a save.
+    let run_save = |a: &mut App| {
+        let effects = a.take_effects();
+        let Some(Effect::Save { path, text, how }) = effects
+            .into_iter()
+            .find(|e| matches!(e, Effect::Save { .. }))
+        else {
+            panic!("no save");
+        };
+        match tapir::tui::files::save_game(&path, &text, &how) {
+            Ok(tapir::tui::files::Saved::Done { index, note }) => {
+                a.update(Action::Saved(SavedAs {
+                    path,
+                    index,
+                    note,
+                    fingerprint: tapir::tui::files::fingerprint(&text),
+                }))
+            }
+            other => panic!("{other:?}"),
+        };
+    };
+    let mut a = app();
+    file_read(&mut a, file.clone(), text);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "d5");
+    // `>` reads the file again (the runtime's part done here), then asks.
+    a.take_effects();
+    press(&mut a, crossterm::event::KeyCode::Char('>'));
+    let reread = a.take_effects().into_iter().find_map(|e| match e {
+        Effect::Reread { path, want } => Some((path, want)),
+        _ => None,
+    });
+    let (path, want) = reread.expect("the file is read again");
+    a.update(Action::FileReread {
+        text: std::fs::read_to_string(&path).unwrap(),
+        path,
+        encoding: tapir::game::pgn::Encoding::Utf8,
+        want,
+    });
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Replace(_))
+    ));
+    a.take_effects();
+    press(&mut a, crossterm::event::KeyCode::Char('s'));
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    run_save(&mut a);
+    assert_eq!(mainline(&a), ["c4"], "game 3 came once game 2 was saved");
+    let said = message(&a);
+    assert!(
+        said.starts_with("saved") && said.contains("game 3"),
+        "{said}"
+    );
+    let back = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        back.contains("1. d4 d5 *") && back.contains("1. c4 *"),
+        "{back}"
+    );
+    // A quit the same way.
+    play(&mut a, "c5");
+    press(&mut a, crossterm::event::KeyCode::Char('q'));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::Quit)
+    ));
+    press(&mut a, crossterm::event::KeyCode::Char('s'));
+    assert!(!a.quit, "not before the save is written");
+    run_save(&mut a);
+    assert!(a.quit);
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("1. c4 c5 *"));
+    // A save that fails: the game stays, and nothing else happens.
+    let mut a = app();
+    file_read(&mut a, file.clone(), text);
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "e5");
+    press(&mut a, crossterm::event::KeyCode::Char('q'));
+    press(&mut a, crossterm::event::KeyCode::Char('s'));
+    a.update(Action::FileError(
+        "cannot save three.pgn: the disk is full".into(),
+    ));
+    assert_eq!(mainline(&a), ["e4", "e5"]);
+    assert!(!a.quit);
+    assert!(
+        message(&a).ends_with("so the game stays on the board"),
+        "{}",
+        message(&a)
+    );
+    assert!(a.dialogs.after_save.is_none());
+    // A new game has no file: no s, the question stays open.
+    let mut a = app();
+    play(&mut a, "e4");
+    press(&mut a, crossterm::event::KeyCode::Char('n'));
+    assert!(matches!(a.dialogs.overlay, Overlay::Confirm(_)));
+    press(&mut a, crossterm::event::KeyCode::Char('s'));
+    assert!(matches!(a.dialogs.overlay, Overlay::Confirm(_)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_game_against_the_engine_comes_back_paused() {
     let mut a = app();

@@ -169,6 +169,8 @@ pub enum Action {
     PlayClock,
     /// Yes/no dialog answers.
     Confirm(bool),
+    /// `s` in "the game is not saved": save it in its file, then go on.
+    ConfirmSave,
     /// The answer to "that file exists".
     SaveChoice(SaveChoice),
     // Mouse, in terminal cells.

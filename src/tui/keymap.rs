@@ -890,6 +890,7 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             // Only y drops or deletes anything: a stray Enter must not.
             KeyCode::Char('y') | KeyCode::Char('Y') => Some(Action::Confirm(true)),
             KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => Some(Action::Confirm(false)),
+            KeyCode::Char('s') | KeyCode::Char('S') => Some(Action::ConfirmSave),
             _ => None,
         },
         Overlay::SaveExisting { .. } => match k.code {

@@ -268,6 +268,9 @@ pub struct Dialogs {
     /// A question is open over a game whose clocks were running: they wait
     /// (the game is paused) until it is answered, and go on after a no.
     pub question_hold: bool,
+    /// What "the game is not saved" asked, answered with `s`: done once
+    /// the save is written, dropped (the game stays) when it fails.
+    pub after_save: Option<Box<ConfirmWhat>>,
 }
 
 impl Default for Dialogs {
@@ -283,6 +286,7 @@ impl Default for Dialogs {
             closed_picker_file: None,
             tb_problem: None,
             question_hold: false,
+            after_save: None,
         }
     }
 }

@@ -413,6 +413,22 @@ impl App {
         self.report.run.as_ref().is_some_and(|r| r.running)
     }
 
+    /// The file `s` saves the game in before `what` goes on ("The game is
+    /// not saved. Quit anyway?"): the game's own file, when it has one and
+    /// nothing else is going on (a game played, an engine game, a report,
+    /// the board editor), so that a save and the step asked for are all.
+    pub fn save_first_target(&self, what: &ConfirmWhat) -> Option<&std::path::Path> {
+        let asks = matches!(what, ConfirmWhat::Quit | ConfirmWhat::Replace(_));
+        let busy = self.editor.is_some()
+            || self.any_game_running()
+            || self.engine_game_on()
+            || self.report_running();
+        if !asks || busy || !self.doc.unsaved || !self.doc.has_work() {
+            return None;
+        }
+        self.doc.own_file().map(|o| o.path.as_path())
+    }
+
     /// Whether a game against the engine is being played.
     pub fn game_running(&self) -> bool {
         matches!(self.play.mode, Mode::Play { .. }) && self.any_game_running()

@@ -542,6 +542,9 @@ impl App {
             in_part: false,
         });
         self.autosave();
+        if let Some(next) = self.dialogs.after_save.take() {
+            self.go_on_after_save(*next);
+        }
     }
 
     /// The replaced unsaved game went aside as `path`: said after what the

@@ -105,6 +105,46 @@ impl App {
         true
     }
 
+    /// `s` to "the game is not saved": the game is saved in its own file
+    /// and, once it is written (`saved`), what was asked goes on; a save
+    /// that fails leaves the game on the board. Returns false (nothing to
+    /// redraw) when the question offers no save.
+    pub(super) fn confirm_save(&mut self) -> bool {
+        let Overlay::Confirm(what) = &self.dialogs.overlay else {
+            return false;
+        };
+        if self.save_first_target(what).is_none() {
+            return false;
+        }
+        let Overlay::Confirm(what) = std::mem::replace(&mut self.dialogs.overlay, Overlay::None)
+        else {
+            return false;
+        };
+        self.dialogs.after_save = Some(Box::new(what));
+        self.save(None);
+        true
+    }
+
+    /// The step a question answered with `s` asked for, its game now saved.
+    pub(super) fn go_on_after_save(&mut self, what: ConfirmWhat) {
+        match what {
+            ConfirmWhat::Quit => {
+                self.quit = true;
+                self.quit_anyway = self.autosave_failed.is_some();
+            }
+            // Saved, it replaces the game unasked (a comment typed and
+            // left with Esc still asks); the save is said with what came.
+            ConfirmWhat::Replace(r) => {
+                let saved = self.dialogs.message.take().map(|m| m.text);
+                self.replace_game(*r);
+                if let (Some(saved), Some(now)) = (saved, &mut self.dialogs.message) {
+                    now.text = format!("{saved} · {}", now.text);
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn choice_move(&mut self, d: i32) {
         match &mut self.dialogs.overlay {
             Overlay::Promotion { choice, .. } => {

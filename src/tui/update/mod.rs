@@ -201,6 +201,7 @@ impl App {
             Action::PlaySide(c) => self.play_side(c),
             Action::PlayClock => self.play_clock(),
             Action::Confirm(yes) => return self.confirm(yes),
+            Action::ConfirmSave => return self.confirm_save(),
             Action::SaveChoice(c) => self.save_choice(c),
             Action::OpenEditor => self.open_editor(),
             Action::Edit(e) => self.edit(e),
@@ -223,6 +224,8 @@ impl App {
             Action::StepGame(forward) => self.step_game(forward),
             Action::SaveTargetExists { own: true, .. } => self.save(None),
             Action::SaveTargetExists { path, holds, .. } => {
+                // A save asked for by `s` wrote nothing: its step waits.
+                self.dialogs.after_save = None;
                 self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }
             Action::Saved(s) => self.saved(s),
@@ -233,7 +236,10 @@ impl App {
             Action::KeepAsideFailed(why) => self.error(format!(
                 "the game on the board could not be kept aside ({why}), so it stays: :save FILE keeps it"
             )),
-            Action::FileError(e) => self.error(e),
+            Action::FileError(e) => match self.dialogs.after_save.take() {
+                Some(_) => self.error(format!("{e}, so the game stays on the board")),
+                None => self.error(e),
+            },
             Action::BookLoaded { path, book } => self.book_loaded(path, book),
         }
         true

@@ -302,46 +302,43 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         .map(|t| t.chars().count())
         .max()
         .unwrap_or(0);
+    // Save, then go on: the third answer a player expects.
+    let save_first = app.save_first_target(what).map(|path| {
+        let name = path
+            .file_name()
+            .unwrap_or(path.as_os_str())
+            .to_string_lossy();
+        match what {
+            ConfirmWhat::Quit => format!("s saves it in {name}, then quits"),
+            _ => format!("s saves it in {name}, then goes on"),
+        }
+    });
+    let widest = widest.max(save_first.as_ref().map_or(0, |s| s.chars().count()));
     let w = (widest as u16 + 4).clamp(40, 76);
-    let (_, inner) = popup(buf, full, w, 6, title, theme);
-    put(
-        buf,
-        inner.x + 1,
-        inner.y,
-        &question,
-        Style::new().fg(theme.text),
-        inner.width - 1,
-    );
-    put(
-        buf,
-        inner.x + 1,
-        inner.y + 1,
-        &note,
-        theme.dim_style(),
-        inner.width - 1,
-    );
-    if let Some(extra) = &extra {
+    let h = if save_first.is_some() { 7 } else { 6 };
+    let (_, inner) = popup(buf, full, w, h, title, theme);
+    let mut rows = vec![(question.as_str(), Style::new().fg(theme.text))];
+    if let Some(s) = &save_first {
+        rows.push((s.as_str(), Style::new().fg(theme.text)));
+    }
+    rows.push((note.as_str(), theme.dim_style()));
+    rows.push((extra.as_deref().unwrap_or(""), theme.dim_style()));
+    let keys = match (save_first.is_some(), app.dialogs.question_hold) {
+        (true, _) => "s save · y yes · n no",
+        (false, true) => "y yes · n no · the clocks wait",
+        (false, false) => "y yes · n no",
+    };
+    rows.push((keys, theme.title()));
+    for (k, (text, style)) in rows.into_iter().enumerate() {
         put(
             buf,
             inner.x + 1,
-            inner.y + 2,
-            extra,
-            theme.dim_style(),
+            inner.y + k as u16,
+            text,
+            style,
             inner.width - 1,
         );
     }
-    put(
-        buf,
-        inner.x + 1,
-        inner.y + 3,
-        if app.dialogs.question_hold {
-            "y yes · n no · the clocks wait"
-        } else {
-            "y yes · n no"
-        },
-        theme.title(),
-        inner.width - 1,
-    );
 }
 
 /// `:save` onto a file that exists: append, overwrite or cancel (a file
