@@ -720,6 +720,28 @@ fn s_saves_an_unsaved_game_then_goes_on() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Text that is not PGN (a source file, a TOML file, /proc) is refused
+/// whole, not cut into a picker of "games" of nothing.
+#[test]
+fn a_file_that_is_not_pgn_opens_nothing() {
+    let mut a = app();
+    play(&mut a, "e4");
+    for text in [
+        "[package]\nname = \"tapir\"\n\n[dependencies]\nratatui = \"0.29\"\n",
+        "Name:\tbash\nState:\tR (running)\nCpus_allowed_list:\t0-1\n",
+        "fn main() {\n    println!(\"hello\");\n}\n",
+    ] {
+        file_read(&mut a, "notes.txt", text);
+        let e = common::error(&a);
+        assert!(e.contains("notes.txt: not a PGN file"), "{e}");
+        assert_eq!(a.dialogs.overlay, Overlay::None);
+        assert_eq!(mainline(&a), ["e4"]);
+    }
+    // Moves alone, with no tags, are a game.
+    file_read(&mut a, "moves.pgn", "1. d4 d5 2. c4 *\n");
+    assert!(matches!(a.dialogs.overlay, Overlay::Confirm(_)));
+}
+
 #[test]
 fn a_game_against_the_engine_comes_back_paused() {
     let mut a = app();

@@ -6,8 +6,8 @@
 
 use crate::chess::Board;
 use crate::game::pgn::{
-    each_game, entries_at, nothing_read, read_span, split_games, Encoding, IndexEntry, PgnError,
-    ReadGame,
+    each_game, entries_at, index_games, nothing_read, read_span, split_games, Encoding, IndexEntry,
+    PgnError, ReadGame,
 };
 use crate::game::plies;
 use crate::tui::action::{Effect, GameWant};
@@ -285,9 +285,23 @@ impl App {
     /// messages call it): one goes on the board, several open the picker.
     fn open_games(&mut self, name: &str, path: Option<PathBuf>, text: &str, encoding: Encoding) {
         // Only a label and the text's place are kept of each game.
+        let mut tagged = false;
         let (spans, parts): (Vec<Range<usize>>, Vec<LabelParts>) = each_game(text)
-            .map(|e| (e.span.clone(), label_parts(&e)))
+            .map(|e| {
+                tagged |= !e.tags.is_empty();
+                (e.span.clone(), label_parts(&e))
+            })
             .unzip();
+        // Some other text (a source file, a list, /proc) that a lenient
+        // reader would cut into "games" of nothing is not offered as games.
+        let other_text = || !crate::game::pgn::holds_games(text, &index_games(text));
+        if !spans.is_empty() && !tagged && other_text() {
+            let what = if path.is_some() { "a PGN file" } else { "PGN" };
+            self.error(format!(
+                "{name}: not {what} (no game's tags or moves in it): nothing opened"
+            ));
+            return;
+        }
         let labels = game_labels(parts);
         let encoding_note = encoding_note(encoding);
         match spans.len() {
