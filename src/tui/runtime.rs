@@ -24,7 +24,9 @@ use super::TuiArgs;
 use crate::chess::Board;
 use crate::engine::EngineOption;
 use crate::eval::nnue::{default_net_checked, Network};
-use crate::game::pgn::{nothing_read, read_span, split_games, Encoding};
+use crate::game::pgn::{
+    each_game, holds_games, index_games, nothing_read, read_span, split_games, Encoding,
+};
 use crate::game::Game;
 use anyhow::{anyhow, bail, Context, Result};
 use crossterm::event::{
@@ -401,6 +403,15 @@ fn initial_game_without_fen(args: &TuiArgs, dirs: &Dirs) -> Result<Start> {
                     bail!("{}: no game found ({why})", path.display());
                 }
             }
+        }
+        // So is other text a lenient reader would cut into several.
+        // (A file with tags is PGN: known at its first game.)
+        let tagged = each_game(&text).any(|e| !e.tags.is_empty());
+        if !tagged && !holds_games(&text, &index_games(&text)) {
+            bail!(
+                "{}: not a PGN file (no game's tags or moves in it)",
+                path.display()
+            );
         }
         // The last session's unsaved work on a game of this very file
         // comes back as it was left, as `tapir` alone brings it back,
@@ -1347,6 +1358,34 @@ mod tests {
         .unwrap();
         assert!(start.pgn.is_some() && start.session.is_none());
         assert!(start.message.unwrap().contains("is kept as"));
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_is_not_pgn_is_refused_before_anything_moves() {
+        let (data, dirs) = temp_dirs("not-pgn");
+        let saved = "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n";
+        std::fs::write(dirs.autosave_file(), saved).unwrap();
+        let toml = data.join("Cargo.toml");
+        std::fs::write(
+            &toml,
+            "[package]\nname = \"x\"\n\n[dependencies]\nanyhow = \"1\"\n",
+        )
+        .unwrap();
+        let args = TuiArgs {
+            pgn: Some(toml),
+            ..TuiArgs::default()
+        };
+        let e = initial_game(&args, &dirs).err().unwrap();
+        assert!(
+            e.to_string()
+                .ends_with("Cargo.toml: not a PGN file (no game's tags or moves in it)"),
+            "{e}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dirs.autosave_file()).unwrap(),
+            saved
+        );
         std::fs::remove_dir_all(&data).unwrap();
     }
 
