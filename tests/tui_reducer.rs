@@ -264,6 +264,11 @@ fn a_typed_line_says_a_promotion_needs_its_piece() {
         assert!(error(&a).contains("at 2.e8") || error(&a).contains("at 2.e7e8"));
         assert_eq!(len(&a), 0);
     }
+    // Letters of more than one byte are read, never cut inside.
+    for odd in ["aé8", "é7e8", "e7é8", "Kb1 Kb3 aé8", "Kb1 Kb3 ée8"] {
+        a.update(Action::MoveText(odd.into()));
+        assert_eq!(len(&a), 0, "{odd}");
+    }
     a.update(Action::MoveText("Kb1 Kb3 e8=N".into()));
     assert_eq!(len(&a), 3);
 }

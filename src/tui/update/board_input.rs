@@ -586,7 +586,7 @@ fn is_null_move(word: &str) -> bool {
 fn promotion_without_piece(board: &crate::chess::Board, typed: &str) -> Option<String> {
     let bare = typed.trim_end_matches(['+', '#']);
     let to = Square::parse(bare.get(bare.len().checked_sub(2)?..)?)?;
-    let uci = bare.len() == 4 && Square::parse(&bare[..2]).is_some();
+    let uci = bare.len() == 4 && bare.get(..2).and_then(Square::parse).is_some();
     let pawn = uci || bare.starts_with(|c: char| ('a'..='h').contains(&c));
     let promotes = crate::chess::legal_moves(board)
         .iter()
