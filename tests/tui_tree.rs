@@ -644,6 +644,19 @@ fn s_saves_an_unsaved_game_then_goes_on() {
     file_read(&mut a, file.clone(), text);
     a.update(Action::ChoiceMove(1));
     a.update(Action::ChoiceConfirm);
+    // Unchanged, :save writes nothing (a rewrite would only reflow the
+    // file's text) and says so.
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Save { .. })));
+    assert!(
+        message(&a).starts_with("nothing to save"),
+        "{}",
+        message(&a)
+    );
     play(&mut a, "d5");
     // `>` reads the file again (the runtime's part done here), then asks.
     a.take_effects();

@@ -466,6 +466,16 @@ impl App {
                 return;
             }
         };
+        // Unchanged since its own file was read or saved: nothing of the
+        // user's to write, and a rewrite would only reflow the file's text.
+        let own_path = self.doc.own_file().map(|o| o.path.as_path());
+        if !self.doc.unsaved && own_path == Some(path.as_path()) {
+            self.info(format!(
+                "nothing to save: the game is as it was when {} was read or saved",
+                crate::tui::files::for_load(&path)
+            ));
+            return;
+        }
         let text = self.save_text();
         self.effects.push(Effect::Save { path, text, how });
     }
