@@ -565,13 +565,32 @@ fn saving_onto_a_file_that_exists_asks_and_replaces_only_its_game() {
     assert!(in_place(a.take_effects()));
 }
 
-#[test]
-fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
-    let dir = std::env::temp_dir().join(format!("tapir-tree-{}", std::process::id()));
+/// A file of three one-move games ("A" 1. e4, "B" 1. d4, "C" 1. c4) in
+/// a folder of its own for the test `name`: the folder, the file, its text.
+fn three_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf, &'static str) {
+    let dir = std::env::temp_dir().join(format!("tapir-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("three.pgn");
     let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
     std::fs::write(&file, text).unwrap();
+    (dir, file, text)
+}
+
+/// The save the board asked the runtime for: its path, text and how.
+fn asked_save(a: &mut App) -> (std::path::PathBuf, String, SaveHow) {
+    let effects = a.take_effects();
+    let Some(Effect::Save { path, text, how }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Save { .. }))
+    else {
+        panic!("no save");
+    };
+    (path, text, how)
+}
+
+#[test]
+fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
+    let (dir, file, text) = three_games("tree");
     let mut a = app();
     file_read(&mut a, file.clone(), text);
     a.update(Action::ChoiceMove(1));
@@ -580,13 +599,7 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
     play(&mut a, "d5");
     a.take_effects();
     a.update(Action::Command("save".into()));
-    let effects = a.take_effects();
-    let Some(Effect::Save { path, text, how }) = effects
-        .into_iter()
-        .find(|e| matches!(e, Effect::Save { .. }))
-    else {
-        panic!("no save");
-    };
+    let (path, text, how) = asked_save(&mut a);
     // What the runtime does with it.
     let done = tapir::tui::files::save_game(&path, &text, &how).unwrap();
     assert_eq!(
@@ -614,20 +627,10 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
 /// game, a quit); a save that fails leaves the game on the board.
 #[test]
 fn s_saves_an_unsaved_game_then_goes_on() {
-    let dir = std::env::temp_dir().join(format!("tapir-save-first-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("three.pgn");
-    let text = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
-    std::fs::write(&file, text).unwrap();
+    let (dir, file, text) = three_games("save-first");
     // What the runtime does with a save.
     let run_save = |a: &mut App| {
-        let effects = a.take_effects();
-        let Some(Effect::Save { path, text, how }) = effects
-            .into_iter()
-            .find(|e| matches!(e, Effect::Save { .. }))
-        else {
-            panic!("no save");
-        };
+        let (path, text, how) = asked_save(a);
         match tapir::tui::files::save_game(&path, &text, &how) {
             Ok(tapir::tui::files::Saved::Done { index, note }) => {
                 a.update(Action::Saved(SavedAs {

@@ -116,7 +116,11 @@ impl Document {
     /// initial position (one set up in the editor), or tags beyond those a
     /// new game from its start has.
     pub fn has_work(&self) -> bool {
-        let g = &self.game;
+        Document::game_has_work(&self.game)
+    }
+
+    /// `has_work` of a game not (yet) on the board: an autosave's.
+    pub fn game_has_work(g: &Game) -> bool {
         let root = g.tree().node(NodeId::ROOT);
         !g.is_empty()
             || !root.comment.is_empty()

@@ -554,8 +554,7 @@ fn restored_start(r: Restored, auto: &std::path::Path, said: Option<String>) -> 
 fn unsaved_game_of(path: &std::path::Path, dirs: &Dirs) -> Option<(String, Restored)> {
     let r = read_autosave(&dirs.autosave_file())?.ok()?;
     let origin = r.origin.as_ref()?;
-    let same = |a: &std::path::Path, b: &std::path::Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
-    if r.play.is_some() || !same(&origin.path, path) {
+    if r.play.is_some() || !super::files::same_file(&origin.path, path) {
         return None;
     }
     let name = match origin.index {
@@ -582,7 +581,7 @@ fn session_holds_work(read: Result<Restored, String>) -> bool {
 
 /// `session_holds_work` of an autosave that read.
 fn restored_holds_work(r: &Restored) -> bool {
-    (r.unsaved && Document::new(r.game.clone()).has_work())
+    (r.unsaved && Document::game_has_work(&r.game))
         || r.play.is_some()
         || r.editor.is_some()
         || !r.drafts.is_empty()

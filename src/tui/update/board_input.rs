@@ -16,7 +16,7 @@ impl App {
         // (or a slip), so they are not played on as if it were not there.
         if let Some(end) = words.iter().position(|w| is_result(w)) {
             if let Some(after) = words.get(end + 1) {
-                let at = (after.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+                let at = offset_in(text, after);
                 self.error(format!(
                     "nothing played: '{after}' comes after the result {}, which ends the line",
                     words[end]
@@ -416,7 +416,7 @@ impl App {
     /// the text there). A game on a clock or against the engine takes its
     /// moves one at a time.
     fn text_line(&mut self, text: &str, words: &[&str]) -> Result<(), usize> {
-        let offset = |w: &str| (w.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+        let offset = |w: &str| offset_in(text, w);
         if let Some(at) = text.find(['{', '(', ';', '[']) {
             self.error(
                 "moves and glyphs only here: a game with comments, variations or tags opens when pasted whole (from its tags or 1.) with no prompt open",
@@ -447,11 +447,11 @@ impl App {
                 crate::chess::move_number_text(board.fullmove_number(), board.side_to_move())
             );
             if is_null_move(word) {
-                // A pass, as `--` alone plays it: in analysis, not in check.
-                let why = if self.play.mode != Mode::Analysis || self.duel.is_some() {
-                    Some("a null move (--) is for analysis, not for a game")
+                // A pass, as `--` alone plays it.
+                let why = if !self.null_move_allowed() {
+                    Some(super::game::NULL_IN_A_GAME)
                 } else if board.in_check() {
-                    Some("no null move (--) in check: the king could be taken")
+                    Some(super::game::NULL_IN_CHECK)
                 } else {
                     None
                 };
@@ -568,6 +568,11 @@ fn line_words(text: &str) -> Vec<&str> {
         .map(without_move_number)
         .filter(|w| !w.is_empty())
         .collect()
+}
+
+/// Where `word`, a slice of `text` (one of its words), starts in it.
+fn offset_in(text: &str, word: &str) -> usize {
+    (word.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
 }
 
 /// Whether a word is a game's result ("1-0", "*"), which ends a line.

@@ -14,6 +14,10 @@ use crate::tui::params::{PAGE_PLIES, TYPING_AUTOSAVE_GAP};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Why a null move is refused, alone or in a typed line.
+pub(super) const NULL_IN_A_GAME: &str = "a null move (--) is for analysis, not for a game";
+pub(super) const NULL_IN_CHECK: &str = "no null move (--) in check: the king could be taken";
+
 impl App {
     /// Shows `node` (attached nodes only).
     pub(super) fn go_to(&mut self, node: NodeId) {
@@ -653,15 +657,15 @@ impl App {
     /// "if it were White's move" lines. Only in analysis, and never in
     /// check (the king could be taken).
     pub(super) fn play_null(&mut self) {
-        if self.play.mode != Mode::Analysis || self.duel.is_some() {
-            self.error("a null move (--) is for analysis, not for a game");
+        if !self.null_move_allowed() {
+            self.error(NULL_IN_A_GAME);
             return;
         }
         if !self.may_move() {
             return;
         }
         if self.view.board.in_check() {
-            self.error("no null move (--) in check: the king could be taken");
+            self.error(NULL_IN_CHECK);
             return;
         }
         let at = self.doc.cursor;
@@ -675,6 +679,12 @@ impl App {
         self.info(format!(
             "{label}: a null move, {side} moves again (Ctrl-Z takes it back)"
         ));
+    }
+
+    /// Whether a null move (`--`) may be played at all: in analysis, not
+    /// in a game or an engine game (a position in check refuses it too).
+    pub(super) fn null_move_allowed(&self) -> bool {
+        self.play.mode == Mode::Analysis && self.duel.is_none()
     }
 
     /// Against the engine, whether the shown position is not the game's
