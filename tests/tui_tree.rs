@@ -1762,3 +1762,55 @@ fn a_message_about_a_move_goes_when_the_board_moves_on() {
         "an error stays"
     );
 }
+
+/// `:kept` lists what tapir kept aside (the runtime's part done here with
+/// `kept::list`), newest first; the arrows move the bar and Enter loads
+/// the file as `:load` does. With none kept it says where they would be.
+#[test]
+fn kept_lists_the_files_kept_aside_and_enter_loads_one() {
+    let dir = std::env::temp_dir().join(format!("tapir-kept-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("overwritten")).unwrap();
+    let mut a = app();
+    a.update(Action::Command("kept".into()));
+    assert!(a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::ListKept)));
+    let listed = |a: &mut App| {
+        a.update(Action::KeptListed {
+            dir: dir.clone(),
+            files: tapir::tui::kept::list(&dir),
+        })
+    };
+    listed(&mut a);
+    assert!(
+        message(&a).starts_with("nothing kept aside") && a.dialogs.overlay == Overlay::None,
+        "{}",
+        message(&a)
+    );
+    std::fs::write(dir.join("autosave.previous.pgn"), "1. e4 e5 *\n").unwrap();
+    std::fs::write(dir.join("overwritten/k.pgn"), "1. d4 *\n\n1. c4 *\n").unwrap();
+    listed(&mut a);
+    let Overlay::Kept { files, choice, .. } = &a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert_eq!((files.len(), *choice), (2, 0));
+    let second = files[1].path.clone();
+    press(&mut a, crossterm::event::KeyCode::Down);
+    press(&mut a, crossterm::event::KeyCode::Down);
+    a.take_effects();
+    press(&mut a, crossterm::event::KeyCode::Enter);
+    let loads: Vec<_> = a
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Load(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    // The bar stopped at the last file.
+    assert_eq!(loads, [second]);
+    assert_eq!(a.dialogs.overlay, Overlay::None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

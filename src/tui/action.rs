@@ -247,6 +247,12 @@ pub enum Action {
     },
     /// The system clipboard took a copy of `Clip` through this tool.
     CopiedWith(String, Clip),
+    /// The files kept aside, for `:kept` (from the runtime).
+    KeptListed {
+        /// The data folder they were looked for in.
+        dir: std::path::PathBuf,
+        files: Vec<super::kept::KeptFile>,
+    },
     /// Completions for the command prompt's file name (from the runtime).
     Completions(Vec<String>),
 }
@@ -386,6 +392,8 @@ pub enum Effect {
     /// Put text on the system clipboard (OSC 52, and a clipboard tool
     /// where one is at hand).
     Copy(Clip, String),
+    /// List the files kept aside in the data folder (`KeptListed`).
+    ListKept,
     /// List the file names that complete `prefix` (a path as typed).
     Complete(String),
     /// Run a game report in the background (news come back as `ReportNews`).

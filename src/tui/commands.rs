@@ -38,6 +38,8 @@ pub enum Command {
     Help,
     /// `:messages`: every message so far, whole.
     Messages,
+    /// `:kept`: the files kept aside so nothing was lost, to load one.
+    Kept,
     Quit,
     Undo,
     Redo,
@@ -142,7 +144,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :panel [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :help · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :panel [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :kept · :help · :q";
 
 /// Commands spelt another way too, the short form after the long one's
 /// name in `command_names` (the help lists `:engine2`).
@@ -433,6 +435,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "showeval" => on_off(word, rest).map(Command::ShowEval),
         "help" | "h" => bare(Command::Help),
         "messages" | "mes" | "log" => bare(Command::Messages),
+        "kept" => bare(Command::Kept),
         "q" | "quit" | "exit" => bare(Command::Quit),
         // vi's save-and-quit and quit-anyway: said what to type instead.
         "wq" | "x" | "q!" | "wq!" | "qa" | "qa!" => Err(format!(

@@ -562,9 +562,13 @@ pub fn save_game_keeping(
 /// when taken; no earlier copy is written over.
 fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
+    // A dotfile's copy is not hidden in its turn (`.k.pgn` is kept as
+    // `k.pgn`), so a listing of the folder shows it.
     let stem = path
         .file_stem()
-        .map_or_else(|| "game".into(), |s| s.to_string_lossy());
+        .map(|s| s.to_string_lossy().trim_start_matches('.').to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "game".to_string());
     let ext = path.extension().map(|e| e.to_string_lossy());
     let name = |k: usize| match (k, &ext) {
         (0, Some(e)) => format!("{stem}.{e}"),
@@ -922,6 +926,11 @@ mod tests {
         assert!(std::fs::read_to_string(keep.join("three.1.pgn"))
             .unwrap()
             .contains("1. c4"));
+        // A dotfile's copy is not hidden.
+        let hidden = dir.join(".hidden.pgn");
+        std::fs::write(&hidden, &old).unwrap();
+        save_game_keeping(&hidden, "1. b3 *", &SaveHow::Overwrite, Some(&keep)).unwrap();
+        assert_eq!(std::fs::read(keep.join("hidden.pgn")).unwrap(), old);
         // No copy can be made (the folder's name is a file's): the file
         // stays as it was.
         let blocked = dir.join("blocked");

@@ -922,6 +922,15 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             KeyCode::Char(c @ '1'..='5') => Some(Action::ChoicePick(c as usize - '1' as usize)),
             _ => choice(k),
         },
+        Overlay::Kept { .. } => match k.code {
+            KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
+            KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
+            KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
+            KeyCode::PageDown => Some(Action::ChoiceMove(10)),
+            KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
+            KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
+            _ => choice(k),
+        },
     })
 }
 
@@ -944,7 +953,7 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
         match app.dialogs.overlay {
             Overlay::Help => return Some(Action::HelpScroll(3 * d)),
             Overlay::Messages { .. } => return Some(Action::MessagesScroll(-3 * d)),
-            Overlay::Picker { .. } => return Some(Action::ChoiceMove(d)),
+            Overlay::Picker { .. } | Overlay::Kept { .. } => return Some(Action::ChoiceMove(d)),
             _ => {}
         }
     }

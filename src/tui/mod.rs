@@ -9,8 +9,8 @@
 //! engine on its own thread, `files` reads and writes game files, `config`
 //! the settings file, `document` the game tree and the shown move,
 //! `movetext` the move list's layout, `autosave` the session kept across
-//! restarts (`autosave_lock`: which open board writes it), `bench` the
-//! frame-time benchmark, `report` the game report run in the background.
+//! restarts (`autosave_lock`: which open board writes it), `kept` the files kept aside
+//! (`:kept`), `bench` the frame-time benchmark, `report` the game report run in the background.
 //! The teaching views: `teach` (their state, changed by
 //! `update::teaching`), `heat` (the board overlay they ask for) and
 //! `game_evals` (both evaluations per ply, for the move list).
@@ -33,6 +33,7 @@ pub mod engine_link;
 pub mod files;
 pub mod game_evals;
 pub mod heat;
+pub mod kept;
 pub mod keymap;
 pub mod layout;
 pub mod many_games;

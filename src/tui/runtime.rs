@@ -1108,6 +1108,12 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                     };
                     app.update(a);
                 }
+                Effect::ListKept => {
+                    app.update(Action::KeptListed {
+                        dir: dirs.data.clone(),
+                        files: super::kept::list(&dirs.data),
+                    });
+                }
                 Effect::Complete(prefix) => {
                     app.update(Action::Completions(complete_path(&prefix)));
                 }

@@ -48,6 +48,13 @@ pub enum Overlay {
     },
     /// `:tag` alone: the game's tags, each whole on a row of its own.
     Tags,
+    /// `:kept`: the files kept aside, newest first; Enter loads one.
+    Kept {
+        /// The data folder, for the title.
+        dir: std::path::PathBuf,
+        files: Vec<crate::tui::kept::KeptFile>,
+        choice: usize,
+    },
     /// Which engine line to add as a variation: the lines as they were
     /// when the dialog opened (the analysis goes on meanwhile).
     AddLine {

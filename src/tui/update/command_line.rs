@@ -143,6 +143,7 @@ impl App {
             C::Report(nodes) => self.report_key(nodes),
             C::Help => self.dialogs.overlay = Overlay::Help,
             C::Messages => self.dialogs.overlay = Overlay::Messages { back: 0 },
+            C::Kept => self.effects.push(Effect::ListKept),
             C::Undo => self.undo(false),
             C::Redo => self.undo(true),
             C::Comment(None) => self.edit_comment(false),

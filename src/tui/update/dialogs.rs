@@ -169,6 +169,10 @@ impl App {
             Overlay::AddLine { choice, lines } => {
                 *choice = (*choice as i32 + d).rem_euclid(lines.len().max(1) as i32) as usize
             }
+            // A long list pages: the bar stops at either end.
+            Overlay::Kept { choice, files, .. } => {
+                *choice = (*choice as i64 + i64::from(d)).clamp(0, files.len() as i64 - 1) as usize
+            }
             _ => {}
         }
     }
@@ -259,6 +263,13 @@ impl App {
             Overlay::AddLine { choice, lines } => {
                 if let Some(l) = lines.get(choice) {
                     self.add_line_moves(choice + 1, &l.moves);
+                }
+            }
+            // As `:load` of it: a game on the board that is not saved is
+            // asked about first.
+            Overlay::Kept { files, choice, .. } => {
+                if let Some(f) = files.get(choice) {
+                    self.effects.push(Effect::Load(f.path.clone()));
                 }
             }
             other => self.dialogs.overlay = other,

@@ -330,6 +330,23 @@ impl App {
         }
     }
 
+    /// `:kept`: the files kept aside, in a list to load one from, or
+    /// where they would be when there are none.
+    pub(super) fn kept_listed(&mut self, dir: PathBuf, files: Vec<crate::tui::kept::KeptFile>) {
+        if files.is_empty() {
+            self.info(format!(
+                "nothing kept aside: no unsaved game was moved aside and no file written over (they would be in {})",
+                crate::tui::files::for_load(&dir)
+            ));
+            return;
+        }
+        self.dialogs.overlay = Overlay::Kept {
+            dir,
+            files,
+            choice: 0,
+        };
+    }
+
     /// The picker over `text`'s games (`spans`, `labels`), at `selected`.
     fn open_picker(
         &mut self,

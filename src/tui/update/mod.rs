@@ -187,6 +187,7 @@ impl App {
             Action::PromptDeleteWord => self.prompt_delete_word(),
             Action::PromptComplete => self.prompt_complete(),
             Action::Completions(list) => self.completions(list),
+            Action::KeptListed { dir, files } => self.kept_listed(dir, files),
             Action::CopiedWith(tool, what) => self.copied_with(&tool, what),
             Action::PromptSubmit => self.prompt_submit(),
             Action::MoveText(t) => {

@@ -11,6 +11,7 @@ use crate::tui::app::{
 };
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::files::Holding;
+use crate::tui::kept::KeptFile;
 use crate::tui::params::{CLOCK_PRESETS, LEVEL_MAX, MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::clocks::{level_strength, LevelFor};
@@ -35,6 +36,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
         Overlay::SaveExisting { path, holds } => save_existing(path, holds, theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
         Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
+        Overlay::Kept { dir, files, choice } => kept(dir, files, *choice, theme, full, buf),
     }
 }
 
@@ -427,6 +429,68 @@ fn add_line(choice: usize, lines: &[FrozenLine], theme: &Theme, full: Rect, buf:
         n => format!("1-{n} or Enter adds it · Esc"),
     };
     choice_rows(rows, &keys, inner, theme, buf);
+}
+
+/// `:kept`: the files kept aside, newest first, each on two rows (its age
+/// and name; why it was kept and what it holds), the bar's row in sight.
+fn kept(
+    dir: &Path,
+    files: &[KeptFile],
+    choice: usize,
+    theme: &Theme,
+    full: Rect,
+    buf: &mut Buffer,
+) {
+    let h = (2 * files.len() as u16 + 3).min(full.height.saturating_sub(2));
+    let w = full.width.saturating_sub(6).min(100);
+    let title = format!(
+        "Kept aside in {} · {} files",
+        crate::tui::files::for_load(dir),
+        files.len()
+    );
+    let (_, inner) = popup(buf, full, w, h, &title, theme);
+    let room = usize::from(inner.width.saturating_sub(1));
+    // Two rows a file, above the keys' row.
+    let fit = usize::from(inner.height.saturating_sub(1) / 2).max(1);
+    let first = choice.saturating_sub(fit - 1);
+    let cut = |text: String| {
+        if text.chars().count() > room {
+            super::status::ellipsize(&text, room)
+        } else {
+            text
+        }
+    };
+    for (row, (k, f)) in files.iter().enumerate().skip(first).take(fit).enumerate() {
+        let selected = k == choice;
+        let mark = if selected { "▸" } else { " " };
+        let y = inner.y + 2 * row as u16;
+        let style = choice_style(selected, Style::new().fg(theme.text), theme);
+        let head = cut(format!("{mark}{:>11}  {}", f.age, f.name));
+        put(buf, inner.x + 1, y, &head, style, inner.width - 1);
+        let about = cut(format!("{:>14}{} · {}", "", f.why, f.holds));
+        put(
+            buf,
+            inner.x + 1,
+            y + 1,
+            &about,
+            theme.dim_style(),
+            inner.width - 1,
+        );
+    }
+    let keys = format!(
+        "file {} of {} · Enter loads it (as :load) · Esc",
+        choice + 1,
+        files.len()
+    );
+    let y = inner.y + inner.height.saturating_sub(1);
+    put(
+        buf,
+        inner.x + 1,
+        y,
+        &cut(keys),
+        theme.dim_style(),
+        inner.width - 1,
+    );
 }
 
 /// The highlighted row's style, else `normal`.

@@ -1,0 +1,194 @@
+//! What tapir kept aside so that nothing was lost, listed for `:kept`: a
+//! session's unsaved game moved aside when another game came
+//! (`autosave.previous….pgn`), an autosave that could not be read back
+//! (`autosave.pgn.broken…`), and a file's copy taken before a save wrote
+//! over it (`overwritten/`). Each was named once in a message; this finds
+//! them again, newest first, so `:load` can bring one back.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// One kept file, as the `:kept` list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptFile {
+    pub path: PathBuf,
+    /// Its name under the data folder (`overwritten/k.pgn`).
+    pub name: String,
+    /// Why it was kept.
+    pub why: &'static str,
+    /// Its games, or why it could not be read.
+    pub holds: String,
+    /// How long ago it was last written ("3 h ago").
+    pub age: String,
+}
+
+/// Why a file of the data folder was kept, or `None` for one that is not a
+/// kept file (the live autosave, the settings).
+fn why_kept(name: &str) -> Option<&'static str> {
+    if name.starts_with("autosave.previous") && name.ends_with(".pgn") {
+        Some("unsaved game moved aside")
+    } else if name.starts_with("autosave.pgn.broken") {
+        Some("autosave that would not read")
+    } else {
+        None
+    }
+}
+
+/// The kept files under `data`, newest first.
+pub fn list(data: &Path) -> Vec<KeptFile> {
+    let now = SystemTime::now();
+    let mut found: Vec<(SystemTime, KeptFile)> = Vec::new();
+    let mut add = |path: PathBuf, name: String, why: &'static str| {
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return;
+        };
+        if !meta.is_file() {
+            return;
+        }
+        let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+        let age = age_text(now.duration_since(modified).unwrap_or_default());
+        let holds = holds_text(&path);
+        let file = KeptFile {
+            path,
+            name,
+            why,
+            holds,
+            age,
+        };
+        found.push((modified, file));
+    };
+    for (path, name) in entries(data) {
+        if let Some(why) = why_kept(&name) {
+            add(path, name, why);
+        }
+    }
+    for (path, name) in entries(&data.join("overwritten")) {
+        add(
+            path,
+            format!("overwritten/{name}"),
+            "copy before an overwrite",
+        );
+    }
+    // Newest first; of two written in the same instant, by name.
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
+    found.into_iter().map(|(_, f)| f).collect()
+}
+
+/// The files of `dir` with their names (none when it cannot be read).
+fn entries(dir: &Path) -> Vec<(PathBuf, String)> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    read.flatten()
+        .map(|e| (e.path(), e.file_name().to_string_lossy().into_owned()))
+        .collect()
+}
+
+/// What a kept file holds: its one game's players and length, or how many
+/// games, or why it cannot be read.
+fn holds_text(path: &Path) -> String {
+    let text = match super::files::read_pgn(path) {
+        Ok((text, _)) => text,
+        Err(e) => return format!("cannot be read: {e}"),
+    };
+    let games = crate::game::pgn::index::index_games(&text);
+    match games.as_slice() {
+        [] => "no game in it".to_string(),
+        [one] => {
+            let name = |k: &str| one.tags.known(k).filter(|v| *v != "?");
+            let plies = match one.plies {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
+            match (name("White"), name("Black")) {
+                (None, None) => plies,
+                (w, b) => format!(
+                    "{} - {} {}, {plies}",
+                    w.unwrap_or("?"),
+                    b.unwrap_or("?"),
+                    one.result()
+                ),
+            }
+        }
+        many => format!("{} games", many.len()),
+    }
+}
+
+/// A time since, in the largest unit that fits ("just now", "5 min ago",
+/// "3 h ago", "2 days ago").
+fn age_text(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => "just now".to_string(),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86_400 => format!("{} h ago", s / 3600),
+        86_400..172_800 => "1 day ago".to_string(),
+        _ => format!("{} days ago", s / 86_400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Unsaved games moved aside, broken autosaves and overwritten copies
+    /// are listed with what they hold; the live autosave and the settings
+    /// are not.
+    #[test]
+    fn the_kept_files_are_listed_with_what_they_hold() {
+        let dir = std::env::temp_dir().join(format!("tapir-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("overwritten")).unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+        write("autosave.pgn", "1. e4 *\n");
+        write("config.toml", "theme = \"dark\"\n");
+        write(
+            "autosave.previous.pgn",
+            "[TapirCursor \"2\"]\n\n1. e4 e5 *\n",
+        );
+        write(
+            "autosave.previous.1.pgn",
+            "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n",
+        );
+        write("autosave.pgn.broken", "\u{1}\u{2}\u{0}binary");
+        write("overwritten/k.pgn", "1. c4 *\n\n1. Nf3 *\n");
+        let mut got = list(&dir);
+        got.sort_by(|a, b| a.name.cmp(&b.name));
+        let rows: Vec<(&str, &str)> = got.iter().map(|f| (&*f.name, &*f.holds)).collect();
+        assert_eq!(
+            rows,
+            [
+                (
+                    "autosave.pgn.broken",
+                    "cannot be read: binary data, not PGN text"
+                ),
+                ("autosave.previous.1.pgn", "Anna - Ben 1-0, 1 ply"),
+                ("autosave.previous.pgn", "2 plies"),
+                ("overwritten/k.pgn", "2 games"),
+            ]
+        );
+        assert!(got.iter().all(|f| f.age == "just now"));
+        assert_eq!(got[3].why, "copy before an overwrite");
+        let _ = std::fs::remove_dir_all(&dir);
+        // A data folder that is not there lists nothing.
+        assert!(list(&dir).is_empty());
+    }
+
+    #[test]
+    fn an_age_reads_in_the_largest_unit() {
+        let ages: Vec<String> = [5, 125, 3 * 3600 + 5, 90_000, 5 * 86_400]
+            .into_iter()
+            .map(|s| age_text(Duration::from_secs(s)))
+            .collect();
+        assert_eq!(
+            ages,
+            [
+                "just now",
+                "2 min ago",
+                "3 h ago",
+                "1 day ago",
+                "5 days ago"
+            ]
+        );
+    }
+}
