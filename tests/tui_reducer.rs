@@ -229,6 +229,29 @@ fn a_typed_line_plays_whole_or_not_at_all() {
     assert!(t.node(pass).is_null());
     a.update(Action::Undo);
     assert_eq!(a.tree().root().children().len(), 2);
+    // Move numbers are not the board's: the line plays from the shown
+    // position, and the first number that differs is said, also when a
+    // move is not legal (the line was likely meant for another position).
+    a.update(Action::First);
+    a.update(Action::MoveText("12. Nf3 Nf6 13. g3".into()));
+    assert_eq!(ply(&a), 3);
+    assert!(
+        message(&a)
+            .contains("(numbered from 12., the board at 1.: played from the shown position)"),
+        "{}",
+        message(&a)
+    );
+    a.update(Action::Undo);
+    a.update(Action::First);
+    a.update(Action::MoveText("1. e4 e5 2.Nf3 2... Nc6".into()));
+    assert!(!message(&a).contains("numbered"), "{}", message(&a));
+    a.update(Action::First);
+    a.update(Action::MoveText("3...Nf6 Nf3".into()));
+    assert!(
+        error(&a).contains("White to move; numbered from 3..., the board at 1.)"),
+        "{}",
+        error(&a)
+    );
     // A paste too long for the prompt is cut between moves, not inside one.
     a.update(Action::First);
     a.update(Action::OpenMovePrompt(None));

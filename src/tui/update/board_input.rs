@@ -434,7 +434,24 @@ impl App {
         let mut board = *self.doc.game.board(at);
         let mut line: Vec<(Move, Vec<crate::game::Nag>)> = Vec::new();
         let count = words.len();
+        // The first move number that is not the board's there, said with
+        // what came of the line: the moves play from the shown position
+        // whatever their numbers, and a line numbered for another move
+        // was most likely meant for another position.
+        let mut misnumbered: Option<String> = None;
         for word in words {
+            if misnumbered.is_none() {
+                misnumbered = number_before(text, word).and_then(|(n, black)| {
+                    let (here, side) = (board.fullmove_number(), board.side_to_move());
+                    let named = crate::chess::move_number_text(here, side);
+                    (u32::from(here) != n || (black && side == crate::chess::Color::White)).then(
+                        || {
+                            let dots = if black { "..." } else { "." };
+                            format!("numbered from {n}{dots}, the board at {named}")
+                        },
+                    )
+                });
+            }
             // A glyph standing alone goes on the move before it.
             if let (Some(last), Some(nag)) = (line.last_mut(), crate::game::Nag::parse(word)) {
                 if parse_move(&board, word).is_err() {
@@ -493,6 +510,10 @@ impl App {
                     } else {
                         format!("{} to move", board.side_to_move().name())
                     };
+                    let whose = match &misnumbered {
+                        Some(note) => format!("{whose}; {note}"),
+                        None => whose,
+                    };
                     self.error(format!(
                         "nothing played: at {named} ({} of the {count} given): {e} ({whose})",
                         line.len() + 1
@@ -537,11 +558,14 @@ impl App {
         self.go_to(last);
         let label = self.doc.game.label(last);
         let added = moves.len() - known;
-        let glyphs = match glyphs {
+        let mut glyphs = match glyphs {
             0 => String::new(),
             1 => ", 1 glyph set".to_string(),
             n => format!(", {n} glyphs set"),
         };
+        if let Some(note) = misnumbered {
+            glyphs = format!("{glyphs} ({note}: played from the shown position)");
+        }
         self.info(match added {
             0 => format!(
                 "{label}: the {} moves given were in the game{glyphs}",
@@ -573,6 +597,25 @@ fn line_words(text: &str) -> Vec<&str> {
 /// Where `word`, a slice of `text` (one of its words), starts in it.
 fn offset_in(text: &str, word: &str) -> usize {
     (word.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
+/// The move number written just before `word` (a slice of `text`), as
+/// "12." or "12..." (`true`: Black's move), if there is one: "1.e4" and
+/// "1. e4" both number e4.
+fn number_before(text: &str, word: &str) -> Option<(u32, bool)> {
+    let before = text.get(..offset_in(text, word))?.trim_end();
+    let number = before.trim_end_matches(['.', '…']);
+    let dots = &before[number.len()..];
+    if dots.is_empty() {
+        return None;
+    }
+    let digits = &number[number.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
+    // The number is a word's start ("a1." is no number).
+    let start = number.len() - digits.len();
+    if digits.is_empty() || !number[..start].ends_with(char::is_whitespace) && start > 0 {
+        return None;
+    }
+    Some((digits.parse().ok()?, dots.len() > 1))
 }
 
 /// Whether a word is a game's result ("1-0", "*"), which ends a line.
