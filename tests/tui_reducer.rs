@@ -1194,7 +1194,7 @@ fn loading_files_and_the_game_picker() {
     // Read in part, it is not the file's game: `:save` alone must not
     // write it over the whole one.
     assert!(said.contains("read in part"), "{said}");
-    assert!(a.doc.origin.as_ref().is_some_and(|o| o.in_part));
+    assert!(a.doc.origin.as_ref().is_some_and(|o| o.save_elsewhere));
     assert_eq!(a.doc.own_file(), None, "a part is not its file's game");
     // Esc closes the picker and says so; the board stays as it was.
     file_read(&mut a, "b.pgn", &many);

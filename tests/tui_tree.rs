@@ -1812,5 +1812,32 @@ fn kept_lists_the_files_kept_aside_and_enter_loads_one() {
     // The bar stopped at the last file.
     assert_eq!(loads, [second]);
     assert_eq!(a.dialogs.overlay, Overlay::None);
+    // A copy kept before an overwrite is walked, never saved into: :save
+    // alone asks for a file, and says why.
+    a.sessions_dir = Some(std::fs::canonicalize(&dir).unwrap());
+    let copy = dir.join("overwritten/k.pgn");
+    file_read(
+        &mut a,
+        copy.clone(),
+        &std::fs::read_to_string(&copy).unwrap(),
+    );
+    a.update(Action::ChoiceConfirm);
+    assert!(
+        message(&a).contains("a copy kept before an overwrite, so :save asks for a file"),
+        "{}",
+        message(&a)
+    );
+    play(&mut a, "e5");
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Save { .. })));
+    assert!(
+        common::error(&a).contains("it is from a copy kept before an overwrite"),
+        "{}",
+        common::error(&a)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -124,6 +124,9 @@ pub enum Action {
     ForceQuit,
     /// An autosave was written (`Ok`) or could not be (why).
     AutosaveWritten(Result<(), String>),
+    /// Another board took the autosave while this one's lock was gone
+    /// (its data folder made anew): this board autosaves here from now on.
+    AutosaveMoved(std::path::PathBuf),
     /// Esc: closes whatever is open, clears the selection.
     Cancel,
     // Board cursor.

@@ -113,7 +113,7 @@ pub fn take_file_link(tags: &mut crate::game::Tags) -> (Option<Origin>, bool) {
         index,
         games: None,
         fingerprint: print,
-        in_part: false,
+        save_elsewhere: false,
     });
     (origin, unsaved)
 }
@@ -883,7 +883,7 @@ pub(super) mod tests {
                 index: Some(2),
                 games: None,
                 fingerprint: None,
-                in_part: false,
+                save_elsewhere: false,
             });
             let text = encode(&app);
             assert_eq!(

@@ -68,6 +68,47 @@ pub fn claim(data: &Path) -> (AutosaveLock, Option<OtherBoard>) {
     }
 }
 
+impl AutosaveLock {
+    /// Whether the lock this board holds is no longer on `data`'s lock
+    /// file: the file was removed or replaced (the data folder deleted and
+    /// made again while the board was open), so another board starting now
+    /// would take a lock of its own and write the same autosave.
+    fn lost(&self, data: &Path) -> bool {
+        let Some(held) = &self._held else {
+            return false;
+        };
+        match (held.metadata(), fs::metadata(data.join("autosave.lock"))) {
+            (Ok(ours), Ok(there)) => !same_inode(&ours, &there),
+            _ => true,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn same_inode(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Elsewhere the lock file's being there is all that is checked.
+#[cfg(not(unix))]
+fn same_inode(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    true
+}
+
+/// Before each autosave: when the board's lock was lost (see `lost`), takes
+/// it again. `None`: the lock is held (or was never this board's); else
+/// another board took it meanwhile, and this board autosaves where the
+/// value says from now on, so neither writes over the other's game.
+pub fn reclaim(lock: &mut AutosaveLock, data: &Path) -> Option<OtherBoard> {
+    if !lock.lost(data) {
+        return None;
+    }
+    let (again, other) = claim(data);
+    *lock = again;
+    other
+}
+
 /// Whether process `pid` may still be running: false only where the
 /// system lists its processes (`/proc`) and `pid` is not among them.
 pub fn may_be_running(pid: u32) -> bool {
@@ -101,6 +142,33 @@ mod tests {
         fs::write(dir.join("autosave.lock"), "4000000000\n").unwrap();
         let (_lock, other) = claim(&dir);
         assert_eq!(other, None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The data folder deleted and made again under an open board: the
+    /// board takes its lock again before its next autosave, or, when a
+    /// board started meanwhile took it, autosaves to a file of its own.
+    #[test]
+    fn a_lock_lost_with_its_folder_is_taken_again_or_the_board_moves() {
+        let dir = std::env::temp_dir().join(format!("tapir-relock-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let (mut first, _) = claim(&dir);
+        assert_eq!(reclaim(&mut first, &dir), None);
+        fs::remove_dir_all(&dir).unwrap();
+        fs::create_dir_all(&dir).unwrap();
+        assert_eq!(reclaim(&mut first, &dir), None);
+        // Held again: a board starting now is the second.
+        let (_free, other) = claim(&dir);
+        assert!(other.is_some());
+        // Gone again, and another board takes the new lock first.
+        fs::remove_dir_all(&dir).unwrap();
+        let (_second, other) = claim(&dir);
+        assert_eq!(other, None);
+        let me = std::process::id();
+        assert_eq!(
+            reclaim(&mut first, &dir).map(|o| o.own),
+            Some(dir.join(format!("autosave.{me}.pgn")))
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

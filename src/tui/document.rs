@@ -35,10 +35,11 @@ pub struct Origin {
     /// in place checks that the file still holds it there, so a file
     /// changed meanwhile never loses a game.
     pub fingerprint: Option<u64>,
-    /// The game was read only in part (its text had problems): `<` `>`
-    /// and `:game N` still walk the file, but the part is never saved
-    /// over the whole, so `:save` alone asks for a file.
-    pub in_part: bool,
+    /// `:save` alone asks for a file, while `<` `>` and `:game N` still
+    /// walk this one: the game was read only in part (its text had
+    /// problems), and the part is never saved over the whole; or the file
+    /// is a copy tapir keeps in `overwritten/`, which stays as it was.
+    pub save_elsewhere: bool,
 }
 
 /// The game being shown and edited.
@@ -102,7 +103,7 @@ impl Document {
     /// The file `:save` alone writes the game back into: its origin, unless
     /// the game was read from it only in part.
     pub fn own_file(&self) -> Option<&Origin> {
-        self.origin.as_ref().filter(|o| !o.in_part)
+        self.origin.as_ref().filter(|o| !o.save_elsewhere)
     }
 
     /// The tree changed: what is derived from it must be rebuilt.

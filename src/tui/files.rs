@@ -559,7 +559,9 @@ pub fn save_game_keeping(
 
 /// Writes `bytes`, the file at `path` as it was, as a new file in `dir`:
 /// `games.pgn` goes in as `games.pgn`, or `games.1.pgn`, `games.2.pgn`, ...
-/// when taken; no earlier copy is written over.
+/// when taken; no earlier copy is written over. Which file it was goes
+/// beside it (`.games.1.pgn.from`, read by `kept::copied_from`), so that
+/// `:kept` tells two `games.pgn` of two folders apart.
 fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     // A dotfile's copy is not hidden in its turn (`.k.pgn` is kept as
@@ -576,7 +578,13 @@ fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
         (k, Some(e)) => format!("{stem}.{k}.{e}"),
         (k, None) => format!("{stem}.{k}"),
     };
-    crate::fswrite::write_new(dir, name, bytes)
+    let copy = crate::fswrite::write_new(dir, name, bytes)?;
+    if let Some(from) = super::kept::from_file(&copy) {
+        let whole = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        // Only a label: the copy is kept whether or not it can be written.
+        let _ = write_atomic(&from, whole.to_string_lossy().as_bytes());
+    }
+    Ok(copy)
 }
 
 /// The file's bytes with `text` after its games, and the note of its
@@ -919,6 +927,11 @@ mod tests {
         );
         assert_eq!(std::fs::read(keep.join("three.pgn")).unwrap(), old);
         assert!(std::fs::read_to_string(&f).unwrap().contains("1. c4"));
+        // The copy says which file it was, for :kept.
+        assert_eq!(
+            crate::tui::kept::copied_from(&keep.join("three.pgn")),
+            Some(std::fs::canonicalize(&f).unwrap())
+        );
         // A second overwrite keeps the first copy and adds one.
         let said = note("[Event \"D\"]\n\n1. Nf3 *\n");
         assert!(said.contains("three.1.pgn"), "{said}");

@@ -14,8 +14,8 @@ pub struct KeptFile {
     pub path: PathBuf,
     /// Its name under the data folder (`overwritten/k.pgn`).
     pub name: String,
-    /// Why it was kept.
-    pub why: &'static str,
+    /// Why it was kept (for a copy, of which file).
+    pub why: String,
     /// Its games, or why it could not be read.
     pub holds: String,
     /// How long ago it was last written ("3 h ago").
@@ -38,7 +38,7 @@ fn why_kept(name: &str) -> Option<&'static str> {
 pub fn list(data: &Path) -> Vec<KeptFile> {
     let now = SystemTime::now();
     let mut found: Vec<(SystemTime, KeptFile)> = Vec::new();
-    let mut add = |path: PathBuf, name: String, why: &'static str| {
+    let mut add = |path: PathBuf, name: String, why: String| {
         let Ok(meta) = std::fs::metadata(&path) else {
             return;
         };
@@ -59,19 +59,42 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
     };
     for (path, name) in entries(data) {
         if let Some(why) = why_kept(&name) {
-            add(path, name, why);
+            add(path, name, why.to_string());
         }
     }
-    for (path, name) in entries(&data.join("overwritten")) {
-        add(
-            path,
-            format!("overwritten/{name}"),
-            "copy before an overwrite",
-        );
+    // Beside the copies: their labels (`.NAME.from`) and a save's
+    // temporary files.
+    let copies = entries(&data.join("overwritten"));
+    let copies = copies
+        .into_iter()
+        .filter(|(_, n)| !n.starts_with(".tapir-") && !n.ends_with(".from"));
+    for (path, name) in copies {
+        let why = match copied_from(&path) {
+            Some(from) => format!(
+                "copy of {} before an overwrite",
+                super::files::for_load(&from)
+            ),
+            None => "copy before an overwrite".to_string(),
+        };
+        add(path, format!("overwritten/{name}"), why);
     }
     // Newest first; of two written in the same instant, by name.
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
     found.into_iter().map(|(_, f)| f).collect()
+}
+
+/// Where a copy in `overwritten/` says which file it was: `.NAME.from`
+/// beside it.
+pub fn from_file(copy: &Path) -> Option<PathBuf> {
+    let name = copy.file_name()?.to_string_lossy();
+    Some(copy.with_file_name(format!(".{name}.from")))
+}
+
+/// The file a copy in `overwritten/` was taken from, when it says.
+pub fn copied_from(copy: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(from_file(copy)?).ok()?;
+    let line = text.lines().next()?.trim();
+    (!line.is_empty()).then(|| PathBuf::from(line))
 }
 
 /// The files of `dir` with their names (none when it cannot be read).
@@ -84,8 +107,9 @@ fn entries(dir: &Path) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// What a kept file holds: its one game's players and length, or how many
-/// games, or why it cannot be read.
+/// What a kept file holds: its one game's players, first moves and
+/// length (an unsaved game is often an analysis with no players, told
+/// apart by its moves), or how many games, or why it cannot be read.
 fn holds_text(path: &Path) -> String {
     let text = match super::files::read_pgn(path) {
         Ok((text, _)) => text,
@@ -100,10 +124,17 @@ fn holds_text(path: &Path) -> String {
                 1 => "1 ply".to_string(),
                 n => format!("{n} plies"),
             };
+            let moves = crate::game::pgn::read_entry(&text, one, 0)
+                .map(|r| first_moves(&r.game))
+                .unwrap_or_default();
+            let about = match moves.as_str() {
+                "" => plies,
+                _ => format!("{moves} ({plies})"),
+            };
             match (name("White"), name("Black")) {
-                (None, None) => plies,
+                (None, None) => about,
                 (w, b) => format!(
-                    "{} - {} {}, {plies}",
+                    "{} - {} {}, {about}",
                     w.unwrap_or("?"),
                     b.unwrap_or("?"),
                     one.result()
@@ -112,6 +143,32 @@ fn holds_text(path: &Path) -> String {
         }
         many => format!("{} games", many.len()),
     }
+}
+
+/// The first moves of a game's main line as a book prints them ("1. e4
+/// e5 2. Nf3 …").
+fn first_moves(game: &crate::game::Game) -> String {
+    const SHOWN: usize = 6;
+    let tree = game.tree();
+    let mut words = Vec::new();
+    for (i, n) in tree.mainline().take(SHOWN).enumerate() {
+        let Some(parent) = tree.parent(n) else {
+            break;
+        };
+        let before = game.board(parent);
+        let side = before.side_to_move();
+        if i == 0 || side == crate::chess::Color::White {
+            words.push(crate::chess::move_number_text(
+                before.fullmove_number(),
+                side,
+            ));
+        }
+        words.push(tree.node(n).san().to_string());
+    }
+    if tree.mainline_len() > SHOWN {
+        words.push("…".to_string());
+    }
+    words.join(" ")
 }
 
 /// A time since, in the largest unit that fits ("just now", "5 min ago",
@@ -152,6 +209,8 @@ mod tests {
         );
         write("autosave.pgn.broken", "\u{1}\u{2}\u{0}binary");
         write("overwritten/k.pgn", "1. c4 *\n\n1. Nf3 *\n");
+        write("overwritten/.k.pgn.from", "/games/k.pgn\n");
+        write("overwritten/.tapir-new-1-0.tmp", "half");
         let mut got = list(&dir);
         got.sort_by(|a, b| a.name.cmp(&b.name));
         let rows: Vec<(&str, &str)> = got.iter().map(|f| (&*f.name, &*f.holds)).collect();
@@ -162,13 +221,13 @@ mod tests {
                     "autosave.pgn.broken",
                     "cannot be read: binary data, not PGN text"
                 ),
-                ("autosave.previous.1.pgn", "Anna - Ben 1-0, 1 ply"),
-                ("autosave.previous.pgn", "2 plies"),
+                ("autosave.previous.1.pgn", "Anna - Ben 1-0, 1. d4 (1 ply)"),
+                ("autosave.previous.pgn", "1. e4 e5 (2 plies)"),
                 ("overwritten/k.pgn", "2 games"),
             ]
         );
         assert!(got.iter().all(|f| f.age == "just now"));
-        assert_eq!(got[3].why, "copy before an overwrite");
+        assert_eq!(got[3].why, "copy of /games/k.pgn before an overwrite");
         let _ = std::fs::remove_dir_all(&dir);
         // A data folder that is not there lists nothing.
         assert!(list(&dir).is_empty());

@@ -80,7 +80,7 @@ pub fn run(args: TuiArgs) -> Result<()> {
     std::thread::spawn(|| crate::game::openings::openings().len());
     let mut dirs = Dirs::from_env()?;
     // A second board open at once autosaves to its own file.
-    let (_autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
+    let (mut autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
     let lock_note = match other {
         Some(super::autosave_lock::OtherBoard { own, pid }) => {
             let who = pid.map_or(String::new(), |p| format!(" (process {p})"));
@@ -115,7 +115,10 @@ pub fn run(args: TuiArgs) -> Result<()> {
     let result = event_loop(
         &mut terminal,
         &mut app,
-        &dirs,
+        &mut Autosaving {
+            dirs: &mut dirs,
+            lock: &mut autosave_lock,
+        },
         &signals,
         args.net.as_deref(),
         &mut settings,
@@ -833,10 +836,29 @@ fn keep_settings(app: &mut App, dirs: &Dirs, settings: &mut Settings) -> bool {
     }
 }
 
+/// The folders, and the autosave lock this board holds: checked before
+/// each autosave, which may move to a file of this board's own.
+struct Autosaving<'a> {
+    dirs: &'a mut Dirs,
+    lock: &'a mut super::autosave_lock::AutosaveLock,
+}
+
+impl Autosaving<'_> {
+    /// Where this board autosaves, its lock checked first (`reclaim`): a
+    /// move to a file of its own is said.
+    fn autosave_file(&mut self, app: &mut App) -> std::path::PathBuf {
+        if let Some(other) = super::autosave_lock::reclaim(self.lock, &self.dirs.data) {
+            self.dirs.autosave = other.own;
+            app.update(Action::AutosaveMoved(self.dirs.autosave.clone()));
+        }
+        self.dirs.autosave_file()
+    }
+}
+
 fn event_loop(
     term: &mut Term,
     app: &mut App,
-    dirs: &Dirs,
+    saving: &mut Autosaving,
     signals: &Signals,
     net_file: Option<&std::path::Path>,
     settings: &mut Settings,
@@ -863,11 +885,11 @@ fn event_loop(
     // reports must not hold back the clocks or the flag-fall check.
     let mut last_tick = Instant::now();
     loop {
-        run_effects(app, &mut engine, dirs, &tx);
-        dirty |= keep_settings(app, dirs, settings);
+        run_effects(app, &mut engine, saving, &tx);
+        dirty |= keep_settings(app, saving.dirs, settings);
         if signals.quit() && !app.quit {
             app.update(Action::ForceQuit);
-            run_effects(app, &mut engine, dirs, &tx);
+            run_effects(app, &mut engine, saving, &tx);
         }
         if app.quit {
             break;
@@ -882,7 +904,7 @@ fn event_loop(
                 // The session is saved whatever went wrong; a terminal
                 // that went away is a way out, not an error.
                 app.update(Action::ForceQuit);
-                run_effects(app, &mut engine, dirs, &tx);
+                run_effects(app, &mut engine, saving, &tx);
                 return if terminal_gone(had_terminal) {
                     Ok(())
                 } else {
@@ -935,7 +957,7 @@ fn event_loop(
                 LoopEvent::InputClosed(e) => {
                     // As at a hang-up: what is being typed is kept.
                     app.update(Action::ForceQuit);
-                    run_effects(app, &mut engine, dirs, &tx);
+                    run_effects(app, &mut engine, saving, &tx);
                     return Err(anyhow!("reading the terminal failed: {e}"));
                 }
                 LoopEvent::Engine(id, report) => Some(report_action(id, report)),
@@ -948,7 +970,7 @@ fn event_loop(
                 dirty |= app.update(a);
                 // What the key asked for is done before the next key: a
                 // game kept aside must not miss a move played just after.
-                run_effects(app, &mut engine, dirs, &tx);
+                run_effects(app, &mut engine, saving, &tx);
             }
             // A signal is answered between two keys, however long the burst.
             if app.quit || signals.quit() {
@@ -956,7 +978,7 @@ fn event_loop(
             }
         }
     }
-    run_effects(app, &mut engine, dirs, &tx);
+    run_effects(app, &mut engine, saving, &tx);
     Ok(())
 }
 
@@ -1009,7 +1031,12 @@ fn terminal_gone(had_terminal: bool) -> bool {
 
 /// Carries out what the reducer asked for; file results come back as
 /// actions at once.
-fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &Sender<LoopEvent>) {
+fn run_effects(
+    app: &mut App,
+    engine: &mut Links<LoopEvent>,
+    saving: &mut Autosaving,
+    tx: &Sender<LoopEvent>,
+) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {
@@ -1062,7 +1089,7 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                 }
                 Effect::Save { path, text, how } => {
                     // What an overwrite writes over is copied into the data folder.
-                    let keep = dirs.data.join("overwritten");
+                    let keep = saving.dirs.data.join("overwritten");
                     let a = match save_game_keeping(&path, &text, &how, Some(&keep)) {
                         Ok(Saved::Done { index, note }) => Action::Saved(SavedAs {
                             path,
@@ -1085,7 +1112,7 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                     app.update(a);
                 }
                 Effect::Autosave(text) => {
-                    match write_atomic(&dirs.autosave_file(), &text) {
+                    match write_atomic(&saving.autosave_file(app), &text) {
                         Err(err) => {
                             app.update(Action::AutosaveWritten(Err(format!("{err:#}"))));
                         }
@@ -1098,7 +1125,7 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                 }
                 Effect::KeepAutosaveAside { text, replacement } => {
                     // Written first: an earlier autosave may have failed.
-                    let auto = dirs.autosave_file();
+                    let auto = saving.autosave_file(app);
                     let kept = write_atomic(&auto, &text)
                         .map_err(|e| format!("{e:#}"))
                         .and_then(|()| autosave::keep_previous(&auto).map_err(|e| e.to_string()));
@@ -1110,8 +1137,8 @@ fn run_effects(app: &mut App, engine: &mut Links<LoopEvent>, dirs: &Dirs, tx: &S
                 }
                 Effect::ListKept => {
                     app.update(Action::KeptListed {
-                        dir: dirs.data.clone(),
-                        files: super::kept::list(&dirs.data),
+                        dir: saving.dirs.data.clone(),
+                        files: super::kept::list(&saving.dirs.data),
                     });
                 }
                 Effect::Complete(prefix) => {
@@ -1251,7 +1278,7 @@ mod tests {
             index: None,
             games: Some(1),
             fingerprint: Some(crate::tui::files::fingerprint(text)),
-            in_part: false,
+            save_elsewhere: false,
         });
         app.doc.mark_clean();
         let auto = dir.join("autosave.pgn");

@@ -460,10 +460,20 @@ impl App {
                 (o.path, how)
             }
             (None, None) => {
-                self.error(
-                    ":save needs a file name: this game has no file of its own \
-                     (a new game, a paste, or a game read only in part): :save FILE",
-                );
+                // Why, where the board knows: a file it walks but does not
+                // save into.
+                let why = match &self.doc.origin {
+                    Some(o) if o.save_elsewhere && self.overwritten_copy(&o.path) => {
+                        "it is from a copy kept before an overwrite, which stays as it is"
+                    }
+                    Some(o) if o.save_elsewhere => {
+                        "it was read only in part, and the part is not saved over the whole"
+                    }
+                    _ => "a new game or a paste",
+                };
+                self.error(format!(
+                    ":save needs a file name: this game has no file of its own ({why}): :save FILE"
+                ));
                 return;
             }
         };
@@ -550,7 +560,7 @@ impl App {
             index: s.index,
             games,
             fingerprint: Some(s.fingerprint),
-            in_part: false,
+            save_elsewhere: false,
         });
         self.autosave();
         if let Some(next) = self.dialogs.after_save.take() {

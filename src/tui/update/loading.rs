@@ -270,7 +270,7 @@ impl App {
             index: (count > 1).then_some(index),
             games: Some(count),
             fingerprint: Some(fingerprint(&text[span.clone()])),
-            in_part: false,
+            save_elsewhere: false,
         };
         let shown = if count > 1 {
             format!("game {} of {count} in {name}", index + 1)
@@ -313,7 +313,7 @@ impl App {
                     index: None,
                     games: Some(1),
                     fingerprint,
-                    in_part: false,
+                    save_elsewhere: false,
                 });
                 let read = read_span(text, spans[0].clone(), 1);
                 self.open_game(name, read, origin, None, &encoding_note);
@@ -435,13 +435,31 @@ impl App {
                 // A game read only in part is not its file's game: `:save`
                 // in place would write the part over the whole. It stays
                 // the file's for `<` `>` and `:game N`.
+                // Nor is a game of a copy tapir kept before an overwrite:
+                // the copy stays as the file was.
                 let (origin, partial) = match origin {
                     Some(o) if !r.problems.is_empty() => {
                         let note = format!(
                             "; read in part, so :save asks for a file ({} keeps its text)",
                             o.path.display()
                         );
-                        (Some(Origin { in_part: true, ..o }), note)
+                        (
+                            Some(Origin {
+                                save_elsewhere: true,
+                                ..o
+                            }),
+                            note,
+                        )
+                    }
+                    Some(o) if self.overwritten_copy(&o.path) => {
+                        let note = "; a copy kept before an overwrite, so :save asks for a file (the copy stays as it is)".to_string();
+                        (
+                            Some(Origin {
+                                save_elsewhere: true,
+                                ..o
+                            }),
+                            note,
+                        )
                     }
                     o => (o, String::new()),
                 };
@@ -484,6 +502,17 @@ impl App {
 
     /// Whether `path` is in the folder where tapir keeps sessions aside
     /// (`sessions_dir`, made canonical once at start).
+    /// Whether `path` is one of the copies kept in the data folder's
+    /// `overwritten/` before a save wrote over their files.
+    pub(super) fn overwritten_copy(&self, path: &std::path::Path) -> bool {
+        let folder = path.parent();
+        folder.is_some_and(|f| f.file_name().is_some_and(|n| n == "overwritten"))
+            && folder.and_then(std::path::Path::parent).is_some_and(|d| {
+                self.sessions_dir.as_deref()
+                    == Some(&*std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf()))
+            })
+    }
+
     fn kept_aside_here(&self, path: &std::path::Path) -> bool {
         match (&self.sessions_dir, path.parent()) {
             (Some(dir), Some(parent)) => {
@@ -503,7 +532,7 @@ impl App {
             index: Some(selected),
             games: Some(source.spans.len()),
             fingerprint: Some(fingerprint(&source.text[span.clone()])),
-            in_part: false,
+            save_elsewhere: false,
         });
         let name = format!(
             "game {} of {} in {}",

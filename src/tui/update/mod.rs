@@ -168,6 +168,10 @@ impl App {
             Action::Quit => self.request_quit(),
             Action::ForceQuit => self.force_quit(),
             Action::AutosaveWritten(result) => self.autosave_written(result),
+            Action::AutosaveMoved(path) => self.error(format!(
+                "the data folder was made anew and another board took its autosave: this board autosaves to {} from now on",
+                crate::tui::files::for_load(&path)
+            )),
             Action::Cancel => self.cancel(),
             Action::CursorMove(dx, dy) => self.move_cursor(dx, dy),
             Action::CursorPick => self.cursor_pick(),

@@ -444,9 +444,12 @@ fn kept(
     let h = (2 * files.len() as u16 + 3).min(full.height.saturating_sub(2));
     let w = full.width.saturating_sub(6).min(100);
     let title = format!(
-        "Kept aside in {} · {} files",
+        "Kept aside in {} · {}",
         crate::tui::files::for_load(dir),
-        files.len()
+        match files.len() {
+            1 => "1 file".to_string(),
+            n => format!("{n} files"),
+        }
     );
     let (_, inner) = popup(buf, full, w, h, &title, theme);
     let room = usize::from(inner.width.saturating_sub(1));
