@@ -625,6 +625,16 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
 /// "The game is not saved" offers `s` for a game with a file of its own:
 /// the game is saved in its place, then what was asked goes on (the next
 /// game, a quit); a save that fails leaves the game on the board.
+/// `:save` alone, which writes nothing (the message says why).
+fn save_writes_nothing(a: &mut App) {
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    assert!(!a
+        .take_effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Save { .. })));
+}
+
 #[test]
 fn s_saves_an_unsaved_game_then_goes_on() {
     let (dir, file, text) = three_games("save-first");
@@ -649,12 +659,7 @@ fn s_saves_an_unsaved_game_then_goes_on() {
     a.update(Action::ChoiceConfirm);
     // Unchanged, :save writes nothing (a rewrite would only reflow the
     // file's text) and says so.
-    a.take_effects();
-    a.update(Action::Command("save".into()));
-    assert!(!a
-        .take_effects()
-        .iter()
-        .any(|e| matches!(e, Effect::Save { .. })));
+    save_writes_nothing(&mut a);
     assert!(
         message(&a).starts_with("nothing to save"),
         "{}",
@@ -1828,12 +1833,7 @@ fn kept_lists_the_files_kept_aside_and_enter_loads_one() {
         message(&a)
     );
     play(&mut a, "e5");
-    a.take_effects();
-    a.update(Action::Command("save".into()));
-    assert!(!a
-        .take_effects()
-        .iter()
-        .any(|e| matches!(e, Effect::Save { .. })));
+    save_writes_nothing(&mut a);
     assert!(
         common::error(&a).contains("it is from a copy kept before an overwrite"),
         "{}",
