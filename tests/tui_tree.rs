@@ -1817,6 +1817,45 @@ fn kept_lists_the_files_kept_aside_and_enter_loads_one() {
     // The bar stopped at the last file.
     assert_eq!(loads, [second]);
     assert_eq!(a.dialogs.overlay, Overlay::None);
+    // `r` on a copy that says its file asks, then puts the file back (the
+    // runtime's part: files::restore_copy, tested there); on a game it
+    // says what r is for.
+    std::fs::write(dir.join("overwritten/.k.pgn.from"), "/games/k.pgn\n").unwrap();
+    listed(&mut a);
+    let Overlay::Kept { files, .. } = &a.dialogs.overlay else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    let at = files.iter().position(|f| f.from.is_some()).unwrap();
+    let copy = files[at].path.clone();
+    a.update(Action::ChoiceMove(i32::MIN / 2));
+    for _ in 0..at {
+        a.update(Action::ChoiceMove(1));
+    }
+    press(&mut a, crossterm::event::KeyCode::Char('r'));
+    assert!(matches!(
+        a.dialogs.overlay,
+        Overlay::Confirm(ConfirmWhat::RestoreCopy { .. })
+    ));
+    a.take_effects();
+    a.update(Action::Confirm(true));
+    let restores: Vec<_> = a
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::RestoreCopy { copy, to } => Some((copy, to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(restores, [(copy, "/games/k.pgn".into())]);
+    listed(&mut a);
+    a.update(Action::ChoiceMove(1 - 2 * at as i32));
+    press(&mut a, crossterm::event::KeyCode::Char('r'));
+    assert!(
+        common::error(&a).contains("this one is a game"),
+        "{}",
+        common::error(&a)
+    );
+    a.update(Action::Cancel);
     // A copy kept before an overwrite is walked, never saved into: :save
     // alone asks for a file, and says why.
     a.sessions_dir = Some(std::fs::canonicalize(&dir).unwrap());

@@ -250,6 +250,13 @@ pub enum Action {
     },
     /// The system clipboard took a copy of `Clip` through this tool.
     CopiedWith(String, Clip),
+    /// `r` in `:kept`: put the file a copy was taken from back as it was.
+    KeptRestore,
+    /// A file put back from its copy (`kept`: where what it held went).
+    CopyRestored {
+        to: std::path::PathBuf,
+        kept: Option<std::path::PathBuf>,
+    },
     /// The files kept aside, for `:kept` (from the runtime).
     KeptListed {
         /// The data folder they were looked for in.
@@ -397,6 +404,12 @@ pub enum Effect {
     Copy(Clip, String),
     /// List the files kept aside in the data folder (`KeptListed`).
     ListKept,
+    /// Write `copy`'s bytes over `to`, keeping what `to` holds first
+    /// (`CopyRestored`, or `FileError`).
+    RestoreCopy {
+        copy: PathBuf,
+        to: PathBuf,
+    },
     /// List the file names that complete `prefix` (a path as typed).
     Complete(String),
     /// Run a game report in the background (news come back as `ReportNews`).

@@ -587,6 +587,39 @@ fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
     Ok(copy)
 }
 
+/// Puts `copy` (a file's copy in `overwritten/`) back as the file `to`:
+/// what `to` holds now is first kept as a copy of its own in `keep_in`,
+/// as any overwrite keeps one, and only then is `to` written (atomically)
+/// with the copy's bytes. The copy stays. Returns the new copy's path, or
+/// `None` when `to` held nothing.
+pub fn restore_copy(copy: &Path, to: &Path, keep_in: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let bytes = crate::fsread::read_regular(copy, MAX_PGN_BYTES)
+        .map_err(|e| anyhow::anyhow!("reading {}: {e}", copy.display()))?;
+    let now = match std::fs::read(to) {
+        Ok(now) => now,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => anyhow::bail!("reading {}: {e}; nothing was written", to.display()),
+    };
+    if now == bytes {
+        anyhow::bail!("{} already holds what the copy holds", for_load(to));
+    }
+    if to.exists() {
+        crate::fswrite::check_writable(to)?;
+    }
+    let kept = match now.is_empty() {
+        true => None,
+        false => Some(keep_copy(to, &now, keep_in).map_err(|e| {
+            anyhow::anyhow!(
+                "nothing was written: no copy of {} could be kept in {} ({e})",
+                for_load(to),
+                keep_in.display()
+            )
+        })?),
+    };
+    write_atomic(to, &bytes)?;
+    Ok(kept)
+}
+
 /// The file's bytes with `text` after its games, and the note of its
 /// encoding. The file's games keep their bytes, line ends, byte-order
 /// mark and all; the new game takes the file's usual line ends.
@@ -962,6 +995,16 @@ mod tests {
         #[allow(clippy::permissions_set_readonly_false, reason = "the test's own file")]
         perms.set_readonly(false);
         std::fs::set_permissions(&f, perms).unwrap();
+        // Put back, the file has the copy's bytes again, and what it held
+        // is kept first; a second time there is nothing to do.
+        let now = std::fs::read(&f).unwrap();
+        let kept = restore_copy(&keep.join("three.pgn"), &f, &keep)
+            .unwrap()
+            .unwrap();
+        assert_eq!(std::fs::read(&f).unwrap(), old);
+        assert_eq!(std::fs::read(&kept).unwrap(), now);
+        let again = restore_copy(&keep.join("three.pgn"), &f, &keep).unwrap_err();
+        assert!(format!("{again}").contains("already holds"), "{again}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -16,6 +16,9 @@ pub struct KeptFile {
     pub name: String,
     /// Why it was kept (for a copy, of which file).
     pub why: String,
+    /// For a copy in `overwritten/`, the file it was (when it says): `r`
+    /// in the list puts the copy back there.
+    pub from: Option<PathBuf>,
     /// Its games, or why it could not be read.
     pub holds: String,
     /// How long ago it was last written ("3 h ago").
@@ -38,7 +41,7 @@ fn why_kept(name: &str) -> Option<&'static str> {
 pub fn list(data: &Path) -> Vec<KeptFile> {
     let now = SystemTime::now();
     let mut found: Vec<(SystemTime, KeptFile)> = Vec::new();
-    let mut add = |path: PathBuf, name: String, why: String| {
+    let mut add = |path: PathBuf, name: String, why: String, from: Option<PathBuf>| {
         let Ok(meta) = std::fs::metadata(&path) else {
             return;
         };
@@ -52,6 +55,7 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
             path,
             name,
             why,
+            from,
             holds,
             age,
         };
@@ -59,7 +63,7 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
     };
     for (path, name) in entries(data) {
         if let Some(why) = why_kept(&name) {
-            add(path, name, why.to_string());
+            add(path, name, why.to_string(), None);
         }
     }
     // Beside the copies: their labels (`.NAME.from`) and a save's
@@ -69,14 +73,15 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
         .into_iter()
         .filter(|(_, n)| !n.starts_with(".tapir-") && !n.ends_with(".from"));
     for (path, name) in copies {
-        let why = match copied_from(&path) {
+        let from = copied_from(&path);
+        let why = match &from {
             Some(from) => format!(
                 "copy of {} before an overwrite",
-                super::files::for_load(&from)
+                super::files::for_load(from)
             ),
             None => "copy before an overwrite".to_string(),
         };
-        add(path, format!("overwritten/{name}"), why);
+        add(path, format!("overwritten/{name}"), why, from);
     }
     // Newest first; of two written in the same instant, by name.
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));

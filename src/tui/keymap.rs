@@ -923,6 +923,7 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             _ => choice(k),
         },
         Overlay::Kept { .. } => match k.code {
+            KeyCode::Char('r') => Some(Action::KeptRestore),
             KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
             KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
             KeyCode::PageUp => Some(Action::ChoiceMove(-10)),

@@ -1135,6 +1135,14 @@ fn run_effects(
                     };
                     app.update(a);
                 }
+                Effect::RestoreCopy { copy, to } => {
+                    let keep = saving.dirs.data.join("overwritten");
+                    let a = match super::files::restore_copy(&copy, &to, &keep) {
+                        Ok(kept) => Action::CopyRestored { to, kept },
+                        Err(e) => Action::FileError(format!("nothing put back: {e:#}")),
+                    };
+                    app.update(a);
+                }
                 Effect::ListKept => {
                     app.update(Action::KeptListed {
                         dir: saving.dirs.data.clone(),

@@ -110,6 +110,12 @@ pub enum ConfirmWhat {
     Resign,
     /// Two players on a clock agreeing a draw.
     AgreeDraw,
+    /// `r` in `:kept`: putting the file `to` back as its kept `copy` has it
+    /// (what `to` holds now is kept as a copy first).
+    RestoreCopy {
+        copy: std::path::PathBuf,
+        to: std::path::PathBuf,
+    },
 }
 
 /// A game about to take the board's place, and what to say once it has.

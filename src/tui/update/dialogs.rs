@@ -90,6 +90,9 @@ impl App {
                 ConfirmWhat::NewPlay => self.play_dialog(),
                 ConfirmWhat::Resign => self.resign(),
                 ConfirmWhat::AgreeDraw => self.agree_draw(),
+                ConfirmWhat::RestoreCopy { copy, to } => {
+                    self.effects.push(Effect::RestoreCopy { copy, to })
+                }
             },
             // What the status said before the question ("pick one") would
             // outlive it.

@@ -11,7 +11,7 @@ use crate::game::pgn::{
 };
 use crate::game::plies;
 use crate::tui::action::{Effect, GameWant};
-use crate::tui::app::{App, Overlay, PickerSource, PromptKind, Replacement};
+use crate::tui::app::{App, ConfirmWhat, Overlay, PickerSource, PromptKind, Replacement};
 use crate::tui::autosave::strip_session_tags;
 use crate::tui::commands;
 use crate::tui::document::{Origin, Pasted};
@@ -345,6 +345,39 @@ impl App {
             files,
             choice: 0,
         };
+    }
+
+    /// `r` in `:kept`: asks before putting the file back as the copy under
+    /// the bar has it.
+    pub(super) fn kept_restore(&mut self) {
+        let Overlay::Kept { files, choice, .. } = &self.dialogs.overlay else {
+            return;
+        };
+        let Some(file) = files.get(*choice) else {
+            return;
+        };
+        let Some(to) = file.from.clone() else {
+            let why = if file.name.starts_with("overwritten/") {
+                "this copy does not say which file it was (it was kept before tapir noted that)"
+            } else {
+                "r puts back a copy from overwritten/; this one is a game"
+            };
+            return self.error(format!("{why}: Enter loads it, then :save FILE"));
+        };
+        let copy = file.path.clone();
+        self.dialogs.overlay = Overlay::Confirm(ConfirmWhat::RestoreCopy { copy, to });
+    }
+
+    /// A file put back from its copy: where what it held went.
+    pub(super) fn copy_restored(&mut self, to: &std::path::Path, kept: Option<&std::path::Path>) {
+        let to = crate::tui::files::for_load(to);
+        self.info(match kept {
+            Some(k) => format!(
+                "put {to} back as its copy has it; what it held is kept as {} (:kept)",
+                crate::tui::files::for_load(k)
+            ),
+            None => format!("put {to} back as its copy has it"),
+        });
     }
 
     /// The picker over `text`'s games (`spans`, `labels`), at `selected`.

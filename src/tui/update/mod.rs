@@ -192,6 +192,8 @@ impl App {
             Action::PromptComplete => self.prompt_complete(),
             Action::Completions(list) => self.completions(list),
             Action::KeptListed { dir, files } => self.kept_listed(dir, files),
+            Action::KeptRestore => self.kept_restore(),
+            Action::CopyRestored { to, kept } => self.copy_restored(&to, kept.as_deref()),
             Action::CopiedWith(tool, what) => self.copied_with(&tool, what),
             Action::PromptSubmit => self.prompt_submit(),
             Action::MoveText(t) => {

@@ -297,6 +297,17 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             result_note(app),
             None,
         ),
+        ConfirmWhat::RestoreCopy { copy, to } => (
+            "Put a file back",
+            format!(
+                "Put {} back as {} has it?",
+                crate::tui::files::for_load(to),
+                copy.file_name()
+                    .map_or(String::new(), |n| format!("overwritten/{}", n.to_string_lossy()))
+            ),
+            "(what the file holds now is kept as a copy first; n leaves it as it is)".to_string(),
+            None,
+        ),
     };
     let widest = [&question, &note]
         .into_iter()
@@ -480,8 +491,12 @@ fn kept(
             inner.width - 1,
         );
     }
+    let restore = match files.get(choice) {
+        Some(f) if f.from.is_some() => " · r puts the file back",
+        _ => "",
+    };
     let keys = format!(
-        "file {} of {} · Enter loads it (as :load) · Esc",
+        "file {} of {} · Enter loads it (as :load){restore} · Esc",
         choice + 1,
         files.len()
     );
