@@ -26,12 +26,21 @@ pub struct KeptFile {
 }
 
 /// Why a file of the data folder was kept, or `None` for one that is not a
-/// kept file (the live autosave, the settings).
+/// kept file (the live autosave, an open board's, the settings).
 fn why_kept(name: &str) -> Option<&'static str> {
+    // A second board's autosave (`autosave.PID.pgn`) whose board is gone:
+    // the next start moves it aside, and until then it is listed too.
+    let closed_board = name
+        .strip_prefix("autosave.")
+        .and_then(|n| n.strip_suffix(".pgn"))
+        .and_then(|pid| pid.parse::<u32>().ok())
+        .is_some_and(|pid| !super::autosave_lock::may_be_running(pid));
     if name.starts_with("autosave.previous") && name.ends_with(".pgn") {
         Some("unsaved game moved aside")
     } else if name.starts_with("autosave.pgn.broken") {
         Some("autosave that would not read")
+    } else if closed_board {
+        Some("game of a board that closed")
     } else {
         None
     }
@@ -213,6 +222,9 @@ mod tests {
             "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n",
         );
         write("autosave.pgn.broken", "\u{1}\u{2}\u{0}binary");
+        // A gone second board's autosave is listed; an open board's is not.
+        write("autosave.4000000000.pgn", "1. g3 *\n");
+        write(&format!("autosave.{}.pgn", std::process::id()), "1. b3 *\n");
         write("overwritten/k.pgn", "1. c4 *\n\n1. Nf3 *\n");
         write("overwritten/.k.pgn.from", "/games/k.pgn\n");
         write("overwritten/.tapir-new-1-0.tmp", "half");
@@ -222,6 +234,7 @@ mod tests {
         assert_eq!(
             rows,
             [
+                ("autosave.4000000000.pgn", "1. g3 (1 ply)"),
                 (
                     "autosave.pgn.broken",
                     "cannot be read: binary data, not PGN text"
@@ -232,7 +245,8 @@ mod tests {
             ]
         );
         assert!(got.iter().all(|f| f.age == "just now"));
-        assert_eq!(got[3].why, "copy of /games/k.pgn before an overwrite");
+        assert_eq!(got[0].why, "game of a board that closed");
+        assert_eq!(got[4].why, "copy of /games/k.pgn before an overwrite");
         let _ = std::fs::remove_dir_all(&dir);
         // A data folder that is not there lists nothing.
         assert!(list(&dir).is_empty());
