@@ -698,7 +698,10 @@ fn find_game(
     };
     if let Some(want) = expect {
         if !is_game(&file.text[span.clone()], want) {
-            return Err(format!("game {}'s text was edited elsewhere", i + 1));
+            return Err(format!(
+                "game {}'s text is no longer the one this game was read from",
+                i + 1
+            ));
         }
     }
     Ok((i, moved))
@@ -1329,7 +1332,11 @@ mod tests {
         let err = save_game(&f, &g("X"), &replace(7, None)).unwrap_err();
         assert!(err.to_string().contains("holds 3 games"), "{err}");
         let err = save_game(&f, &g("B3"), &replace(1, b)).unwrap_err();
-        assert!(err.to_string().contains("edited elsewhere"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("is no longer the one this game was read from"),
+            "{err}"
+        );
         let own = SaveHow::Replace {
             index: None,
             expect: None,
