@@ -595,7 +595,9 @@ fn keep_copy(path: &Path, bytes: &[u8], dir: &Path) -> io::Result<PathBuf> {
 pub fn restore_copy(copy: &Path, to: &Path, keep_in: &Path) -> anyhow::Result<Option<PathBuf>> {
     let bytes = crate::fsread::read_regular(copy, MAX_PGN_BYTES)
         .map_err(|e| anyhow::anyhow!("reading {}: {e}", copy.display()))?;
-    let now = match std::fs::read(to) {
+    // Through fsread, as every read of a user's file: a pipe or a device
+    // named there is an error, not a read that waits for ever.
+    let now = match crate::fsread::read_regular(to, MAX_PGN_BYTES) {
         Ok(now) => now,
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => anyhow::bail!("reading {}: {e}; nothing was written", to.display()),

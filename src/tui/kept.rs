@@ -106,7 +106,8 @@ pub fn from_file(copy: &Path) -> Option<PathBuf> {
 
 /// The file a copy in `overwritten/` was taken from, when it says.
 pub fn copied_from(copy: &Path) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(from_file(copy)?).ok()?;
+    // A label is a line: anything longer, or not a regular file, is none.
+    let text = crate::fsread::read_regular_text(&from_file(copy)?, 4096).ok()?;
     let line = text.lines().next()?.trim();
     (!line.is_empty()).then(|| PathBuf::from(line))
 }
