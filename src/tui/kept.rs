@@ -8,6 +8,14 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+/// The data folder's folder of copies taken before an overwrite.
+pub const COPIES: &str = "overwritten";
+
+/// Where the copies taken before an overwrite go, in the data folder `data`.
+pub fn copies_dir(data: &Path) -> PathBuf {
+    data.join(COPIES)
+}
+
 /// One kept file, as the `:kept` list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeptFile {
@@ -77,7 +85,7 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
     }
     // Beside the copies: their labels (`.NAME.from`) and a save's
     // temporary files.
-    let copies = entries(&data.join("overwritten"));
+    let copies = entries(&copies_dir(data));
     let copies = copies
         .into_iter()
         .filter(|(_, n)| !n.starts_with(".tapir-") && !n.ends_with(".from"));
@@ -90,7 +98,7 @@ pub fn list(data: &Path) -> Vec<KeptFile> {
             ),
             None => "copy before an overwrite".to_string(),
         };
-        add(path, format!("overwritten/{name}"), why, from);
+        add(path, format!("{COPIES}/{name}"), why, from);
     }
     // Newest first; of two written in the same instant, by name.
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));

@@ -874,10 +874,7 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
         Overlay::Picker { .. } => match k.code {
             KeyCode::Up => Some(Action::ChoiceMove(-1)),
             KeyCode::Down => Some(Action::ChoiceMove(1)),
-            KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
-            KeyCode::PageDown => Some(Action::ChoiceMove(10)),
-            KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
-            KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
+            KeyCode::PageUp | KeyCode::PageDown | KeyCode::Home | KeyCode::End => paging(k),
             KeyCode::Enter => Some(Action::ChoiceConfirm),
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Backspace => Some(Action::PickerFilter(None)),
@@ -926,13 +923,21 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             KeyCode::Char('r') => Some(Action::KeptRestore),
             KeyCode::Char('k') => Some(Action::ChoiceMove(-1)),
             KeyCode::Char('j') => Some(Action::ChoiceMove(1)),
-            KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
-            KeyCode::PageDown => Some(Action::ChoiceMove(10)),
-            KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
-            KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
-            _ => choice(k),
+            _ => paging(k).or_else(|| choice(k)),
         },
     })
+}
+
+/// The paging keys of a long list (the game picker, `:kept`): ten rows up
+/// or down, the first or the last.
+fn paging(k: &KeyEvent) -> Option<Action> {
+    match k.code {
+        KeyCode::PageUp => Some(Action::ChoiceMove(-10)),
+        KeyCode::PageDown => Some(Action::ChoiceMove(10)),
+        KeyCode::Home => Some(Action::ChoiceMove(i32::MIN / 2)),
+        KeyCode::End => Some(Action::ChoiceMove(i32::MAX / 2)),
+        _ => None,
+    }
 }
 
 impl Overlay {

@@ -1089,7 +1089,7 @@ fn run_effects(
                 }
                 Effect::Save { path, text, how } => {
                     // What an overwrite writes over is copied into the data folder.
-                    let keep = saving.dirs.data.join("overwritten");
+                    let keep = super::kept::copies_dir(&saving.dirs.data);
                     let a = match save_game_keeping(&path, &text, &how, Some(&keep)) {
                         Ok(Saved::Done { index, note }) => Action::Saved(SavedAs {
                             path,
@@ -1136,7 +1136,7 @@ fn run_effects(
                     app.update(a);
                 }
                 Effect::RestoreCopy { copy, to } => {
-                    let keep = saving.dirs.data.join("overwritten");
+                    let keep = super::kept::copies_dir(&saving.dirs.data);
                     let a = match super::files::restore_copy(&copy, &to, &keep) {
                         Ok(kept) => Action::CopyRestored { to, kept },
                         Err(e) => Action::FileError(format!("nothing put back: {e:#}")),

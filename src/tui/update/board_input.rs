@@ -604,18 +604,12 @@ fn offset_in(text: &str, word: &str) -> usize {
 /// "1. e4" both number e4.
 fn number_before(text: &str, word: &str) -> Option<(u32, bool)> {
     let before = text.get(..offset_in(text, word))?.trim_end();
-    let number = before.trim_end_matches(['.', '…']);
-    let dots = &before[number.len()..];
-    if dots.is_empty() {
-        return None;
+    // The last word before it, a number and nothing else ("a1." is none).
+    let last = before.rsplit(char::is_whitespace).next()?;
+    match split_move_number(last)? {
+        (digits, black, "") => Some((digits.parse().ok()?, black)),
+        _ => None,
     }
-    let digits = &number[number.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
-    // The number is a word's start ("a1." is no number).
-    let start = number.len() - digits.len();
-    if digits.is_empty() || !number[..start].ends_with(char::is_whitespace) && start > 0 {
-        return None;
-    }
-    Some((digits.parse().ok()?, dots.len() > 1))
 }
 
 /// Whether a word is a game's result ("1-0", "*"), which ends a line.
@@ -649,10 +643,17 @@ fn promotion_without_piece(board: &crate::chess::Board, typed: &str) -> Option<S
 
 /// A move as books print it, "12. Nf3" or "12... Nf6": the number goes.
 fn without_move_number(text: &str) -> &str {
+    split_move_number(text).map_or(text, |(_, _, rest)| rest.trim_start())
+}
+
+/// The move number `text` starts with ("12.", "12...", "12…"): its digits,
+/// whether it is Black's move (more than one dot), and what follows.
+fn split_move_number(text: &str) -> Option<(&str, bool, &str)> {
     let after = text.trim_start_matches(|c: char| c.is_ascii_digit());
-    if after.len() < text.len() && after.starts_with(['.', '…']) {
-        after.trim_start_matches(['.', '…']).trim_start()
-    } else {
-        text
-    }
+    let rest = after.trim_start_matches(['.', '…']);
+    let (digits, dots) = (
+        &text[..text.len() - after.len()],
+        &after[..after.len() - rest.len()],
+    );
+    (!digits.is_empty() && !dots.is_empty()).then_some((digits, dots.len() > 1, rest))
 }

@@ -357,7 +357,10 @@ impl App {
             return;
         };
         let Some(to) = file.from.clone() else {
-            let why = if file.name.starts_with("overwritten/") {
+            let why = if file
+                .name
+                .starts_with(&format!("{}/", crate::tui::kept::COPIES))
+            {
                 "this copy does not say which file it was (it was kept before tapir noted that)"
             } else {
                 "r puts back a copy from overwritten/; this one is a game"
@@ -539,17 +542,19 @@ impl App {
     /// `overwritten/` before a save wrote over their files.
     pub(super) fn overwritten_copy(&self, path: &std::path::Path) -> bool {
         let folder = path.parent();
-        folder.is_some_and(|f| f.file_name().is_some_and(|n| n == "overwritten"))
-            && folder.and_then(std::path::Path::parent).is_some_and(|d| {
-                self.sessions_dir.as_deref()
-                    == Some(&*std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf()))
-            })
+        folder.is_some_and(|f| f.file_name() == Some(crate::tui::kept::COPIES.as_ref()))
+            && self.is_sessions_dir(folder.and_then(std::path::Path::parent))
     }
 
     fn kept_aside_here(&self, path: &std::path::Path) -> bool {
-        match (&self.sessions_dir, path.parent()) {
-            (Some(dir), Some(parent)) => {
-                std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf()) == *dir
+        self.is_sessions_dir(path.parent())
+    }
+
+    /// Whether `dir` is tapir's data folder (where sessions are kept).
+    fn is_sessions_dir(&self, dir: Option<&std::path::Path>) -> bool {
+        match (&self.sessions_dir, dir) {
+            (Some(sessions), Some(dir)) => {
+                std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()) == *sessions
             }
             _ => false,
         }

@@ -302,8 +302,11 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
             format!(
                 "Put {} back as {} has it?",
                 crate::tui::files::for_load(to),
-                copy.file_name()
-                    .map_or(String::new(), |n| format!("overwritten/{}", n.to_string_lossy()))
+                copy.file_name().map_or(String::new(), |n| format!(
+                    "{}/{}",
+                    crate::tui::kept::COPIES,
+                    n.to_string_lossy()
+                ))
             ),
             "(what the file holds now is kept as a copy first; n leaves it as it is)".to_string(),
             None,
