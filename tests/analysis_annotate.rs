@@ -145,15 +145,20 @@ fn slices_add_up_to_the_whole() {
 }
 
 /// A game without tags whose moves are partly bad (a NAG that is not
-/// one) is a game with a problem, not "no PGN game".
+/// one) is a game with a problem, not "no PGN game": it is written
+/// unchanged with a warning, and as the file's only game, the run says
+/// that nothing was annotated and fails.
 #[test]
-fn a_tagless_game_with_a_bad_token_is_annotated_with_a_warning() {
+fn a_tagless_game_with_a_bad_token_is_a_game_with_a_problem() {
     let f = temp("tagless-nag.pgn");
     std::fs::write(&f, "1. e4 $abc e5 *\n").unwrap();
     let o = tapir(&["annotate", f.to_str().unwrap(), "--nodes", "100"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
+    assert!(!o.status.success(), "{err}");
     assert!(err.contains("game 1: line 1:"), "{err}");
+    assert!(err.contains("no game annotated"), "{err}");
+    assert!(!err.contains("no PGN game"), "{err}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("1. e4 $abc e5 *"));
 }
 
 /// With `--syzygy`, a position the tables hold gets their verdict: 1.Kd5
@@ -663,7 +668,36 @@ fn a_game_read_in_part_is_written_whole_and_a_bad_out_is_refused_first() {
         "the readable game is annotated: {text}"
     );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("written unchanged"), "{err}");
+    assert!(
+        err.contains("annotated 1 game, 1 written unchanged (not read whole)"),
+        "{err}"
+    );
+    // A file whose only game does not read whole: written unchanged, and
+    // the run fails, saying that nothing was annotated.
+    let input = temp("part-only.pgn");
+    let one = "[Event \"part\"]\n\n1. d4 d5 2. Qxd5 Nf6 3. c4 *\n";
+    std::fs::write(&input, one).unwrap();
+    let out = temp("part-only-out.pgn");
+    let _ = std::fs::remove_file(&out);
+    let o = tapir(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--nodes",
+        "2000",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("annotated 0 games, 1 written unchanged")
+            && err.contains("no game annotated: the game could not be read whole"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().trim_end(),
+        one.trim_end()
+    );
     // A folder as --out: refused at once, nothing searched.
     let input = temp("part.pgn");
     let dir = temp("a-folder");

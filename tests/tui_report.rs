@@ -127,8 +127,9 @@ fn a_finished_report_goes_in_as_one_undo_step() {
     assert!(judged >= 2);
     let s = screen(&a);
     assert!(
-        s.iter().any(|l| l.contains("White ") && l.contains("ACPL")),
-        "the summary"
+        s.iter()
+            .any(|l| l.contains("White accuracy ") && l.contains("ACPL")),
+        "the summary: {s:?}"
     );
     // Each count before its glyph, as a player says it: "1? 0??".
     let summary = s.iter().find(|l| l.contains("ACPL")).unwrap();
@@ -441,7 +442,8 @@ fn j_opens_an_explanations_two_positions_side_by_side() {
     let p = a.report.pair.clone().expect("the shown move's explanation");
     assert_eq!(p.node, explained[0]);
     // Every number of the sentence is one the view shows.
-    let mut shown = vec![p.before.clone(), p.after.clone(), p.total.clone()];
+    let mut shown = vec![p.before.clone(), p.after.clone()];
+    shown.extend(p.total.clone());
     shown.extend(p.terms.iter().map(|(_, v)| v.clone()));
     for n in numbers(&p.text) {
         assert!(shown.contains(&n), "{n} of {:?} not in {shown:?}", p.text);
@@ -457,6 +459,32 @@ fn j_opens_an_explanations_two_positions_side_by_side() {
             assert!(s.contains(name.as_str()), "{name} at {w}x{h}:\n{s}");
         }
     }
+    // A move that lets a mate in, or lets one go, is told by the mate:
+    // the view shows no term numbers the sentence does not give.
+    for &m in &explained {
+        a.update(Action::GoTo(m));
+        let p = a.report.pair.clone().expect("its explanation");
+        let mate = p.before.starts_with('#') || p.after.starts_with('#');
+        if mate {
+            assert_eq!(p.total, Err("a mate decides"), "{}", p.text);
+            let rows = screen(&a);
+            let s = rows.join("\n");
+            let col = |l: &str, w: &str| l.find(w).map(|b| l[..b].chars().count());
+            let at = rows.iter().find_map(|l| col(l, "no terms: a mate decides"));
+            assert!(at.is_some(), "{s}");
+            assert!(
+                !rows.iter().any(|l| col(l, "in all") == at),
+                "no total in the view's column: {s}"
+            );
+        }
+    }
+    assert!(
+        explained.iter().any(|&m| {
+            a.update(Action::GoTo(m));
+            a.report.pair.as_ref().is_some_and(|p| p.total.is_err())
+        }),
+        "the trap's 5.Nxf7 lets a mate in"
+    );
     // It follows the shown move.
     a.update(Action::GoTo(explained[1]));
     assert_eq!(a.report.pair.as_ref().map(|p| p.node), Some(explained[1]));
@@ -639,6 +667,38 @@ fn reported_with_a_line() -> (App, tapir::game::NodeId) {
         })
         .expect("a better line from the report");
     (a, line)
+}
+
+/// A better move the player already has as a variation of their own gets
+/// none of the report's moves added into it: the line stays the player's,
+/// and a saved game never mixes the engine's moves into it.
+#[test]
+fn a_report_adds_no_moves_into_the_players_own_variation() {
+    let (first, line) = reported_with_a_line();
+    let tree = first.doc.game.tree();
+    let parent = tree.parent(line).unwrap();
+    let best = tree.node(line).mv();
+    assert!(!tree.children(line).is_empty(), "the report's line goes on");
+    let at = tree.mainline().position(|id| id == parent);
+    let mut a = board();
+    let from = at.map_or(tapir::game::NodeId::ROOT, |k| {
+        a.doc.game.tree().mainline().nth(k).unwrap()
+    });
+    a.doc.game.add_line(from, &[best]).unwrap();
+    let mine = a.doc.game.tree().child_with_move(from, best).unwrap();
+    a.doc.game.set_comment(mine, false, "my own idea");
+    let job = start(&mut a);
+    feed_at(&mut a, &job, 1500);
+    done(&mut a, &job);
+    assert!(a.report.run.as_ref().unwrap().applied);
+    let tree = a.doc.game.tree();
+    assert!(
+        tree.children(mine).is_empty(),
+        "nothing added after the player's move: {}",
+        write_game(&a.doc.game)
+    );
+    assert_eq!(tree.node(mine).comment, "my own idea");
+    assert_eq!(tree.children(from).len(), 2, "no second line beside it");
 }
 
 /// A report run again (deeper, say) replaces the one before it: the

@@ -14,7 +14,6 @@
 use super::explain::holds_explanation;
 use super::report::GameReport;
 use super::run::{stop_move, LinePosition};
-use crate::chess::Move;
 use crate::game::{Game, Nag, NodeId};
 
 /// Begins the note on the move where a report stops short of the main
@@ -51,9 +50,8 @@ struct WrittenMove {
     /// edit of the comment puts its commands after the words.
     words: Option<String>,
     nag: Option<Nag>,
-    /// The first move of the better line that the report added (where
-    /// the line was partly in the tree, the first move it lacked), and
-    /// how many moves it added.
+    /// The first move of the better line that the report added, and how
+    /// many moves it added (none where the game already had that move).
     line: Option<(NodeId, usize)>,
 }
 
@@ -125,16 +123,18 @@ pub fn apply(
                     game.set_nags(m.node, nags);
                     record.nag = Some(class.nag());
                 }
-                if !m.better.is_empty() && !explained {
+                if let Some(&best) = m.better.first().filter(|_| !explained) {
                     let from = positions[i].node;
                     let line = &m.better[..m.better.len().min(VARIATION_PLIES)];
-                    let new = first_new_move(game, from, line);
+                    // A better move the game already has as a variation
+                    // (the player's own, a file's) gets none of the
+                    // search's moves added into its line: they would read
+                    // as the player's. The comment names the move.
+                    let there = game.tree().child_with_move(from, best).is_some();
                     // The line comes from a search of this very position.
-                    if game.add_line(from, line).is_ok() {
-                        record.line = new.and_then(|(parent, k)| {
-                            let first = game.tree().child_with_move(parent, line[k])?;
-                            Some((first, line.len() - k))
-                        });
+                    if !there && game.add_line(from, line).is_ok() {
+                        record.line = (game.tree().child_with_move(from, best))
+                            .map(|first| (first, line.len()));
                     }
                 }
             }
@@ -179,21 +179,6 @@ pub fn apply(
         }
     });
     (kept, written)
-}
-
-/// Where adding `line` after `from` begins new moves (the moves already
-/// in the tree are followed): the node they will hang from and the index
-/// in `line` of the first; None when the whole line is there.
-fn first_new_move(game: &Game, from: NodeId, line: &[Move]) -> Option<(NodeId, usize)> {
-    let tree = game.tree();
-    let mut cur = from;
-    for (k, &m) in line.iter().enumerate() {
-        match tree.child_with_move(cur, m) {
-            Some(c) => cur = c,
-            None => return Some((cur, k)),
-        }
-    }
-    None
 }
 
 /// Whether the `n` moves from `first` are still as a report added them:

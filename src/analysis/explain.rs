@@ -43,6 +43,10 @@ pub struct Explanation {
     pub terms: Vec<(Term, i32)>,
     /// The whole hand-crafted evaluation's difference, the mover's view.
     pub total: i32,
+    /// Whether the sentence quotes the terms and `total`: not where a line
+    /// ends in mate or stalemate, or a mate is allowed or let go (that is
+    /// the whole story, and `terms` is then empty).
+    pub terms_said: bool,
 }
 
 impl Explanation {
@@ -168,15 +172,13 @@ pub fn explain(j: &Judged) -> Explanation {
     // A mate or stalemate at the end of a line says more than terms, and a
     // mate allowed or let go is the whole story: the terms of where the
     // lines stop would only blur it.
-    let terms = if terminal {
+    let terms_said = !terminal && !ends.better_line.is_empty() && j.turn == MateTurn::None;
+    if terminal {
         rest.push_str(&game_over_sentences(j, &ends));
-        Vec::new()
-    } else {
-        if !ends.better_line.is_empty() && j.turn == MateTurn::None {
-            rest.push_str(&comparison_sentence(j, &ends, &terms, total, loss));
-        }
-        terms
-    };
+    } else if terms_said {
+        rest.push_str(&comparison_sentence(j, &ends, &terms, total, loss));
+    }
+    let terms = if terms_said { terms } else { Vec::new() };
     Explanation {
         comment: format!("{comment_head}{rest}"),
         text: format!("{head}{rest}"),
@@ -186,6 +188,7 @@ pub fn explain(j: &Judged) -> Explanation {
         better_end: ends.better_end,
         terms,
         total,
+        terms_said,
     }
 }
 
@@ -494,10 +497,7 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
                             after_move.side_to_move().name()
                         )
                     } else {
-                        format!(
-                            "It hangs {}: {label} takes it for nothing.",
-                            piece_words(victim.kind())
-                        )
+                        hangs_words(j, r, victim.kind(), &label)
                     });
                 }
             }
@@ -524,6 +524,35 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
         }
     }
     None
+}
+
+/// "It hangs a knight: 24.Bxf7 takes it for nothing.", or, where the
+/// move itself took a piece and the reply takes the taker, the trade it
+/// is: "It gives a rook for a knight: 21.Qxf7 takes it and nothing takes
+/// back." (20...Rxf7 took the knight on f7; the rook was not given for
+/// nothing.)
+fn hangs_words(j: &Judged, reply: Move, victim: PieceType, label: &str) -> String {
+    let took = j.board.captured(j.played).map(|p| p.kind());
+    match took {
+        Some(took) if reply.to() == j.played.to() => {
+            let trade = if victim == PieceType::Rook
+                && matches!(took, PieceType::Knight | PieceType::Bishop)
+            {
+                "gives up the exchange,".to_string()
+            } else {
+                "gives".to_string()
+            };
+            format!(
+                "It {trade} {} for {}: {label} takes it and nothing takes back.",
+                piece_words(victim),
+                piece_words(took)
+            )
+        }
+        _ => format!(
+            "It hangs {}: {label} takes it for nothing.",
+            piece_words(victim)
+        ),
+    }
 }
 
 /// Whether the opponent of the side to move on `board` takes a `kind` on
@@ -802,6 +831,23 @@ mod tests {
         assert_eq!(
             x.as_deref(),
             Some("It loses material on b6: the exchanges after 1...Bxb6 favour Black.")
+        );
+        // A rook that took a knight and is then taken was not given for
+        // nothing: the trade is named (20...Rxf7 21.Qxf7 of a real game).
+        let (b, l) = setup("5rk1/8/8/8/8/8/7K/3Q1N2 b - - 0 1", &[&["Rxf1+", "Qxf1"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(
+            x.as_deref(),
+            Some(
+                "It gives up the exchange, a rook for a knight: 2.Qxf1 takes it and nothing \
+                 takes back."
+            )
+        );
+        let (b, l) = setup("4k3/8/8/8/8/3q4/3P4/3QK3 b - - 0 1", &[&["Qxd2+", "Qxd2"]]);
+        let x = search_fact(&judged(&b, &l[0], &[]), &b.make(l[0][0]));
+        assert_eq!(
+            x.as_deref(),
+            Some("It gives the queen for a pawn: 2.Qxd2 takes it and nothing takes back.")
         );
     }
 

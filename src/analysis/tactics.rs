@@ -91,8 +91,9 @@ pub struct Pin {
 
 /// Every pin of `side`'s pieces, but for a piece that still moves along
 /// the pin's line (a rook or queen on a straight one, a bishop or queen
-/// on a diagonal, a pawn pushing up a file): that is no pin a player
-/// would call one, and the pinner is often its to take.
+/// on a diagonal, a pawn pushing up a file or taking the pinner next to
+/// it): that is no pin a player would call one, and the pinner is often
+/// its to take.
 pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
     let occ = b.occupied();
     let own = b.color(side);
@@ -124,7 +125,11 @@ pub fn pins_of(b: &Board, side: Color) -> Vec<Pin> {
                     PieceType::Queen => true,
                     PieceType::Bishop => diagonal,
                     PieceType::Rook => !diagonal,
-                    PieceType::Pawn => !diagonal && s.file() == pinned.file(),
+                    // A pawn pushes up a file, and on a diagonal it
+                    // takes a pinner that stands next to it (16...Be6
+                    // 17.Bxe6 pins no f7-pawn: 17...fxe6).
+                    PieceType::Pawn if diagonal => pawn_attacks(p.color(), pinned).contains(s),
+                    PieceType::Pawn => s.file() == pinned.file(),
                     _ => false,
                 };
                 if along {
@@ -270,6 +275,15 @@ mod tests {
         ] {
             assert!(pins_of(&board(fen), Color::Black).is_empty(), "{fen}");
         }
+        // A pawn takes a pinner that stands next to it on the diagonal
+        // (16...Be6 17.Bxe6 of a real game: 17...fxe6); one square
+        // further off, or behind the pawn, it is pinned.
+        let next = board("6k1/5p2/4B3/8/8/8/8/6K1 b - - 0 1");
+        assert!(pins_of(&next, Color::Black).is_empty());
+        let far = board("6k1/5p2/8/3B4/8/8/8/6K1 b - - 0 1");
+        assert_eq!(pins_of(&far, Color::Black).len(), 1);
+        let behind = board("K7/8/8/4B3/3p4/2k5/8/8 b - - 0 1");
+        assert_eq!(pins_of(&behind, Color::Black).len(), 1);
         // The pinned piece itself does not guard what it would uncover.
         let own_guard = board("7k/8/8/4R3/3P4/8/8/q5K1 w - - 0 1");
         assert_eq!(pins_of(&own_guard, Color::White).len(), 1);

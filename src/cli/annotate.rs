@@ -251,6 +251,8 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     // Games annotated when a signal stopped the run.
     let mut stopped: Option<usize> = None;
     let mut figures = Vec::new();
+    // Games that could not be read whole, written as they were.
+    let mut unchanged = 0usize;
     // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
     let mut kept_evals = 0usize;
     // Text between games (`%` escape lines, a note before the first game)
@@ -282,6 +284,7 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             Ok(r) => r,
             Err(why) => {
                 warnings.extend(why.into_iter().map(|w| format!("{w}; written unchanged")));
+                unchanged += 1;
                 out.push_str(text[entry.span.clone()].trim_end());
                 out.push_str("\n\n");
                 done_positions += entry.plies + 1;
@@ -350,8 +353,10 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let (bytes, form_note) = form.encode(&out);
     warnings.extend(form_note);
     let kept_beside = write_output(args.out.as_deref(), &bytes, out_before)?;
+    let annotated = stopped.unwrap_or(chosen.len()) - unchanged;
     let summary = Summary {
-        games: stopped.unwrap_or(chosen.len()),
+        games: annotated,
+        unchanged,
         positions: searched,
         secs,
         threads,
@@ -366,15 +371,27 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             side.display()
         );
     }
-    if let Some(done) = stopped {
-        let rest = chosen.len() - done;
+    if stopped.is_some() {
+        let rest = chosen.len() - annotated;
         bail!(
-            "interrupted: {done} of {} game{} annotated, the other {rest} written unchanged{}",
+            "interrupted: {annotated} of {} game{} annotated, the other {rest} written unchanged{}",
             chosen.len(),
             if chosen.len() == 1 { "" } else { "s" },
             args.out
                 .as_deref()
                 .map_or(String::new(), |o| format!(" to {}", o.display()))
+        );
+    }
+    // Games written unchanged and none annotated: the run did nothing it
+    // was asked for, and says so in its status too.
+    if annotated == 0 && unchanged > 0 {
+        bail!(
+            "no game annotated: {}",
+            if unchanged == 1 {
+                "the game could not be read whole, so it was written unchanged".to_string()
+            } else {
+                format!("none of the {unchanged} games could be read whole, so each was written unchanged")
+            }
         );
     }
     Ok(())
@@ -467,6 +484,8 @@ fn regular_contents(path: &std::path::Path) -> Option<Vec<u8>> {
 /// The run's figures for its last line.
 struct Summary {
     games: usize,
+    /// Games not read whole, written as they were.
+    unchanged: usize,
     positions: usize,
     secs: f64,
     threads: usize,
@@ -491,9 +510,14 @@ fn report_to_stderr(warnings: &[String], s: &Summary, figures: &[GameFigures]) {
     }
     let _ = writeln!(
         err,
-        "annotated {} game{} ({} positions) in {:.1} s: {:.0} positions/s on {} thread{}{}",
+        "annotated {} game{}{} ({} positions) in {:.1} s: {:.0} positions/s on {} thread{}{}",
         s.games,
         if s.games == 1 { "" } else { "s" },
+        match s.unchanged {
+            0 => String::new(),
+            1 => ", 1 written unchanged (not read whole)".to_string(),
+            n => format!(", {n} written unchanged (not read whole)"),
+        },
         s.positions,
         s.secs,
         s.positions as f64 / s.secs.max(1e-9),

@@ -83,8 +83,9 @@ pub struct ReportPair {
     /// Named term differences (played end minus better end): name, pawns;
     /// then the other terms' together, as the sentence says them.
     pub terms: Vec<(String, String)>,
-    /// Every term's difference together.
-    pub total: String,
+    /// Every term's difference together; else why the sentence quotes no
+    /// terms ("a mate decides").
+    pub total: Result<String, &'static str>,
     /// The explanation itself.
     pub text: String,
 }
@@ -116,10 +117,21 @@ impl ReportPair {
                 }
                 v
             },
-            total: signed_pawns(x.total),
+            total: if x.terms_said {
+                Ok(signed_pawns(x.total))
+            } else if [&x.played_end, &x.better_end].iter().any(|b| stalemate(b)) {
+                Err("a stalemate decides")
+            } else {
+                Err("a mate decides")
+            },
             text: x.text.clone(),
         })
     }
+}
+
+/// A position where the side to move has no move and is not in check.
+fn stalemate(b: &Board) -> bool {
+    !b.in_check() && crate::chess::legal_moves(b).is_empty()
 }
 
 /// What the report thread says.

@@ -536,8 +536,6 @@ impl App {
         }
     }
 
-    /// Whether `path` is in the folder where tapir keeps sessions aside
-    /// (`sessions_dir`, made canonical once at start).
     /// Whether `path` is one of the copies kept in the data folder's
     /// `overwritten/` before a save wrote over their files.
     pub(super) fn overwritten_copy(&self, path: &std::path::Path) -> bool {
@@ -546,6 +544,8 @@ impl App {
             && self.is_sessions_dir(folder.and_then(std::path::Path::parent))
     }
 
+    /// Whether `path` is in the folder where tapir keeps sessions aside
+    /// (`sessions_dir`, made canonical once at start).
     fn kept_aside_here(&self, path: &std::path::Path) -> bool {
         self.is_sessions_dir(path.parent())
     }

@@ -202,7 +202,7 @@ impl App {
             n => format!("; the {n} moves played since it began are not in it (r runs it again)"),
         };
         self.info(format!(
-            "report done: White ?!{} ?{} ??{}, Black ?!{} ?{} ??{}{kept}{replaced}{later} (Ctrl-Z takes it back)",
+            "report done: White {}?! {}? {}??, Black {}?! {}? {}??{kept}{replaced}{later} (Ctrl-Z takes it back)",
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
         ));
     }

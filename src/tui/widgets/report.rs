@@ -1,12 +1,14 @@
 //! The game report on the board: a title row (progress gauge while it
 //! runs, then each side's accuracy, verdict counts and ACPL) over an eval
 //! graph of the whole main line — one column per position (or per group of
-//! positions on a narrow panel), White's score clipped to +-5 pawns growing
-//! up from the middle in eighth-cell steps, the moves judged inaccuracy,
+//! positions on a narrow panel), White's winning chances (the curve the
+//! verdicts use, as Lichess draws its graph) growing up or down from the
+//! middle in eighth-cell steps, the moves judged inaccuracy,
 //! mistake or blunder in their colours and the shown position marked. It
 //! takes the top rows of the engine lines' area while a report exists.
 
-use crate::analysis::{Class, GameReport};
+use crate::analysis::winprob::winning_chances;
+use crate::analysis::{Class, GameReport, WhiteScore};
 use crate::tui::app::App;
 use crate::tui::report::ReportRun;
 use crate::tui::theme::Theme;
@@ -18,8 +20,6 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// Rows the report takes: a title and the graph.
 pub const ROWS: u16 = 6;
-/// The graph's scale: White's score is clipped to +-this (centipawns).
-pub const CLIP_CP: i32 = 500;
 const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 /// The report's rows and what is left of `lines` for the engine lines.
@@ -152,7 +152,7 @@ fn title_row(run: &ReportRun, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-/// "White 93.8% ?!1 ?0 ??0 ACPL 16 · Black ...": the whole game's figures,
+/// "White accuracy 93.8% 1?! 0? 0?? ACPL 16 · Black ...": the whole game's figures,
 /// or those so far while the report runs.
 fn summary(r: &GameReport, theme: &Theme) -> Vec<Span<'static>> {
     let mut spans = side_summary(r, 0, theme);
@@ -172,7 +172,7 @@ fn side_summary(r: &GameReport, i: usize, theme: &Theme) -> Vec<Span<'static>> {
         .and_then(|f| f.acpl)
         .map_or("-".into(), |a| format!("{a:.0}"));
     let mut spans = vec![Span::styled(
-        format!("{side} {acc} "),
+        format!("{side} accuracy {acc} "),
         Style::default().fg(theme.text),
     )];
     for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
@@ -199,6 +199,16 @@ pub fn class_colour(c: Class) -> Color {
     }
 }
 
+/// White's winning chances (-1..+1) in a position scored `s`: the
+/// verdicts' curve, so a pawn near equality moves the graph far more than
+/// a pawn in a won game, and a forced mate reaches the edge.
+fn chances(s: WhiteScore) -> f64 {
+    match s.mate_moves() {
+        Some(m) => f64::from(m.signum()),
+        None => winning_chances(s.cp_ceiled()),
+    }
+}
+
 fn graph(app: &App, run: &ReportRun, theme: &Theme, g: Rect, buf: &mut Buffer) {
     let n = run.positions.len();
     if g.width == 0 || g.height == 0 || n == 0 {
@@ -217,10 +227,8 @@ fn graph(app: &App, run: &ReportRun, theme: &Theme, g: Rect, buf: &mut Buffer) {
             .max();
         let is_shown = shown.is_some_and(|s| (i..last).contains(&s));
         let colour = class.map_or(theme.bar_white, class_colour);
-        let level = run.report.scores.get(i).copied().flatten().map(|s| {
-            let cp = s.cp_ceiled().clamp(-CLIP_CP, CLIP_CP);
-            mid + cp * mid / CLIP_CP
-        });
+        let level = (run.report.scores.get(i).copied().flatten())
+            .map(|s| mid + (chances(s) * f64::from(mid)).round() as i32);
         for row in 0..g.height {
             // Row 0 is the top; eighths count from the bottom.
             let bottom = (g.height - 1 - row) as i32 * 8;

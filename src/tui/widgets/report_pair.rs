@@ -168,21 +168,28 @@ fn draw_pair(p: &ReportPair, flipped: bool, theme: &Theme, inner: Rect, buf: &mu
         }
     }
     let side = p.mover.name();
-    line(&mut y, &format!("terms, {side}'s view, pawns:"), dim);
-    let name_w = (bw as usize).saturating_sub(8).min(16);
-    for (name, v) in &p.terms {
-        let style = if v.starts_with('+') {
-            Style::new().fg(theme.good)
-        } else {
-            Style::new().fg(theme.error)
-        };
-        line(&mut y, &format!("{name:<name_w$}{v:>7}"), style);
+    match &p.total {
+        Ok(total) => {
+            line(&mut y, &format!("terms, {side}'s view, pawns:"), dim);
+            let name_w = (bw as usize).saturating_sub(8).min(16);
+            for (name, v) in &p.terms {
+                let style = if v.starts_with('+') {
+                    Style::new().fg(theme.good)
+                } else {
+                    Style::new().fg(theme.error)
+                };
+                line(&mut y, &format!("{name:<name_w$}{v:>7}"), style);
+            }
+            line(
+                &mut y,
+                &format!("{:<name_w$}{:>7}", "in all", total),
+                text.add_modifier(Modifier::BOLD),
+            );
+        }
+        // A mate (or stalemate) decides: the terms where the lines stop
+        // would only blur it, and the sentence gives none.
+        Err(why) => line(&mut y, &format!("no terms: {why}"), dim),
     }
-    line(
-        &mut y,
-        &format!("{:<name_w$}{:>7}", "in all", p.total),
-        text.add_modifier(Modifier::BOLD),
-    );
     // The sentence under everything, when rows are left.
     let first = y.max(y0 + 9) + 1;
     for (y, row) in (first..bottom).zip(wrap(&p.text, inner.width as usize)) {
