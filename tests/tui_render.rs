@@ -915,6 +915,13 @@ fn the_files_clocks_and_eval_show_at_the_shown_move() {
         "{}",
         s.join("\n")
     );
+    // At 80x24 "PGN:" goes, not the evaluation.
+    let s = screen(&mut app, 80, 24);
+    assert!(
+        contains(&s, " W 3:00 · B 2:58 · eval #-3 "),
+        "{}",
+        s.join("\n")
+    );
     app.update(Action::Next);
     let s = screen(&mut app, 120, 40);
     // 2.Nf3 has no notes of its own: Black's clock is still the one e5 left.

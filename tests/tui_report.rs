@@ -175,6 +175,22 @@ fn the_files_own_evaluations_stay() {
         "{}",
         message(&a)
     );
+    // Above the moves, the file's evaluation is the file's ("PGN: ...
+    // eval +0.30"), the report's says whose search it is, so a number
+    // beside the live NNUE analysis's is not taken for the same search.
+    let (first, second) = (
+        tree.mainline().next().unwrap(),
+        tree.mainline().nth(1).unwrap(),
+    );
+    a.update(Action::GoTo(first));
+    let s = screen(&a).join("\n");
+    assert!(
+        s.contains("eval +0.30") && !s.contains("report (HCE)"),
+        "{s}"
+    );
+    a.update(Action::GoTo(second));
+    let s = screen(&a).join("\n");
+    assert!(s.contains("· report (HCE) +"), "{s}");
 }
 
 /// The verdict after a comment of the user's own is set off by a dash

@@ -211,6 +211,13 @@ fn untouched_line(game: &Game, first: NodeId, n: usize, held: &[NodeId]) -> bool
 }
 
 impl Written {
+    /// Whether the `[%eval]` in `comment`, the comment on `node`, is the
+    /// one this report wrote there (not a file's own, which it kept).
+    pub fn wrote_eval(&self, node: NodeId, comment: &str) -> bool {
+        (self.moves.iter())
+            .any(|m| m.node == node && m.eval.as_deref().is_some_and(|e| comment.contains(e)))
+    }
+
     /// Whether this report wrote `value` into tag `name`.
     fn wrote_tag(&self, name: &str, value: &str) -> bool {
         self.tags.iter().any(|(n, v)| n == name && v == value)

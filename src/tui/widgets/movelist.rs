@@ -46,7 +46,7 @@ fn header_with_book(app: &App, width: u16) -> (Vec<String>, Option<usize>) {
     }
     // The file's clocks before the book: with few rows, what the game
     // itself records stays.
-    if let Some(f) = file_notes_row(app) {
+    if let Some(f) = file_notes_row(app, usize::from(width).saturating_sub(2)) {
         extra.push(f);
     }
     let mut book_at = None;
@@ -94,10 +94,13 @@ pub fn fit_opening(name: &str, width: usize) -> String {
 /// What the game's own PGN annotations say at the shown move (a file's or a
 /// report's), as Lichess shows
 /// them: both players' clocks (`[%clk]` after this move and the one
-/// before) and its `[%eval]` (not while a game hides the evaluation).
+/// before) and its `[%eval]` (not while a game hides the evaluation;
+/// "report (HCE)" where this session's report wrote it).
 /// The clocks not while a game against the engine draws its own: its
-/// moves' `[%clk]`s would only repeat them.
-fn file_notes_row(app: &App) -> Option<String> {
+/// moves' `[%clk]`s would only repeat them. Made to fit `room` columns
+/// where it can: the words go before the numbers ("W 2:50 · B 2:40 ·
+/// +0.28" at 80x24, where the whole row would cut the evaluation off).
+fn file_notes_row(app: &App, room: usize) -> Option<String> {
     use crate::game::annotations::{clock, eval, EvalNote};
     let tree = app.doc.game.tree();
     let node = app.doc.cursor;
@@ -122,14 +125,38 @@ fn file_notes_row(app: &App) -> Option<String> {
             parts.push(format!("{side} {}", clock_text(c)));
         }
     }
+    // The evaluation's long and short names, and its value.
+    let mut value = None;
     if !app.eval_hidden() {
-        match eval(&tree.node(node).comment) {
-            Some(EvalNote::Pawns(p)) => parts.push(format!("eval {p:+.2}")),
-            Some(EvalNote::Mate(n)) => parts.push(format!("eval #{n}")),
-            None => {}
-        }
+        let comment = &tree.node(node).comment;
+        // This session's report wrote it: its search is the hand-crafted
+        // one, whose number need not be the live (NNUE) analysis's.
+        let whose = match app.report.written.last() {
+            Some(w) if w.wrote_eval(node, comment) => ["report (HCE) ", "HCE "],
+            _ => ["eval ", ""],
+        };
+        value = match eval(comment) {
+            Some(EvalNote::Pawns(p)) => Some((whose, format!("{p:+.2}"))),
+            Some(EvalNote::Mate(n)) => Some((whose, format!("#{n}"))),
+            None => None,
+        };
     }
-    (!parts.is_empty()).then(|| format!("PGN: {}", parts.join(" · ")))
+    if parts.is_empty() && value.is_none() {
+        return None;
+    }
+    let row = |name: usize, sep: &str| {
+        let mut all = parts.clone();
+        all.extend(value.as_ref().map(|(w, v)| format!("{}{v}", w[name])));
+        all.join(sep)
+    };
+    let tries = [
+        format!("PGN: {}", row(0, " · ")),
+        row(0, " · "),
+        row(1, " · "),
+        row(1, " "),
+    ];
+    let fits = tries.iter().find(|t| t.chars().count() <= room);
+    fits.or(tries.last()).cloned()
 }
 
 /// Each side's time at the start, from the `TimeControl` tag ("180+2",
