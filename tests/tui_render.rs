@@ -926,7 +926,8 @@ fn the_files_clocks_and_eval_show_at_the_shown_move() {
     let s = screen(&mut app, 120, 40);
     // 2.Nf3 has no notes of its own: Black's clock is still the one e5 left.
     assert!(contains(&s, "PGN: B 2:58 "), "{}", s.join("\n"));
-    assert!(!contains(&s, "eval"), "{}", s.join("\n"));
+    let row = s.iter().find(|l| l.contains("PGN: B 2:58 ")).unwrap();
+    assert!(!row.contains("eval"), "{}", s.join("\n"));
 }
 
 /// A load's problems past the first are counted on the status line;

@@ -356,6 +356,58 @@ fn a_click_on_the_graph_goes_to_that_position() {
     assert_eq!(a.doc.cursor, job.positions[14].node);
 }
 
+/// A game whose moves carry their own `[%eval]`s (a Lichess export, a
+/// report saved before) shows them as the report's graph, with the
+/// figures its tags and glyphs give, before any report of this session;
+/// a click on it goes there, and `r` puts this session's report in its
+/// place. A game without them shows none.
+#[test]
+fn a_games_own_evaluations_are_drawn_as_the_graph() {
+    let pgn = "[WhiteAccuracy \"91.2\"]\n[BlackAccuracy \"40.5\"]\n\n\
+               1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Nf3 { [%eval 0.2] } \
+               Nc6 { [%eval 0.3] } 3. Bc4 { [%eval 0.2] } Nd4 $6 { [%eval 0.9] } \
+               4. Nxe5 $2 { [%eval -1.2] } Qg5 { [%eval -1.1] } 5. Nxf7 $4 { [%eval -6.0] } \
+               Qxg2 { [%eval -6.1] } 6. Rf1 { [%eval #-3] } Qxe4+ { [%eval #-2] } \
+               7. Be2 { [%eval #-1] } Nf3# 0-1";
+    let mut a = board_of(pgn);
+    for (w, h) in [(80, 24), (120, 40)] {
+        a.update(Action::Resize(w, h));
+        let s = screen(&a).join("\n");
+        assert!(s.contains("the game's [%eval]s"), "{w}x{h}:\n{s}");
+        assert!(
+            s.contains("White accuracy 91.2% 0?! 1? 1??"),
+            "{w}x{h}:\n{s}"
+        );
+        assert!(
+            s.contains("Black accuracy 40.5% 1?! 0? 0??"),
+            "{w}x{h}:\n{s}"
+        );
+    }
+    let areas = layout::compute(120, 40);
+    let (Some(r), _) = split(&a, areas.lines) else {
+        panic!("the game's graph has the report's rows")
+    };
+    let bottom = r.y + ROWS - 1;
+    a.update(Action::MouseDown(r.x, bottom));
+    a.update(Action::MouseUp(r.x, bottom));
+    assert_eq!(a.doc.cursor, tapir::game::NodeId::ROOT);
+    a.update(Action::MouseDown(r.x + r.width - 1, bottom));
+    a.update(Action::MouseUp(r.x + r.width - 1, bottom));
+    assert_eq!(Some(a.doc.cursor), a.doc.game.tree().mainline().last());
+    // This session's report takes its place.
+    let job = start(&mut a);
+    let s = screen(&a).join("\n");
+    assert!(
+        !s.contains("the game's [%eval]s") && s.contains("Report "),
+        "{s}"
+    );
+    drop(job);
+    // No graph for a game without evaluations of its own.
+    let a = board();
+    assert!(split(&a, areas.lines).0.is_none());
+    assert!(!screen(&a).join("\n").contains("[%eval]s"));
+}
+
 #[test]
 fn verdicts_and_the_summary_show_while_it_runs() {
     let mut a = board();

@@ -297,15 +297,7 @@ impl App {
         let (Some(area), _) = crate::tui::widgets::report::split(self, areas.lines) else {
             return false;
         };
-        let Some(i) = crate::tui::widgets::report::index_at_cell(self, area, x, y) else {
-            return false;
-        };
-        let node = self
-            .report
-            .run
-            .as_ref()
-            .and_then(|r| r.positions.get(i))
-            .map(|p| p.node)
+        let node = crate::tui::widgets::report::node_at_cell(self, area, x, y)
             .filter(|&n| self.doc.game.tree().is_attached(n));
         match node {
             Some(n) => {

@@ -5,10 +5,14 @@
 //! verdicts use, as Lichess draws its graph) growing up or down from the
 //! middle in eighth-cell steps, the moves judged inaccuracy,
 //! mistake or blunder in their colours and the shown position marked. It
-//! takes the top rows of the engine lines' area while a report exists.
+//! takes the top rows of the engine lines' area while a report exists,
+//! and, with none, for a game whose main line holds its own `[%eval]`s
+//! (an annotated file, a Lichess export, a report saved before): those
+//! drawn the same way, with the glyphs and figures the game holds.
 
 use crate::analysis::winprob::winning_chances;
 use crate::analysis::{Class, GameReport, WhiteScore};
+use crate::game::NodeId;
 use crate::tui::app::App;
 use crate::tui::report::ReportRun;
 use crate::tui::theme::Theme;
@@ -22,9 +26,126 @@ use ratatui::widgets::{Paragraph, Widget};
 pub const ROWS: u16 = 6;
 const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
+/// What the report's rows show: this session's report, or else the
+/// evaluations and figures the game itself holds.
+enum Source<'a> {
+    Run(&'a ReportRun),
+    Game(GameFigures),
+}
+
+/// The game's own evaluations along its main line, and the figures its
+/// tags and glyphs give, for a game with no report this session.
+struct GameFigures {
+    points: Vec<Point>,
+    /// Each side's `WhiteAccuracy` / `WhiteACPL` (and Black's) tags.
+    accuracy: [Option<String>; 2],
+    acpl: [Option<String>; 2],
+    /// Each side's ?!, ? and ?? glyphs on the main line.
+    counts: [[usize; 3]; 2],
+}
+
+/// One position of the graph: White's winning chances there (-1..+1;
+/// none where no score is known) and the verdict on the move into it.
+struct Point {
+    node: NodeId,
+    chances: Option<f64>,
+    class: Option<Class>,
+}
+
+fn source(app: &App) -> Option<Source<'_>> {
+    match &app.report.run {
+        Some(run) => Some(Source::Run(run)),
+        None => game_figures(app).map(Source::Game),
+    }
+}
+
+/// The game's figures, where at least half of its main line's moves (two
+/// or more) carry an `[%eval]`, and the evaluation may be shown.
+fn game_figures(app: &App) -> Option<GameFigures> {
+    use crate::game::annotations::{eval, EvalNote};
+    if app.eval_hidden() {
+        return None;
+    }
+    let game = &app.doc.game;
+    let tree = game.tree();
+    let mut points = vec![Point {
+        node: NodeId::ROOT,
+        chances: None,
+        class: None,
+    }];
+    let mut counts = [[0; 3]; 2];
+    let mut scored = 0;
+    for id in tree.mainline() {
+        let node = tree.node(id);
+        let board = tree.board(id);
+        let chances = match eval(&node.comment) {
+            Some(EvalNote::Pawns(p)) => {
+                scored += 1;
+                let cp = (p * 100.0).round().clamp(-1e6, 1e6) as i32;
+                Some(winning_chances(WhiteScore(cp).cp_ceiled()))
+            }
+            Some(EvalNote::Mate(n)) if n != 0 => {
+                scored += 1;
+                Some(f64::from(n.signum()))
+            }
+            // Mate on the board needs no `[%eval]`.
+            _ if board.in_check() && crate::chess::legal_moves(board).is_empty() => {
+                Some(-f64::from(board.side_to_move().sign()))
+            }
+            _ => None,
+        };
+        let class = [Class::Blunder, Class::Mistake, Class::Inaccuracy]
+            .into_iter()
+            .find(|c| node.nags.contains(c.nag()));
+        if let Some(c) = class {
+            counts[(!board.side_to_move()).index()][c as usize] += 1;
+        }
+        points.push(Point {
+            node: id,
+            chances,
+            class,
+        });
+    }
+    let moves = points.len() - 1;
+    if scored < 2 || scored * 2 < moves {
+        return None;
+    }
+    let tag = |name: &str| game.tags.get(name).map(str::to_string);
+    Some(GameFigures {
+        points,
+        accuracy: [tag("WhiteAccuracy"), tag("BlackAccuracy")],
+        acpl: [tag("WhiteACPL"), tag("BlackACPL")],
+        counts,
+    })
+}
+
+impl Source<'_> {
+    fn points(&self) -> Vec<Point> {
+        match self {
+            Source::Run(run) => (run.positions.iter().enumerate())
+                .map(|(i, p)| Point {
+                    node: p.node,
+                    chances: run.report.scores.get(i).copied().flatten().map(chances),
+                    class: (i.checked_sub(1))
+                        .and_then(|k| run.report.moves.get(k))
+                        .and_then(|m| m.as_ref())
+                        .and_then(|m| m.class),
+                })
+                .collect(),
+            Source::Game(g) => (g.points.iter())
+                .map(|p| Point {
+                    node: p.node,
+                    chances: p.chances,
+                    class: p.class,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The report's rows and what is left of `lines` for the engine lines.
 pub fn split(app: &App, lines: Rect) -> (Option<Rect>, Rect) {
-    if app.report.run.is_none() || lines.height < ROWS + 3 {
+    if lines.height < ROWS + 3 || source(app).is_none() {
         return (None, lines);
     }
     let top = Rect::new(lines.x, lines.y, lines.width, ROWS);
@@ -51,29 +172,76 @@ fn index_at(x: u16, width: u16, n: usize) -> usize {
     (x as usize * n / width as usize).min(n - 1)
 }
 
-/// The main-line position index a click at (x, y) on the graph points at.
-pub fn index_at_cell(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
-    let run = app.report.run.as_ref()?;
-    let (_, lines) = title_in(run, &app.theme(), area);
+/// The main-line position a click at (x, y) on the graph points at.
+pub fn node_at_cell(app: &App, area: Rect, x: u16, y: u16) -> Option<NodeId> {
+    let source = source(app)?;
+    let (_, lines) = title_in(&source, &app.theme(), area);
     let g = graph_area(area, lines.len() as u16);
     let inside = x >= g.x && x < g.x + g.width && y >= g.y && y < g.y + g.height;
-    inside.then(|| index_at(x - g.x, g.width, run.positions.len()))
+    let points = source.points();
+    let i = inside.then(|| index_at(x - g.x, g.width, points.len()))?;
+    points.get(i).map(|p| p.node)
 }
 
 pub fn render(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let Some(run) = &app.report.run else { return };
-    let (at, lines) = title_in(run, theme, area);
+    let Some(source) = source(app) else { return };
+    let (at, lines) = title_in(&source, theme, area);
     Paragraph::new(lines).render(at, buf);
-    graph(app, run, theme, graph_area(area, at.height), buf);
+    graph(
+        app,
+        &source.points(),
+        theme,
+        graph_area(area, at.height),
+        buf,
+    );
 }
 
 /// The title's rows in the report's `area` and where they go: a column
 /// in, clear of the board's title beside it.
-fn title_in(run: &ReportRun, theme: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+fn title_in(source: &Source, theme: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.saturating_sub(1);
-    let lines = title(run, theme, width);
+    let lines = match source {
+        Source::Run(run) => title(run, theme, width),
+        Source::Game(g) => game_title(g, theme, width),
+    };
     let at = Rect::new(area.x + 1, area.y, width, lines.len() as u16);
     (at, lines)
+}
+
+/// Said before the game's own figures: they are not a report of this
+/// session's, and `r` runs one.
+const GAME_HEAD: &str = "the game's [%eval]s";
+
+/// The game's own figures: on one row where they fit ("the game's
+/// [%eval]s · White accuracy 93.9% 1?! 0? 0?? ACPL 15 · Black ..."),
+/// else a row each.
+fn game_title(g: &GameFigures, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let dim = Style::default().fg(theme.dim);
+    let side = |i: usize| {
+        side_spans(
+            i,
+            g.accuracy[i].as_ref().map(|a| format!("{a}%")),
+            g.counts[i],
+            g.acpl[i].clone(),
+            theme,
+        )
+    };
+    let mut one = vec![Span::styled(format!("{GAME_HEAD} · "), dim)];
+    one.extend(side(0));
+    one.push(Span::styled(" · ", dim));
+    one.extend(side(1));
+    let one = Line::from(one);
+    if one.width() <= width as usize {
+        return vec![one];
+    }
+    vec![
+        Line::from(Span::styled(
+            format!("{GAME_HEAD} (r: tapir's report)"),
+            dim,
+        )),
+        Line::from(side(0)),
+        Line::from(side(1)),
+    ]
 }
 
 /// The title: one row where it fits in `width`; else the gauge (while
@@ -163,29 +331,39 @@ fn summary(r: &GameReport, theme: &Theme) -> Vec<Span<'static>> {
 
 /// One side's figures: `i` 0 for White, 1 for Black.
 fn side_summary(r: &GameReport, i: usize, theme: &Theme) -> Vec<Span<'static>> {
-    let side = ["White", "Black"][i];
     let f = r.sides.or(r.so_far).map(|s| s[i]);
-    let acc = f
-        .and_then(|f| f.accuracy)
-        .map_or("-".into(), |a| format!("{a:.1}%"));
-    let acpl = f
-        .and_then(|f| f.acpl)
-        .map_or("-".into(), |a| format!("{a:.0}"));
-    let mut spans = vec![Span::styled(
-        format!("{side} accuracy {acc} "),
-        Style::default().fg(theme.text),
-    )];
+    let acc = (f.and_then(|f| f.accuracy)).map_or("-".into(), |a| format!("{a:.1}%"));
+    let acpl = (f.and_then(|f| f.acpl)).map_or("-".into(), |a| format!("{a:.0}"));
+    side_spans(i, Some(acc), r.counts[i], Some(acpl), theme)
+}
+
+/// "White accuracy 93.8% 1?! 0? 0?? ACPL 16", each figure where known.
+fn side_spans(
+    i: usize,
+    accuracy: Option<String>,
+    counts: [usize; 3],
+    acpl: Option<String>,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let side = ["White", "Black"][i];
+    let head = match accuracy {
+        Some(a) => format!("{side} accuracy {a} "),
+        None => format!("{side} "),
+    };
+    let mut spans = vec![Span::styled(head, Style::default().fg(theme.text))];
     for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
         spans.push(Span::styled(
             // "2?! 0? 1??": the count first, as a player says it.
-            format!("{}{} ", r.counts[i][class as usize], class.glyph()),
+            format!("{}{} ", counts[class as usize], class.glyph()),
             Style::default().fg(class_colour(class)),
         ));
     }
-    spans.push(Span::styled(
-        format!("ACPL {acpl}"),
-        Style::default().fg(theme.dim),
-    ));
+    if let Some(acpl) = acpl {
+        spans.push(Span::styled(
+            format!("ACPL {acpl}"),
+            Style::default().fg(theme.dim),
+        ));
+    }
     spans
 }
 
@@ -209,26 +387,24 @@ fn chances(s: WhiteScore) -> f64 {
     }
 }
 
-fn graph(app: &App, run: &ReportRun, theme: &Theme, g: Rect, buf: &mut Buffer) {
-    let n = run.positions.len();
+fn graph(app: &App, points: &[Point], theme: &Theme, g: Rect, buf: &mut Buffer) {
+    let n = points.len();
     if g.width == 0 || g.height == 0 || n == 0 {
         return;
     }
-    let shown = run.positions.iter().position(|p| p.node == app.doc.cursor);
+    let shown = points.iter().position(|p| p.node == app.doc.cursor);
     let eighths = g.height as i32 * 8;
     let mid = eighths / 2;
     for col in 0..g.width {
         let i = index_at(col, g.width, n);
         let last = index_at(col + 1, g.width, n).max(i + 1).min(n);
         // The worst verdict among the moves into this column's positions.
-        let class = (i.max(1)..last.max(i.max(1) + 1))
-            .filter_map(|k| run.report.moves.get(k - 1).and_then(|m| m.as_ref()))
-            .filter_map(|m| m.class)
-            .max();
+        let class = (i..last).filter_map(|k| points[k].class).max();
         let is_shown = shown.is_some_and(|s| (i..last).contains(&s));
         let colour = class.map_or(theme.bar_white, class_colour);
-        let level = (run.report.scores.get(i).copied().flatten())
-            .map(|s| mid + (chances(s) * f64::from(mid)).round() as i32);
+        let level = points[i]
+            .chances
+            .map(|c| mid + (c * f64::from(mid)).round() as i32);
         for row in 0..g.height {
             // Row 0 is the top; eighths count from the bottom.
             let bottom = (g.height - 1 - row) as i32 * 8;
