@@ -535,12 +535,11 @@ fn hangs_words(j: &Judged, reply: Move, victim: PieceType, label: &str) -> Strin
     let took = j.board.captured(j.played).map(|p| p.kind());
     match took {
         Some(took) if reply.to() == j.played.to() => {
-            let trade = if victim == PieceType::Rook
-                && matches!(took, PieceType::Knight | PieceType::Bishop)
-            {
-                "gives up the exchange,".to_string()
+            let minor = matches!(took, PieceType::Knight | PieceType::Bishop);
+            let trade = if victim == PieceType::Rook && minor {
+                "gives up the exchange,"
             } else {
-                "gives".to_string()
+                "gives"
             };
             format!(
                 "It {trade} {} for {}: {label} takes it and nothing takes back.",

@@ -46,12 +46,14 @@ struct GameFigures {
 
 /// One position of the graph: White's winning chances there (-1..+1;
 /// none where no score is known) and the verdict on the move into it.
+#[derive(Clone, Copy)]
 struct Point {
     node: NodeId,
     chances: Option<f64>,
     class: Option<Class>,
 }
 
+/// What the rows show now, if anything.
 fn source(app: &App) -> Option<Source<'_>> {
     match &app.report.run {
         Some(run) => Some(Source::Run(run)),
@@ -120,6 +122,7 @@ fn game_figures(app: &App) -> Option<GameFigures> {
 }
 
 impl Source<'_> {
+    /// The graph's positions, the start first.
     fn points(&self) -> Vec<Point> {
         match self {
             Source::Run(run) => (run.positions.iter().enumerate())
@@ -132,13 +135,7 @@ impl Source<'_> {
                         .and_then(|m| m.class),
                 })
                 .collect(),
-            Source::Game(g) => (g.points.iter())
-                .map(|p| Point {
-                    node: p.node,
-                    chances: p.chances,
-                    class: p.class,
-                })
-                .collect(),
+            Source::Game(g) => g.points.clone(),
         }
     }
 }
