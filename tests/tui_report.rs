@@ -464,6 +464,26 @@ fn verdicts_and_the_summary_show_while_it_runs() {
     assert_eq!(write_game(&a.doc.game), before);
 }
 
+/// When the report finishes, its title keeps its rows (the gauge stays,
+/// full) so the graph below does not change its scale, at 80x24 and at
+/// 120x40.
+#[test]
+fn the_graph_keeps_its_rows_when_the_report_finishes() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = board();
+        a.update(Action::Resize(w, h));
+        let job = start(&mut a);
+        feed(&mut a, &job, 0..15);
+        let row_of = |a: &App, what: &str| screen(a).iter().position(|l| l.contains(what));
+        let running = (row_of(&a, "15/15 positions"), row_of(&a, "Black accuracy"));
+        assert!(running.0.is_some() && running.1.is_some(), "{w}x{h}");
+        done(&mut a, &job);
+        let finished = (row_of(&a, "15/15 positions"), row_of(&a, "Black accuracy"));
+        assert_eq!(running, finished, "{w}x{h}:\n{}", screen(&a).join("\n"));
+        assert!(!screen(&a).join("\n").contains("r: cancel"));
+    }
+}
+
 /// The "+0.35"-like numbers of a text.
 fn numbers(text: &str) -> Vec<String> {
     text.split([' ', '(', ')', ',', ';', ':'])

@@ -1,5 +1,5 @@
-//! The game report on the board: a title row (progress gauge while it
-//! runs, then each side's accuracy, verdict counts and ACPL) over an eval
+//! The game report on the board: a title row (a progress gauge, full once
+//! done, and each side's accuracy, verdict counts and ACPL) over an eval
 //! graph of the whole main line — one column per position (or per group of
 //! positions on a narrow panel), White's winning chances (the curve the
 //! verdicts use, as Lichess draws its graph) growing up or down from the
@@ -246,13 +246,15 @@ fn game_title(g: &GameFigures, theme: &Theme, width: u16) -> Vec<Line<'static>> 
 /// where it does not fit either, so no figure is cut off.
 fn title(run: &ReportRun, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let one = title_row(run, theme);
-    if one.width() <= width as usize {
+    // Decided as while it runs (its "r: cancel" counted), so that the
+    // title keeps its rows and the graph its scale when it finishes.
+    let running_extra = if run.running { 0 } else { CANCEL.len() };
+    if one.width() + running_extra <= width as usize {
         return vec![one];
     }
     let mut rows = Vec::new();
-    if run.running {
-        rows.push(Line::from(gauge(run, theme, " · r: cancel")));
-    }
+    let tail = if run.running { " · r: cancel" } else { "" };
+    rows.push(Line::from(gauge(run, theme, tail)));
     let both = Line::from(summary(&run.report, theme));
     if both.width() <= width as usize {
         rows.push(both);
@@ -296,17 +298,16 @@ fn gauge(run: &ReportRun, theme: &Theme, tail: &str) -> Vec<Span<'static>> {
     ]
 }
 
-/// The whole title on one row: the gauge and the summary so far while
-/// the report runs, then the summary.
+/// Said after the title while the report runs.
+const CANCEL: &str = "  r: cancel";
+
+/// The whole title on one row: the gauge (full once the report is done:
+/// the positions it covers) and the summary so far, then the whole game's.
 fn title_row(run: &ReportRun, theme: &Theme) -> Line<'static> {
-    let mut spans = if run.running {
-        gauge(run, theme, " · ")
-    } else {
-        Vec::new()
-    };
+    let mut spans = gauge(run, theme, " · ");
     spans.extend(summary(&run.report, theme));
     if run.running {
-        spans.push(Span::styled("  r: cancel", Style::default().fg(theme.dim)));
+        spans.push(Span::styled(CANCEL, Style::default().fg(theme.dim)));
     }
     if not_written(run) {
         spans.push(Span::styled(
@@ -378,8 +379,9 @@ pub fn class_colour(c: Class) -> Color {
 /// verdicts' curve, so a pawn near equality moves the graph far more than
 /// a pawn in a won game, and a forced mate reaches the edge.
 fn chances(s: WhiteScore) -> f64 {
+    // (A mate on the board is 0 moves away: its sign is the score's.)
     match s.mate_moves() {
-        Some(m) => f64::from(m.signum()),
+        Some(_) => f64::from(s.0.signum()),
         None => winning_chances(s.cp_ceiled()),
     }
 }
@@ -446,6 +448,17 @@ fn graph(app: &App, points: &[Point], theme: &Theme, g: Rect, buf: &mut Buffer) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mate on the board is the graph's edge, on the mated side's, as a
+    /// mate in N is; a level score is its middle.
+    #[test]
+    fn a_mate_on_the_board_reaches_the_edge() {
+        use crate::chess::Color;
+        assert_eq!(chances(WhiteScore::mated(Color::White)), -1.0);
+        assert_eq!(chances(WhiteScore::mated(Color::Black)), 1.0);
+        assert_eq!(chances(WhiteScore(0)), 0.0);
+        assert!(chances(WhiteScore(100)) > 0.0 && chances(WhiteScore(100)) < 1.0);
+    }
 
     #[test]
     fn columns_map_to_positions() {
