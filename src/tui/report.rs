@@ -119,7 +119,7 @@ impl ReportPair {
             },
             total: if x.terms_said {
                 Ok(signed_pawns(x.total))
-            } else if [&x.played_end, &x.better_end].iter().any(|b| stalemate(b)) {
+            } else if x.played_end.is_stalemate() || x.better_end.is_stalemate() {
                 Err("a stalemate decides")
             } else {
                 Err("a mate decides")
@@ -127,11 +127,6 @@ impl ReportPair {
             text: x.text.clone(),
         })
     }
-}
-
-/// A position where the side to move has no move and is not in check.
-fn stalemate(b: &Board) -> bool {
-    !b.in_check() && crate::chess::legal_moves(b).is_empty()
 }
 
 /// What the report thread says.

@@ -91,9 +91,7 @@ fn game_figures(app: &App) -> Option<GameFigures> {
                 Some(f64::from(n.signum()))
             }
             // Mate on the board needs no `[%eval]`.
-            _ if board.in_check() && crate::chess::legal_moves(board).is_empty() => {
-                Some(-f64::from(board.side_to_move().sign()))
-            }
+            _ if board.is_checkmate() => Some(chances(WhiteScore::mated(board.side_to_move()))),
             _ => None,
         };
         let class = [Class::Blunder, Class::Mistake, Class::Inaccuracy]
