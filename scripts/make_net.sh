@@ -21,11 +21,12 @@
 # from it with them; the ninth plays 4,467,794 and the tenth trains on from
 # it; the tenth plays 4,137,300 and the eleventh trains on from it; the
 # eleventh plays 8,004,632 and the twelfth trains on from it; the twelfth
-# plays 8,007,913 and the thirteenth (the built-in net) trains on from it.
+# plays 8,007,913 and the thirteenth trains on from it; the thirteenth
+# plays 8,000,839 and the fourteenth (the built-in net) trains on from it.
 # The README's runs of each generation were played by the
 # search of their day (the ninth's by commit 0080135, bench 8114710; the
 # tenth's and eleventh's by bench 12850400, the twelfth's by 12362068,
-# the thirteenth's by 11335334);
+# the thirteenth's by 11335334, the fourteenth's by 10767756);
 # this script plays them all with today's, so its nets are made the same
 # way, not the same bytes.
 set -euo pipefail
@@ -127,5 +128,14 @@ selfplay "$work/gen14-s3081.bin" 5099658 3081 2500 --net "$work/net12.nnue"
 play_until "$work/gen14-s3081.bin" 5345184 3081 2500 --net "$work/net12.nnue"
 play_until "$work/gen14-s3081.bin" 8007913 3081 2500 --net "$work/net12.nnue"
 "$tapir" train --init "$work/net12.nnue" --data "$work/gen14-s3081.bin" \
+    --out "$work/net13.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
+# The fourteenth net: the thirteenth plays 8,000,839 positions in one file,
+# as the README's run was made: stopped at 2,674,268, resumed to
+# 4,963,135, 6,137,923 and 8,000,839, and trains on from it.
+selfplay "$work/gen15-s3091.bin" 2674268 3091 2500 --net "$work/net13.nnue"
+play_until "$work/gen15-s3091.bin" 4963135 3091 2500 --net "$work/net13.nnue"
+play_until "$work/gen15-s3091.bin" 6137923 3091 2500 --net "$work/net13.nnue"
+play_until "$work/gen15-s3091.bin" 8000839 3091 2500 --net "$work/net13.nnue"
+"$tapir" train --init "$work/net13.nnue" --data "$work/gen15-s3091.bin" \
     --out "$work/default.nnue" --epochs 4 --lr 0.00005 --threads 2 --seed 1
 echo "now: cp $work/default.nnue nets/default.nnue"
