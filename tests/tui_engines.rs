@@ -1128,3 +1128,45 @@ fn replacing_the_game_says_the_engine_game_ends() {
         "{said}"
     );
 }
+
+/// A stopped engine game keeps its panes while the board shows where it
+/// stopped (its lines are about there); elsewhere the panes give way to
+/// the analysis of the shown position, which they would contradict.
+#[test]
+fn a_stopped_engine_games_panes_show_only_at_its_last_position() {
+    let mut a = tapir_match_started();
+    duel_engine_plays(&mut a, Color::White, "e2e4");
+    duel_engine_plays(&mut a, Color::Black, "e7e5");
+    a.update(Action::Command("match off".into()));
+    assert!(a.duel.as_ref().unwrap().result.is_some());
+    let at_end = common::screen(&mut a, 120, 40).join("\n");
+    assert!(at_end.contains("White tapir L1"), "{at_end}");
+    a.update(Action::Prev);
+    let before = common::screen(&mut a, 120, 40).join("\n");
+    assert!(!before.contains("White tapir L1"), "{before}");
+    a.update(Action::Last);
+    let back = common::screen(&mut a, 120, 40).join("\n");
+    assert!(back.contains("White tapir L1"), "{back}");
+}
+
+/// `:engine NAME` with a name that is neither kept nor a program on the
+/// PATH (a kept name mistyped) says so and lists the kept ones, rather
+/// than an operating-system error about a file; nothing is started.
+#[test]
+fn an_engine_name_mistyped_lists_the_kept_ones() {
+    let config = Config {
+        engines: vec![script_engine("fool", None)],
+        ..Config::default()
+    };
+    let mut a = app_with(config);
+    a.update(Action::Command("engine fooool-no-such-program".into()));
+    let m = a.dialogs.message.as_ref().unwrap();
+    assert!(m.error, "{}", m.text);
+    assert!(
+        m.text
+            .contains("no engine named fooool-no-such-program (kept: tapir, fool)"),
+        "{}",
+        m.text
+    );
+    assert_eq!(a.engine.switches_sent, 0, "nothing started");
+}

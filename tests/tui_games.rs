@@ -1615,6 +1615,50 @@ fn an_engine_that_takes_over_a_game_is_named_beside_the_first() {
     );
     assert_eq!(a.doc.game.tags.get("White"), Some("Tester"));
     assert!(a.doc.unsaved);
+    assert!(
+        message(&a).contains("Stockfish 15.1 plays Black from here in this game"),
+        "{}",
+        message(&a)
+    );
+    // Stockfish quits before it moved: the engine that plays on takes
+    // its place, so the tag names no engine that played nothing.
+    a.update(Action::EngineSwitched {
+        name: "tapir".into(),
+        tapir: true,
+        elo: None,
+    });
+    assert_eq!(
+        a.doc.game.tags.get("Black"),
+        Some("crash, then tapir level 5")
+    );
+    // Back to the first before tapir moved: the first alone, and it has
+    // moved, so the next engine is named beside it.
+    a.update(Action::EngineSwitched {
+        name: "crash".into(),
+        tapir: false,
+        elo: None,
+    });
+    assert_eq!(a.doc.game.tags.get("Black"), Some("crash"));
+    a.update(Action::EngineSwitched {
+        name: "tapir".into(),
+        tapir: true,
+        elo: None,
+    });
+    assert_eq!(
+        a.doc.game.tags.get("Black"),
+        Some("crash, then tapir level 5")
+    );
+    a.update(Action::PauseEngineGame);
+    engine(&mut a, "Nc6", None);
+    a.update(Action::EngineSwitched {
+        name: "Stockfish 15.1".into(),
+        tapir: false,
+        elo: None,
+    });
+    assert_eq!(
+        a.doc.game.tags.get("Black"),
+        Some("crash, then tapir level 5, then Stockfish 15.1")
+    );
 }
 
 /// An engine that takes over before the first one moved (one still
@@ -1881,4 +1925,99 @@ fn a_new_game_against_the_engine_mid_game_asks_and_names_both_players() {
     assert!(white.starts_with("Tester, then "), "{white}");
     assert!(black.ends_with(", then Tester"), "{black}");
     assert_eq!(a.doc.game.tree().mainline_len(), 2, "the moves stay");
+}
+
+/// A yes to "start another from here?" opens the game dialog: the game
+/// stays paused while the new one is chosen (a flag cannot fall while
+/// the level is picked), and Esc lets the old game go on where it was.
+#[test]
+fn the_clocks_wait_while_the_next_game_is_chosen() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    clocks_from_the_start(&mut a);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    let white = |a: &App| {
+        a.play
+            .clocks
+            .as_ref()
+            .unwrap()
+            .remaining(Color::White, a.now)
+    };
+    let before = white(&a);
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::Confirm(true));
+    assert!(matches!(a.dialogs.overlay, Overlay::Play(_)));
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(120)));
+    assert!(a.game_running(), "no flag while the dialog is open");
+    assert_eq!(white(&a), before, "White's clock waited");
+    a.update(Action::Cancel);
+    assert!(!a.play.paused, "Esc: the game goes on");
+    let t1 = a.now;
+    a.update(Action::Tick(t1 + Duration::from_secs(5)));
+    assert_eq!(white(&a), before - Duration::from_secs(5), "running again");
+    // Chosen and started: a new game, its clocks full.
+    a.update(Action::OpenPlayDialog);
+    a.update(Action::Confirm(true));
+    a.update(Action::PlaySide(Color::Black));
+    a.update(Action::ChoiceConfirm);
+    assert!(!a.play.paused && !a.dialogs.question_hold);
+    assert_eq!(white(&a), Duration::from_secs(60));
+}
+
+/// A move played at the end of a finished game's main line goes on
+/// there (as in SCID or a Lichess study), and the status line says it is
+/// past the game's end and that the Result stays.
+#[test]
+fn a_move_after_a_finished_game_says_it_goes_past_the_end() {
+    let mut a = resigned_game(0);
+    assert_eq!(a.play.mode, Mode::Analysis);
+    human(&mut a, "Nf3");
+    assert!(
+        message(&a).contains("2. Nf3 goes on past the game's end (0-1)"),
+        "{}",
+        message(&a)
+    );
+    assert_eq!(a.doc.game.result(), "0-1");
+    // Inside the game, or in a game without a result, nothing is said.
+    a.update(Action::Prev);
+    a.update(Action::Prev);
+    human(&mut a, "d5");
+    assert!(
+        !message(&a).contains("past the game's end"),
+        "{}",
+        message(&a)
+    );
+}
+
+/// After a game ended on time, nothing Ctrl-Z would bring back is at
+/// stake: `n` asks about the unsaved game without the warning that what
+/// the undo list holds goes (a result's sentence added to a `[%clk]`
+/// comment takes nothing out of it).
+#[test]
+fn a_game_lost_on_time_has_nothing_only_undo_would_bring_back() {
+    let mut a = app_at(None);
+    start(&mut a, Color::White, 1);
+    human(&mut a, "e4");
+    engine(&mut a, "e5", None);
+    let t0 = a.now;
+    a.update(Action::Tick(t0 + Duration::from_secs(61)));
+    assert_eq!(a.play.clocks.as_ref().unwrap().flagged, Some(Color::White));
+    assert!(!a.doc.game.undo_would_bring_back());
+    a.update(Action::NewGame);
+    let text = screen(&mut a, 80, 24).join("\n");
+    assert!(text.contains("The game is not saved"), "{text}");
+    assert!(!text.contains("would bring back goes"), "{text}");
+}
+
+/// The quit question during an engine game is read whole at 80 columns:
+/// a note longer than the box goes on over another row.
+#[test]
+fn a_long_question_wraps_in_its_box() {
+    let mut a = app_at(None);
+    a.update(Action::Command("match tapir:1 tapir:1 5+0".into()));
+    a.update(Action::Quit);
+    let text = screen(&mut a, 80, 24).join("\n");
+    assert!(text.contains("does not come back)"), "{text}");
 }

@@ -95,7 +95,9 @@ impl Edit {
         match self {
             Edit::Detach { .. } => true,
             Edit::Attach { .. } | Edit::Reorder { .. } => false,
-            Edit::Comment { old, new, .. } => !old.is_empty() && old != new,
+            // Words added to a comment (a result's sentence after a
+            // `[%clk]`) take nothing out: the old text is all still there.
+            Edit::Comment { old, new, .. } => !old.is_empty() && !new.contains(old.as_str()),
             Edit::Comments { .. } => false,
             Edit::Nags { old, new, .. } => old.iter().any(|n| !new.contains(n)),
             // PGN's placeholders ("?", "????.??.??", "*") hold nothing.
@@ -1140,6 +1142,9 @@ mod tests {
         let (mut g, e4, ..) = made();
         g.set_comment(e4, false, "other words");
         assert!(g.undo_would_bring_back(), "words replaced");
+        let (mut g, e4, ..) = made();
+        g.set_comment(e4, false, "the words White lost on time.");
+        assert!(!g.undo_would_bring_back(), "words added after them");
         let (mut g, _, e5, _) = made();
         g.delete(e5, e5).unwrap();
         assert!(g.undo_would_bring_back(), "a move deleted");

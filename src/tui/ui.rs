@@ -62,7 +62,7 @@ pub fn render(app: &App, stats: &FrameStats, buf: &mut Buffer, area: Rect) {
             widgets::report::render(app, &theme, r, buf);
         }
         let (lines, tablebase) = widgets::tablebase::split(app, lines);
-        if app.duel.is_some() {
+        if duel_panes_shown(app) {
             let (white, black) = halves(lines);
             widgets::lines::render_player(app, crate::chess::Color::White, &theme, white, buf);
             widgets::lines::render_player(app, crate::chess::Color::Black, &theme, black, buf);
@@ -135,4 +135,14 @@ fn halves(area: Rect) -> (Rect, Rect) {
         Rect::new(area.x, area.y, area.width, top),
         Rect::new(area.x, area.y + top, area.width, area.height - top),
     )
+}
+
+/// Whether the engine game's two panes take the lines' place: while it
+/// is played, and once over (stopped, or with a result) while the board
+/// shows its last position, whose lines they are. Elsewhere the analysis
+/// of the shown position is what the panes would contradict.
+fn duel_panes_shown(app: &App) -> bool {
+    app.duel
+        .as_ref()
+        .is_some_and(|d| d.result.is_none() || app.doc.cursor == d.end)
 }

@@ -407,6 +407,7 @@ impl ExternalEngine {
         let begun = Instant::now() + SEARCH_BEGUN;
         let state = self.wait_until(begun, |s| s.heard || s.running.is_none() || s.exited);
         let ended = state.running.is_none_or(|(rid, _)| rid != id);
+        let heard_before = state.heard;
         drop(state);
         if ended {
             return;
@@ -414,7 +415,17 @@ impl ExternalEngine {
         lock(&self.shared).stop_sent = true;
         let _ = self.write("stop");
         let deadline = Instant::now() + self.limits[2];
-        let mut state = self.wait_until(deadline, |s| s.running.is_none() || s.exited);
+        let done = |s: &State| s.running.is_none() || s.exited;
+        let mut state = self.wait_until(deadline, |s| done(s) || (!heard_before && s.heard));
+        // A search that began only after the `stop` (a busy machine, a
+        // slow start) may have lost it, as Ethereal 12 does: it is told
+        // again, and has the whole wait again to answer.
+        if !done(&state) && !heard_before && state.heard {
+            drop(state);
+            let _ = self.write("stop");
+            let deadline = Instant::now() + self.limits[2];
+            state = self.wait_until(deadline, done);
+        }
         if let Some((rid, _)) = state.running {
             if rid == id {
                 state.running = None;
@@ -670,19 +681,24 @@ fn read_line(
                             .nth(1)
                             .and_then(|pv| pv.split_whitespace().nth(k))
                             .unwrap_or("?");
+                        let shown = if k == 0 { "left out" } else { "shown up to it" };
                         let _ = events.send(SearchEvent::Error(format!(
-                            "{name}'s line has an illegal move ({bad}, move {}): shown up to it",
+                            "{name}'s line has an illegal move ({bad}, move {}): {shown}",
                             k + 1
                         )));
                     }
-                    if let Some(q) = INFO_STAMPS
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .as_mut()
-                    {
-                        q.push_back(read_at);
+                    // A line whose first move is not legal says nothing
+                    // about this position: its score is not shown either.
+                    if i.pv_cut_at != Some(0) {
+                        if let Some(q) = INFO_STAMPS
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .as_mut()
+                        {
+                            q.push_back(read_at);
+                        }
+                        let _ = events.send(SearchEvent::Info { id, info: i.info });
                     }
-                    let _ = events.send(SearchEvent::Info { id, info: i.info });
                 }
             }
         }

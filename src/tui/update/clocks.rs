@@ -3,7 +3,7 @@
 
 use super::endings::NORMAL;
 use crate::chess::{Color, GameStatus};
-use crate::tui::app::{App, Clocks, Mode, Overlay};
+use crate::tui::app::{App, Clocks, Mode, Overlay, PromptKind};
 use std::time::{Duration, Instant};
 
 impl App {
@@ -41,7 +41,18 @@ impl App {
     /// A question over a game on running clocks (quit, open another game,
     /// end or resign this one) pauses the game until it is answered, and a
     /// no lets it go on: the program's questions cost no one thinking time.
+    /// A yes to "start another" opens the game dialog (and perhaps its
+    /// custom clock prompt): the game stays paused while the new one is
+    /// chosen, and goes on only if none is started.
     pub(super) fn hold_clocks_for_question(&mut self) {
+        let choosing = matches!(self.dialogs.overlay, Overlay::Play(_))
+            || matches!(
+                self.dialogs.prompt.as_ref().map(|p| &p.kind),
+                Some(PromptKind::Clock(_))
+            );
+        if self.dialogs.question_hold && choosing {
+            return;
+        }
         if matches!(self.dialogs.overlay, Overlay::Confirm(_)) {
             let ticking = self.play.clocks.as_ref().is_some_and(Clocks::ticking);
             if ticking && !self.play.paused && self.any_game_running() {

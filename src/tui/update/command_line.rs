@@ -763,6 +763,21 @@ impl App {
                         Err(e) => return self.error(format!(":engine: {e}")),
                     },
                 };
+                // A bare word that names no kept engine and no program:
+                // most likely a kept engine's name mistyped.
+                if self.config.engine_named(&name).is_none() && !findable(&spec.command) {
+                    let kept: Vec<&str> = (self.config.engines.iter())
+                        .map(|e| e.name.as_str())
+                        .collect();
+                    let kept = match kept.as_slice() {
+                        [] => "none is kept (:engine add CMD keeps one)".to_string(),
+                        k => format!("kept: tapir, {}", k.join(", ")),
+                    };
+                    return self.error(format!(
+                        ":engine: no engine named {} ({kept}), nor a program of that name on the PATH",
+                        spec.command
+                    ));
+                }
                 self.info(format!("starting {}", spec.label()));
                 self.switch_engine(Some(spec));
             }
@@ -816,4 +831,15 @@ impl App {
             }
         }
     }
+}
+
+/// Whether `command` could name a program: a path (tried as given, so
+/// its own error says what is wrong with it), or a bare name found in a
+/// folder of the PATH.
+fn findable(command: &str) -> bool {
+    if command.contains(std::path::MAIN_SEPARATOR) || command.contains('/') {
+        return true;
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|dir| dir.join(command).is_file()))
 }

@@ -334,7 +334,11 @@ impl App {
         // The engine the board opened with takes over no game restored
         // paused: only `:engine` hands that game to another engine.
         let opening = self.engine.opening_switch == Some(self.engine.switches_answered + 1);
-        if matches!(self.play.mode, Mode::Play { .. }) && !(opening && self.play.paused) {
+        let takes_over = match self.play.mode {
+            Mode::Play { human, .. } if !(opening && self.play.paused) => Some(!human),
+            _ => None,
+        };
+        if takes_over.is_some() {
             self.name_the_new_opponent(before);
             self.play.engine = self.engine.external.clone();
         }
@@ -356,16 +360,29 @@ impl App {
                 let using = self.engine_in_use(name);
                 self.info(format!("added engine {kept} to the settings; {using}"));
             }
-            None => self.info(self.engine_in_use(name)),
+            // A game restored at the start says so; the engine the board
+            // opens with would only hide that.
+            None if opening && self.play.mode != Mode::Analysis => {}
+            // The opponent changed: said as such, not as a setting.
+            None => match takes_over {
+                Some(side) => self.info(format!(
+                    "{name} plays {} from here in this game (the {} tag names it)",
+                    side.name(),
+                    side.name()
+                )),
+                None => self.info(self.engine_in_use(name)),
+            },
         }
     }
 
     /// An engine that takes over a game against the engine (`:engine NAME`
     /// mid-game, as after the first one quit): the engine's side in the
-    /// tags names both, "A, then B", where the game named the first (one
-    /// undo step); the record then says who played its moves. Before the
-    /// first engine moved (an engine still starting when `p` began the
-    /// game), the new one takes its place in the tags.
+    /// tags names both, "A, then B", where the game named the first last
+    /// (one undo step); the record then says who played its moves. An
+    /// engine that left before it moved (one still starting when `p`
+    /// began the game, or one that crashed on its first search) gives its
+    /// place in the tags to the new one, so no name is there that played
+    /// nothing.
     fn name_the_new_opponent(&mut self, before: Option<String>) {
         let Mode::Play { human, level } = self.play.mode else {
             return;
@@ -376,17 +393,33 @@ impl App {
             Color::White => "Black",
             Color::Black => "White",
         };
-        if old == new || self.doc.game.tags.get(side) != Some(old.as_str()) {
+        let Some(tag) = self.doc.game.tags.get(side) else {
+            return;
+        };
+        let earlier = match tag.strip_suffix(old.as_str()) {
+            Some("") => None,
+            Some(head) => match head.strip_suffix(", then ") {
+                Some(head) => Some(head.to_string()),
+                None => return,
+            },
+            None => return,
+        };
+        if old == new {
             return;
         }
-        let at = self.doc.cursor;
-        let named = if self.play.engine_moved {
-            format!("{old}, then {new}")
-        } else {
-            new
+        // A name before ", then" moved in this game: back to it, the last
+        // name has moved.
+        let named_last = |e: &str| e == new || e.ends_with(&format!(", then {new}"));
+        let (named, moved) = match (self.play.engine_moved, earlier) {
+            (true, _) => (format!("{tag}, then {new}"), false),
+            (false, Some(earlier)) if named_last(&earlier) => (earlier, true),
+            (false, Some(earlier)) => (format!("{earlier}, then {new}"), false),
+            (false, None) => (new, false),
         };
+        let at = self.doc.cursor;
         self.doc.game.set_tag(side, Some(&named), at);
         self.doc.touch();
+        self.play.engine_moved = moved;
     }
 
     /// `e`: the views and the engine switch between NNUE and the

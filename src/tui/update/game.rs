@@ -646,6 +646,17 @@ impl App {
             self.say_where();
         } else if !new {
             let _ = san;
+        } else if self.play.mode == Mode::Analysis
+            && self.tree().is_main_line_end(node)
+            && self.doc.game.result() != "*"
+        {
+            // The record ended with its result; a move after it is
+            // analysis written onto the main line, and said so.
+            let label = self.doc.game.label(node);
+            self.info(format!(
+                "{label} goes on past the game's end ({}): the Result tag stays, Ctrl-Z takes the move back",
+                crate::tui::widgets::result_display(&self.doc.game.result())
+            ));
         }
         if let Some(r) = self.result_text() {
             self.game_over_on_board();

@@ -330,27 +330,36 @@ fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut B
         }
     });
     let widest = widest.max(save_first.as_ref().map_or(0, |s| s.chars().count()));
-    let w = (widest as u16 + 4).clamp(40, 76);
-    let h = if save_first.is_some() { 7 } else { 6 };
-    let (_, inner) = popup(buf, full, w, h, title, theme);
-    let mut rows = vec![(question.as_str(), Style::new().fg(theme.text))];
+    let w = (widest as u16 + 4).clamp(40, 76).min(full.width);
+    // A text wider than the box goes on over more rows, not cut.
+    let room = usize::from(w.saturating_sub(4)).max(1);
+    let mut rows: Vec<(String, Style)> = Vec::new();
+    let add = |rows: &mut Vec<(String, Style)>, text: &str, style: Style| {
+        rows.extend(super::wrap(text, room).into_iter().map(|r| (r, style)));
+    };
+    add(&mut rows, &question, Style::new().fg(theme.text));
     if let Some(s) = &save_first {
-        rows.push((s.as_str(), Style::new().fg(theme.text)));
+        add(&mut rows, s, Style::new().fg(theme.text));
     }
-    rows.push((note.as_str(), theme.dim_style()));
-    rows.push((extra.as_deref().unwrap_or(""), theme.dim_style()));
+    add(&mut rows, &note, theme.dim_style());
+    match extra.as_deref() {
+        Some(e) => add(&mut rows, e, theme.dim_style()),
+        None => rows.push((String::new(), theme.dim_style())),
+    }
     let keys = match (save_first.is_some(), app.dialogs.question_hold) {
         (true, _) => "s save · y yes · n no",
         (false, true) => "y yes · n no · the clocks wait",
         (false, false) => "y yes · n no",
     };
-    rows.push((keys, theme.title()));
+    rows.push((keys.to_string(), theme.title()));
+    let h = rows.len() as u16 + 2;
+    let (_, inner) = popup(buf, full, w, h, title, theme);
     for (k, (text, style)) in rows.into_iter().enumerate() {
         put(
             buf,
             inner.x + 1,
             inner.y + k as u16,
-            text,
+            &text,
             style,
             inner.width - 1,
         );
