@@ -115,6 +115,15 @@ fn program_path_in(command: &str, path: &std::ffi::OsStr, games: &[&Path]) -> St
     command.to_string()
 }
 
+/// Whether `command`, as `engine_from_line` leaves it, could name a
+/// program: a path (tried as given, so its own error says what is wrong
+/// with it), or a bare name of a program in a folder of the PATH.
+pub fn findable(command: &str) -> bool {
+    command.contains('/')
+        || std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| is_program(&d.join(command))))
+}
+
 /// A file the board could start: a regular file with an execute bit.
 fn is_program(p: &Path) -> bool {
     let Ok(meta) = std::fs::metadata(p) else {

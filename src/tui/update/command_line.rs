@@ -765,7 +765,9 @@ impl App {
                 };
                 // A bare word that names no kept engine and no program:
                 // most likely a kept engine's name mistyped.
-                if self.config.engine_named(&name).is_none() && !findable(&spec.command) {
+                if self.config.engine_named(&name).is_none()
+                    && !crate::tui::files::findable(&spec.command)
+                {
                     let kept: Vec<&str> = (self.config.engines.iter())
                         .map(|e| e.name.as_str())
                         .collect();
@@ -831,15 +833,4 @@ impl App {
             }
         }
     }
-}
-
-/// Whether `command` could name a program: a path (tried as given, so
-/// its own error says what is wrong with it), or a bare name found in a
-/// folder of the PATH.
-fn findable(command: &str) -> bool {
-    if command.contains(std::path::MAIN_SEPARATOR) || command.contains('/') {
-        return true;
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|dir| dir.join(command).is_file()))
 }
