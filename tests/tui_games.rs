@@ -773,7 +773,10 @@ fn two_players_on_a_clock() {
         None,
         "the players name themselves"
     );
-    assert!(!a.eval_hidden(), "two people may look at the evaluation");
+    assert!(
+        a.eval_hidden(),
+        "on a clock the evaluation and the book wait, as over a real board"
+    );
     let t0 = a.now;
     human(&mut a, "e4");
     human(&mut a, "e5");
@@ -875,7 +878,10 @@ fn two_players_on_a_clock_start_without_the_analysis_lines() {
     two_players_on(&mut a, 2);
     let rows = screen(&mut a, 80, 24).join("\n");
     assert!(!rows.contains("+0.18"), "{rows}");
-    assert!(rows.contains("on the clock"), "{rows}");
+    assert!(
+        rows.contains("evaluation hidden until the game ends"),
+        "{rows}"
+    );
 }
 
 /// Two players on a clock, what a review found: no other game starts over

@@ -453,16 +453,19 @@ impl App {
         self.play.mode == Mode::TwoPlayers && self.any_game_running()
     }
 
-    /// Whether the evaluation is hidden: during a game against the engine,
-    /// unless the settings show it (`show_eval_in_games`, `:showeval`).
     /// Where each widget goes on this board's screen (the evaluation
     /// panel shown or not), for drawing and for the mouse alike.
     pub fn areas(&self) -> super::layout::Areas {
         super::layout::for_screen(self.screen.0, self.screen.1, self.config.panel)
     }
 
+    /// Whether the evaluation (and the book row, which would suggest a
+    /// move as it does) is hidden: during a game against the engine or
+    /// two players' game on a clock, as over a real board, unless the
+    /// settings show it (`show_eval_in_games`, `:showeval`).
     pub fn eval_hidden(&self) -> bool {
-        !self.config.show_eval_in_games && self.game_running()
+        let on_a_clock = self.two_players_timed() && self.two_players_running();
+        !self.config.show_eval_in_games && (self.game_running() || on_a_clock)
     }
 
     /// The rules' verdict at `node`: in a game against the engine, as
