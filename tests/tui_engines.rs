@@ -485,13 +485,13 @@ fn an_analysing_engine_that_quits_says_so_and_is_asked_nothing_more() {
     let shown = common::screen(&mut a, 120, 40).join("\n");
     // Each pane says its engine quit: in its title, over the line it had
     // before (a stopped analysis's lines stay), or in place of lines with
-    // how to start one.
+    // how to start it again (a kept engine, by its name).
     let said = shown.matches("crash · quit").count()
         + shown
-            .matches("crash has quit - :engine NAME starts one")
+            .matches("crash has quit - :engine crash starts it again")
             .count()
         + shown
-            .matches("crash has quit - :engine2 NAME starts one")
+            .matches("crash has quit - :engine2 crash starts it again")
             .count();
     assert_eq!(said, 2, "{shown}");
     // A move: no search is sent to either.

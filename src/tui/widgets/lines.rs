@@ -84,7 +84,11 @@ pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let hint = match &s.external {
         None => "starting…",
         Some(name) if s.exited.is_some() => {
-            quit = format!("{name} has quit - :engine2 NAME starts one");
+            quit = if app.config.engine_named(name).is_some() {
+                format!("{name} has quit - :engine2 {name} starts it again")
+            } else {
+                format!("{name} has quit - :engine2 NAME starts one")
+            };
             &quit
         }
         Some(_) if !app.play.analysis => "analysis off - press a to analyse",
@@ -433,6 +437,10 @@ fn ended_without_a_line(s: &EngineSession) -> bool {
 fn idle_hint(app: &App) -> String {
     if app.engine.exited.is_some() {
         let name = app.engine.external.as_deref().unwrap_or("the engine");
+        // A kept engine is started again by its own name.
+        if app.config.engine_named(name).is_some() {
+            return format!("{name} has quit - :engine {name} starts it again");
+        }
         return format!("{name} has quit - :engine NAME starts one");
     }
     if !crate::tui::aids::analysable(app.view.status) {
