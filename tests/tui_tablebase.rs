@@ -215,8 +215,9 @@ fn missing_and_broken_tables_are_said() {
     );
 }
 
-/// The header's DTZ is the best move's, as the list shows it: here the
-/// only capture stalemates, and the table's own value for the position
+/// The header's DTZ is the best move's, one more than the list shows for
+/// it (which counts after the move, as Lichess does): here the only
+/// capture stalemates, and the table's own value for the position
 /// (1) would say a win comes at once.
 #[test]
 fn the_headers_dtz_is_the_best_moves() {
@@ -254,4 +255,59 @@ fn the_editor_shows_the_set_ups_verdict() {
         "{}",
         a.headline()
     );
+}
+
+/// Each move's DTZ is the position's after it, as Lichess writes it: a
+/// promotion to a queen (~12) reads apart from one to a rook (~22), where
+/// counting from before the move gave both 1, and a king move reads 2,
+/// not 3. Among wins of one count before the move, the shorter after it
+/// comes first.
+#[test]
+fn each_moves_dtz_is_the_one_after_it() {
+    let mut a = app("8/4P3/8/8/8/k7/8/K7 w - - 0 1", TABLES);
+    let s = screen(&mut a, 120, 40);
+    assert!(contains(&s, "e8=Q    win DTZ ~12"), "{}", s.join("\n"));
+    assert!(contains(&s, "e8=R    win DTZ ~22"), "{}", s.join("\n"));
+    assert!(contains(&s, "Kb1     win DTZ 2"), "{}", s.join("\n"));
+    let order: Vec<&str> = (a.tb.here.as_ref().unwrap().moves.iter())
+        .map(|m| m.san.as_str())
+        .take(2)
+        .collect();
+    assert_eq!(order, ["e8=Q", "e8=R"]);
+}
+
+/// A position the game is over in by material (king against king) shows
+/// no tablebase list, as a mate or stalemate shows none.
+#[test]
+fn no_list_once_neither_side_can_mate() {
+    let a = app("4k3/8/8/8/8/8/8/4K3 w - - 0 1", TABLES);
+    assert!(a.tb.here.is_none());
+}
+
+/// A table that the position after some move needs is missing (here
+/// king and queen against king, which a DTZ probe after a queen move
+/// reaches through the rook's capture): those moves show no DTZ, and the
+/// status line says which table is missing, with the verdict kept.
+#[test]
+fn a_missing_dtz_table_after_a_move_is_said() {
+    let dir = std::env::temp_dir().join(format!("tapir-tb-missing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["KQvKR.rtbw", "KQvKR.rtbz", "KRvK.rtbw"] {
+        std::fs::copy(format!("{TABLES}/{f}"), dir.join(f)).unwrap();
+    }
+    let a = app("8/8/8/8/3k4/8/1r6/4QK2 w - - 0 1", dir.to_str().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(a.tb.here.is_some());
+    let m = a
+        .dialogs
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        m.contains("table KQvK.rtbw not found: moves into it show no DTZ"),
+        "{m}"
+    );
+    assert!(!m.contains("no verdict"), "{m}");
 }

@@ -18,6 +18,11 @@ pub struct MoveOutcome {
     /// the mover (1 for a mate or a winning capture); `None` when the DTZ
     /// table is missing.
     pub dtz: Option<Dtz>,
+    /// The DTZ of the position after the move, for the side to move there
+    /// (0 after a mate or stalemate), as Lichess's tablebase view writes
+    /// each move's: a zeroing move has its new material's count, not 1.
+    /// `None` when the table for that position is missing.
+    pub after: Option<Dtz>,
     /// A capture or pawn move (it resets the 50-move counter).
     pub zeroing: bool,
     /// The move mates.
@@ -110,6 +115,10 @@ impl Tablebases {
                         plies: i32::from(mate),
                         rounded: false,
                     }),
+                    after: Some(Dtz {
+                        plies: 0,
+                        rounded: false,
+                    }),
                     zeroing,
                     mate,
                     stalemate: !mate,
@@ -118,13 +127,18 @@ impl Tablebases {
             }
             let pos = self.position(&child)?;
             let wdl = self.wdl_of(&pos)?.flip();
+            let child_dtz = self.dtz_of(&pos).ok();
+            let after = child_dtz.map(|d| Dtz {
+                plies: d.plies.abs(),
+                rounded: d.rounded,
+            });
             let dtz = if zeroing {
                 Some(Dtz {
                     plies: dtz_before_zeroing(wdl),
                     rounded: false,
                 })
             } else {
-                self.dtz_of(&pos).ok().map(|d| {
+                child_dtz.map(|d| {
                     let p = -d.plies;
                     Dtz {
                         plies: p + p.signum(),
@@ -136,6 +150,7 @@ impl Tablebases {
                 mv,
                 wdl,
                 dtz,
+                after,
                 zeroing,
                 mate: false,
                 stalemate: false,
@@ -241,7 +256,11 @@ pub fn lichess_order(moves: &mut [MoveOutcome]) {
             Wdl::Loss | Wdl::BlessedLoss => d,
             Wdl::Draw => 0,
         };
-        (class, within, !m.zeroing)
+        // Among equals, the shorter count after the move for a win (a
+        // queen's promotion before a rook's), the longer for a loss.
+        let after = m.after.map_or(0, |a| a.plies);
+        let after = if within < 0 { -after } else { after };
+        (class, within, !m.zeroing, after)
     });
 }
 

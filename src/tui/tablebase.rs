@@ -34,9 +34,10 @@ pub struct TbPosition {
 }
 
 impl TbPosition {
-    /// The position's DTZ as its best move has it in the list ("~11"):
-    /// the table's own value for the position may be a ply off, or
-    /// rounded. `None` when the best move mates, stalemates or draws.
+    /// The position's DTZ as its best move gives it ("~11", one more
+    /// than that move's own, which is counted after it): the table's own
+    /// value for the position may be a ply off, or rounded. `None` when
+    /// the best move mates, stalemates or draws.
     pub fn best_dtz(&self) -> Option<String> {
         let o = &self.moves.first()?.outcome;
         let d = o
@@ -87,7 +88,10 @@ impl TbState {
                 (None, Some(why.to_string()))
             }
             Some(t) => match lookup(t, board) {
-                Ok(here) => (here, None),
+                Ok(here) => {
+                    let note = here.as_ref().and_then(|h| missing_dtz(t, h));
+                    (here, note)
+                }
                 Err(e) => (None, Some(t.describe(&e))),
             },
             None => (None, None),
@@ -139,12 +143,14 @@ impl TbState {
 }
 
 /// The tables' word on `board`: none once the game is over there (mate,
-/// stalemate, the 50-move rule: the header says which), else the
+/// stalemate, the 50-move rule, no mating material: the header says
+/// which), else the
 /// position's outcome and each move's, the halfmove clock counted.
 fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbError> {
     if board.occupied().count() as usize > tables.max_pieces()
         || board.castling().0 != 0
         || board.halfmove_clock() >= 100
+        || board.is_insufficient_material()
         || crate::chess::legal_moves(board).is_empty()
     {
         return Ok(None);
@@ -173,6 +179,21 @@ fn lookup(tables: &Tablebases, board: &Board) -> Result<Option<TbPosition>, TbEr
     }))
 }
 
+/// Why a move of `here` shows no DTZ (a table the position after it
+/// needs is missing), said once like any table problem, so that a bare
+/// "win" and the order it leaves are explained.
+fn missing_dtz(tables: &Tablebases, here: &TbPosition) -> Option<String> {
+    let bare = here
+        .moves
+        .iter()
+        .find(|m| m.outcome.after.is_none() && !m.outcome.mate && !m.outcome.stalemate)?;
+    let e = tables.probe_dtz(&here.board.make(bare.outcome.mv)).err()?;
+    Some(format!(
+        "{}: moves into it show no DTZ, and their order is by result alone",
+        tables.describe(&e)
+    ))
+}
+
 /// A DTZ as the section writes it: "13", "~13" where the table rounds it.
 fn dtz_text(d: Dtz) -> String {
     format!(
@@ -182,10 +203,11 @@ fn dtz_text(d: Dtz) -> String {
     )
 }
 
-/// A move's outcome in words: "mate", "win DTZ 13", "draw", "loss DTZ 8"
-/// (DTZ: the plies to the next capture or pawn move, as Lichess labels
-/// it, so that it does not read as a mate in 13; "~" when the table
-/// rounds it).
+/// A move's outcome in words: "mate", "win DTZ 12", "draw", "loss DTZ 8"
+/// (DTZ: the plies to the next capture or pawn move in the position the
+/// move leaves, as Lichess labels each move, so that it does not read as
+/// a mate in 12, and a promotion to a queen reads apart from one to a
+/// rook; "~" when the table rounds it).
 pub fn outcome_text(o: &MoveOutcome) -> String {
     if o.mate {
         return "mate".into();
@@ -193,7 +215,7 @@ pub fn outcome_text(o: &MoveOutcome) -> String {
     if o.stalemate {
         return "stalemate".into();
     }
-    let d = o.dtz.map(dtz_text);
+    let d = o.after.map(dtz_text);
     match (o.wdl, d) {
         (Wdl::Draw, _) => "draw".into(),
         (Wdl::Win, Some(d)) => format!("win DTZ {d}"),

@@ -71,7 +71,13 @@ impl App {
         let Some(p) = self.dialogs.tb_problem.take() else {
             return;
         };
-        let problem = format!("tablebases: {p}; no verdict for this position");
+        // A list with some counts missing still has its verdict.
+        let tail = if self.tb.here.is_none() {
+            "; no verdict for this position"
+        } else {
+            ""
+        };
+        let problem = format!("tablebases: {p}{tail}");
         let said = self.dialogs.said_now.then(|| self.dialogs.message.clone());
         match said.flatten() {
             // Said as one message, which replaces the action's in `:messages`.
