@@ -102,8 +102,7 @@ fn program_path_in(command: &str, path: &std::ffi::OsStr, games: &[&Path]) -> St
             .to_string_lossy()
             .into_owned();
     }
-    let on_path = std::env::split_paths(path).any(|dir| is_program(&dir.join(command)));
-    if !on_path {
+    if !on_path(command, path) {
         if let Some(found) = games
             .iter()
             .map(|d| d.join(command))
@@ -119,9 +118,12 @@ fn program_path_in(command: &str, path: &std::ffi::OsStr, games: &[&Path]) -> St
 /// program: a path (tried as given, so its own error says what is wrong
 /// with it), or a bare name of a program in a folder of the PATH.
 pub fn findable(command: &str) -> bool {
-    command.contains('/')
-        || std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| is_program(&d.join(command))))
+    command.contains('/') || std::env::var_os("PATH").is_some_and(|p| on_path(command, &p))
+}
+
+/// Whether a folder of `path` (a PATH's value) holds the program `command`.
+fn on_path(command: &str, path: &std::ffi::OsStr) -> bool {
+    std::env::split_paths(path).any(|dir| is_program(&dir.join(command)))
 }
 
 /// A file the board could start: a regular file with an execute bit.

@@ -756,18 +756,16 @@ impl App {
                 self.info("starting tapir");
             }
             E::Named(name) => {
-                let spec = match self.config.engine_named(&name) {
-                    Some(e) => e.spec(),
+                let (spec, named) = match self.config.engine_named(&name) {
+                    Some(e) => (e.spec(), true),
                     None => match engine_from_line(&name) {
-                        Ok(s) => s,
+                        Ok(s) => (s, false),
                         Err(e) => return self.error(format!(":engine: {e}")),
                     },
                 };
                 // A bare word that names no kept engine and no program:
                 // most likely a kept engine's name mistyped.
-                if self.config.engine_named(&name).is_none()
-                    && !crate::tui::files::findable(&spec.command)
-                {
+                if !named && !crate::tui::files::findable(&spec.command) {
                     let kept: Vec<&str> = (self.config.engines.iter())
                         .map(|e| e.name.as_str())
                         .collect();

@@ -84,11 +84,7 @@ pub fn render_second(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let hint = match &s.external {
         None => "starting…",
         Some(name) if s.exited.is_some() => {
-            quit = if app.config.engine_named(name).is_some() {
-                format!("{name} has quit - :engine2 {name} starts it again")
-            } else {
-                format!("{name} has quit - :engine2 NAME starts one")
-            };
+            quit = quit_hint(app, name, "engine2");
             &quit
         }
         Some(_) if !app.play.analysis => "analysis off - press a to analyse",
@@ -434,14 +430,20 @@ fn ended_without_a_line(s: &EngineSession) -> bool {
     s.search.as_ref().is_some_and(|x| x.finished) && s.lines.is_empty()
 }
 
+/// What a pane says of its engine `name` that quit, and how `:{command}`
+/// starts one: a kept engine again by its own name.
+fn quit_hint(app: &App, name: &str, command: &str) -> String {
+    if app.config.engine_named(name).is_some() {
+        format!("{name} has quit - :{command} {name} starts it again")
+    } else {
+        format!("{name} has quit - :{command} NAME starts one")
+    }
+}
+
 fn idle_hint(app: &App) -> String {
     if app.engine.exited.is_some() {
         let name = app.engine.external.as_deref().unwrap_or("the engine");
-        // A kept engine is started again by its own name.
-        if app.config.engine_named(name).is_some() {
-            return format!("{name} has quit - :engine {name} starts it again");
-        }
-        return format!("{name} has quit - :engine NAME starts one");
+        return quit_hint(app, name, "engine");
     }
     if !crate::tui::aids::analysable(app.view.status) {
         return "game over - nothing to analyse".to_string();
