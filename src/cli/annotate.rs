@@ -197,31 +197,14 @@ type GameFigures = (usize, Option<[SideFigures; 2]>, [[usize; 3]; 2]);
 
 pub fn run(args: AnnotateArgs) -> Result<()> {
     let budget = budget_of(&args)?;
-    let (lo, hi) = crate::engine::THREADS_RANGE;
-    let threads = match args.threads {
-        Some(t) if !(lo..=hi).contains(&t) => bail!("--threads must be {lo}..={hi}, got {t}"),
-        Some(t) => t,
-        None => crate::engine::effective_threads(usize::MAX),
-    };
-    let input = &args.input;
-    let (text, enc, raw) =
-        read_pgn_raw(input).with_context(|| format!("cannot read {}", input.display()))?;
-    // The copy is written as the input was (BOM, line ends, Latin-1).
-    let mut form = PgnForm::of(&raw, enc);
-    drop(raw);
-    let index = index_games(&text);
+    let threads = threads_of(&args)?;
+    let Input {
+        text,
+        form,
+        index,
+        range,
+    } = read_input(&args)?;
     let count = index.len();
-    if !holds_games(&text, &index) {
-        bail!("{}: no PGN game in it", input.display());
-    }
-    let range = match &args.games {
-        Some(r) => parse_range(r, count)?,
-        None => 1..=count,
-    };
-    check_output(&args, &range, count)?;
-    if *range.start() != 1 {
-        form = form.mid_file();
-    }
     // What --out holds now: changed by the end (a board saved into it),
     // it is not written over.
     let out_before = args.out.as_deref().and_then(regular_contents);
@@ -237,24 +220,14 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     let started = Instant::now();
     // Book moves are theory: no verdicts on them (the built-in book).
     let book = crate::book::builtin();
-    let mut out = String::new();
-    let mut done_positions = 0usize;
-    let mut searched = 0usize;
-    // Ctrl-C (or a TERM) stops between positions: the games done are
-    // written, the rest as they were; a second one ends the run at once.
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        let _ = signal_hook::flag::register_conditional_shutdown(sig, 130, interrupted.clone());
-        let _ = signal_hook::flag::register(sig, interrupted.clone());
-    }
+    let interrupted = interrupt_flag();
     let stop = || interrupted.load(Ordering::Relaxed);
+    let mut tally = Tally {
+        warnings,
+        ..Tally::default()
+    };
     // Games annotated when a signal stopped the run.
     let mut stopped: Option<usize> = None;
-    let mut figures = Vec::new();
-    // Games that could not be read whole, written as they were.
-    let mut unchanged = 0usize;
-    // Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
-    let mut kept_evals = 0usize;
     // Text between games (`%` escape lines, a note before the first game)
     // is no game's; it is kept where it stood, before the game it precedes
     // (and at the end when the last game is annotated).
@@ -271,50 +244,38 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
     };
     for (k, entry) in chosen.iter().enumerate() {
         let number = range.start() + k;
-        keep_between(&mut out, between, entry.span.start);
+        keep_between(&mut tally.out, between, entry.span.start);
         between = entry.span.end;
         if stop() {
             (stopped, between) = (Some(k), entry.span.start);
             break;
         }
-        // A game that cannot be read, or was read only in part, is kept as
-        // it was: the output holds every game whole (a copy cut short
-        // would lose what was not read once it replaced the file).
-        let read = match read_whole(&text, entry, number) {
-            Ok(r) => r,
-            Err(why) => {
-                warnings.extend(why.into_iter().map(|w| format!("{w}; written unchanged")));
-                unchanged += 1;
-                out.push_str(text[entry.span.clone()].trim_end());
-                out.push_str("\n\n");
-                done_positions += entry.plies + 1;
-                continue;
-            }
-        };
-        let mut game = read.game;
-        let positions = mainline_positions(&game);
-        if let Some(short) = stops_short(&game, &positions) {
-            warnings.push(format!("game {number}: {short}"));
-        }
-        let base = done_positions;
-        let mut finished = 0usize;
-        let results = analyse_with(&positions, budget, &mut workers, &interrupted, |_, _| {
-            finished += 1;
+        let base = tally.done_positions;
+        let show = |finished: usize| {
             let done = base + finished;
-            if progress.due(false) {
-                let secs = started.elapsed().as_secs_f64();
-                let frac = done as f64 / total_positions.max(1) as f64;
-                progress.show(&format!(
-                    "game {}/{}  positions {done}/{total_positions}  {:.0} pos/s  {}",
-                    k + 1,
-                    chosen.len(),
-                    done as f64 / secs.max(1e-9),
-                    Progress::bar(frac, secs)
-                ));
-            }
-        });
-        let results = match results {
-            Ok(r) => r,
+            let secs = started.elapsed().as_secs_f64();
+            let frac = done as f64 / total_positions.max(1) as f64;
+            format!(
+                "game {}/{}  positions {done}/{total_positions}  {:.0} pos/s  {}",
+                k + 1,
+                chosen.len(),
+                done as f64 / secs.max(1e-9),
+                Progress::bar(frac, secs)
+            )
+        };
+        let game = Game {
+            text: &text,
+            entry,
+            number,
+        };
+        let on = Searching {
+            budget,
+            workers: &mut workers,
+            interrupted: &interrupted,
+            book: &book,
+        };
+        match tally.annotate(game, on, &mut progress, show) {
+            Ok(()) => {}
             // An engine's error too: the signal reached its process.
             Err(_) if stop() => {
                 (stopped, between) = (Some(k), entry.span.start);
@@ -322,18 +283,19 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             }
             Err(e) => {
                 progress.clear();
-                bail!("game {number}: {e}");
+                return Err(e);
             }
-        };
-        done_positions = base + entry.plies + 1;
-        searched += positions.len();
-        let results: Vec<_> = results.into_iter().map(Some).collect();
-        let report = build(&positions, &results, Some(&book));
-        kept_evals += apply(&mut game, &positions, &report, None, &[]).0;
-        figures.push((number, report.sides, report.counts));
-        out.push_str(&write_game(&game));
-        out.push('\n');
+        }
     }
+    let Tally {
+        mut out,
+        mut warnings,
+        figures,
+        searched,
+        unchanged,
+        kept_evals,
+        ..
+    } = tally;
     if stopped.is_some() {
         // The games not annotated go out as they were: every game whole,
         // so that even a run over its own input loses none.
@@ -364,6 +326,170 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
         kept_evals,
     };
     report_to_stderr(&warnings, &summary, &figures);
+    let rest = stopped.map(|_| chosen.len() - annotated);
+    exit_status(&args, kept_beside, rest, annotated, unchanged)
+}
+
+/// What the run has written and counted so far, game by game.
+#[derive(Default)]
+struct Tally {
+    /// The output file's text.
+    out: String,
+    warnings: Vec<String>,
+    figures: Vec<GameFigures>,
+    /// Positions behind the progress bar: searched, or in a game kept as
+    /// it was.
+    done_positions: usize,
+    searched: usize,
+    /// Games that could not be read whole, written as they were.
+    unchanged: usize,
+    /// Moves whose own `[%eval]` (another engine's, an earlier run's) stayed.
+    kept_evals: usize,
+}
+
+/// One game of the input: the file's text, the game's place in it, and
+/// its number counted from 1.
+struct Game<'a> {
+    text: &'a str,
+    entry: &'a crate::game::pgn::IndexEntry,
+    number: usize,
+}
+
+/// What every game is searched with.
+struct Searching<'a> {
+    budget: Budget,
+    workers: &'a mut Searchers,
+    interrupted: &'a AtomicBool,
+    book: &'a crate::book::Book,
+}
+
+impl Tally {
+    /// Annotates one game into the output; `status` words the progress
+    /// line after its `n`th position. An error leaves the output without
+    /// this game (the caller writes it as it was when a signal caused it).
+    fn annotate(
+        &mut self,
+        g: Game,
+        on: Searching,
+        progress: &mut Progress,
+        status: impl Fn(usize) -> String,
+    ) -> Result<()> {
+        let Game {
+            text,
+            entry,
+            number,
+        } = g;
+        // A game that cannot be read, or was read only in part, is kept as
+        // it was: the output holds every game whole (a copy cut short
+        // would lose what was not read once it replaced the file).
+        let read = match read_whole(text, entry, number) {
+            Ok(r) => r,
+            Err(why) => {
+                let unchanged = why.into_iter().map(|w| format!("{w}; written unchanged"));
+                self.warnings.extend(unchanged);
+                self.unchanged += 1;
+                self.out.push_str(text[entry.span.clone()].trim_end());
+                self.out.push_str("\n\n");
+                self.done_positions += entry.plies + 1;
+                return Ok(());
+            }
+        };
+        let mut game = read.game;
+        let positions = mainline_positions(&game);
+        if let Some(short) = stops_short(&game, &positions) {
+            self.warnings.push(format!("game {number}: {short}"));
+        }
+        let mut finished = 0usize;
+        let results = analyse_with(&positions, on.budget, on.workers, on.interrupted, |_, _| {
+            finished += 1;
+            if progress.due(false) {
+                progress.show(&status(finished));
+            }
+        })
+        .with_context(|| format!("game {number}"))?;
+        self.done_positions += entry.plies + 1;
+        self.searched += positions.len();
+        let results: Vec<_> = results.into_iter().map(Some).collect();
+        let report = build(&positions, &results, Some(on.book));
+        self.kept_evals += apply(&mut game, &positions, &report, None, &[]).0;
+        self.figures.push((number, report.sides, report.counts));
+        self.out.push_str(&write_game(&game));
+        self.out.push('\n');
+        Ok(())
+    }
+}
+
+/// The input file read, and the games of it `--games` picks.
+struct Input {
+    text: String,
+    /// How the output is written: as the input was (BOM, line ends,
+    /// Latin-1).
+    form: PgnForm,
+    index: Vec<crate::game::pgn::IndexEntry>,
+    range: RangeInclusive<usize>,
+}
+
+/// Reads `args.input` and checks, before any search, that it holds games,
+/// that `--games` fits them and that `--out` may be written.
+fn read_input(args: &AnnotateArgs) -> Result<Input> {
+    let input = &args.input;
+    let (text, enc, raw) =
+        read_pgn_raw(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let form = PgnForm::of(&raw, enc);
+    let index = index_games(&text);
+    let count = index.len();
+    if !holds_games(&text, &index) {
+        bail!("{}: no PGN game in it", input.display());
+    }
+    let range = match &args.games {
+        Some(r) => parse_range(r, count)?,
+        None => 1..=count,
+    };
+    check_output(args, &range, count)?;
+    Ok(Input {
+        form: if *range.start() != 1 {
+            form.mid_file()
+        } else {
+            form
+        },
+        text,
+        index,
+        range,
+    })
+}
+
+/// `--threads`, checked, or as many as the machine has.
+fn threads_of(args: &AnnotateArgs) -> Result<usize> {
+    let (lo, hi) = crate::engine::THREADS_RANGE;
+    Ok(match args.threads {
+        Some(t) if !(lo..=hi).contains(&t) => bail!("--threads must be {lo}..={hi}, got {t}"),
+        Some(t) => t,
+        None => crate::engine::effective_threads(usize::MAX),
+    })
+}
+
+/// Ctrl-C (or a TERM) stops between positions: the games done are
+/// written, the rest as they were; a second one ends the run at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(sig, 130, interrupted.clone());
+        let _ = signal_hook::flag::register(sig, interrupted.clone());
+    }
+    interrupted
+}
+
+/// The run's status once its output is written: an error wherever it did
+/// less than it was asked (`--out` kept, not written over; a signal
+/// leaving `rest` games unannotated; no game readable), so that scripts
+/// see it.
+fn exit_status(
+    args: &AnnotateArgs,
+    kept_beside: Option<PathBuf>,
+    rest: Option<usize>,
+    annotated: usize,
+    unchanged: usize,
+) -> Result<()> {
     if let (Some(path), Some(side)) = (&args.out, kept_beside) {
         bail!(
             "{} changed while it was annotated (or went away), so it is not written over; the annotated games are in {}",
@@ -371,12 +497,11 @@ pub fn run(args: AnnotateArgs) -> Result<()> {
             side.display()
         );
     }
-    if stopped.is_some() {
-        let rest = chosen.len() - annotated;
+    if let Some(rest) = rest {
+        let asked = annotated + rest;
         bail!(
-            "interrupted: {annotated} of {} game{} annotated, the other {rest} written unchanged{}",
-            chosen.len(),
-            if chosen.len() == 1 { "" } else { "s" },
+            "interrupted: {annotated} of {asked} game{} annotated, the other {rest} written unchanged{}",
+            if asked == 1 { "" } else { "s" },
             args.out
                 .as_deref()
                 .map_or(String::new(), |o| format!(" to {}", o.display()))

@@ -7,6 +7,7 @@ pub mod board;
 pub mod clocks;
 pub mod comment_box;
 pub mod compare;
+pub mod confirm;
 pub mod deltas;
 pub mod editor;
 pub mod evalbar;

@@ -1,13 +1,14 @@
 //! The small modal boxes: promotion picker, play-the-engine dialog, PGN
-//! game picker, yes/no questions, "the file exists", annotation glyphs,
-//! which engine line to add, and the "enlarge the window" screen.
+//! game picker, "the file exists", annotation glyphs, which engine line
+//! to add, and the "enlarge the window" screen (the yes/no questions are
+//! `confirm`'s).
 
 use super::board::text_glyph;
 use super::status::fit_rows;
 use super::{popup, put};
 use crate::chess::Piece;
 use crate::tui::app::{
-    App, ConfirmWhat, FrozenLine, Overlay, PickerSource, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
+    App, FrozenLine, Overlay, PickerSource, PlayDialog, NAG_CHOICES, PROMOTION_CHOICES,
 };
 use crate::tui::control::{control_kind, control_text};
 use crate::tui::files::Holding;
@@ -32,7 +33,7 @@ pub fn render(app: &App, theme: &Theme, board: Rect, full: Rect, buf: &mut Buffe
             filter,
             shown,
         } => picker(source, *selected, filter, shown, theme, full, buf),
-        Overlay::Confirm(what) => confirm(app, what, theme, full, buf),
+        Overlay::Confirm(what) => super::confirm::render(app, what, theme, full, buf),
         Overlay::SaveExisting { path, holds } => save_existing(path, holds, theme, full, buf),
         Overlay::Annotate { choice } => annotate(app, *choice, theme, full, buf),
         Overlay::AddLine { choice, lines } => add_line(*choice, lines, theme, full, buf),
@@ -120,247 +121,6 @@ fn play(app: &App, d: &PlayDialog, theme: &Theme, full: Rect, buf: &mut Buffer) 
             inner.y + 1 + k as u16,
             r,
             Style::new().fg(theme.text),
-            inner.width - 1,
-        );
-    }
-}
-
-/// A yes/no question, with a note on what stays or how to undo.
-/// Where a game's result goes, under the question that ends it: the
-/// tags on the main line, a comment in a variation (the game's own
-/// `Result` stays).
-fn result_note(app: &App) -> String {
-    if app.tree().is_main_line_end(app.play.game_end) {
-        "(the result goes in; Ctrl-Z takes it back)".to_string()
-    } else {
-        "(a variation: the result goes in a comment; Ctrl-Z takes it back)".to_string()
-    }
-}
-
-fn confirm(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mut Buffer) {
-    // With no moves left on the board, what is at stake is what Ctrl-Z
-    // would bring back, and no autosave holds that.
-    let unsaved_note = |kept: String| {
-        if app.doc.has_work() {
-            kept
-        } else {
-            "(what Ctrl-Z or Ctrl-Y would bring back goes; n keeps it)".to_string()
-        }
-    };
-    // A game from a file is saved back by `:save` alone; in the board
-    // editor, `:` and Ctrl-Y are the editor's, so Esc comes first.
-    let esc = if app.editor.is_some() { "Esc, " } else { "" };
-    let save = if app.doc.own_file().is_some() {
-        format!("{esc}:save")
-    } else {
-        format!("{esc}:save FILE")
-    };
-    // The game goes aside (or stays in the autosave) as it is: what its
-    // undo list took out of it (deleted moves, words), or its redo list
-    // would put back, does not go with it.
-    let game = &app.doc.game;
-    let keys = match (game.undo_would_bring_back(), game.redo_would_add()) {
-        (true, true) => Some("Ctrl-Z or Ctrl-Y"),
-        (true, false) => Some("Ctrl-Z"),
-        (false, true) => Some("Ctrl-Y"),
-        (false, false) => None,
-    };
-    let undo_goes = keys
-        .filter(|_| app.doc.unsaved && app.doc.has_work())
-        .map(|k| format!("only as it is now: what {k} would bring back goes"));
-    // Saved, and what is at stake is what Ctrl-Y would bring back.
-    let only_redo = !app.doc.unsaved && app.doc.game.redo_would_add();
-    let (title, question, note, extra) = match what {
-        ConfirmWhat::Quit | ConfirmWhat::Replace(_) if only_redo => (
-            "Undone edits",
-            format!(
-                "Ctrl-Y can still bring back an edit that no file holds. {}",
-                if matches!(what, ConfirmWhat::Quit) {
-                    "Quit anyway?"
-                } else {
-                    "Go on?"
-                }
-            ),
-            format!("(y: it goes; n, then {esc}Ctrl-Y brings it back)"),
-            None,
-        ),
-        ConfirmWhat::Quit if app.autosave_failed.is_some() => (
-            "Unsaved game",
-            "The game is not saved, and the autosave failed. Quit anyway?".to_string(),
-            format!("(y: kept in a rescue file if one can be written; n, then {save})"),
-            None,
-        ),
-        // The autosave keeps a running game and brings it back paused.
-        ConfirmWhat::Quit if app.any_game_running() && app.doc.has_work() => (
-            "Game in progress",
-            format!(
-                "A game is being played{}. Quit anyway?",
-                if app.play.clocks.is_some() {
-                    " on the clock"
-                } else {
-                    ""
-                }
-            ),
-            "(the autosave keeps it: it comes back paused when tapir starts)".to_string(),
-            None,
-        ),
-        // Minutes of work a quit would end: said, not dropped unasked.
-        ConfirmWhat::Quit if app.engine_game_on() => (
-            "Engine game",
-            "An engine game (:match) is being played. Quit anyway?".to_string(),
-            "(its moves so far stay in the game and the autosave; the engine game does not come back)".to_string(),
-            None,
-        ),
-        ConfirmWhat::Quit if app.report_running() => (
-            "Report running",
-            "The game report is still running; quitting stops it and its work so far. Quit anyway?"
-                .to_string(),
-            "(the game stays as it was, in the autosave too; r runs the report again)".to_string(),
-            None,
-        ),
-        ConfirmWhat::Quit => (
-            "Unsaved game",
-            "The game is not saved. Quit anyway?".to_string(),
-            unsaved_note(format!("(it stays in the autosave; {save} keeps it)")),
-            undo_goes.clone(),
-        ),
-        // Only a comment typed and left with Esc would go (`has_live_drafts`).
-        ConfirmWhat::Replace(_) if !app.doc.would_lose_work() => (
-            if app.engine_game_on() {
-                "Unsaved comment · the engine game ends"
-            } else {
-                "Unsaved comment"
-            },
-            "A comment you typed is not written into the game. Go on?".to_string(),
-            "(y keeps it aside as autosave.previous[.N].pgn; n, then i on its move)".to_string(),
-            None,
-        ),
-        // An engine game on the board ends with it: the title says so.
-        ConfirmWhat::Replace(r) => (
-            if app.engine_game_on() {
-                "Unsaved game · the engine game ends"
-            } else {
-                "Unsaved game"
-            },
-            r.question.to_string(),
-            unsaved_note(format!(
-                "(y keeps it aside as autosave.previous[.N].pgn; n, then {save})"
-            )),
-            undo_goes,
-        ),
-        ConfirmWhat::Delete { node, after } => (
-            "Delete",
-            app.delete_question(*node, *after),
-            "(Ctrl-Z puts it back)".to_string(),
-            None,
-        ),
-        ConfirmWhat::EndGame => (
-            "End the game",
-            if app.play.mode == crate::tui::app::Mode::TwoPlayers {
-                "End the two players' game and analyse?".to_string()
-            } else {
-                "End the game against the engine and analyse?".to_string()
-            },
-            "(its moves and tags stay; no result goes in)".to_string(),
-            None,
-        ),
-        ConfirmWhat::NewPlay => (
-            "New game",
-            "End the game against the engine and start another from here?".to_string(),
-            "(its moves and tags stay; no result goes in)".to_string(),
-            None,
-        ),
-        ConfirmWhat::TwoPlayers => (
-            "Two players",
-            "End the game against the engine and move both sides by hand?".to_string(),
-            "(its moves and tags stay; no result goes in)".to_string(),
-            None,
-        ),
-        ConfirmWhat::Resign if app.two_players_running() => (
-            "Resign",
-            format!(
-                "{} resigns?",
-                app.doc.game.board(app.play.game_end).side_to_move().name()
-            ),
-            result_note(app),
-            None,
-        ),
-        ConfirmWhat::Resign => (
-            "Resign",
-            "Resign the game against the engine?".to_string(),
-            result_note(app),
-            None,
-        ),
-        ConfirmWhat::AgreeDraw => (
-            "Draw",
-            "Do both players agree to a draw?".to_string(),
-            result_note(app),
-            None,
-        ),
-        ConfirmWhat::RestoreCopy { copy, to } => (
-            "Put a file back",
-            format!(
-                "Put {} back as {} has it?",
-                crate::tui::files::for_load(to),
-                copy.file_name().map_or(String::new(), |n| format!(
-                    "{}/{}",
-                    crate::tui::kept::COPIES,
-                    n.to_string_lossy()
-                ))
-            ),
-            "(what the file holds now is kept as a copy first; n leaves it as it is)".to_string(),
-            None,
-        ),
-    };
-    let widest = [&question, &note]
-        .into_iter()
-        .chain(extra.as_ref())
-        .map(|t| t.chars().count())
-        .max()
-        .unwrap_or(0);
-    // Save, then go on: the third answer a player expects.
-    let save_first = app.save_first_target(what).map(|path| {
-        let name = path
-            .file_name()
-            .unwrap_or(path.as_os_str())
-            .to_string_lossy();
-        match what {
-            ConfirmWhat::Quit => format!("s saves it in {name}, then quits"),
-            _ => format!("s saves it in {name}, then goes on"),
-        }
-    });
-    let widest = widest.max(save_first.as_ref().map_or(0, |s| s.chars().count()));
-    let w = (widest as u16 + 4).clamp(40, 76).min(full.width);
-    // A text wider than the box goes on over more rows, not cut.
-    let room = usize::from(w.saturating_sub(4)).max(1);
-    let mut rows: Vec<(String, Style)> = Vec::new();
-    let add = |rows: &mut Vec<(String, Style)>, text: &str, style: Style| {
-        rows.extend(super::wrap(text, room).into_iter().map(|r| (r, style)));
-    };
-    add(&mut rows, &question, Style::new().fg(theme.text));
-    if let Some(s) = &save_first {
-        add(&mut rows, s, Style::new().fg(theme.text));
-    }
-    add(&mut rows, &note, theme.dim_style());
-    match extra.as_deref() {
-        Some(e) => add(&mut rows, e, theme.dim_style()),
-        None => rows.push((String::new(), theme.dim_style())),
-    }
-    let keys = match (save_first.is_some(), app.dialogs.question_hold) {
-        (true, _) => "s save · y yes · n no",
-        (false, true) => "y yes · n no · the clocks wait",
-        (false, false) => "y yes · n no",
-    };
-    rows.push((keys.to_string(), theme.title()));
-    let h = rows.len() as u16 + 2;
-    let (_, inner) = popup(buf, full, w, h, title, theme);
-    for (k, (text, style)) in rows.into_iter().enumerate() {
-        put(
-            buf,
-            inner.x + 1,
-            inner.y + k as u16,
-            &text,
-            style,
             inner.width - 1,
         );
     }
