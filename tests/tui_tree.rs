@@ -1331,6 +1331,19 @@ fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
     let mut a = on_b();
     reread(&mut a, Action::StepGame(false), &more);
     assert_eq!(mainline(&a), ["e4"]);
+    // Game B on the board, with a move of the user's; B then changed in
+    // its place (SCID added a comment): `>` opens C, not B again, and the
+    // question offers no save into the file, which would be refused.
+    let mut a = on_b();
+    play(&mut a, "d5");
+    let b_changed = four.replace("1. d4 *", "1. d4 {SCID} *");
+    reread(&mut a, Action::StepGame(true), &b_changed);
+    let screen = common::screen(&mut a, 80, 24).join("\n");
+    assert!(!screen.contains("s saves it"), "{screen}");
+    assert!(screen.contains("its own file changed"), "{screen}");
+    common::confirm_replace(&mut a);
+    assert_eq!(mainline(&a), ["c4"]);
+    assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(2));
 }
 
 /// `<` and `>` walk a many-game file's games, reading the file again each

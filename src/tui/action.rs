@@ -339,11 +339,13 @@ pub enum SaveHow {
 pub enum GameWant {
     /// The game after (or before, `forward` false) game `from` (0-based),
     /// the board's game, whose text the file held as fingerprint `was`
-    /// (found again by it when other programs moved the file's games).
+    /// (found again by it when other programs moved the file's games),
+    /// among `games` games then.
     Step {
         from: usize,
         forward: bool,
         was: Option<u64>,
+        games: Option<usize>,
     },
     /// Game `n` (1-based, as `:game N` counts).
     Number(usize),

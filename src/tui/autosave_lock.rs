@@ -8,6 +8,7 @@
 use std::fs::{self, File, TryLockError};
 use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The lock this board holds, for as long as the value lives. The file
 /// stays behind at exit: removing it would let a board that opened it just
@@ -26,12 +27,19 @@ pub struct OtherBoard {
     pub pid: Option<u32>,
 }
 
-/// Takes the lock on the autosave in `data`. The second value is `None`
-/// when this board writes the usual autosave (it holds the lock, or no lock
-/// can be had: a read-only folder, where no autosave can be written
-/// either, or a file system without locks), or where this board autosaves
-/// when another board holds it.
-pub fn claim(data: &Path) -> (AutosaveLock, Option<OtherBoard>) {
+/// How long a board starting waits for the lock's holder to let it go: a
+/// board closing (its window shut, then tapir started again at once)
+/// writes its autosave and exits within this, and the new board is then
+/// the one that brings its session back rather than a second board.
+pub const CLOSING_BOARD_WAIT: Duration = Duration::from_millis(1500);
+
+/// Takes the lock on the autosave in `data`, waiting up to `wait` for a
+/// board that holds it to close. The second value is `None` when this
+/// board writes the usual autosave (it holds the lock, or no lock can be
+/// had: a read-only folder, where no autosave can be written either, or a
+/// file system without locks), or where this board autosaves when another
+/// board holds it.
+pub fn claim(data: &Path, wait: Duration) -> (AutosaveLock, Option<OtherBoard>) {
     let free = AutosaveLock { _held: None };
     if fs::create_dir_all(data).is_err() {
         return (free, None);
@@ -46,7 +54,13 @@ pub fn claim(data: &Path) -> (AutosaveLock, Option<OtherBoard>) {
     else {
         return (free, None);
     };
-    match file.try_lock() {
+    let until = Instant::now() + wait;
+    let mut tried = file.try_lock();
+    while matches!(tried, Err(TryLockError::WouldBlock)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+        tried = file.try_lock();
+    }
+    match tried {
         Ok(()) => {
             // Our process id, for the message a second board shows.
             let me = std::process::id();
@@ -104,7 +118,8 @@ pub fn reclaim(lock: &mut AutosaveLock, data: &Path) -> Option<OtherBoard> {
     if !lock.lost(data) {
         return None;
     }
-    let (again, other) = claim(data);
+    // Between two autosaves the board does not wait.
+    let (again, other) = claim(data, Duration::ZERO);
     *lock = again;
     other
 }
@@ -123,12 +138,14 @@ mod tests {
     fn one_board_holds_the_autosave_until_it_ends() {
         let dir = std::env::temp_dir().join(format!("tapir-lock-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let (lock, other) = claim(&dir);
+        let (lock, other) = claim(&dir, Duration::ZERO);
         assert_eq!(other, None);
         let me = std::process::id();
         // A second claim while the first holds it (file locks are per open
         // file, so this stands for another board) autosaves elsewhere.
-        let (_free, other) = claim(&dir);
+        let started = Instant::now();
+        let (_free, other) = claim(&dir, Duration::from_millis(200));
+        assert!(started.elapsed() >= Duration::from_millis(200), "waited");
         assert_eq!(
             other,
             Some(OtherBoard {
@@ -140,8 +157,26 @@ mod tests {
         // Gone with its holder, however the holder ended; a lock file left
         // by an older board (its process id, no lock held) is free too.
         fs::write(dir.join("autosave.lock"), "4000000000\n").unwrap();
-        let (_lock, other) = claim(&dir);
+        let (_lock, other) = claim(&dir, Duration::ZERO);
         assert_eq!(other, None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A board closing as another starts (a window shut, tapir started
+    /// again at once): the new board waits for the lock and is the one
+    /// that writes, and brings back, the usual autosave.
+    #[test]
+    fn a_board_starting_waits_for_one_closing() {
+        let dir = std::env::temp_dir().join(format!("tapir-lockwait-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let (closing, _) = claim(&dir, Duration::ZERO);
+        let closes = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            drop(closing);
+        });
+        let (_lock, other) = claim(&dir, CLOSING_BOARD_WAIT);
+        assert_eq!(other, None);
+        closes.join().unwrap();
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -152,17 +187,17 @@ mod tests {
     fn a_lock_lost_with_its_folder_is_taken_again_or_the_board_moves() {
         let dir = std::env::temp_dir().join(format!("tapir-relock-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let (mut first, _) = claim(&dir);
+        let (mut first, _) = claim(&dir, Duration::ZERO);
         assert_eq!(reclaim(&mut first, &dir), None);
         fs::remove_dir_all(&dir).unwrap();
         fs::create_dir_all(&dir).unwrap();
         assert_eq!(reclaim(&mut first, &dir), None);
         // Held again: a board starting now is the second.
-        let (_free, other) = claim(&dir);
+        let (_free, other) = claim(&dir, Duration::ZERO);
         assert!(other.is_some());
         // Gone again, and another board takes the new lock first.
         fs::remove_dir_all(&dir).unwrap();
-        let (_second, other) = claim(&dir);
+        let (_second, other) = claim(&dir, Duration::ZERO);
         assert_eq!(other, None);
         let me = std::process::id();
         assert_eq!(

@@ -80,7 +80,8 @@ pub fn run(args: TuiArgs) -> Result<()> {
     std::thread::spawn(|| crate::game::openings::openings().len());
     let mut dirs = Dirs::from_env()?;
     // A second board open at once autosaves to its own file.
-    let (mut autosave_lock, other) = super::autosave_lock::claim(&dirs.data);
+    let (mut autosave_lock, other) =
+        super::autosave_lock::claim(&dirs.data, super::autosave_lock::CLOSING_BOARD_WAIT);
     let lock_note = match other {
         Some(super::autosave_lock::OtherBoard { own, pid }) => {
             let who = pid.map_or(String::new(), |p| format!(" (process {p})"));
@@ -592,11 +593,15 @@ fn restored_holds_work(r: &Restored) -> bool {
 }
 
 /// The autosaves of second boards that are gone (`autosave.PID.pgn`, each
-/// written while another board held the usual one): one holding work is
-/// kept as `autosave.previous….pgn`, where a board's last unsaved game is
-/// always looked for, and said; one holding none is removed.
+/// written while another board held the usual one). Where the usual
+/// autosave holds no work (nothing in it would be lost), the newest one
+/// holding work takes its place, so its session comes back as a board's
+/// last one does (a game on the clock paused, as its quit question said).
+/// Any other holding work is kept as `autosave.previous….pgn`, where a
+/// board's last unsaved game is always looked for, and said; one holding
+/// none is removed.
 fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
-    let mut kept = Vec::new();
+    let mut with_work = Vec::new();
     for entry in std::fs::read_dir(&dirs.data).ok()?.flatten() {
         let name = entry.file_name();
         let Some(pid) = name
@@ -612,9 +617,8 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
         let path = entry.path();
         match holds_work(&path) {
             Some(true) => {
-                if let Ok(aside) = autosave::keep_previous(&path) {
-                    kept.push(aside);
-                }
+                let when = entry.metadata().and_then(|m| m.modified()).ok();
+                with_work.push((when, path));
             }
             Some(false) => {
                 let _ = std::fs::remove_file(&path);
@@ -622,17 +626,38 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
             None => {}
         }
     }
-    let names: Vec<String> = kept.iter().map(|p| super::files::for_load(p)).collect();
-    match names.as_slice() {
-        [] => None,
-        [one] => Some(format!(
+    // Newest last.
+    with_work.sort();
+    let mut said = Vec::new();
+    let auto = dirs.autosave_file();
+    if holds_work(&auto) != Some(true) {
+        if let Some((_, newest)) = with_work.pop() {
+            if std::fs::rename(&newest, &auto).is_ok() {
+                said.push(format!(
+                    "a second board's session ({}, written while another board held the autosave) took the place of the autosave, which held no unsaved work",
+                    super::files::for_load(&newest)
+                ));
+            } else {
+                with_work.push((None, newest));
+            }
+        }
+    }
+    let kept: Vec<String> = with_work
+        .iter()
+        .filter_map(|(_, path)| autosave::keep_previous(path).ok())
+        .map(|p| super::files::for_load(&p))
+        .collect();
+    match kept.as_slice() {
+        [] => {}
+        [one] => said.push(format!(
             "a second board's unsaved game is kept as {one} (:load it to go on with it)"
         )),
-        many => Some(format!(
+        many => said.push(format!(
             "second boards' unsaved games are kept as {} (:load them)",
             many.join(", ")
         )),
     }
+    (!said.is_empty()).then(|| said.join("; and "))
 }
 
 /// A start with another game (`--fen`, a file, `--new`) is about to write
@@ -1235,6 +1260,8 @@ mod tests {
         // A running board's own file (this process) is left alone.
         let mine = data.join(format!("autosave.{}.pgn", std::process::id()));
         std::fs::write(&mine, unsaved).unwrap();
+        // The usual autosave holds work: the gone board's game goes aside.
+        std::fs::write(&dirs.autosave, unsaved.replace("d5", "e5")).unwrap();
         let note = keep_other_boards_games(&dirs).unwrap();
         assert!(note.contains("autosave.previous.pgn"), "{note}");
         let kept = std::fs::read_to_string(data.join("autosave.previous.pgn")).unwrap();
@@ -1246,6 +1273,37 @@ mod tests {
         );
         assert!(mine.exists());
         assert_eq!(keep_other_boards_games(&dirs), None, "nothing more to say");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    /// A gone second board's session, where the usual autosave holds no
+    /// work, becomes the autosave (so a game on its clock comes back
+    /// paused); an older one holding work goes aside.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_gone_second_boards_session_comes_back_where_the_autosave_holds_none() {
+        let (data, dirs) = temp_dirs("orphan-back");
+        std::fs::write(&dirs.autosave, "1. e4 e5 *\n").unwrap();
+        let older = "[TapirUnsaved \"1\"]\n\n1. c4 *\n";
+        let newer = "[TapirUnsaved \"1\"]\n\n1. d4 d5 *\n";
+        std::fs::write(data.join("autosave.4000000003.pgn"), older).unwrap();
+        let t = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        std::fs::File::options()
+            .write(true)
+            .open(data.join("autosave.4000000003.pgn"))
+            .unwrap()
+            .set_modified(t)
+            .unwrap();
+        std::fs::write(data.join("autosave.4000000004.pgn"), newer).unwrap();
+        let note = keep_other_boards_games(&dirs).unwrap();
+        assert!(note.contains("autosave.4000000004.pgn"), "{note}");
+        assert!(note.contains("took the place of the autosave"), "{note}");
+        assert!(note.contains("autosave.previous.pgn"), "{note}");
+        assert_eq!(std::fs::read_to_string(&dirs.autosave).unwrap(), newer);
+        let aside = std::fs::read_to_string(data.join("autosave.previous.pgn")).unwrap();
+        assert_eq!(aside, older);
+        assert!(!data.join("autosave.4000000003.pgn").exists());
+        assert!(!data.join("autosave.4000000004.pgn").exists());
         std::fs::remove_dir_all(&data).unwrap();
     }
 

@@ -140,6 +140,10 @@ pub struct Replacement {
     pub drafts: Vec<CommentDraft>,
     /// The pasted games it is one of (picked from them).
     pub pasted: Option<crate::tui::document::Pasted>,
+    /// The board's own file, just read again (`<`, `>`), no longer holds
+    /// the board's game as it was read: a save in place would be refused,
+    /// so the question offers none.
+    pub own_file_changed: bool,
 }
 
 /// Equality by what the dialog shows (for tests).

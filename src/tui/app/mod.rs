@@ -423,7 +423,8 @@ impl App {
             || self.any_game_running()
             || self.engine_game_on()
             || self.report_running();
-        if !asks || busy || !self.doc.unsaved || !self.doc.has_work() {
+        let refused = matches!(what, ConfirmWhat::Replace(r) if r.own_file_changed);
+        if !asks || busy || refused || !self.doc.unsaved || !self.doc.has_work() {
             return None;
         }
         self.doc.own_file().map(|o| o.path.as_path())

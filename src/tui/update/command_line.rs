@@ -66,6 +66,7 @@ impl App {
                     made_here: false,
                     drafts: Vec::new(),
                     pasted: None,
+                    own_file_changed: false,
                 }),
                 Err(e) => {
                     if !self.mend_fen_in_editor(&fen, &e.message) {

@@ -109,6 +109,7 @@ impl App {
                     made_here: true,
                     drafts: Vec::new(),
                     pasted: None,
+                    own_file_changed: false,
                 }),
                 Err(e) => self.error(format!("not a legal position yet: {e}")),
             },

@@ -396,6 +396,7 @@ impl App {
             made_here: false,
             drafts: Vec::new(),
             pasted: None,
+            own_file_changed: false,
         });
     }
 

@@ -52,8 +52,13 @@ impl App {
     /// board's in its file, read again (a save in place may have changed it).
     pub(super) fn step_game(&mut self, forward: bool) {
         let from = self.file_game();
-        let was = self.doc.origin.as_ref().and_then(|o| o.fingerprint);
-        self.reread_origin(GameWant::Step { from, forward, was });
+        let origin = self.doc.origin.as_ref();
+        self.reread_origin(GameWant::Step {
+            from,
+            forward,
+            was: origin.and_then(|o| o.fingerprint),
+            games: origin.and_then(|o| o.games),
+        });
     }
 
     /// The board's game's place in its file (0-based): a one-game file's
@@ -195,12 +200,18 @@ impl App {
                 ));
                 return;
             }
-            GameWant::Step { from, forward, .. } => {
-                // Gone from the file, the board's game left its place to
-                // the next one `>` has not shown.
+            GameWant::Step {
+                from,
+                forward,
+                games: then,
+                ..
+            } => {
+                // Gone from a file that lost games, the board's game left
+                // its place to the next one `>` has not shown; in a file
+                // that did not, it was changed where it stood.
                 let (from, gone) = match placed {
                     Some(Some(i)) => (i, false),
-                    Some(None) => (from, true),
+                    Some(None) => (from, then.is_none_or(|then| count < then)),
                     None => (from, false),
                 };
                 // From past a file that lost games, `<` starts at its last.
@@ -279,6 +290,13 @@ impl App {
         };
         let read = found.map_or_else(|| read_span(text, span, index + 1), Ok);
         self.open_game(&shown, read, Some(origin), None, &note);
+        // The board's game is not in its file as it was read (another
+        // program changed it): `:save` would refuse to write there.
+        if matches!(placed, Some(None)) {
+            if let Overlay::Confirm(ConfirmWhat::Replace(r)) = &mut self.dialogs.overlay {
+                r.own_file_changed = true;
+            }
+        }
     }
 
     /// Opens the games of `text` (from `path`, if any; `name` is what the
@@ -530,6 +548,7 @@ impl App {
                     made_here,
                     drafts,
                     pasted: from_paste,
+                    own_file_changed: false,
                 });
             }
             Err(e) => self.error(format!("{name}: {e}")),

@@ -174,9 +174,12 @@ fn leaving_words(app: &App, what: &ConfirmWhat) -> Words {
     // A game from a file is saved back by `:save` alone; in the board
     // editor, `:` and Ctrl-Y are the editor's, so Esc comes first.
     let esc = if app.editor.is_some() { "Esc, " } else { "" };
-    let save = match doc.own_file() {
-        Some(_) => format!("{esc}:save"),
-        None => format!("{esc}:save FILE"),
+    let save = match (doc.own_file(), what) {
+        (Some(_), ConfirmWhat::Replace(r)) if r.own_file_changed => {
+            format!("{esc}:save FILE, as its own file changed since it was read")
+        }
+        (Some(_), _) => format!("{esc}:save"),
+        (None, _) => format!("{esc}:save FILE"),
     };
     // The game goes aside (or stays in the autosave) as it is: what its
     // undo list took out of it (deleted moves, words), or its redo list
