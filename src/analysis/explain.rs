@@ -11,15 +11,16 @@ use super::balance::{king_words, material_words, passed_words, promotions, term_
 use super::classify::{Class, MateTurn};
 use super::line::{and_list, can_take_back, piece_words, san_line, to_quiet};
 use super::params::{
-    LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE, LOST_ANYWAY_PLIES,
-    PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP, TERM_WORDS_MAX,
+    HUNG_LOSS_SHARE, LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE,
+    LOST_ANYWAY_PLIES, PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP, TERM_WORDS_MAX,
 };
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
-use crate::chess::{Bitboard, Board, Color, Move, PieceType};
+use crate::chess::{legal_moves, Bitboard, Board, Color, Move, PieceType};
 use crate::eval::hce::sink::Term;
 use crate::eval::phase::taper;
 use crate::eval::{trace, Trace};
+use crate::search::params::SEE_VALUE;
 use crate::search::see::{move_gain, see_ge};
 
 /// An explanation and the numbers behind it.
@@ -426,19 +427,22 @@ pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option
         (line.len().min(PROMOTION_PLIES), b)
     };
     // The opponent's first promotion in the line's first `plies` whose
-    // new piece is not taken at once (a queen taken back is no queen).
-    let promotes = |line: &[Move], plies: usize| -> Option<usize> {
+    // new piece is not taken at once (a queen taken back is no queen),
+    // unless its taker is taken in turn (47.g8=Q Rxg8 48.Rxg8: the pawn
+    // cost the rook): its index, and the last move the words quote.
+    let promotes = |line: &[Move], plies: usize| -> Option<(usize, usize)> {
         let mut b = *board;
         for (k, &m) in line[..plies].iter().enumerate() {
-            let taken_back = line.get(k + 1).is_some_and(|&r| r.to() == m.to());
+            let on = |i: usize| line.get(i).is_some_and(|&r| r.to() == m.to());
+            let taken_back = on(k + 1) && !on(k + 2);
             if m.is_promotion() && b.side_to_move() != mover && !taken_back {
-                return Some(k);
+                return Some((k, if on(k + 1) { k + 2 } else { k }));
             }
             b = b.make(m);
         }
         None
     };
-    let k = promotes(played, legal(played).0)?;
+    let (k, quoted) = promotes(played, legal(played).0)?;
     let (reach, end) = legal(better);
     if promotes(better, reach).is_some() {
         return None;
@@ -454,7 +458,7 @@ pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option
     Some(format!(
         "It lets {}'s {file}-pawn promote: {}.",
         (!mover).name(),
-        san_line(board, &played[..=k])
+        san_line(board, &played[..=quoted])
     ))
 }
 
@@ -503,6 +507,9 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
             }
         }
     }
+    if let Some(words) = moved_piece_hangs(j, after_move) {
+        return Some(words);
+    }
     let best = *j.best.first()?;
     if best != j.played && j.board.is_legal(best) && !see_ge(j.board, j.played, 1) {
         if let Some(victim) = j.board.captured(best) {
@@ -524,6 +531,37 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
         }
     }
     None
+}
+
+/// The piece the move put on its square, where the opponent's cheapest
+/// capture of it wins its whole worth by static exchange and the search's
+/// loss is about that much: "It hangs a bishop: 5...bxa6 takes it for
+/// nothing." The search may prefer another reply (5...Qa5+, a check that
+/// takes the bishop two moves later), and the piece hangs all the same.
+fn moved_piece_hangs(j: &Judged, after_move: &Board) -> Option<String> {
+    let to = j.played.to();
+    let kind = after_move.piece_at(to)?.kind();
+    let worth = SEE_VALUE[kind.index()];
+    let loss = (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign();
+    if kind == PieceType::King || loss * 100 < worth * HUNG_LOSS_SHARE {
+        return None;
+    }
+    let taken = move_gain(j.board, j.played);
+    let capture = legal_moves(after_move)
+        .iter()
+        .copied()
+        .filter(|&m| m.to() == to && see_ge(after_move, m, worth.max(taken + 1)))
+        .min_by_key(|m| {
+            after_move
+                .piece_at(m.from())
+                .map(|p| SEE_VALUE[p.kind().index()])
+        })?;
+    Some(hangs_words(
+        j,
+        capture,
+        kind,
+        &move_label(after_move, capture),
+    ))
 }
 
 /// "It hangs a knight: 24.Bxf7 takes it for nothing.", or, where the
@@ -848,6 +886,55 @@ mod tests {
             x.as_deref(),
             Some("It gives the queen for a pawn: 2.Qxd2 takes it and nothing takes back.")
         );
+    }
+
+    /// A queen taken at once is no promotion, unless its taker is taken in
+    /// turn: then the pawn cost the taker, and the words quote the trade
+    /// (44...Rd1 45.g7 of Kasparov-Deep Blue 1997, game 1).
+    #[test]
+    fn a_promotion_that_costs_the_taker_is_said() {
+        let fen = "r7/6P1/8/8/2k5/8/8/1K4R1 b - - 0 1";
+        let (b, l) = setup(
+            fen,
+            &[
+                &["Kd4", "g8=Q", "Rxg8", "Rxg8"],
+                &["Rg8", "Kb2"],
+                &["Kd4", "g8=Q", "Rxg8", "Rf1"],
+            ],
+        );
+        assert_eq!(
+            promotion_fact(&b, &l[0], &l[1]).as_deref(),
+            Some("It lets White's g-pawn promote: 1...Kd4 2.g8=Q Rxg8 3.Rxg8.")
+        );
+        assert_eq!(promotion_fact(&b, &l[2], &l[1]), None, "taken back, not retaken");
+    }
+
+    /// A piece put where a pawn takes it for nothing hangs, though the
+    /// search's reply is a check first (5.Ba6?? Qa5+ of a real game, where
+    /// 5...bxa6 wins the bishop as well); not where the search's loss is
+    /// too small for the piece to be it.
+    #[test]
+    fn a_piece_put_en_prise_hangs_whatever_the_reply() {
+        let fen = "3qk3/1p6/8/8/8/8/8/4KB2 w - - 0 1";
+        let (b, l) = setup(fen, &[&["Ba6", "Qa5+"]]);
+        let after = b.make(l[0][0]);
+        let loses = |cp: i32| Judged {
+            after: WhiteScore(-cp),
+            ..judged(&b, &l[0], &[])
+        };
+        assert_eq!(
+            search_fact(&loses(300), &after).as_deref(),
+            Some("It hangs a bishop: 1...bxa6 takes it for nothing.")
+        );
+        assert_eq!(search_fact(&loses(100), &after), None);
+        // Defended on a6, the bishop does not hang.
+        let (b, l) = setup("3qk3/1p6/8/8/8/8/8/R3KB2 w - - 0 1", &[&["Ba6", "Qa5+"]]);
+        let after = b.make(l[0][0]);
+        let j = Judged {
+            after: WhiteScore(-300),
+            ..judged(&b, &l[0], &[])
+        };
+        assert_eq!(search_fact(&j, &after), None);
     }
 
     const RUNNER: &str = "7k/8/6P1/8/8/8/2r5/K7 b - - 0 1";

@@ -65,6 +65,13 @@ pub const LINE_QUIET_PLIES: usize = 8;
 /// A search's line shorter than this (cut by a table hit: "better 14...a6"
 /// alone) goes on with the moves its table holds, up to this many plies.
 pub const PV_TABLE_PLIES: usize = 8;
+/// A line still shorter than this after the table's moves (the table held
+/// none after a cut) goes on with a search of its end, a quarter of the
+/// budget, at most `LINE_SEARCHES` times: a report must see far enough to
+/// say what a move lets through (44...Rd1 45.g7 Rd5 alone did not show the
+/// g-pawn queening).
+pub const LINE_MIN_SEARCHED: usize = 6;
+pub const LINE_SEARCHES: usize = 2;
 /// When the two lines' ends show less than `LINE_SHOWN_SHARE` of what the
 /// search says the move loses, both lines are followed further, the least
 /// growing by `LINE_DEEPER_STEP` plies up to `LINE_DEEPEST_MIN`, to the
@@ -107,6 +114,11 @@ pub const FACT_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 100];
 /// A piece the better line also loses to the opponent within this many
 /// plies (the opponent's first two moves) was not hung by the played move.
 pub const LOST_ANYWAY_PLIES: usize = 4;
+/// The piece a move puts where the opponent takes it for nothing is said
+/// to hang, whatever reply the search prefers, where the search's loss is
+/// at least this share (percent) of the piece's worth: the loss is then
+/// the piece, not something else.
+pub const HUNG_LOSS_SHARE: i32 = 60;
 /// At most this many of the named term losses without words of their own
 /// (piece squares, mobility, pawns, rooks, threats, bishop pair) are said
 /// in words too ("White's pawns are weaker").

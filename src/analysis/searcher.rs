@@ -5,7 +5,7 @@
 //! fixed node count whatever the number of workers. The hand-crafted
 //! evaluation is searched, the one the explanations' traces break down.
 
-use super::params::{PV_TABLE_PLIES, WORKER_HASH_MB};
+use super::params::{LINE_MIN_SEARCHED, LINE_SEARCHES, PV_TABLE_PLIES, WORKER_HASH_MB};
 use super::score::WhiteScore;
 use crate::chess::{legal_moves, Board, Move};
 use crate::search::tt::TtBound;
@@ -96,16 +96,26 @@ impl Searcher {
     /// first) within `budget`.
     pub fn search(&mut self, board: &Board, history: &[u64], budget: Budget) -> PlyResult {
         let mut result = self.search_once(board, history, budget);
-        // A line of the move alone (the last iteration cut, the table
-        // holding no reply) gets its reply from a search of its own, a
-        // quarter of the budget: an explanation shows the move and the
-        // answer to it ("better 14...a6 15.axb5 cxb5", not "14...a6").
-        if let [only] = result.pv[..] {
-            let after = board.make(only);
+        // A short line (the last iteration cut, the table holding no
+        // more) goes on from a search of its end, a quarter of the budget:
+        // an explanation shows the move and the answer to it ("better
+        // 14...a6 15.axb5 cxb5", not "14...a6"), and far enough to see what
+        // comes of it.
+        for _ in 0..LINE_SEARCHES {
+            if result.pv.is_empty() || result.pv.len() >= LINE_MIN_SEARCHED {
+                break;
+            }
+            let mut end = *board;
             let mut seen = history.to_vec();
-            seen.push(board.hash());
-            let reply = self.search_once(&after, &seen, budget.quarter());
-            result.pv.extend(reply.pv);
+            for &m in &result.pv {
+                seen.push(end.hash());
+                end = end.make(m);
+            }
+            let more = self.search_once(&end, &seen, budget.quarter());
+            if more.pv.is_empty() {
+                break;
+            }
+            result.pv.extend(more.pv);
         }
         result
     }
@@ -242,6 +252,19 @@ mod tests {
                 assert_eq!(s.search(&b, &[], Budget::Nodes(nodes)), r, "repeatable");
             }
         }
+    }
+
+    /// A line cut short by the table goes on from searches of its end far
+    /// enough to see what comes: after 44...Rd1 (Kasparov-Deep Blue 1997,
+    /// game 1) the report's line was "45.g7 Rd5", short of the queen.
+    #[test]
+    fn a_short_line_goes_on_far_enough() {
+        let mut s = Searcher::new().unwrap();
+        let b = Board::from_fen("4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45").unwrap();
+        let r = s.search(&b, &[], Budget::Nodes(100_000));
+        assert!(r.pv.len() >= LINE_MIN_SEARCHED, "{:?}", r.pv);
+        assert!(r.pv.iter().any(|m| m.is_promotion()), "{:?}", r.pv);
+        assert_eq!(s.search(&b, &[], Budget::Nodes(100_000)), r, "repeatable");
     }
 
     #[test]
