@@ -890,6 +890,13 @@ fn move_list_marks_where_hce_and_nnue_disagree() {
         assert_eq!(drawn, differ, "{san}: {list}");
     }
     assert_eq!(s[26].contains("◆ HCE/NNUE differ"), marked > 0);
+    // The marks are the teaching panel's: `z` hides them with it.
+    assert!(marked > 0);
+    app.update(Action::Panel(None));
+    let s = screen(&mut app, 120, 40);
+    assert!(!contains(&s, "◆"), "{}", s.join("\n"));
+    app.update(Action::Panel(None));
+    assert!(contains(&screen(&mut app, 120, 40), "◆"));
 }
 
 #[test]

@@ -906,7 +906,11 @@ mod tests {
             promotion_fact(&b, &l[0], &l[1]).as_deref(),
             Some("It lets White's g-pawn promote: 1...Kd4 2.g8=Q Rxg8 3.Rxg8.")
         );
-        assert_eq!(promotion_fact(&b, &l[2], &l[1]), None, "taken back, not retaken");
+        assert_eq!(
+            promotion_fact(&b, &l[2], &l[1]),
+            None,
+            "taken back, not retaken"
+        );
     }
 
     /// A piece put where a pawn takes it for nothing hangs, though the

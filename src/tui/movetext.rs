@@ -82,6 +82,11 @@ pub struct MoveText {
 }
 
 impl MoveText {
+    /// Whether it was laid out with the HCE/NNUE disagreement marks.
+    pub fn marked(&self) -> bool {
+        self.key.is_some_and(|k| k.2)
+    }
+
     /// The game report's verdict on `node`'s move, if it has one.
     pub fn verdict(&self, node: NodeId) -> Option<Class> {
         self.verdicts.get(node.index()).copied().flatten()

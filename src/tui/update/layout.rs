@@ -17,7 +17,8 @@ impl App {
         let areas = self.areas();
         let (_, moves) = panes(self, &areas);
         let text = text_area(self, moves);
-        let marks = self.ui.game_evals.active() && !self.eval_hidden();
+        // The marks are the teaching panel's: hidden with it (`z`).
+        let marks = self.ui.game_evals.active() && !self.eval_hidden() && self.config.panel;
         // The report's verdicts change as its results arrive.
         let report = self.report.run.as_ref().map_or(0, |r| {
             (r.token + 1) << 32 | r.report.moves.iter().flatten().count() as u64

@@ -441,7 +441,7 @@ fn title(doc: &Document, moves: &MoveText, evals: &GameEvals, mode: Mode, room: 
     }
     if let Mode::Play { .. } = mode {
         // Nothing more: the clocks and the mode say the rest.
-    } else if evals.any_disagreement() {
+    } else if moves.marked() && evals.any_disagreement() {
         extras.push(format!("{MARK} HCE/NNUE differ > {DISAGREE_CP}"));
     }
     // The longest form that fits the pane: the place shortened first, then
