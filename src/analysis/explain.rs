@@ -11,8 +11,9 @@ use super::balance::{king_words, material_words, passed_words, promotions, term_
 use super::classify::{Class, MateTurn};
 use super::line::{and_list, can_take_back, piece_words, san_line, to_quiet};
 use super::params::{
-    HUNG_LOSS_SHARE, LINE_DEEPER_STEP, LINE_DEEPEST_MIN, LINE_MIN_PLIES, LINE_SHOWN_SHARE,
-    LOST_ANYWAY_PLIES, PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP, TERM_WORDS_MAX,
+    HUNG_LOSS_MAX_SHARE, HUNG_LOSS_SHARE, HUNG_TAKEN_PLIES, LINE_DEEPER_STEP, LINE_DEEPEST_MIN,
+    LINE_MIN_PLIES, LINE_SHOWN_SHARE, LOST_ANYWAY_PLIES, PROMOTION_PLIES, TERMS_NAMED, TERM_MIN_CP,
+    TERM_WORDS_MAX,
 };
 use super::score::{signed_pawns, WhiteScore};
 use super::tactics::{fork_by, kind_word, pins_of, targets_words, Fork, Pin};
@@ -433,10 +434,12 @@ pub fn promotion_fact(board: &Board, played: &[Move], better: &[Move]) -> Option
     let promotes = |line: &[Move], plies: usize| -> Option<(usize, usize)> {
         let mut b = *board;
         for (k, &m) in line[..plies].iter().enumerate() {
+            // The captures on its square that follow at once: an odd
+            // number leaves the last piece there the mover's.
             let on = |i: usize| line.get(i).is_some_and(|&r| r.to() == m.to());
-            let taken_back = on(k + 1) && !on(k + 2);
-            if m.is_promotion() && b.side_to_move() != mover && !taken_back {
-                return Some((k, if on(k + 1) { k + 2 } else { k }));
+            let taken = (k + 1..).take_while(|&i| on(i)).count();
+            if m.is_promotion() && b.side_to_move() != mover && taken % 2 == 0 {
+                return Some((k, k + taken));
             }
             b = b.make(m);
         }
@@ -534,28 +537,53 @@ fn search_fact(j: &Judged, after_move: &Board) -> Option<String> {
 }
 
 /// The piece the move put on its square, where the opponent's cheapest
-/// capture of it wins its whole worth by static exchange and the search's
-/// loss is about that much: "It hangs a bishop: 5...bxa6 takes it for
-/// nothing." The search may prefer another reply (5...Qa5+, a check that
-/// takes the bishop two moves later), and the piece hangs all the same.
+/// capture of it wins its whole worth by static exchange, the search's
+/// own line takes it within `HUNG_TAKEN_PLIES`, the move took less than
+/// the rest of its worth, and the search's loss is about that much: "It
+/// hangs a bishop: 5...bxa6 takes it for nothing." The search may prefer
+/// another reply first (5...Qa5+, a check that takes the bishop two moves
+/// later), and the piece hangs all the same. A promotion's new piece was
+/// never on the board to hang.
 fn moved_piece_hangs(j: &Judged, after_move: &Board) -> Option<String> {
     let to = j.played.to();
-    let kind = after_move.piece_at(to)?.kind();
-    let worth = SEE_VALUE[kind.index()];
-    let loss = (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign();
-    if kind == PieceType::King || loss * 100 < worth * HUNG_LOSS_SHARE {
+    let piece = after_move.piece_at(to)?;
+    let kind = piece.kind();
+    if kind == PieceType::King || j.played.is_promotion() {
         return None;
     }
+    let worth = SEE_VALUE[kind.index()];
+    let loss = (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign();
+    let about = worth * HUNG_LOSS_SHARE..=worth * HUNG_LOSS_MAX_SHARE;
     let taken = move_gain(j.board, j.played);
+    if !about.contains(&(loss * 100)) || taken * 100 > worth * (100 - HUNG_LOSS_SHARE) {
+        return None;
+    }
+    // The search's line takes it there, while it still stands there.
+    let mut b = *after_move;
+    let mut taken_in_line = false;
+    for &m in j.reply.iter().take(HUNG_TAKEN_PLIES) {
+        if !b.is_legal(m) || (m.from() == to && b.side_to_move() == piece.color()) {
+            break;
+        }
+        if m.to() == to && b.side_to_move() != piece.color() {
+            taken_in_line = b.piece_at(to) == Some(piece);
+            break;
+        }
+        b = b.make(m);
+    }
+    if !taken_in_line {
+        return None;
+    }
+    // The cheapest taker, the king last.
+    let taker_worth = |m: &Move| match after_move.piece_at(m.from()).map(|p| p.kind()) {
+        Some(PieceType::King) | None => i32::MAX,
+        Some(k) => SEE_VALUE[k.index()],
+    };
     let capture = legal_moves(after_move)
         .iter()
         .copied()
-        .filter(|&m| m.to() == to && see_ge(after_move, m, worth.max(taken + 1)))
-        .min_by_key(|m| {
-            after_move
-                .piece_at(m.from())
-                .map(|p| SEE_VALUE[p.kind().index()])
-        })?;
+        .filter(|&m| m.to() == to && see_ge(after_move, m, worth))
+        .min_by_key(taker_worth)?;
     Some(hangs_words(
         j,
         capture,
@@ -911,6 +939,12 @@ mod tests {
             None,
             "taken back, not retaken"
         );
+        // Taken, retaken and taken again: the pawn went for nothing.
+        let (b, l) = setup(
+            "r7/6P1/5n2/8/2k5/8/8/1K4R1 b - - 0 1",
+            &[&["Kd4", "g8=Q", "Rxg8", "Rxg8", "Nxg8"], &["Rg8", "Kb2"]],
+        );
+        assert_eq!(promotion_fact(&b, &l[0], &l[1]), None);
     }
 
     /// A piece put where a pawn takes it for nothing hangs, though the
@@ -920,25 +954,51 @@ mod tests {
     #[test]
     fn a_piece_put_en_prise_hangs_whatever_the_reply() {
         let fen = "3qk3/1p6/8/8/8/8/8/4KB2 w - - 0 1";
-        let (b, l) = setup(fen, &[&["Ba6", "Qa5+"]]);
+        let (b, l) = setup(
+            fen,
+            &[
+                &["Ba6", "Qa5+", "Kf2", "Qxa6"],
+                &["Ba6", "Qa5+", "Kf2", "Qd5"],
+            ],
+        );
         let after = b.make(l[0][0]);
-        let loses = |cp: i32| Judged {
+        let loses = |line: usize, cp: i32| Judged {
             after: WhiteScore(-cp),
-            ..judged(&b, &l[0], &[])
+            ..judged(&b, &l[line], &[])
         };
         assert_eq!(
-            search_fact(&loses(300), &after).as_deref(),
+            search_fact(&loses(0, 300), &after).as_deref(),
             Some("It hangs a bishop: 1...bxa6 takes it for nothing.")
         );
-        assert_eq!(search_fact(&loses(100), &after), None);
+        assert_eq!(
+            search_fact(&loses(0, 100), &after),
+            None,
+            "too small a loss"
+        );
+        assert_eq!(search_fact(&loses(0, 900), &after), None, "something else");
+        assert_eq!(
+            search_fact(&loses(1, 300), &after),
+            None,
+            "the line leaves it"
+        );
         // Defended on a6, the bishop does not hang.
         let (b, l) = setup("3qk3/1p6/8/8/8/8/8/R3KB2 w - - 0 1", &[&["Ba6", "Qa5+"]]);
-        let after = b.make(l[0][0]);
         let j = Judged {
             after: WhiteScore(-300),
             ..judged(&b, &l[0], &[])
         };
-        assert_eq!(search_fact(&j, &after), None);
+        assert_eq!(search_fact(&j, &b.make(l[0][0])), None);
+        // The king takes last: the pawn is named, as the cheapest taker.
+        let line: &[&str] = &["Ba6", "Qd4", "Ke2", "Kxa6"];
+        let (b, l) = setup("3q4/kp6/8/8/8/8/8/4KB2 w - - 0 1", &[line]);
+        let j = Judged {
+            after: WhiteScore(-300),
+            ..judged(&b, &l[0], &[])
+        };
+        assert_eq!(
+            search_fact(&j, &b.make(l[0][0])).as_deref(),
+            Some("It hangs a bishop: 1...bxa6 takes it for nothing.")
+        );
     }
 
     const RUNNER: &str = "7k/8/6P1/8/8/8/2r5/K7 b - - 0 1";

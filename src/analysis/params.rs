@@ -119,6 +119,10 @@ pub const LOST_ANYWAY_PLIES: usize = 4;
 /// at least this share (percent) of the piece's worth: the loss is then
 /// the piece, not something else.
 pub const HUNG_LOSS_SHARE: i32 = 60;
+/// ... and at most this share: a loss much larger is something else.
+pub const HUNG_LOSS_MAX_SHARE: i32 = 160;
+/// The search's line must take that piece within this many plies.
+pub const HUNG_TAKEN_PLIES: usize = 6;
 /// At most this many of the named term losses without words of their own
 /// (piece squares, mobility, pawns, rooks, threats, bishop pair) are said
 /// in words too ("White's pawns are weaker").

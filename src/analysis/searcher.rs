@@ -112,6 +112,7 @@ impl Searcher {
                 end = end.make(m);
             }
             let more = self.search_once(&end, &seen, budget.quarter());
+            result.nodes += more.nodes;
             if more.pv.is_empty() {
                 break;
             }

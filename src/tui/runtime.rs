@@ -615,36 +615,38 @@ fn keep_other_boards_games(dirs: &Dirs) -> Option<String> {
             continue;
         }
         let path = entry.path();
-        match holds_work(&path) {
-            Some(true) => {
+        if let Some(read) = read_autosave(&path) {
+            // One that cannot be read goes aside as it is, never in the
+            // autosave's place.
+            let readable = read.is_ok();
+            if session_holds_work(read) {
                 let when = entry.metadata().and_then(|m| m.modified()).ok();
-                with_work.push((when, path));
-            }
-            Some(false) => {
+                with_work.push((readable, when, path));
+            } else {
                 let _ = std::fs::remove_file(&path);
             }
-            None => {}
         }
     }
-    // Newest last.
+    // The readable ones after the others, newest last.
     with_work.sort();
     let mut said = Vec::new();
     let auto = dirs.autosave_file();
-    if holds_work(&auto) != Some(true) {
-        if let Some((_, newest)) = with_work.pop() {
+    let last_readable = with_work.last().is_some_and(|(readable, ..)| *readable);
+    if last_readable && holds_work(&auto) != Some(true) {
+        if let Some((_, _, newest)) = with_work.pop() {
             if std::fs::rename(&newest, &auto).is_ok() {
                 said.push(format!(
                     "a second board's session ({}, written while another board held the autosave) took the place of the autosave, which held no unsaved work",
                     super::files::for_load(&newest)
                 ));
             } else {
-                with_work.push((None, newest));
+                with_work.push((true, None, newest));
             }
         }
     }
     let kept: Vec<String> = with_work
         .iter()
-        .filter_map(|(_, path)| autosave::keep_previous(path).ok())
+        .filter_map(|(_, _, path)| autosave::keep_previous(path).ok())
         .map(|p| super::files::for_load(&p))
         .collect();
     match kept.as_slice() {
