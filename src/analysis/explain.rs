@@ -79,6 +79,18 @@ pub struct Judged<'a> {
     pub turn: MateTurn,
 }
 
+impl Judged<'_> {
+    /// What the move loses by the search's scores, the mover's view, in
+    /// centipawns (0 where a mate is allowed or let go: no pawns count).
+    fn loss(&self) -> i32 {
+        if self.turn == MateTurn::None {
+            (self.before.cp_ceiled() - self.after.cp_ceiled()) * self.board.side_to_move().sign()
+        } else {
+            0
+        }
+    }
+}
+
 /// The term-by-term difference of two positions' traces for `mover`:
 /// every term but tempo, tapered each at its own position's phase.
 pub fn term_differences(played: &Trace, better: &Trace, mover: Color) -> Vec<(Term, i32)> {
@@ -151,11 +163,7 @@ pub fn explain(j: &Judged) -> Explanation {
     // What follows the head, the same in both texts.
     let mut rest = move_facts(j, &played_full);
     let mover = j.board.side_to_move();
-    let loss = if j.turn == MateTurn::None {
-        (j.before.cp_ceiled() - j.after.cp_ceiled()) * mover.sign()
-    } else {
-        0
-    };
+    let loss = j.loss();
     let ends = compared_ends(j.board, &played_full, j.best, loss);
     let total = (ends.played_trace.tapered - ends.better_trace.tapered) * mover.sign();
     let terms: Vec<(Term, i32)> = term_differences(&ends.played_trace, &ends.better_trace, mover)
@@ -552,7 +560,7 @@ fn moved_piece_hangs(j: &Judged, after_move: &Board) -> Option<String> {
         return None;
     }
     let worth = SEE_VALUE[kind.index()];
-    let loss = (j.before.cp_ceiled() - j.after.cp_ceiled()) * j.board.side_to_move().sign();
+    let loss = j.loss();
     let about = worth * HUNG_LOSS_SHARE..=worth * HUNG_LOSS_MAX_SHARE;
     let taken = move_gain(j.board, j.played);
     if !about.contains(&(loss * 100)) || taken * 100 > worth * (100 - HUNG_LOSS_SHARE) {
