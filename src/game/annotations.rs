@@ -57,6 +57,18 @@ pub fn text_without_commands(comment: &str) -> String {
 /// opens to edit. Unlike `text_without_commands` it keeps the line breaks
 /// and spacing the writer gave; only the blanks a command leaves go.
 pub fn words(comment: &str) -> String {
+    strip(comment, |_| true)
+}
+
+/// The comment with the commands named in `names` taken out and the rest,
+/// words and other commands, as written: how a command is rewritten.
+pub fn without_named(comment: &str, names: &[&str]) -> String {
+    strip(comment, |c| names.contains(&c.name))
+}
+
+/// The comment without the commands `drop` picks, keeping the line breaks
+/// and spacing around the rest; only the blanks a command leaves go.
+fn strip(comment: &str, drop: impl Fn(&Command) -> bool) -> String {
     let mut out = String::with_capacity(comment.len());
     let mut push = |piece: &str| {
         let piece = if out.is_empty() || out.ends_with(char::is_whitespace) {
@@ -71,7 +83,10 @@ pub fn words(comment: &str) -> String {
         out.push_str(piece);
     };
     let mut last = 0;
-    for (_, r) in scan(comment) {
+    for (c, r) in scan(comment) {
+        if !drop(&c) {
+            continue;
+        }
         push(&comment[last..r.start]);
         last = r.end;
     }

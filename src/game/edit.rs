@@ -532,6 +532,17 @@ impl Game {
     /// Sets the comment after `id` (at the root: the game's comment), or
     /// before it with `before`.
     pub fn set_comment(&mut self, id: NodeId, before: bool, text: &str) {
+        let what = if text.trim().is_empty() {
+            format!("remove the comment on {}", self.label(id))
+        } else {
+            format!("comment on {}", self.label(id))
+        };
+        self.set_comment_as(id, before, text, what);
+    }
+
+    /// `set_comment`, the undo list calling the edit `what` ("shapes on
+    /// 1... e5").
+    pub fn set_comment_as(&mut self, id: NodeId, before: bool, text: &str, what: String) {
         let node = self.tree.node_mut(id);
         let slot = if before {
             &mut node.comment_before
@@ -542,11 +553,6 @@ impl Game {
             return;
         }
         let old = std::mem::replace(slot, text.to_string());
-        let what = if text.trim().is_empty() {
-            format!("remove the comment on {}", self.label(id))
-        } else {
-            format!("comment on {}", self.label(id))
-        };
         self.record(
             Edit::Comment {
                 node: id,

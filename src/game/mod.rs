@@ -10,6 +10,7 @@ pub mod edit;
 pub mod nag;
 pub mod openings;
 pub mod pgn;
+pub mod shapes;
 pub mod tags;
 pub mod tree;
 

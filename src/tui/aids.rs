@@ -9,6 +9,7 @@ use super::app::{App, LineView};
 use crate::analysis::balance;
 use crate::chess::{Board, Color, GameStatus, Square};
 use crate::engine::Score;
+use crate::game::shapes::Shape;
 
 /// The threat view: on or off, and the latest threat found.
 #[derive(Clone, Debug, Default)]
@@ -139,6 +140,8 @@ pub enum MarkKind {
     Line(usize),
     /// The threat view's move.
     Threat,
+    /// An arrow the move's comment draws (`[%cal]`), in its colour.
+    Drawn(crate::game::shapes::ShapeColor),
 }
 
 /// A move marked on the board.
@@ -155,6 +158,8 @@ impl Mark {
         match self.kind {
             MarkKind::Line(n) => char::from_digit(n.min(9) as u32, 10).unwrap_or('?'),
             MarkKind::Threat => '!',
+            // The board writes the arrow's direction instead.
+            MarkKind::Drawn(_) => '*',
         }
     }
 }
@@ -197,4 +202,19 @@ pub fn board_marks(app: &App) -> Vec<Mark> {
         }
     }
     out
+}
+
+/// The circles and arrows the shown move's comment draws (`[%csl]`,
+/// `[%cal]`), the user's or the file's: none during a game on the board,
+/// in the editor, or where the board shows another position than the
+/// move's.
+pub fn drawn_shapes(app: &App) -> Vec<Shape> {
+    if app.tracks_game_end() || app.editor.is_some() {
+        return Vec::new();
+    }
+    let node = app.tree().node(app.doc.cursor);
+    if node.board().hash() != app.view.board.hash() {
+        return Vec::new();
+    }
+    crate::game::shapes::shapes(&node.comment)
 }

@@ -3,7 +3,9 @@
 //! message that says what was expected; nothing changes.
 
 use super::params::{LEVEL_RANGE, MULTIPV_MAX};
+use crate::chess::Square;
 use crate::engine::EngineOption;
+use crate::game::shapes::{Shape, ShapeColor};
 use crate::game::Nag;
 use crate::tui::config::{ColorSetting, PieceStyle, ThemeName};
 use std::path::PathBuf;
@@ -47,6 +49,13 @@ pub enum Command {
     Comment(Option<String>),
     /// Sets or clears an annotation glyph on the shown move.
     Nag(Nag),
+    /// `:arrow e2e4 [colour]`, `:circle d4 [colour]`: draws the shape on
+    /// the shown move, or takes it away if drawn so already.
+    Shape(Shape),
+    /// `:shapes clear`: takes away the shown move's shapes.
+    ShapesClear,
+    /// `:shapes` alone: lists them.
+    ShapesShow,
     /// Adds engine line N as a variation.
     Line(usize),
     Promote,
@@ -112,6 +121,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":save [FILE]", "save as PGN"),
     (":comment [TEXT]", "comment on the move"),
     (":nag GLYPH", "set / clear a glyph"),
+    (":arrow e2e4 [C]", "arrow, C a colour"),
+    (":circle d4 [C]", "circle a square"),
+    (":shapes [clear]", "list / clear shapes"),
     (":tag [NAME [V]]", "list/show/set tags"),
     (":line N", "add engine line N"),
     (":promote :main", "as P, M"),
@@ -144,7 +156,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 /// Every command with its argument, for errors.
 pub const USAGE: &str =
-    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :panel [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :kept · :help · :q";
+    ":fen [FEN] · :load FILE · :games · :game N · :next · :prev · :save [FILE] · :net FILE · :book [FILE|default|off] · :engine [NAME|CMD|add CMD|tapir] · :engine second NAME|CMD|off · :match WHITE BLACK [MIN+SEC] · :match off · :level 1-10 · :hash MB · :threads N · :multipv 1-5 · :syzygy PATH · :comment [TEXT] · :nag GLYPH · :arrow e2e4 [COLOUR] · :circle d4 [COLOUR] · :shapes [clear] · :tag [NAME [VALUE]] · :line N · :promote · :main · :delete · :undo · :redo · :new · :flip · :report · :resign · :draw · :claim · :showeval [on|off] · :threat [on|off] · :arrows [on|off] · :panel [on|off] · :theme [NAME] · :colors X · :pieces auto|unicode|ascii · :messages · :kept · :help · :q";
 
 /// Commands spelt another way too, the short form after the long one's
 /// name in `command_names` (the help lists `:engine2`).
@@ -172,6 +184,40 @@ pub fn command_names() -> Vec<&'static str> {
 }
 
 /// `on` / `off` (and their synonyms), or nothing: switch.
+/// `:arrow e2e4 [colour]` (or `e2 e4`), `:circle d4 [colour]`: green
+/// unless a colour (green, red, yellow, blue, or its letter) ends it.
+fn shape(word: &str, rest: &str) -> Result<Shape, String> {
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    let color = match words.last().and_then(|w| ShapeColor::parse(w)) {
+        Some(c) if words.len() > 1 => {
+            words.pop();
+            c
+        }
+        _ => ShapeColor::Green,
+    };
+    let joined = words.concat().to_ascii_lowercase();
+    // By byte range, `get` refusing a cut inside a character.
+    let square = |r: std::ops::Range<usize>| joined.get(r).and_then(Square::parse);
+    let arrow = word == "arrow";
+    let (from, to) = match (arrow, joined.len()) {
+        (true, 4) => (square(0..2), square(2..4)),
+        (false, 2) => (square(0..2), square(0..2)),
+        _ => (None, None),
+    };
+    let usage = match arrow {
+        true => ":arrow needs two squares, a colour if not green: :arrow e2e4 red",
+        false => ":circle needs a square, a colour if not green: :circle d4 blue",
+    };
+    match (from, to) {
+        (Some(from), Some(to)) if arrow && from == to => Err(format!(
+            "an arrow needs two squares; :circle {from} circles one"
+        )),
+        (Some(from), Some(to)) => Ok(Shape { from, to, color }),
+        _ if rest.trim().is_empty() => Err(usage.to_string()),
+        _ => Err(format!("{usage}; got '{}'", rest.trim())),
+    }
+}
+
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
     match rest.to_ascii_lowercase().as_str() {
         "" => Ok(None),
@@ -394,6 +440,14 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 )
             })
         }
+        "arrow" | "circle" => shape(word, rest).map(Command::Shape),
+        "shapes" => match rest.to_ascii_lowercase().as_str() {
+            "" => Ok(Command::ShapesShow),
+            "clear" | "off" | "none" => Ok(Command::ShapesClear),
+            _ => Err(format!(
+                ":shapes takes clear, or nothing to list them; got '{rest}'"
+            )),
+        },
         "tag" | "tags" | "header" => Ok(tag_edit(rest)),
         "line" => within("line", number("an engine line 1-5")?, 1..=MULTIPV_MAX).map(Command::Line),
         "threat" => on_off(word, rest).map(Command::Threat),
@@ -451,6 +505,40 @@ mod tests {
 
     #[test]
     fn parses_and_rejects() {
+        let e2e4 = |color| {
+            Ok(Command::Shape(Shape {
+                from: Square::parse("e2").unwrap(),
+                to: Square::parse("e4").unwrap(),
+                color,
+            }))
+        };
+        assert_eq!(parse("arrow e2e4"), e2e4(ShapeColor::Green));
+        assert_eq!(parse("arrow E2 e4 R"), e2e4(ShapeColor::Red));
+        assert_eq!(parse("arrow e2e4 yellow"), e2e4(ShapeColor::Yellow));
+        let d4 = Square::parse("d4").unwrap();
+        assert_eq!(
+            parse("circle d4 b"),
+            Ok(Command::Shape(Shape {
+                from: d4,
+                to: d4,
+                color: ShapeColor::Blue
+            }))
+        );
+        for bad in [
+            "arrow",
+            "arrow e2",
+            "arrow e2e2",
+            "arrow aé4",
+            "circle",
+            "circle d9",
+            "circle d4 e5",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert!(parse("arrow e2e2").unwrap_err().contains(":circle e2"));
+        assert_eq!(parse("shapes"), Ok(Command::ShapesShow));
+        assert_eq!(parse("shapes clear"), Ok(Command::ShapesClear));
+        assert!(parse("shapes x").is_err());
         assert_eq!(parse("level 3"), Ok(Command::Level(3)));
         for vi in ["wq", "x", "q!"] {
             let e = parse(vi).unwrap_err();

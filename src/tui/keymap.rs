@@ -10,6 +10,7 @@ use super::editor::EditAction;
 use super::params::{MIN_HEIGHT, MIN_WIDTH};
 use super::teach::PanelView;
 use crate::chess::{CastleRights, Color, Piece, PieceType};
+use crate::game::shapes::ShapeColor;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -99,6 +100,13 @@ pub const BOARD_KEYS: &[Binding] = &[
         keys: &[],
         label: "mouse",
         help: "click pieces and moves",
+        section: Section::Moves,
+        action: || Action::Cancel,
+    },
+    Binding {
+        keys: &[],
+        label: "right drag",
+        help: "draw arrows, circles",
         section: Section::Moves,
         action: || Action::Cancel,
     },
@@ -948,6 +956,18 @@ impl Overlay {
     }
 }
 
+/// A shape's colour by the keys held, as Lichess chooses it: none green,
+/// Shift or Ctrl red, Alt blue, Alt with either yellow.
+fn shape_color(held: KeyModifiers) -> ShapeColor {
+    let red = held.intersects(KeyModifiers::SHIFT | KeyModifiers::CONTROL);
+    match (red, held.contains(KeyModifiers::ALT)) {
+        (false, false) => ShapeColor::Green,
+        (true, false) => ShapeColor::Red,
+        (false, true) => ShapeColor::Blue,
+        (true, true) => ShapeColor::Yellow,
+    }
+}
+
 fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
     // The wheel scrolls what an overlay lists, as its arrow keys do.
     let wheel = match m.kind {
@@ -977,6 +997,10 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::MouseDown(m.column, m.row)),
         MouseEventKind::Drag(MouseButton::Left) => Some(Action::MouseDrag(m.column, m.row)),
         MouseEventKind::Up(MouseButton::Left) => Some(Action::MouseUp(m.column, m.row)),
+        MouseEventKind::Down(MouseButton::Right) => Some(Action::ShapeFrom(m.column, m.row)),
+        MouseEventKind::Up(MouseButton::Right) => {
+            Some(Action::ShapeTo(m.column, m.row, shape_color(m.modifiers)))
+        }
         MouseEventKind::ScrollUp | MouseEventKind::ScrollDown if app.editor.is_some() => None,
         MouseEventKind::ScrollUp => Some(Action::Prev),
         MouseEventKind::ScrollDown => Some(Action::Next),

@@ -54,6 +54,8 @@ pub struct UiState {
     pub selected: Option<Square>,
     /// Where a mouse drag started and where it is now.
     pub drag: Option<(Square, Option<Square>)>,
+    /// Where a right-button drag (a shape being drawn) started.
+    pub shape_from: Option<Square>,
     pub eval_view: EvalKind,
     pub teach: Teach,
     /// The board overlay the teaching views ask for, and what it was made from.
@@ -295,6 +297,7 @@ impl App {
                 cursor: None,
                 selected: None,
                 drag: None,
+                shape_from: None,
                 eval_view,
                 teach: Teach::default(),
                 heat: None,

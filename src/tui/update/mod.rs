@@ -21,6 +21,7 @@ mod marked;
 mod prompt;
 mod report;
 mod second;
+mod shapes;
 mod tablebase;
 mod tags;
 mod teaching;
@@ -217,6 +218,8 @@ impl App {
             Action::MouseDrag(x, y) => return self.mouse_drag(x, y),
             Action::MouseUp(x, y) if self.editor.is_some() => self.editor_mouse_up(x, y),
             Action::MouseUp(x, y) => self.mouse_up(x, y),
+            Action::ShapeFrom(x, y) => self.shape_from(x, y),
+            Action::ShapeTo(x, y, color) => self.shape_to(x, y, color),
             Action::FileLoaded {
                 path,
                 text,

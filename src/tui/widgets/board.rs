@@ -2,10 +2,12 @@
 //! move, check, the selected piece with its legal targets, the keyboard
 //! cursor and a mouse drag; flipped on request. The row above it says who
 //! is to move (or how the game ended) and the score. A teaching overlay
-//! (heatmap or the selected term's squares) recolours the squares.
+//! (heatmap or the selected term's squares) recolours the squares, and so
+//! do the circles the move's comment draws (`[%csl]`).
 
 use super::{fill, put};
 use crate::chess::{Color as Side, Piece, Square};
+use crate::game::shapes::ShapeColor;
 use crate::tui::app::{App, Mode, TbWords};
 use crate::tui::config::PieceStyle;
 use crate::tui::layout::Areas;
@@ -68,6 +70,12 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         targets[m.to().index()] = true;
     }
     let drag_hover = app.ui.drag.and_then(|(_, h)| h);
+    let mut circles = [None; 64];
+    for s in crate::tui::aids::drawn_shapes(app) {
+        if s.is_circle() {
+            circles[s.from.index()] = Some(s.color);
+        }
+    }
     for sq in Square::all() {
         let r = a.square_rect(sq, app.ui.flipped);
         let light = (sq.file() + sq.rank()) % 2 == 1;
@@ -83,6 +91,8 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
             theme.selected
         } else if let Some(c) = heat_bg {
             c
+        } else if let Some(c) = circles[sq.index()] {
+            circle_bg(theme, c, if light { theme.light } else { theme.dark })
         } else if is_last {
             if light {
                 theme.light_last
@@ -108,6 +118,10 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         }
         if let (Some(h), Some(_)) = (&app.ui.heat, heat_bg) {
             super::heat::label(h, theme, sq, r, bg, buf);
+        } else if circles[sq.index()].is_some() && !theme.colored() {
+            // Without colours a circle is a ring in the square's corner.
+            let style = Style::new().add_modifier(Modifier::BOLD);
+            put(buf, r.x + r.width - 1, r.y + r.height - 1, "○", style, 1);
         }
         let cx = r.x + r.width / 2;
         let cy = r.y + r.height / 2;
@@ -303,6 +317,19 @@ fn title(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         Style::new().fg(theme.accent).add_modifier(Modifier::BOLD),
         sw,
     );
+}
+
+/// A circled square's background: the shape's colour over the square's
+/// own, half and half where both are true colour, so light and dark
+/// squares stay apart.
+fn circle_bg(theme: &Theme, c: ShapeColor, square: Color) -> Color {
+    match (super::marks::shape_color(theme, c), square) {
+        (Color::Rgb(r, g, b), Color::Rgb(sr, sg, sb)) => {
+            let mix = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+            Color::Rgb(mix(r, sr), mix(g, sg), mix(b, sb))
+        }
+        (shape, _) => shape,
+    }
 }
 
 /// Fills `r` with a light shade, keeping whatever is drawn over it later.

@@ -5,10 +5,13 @@
 //! top-right corner of the square it goes to. From 9x4 squares (about
 //! 127x44) an arrow in line characters joins them, through the squares
 //! between and around the pieces. Without colour the marks are in reverse
-//! video and told apart by their labels.
+//! video and told apart by their labels. Arrows the move's comment draws
+//! (`aids::drawn_shapes`) go under the engine's, in their own colour, and
+//! their squares' marks point the arrow's way.
 
 use crate::chess::Square;
-use crate::tui::aids::{board_marks, Mark, MarkKind};
+use crate::game::shapes::ShapeColor;
+use crate::tui::aids::{board_marks, drawn_shapes, Mark, MarkKind};
 use crate::tui::app::App;
 use crate::tui::config::PieceStyle;
 use crate::tui::layout::Areas;
@@ -26,6 +29,10 @@ const LINE_RGB: [(u8, u8, u8); 5] = [
     (30, 165, 165),
 ];
 const THREAT_RGB: (u8, u8, u8) = (215, 40, 40);
+/// Drawn shapes' colours (green, red, yellow, blue), bright enough for
+/// line characters on either square.
+const SHAPE_RGB: [(u8, u8, u8); 4] = [(40, 175, 60), (220, 50, 50), (235, 185, 0), (45, 115, 235)];
+const SHAPE_16: [Color; 4] = [Color::Green, Color::Red, Color::Yellow, Color::Blue];
 /// The same in the 16 ANSI colours.
 const LINE_16: [Color; 5] = [
     Color::Blue,
@@ -40,6 +47,7 @@ pub fn mark_color(theme: &Theme, kind: MarkKind) -> Color {
     let i = match kind {
         MarkKind::Line(n) => Some(n.clamp(1, LINE_RGB.len()) - 1),
         MarkKind::Threat => None,
+        MarkKind::Drawn(c) => return shape_color(theme, c),
     };
     match theme.depth {
         ColorDepth::Mono => Color::Reset,
@@ -53,6 +61,18 @@ pub fn mark_color(theme: &Theme, kind: MarkKind) -> Color {
                 c
             }
         }
+    }
+}
+
+/// A drawn shape's colour at the theme's depth (none without colours).
+pub fn shape_color(theme: &Theme, c: ShapeColor) -> Color {
+    let i = ShapeColor::ALL.iter().position(|&x| x == c).unwrap_or(0);
+    let (r, g, b) = SHAPE_RGB[i];
+    match theme.depth {
+        ColorDepth::Mono => Color::Reset,
+        ColorDepth::Ansi16 => SHAPE_16[i],
+        ColorDepth::Ansi256 => to_256(Color::Rgb(r, g, b)),
+        _ => Color::Rgb(r, g, b),
     }
 }
 
@@ -71,7 +91,16 @@ pub fn chip_style(theme: &Theme, kind: MarkKind) -> Style {
 }
 
 pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
-    let marks = board_marks(app);
+    let mut marks: Vec<Mark> = drawn_shapes(app)
+        .into_iter()
+        .filter(|s| !s.is_circle())
+        .map(|s| Mark {
+            from: s.from,
+            to: s.to,
+            kind: MarkKind::Drawn(s.color),
+        })
+        .collect();
+    marks.extend(board_marks(app));
     if marks.is_empty() {
         return;
     }
@@ -85,7 +114,13 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
     let cursor = app.ui.cursor;
     for m in &marks {
         let style = chip_style(theme, m.kind);
-        let label = m.label().to_string();
+        let label = match m.kind {
+            MarkKind::Drawn(_) => {
+                let (f, t) = (a.square_rect(m.from, flipped), a.square_rect(m.to, flipped));
+                head((t.x as i32 - f.x as i32, t.y as i32 - f.y as i32)).to_string()
+            }
+            _ => m.label().to_string(),
+        };
         let from = a.square_rect(m.from, flipped);
         let to = a.square_rect(m.to, flipped);
         if cursor != Some(m.from) {
