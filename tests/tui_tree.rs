@@ -15,7 +15,7 @@ use tapir::game::{Game, Nag};
 use tapir::tui::action::{Action, Effect, SaveChoice, SaveHow, SavedAs};
 use tapir::tui::app::{App, ConfirmWhat, Mode, Overlay, PromptKind};
 use tapir::tui::config::Config;
-use tapir::tui::files::Holding;
+use tapir::tui::files::{save_game, Holding, Saved};
 
 mod common;
 use common::{autosaved, file_read, message, play};
@@ -620,6 +620,98 @@ fn a_game_picked_from_a_file_is_saved_back_in_its_place() {
         "{back}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Another program edited the board's game in its file: `:save` writes
+/// nothing and asks, offering the game as a new one after the file's
+/// games (`a`), never over the other program's changes (`o` refused).
+#[test]
+fn a_game_whose_file_changed_elsewhere_can_go_after_its_games() {
+    let (dir, file, text) = three_games("changed");
+    let mut a = app();
+    file_read(&mut a, file.clone(), text);
+    a.update(Action::ChoiceMove(1));
+    a.update(Action::ChoiceConfirm);
+    play(&mut a, "d5");
+    let edited = text.replace("1. d4 *", "1. d4 Nf6 *");
+    std::fs::write(&file, &edited).unwrap();
+    a.take_effects();
+    a.update(Action::Command("save".into()));
+    let (path, game, how) = asked_save(&mut a);
+    let Saved::Exists(holds) = save_game(&path, &game, &how).unwrap() else {
+        panic!("written over a changed file");
+    };
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+    a.update(Action::SaveTargetExists {
+        path: path.clone(),
+        holds,
+        own: true,
+    });
+    let Overlay::SaveExisting {
+        holds: Holding::Changed { why, games: 3 },
+        ..
+    } = a.dialogs.overlay.clone()
+    else {
+        panic!("{:?}", a.dialogs.overlay);
+    };
+    assert!(why.contains("no longer the one"), "{why}");
+    let shown = common::screen(&mut a, 80, 24).join("\n");
+    assert!(shown.contains("The game's file changed"), "{shown}");
+    assert!(shown.contains("a  append this game as game 4"), "{shown}");
+    assert!(shown.contains("o  (not offered"), "{shown}");
+    a.update(Action::SaveChoice(SaveChoice::Overwrite));
+    assert!(message(&a).contains("would write over its changes"));
+    assert!(asked_saves(&mut a).is_empty());
+    a.update(Action::SaveTargetExists {
+        path: path.clone(),
+        holds: Holding::Changed {
+            why: why.clone(),
+            games: 3,
+        },
+        own: true,
+    });
+    a.update(Action::SaveChoice(SaveChoice::Append));
+    let saves = asked_saves(&mut a);
+    assert_eq!(saves.len(), 1);
+    let (path, game, how) = saves.into_iter().next().unwrap();
+    assert_eq!(how, SaveHow::Append);
+    let Saved::Done { index, note } = save_game(&path, &game, &how).unwrap() else {
+        panic!("not appended");
+    };
+    let back = std::fs::read_to_string(&file).unwrap();
+    assert!(back.starts_with(&edited), "the other program's edit stays");
+    assert!(back.contains("1. d4 d5"), "{back}");
+    a.update(Action::Saved(SavedAs {
+        path,
+        index,
+        note,
+        fingerprint: tapir::tui::files::fingerprint(&game),
+    }));
+    assert!(
+        message(&a).contains("appended as game 4 of 4"),
+        "{}",
+        message(&a)
+    );
+    // From now on the board's game is game 4: a save goes in its place.
+    play(&mut a, "c4");
+    a.update(Action::Command("save".into()));
+    let (_, _, how) = asked_save(&mut a);
+    assert!(
+        matches!(how, SaveHow::Replace { index: Some(3), .. }),
+        "{how:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every save the board asked the runtime for.
+fn asked_saves(a: &mut App) -> Vec<(std::path::PathBuf, String, SaveHow)> {
+    a.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Save { path, text, how } => Some((path, text, how)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// "The game is not saved" offers `s` for a game with a file of its own:
@@ -1333,14 +1425,14 @@ fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
     assert_eq!(mainline(&a), ["e4"]);
     // Game B on the board, with a move of the user's; B then changed in
     // its place (SCID added a comment): `>` opens C, not B again, and the
-    // question offers no save into the file, which would be refused.
+    // question offers no save into the file, which would find it changed.
     let mut a = on_b();
     play(&mut a, "d5");
     let b_changed = four.replace("1. d4 *", "1. d4 {SCID} *");
     reread(&mut a, Action::StepGame(true), &b_changed);
     let screen = common::screen(&mut a, 80, 24).join("\n");
     assert!(!screen.contains("s saves it"), "{screen}");
-    assert!(screen.contains("its own file changed"), "{screen}");
+    assert!(screen.contains("changed elsewhere"), "{screen}");
     common::confirm_replace(&mut a);
     assert_eq!(mainline(&a), ["c4"]);
     assert_eq!(a.doc.origin.as_ref().and_then(|o| o.index), Some(2));

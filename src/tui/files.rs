@@ -254,7 +254,8 @@ pub enum Saved {
         index: Option<usize>,
         note: Option<String>,
     },
-    /// A new save found the file there: ask.
+    /// A new save found the file there, or a save in place found its own
+    /// file changed (`Holding::Changed`): ask.
     Exists(Holding),
 }
 
@@ -268,6 +269,10 @@ pub enum Holding {
     /// Text that is not PGN (this many bytes; a list, a source file): it
     /// is never written over or added to.
     NotPgn(u64),
+    /// The board's own file, changed by another program since the game
+    /// was read (why), holding this many games: the game can go after
+    /// them, and nothing is written over.
+    Changed { why: String, games: usize },
 }
 
 /// A game's text in a file, as a number: what a save in place checks is
@@ -544,11 +549,18 @@ pub fn save_game_keeping(
                 }
                 Err(e) => return Err(e),
             };
-            let (i, moved) = find_game(&file, *index, *expect).map_err(|why| {
-                anyhow::anyhow!(
+            let (i, moved) = match find_game(&file, *index, *expect) {
+                Ok(found) => found,
+                // Where the game was is not sure: nothing is written, and
+                // the board offers to add it after the file's games.
+                Err(why) if file.is_pgn() => {
+                    let games = file.spans.len();
+                    return Ok(Saved::Exists(Holding::Changed { why, games }));
+                }
+                Err(why) => anyhow::bail!(
                     "nothing was written: the file changed since the game was loaded ({why}); :save FILE saves elsewhere"
-                )
-            })?;
+                ),
+            };
             let (bytes, encoding) = replaced(&file, i, text);
             if !file.reads_back(&bytes, i, text) {
                 anyhow::bail!(
@@ -1115,11 +1127,30 @@ mod tests {
             index: Some(0),
             expect: Some(fingerprint(b)),
         };
-        let e = save_game(&f, "[Event \"B3\"]\n\n1. b3 *\n", &how).unwrap_err();
+        let before = std::fs::read_to_string(&f).unwrap();
+        let saved = save_game(&f, "[Event \"B3\"]\n\n1. b3 *\n", &how).unwrap();
+        let Saved::Exists(Holding::Changed { why, games: 5 }) = saved else {
+            panic!("{saved:?}")
+        };
         assert!(
-            format!("{e:#}").contains("game 1's text is there 2 times now (games 2, 4)"),
-            "{e:#}"
+            why.contains("game 1's text is there 2 times now (games 2, 4)"),
+            "{why}"
         );
+        assert_eq!(
+            std::fs::read_to_string(&f).unwrap(),
+            before,
+            "nothing written"
+        );
+        // What the board then offers: the game after the file's five.
+        let saved = save_game(&f, "[Event \"B3\"]\n\n1. b3 *\n", &SaveHow::Append).unwrap();
+        assert_eq!(
+            saved,
+            Saved::Done {
+                index: Some(5),
+                note: Some("appended as game 6 of 6".into())
+            }
+        );
+        assert!(std::fs::read_to_string(&f).unwrap().starts_with(&before));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -1341,21 +1372,25 @@ mod tests {
         );
         let text = std::fs::read_to_string(&f).unwrap();
         assert_eq!(text, format!("{}\n{}\n{}", g("A"), g("B2"), g("C")));
-        // The file changed under the game: nothing is written.
-        let err = save_game(&f, &g("X"), &replace(7, None)).unwrap_err();
-        assert!(err.to_string().contains("holds 3 games"), "{err}");
-        let err = save_game(&f, &g("B3"), &replace(1, b)).unwrap_err();
+        // The file changed under the game: nothing is written, and the
+        // board is told why and how many games the file holds now.
+        let changed = |r: anyhow::Result<Saved>| match r.unwrap() {
+            Saved::Exists(Holding::Changed { why, games: 3 }) => why,
+            other => panic!("{other:?}"),
+        };
+        let why = changed(save_game(&f, &g("X"), &replace(7, None)));
+        assert!(why.contains("holds 3 games"), "{why}");
+        let why = changed(save_game(&f, &g("B3"), &replace(1, b)));
         assert!(
-            err.to_string()
-                .contains("is no longer the one this game was read from"),
-            "{err}"
+            why.contains("is no longer the one this game was read from"),
+            "{why}"
         );
         let own = SaveHow::Replace {
             index: None,
             expect: None,
         };
-        let err = save_game(&f, &g("Y"), &own).unwrap_err();
-        assert!(err.to_string().contains("holds 3 games now"), "{err}");
+        let why = changed(save_game(&f, &g("Y"), &own));
+        assert!(why.contains("holds 3 games now"), "{why}");
         assert_eq!(std::fs::read_to_string(&f).unwrap(), text, "untouched");
         std::fs::remove_dir_all(&dir).unwrap();
     }

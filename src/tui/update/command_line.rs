@@ -519,10 +519,24 @@ impl App {
                 ));
                 return;
             }
+            SaveChoice::Overwrite if matches!(holds, Holding::Changed { .. }) => {
+                self.error(format!(
+                    "not saved: another program changed {} since the game was read, and o would write over its changes (a appends this game; :save FILE saves elsewhere)",
+                    path.display()
+                ));
+                return;
+            }
             SaveChoice::Overwrite => SaveHow::Overwrite,
             SaveChoice::Append => SaveHow::Append,
             SaveChoice::Cancel => {
-                self.info(format!("not saved; {} is unchanged", path.display()));
+                let elsewhere = match holds {
+                    Holding::Changed { .. } => " (:save FILE saves elsewhere)",
+                    _ => "",
+                };
+                self.info(format!(
+                    "not saved; {} is unchanged{elsewhere}",
+                    path.display()
+                ));
                 return;
             }
         };

@@ -31,6 +31,7 @@ pub use engine::{line_view, pv_san};
 
 use super::action::Action;
 use super::app::{App, ConfirmWhat, Mode, Overlay, PlayDialog};
+use super::files::Holding;
 use super::params::CLOCK_PRESETS;
 use duel::ENGINE_GAME_ON;
 
@@ -232,7 +233,13 @@ impl App {
                 want,
             } => self.file_reread(path, &text, encoding, want),
             Action::StepGame(forward) => self.step_game(forward),
-            Action::SaveTargetExists { own: true, .. } => self.save(None),
+            // A new save into the board's own file is a save in place; a
+            // save in place that found the file changed asks (below).
+            Action::SaveTargetExists {
+                own: true,
+                holds: Holding::Games(_) | Holding::NotPgn(_) | Holding::Unreadable(_),
+                ..
+            } => self.save(None),
             Action::SaveTargetExists { path, holds, .. } => {
                 // A save asked for by `s` wrote nothing: its step waits.
                 self.dialogs.after_save = None;

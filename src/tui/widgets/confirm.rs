@@ -176,7 +176,7 @@ fn leaving_words(app: &App, what: &ConfirmWhat) -> Words {
     let esc = if app.editor.is_some() { "Esc, " } else { "" };
     let save = match (doc.own_file(), what) {
         (Some(_), ConfirmWhat::Replace(r)) if r.own_file_changed => {
-            format!("{esc}:save FILE, as its own file changed since it was read")
+            format!("{esc}:save, which adds it after the games of its file, changed elsewhere")
         }
         (Some(_), _) => format!("{esc}:save"),
         (None, _) => format!("{esc}:save FILE"),

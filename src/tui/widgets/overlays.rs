@@ -138,6 +138,9 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(0) => "it holds no game tapir can read".to_string(),
         Holding::Games(1) => "it holds 1 game".to_string(),
         Holding::Games(n) => format!("it holds {n} games"),
+        Holding::Changed { why, .. } => {
+            format!("another program changed it since this game was read: {why}")
+        }
     };
     // Where `o` puts what it writes over is said on its line: a copy of
     // the file goes into tapir's data folder first.
@@ -147,6 +150,7 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         Holding::Games(0) => "o  overwrite; its text is kept in tapir's data folder",
         Holding::Games(1) => "o  overwrite; its game is kept in tapir's data folder",
         Holding::Games(_) => "o  overwrite; its games are kept in tapir's data folder",
+        Holding::Changed { .. } => "o  (not offered: the other program's changes would go)",
     };
     // The path and what the file holds each get up to two rows of their
     // own: a long path must not hide how many games the file holds.
@@ -157,19 +161,25 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
         .map(|r| (r, Style::new().fg(theme.text)))
         .collect();
     let height = rows.len() as u16 + 6;
-    let (_, inner) = popup(buf, full, 64, height, "The file exists", theme);
+    let title = match holds {
+        Holding::Changed { .. } => "The game's file changed",
+        _ => "The file exists",
+    };
+    let (_, inner) = popup(buf, full, 64, height, title, theme);
     rows.extend([
         (String::new(), Style::new()),
         (
             match holds {
+                Holding::Changed { games, .. } => {
+                    format!("a  append this game as game {}, a new one", games + 1)
+                }
                 // Appending reads the file first, and cannot.
-                Holding::Unreadable(_) => "a  (not offered: it cannot be read)",
-                Holding::NotPgn(_) => "a  (not offered: a game added would spoil it)",
-                Holding::Games(0) => "a  append this game after its text",
-                Holding::Games(1) => "a  append this game after it",
-                Holding::Games(_) => "a  append this game after them",
-            }
-            .to_string(),
+                Holding::Unreadable(_) => "a  (not offered: it cannot be read)".to_string(),
+                Holding::NotPgn(_) => "a  (not offered: a game added would spoil it)".to_string(),
+                Holding::Games(0) => "a  append this game after its text".to_string(),
+                Holding::Games(1) => "a  append this game after it".to_string(),
+                Holding::Games(_) => "a  append this game after them".to_string(),
+            },
             Style::new().fg(theme.text),
         ),
         (overwrite.to_string(), Style::new().fg(theme.text)),
