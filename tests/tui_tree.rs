@@ -578,14 +578,7 @@ fn three_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf, &'static 
 
 /// The save the board asked the runtime for: its path, text and how.
 fn asked_save(a: &mut App) -> (std::path::PathBuf, String, SaveHow) {
-    let effects = a.take_effects();
-    let Some(Effect::Save { path, text, how }) = effects
-        .into_iter()
-        .find(|e| matches!(e, Effect::Save { .. }))
-    else {
-        panic!("no save");
-    };
-    (path, text, how)
+    asked_saves(a).into_iter().next().expect("no save")
 }
 
 #[test]
