@@ -250,10 +250,23 @@ fn glyphs_from_the_dialog_by_key_and_by_command() {
     play(&mut a, "e4 e5 Qh5");
     a.update(Action::OpenAnnotate);
     assert_eq!(a.dialogs.overlay, Overlay::Annotate { choice: 0 });
-    a.update(Action::ChoicePick(5)); // ?!
-    a.update(Action::ChoicePick(6)); // =
+    // Keys 1-7 the move glyphs, a-h the position's, n the novelty.
+    let key = |c| Overlay::annotate_index(c).unwrap();
+    assert_eq!((key('7'), key('a'), key('h'), key('n')), (6, 7, 14, 15));
+    assert_eq!(Overlay::annotate_index('8'), None);
+    a.update(Action::ChoicePick(key('6'))); // ?!
+    a.update(Action::ChoicePick(key('a'))); // =
     let nags = &a.tree().node(a.doc.cursor).nags;
     assert!(nags.contains(Nag::DUBIOUS) && nags.contains(Nag(10)));
+    // □ is a move glyph (it replaces ?!); N stands beside the others.
+    a.update(Action::ChoicePick(key('7')));
+    a.update(Action::ChoicePick(key('n')));
+    let nags = &a.tree().node(a.doc.cursor).nags;
+    assert!(nags.contains(Nag::ONLY_MOVE) && !nags.contains(Nag::DUBIOUS));
+    assert!(nags.contains(Nag::NOVELTY) && nags.contains(Nag(10)));
+    a.update(Action::ChoicePick(key('7')));
+    a.update(Action::ChoicePick(key('n')));
+    a.update(Action::ChoicePick(key('6')));
     // Another move glyph replaces the first; the same one clears it.
     a.update(Action::ChoicePick(1)); // ?
     a.update(Action::ChoicePick(1));

@@ -14,15 +14,18 @@ impl Nag {
     pub const BLUNDER: Nag = Nag(4);
     pub const SPECULATIVE: Nag = Nag(5);
     pub const DUBIOUS: Nag = Nag(6);
+    pub const ONLY_MOVE: Nag = Nag(7);
+    pub const NOVELTY: Nag = Nag(146);
 
     /// The move-quality glyphs a player sets, in the order the board offers them.
-    pub const MOVE: [Nag; 6] = [
+    pub const MOVE: [Nag; 7] = [
         Nag::GOOD,
         Nag::MISTAKE,
         Nag::BRILLIANT,
         Nag::BLUNDER,
         Nag::SPECULATIVE,
         Nag::DUBIOUS,
+        Nag::ONLY_MOVE,
     ];
 
     /// The position glyphs a player sets: =, ∞, +=, =+, ±, ∓, +-, -+.

@@ -909,9 +909,8 @@ fn dialog_key(overlay: &Overlay, k: &KeyEvent) -> Option<Option<Action>> {
             _ => None,
         },
         Overlay::Annotate { .. } => match k.code {
-            KeyCode::Char(c @ '1'..='9') => Some(Action::ChoicePick(c as usize - '1' as usize)),
-            KeyCode::Char(c @ 'a'..='h') => {
-                Some(Action::ChoicePick(Overlay::annotate_letter_index(c)))
+            KeyCode::Char(c) if Overlay::annotate_index(c).is_some() => {
+                Overlay::annotate_index(c).map(Action::ChoicePick)
             }
             KeyCode::Char('0') | KeyCode::Char('!') => Some(Action::Cancel),
             _ => match choice(k) {
@@ -949,10 +948,21 @@ fn paging(k: &KeyEvent) -> Option<Action> {
 }
 
 impl Overlay {
-    /// The annotation dialog's position glyphs go by letters a-h.
-    pub fn annotate_letter_index(c: char) -> usize {
+    /// The key of the annotation dialog's glyph `i`: digits for the move
+    /// glyphs, letters from `a` for the position glyphs, `n` the novelty.
+    pub fn annotate_key(i: usize) -> char {
         let moves = NAG_CHOICES.iter().filter(|n| n.is_move_quality()).count();
-        moves + (c as usize - 'a' as usize)
+        let positions = NAG_CHOICES.iter().filter(|n| n.is_position()).count();
+        match i {
+            i if i < moves => char::from(b'1' + i as u8),
+            i if i < moves + positions => char::from(b'a' + (i - moves) as u8),
+            _ => 'n',
+        }
+    }
+
+    /// The annotation dialog's glyph whose key is `c`.
+    pub fn annotate_index(c: char) -> Option<usize> {
+        (0..NAG_CHOICES.len()).find(|&i| Overlay::annotate_key(i) == c)
     }
 }
 

@@ -165,15 +165,17 @@ pub struct PlayDialog {
     pub clock: usize,
 }
 
-/// The annotation dialog's glyphs, in order: the move glyphs (keys 1-6),
-/// then the position glyphs.
-pub const NAG_CHOICES: [crate::game::Nag; 14] = [
+/// The annotation dialog's glyphs, in order: the move glyphs (keys 1-7),
+/// the position glyphs (a-h), and the novelty (n), as a Lichess study
+/// offers them.
+pub const NAG_CHOICES: [crate::game::Nag; 16] = [
     crate::game::Nag::MOVE[0],
     crate::game::Nag::MOVE[1],
     crate::game::Nag::MOVE[2],
     crate::game::Nag::MOVE[3],
     crate::game::Nag::MOVE[4],
     crate::game::Nag::MOVE[5],
+    crate::game::Nag::MOVE[6],
     crate::game::Nag::POSITION[0],
     crate::game::Nag::POSITION[1],
     crate::game::Nag::POSITION[2],
@@ -182,6 +184,7 @@ pub const NAG_CHOICES: [crate::game::Nag; 14] = [
     crate::game::Nag::POSITION[5],
     crate::game::Nag::POSITION[6],
     crate::game::Nag::POSITION[7],
+    crate::game::Nag::NOVELTY,
 ];
 
 /// Promotion picker order.

@@ -412,16 +412,8 @@ fn annotate(app: &App, choice: usize, theme: &Theme, full: Rect, buf: &mut Buffe
     let title = format!("Glyphs for {}", app.doc.game.label(app.doc.cursor));
     let h = (NAG_CHOICES.len() as u16 + 4).min(full.height);
     let (_, inner) = popup(buf, full, 44, h, &title, theme);
-    let mut letter = b'a';
-    let mut digit = b'1';
     let rows = NAG_CHOICES.iter().enumerate().map(|(k, nag)| {
-        let key = if nag.is_move_quality() {
-            digit += 1;
-            (digit - 1) as char
-        } else {
-            letter += 1;
-            (letter - 1) as char
-        };
+        let key = Overlay::annotate_key(k);
         let on = node.nags.contains(*nag);
         let normal = if on {
             Style::new().fg(theme.good).add_modifier(Modifier::BOLD)
