@@ -59,8 +59,8 @@ fn centre(a: &App, s: &str) -> (u16, u16) {
 fn right_drag(a: &mut App, from: &str, to: &str, color: ShapeColor) {
     let (fx, fy) = centre(a, from);
     let (tx, ty) = centre(a, to);
-    a.update(Action::ShapeFrom(fx, fy));
-    a.update(Action::ShapeTo(tx, ty, color));
+    a.update(Action::ShapeFrom(fx, fy, color));
+    a.update(Action::ShapeTo(tx, ty));
 }
 
 fn comment(a: &App) -> String {
@@ -111,16 +111,20 @@ fn the_right_button_draws_recolours_and_takes_away() {
     );
     // Let go where it started: a circle.
     right_drag(&mut a, "e5", "e5", ShapeColor::Red);
-    assert_eq!(comment(&a), "[%csl Re5] [%cal Gg1f3]");
+    assert_eq!(comment(&a), "[%cal Gg1f3] [%csl Re5]");
     // Another colour recolours; the same again takes away.
     right_drag(&mut a, "g1", "f3", ShapeColor::Blue);
-    assert_eq!(comment(&a), "[%csl Re5] [%cal Bg1f3]");
+    assert_eq!(comment(&a), "[%cal Bg1f3] [%csl Re5]");
+    assert_eq!(
+        status_line(&a),
+        "1... e5: now a blue arrow g1-f3 (was green)"
+    );
     right_drag(&mut a, "g1", "f3", ShapeColor::Blue);
     assert_eq!(comment(&a), "[%csl Re5]");
     assert!(status_line(&a).contains("taken away"));
     // Each drawing was one undo step.
     a.update(Action::Undo);
-    assert_eq!(comment(&a), "[%csl Re5] [%cal Bg1f3]");
+    assert_eq!(comment(&a), "[%cal Bg1f3] [%csl Re5]");
     assert!(
         status_line(&a).contains("a blue arrow g1-f3"),
         "{}",
@@ -129,8 +133,8 @@ fn the_right_button_draws_recolours_and_takes_away() {
     a.update(Action::Redo);
     // Let go off the board: nothing drawn.
     let (fx, fy) = centre(&a, "a1");
-    a.update(Action::ShapeFrom(fx, fy));
-    a.update(Action::ShapeTo(79, 23, ShapeColor::Green));
+    a.update(Action::ShapeFrom(fx, fy, ShapeColor::Green));
+    a.update(Action::ShapeTo(79, 23));
     assert_eq!(comment(&a), "[%csl Re5]");
     // A save keeps them where Lichess puts them.
     assert!(saved_text(&mut a).contains("1. e4 e5 { [%csl Re5] }"));
@@ -143,7 +147,7 @@ fn commands_draw_keep_the_words_and_clear() {
     a.update(Action::Command("comment The queen's pawn.".into()));
     a.update(Action::Command("arrow c2c4 red".into()));
     a.update(Action::Command("circle d5".into()));
-    assert_eq!(comment(&a), "The queen's pawn. [%csl Gd5] [%cal Rc2c4]");
+    assert_eq!(comment(&a), "The queen's pawn. [%cal Rc2c4] [%csl Gd5]");
     a.update(Action::Command("shapes".into()));
     assert_eq!(
         status_line(&a),
@@ -151,11 +155,11 @@ fn commands_draw_keep_the_words_and_clear() {
     );
     // `i` opens the words only, and keeps the shapes.
     a.update(Action::Command("comment Solid.".into()));
-    assert_eq!(comment(&a), "Solid. [%csl Gd5] [%cal Rc2c4]");
+    assert_eq!(comment(&a), "Solid. [%cal Rc2c4] [%csl Gd5]");
     a.update(Action::Command("shapes clear".into()));
     assert_eq!(comment(&a), "Solid.");
     a.update(Action::Undo);
-    assert_eq!(comment(&a), "Solid. [%csl Gd5] [%cal Rc2c4]");
+    assert_eq!(comment(&a), "Solid. [%cal Rc2c4] [%csl Gd5]");
     a.update(Action::Command("arrow e2e2".into()));
     assert!(error(&a).contains(":circle e2"));
     // At the start they go in the game's comment.

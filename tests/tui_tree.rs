@@ -666,16 +666,12 @@ fn a_game_whose_file_changed_elsewhere_can_go_after_its_games() {
     assert!(shown.contains("a  append this game as game 4"), "{shown}");
     assert!(shown.contains("o  (not offered"), "{shown}");
     a.update(Action::SaveChoice(SaveChoice::Overwrite));
-    assert!(message(&a).contains("would write over its changes"));
+    assert!(message(&a).contains("would write over the other program's changes"));
     assert!(asked_saves(&mut a).is_empty());
-    a.update(Action::SaveTargetExists {
-        path: path.clone(),
-        holds: Holding::Changed {
-            why: why.clone(),
-            games: 3,
-        },
-        own: true,
-    });
+    assert!(
+        matches!(a.dialogs.overlay, Overlay::SaveExisting { .. }),
+        "the question stays for a or Esc"
+    );
     a.update(Action::SaveChoice(SaveChoice::Append));
     let saves = asked_saves(&mut a);
     assert_eq!(saves.len(), 1);
@@ -811,6 +807,42 @@ fn s_saves_an_unsaved_game_then_goes_on() {
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("1. c4 c5 *"));
+    // The file changed elsewhere before `s`: the save asks where the game
+    // goes, and once `a` has added it the quit goes on; Esc instead
+    // leaves the board open.
+    for answer in [SaveChoice::Cancel, SaveChoice::Append] {
+        let mut a = app();
+        file_read(&mut a, file.clone(), text);
+        a.update(Action::ChoiceConfirm);
+        play(&mut a, "c5");
+        let now = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, now.replacen("1. e4 *", "1. e4 {edited} *", 1)).unwrap();
+        press(&mut a, crossterm::event::KeyCode::Char('q'));
+        press(&mut a, crossterm::event::KeyCode::Char('s'));
+        let (path, game, how) = asked_save(&mut a);
+        let holds = match save_game(&path, &game, &how).unwrap() {
+            Saved::Exists(h) => h,
+            other => panic!("{other:?}"),
+        };
+        a.update(Action::SaveTargetExists {
+            path,
+            holds,
+            own: true,
+        });
+        a.update(Action::SaveChoice(answer));
+        if answer == SaveChoice::Cancel {
+            assert!(!a.quit && a.dialogs.after_save.is_none());
+            continue;
+        }
+        assert!(!a.quit, "not before the save is written");
+        run_save(&mut a);
+        assert!(a.quit, "{}", message(&a));
+        let back = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            back.contains("{edited}") && back.contains("1. e4 c5 *"),
+            "{back}"
+        );
+    }
     // A save that fails: the game stays, and nothing else happens.
     let mut a = app();
     file_read(&mut a, file.clone(), text);
@@ -1431,13 +1463,13 @@ fn angle_brackets_find_the_board_s_game_after_other_programs_edits() {
     assert_eq!(mainline(&a), ["e4"]);
     // Game B on the board, with a move of the user's; B then changed in
     // its place (SCID added a comment): `>` opens C, not B again, and the
-    // question offers no save into the file, which would find it changed.
+    // question's `s` says the save asks where the game goes.
     let mut a = on_b();
     play(&mut a, "d5");
     let b_changed = four.replace("1. d4 *", "1. d4 {SCID} *");
     reread(&mut a, Action::StepGame(true), &b_changed);
     let screen = common::screen(&mut a, 80, 24).join("\n");
-    assert!(!screen.contains("s saves it"), "{screen}");
+    assert!(screen.contains("s adds it to"), "{screen}");
     assert!(screen.contains("changed elsewhere"), "{screen}");
     common::confirm_replace(&mut a);
     assert_eq!(mainline(&a), ["c4"]);

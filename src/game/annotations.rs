@@ -60,38 +60,54 @@ pub fn words(comment: &str) -> String {
     strip(comment, |_| true)
 }
 
-/// The comment with the commands named in `names` taken out and the rest,
-/// words and other commands, as written: how a command is rewritten.
-pub fn without_named(comment: &str, names: &[&str]) -> String {
-    strip(comment, |c| names.contains(&c.name))
-}
-
 /// The comment without the commands `drop` picks, keeping the line breaks
 /// and spacing around the rest; only the blanks a command leaves go.
 fn strip(comment: &str, drop: impl Fn(&Command) -> bool) -> String {
+    rewrite(comment, |c| drop(c).then(String::new))
+}
+
+/// The comment with each command `change` gives a text for written as
+/// that text in its place (an empty one takes the command out, with the
+/// blanks it leaves), everything else as written: how a command is edited
+/// without touching what is around it.
+pub fn rewrite(comment: &str, change: impl Fn(&Command) -> Option<String>) -> String {
     let mut out = String::with_capacity(comment.len());
-    let mut push = |piece: &str| {
-        let piece = if out.is_empty() || out.ends_with(char::is_whitespace) {
-            piece.trim_start_matches([' ', '\t'])
-        } else {
-            piece
-        };
-        let glued = !out.is_empty() && !out.ends_with(char::is_whitespace);
-        if glued && !piece.is_empty() && !piece.starts_with(char::is_whitespace) {
-            out.push(' ');
-        }
-        out.push_str(piece);
-    };
     let mut last = 0;
+    // Whether a command was just taken out.
+    let mut gap = false;
     for (c, r) in scan(comment) {
-        if !drop(&c) {
+        let Some(new) = change(&c) else {
             continue;
+        };
+        push_piece(&mut out, &comment[last..r.start], gap);
+        gap = new.is_empty();
+        if gap {
+            out.truncate(out.trim_end_matches([' ', '\t']).len());
         }
-        push(&comment[last..r.start]);
+        out.push_str(&new);
         last = r.end;
     }
-    push(&comment[last..]);
+    push_piece(&mut out, &comment[last..], gap);
     out.trim().to_string()
+}
+
+/// Adds `piece`, the text after a command; after one taken out (`gap`)
+/// the blanks it leaves go, and words it stood between stay apart.
+fn push_piece(out: &mut String, piece: &str, gap: bool) {
+    if !gap {
+        out.push_str(piece);
+        return;
+    }
+    let piece = if out.is_empty() || out.ends_with(char::is_whitespace) {
+        piece.trim_start_matches([' ', '\t'])
+    } else {
+        piece
+    };
+    let glued = !out.is_empty() && !out.ends_with(char::is_whitespace);
+    if glued && !piece.is_empty() && !piece.starts_with(char::is_whitespace) {
+        out.push(' ');
+    }
+    out.push_str(piece);
 }
 
 /// `text` as the new comment of a move whose comment was `old`: its

@@ -4,7 +4,7 @@
 //! letter (G, R, Y, B). The comment is the store, so the shapes travel
 //! with the game into every PGN and every undo.
 
-use super::annotations::{commands, without_named};
+use super::annotations::{commands, rewrite};
 use crate::chess::Square;
 
 /// The four colours every PGN tool that draws shapes knows.
@@ -114,55 +114,105 @@ fn parse_token(token: &str, arrow: bool) -> Option<Shape> {
     Some(Shape { from, to, color })
 }
 
+/// What drawing a shape did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    Added,
+    TakenAway,
+    /// Drawn in another colour over one of this colour.
+    Recoloured(ShapeColor),
+}
+
 /// `comment` with `shape` drawn as Lichess draws: the same shape in the
-/// same colour again takes it away, in another colour recolours it. With
-/// the new comment, whether the shape is now there.
-pub fn toggle(comment: &str, shape: Shape) -> (String, bool) {
-    let mut all = shapes(comment);
-    let place = all
-        .iter()
-        .position(|s| (s.from, s.to) == (shape.from, shape.to));
-    let drawn = match place {
-        Some(i) if all[i].color == shape.color => {
-            all.remove(i);
-            false
+/// same colour again takes it away, in another colour recolours it. Only
+/// the tokens of that square or arrow change: the comment's words, its
+/// other commands and any token tapir cannot read stay as written.
+pub fn toggle(comment: &str, shape: Shape) -> (String, Drawn) {
+    let place = (shape.from, shape.to);
+    let at = |t: &str, name: &str| {
+        parse_token(t, name == "cal").is_some_and(|s| (s.from, s.to) == place)
+    };
+    let now = shapes(comment)
+        .into_iter()
+        .find(|s| (s.from, s.to) == place);
+    match now {
+        Some(s) if s.color == shape.color => {
+            let new = edit_shape_commands(comment, |name, tokens| {
+                tokens.retain(|t| !at(t, name));
+            });
+            (new, Drawn::TakenAway)
         }
-        Some(i) => {
-            all[i].color = shape.color;
-            true
+        Some(s) => {
+            // The first token there takes the new colour; any later one
+            // for the same place (a file may repeat one) goes.
+            let done = std::cell::Cell::new(false);
+            let new = edit_shape_commands(comment, |name, tokens| {
+                tokens.retain_mut(|t| match at(t, name) {
+                    false => true,
+                    true if done.get() => false,
+                    true => {
+                        done.set(true);
+                        *t = shape.token();
+                        true
+                    }
+                });
+            });
+            (new, Drawn::Recoloured(s.color))
         }
         None => {
-            all.push(shape);
-            true
+            let name = if shape.is_circle() { "csl" } else { "cal" };
+            let last = commands(comment).iter().filter(|c| c.name == name).count();
+            let new = if last == 0 {
+                format!("{comment} [%{name} {}]", shape.token())
+                    .trim()
+                    .to_string()
+            } else {
+                // Added to the last list of its kind.
+                let seen = std::cell::Cell::new(0);
+                edit_shape_commands(comment, |n, tokens| {
+                    if n == name {
+                        seen.set(seen.get() + 1);
+                        if seen.get() == last {
+                            tokens.push(shape.token());
+                        }
+                    }
+                })
+            };
+            (new, Drawn::Added)
         }
-    };
-    (with_shapes(comment, &all), drawn)
-}
-
-/// `comment` with no shapes: its words and other commands as they were.
-pub fn cleared(comment: &str) -> String {
-    with_shapes(comment, &[])
-}
-
-/// `comment` drawing exactly `all`: the old `[%csl]` and `[%cal]` go, one
-/// of each (where there is any) follows what is left.
-fn with_shapes(comment: &str, all: &[Shape]) -> String {
-    let mut out = without_named(comment, &["csl", "cal"]);
-    for (name, circles) in [("csl", true), ("cal", false)] {
-        let tokens: Vec<String> = all
-            .iter()
-            .filter(|s| s.is_circle() == circles)
-            .map(|s| s.token())
-            .collect();
-        if tokens.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(&format!("[%{name} {}]", tokens.join(",")));
     }
-    out
+}
+
+/// `comment` with no shapes: its words and other commands as they were
+/// (a token tapir cannot read stays in its list).
+pub fn cleared(comment: &str) -> String {
+    edit_shape_commands(comment, |name, tokens| {
+        tokens.retain(|t| parse_token(t, name == "cal").is_none());
+    })
+}
+
+/// `comment` with each `[%csl]` and `[%cal]` list edited by `edit` (its
+/// name and its tokens): a list `edit` leaves as it was stays as written,
+/// an emptied one goes.
+fn edit_shape_commands(comment: &str, edit: impl Fn(&str, &mut Vec<String>)) -> String {
+    rewrite(comment, |c| {
+        if c.name != "csl" && c.name != "cal" {
+            return None;
+        }
+        let before: Vec<String> = c
+            .value
+            .split([',', ' '])
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect();
+        let mut tokens = before.clone();
+        edit(c.name, &mut tokens);
+        match (tokens == before, tokens.is_empty()) {
+            (true, _) => None,
+            (false, true) => Some(String::new()),
+            (false, false) => Some(format!("[%{} {}]", c.name, tokens.join(","))),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -204,15 +254,15 @@ mod tests {
             to: sq("e4"),
             color: ShapeColor::Green,
         };
-        let (c, on) = toggle("Good move. [%clk 0:01:00]", green);
-        assert!(on);
+        let (c, did) = toggle("Good move. [%clk 0:01:00]", green);
+        assert_eq!(did, Drawn::Added);
         assert_eq!(c, "Good move. [%clk 0:01:00] [%cal Ge2e4]");
         let red = Shape {
             color: ShapeColor::Red,
             ..green
         };
-        let (c, on) = toggle(&c, red);
-        assert!(on);
+        let (c, did) = toggle(&c, red);
+        assert_eq!(did, Drawn::Recoloured(ShapeColor::Green));
         assert_eq!(c, "Good move. [%clk 0:01:00] [%cal Re2e4]");
         let circle = Shape {
             from: sq("d5"),
@@ -220,15 +270,62 @@ mod tests {
             color: ShapeColor::Yellow,
         };
         let (c, _) = toggle(&c, circle);
-        assert_eq!(c, "Good move. [%clk 0:01:00] [%csl Yd5] [%cal Re2e4]");
-        let (c, on) = toggle(&c, red);
-        assert!(!on);
+        assert_eq!(c, "Good move. [%clk 0:01:00] [%cal Re2e4] [%csl Yd5]");
+        let (c, did) = toggle(&c, red);
+        assert_eq!(did, Drawn::TakenAway);
         assert_eq!(c, "Good move. [%clk 0:01:00] [%csl Yd5]");
         // The words and the clock stay when every shape goes.
         assert_eq!(cleared(&c), "Good move. [%clk 0:01:00]");
         assert_eq!(cleared("[%cal Ge2e4]"), "");
         let (c, _) = toggle("", circle);
         assert_eq!(c, "[%csl Yd5]");
+    }
+
+    /// Only the drawn place's tokens change: what tapir cannot read, a
+    /// list's place in the words, the words' lines and characters stay.
+    #[test]
+    fn drawing_touches_nothing_else() {
+        let d4 = Shape {
+            from: sq("d4"),
+            to: sq("d4"),
+            color: ShapeColor::Green,
+        };
+        let h7 = Shape {
+            from: sq("h7"),
+            to: sq("h7"),
+            ..d4
+        };
+        let c = "Words [%cal Ge2e4,Xa1a2,GE7E5] more [%csl Rc4] [%draw full,e4,red]";
+        let (new, _) = toggle(c, h7);
+        assert_eq!(
+            new,
+            "Words [%cal Ge2e4,Xa1a2,GE7E5] more [%csl Rc4,Gh7] [%draw full,e4,red]"
+        );
+        assert_eq!(toggle(&new, h7).0, c);
+        assert_eq!(
+            cleared(c),
+            "Words [%cal Xa1a2,GE7E5] more [%draw full,e4,red]"
+        );
+        let odd = "é[%csl Gé4,Gd4é,G]🐴[%cal Gé2e4]";
+        let (new, _) = toggle(odd, d4);
+        assert_eq!(new, "é[%csl Gé4,Gd4é,G,Gd4]🐴[%cal Gé2e4]");
+        assert_eq!(toggle(&new, d4).0, odd);
+        // A place written twice: recoloured once, taken away whole.
+        let twice = "[%csl Rd4,Gd4]";
+        let blue = Shape {
+            color: ShapeColor::Blue,
+            ..d4
+        };
+        assert_eq!(toggle(twice, blue).0, "[%csl Bd4]");
+        assert_eq!(toggle(twice, d4).0, "");
+        // A list taken out leaves no blank at its line's end.
+        let lines = "multi\nline [%csl Ge5]\nend";
+        let e5 = Shape {
+            from: sq("e5"),
+            to: sq("e5"),
+            ..d4
+        };
+        assert_eq!(toggle(lines, e5).0, "multi\nline\nend");
     }
 
     #[test]

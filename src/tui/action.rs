@@ -180,11 +180,12 @@ pub enum Action {
     MouseDown(u16, u16),
     MouseDrag(u16, u16),
     MouseUp(u16, u16),
-    /// The right button pressed: a shape starts there.
-    ShapeFrom(u16, u16),
+    /// The right button pressed: a shape starts there, in the colour the
+    /// modifier keys held choose.
+    ShapeFrom(u16, u16, crate::game::shapes::ShapeColor),
     /// The right button let go: a circle where it started, else an arrow
-    /// to here, in the colour its modifier keys choose.
-    ShapeTo(u16, u16, crate::game::shapes::ShapeColor),
+    /// to here.
+    ShapeTo(u16, u16),
     // Outside events.
     Resize(u16, u16),
     Tick(Instant),

@@ -214,6 +214,17 @@ fn shape(word: &str, rest: &str) -> Result<Shape, String> {
         )),
         (Some(from), Some(to)) => Ok(Shape { from, to, color }),
         _ if rest.trim().is_empty() => Err(usage.to_string()),
+        // "d4 purple": the squares read, the colour does not.
+        _ if words.len() > 1
+            && words.last().is_some_and(|w| {
+                Square::parse(&w.to_ascii_lowercase()).is_none() && ShapeColor::parse(w).is_none()
+            }) =>
+        {
+            let w = words.last().copied().unwrap_or_default();
+            Err(format!(
+                ":{word}: '{w}' is no colour; green, red, yellow or blue (g, r, y, b)"
+            ))
+        }
         _ => Err(format!("{usage}; got '{}'", rest.trim())),
     }
 }
@@ -536,6 +547,12 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad}");
         }
         assert!(parse("arrow e2e2").unwrap_err().contains(":circle e2"));
+        assert!(parse("circle d4 purple")
+            .unwrap_err()
+            .contains("'purple' is no colour"));
+        assert!(parse("arrow e2 e4 red blue")
+            .unwrap_err()
+            .contains("got 'e2 e4 red blue'"));
         assert_eq!(parse("shapes"), Ok(Command::ShapesShow));
         assert_eq!(parse("shapes clear"), Ok(Command::ShapesClear));
         assert!(parse("shapes x").is_err());

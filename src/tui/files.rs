@@ -575,7 +575,9 @@ pub fn save_game_keeping(
                     was + 1
                 )
             });
-            done(index.map(|_| i), and_note(moved, encoding))
+            // Its place in a file of several games, from now on.
+            let at = (index.is_some() || file.spans.len() > 1).then_some(i);
+            done(at, and_note(moved, encoding))
         }
     }
 }
@@ -683,16 +685,18 @@ fn find_game(
     expect: Option<u64>,
 ) -> Result<(usize, Option<usize>), String> {
     let spans = &file.spans;
+    // A file of one game that holds more now is searched as one whose
+    // games moved: its game was game 1.
     let mut i = match index {
         Some(i) => i,
-        None if spans.len() <= 1 => 0,
+        None if spans.len() <= 1 || expect.is_some() => 0,
         None => return Err(format!("it holds {} games now", spans.len())),
     };
     // The game is found by its text where another program added or removed
     // games before it: saved where it is now, said so. A text found twice,
     // or not at all, is not this game for sure.
     let mut moved = None;
-    if let (Some(want), Some(_)) = (expect, index) {
+    if let (Some(want), true) = (expect, index.is_some() || spans.len() > 1) {
         let holds = |j: usize| is_game(&file.text[spans[j].clone()], want);
         if !(i < spans.len() && holds(i)) {
             let found: Vec<usize> = (0..spans.len()).filter(|&j| holds(j)).collect();
@@ -1151,6 +1155,35 @@ mod tests {
             }
         );
         assert!(std::fs::read_to_string(&f).unwrap().starts_with(&before));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file of one game that another program added games to: the
+    /// board's game is found by its text and saved in its place, never
+    /// added a second time.
+    #[test]
+    fn a_one_game_file_that_grew_is_saved_in_place() {
+        let dir = temp("grew");
+        let f = dir.join("one.pgn");
+        let a = "[Event \"A\"]\n\n1. e4 *\n";
+        let c = "\n[Event \"C\"]\n\n1. c4 *\n";
+        std::fs::write(&f, a).unwrap();
+        let how = SaveHow::Replace {
+            index: None,
+            expect: Some(fingerprint(a)),
+        };
+        std::fs::write(&f, format!("{c}\n{a}")).unwrap();
+        let saved = save_game(&f, "[Event \"A\"]\n\n1. e4 e5 *\n", &how).unwrap();
+        let Saved::Done { index, .. } = saved else {
+            panic!("{saved:?}")
+        };
+        assert_eq!(index, Some(1), "game 2 of the file from now on");
+        let back = std::fs::read_to_string(&f).unwrap();
+        assert_eq!(back.matches("[Event \"A\"]").count(), 1, "{back}");
+        assert!(
+            back.contains("1. e4 e5 *") && back.contains("1. c4 *"),
+            "{back}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1007,10 +1007,10 @@ fn map_mouse(app: &App, m: &MouseEvent) -> Option<Action> {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::MouseDown(m.column, m.row)),
         MouseEventKind::Drag(MouseButton::Left) => Some(Action::MouseDrag(m.column, m.row)),
         MouseEventKind::Up(MouseButton::Left) => Some(Action::MouseUp(m.column, m.row)),
-        MouseEventKind::Down(MouseButton::Right) => Some(Action::ShapeFrom(m.column, m.row)),
-        MouseEventKind::Up(MouseButton::Right) => {
-            Some(Action::ShapeTo(m.column, m.row, shape_color(m.modifiers)))
+        MouseEventKind::Down(MouseButton::Right) => {
+            Some(Action::ShapeFrom(m.column, m.row, shape_color(m.modifiers)))
         }
+        MouseEventKind::Up(MouseButton::Right) => Some(Action::ShapeTo(m.column, m.row)),
         MouseEventKind::ScrollUp | MouseEventKind::ScrollDown if app.editor.is_some() => None,
         MouseEventKind::ScrollUp => Some(Action::Prev),
         MouseEventKind::ScrollDown => Some(Action::Next),
@@ -1146,7 +1146,11 @@ mod tests {
         );
         assert_eq!(
             name(map_key(&app, &key(KeyCode::Char('a')))),
-            "Some(ChoicePick(6))"
+            "Some(ChoicePick(7))"
+        );
+        assert_eq!(
+            name(map_key(&app, &key(KeyCode::Char('n')))),
+            "Some(ChoicePick(15))"
         );
         // A board key closes the dialog and does its job.
         assert_eq!(

@@ -54,8 +54,9 @@ pub struct UiState {
     pub selected: Option<Square>,
     /// Where a mouse drag started and where it is now.
     pub drag: Option<(Square, Option<Square>)>,
-    /// Where a right-button drag (a shape being drawn) started.
-    pub shape_from: Option<Square>,
+    /// Where a right-button drag (a shape being drawn) started, and its
+    /// colour.
+    pub shape_from: Option<(Square, crate::game::shapes::ShapeColor)>,
     pub eval_view: EvalKind,
     pub teach: Teach,
     /// The board overlay the teaching views ask for, and what it was made from.
@@ -426,8 +427,7 @@ impl App {
             || self.any_game_running()
             || self.engine_game_on()
             || self.report_running();
-        let refused = matches!(what, ConfirmWhat::Replace(r) if r.own_file_changed);
-        if !asks || busy || refused || !self.doc.unsaved || !self.doc.has_work() {
+        if !asks || busy || !self.doc.unsaved || !self.doc.has_work() {
             return None;
         }
         self.doc.own_file().map(|o| o.path.as_path())

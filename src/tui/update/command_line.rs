@@ -520,15 +520,16 @@ impl App {
                 return;
             }
             SaveChoice::Overwrite if matches!(holds, Holding::Changed { .. }) => {
-                self.error(format!(
-                    "not saved: another program changed {} since the game was read, and o would write over its changes (a appends this game; :save FILE saves elsewhere)",
-                    path.display()
-                ));
+                // The question stays: `a` or Esc answer it.
+                self.error("o is not offered: it would write over the other program's changes");
+                self.dialogs.overlay = Overlay::SaveExisting { path, holds };
                 return;
             }
             SaveChoice::Overwrite => SaveHow::Overwrite,
             SaveChoice::Append => SaveHow::Append,
             SaveChoice::Cancel => {
+                // A step waiting for this save (`s` in "not saved") waits on.
+                self.dialogs.after_save = None;
                 let elsewhere = match holds {
                     Holding::Changed { .. } => " (:save FILE saves elsewhere)",
                     _ => "",

@@ -219,8 +219,8 @@ impl App {
             Action::MouseDrag(x, y) => return self.mouse_drag(x, y),
             Action::MouseUp(x, y) if self.editor.is_some() => self.editor_mouse_up(x, y),
             Action::MouseUp(x, y) => self.mouse_up(x, y),
-            Action::ShapeFrom(x, y) => self.shape_from(x, y),
-            Action::ShapeTo(x, y, color) => self.shape_to(x, y, color),
+            Action::ShapeFrom(x, y, color) => self.shape_from(x, y, color),
+            Action::ShapeTo(x, y) => self.shape_to(x, y),
             Action::FileLoaded {
                 path,
                 text,
@@ -241,8 +241,12 @@ impl App {
                 ..
             } => self.save(None),
             Action::SaveTargetExists { path, holds, .. } => {
-                // A save asked for by `s` wrote nothing: its step waits.
-                self.dialogs.after_save = None;
+                // A save asked for by `s` wrote nothing: its step waits,
+                // unless this asks only where in its own file the game
+                // goes (`a` saves it, then the step goes on).
+                if !matches!(holds, Holding::Changed { .. }) {
+                    self.dialogs.after_save = None;
+                }
                 self.dialogs.overlay = Overlay::SaveExisting { path, holds };
             }
             Action::Saved(s) => self.saved(s),

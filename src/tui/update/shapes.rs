@@ -4,20 +4,22 @@
 //! They live in the move's comment (`game::shapes`), so a save keeps them
 //! and Ctrl-Z takes each back.
 
-use crate::game::shapes::{self, Shape, ShapeColor};
+use crate::game::shapes::{self, Drawn, Shape, ShapeColor};
 use crate::game::NodeId;
 use crate::tui::app::App;
 
 impl App {
-    /// The right button went down: a shape starts on that square.
-    pub(super) fn shape_from(&mut self, x: u16, y: u16) {
-        self.ui.shape_from = self.square_at(x, y);
+    /// The right button went down: a shape of `color` (chosen by the keys
+    /// held then, as Lichess does) starts on that square.
+    pub(super) fn shape_from(&mut self, x: u16, y: u16, color: ShapeColor) {
+        self.ui.shape_from = self.square_at(x, y).map(|sq| (sq, color));
     }
 
     /// The right button came up: the shape ends on that square (off the
     /// board, nothing is drawn).
-    pub(super) fn shape_to(&mut self, x: u16, y: u16, color: ShapeColor) {
-        let (Some(from), Some(to)) = (self.ui.shape_from.take(), self.square_at(x, y)) else {
+    pub(super) fn shape_to(&mut self, x: u16, y: u16) {
+        let (Some((from, color)), Some(to)) = (self.ui.shape_from.take(), self.square_at(x, y))
+        else {
             return;
         };
         self.draw_shape(Shape { from, to, color });
@@ -42,16 +44,27 @@ impl App {
         }
         let node = self.doc.cursor;
         let old = self.tree().node(node).comment.clone();
-        let (new, drawn) = shapes::toggle(&old, shape);
+        let (new, did) = shapes::toggle(&old, shape);
         let on = self.where_shapes_go(node);
         let what = shape.describe();
-        let undo = format!("{what} on {on}");
+        // The undo list names what was done ("undid: take away ...").
+        let (undo, said) = match did {
+            Drawn::Added => (
+                format!("draw {what} on {on}"),
+                format!("{on}: {what} drawn (once more takes it away)"),
+            ),
+            Drawn::TakenAway => (
+                format!("take away {what} from {on}"),
+                format!("{on}: {what} taken away (Ctrl-Z puts it back)"),
+            ),
+            Drawn::Recoloured(was) => (
+                format!("make {what} on {on} (was {})", was.name()),
+                format!("{on}: now {what} (was {})", was.name()),
+            ),
+        };
         self.doc.game.set_comment_as(node, false, &new, undo);
         self.tree_changed();
-        self.info(match drawn {
-            true => format!("{on}: {what} drawn (once more takes it away)"),
-            false => format!("{on}: {what} taken away (Ctrl-Z puts it back)"),
-        });
+        self.info(said);
     }
 
     /// `:shapes clear`: the shown move's shapes go, its words stay.

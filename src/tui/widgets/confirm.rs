@@ -49,6 +49,10 @@ pub fn render(app: &App, what: &ConfirmWhat, theme: &Theme, full: Rect, buf: &mu
             .to_string_lossy();
         match what {
             ConfirmWhat::Quit => format!("s saves it in {name}, then quits"),
+            // The file changed elsewhere: the save asks where it goes.
+            ConfirmWhat::Replace(r) if r.own_file_changed => {
+                format!("s adds it to {name} (changed elsewhere), then goes on")
+            }
             _ => format!("s saves it in {name}, then goes on"),
         }
     });
@@ -175,9 +179,6 @@ fn leaving_words(app: &App, what: &ConfirmWhat) -> Words {
     // editor, `:` and Ctrl-Y are the editor's, so Esc comes first.
     let esc = if app.editor.is_some() { "Esc, " } else { "" };
     let save = match (doc.own_file(), what) {
-        (Some(_), ConfirmWhat::Replace(r)) if r.own_file_changed => {
-            format!("{esc}:save, which adds it after the games of its file, changed elsewhere")
-        }
         (Some(_), _) => format!("{esc}:save"),
         (None, _) => format!("{esc}:save FILE"),
     };

@@ -157,7 +157,7 @@ fn save_existing(path: &Path, holds: &Holding, theme: &Theme, full: Rect, buf: &
     let width = usize::from(full.width.min(64).saturating_sub(3));
     let mut rows: Vec<(String, Style)> = fit_rows(&format!("{name}:"), &[width, width])
         .into_iter()
-        .chain(fit_rows(&format!("{held}."), &[width, width]))
+        .chain(fit_rows(&format!("{held}."), &[width; 3]))
         .map(|r| (r, Style::new().fg(theme.text)))
         .collect();
     let height = rows.len() as u16 + 6;
