@@ -126,7 +126,7 @@ fn the_right_button_draws_recolours_and_takes_away() {
     a.update(Action::Undo);
     assert_eq!(comment(&a), "[%cal Bg1f3] [%csl Re5]");
     assert!(
-        status_line(&a).contains("a blue arrow g1-f3"),
+        status_line(&a).starts_with("undid: take away a blue arrow g1-f3 from 1... e5"),
         "{}",
         status_line(&a)
     );

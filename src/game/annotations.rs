@@ -81,9 +81,6 @@ pub fn rewrite(comment: &str, change: impl Fn(&Command) -> Option<String>) -> St
         };
         push_piece(&mut out, &comment[last..r.start], gap);
         gap = new.is_empty();
-        if gap {
-            out.truncate(out.trim_end_matches([' ', '\t']).len());
-        }
         out.push_str(&new);
         last = r.end;
     }
@@ -97,6 +94,10 @@ fn push_piece(out: &mut String, piece: &str, gap: bool) {
     if !gap {
         out.push_str(piece);
         return;
+    }
+    if piece.starts_with(['\n', '\r']) {
+        // "line [%csl Ge5]\nend": no blank is left at the line's end.
+        out.truncate(out.trim_end_matches([' ', '\t']).len());
     }
     let piece = if out.is_empty() || out.ends_with(char::is_whitespace) {
         piece.trim_start_matches([' ', '\t'])
@@ -227,6 +228,15 @@ mod tests {
         assert_eq!(words("line one\n\nline two"), "line one\n\nline two");
         assert_eq!(words("[%clk 0:03:00]"), "");
         assert_eq!(words("[%clk"), "[%clk");
+        // Blanks before a command stay, those after it go; a line ends
+        // with no blank where its last word was a command's neighbour.
+        assert_eq!(words("a  [%clk 1] b"), "a  b");
+        assert_eq!(words("a\t[%eval 0.3]b"), "a\tb");
+        assert_eq!(
+            words("Line one\n  [%clk 0:01:00] indented"),
+            "Line one\n  indented"
+        );
+        assert_eq!(words("line [%csl Ge5]\nend"), "line\nend");
         // What is left is what replace_words puts back before them.
         let old = "Good. [%clk 1:00:00]";
         assert_eq!(replace_words(old, &words(old)).0, old);

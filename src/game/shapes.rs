@@ -162,7 +162,14 @@ pub fn toggle(comment: &str, shape: Shape) -> (String, Drawn) {
         None => {
             let name = if shape.is_circle() { "csl" } else { "cal" };
             let last = commands(comment).iter().filter(|c| c.name == name).count();
-            let new = if last == 0 {
+            // Words ending in an unclosed `[%` would swallow a list after
+            // them: it then goes first, as `replace_words` puts commands.
+            let open = comment
+                .rfind("[%")
+                .is_some_and(|i| !comment[i..].contains(']'));
+            let new = if last == 0 && open {
+                format!("[%{name} {}] {comment}", shape.token())
+            } else if last == 0 {
                 format!("{comment} [%{name} {}]", shape.token())
                     .trim()
                     .to_string()
@@ -326,6 +333,12 @@ mod tests {
             ..d4
         };
         assert_eq!(toggle(lines, e5).0, "multi\nline\nend");
+        // Words ending in an unclosed `[%`: the list goes first, and reads.
+        let open = "see [%";
+        let (new, _) = toggle(open, e5);
+        assert_eq!(new, "[%csl Ge5] see [%");
+        assert_eq!(shapes(&new).len(), 1);
+        assert_eq!(toggle(&new, e5).0, open);
     }
 
     #[test]

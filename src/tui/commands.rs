@@ -183,7 +183,6 @@ pub fn command_names() -> Vec<&'static str> {
     names
 }
 
-/// `on` / `off` (and their synonyms), or nothing: switch.
 /// `:arrow e2e4 [colour]` (or `e2 e4`), `:circle d4 [colour]`: green
 /// unless a colour (green, red, yellow, blue, or its letter) ends it.
 fn shape(word: &str, rest: &str) -> Result<Shape, String> {
@@ -229,6 +228,7 @@ fn shape(word: &str, rest: &str) -> Result<Shape, String> {
     }
 }
 
+/// `on` / `off` (and their synonyms), or nothing: switch.
 fn on_off(word: &str, rest: &str) -> Result<Option<bool>, String> {
     match rest.to_ascii_lowercase().as_str() {
         "" => Ok(None),
