@@ -89,7 +89,7 @@ pub fn shapes(comment: &str) -> Vec<Shape> {
     let mut out: Vec<Shape> = Vec::new();
     for name in ["csl", "cal"] {
         for c in commands(comment).into_iter().filter(|c| c.name == name) {
-            for token in c.value.split([',', ' ']).filter(|t| !t.is_empty()) {
+            for token in tokens(c.value) {
                 if let Some(s) = parse_token(token, name == "cal") {
                     // One shape per place: a later one recolours it.
                     match out.iter_mut().find(|o| (o.from, o.to) == (s.from, s.to)) {
@@ -101,6 +101,12 @@ pub fn shapes(comment: &str) -> Vec<Shape> {
         }
     }
     out
+}
+
+/// The entries of a `[%csl]` or `[%cal]` list ("Gd4,Re5"; some tools
+/// write blanks between them).
+fn tokens(value: &str) -> impl Iterator<Item = &str> {
+    value.split([',', ' ']).filter(|t| !t.is_empty())
 }
 
 fn parse_token(token: &str, arrow: bool) -> Option<Shape> {
@@ -206,12 +212,7 @@ fn edit_shape_commands(comment: &str, edit: impl Fn(&str, &mut Vec<String>)) -> 
         if c.name != "csl" && c.name != "cal" {
             return None;
         }
-        let before: Vec<String> = c
-            .value
-            .split([',', ' '])
-            .filter(|t| !t.is_empty())
-            .map(str::to_string)
-            .collect();
+        let before: Vec<String> = tokens(c.value).map(str::to_string).collect();
         let mut tokens = before.clone();
         edit(c.name, &mut tokens);
         match (tokens == before, tokens.is_empty()) {

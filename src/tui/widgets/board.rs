@@ -70,8 +70,10 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         targets[m.to().index()] = true;
     }
     let drag_hover = app.ui.drag.and_then(|(_, h)| h);
+    // Read from the move's comment once: circles here, arrows in `marks`.
+    let shapes = crate::tui::aids::drawn_shapes(app);
     let mut circles = [None; 64];
-    for s in crate::tui::aids::drawn_shapes(app) {
+    for s in &shapes {
         if s.is_circle() {
             circles[s.from.index()] = Some(s.color);
         }
@@ -161,7 +163,7 @@ pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
         }
     }
     coordinates(app, theme, a, buf);
-    super::marks::render(app, theme, a, buf);
+    super::marks::render(app, &shapes, theme, a, buf);
 }
 
 /// What a piece's square says without colours (a colour theme says it

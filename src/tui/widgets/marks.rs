@@ -10,8 +10,9 @@
 //! their squares' marks point the arrow's way.
 
 use crate::chess::Square;
+use crate::game::shapes::Shape;
 use crate::game::shapes::ShapeColor;
-use crate::tui::aids::{board_marks, drawn_shapes, Mark, MarkKind};
+use crate::tui::aids::{board_marks, Mark, MarkKind};
 use crate::tui::app::App;
 use crate::tui::config::PieceStyle;
 use crate::tui::layout::Areas;
@@ -90,9 +91,12 @@ pub fn chip_style(theme: &Theme, kind: MarkKind) -> Style {
     }
 }
 
-pub fn render(app: &App, theme: &Theme, a: &Areas, buf: &mut Buffer) {
-    let mut marks: Vec<Mark> = drawn_shapes(app)
-        .into_iter()
+/// Draws the marks over the board: the arrows among `shapes` (the move's
+/// own, `aids::drawn_shapes`, read once by the board, which colours the
+/// circles), then the engine's on top.
+pub fn render(app: &App, shapes: &[Shape], theme: &Theme, a: &Areas, buf: &mut Buffer) {
+    let mut marks: Vec<Mark> = shapes
+        .iter()
         .filter(|s| !s.is_circle())
         .map(|s| Mark {
             from: s.from,
